@@ -1,0 +1,1 @@
+"""Unwind's data files (fonts, thumbnails, sprites, puzzles), installed as `unwind_assets`."""
