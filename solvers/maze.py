@@ -1,0 +1,1120 @@
+"""Mazes: carve one with the recursive backtracker, solve it by backtracking.
+
+The model follows the "Mysterious Maze" text: a grid of W x H cells where each
+cell knows whether it has a wall on its RIGHT and on its BOTTOM; the outer
+border is always closed.  A *perfect* maze joins any two cells by exactly one
+path; the recursive backtracker (a depth-first search from a random cell)
+carves one.  Solving is the text's CheckRoom: enter a cell, try each corridor
+in turn, give up at dead ends and back up to the last cell with an untried
+corridor.
+
+Vocabulary, each with an example::
+
+    Cell  = (row, col)                         (0, 0) is the top-left cell
+    Maze(right, bottom)                        numpy uint8 arrays, shape (H, W)
+    maze.right[r, c] == 1                      wall between (r, c) and (r, c + 1)
+    maze.bottom[r, c] == 1                     wall between (r, c) and (r + 1, c)
+    carve(w, h, seed)  -> events               generation, drawn step by step
+    generate(w, h, seed) -> Maze               the same maze, no events, faster
+    carve_rest(maze, seed) -> events           the backtracker through closed cells only
+    solve(maze, start, goal) -> events         backtracking search for a path
+    find_path(maze, start, goal) -> SolveResult
+    check_room() -> events                     the text's rooms maze (A, 1..8, B)
+
+Generators speak the events of `solvers.events`.  Node ids in `Push`/`Pop`
+are a cell's index in the grid padded by one cell on every side,
+``(row + 1) * (width + 2) + col + 1``; `Push.what` holds the cell itself.
+
+Maze files
+==========
+A maze file is plain text art that a person can read and edit::
+
+    # comment lines start with '#'
+    +--+--+--+
+    |S    |  |
+    +--+  +  +
+    |     | G|
+    +--+--+--+
+
+* Every cell is two characters wide, every wall one: a maze W cells wide has
+  lines of 3 * W + 1 characters and a maze H cells high has 2 * H + 1 lines.
+* Odd lines (1st, 3rd, ...) hold the horizontal walls: ``--`` is a wall below
+  the cell above, two spaces an opening.  The ``+`` corners may be any character.
+* Even lines hold the cells and the vertical walls: ``|`` is a wall, a space
+  an opening.  Inside a cell, ``S`` marks the start and ``G`` the goal (default:
+  top-left and bottom-right); ``.`` (a path mark) and spaces are ignored.
+* The outer border must be closed; sizes go from 2 to 2000 cells each way.
+  Blank lines around the art, trailing spaces and Windows line ends are fine.
+
+`Maze.from_text` also accepts the JSON object printed by ``maze generate
+--json``.  Anything else raises `MazeError` with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import permutations
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail
+from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
+
+Cell = tuple[int, int]
+R = TypeVar("R")
+
+MIN_SIZE = 2
+MAX_SIZE = 2000
+# A 2000 x 2000 maze file is 4001 lines of 6001 characters (24 MB); allow
+# comments and CRLF line ends on top, refuse anything far larger unread.
+MAX_FILE_BYTES = 32 * 1024 * 1024
+
+# Building a NamedTuple through its generated __new__ costs twice what
+# tuple.__new__ does (0.15 us against 0.08 us measured here); the hot loops
+# below yield millions of events, so they build them directly.
+_make: Any = tuple.__new__
+
+
+class MazeError(ValueError):
+    """A maze size, file or cell that cannot be used; the message is one line."""
+
+
+def check_size(width: int, height: int) -> None:
+    """Raise MazeError unless both sides are within MIN_SIZE..MAX_SIZE."""
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise MazeError(
+            f"a maze is {MIN_SIZE} to {MAX_SIZE} cells each way, not {width} x {height}"
+        )
+
+
+# --- the maze ---------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Maze:
+    """A grid maze: `right[r, c]` / `bottom[r, c]` are 1 where cell (r, c) has that wall."""
+
+    right: np.ndarray
+    bottom: np.ndarray
+    start: Cell = (0, 0)
+    goal: Cell | None = None
+
+    def __post_init__(self) -> None:
+        """Normalise the arrays, close the border and default the goal."""
+        self.right = np.asarray(self.right, dtype=np.uint8)
+        self.bottom = np.asarray(self.bottom, dtype=np.uint8)
+        if self.right.ndim != 2 or self.right.shape != self.bottom.shape:
+            raise MazeError("right and bottom walls must be two grids of the same shape")
+        check_size(self.width, self.height)
+        self.right[:, -1] = 1
+        self.bottom[-1, :] = 1
+        if self.goal is None:
+            self.goal = (self.height - 1, self.width - 1)
+        self.start = self.checked_cell(self.start, "start")
+        self.goal = self.checked_cell(self.goal, "goal")
+
+    @classmethod
+    def full(cls, width: int, height: int) -> Maze:
+        """A grid with every wall standing (where carving starts)."""
+        check_size(width, height)
+        shape = (height, width)
+        return cls(np.ones(shape, np.uint8), np.ones(shape, np.uint8))
+
+    @classmethod
+    def empty(cls, width: int, height: int) -> Maze:
+        """A grid with no wall inside the closed border (where drawing starts)."""
+        check_size(width, height)
+        shape = (height, width)
+        return cls(np.zeros(shape, np.uint8), np.zeros(shape, np.uint8))
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return int(self.right.shape[1])
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return int(self.right.shape[0])
+
+    @property
+    def goal_cell(self) -> Cell:
+        """The goal (never None after construction)."""
+        assert self.goal is not None
+        return self.goal
+
+    def copy(self) -> Maze:
+        """An independent copy."""
+        return Maze(self.right.copy(), self.bottom.copy(), self.start, self.goal)
+
+    def __eq__(self, other: object) -> bool:
+        """Same walls, start and goal."""
+        return (
+            isinstance(other, Maze)
+            and self.right.shape == other.right.shape
+            and bool(np.array_equal(self.right, other.right))
+            and bool(np.array_equal(self.bottom, other.bottom))
+            and self.start == other.start
+            and self.goal == other.goal
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def contains(self, cell: Cell) -> bool:
+        """True if `cell` lies on the grid."""
+        return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
+
+    def checked_cell(self, cell: Sequence[int], name: str = "cell") -> Cell:
+        """`cell` as a (row, col) tuple, or MazeError if it is off the grid."""
+        try:
+            row, col = (int(v) for v in cell)
+        except (TypeError, ValueError):
+            raise MazeError(f"{name} must be two numbers row,col, not {cell!r}") from None
+        if not self.contains((row, col)):
+            raise MazeError(f"{name} ({row}, {col}) is off the {self.width} x {self.height} grid")
+        return (row, col)
+
+    def _wall_slot(self, a: Cell, b: Cell) -> tuple[np.ndarray, int, int]:
+        """The array and index holding the wall between neighbours a and b."""
+        (r1, c1), (r2, c2) = sorted((a, b))
+        if r1 == r2 and c2 == c1 + 1:
+            return self.right, r1, c1
+        if c1 == c2 and r2 == r1 + 1:
+            return self.bottom, r1, c1
+        raise MazeError(f"cells {a} and {b} are not neighbours")
+
+    def has_wall(self, a: Cell, b: Cell) -> bool:
+        """True if a wall stands between neighbouring cells a and b."""
+        grid, r, c = self._wall_slot(a, b)
+        return bool(grid[r, c])
+
+    def set_wall(self, a: Cell, b: Cell, wall: bool) -> bool:
+        """Build or knock down the wall between neighbours; return True if it changed."""
+        grid, r, c = self._wall_slot(a, b)
+        old = bool(grid[r, c])
+        grid[r, c] = 1 if wall else 0
+        return old != wall
+
+    def open_neighbours(self, cell: Cell) -> list[Cell]:
+        """The cells one step away through an opening (right, down, left, up)."""
+        r, c = cell
+        found = []
+        if not self.right[r, c]:
+            found.append((r, c + 1))
+        if not self.bottom[r, c]:
+            found.append((r + 1, c))
+        if c > 0 and not self.right[r, c - 1]:
+            found.append((r, c - 1))
+        if r > 0 and not self.bottom[r - 1, c]:
+            found.append((r - 1, c))
+        return found
+
+    def opened(self) -> np.ndarray:
+        """Bool grid: True where a cell has at least one opening."""
+        inner_right = self.right[:, :-1] == 0
+        inner_bottom = self.bottom[:-1, :] == 0
+        mask = np.zeros(self.right.shape, bool)
+        mask[:, :-1] |= inner_right
+        mask[:, 1:] |= inner_right
+        mask[:-1, :] |= inner_bottom
+        mask[1:, :] |= inner_bottom
+        return mask
+
+    def openings(self) -> int:
+        """Number of inner walls knocked down (W*H - 1 in a perfect maze)."""
+        return int((self.right[:, :-1] == 0).sum() + (self.bottom[:-1, :] == 0).sum())
+
+    # --- text and JSON ---------------------------------------------------
+
+    def to_text(self, path: Iterable[Cell] = ()) -> str:
+        """The maze as the documented text art; `path` cells are marked with '.'."""
+        h, w = self.height, self.width
+        art = np.full((2 * h + 1, 3 * w + 1), ord(" "), np.uint8)
+        art[0::2, 0::3] = ord("+")
+        art[0, :] = ord("-")
+        art[0, 0::3] = ord("+")
+        walls_below = np.where(self.bottom == 1, ord("-"), ord(" ")).astype(np.uint8)
+        art[2::2, 1::3] = walls_below
+        art[2::2, 2::3] = walls_below
+        art[1::2, 0] = ord("|")
+        art[1::2, 3::3] = np.where(self.right == 1, ord("|"), ord(" "))
+        for r, c in path:
+            art[2 * r + 1, 3 * c + 1] = ord(".")
+        for (r, c), mark in ((self.start, "S"), (self.goal_cell, "G")):
+            art[2 * r + 1, 3 * c + 1] = ord(mark)
+        return "\n".join(row.tobytes().decode("ascii") for row in art) + "\n"
+
+    def to_json_data(self) -> dict[str, Any]:
+        """The maze as JSON-ready data (keys width, height, right, bottom, start, goal)."""
+        return {
+            "width": self.width,
+            "height": self.height,
+            "right": self.right.tolist(),
+            "bottom": self.bottom.tolist(),
+            "start": list(self.start),
+            "goal": list(self.goal_cell),
+        }
+
+    @classmethod
+    def from_text(cls, text: str) -> Maze:
+        """Parse text art or the JSON object of `maze generate --json`; MazeError if bad."""
+        if text.lstrip().startswith("{"):
+            return _maze_from_json(text)
+        return _maze_from_art(text)
+
+    def save(self, path: str | Path) -> None:
+        """Write the maze as text art."""
+        Path(path).write_text(self.to_text(), encoding="ascii")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Maze:
+        """Read a maze file; MazeError with a one-line reason if it cannot be used."""
+        file = Path(path)
+        try:
+            size = file.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise MazeError(f"{file}: {size:,} bytes is too large for a maze file")
+            text = file.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise MazeError(f"{file}: not a text file") from None
+        except OSError as error:
+            raise MazeError(f"{file}: {error.strerror or error}") from None
+        try:
+            return cls.from_text(text)
+        except MazeError as error:
+            raise MazeError(f"{file}: {error}") from None
+
+
+def _art_lines(text: str) -> list[tuple[int, str]]:
+    """The art's lines with their 1-based numbers: comments and blank edges dropped."""
+    lines = [
+        (number, line.rstrip())
+        for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1)
+        if not line.startswith("#")
+    ]
+    while lines and not lines[0][1]:
+        lines.pop(0)
+    while lines and not lines[-1][1]:
+        lines.pop()
+    return lines
+
+
+def _first_bad(mask: np.ndarray) -> tuple[int, int] | None:
+    """Row and column of the first True in a 2-D mask, or None."""
+    hits = np.argwhere(mask)
+    return (int(hits[0][0]), int(hits[0][1])) if len(hits) else None
+
+
+def _maze_from_art(text: str) -> Maze:
+    """Parse the text-art format (see the module docstring)."""
+    lines = _art_lines(text)
+    if not lines:
+        raise MazeError("no maze in the file")
+    if not all(line.isascii() for _, line in lines):
+        raise MazeError("a maze file holds only ASCII characters")
+    if len(lines) % 2 == 0 or len(lines) < 2 * MIN_SIZE + 1:
+        raise MazeError(f"{len(lines)} lines of art: a maze H cells high has 2 * H + 1 lines")
+    width_chars = len(lines[0][1])
+    if width_chars % 3 != 1:
+        raise MazeError(
+            f"line {lines[0][0]} has {width_chars} characters: a maze W cells wide has 3 * W + 1"
+        )
+    check_size((width_chars - 1) // 3, (len(lines) - 1) // 2)
+    for number, line in lines:
+        if len(line) != width_chars:
+            raise MazeError(
+                f"line {number} has {len(line)} characters, expected {width_chars} like line 1"
+            )
+    art = np.frombuffer("".join(line for _, line in lines).encode("ascii"), np.uint8)
+    art = art.reshape(len(lines), width_chars)
+
+    def where(kind: str, row: int, col: int) -> str:
+        """A location in the file for an error message."""
+        return f"line {lines[row][0]}, column {col + 1}: {kind}"
+
+    left, right_half = art[0::2, 1::3], art[0::2, 2::3]
+    ok_horizontal = ((left == ord("-")) & (right_half == ord("-"))) | (
+        (left == ord(" ")) & (right_half == ord(" "))
+    )
+    bad = _first_bad(~ok_horizontal)
+    if bad:
+        raise MazeError(
+            where("a wall below a cell is '--' or two spaces", 2 * bad[0], 3 * bad[1] + 1)
+        )
+    vertical = art[1::2, 0::3]
+    bad = _first_bad((vertical != ord("|")) & (vertical != ord(" ")))
+    if bad:
+        raise MazeError(where("a wall beside a cell is '|' or a space", 2 * bad[0] + 1, 3 * bad[1]))
+    closed = np.concatenate([left[0], left[-1]]) == ord("-")
+    if (
+        not closed.all()
+        or (vertical[:, 0] != ord("|")).any()
+        or (vertical[:, -1] != ord("|")).any()
+    ):
+        raise MazeError("the outer border must be closed all round")
+    start, goal = _markers(art, where)
+    walls_below = (left[1:] == ord("-")).astype(np.uint8)
+    walls_right = (vertical[:, 1:] == ord("|")).astype(np.uint8)
+    return Maze(walls_right, walls_below, start or (0, 0), goal)
+
+
+def _markers(art: np.ndarray, where: Any) -> tuple[Cell | None, Cell | None]:
+    """The S and G cells of the art, checking that cell insides hold nothing else."""
+    insides = np.stack([art[1::2, 1::3], art[1::2, 2::3]], axis=-1)
+    allowed = np.isin(insides, np.frombuffer(b" .SGsg", np.uint8))
+    bad = _first_bad(np.asarray(~allowed.all(axis=-1)))
+    if bad:
+        raise MazeError(
+            where("a cell holds only spaces, '.', S or G", 2 * bad[0] + 1, 3 * bad[1] + 1)
+        )
+    found: dict[str, Cell | None] = {}
+    for letter in "SG":
+        hits = np.argwhere(
+            (insides == ord(letter)).any(axis=-1) | (insides == ord(letter.lower())).any(axis=-1)
+        )
+        if len(hits) > 1:
+            raise MazeError(f"the maze marks more than one {letter} cell")
+        found[letter] = (int(hits[0][0]), int(hits[0][1])) if len(hits) else None
+    return found["S"], found["G"]
+
+
+def _maze_from_json(text: str) -> Maze:
+    """Parse the JSON object printed by `maze generate --json`."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise MazeError(f"bad JSON: {error}") from None
+    if not isinstance(data, dict) or not {"width", "height", "right", "bottom"} <= data.keys():
+        raise MazeError("a JSON maze is an object with width, height, right and bottom")
+    width, height = data["width"], data["height"]
+    if not (isinstance(width, int) and isinstance(height, int)):
+        raise MazeError("width and height must be whole numbers")
+    check_size(width, height)
+    grids = []
+    for key in ("right", "bottom"):
+        try:
+            grid = np.array(data[key], dtype=np.int64)
+        except (TypeError, ValueError, OverflowError):
+            raise MazeError(f"'{key}' must be rows of 0 and 1") from None
+        if grid.shape != (height, width) or not np.isin(grid, (0, 1)).all():
+            raise MazeError(f"'{key}' must be {height} rows of {width} values 0 or 1")
+        grids.append(grid.astype(np.uint8))
+    right, bottom = grids
+    if not (right[:, -1].all() and bottom[-1, :].all()):
+        raise MazeError("the outer border must be closed all round")
+    start = data.get("start", (0, 0))
+    goal = data.get("goal")
+    if not isinstance(start, list | tuple) or (
+        goal is not None and not isinstance(goal, list | tuple)
+    ):
+        raise MazeError("start and goal must be [row, col]")
+    return Maze(right, bottom, tuple(start), None if goal is None else tuple(goal))
+
+
+# --- the padded working grid ------------------------------------------------
+#
+# The generators work on flat bytearrays of the grid padded by one cell on
+# every side: no bounds checks, and indexing a bytearray costs a third of
+# indexing a numpy array.  Cell i's right wall is walls[2 * i], its bottom
+# wall walls[2 * i + 1].
+
+
+def _padded_walls(maze: Maze) -> bytearray:
+    """The maze's walls as the padded flat bytearray described above."""
+    padded = np.ones((maze.height + 2, maze.width + 2, 2), np.uint8)
+    padded[1:-1, 1:-1, 0] = maze.right
+    padded[1:-1, 1:-1, 1] = maze.bottom
+    return bytearray(padded.tobytes())
+
+
+def _maze_from_padded(walls: bytearray, width: int, height: int, start: Cell, goal: Cell) -> Maze:
+    """The Maze held in a padded walls bytearray."""
+    padded = np.frombuffer(bytes(walls), np.uint8).reshape(height + 2, width + 2, 2)
+    return Maze(padded[1:-1, 1:-1, 0].copy(), padded[1:-1, 1:-1, 1].copy(), start, goal)
+
+
+def _padded_mask(mask: np.ndarray) -> bytearray:
+    """A bool grid padded with True all round, as a flat bytearray."""
+    padded = np.ones((mask.shape[0] + 2, mask.shape[1] + 2), np.uint8)
+    padded[1:-1, 1:-1] = mask
+    return bytearray(padded.tobytes())
+
+
+def _carving_moves(stride: int) -> list[tuple[tuple[int, int], ...]]:
+    """All 24 orders of the four steps, each step (cell offset, wall index offset)."""
+    steps = [(1, 0), (stride, 1), (-1, -2), (-stride, 1 - 2 * stride)]
+    return [tuple(order) for order in permutations(steps)]
+
+
+def _solving_moves(stride: int) -> tuple[tuple[int, int], ...]:
+    """The solver's steps in the order tried (right, down, left, up): (cell, wall) offsets."""
+    return ((1, 0), (stride, 1), (-1, -2), (-stride, 1 - 2 * stride))
+
+
+# --- generation -------------------------------------------------------------
+
+CARVE_PSEUDOCODE = (
+    "pick a random cell, mark it visited, push it",
+    "while the stack is not empty:",
+    "    cell = the cell on top of the stack",
+    "    if cell has unvisited neighbours:",
+    "        next = one of them, at random",
+    "        knock down the wall between cell and next",
+    "        mark next visited, push it",
+    "    else:",
+    "        pop cell: backtrack",
+    "(carving the rest: join parts left apart through one carved wall each)",
+)
+
+
+@dataclass
+class _Carving:
+    """Working state shared by the carving generator and the plain function."""
+
+    width: int
+    height: int
+    walls: bytearray
+    visited: bytearray
+    order: bytes
+    roots: list[int]
+    start: Cell
+    goal: Cell
+    rng: np.random.Generator
+    closed: np.ndarray | None  # cells with no opening before carving the rest
+
+    @property
+    def stride(self) -> int:
+        """Cells per padded row."""
+        return self.width + 2
+
+
+def _prepare_carving(maze: Maze, seed: int | None) -> _Carving:
+    """Seed the random choices and find where the backtracker starts."""
+    rng = np.random.default_rng(seed)
+    width, height = maze.width, maze.height
+    stride = width + 2
+    opened = maze.opened()
+    # Each cell tries the four directions in its own random order, skipping
+    # visited cells: the same distribution as picking a random unvisited
+    # neighbour each time, as the text's MakePath does by shuffling.
+    order = rng.integers(0, 24, (height + 2) * stride, dtype=np.uint8).tobytes()
+    closed = ~opened if opened.any() else None
+    if closed is not None:
+        # Start from every opened cell beside a closed one, row by row.
+        beside = np.zeros_like(closed)
+        beside[:, :-1] |= closed[:, 1:]
+        beside[:, 1:] |= closed[:, :-1]
+        beside[:-1, :] |= closed[1:, :]
+        beside[1:, :] |= closed[:-1, :]
+        rows, cols = np.nonzero(opened & beside)
+        roots = ((rows + 1) * stride + cols + 1).tolist()
+    else:
+        row, col = int(rng.integers(height)), int(rng.integers(width))
+        roots = [(row + 1) * stride + col + 1]
+    return _Carving(
+        width,
+        height,
+        _padded_walls(maze),
+        _padded_mask(opened),
+        order,
+        roots,
+        maze.start,
+        maze.goal_cell,
+        rng,
+        closed,
+    )
+
+
+def _part_labels(walls: bytearray, width: int, height: int) -> np.ndarray:
+    """Label each cell of the padded grid with its connected part (-1 for padding)."""
+    stride = width + 2
+    label = [-1] * ((height + 2) * stride)
+    moves = _solving_moves(stride)
+    parts = 0
+    for first in range(stride + 1, (height + 1) * stride):
+        if label[first] >= 0 or first % stride in (0, stride - 1):
+            continue
+        label[first] = parts
+        todo = [first]
+        while todo:
+            cell = todo.pop()
+            for step, wall in moves:
+                nxt = cell + step
+                if not walls[2 * cell + wall] and label[nxt] < 0:
+                    label[nxt] = parts
+                    todo.append(nxt)
+        parts += 1
+    return np.array(label, np.int64).reshape(height + 2, stride)
+
+
+def _joins(work: _Carving) -> list[tuple[int, int, int]]:
+    """Walls that join the parts carving the rest left apart: (cell, next, wall index).
+
+    Only walls beside a freshly carved cell are candidates, so walls drawn
+    between cells that were already open stay; each join merges two parts,
+    so no loop appears.
+    """
+    if work.closed is None:
+        return []
+    label = _part_labels(work.walls, work.width, work.height)
+    if label.max() == 0:
+        return []
+    fresh = np.zeros(label.shape, bool)
+    fresh[1:-1, 1:-1] = work.closed
+    stride = work.stride
+    candidates = []
+    for step, wall_offset in ((1, 0), (stride, 1)):
+        axis = 1 if step == 1 else 0
+        here = label[1:-1, 1:-1]
+        there = np.roll(label, -1, axis=axis)[1:-1, 1:-1]
+        near = fresh[1:-1, 1:-1] | np.roll(fresh, -1, axis=axis)[1:-1, 1:-1]
+        rows, cols = np.nonzero((here != there) & (there >= 0) & near)
+        cells = (rows + 1) * stride + cols + 1
+        candidates += [(int(c), int(c) + step, 2 * int(c) + wall_offset) for c in cells]
+    parent = list(range(int(label.max()) + 1))
+
+    def root(part: int) -> int:
+        """The representative of a part (path halving)."""
+        while parent[part] != part:
+            parent[part] = parent[parent[part]]
+            part = parent[part]
+        return part
+
+    flat = label.ravel()
+    chosen = []
+    for index in work.rng.permutation(len(candidates)).tolist():
+        cell, nxt, wall = candidates[index]
+        a, b = root(int(flat[cell])), root(int(flat[nxt]))
+        if a != b:
+            parent[a] = b
+            chosen.append((cell, nxt, wall))
+    return chosen
+
+
+def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze]:
+    """Yield the backtracker's events through the cells of `maze` with no opening yet.
+
+    Walls already drawn are kept; on a full grid this is plain generation.
+    Parts the drawing left apart are then joined through one carved wall each
+    (`Carve` on the last pseudocode line), so the result is connected wherever
+    fresh cells touch.
+    The input is not changed: apply the `Carve` events, or take the finished
+    Maze returned by the generator (StopIteration.value).
+    """
+    work = _prepare_carving(maze, seed)
+    stride = work.stride
+    walls, visited, order = work.walls, work.visited, work.order
+    moves = _carving_moves(stride)
+    stack: list[int] = []
+    tries: list[Iterator[tuple[int, int]]] = []
+    push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
+    for root in work.roots:
+        if all(visited[root + step] for step in (1, -1, stride, -stride)):
+            continue
+        row, col = divmod(root, stride)
+        here = (row - 1, col - 1)
+        yield _make(Push, (root, -1, here, 1))
+        if not visited[root]:
+            visited[root] = 1
+            yield _make(Visit, (here, 1))
+        push(root)
+        push_try(iter(moves[order[root]]))
+        while stack:
+            cell = stack[-1]
+            for step, wall in tries[-1]:
+                nxt = cell + step
+                if not visited[nxt]:
+                    visited[nxt] = 1
+                    walls[2 * cell + wall] = 0
+                    row, col = divmod(cell, stride)
+                    row2, col2 = divmod(nxt, stride)
+                    there = (row2 - 1, col2 - 1)
+                    yield _make(Carve, ((row - 1, col - 1), there, 6))
+                    yield _make(Push, (nxt, cell, there, 7))
+                    yield _make(Visit, (there, 7))
+                    push(nxt)
+                    push_try(iter(moves[order[nxt]]))
+                    break
+            else:
+                yield _make(Pop, (pop(), None, True, 9))
+                pop_try()
+    for cell, nxt, wall in _joins(work):
+        walls[wall] = 0
+        row, col = divmod(cell, stride)
+        row2, col2 = divmod(nxt, stride)
+        yield Carve((row - 1, col - 1), (row2 - 1, col2 - 1), 10)
+    return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
+
+
+def carve(width: int, height: int, seed: int | None = None) -> Generator[Any, None, Maze]:
+    """Yield the events of carving a perfect W x H maze from a full grid."""
+    return carve_rest(Maze.full(width, height), seed)
+
+
+def complete(maze: Maze, seed: int | None = None) -> Maze:
+    """The maze with every closed cell carved through (plain function, no events)."""
+    work = _prepare_carving(maze, seed)
+    stride = work.stride
+    walls, visited, order = work.walls, work.visited, work.order
+    moves = _carving_moves(stride)
+    stack: list[int] = []
+    tries: list[Iterator[tuple[int, int]]] = []
+    push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
+    for root in work.roots:
+        visited[root] = 1
+        push(root)
+        push_try(iter(moves[order[root]]))
+        while stack:
+            cell = stack[-1]
+            for step, wall in tries[-1]:
+                nxt = cell + step
+                if not visited[nxt]:
+                    visited[nxt] = 1
+                    walls[2 * cell + wall] = 0
+                    push(nxt)
+                    push_try(iter(moves[order[nxt]]))
+                    break
+            else:
+                pop()
+                pop_try()
+    for _, _, wall in _joins(work):
+        walls[wall] = 0
+    return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
+
+
+def generate(width: int, height: int, seed: int | None = None) -> Maze:
+    """A perfect W x H maze, the same one `carve(width, height, seed)` draws."""
+    return complete(Maze.full(width, height), seed)
+
+
+def run_to_end(events: Generator[Any, None, R], stats: EventStats | None = None) -> R:
+    """Drain a generator (counting its events in `stats`) and return its return value."""
+    result: list[R] = []
+
+    def relay() -> Iterator[Any]:
+        """Pass the events on and keep the return value."""
+        result.append((yield from events))
+
+    if stats is None:
+        for _ in relay():
+            pass
+    else:
+        stats.drain(relay())
+    return result[0]
+
+
+# --- solving ----------------------------------------------------------------
+
+SOLVE_PSEUDOCODE = (
+    "solve(start, goal):",
+    "    explore(start); if the goal was never reached: no path",
+    "explore(cell):",
+    "    if cell was visited before: return",
+    "    mark cell visited, add it to the path",
+    "    if cell is the goal: solved!",
+    "    for each open corridor from cell to next:",
+    "        explore(next)",
+    "    dead end: take cell off the path, back up",
+)
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a search found: the path (None if the goal is unreachable) and its cost."""
+
+    path: tuple[Cell, ...] | None
+    visited: int
+    dead_ends: int
+    max_depth: int
+
+
+def _solve_setup(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[int, int, int]:
+    """Padded start and goal indexes and the row stride, after checking the cells."""
+    start = maze.checked_cell(maze.start if start is None else start, "start")
+    goal = maze.checked_cell(maze.goal_cell if goal is None else goal, "goal")
+    stride = maze.width + 2
+    return (start[0] + 1) * stride + start[1] + 1, (goal[0] + 1) * stride + goal[1] + 1, stride
+
+
+def solve(
+    maze: Maze, start: Cell | None = None, goal: Cell | None = None
+) -> Generator[Any, None, SolveResult]:
+    """Yield the events of a depth-first backtracking search from start to goal.
+
+    Works on any maze, loops included (visited cells are never entered
+    twice).  Returns a SolveResult (StopIteration.value).
+    """
+    first, target, stride = _solve_setup(maze, start, goal)
+    walls = _padded_walls(maze)
+    visited = bytearray(len(walls) // 2)
+    moves = _solving_moves(stride)
+    stack: list[int] = [first]
+    tries: list[Iterator[tuple[int, int]]] = [iter(moves)]
+    path: list[Cell] = []
+    visited[first] = 1
+    row, col = divmod(first, stride)
+    here = (row - 1, col - 1)
+    path.append(here)
+    yield _make(Push, (first, -1, here, 5))
+    yield _make(Visit, (here, 5))
+    seen, dead_ends, deepest = 1, 0, 1
+    found = first == target
+    while stack and not found:
+        cell = stack[-1]
+        for step, wall in tries[-1]:
+            if walls[2 * cell + wall]:
+                continue
+            nxt = cell + step
+            row, col = divmod(nxt, stride)
+            there = (row - 1, col - 1)
+            if visited[nxt]:
+                yield _make(Note, ((path[-1], there), 4))
+                continue
+            yield _make(Note, ((path[-1], there), 8))
+            visited[nxt] = 1
+            seen += 1
+            stack.append(nxt)
+            tries.append(iter(moves))
+            path.append(there)
+            deepest = max(deepest, len(stack))
+            yield _make(Push, (nxt, cell, there, 5))
+            yield _make(Visit, (there, 5))
+            found = nxt == target
+            break
+        else:
+            dead_ends += 1
+            yield _make(DeadEnd, (path.pop(), 9))
+            yield _make(Pop, (stack.pop(), None, True, 9))
+            tries.pop()
+    if not found:
+        yield Note("unreachable", 2)
+        return SolveResult(None, seen, dead_ends, deepest)
+    answer = tuple(path)
+    yield Solution(1, answer, 6)
+    while stack:
+        yield Pop(stack.pop(), None, False, 6)
+    return SolveResult(answer, seen, dead_ends, deepest)
+
+
+def find_path(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> SolveResult:
+    """The path `solve` finds, without events (the same search, faster)."""
+    first, target, stride = _solve_setup(maze, start, goal)
+    walls = _padded_walls(maze)
+    visited = bytearray(len(walls) // 2)
+    moves = _solving_moves(stride)
+    stack: list[int] = [first]
+    tries: list[Iterator[tuple[int, int]]] = [iter(moves)]
+    visited[first] = 1
+    seen, dead_ends, deepest = 1, 0, 1
+    found = first == target
+    while stack and not found:
+        cell = stack[-1]
+        for step, wall in tries[-1]:
+            nxt = cell + step
+            if walls[2 * cell + wall] or visited[nxt]:
+                continue
+            visited[nxt] = 1
+            seen += 1
+            stack.append(nxt)
+            tries.append(iter(moves))
+            deepest = max(deepest, len(stack))
+            found = nxt == target
+            break
+        else:
+            dead_ends += 1
+            stack.pop()
+            tries.pop()
+    if not found:
+        return SolveResult(None, seen, dead_ends, deepest)
+    path = tuple((index // stride - 1, index % stride - 1) for index in stack)
+    return SolveResult(path, seen, dead_ends, deepest)
+
+
+def reachable(maze: Maze, start: Cell | None = None) -> np.ndarray:
+    """Bool grid of the cells a walk from `start` can reach."""
+    first, _, stride = _solve_setup(maze, start, None)
+    walls = _padded_walls(maze)
+    seen = bytearray(len(walls) // 2)
+    seen[first] = 1
+    todo = [first]
+    moves = _solving_moves(stride)
+    while todo:
+        cell = todo.pop()
+        for step, wall in moves:
+            nxt = cell + step
+            if not walls[2 * cell + wall] and not seen[nxt]:
+                seen[nxt] = 1
+                todo.append(nxt)
+    grid = np.frombuffer(bytes(seen), np.uint8).reshape(maze.height + 2, stride)
+    return grid[1:-1, 1:-1].astype(bool)
+
+
+# --- the rooms maze of the text ---------------------------------------------
+
+ROOMS: tuple[str, ...] = ("A", "1", "2", "3", "4", "5", "6", "7", "8", "B")
+# In the text's order: each room tries its corridors in this order.
+# fmt: off
+CORRIDORS: tuple[tuple[str, str], ...] = (
+    ("A", "2"), ("2", "1"), ("2", "3"), ("3", "4"), ("4", "6"),
+    ("4", "5"), ("6", "7"), ("6", "8"), ("5", "B"),
+)
+# fmt: on
+
+ROOMS_PSEUDOCODE = (
+    "function CheckRoom(room)",
+    "    if room has been visited, return",
+    "    mark room visited",
+    "    for each room next connected to room:",
+    "        if next == B, the maze has been solved",
+    "        else CheckRoom(next)",
+    "    (no corridor left: dead end, go back)",
+    "end function",
+)
+
+
+def room_corridors(
+    corridors: Sequence[tuple[str, str]] = CORRIDORS,
+) -> dict[str, list[str]]:
+    """Each room's neighbours, in the order the room tries them."""
+    links: dict[str, list[str]] = {}
+    for a, b in corridors:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    return links
+
+
+def check_room(
+    corridors: Sequence[tuple[str, str]] = CORRIDORS, start: str = "A", goal: str = "B"
+) -> Generator[Any, None, tuple[str, ...] | None]:
+    """Yield the events of the text's CheckRoom walk from `start` to `goal`.
+
+    Node ids are room indexes in the order rooms are first named.  Returns
+    the path of rooms, or None if the goal cannot be reached.
+    """
+    links = room_corridors(corridors)
+    if start not in links:
+        raise MazeError(f"room {start} has no corridor")
+    ids = {room: number for number, room in enumerate(links)}
+    visited = {start}
+    path, tries = [start], [iter(links[start])]
+    yield Push(ids[start], -1, start, 1)
+    yield Visit(start, 3)
+    while path:
+        room = path[-1]
+        for nxt in tries[-1]:
+            yield Note((room, nxt), 4)
+            if nxt == goal:
+                answer = (*path, nxt)
+                yield Visit(nxt, 5)
+                yield Solution(1, answer, 5)
+                while path:
+                    yield Pop(ids[path.pop()], None, False, 8)
+                return answer
+            if nxt in visited:
+                yield Note(nxt, 2)
+                continue
+            visited.add(nxt)
+            yield Push(ids[nxt], ids[room], nxt, 1)
+            yield Visit(nxt, 3)
+            path.append(nxt)
+            tries.append(iter(links[nxt]))
+            break
+        else:
+            yield DeadEnd(room, 7)
+            yield Pop(ids[path.pop()], None, True, 7)
+            tries.pop()
+    yield Note("unreachable", 8)
+    return None
+
+
+def narrate_room(
+    event: Any, path: Sequence[str], links: dict[str, list[str]], detail: bool = False
+) -> str | None:
+    """One sentence for a CheckRoom event, given the rooms on the path before it.
+
+    With `detail`, corridors skipped because they lead to a visited room are
+    told too (the text's narration leaves them out).
+    """
+    kind = type(event)
+    if kind is Push:
+        if not path:
+            return f"The player starts in room {event.what}."
+        return f"He moves from room {path[-1]} to room {event.what}."
+    if kind is Note and event.line == 2 and detail:
+        return f"(The corridor to room {event.what} leads to a visited room: skip it.)"
+    if kind is DeadEnd:
+        if len(links.get(event.where, ())) <= 1:
+            return f"Dead end in room {event.where}."
+        return f"Room {event.where}: no corridor left to try."
+    if kind is Pop and event.backtrack:
+        if len(path) >= 2:
+            return f"He goes back to room {path[-2]}."
+        return "He is back at the start with nothing left to try: no way out."
+    if kind is Solution:
+        return f"He sees room {event.answer[-1]}, moves to it, and solves the maze."
+    return None
+
+
+def rooms_walk(
+    corridors: Sequence[tuple[str, str]] = CORRIDORS, start: str = "A", goal: str = "B"
+) -> tuple[list[str], list[str], tuple[str, ...] | None]:
+    """The rooms in the order visited, the narration and the path found."""
+    links = room_corridors(corridors)
+    path: list[str] = []
+    visits: list[str] = []
+    story: list[str] = []
+    events = check_room(corridors, start, goal)
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            return visits, story, stop.value
+        sentence = narrate_room(event, path, links)
+        if sentence:
+            story.append(sentence)
+        if type(event) is Visit:
+            visits.append(event.where)
+        elif type(event) is Push:
+            path.append(event.what)
+        elif type(event) is Pop:
+            path.pop()
+
+
+# --- command line -------------------------------------------------------------
+
+
+def _cell_arg(text: str) -> Cell:
+    """Parse 'r,c' for --start and --goal."""
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2 or not all(part.lstrip("-").isdigit() for part in parts):
+        raise argparse.ArgumentTypeError(f"expected row,col such as 0,0, not {text!r}")
+    return (int(parts[0]), int(parts[1]))
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    """`maze generate W H`: carve a maze, print or save it."""
+    try:
+        check_size(args.width, args.height)
+    except MazeError as error:
+        raise UsageError(f"maze generate: {error}") from None
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    stats = EventStats()
+    maze = run_to_end(carve(args.width, args.height, seed), stats)
+    if args.out:
+        try:
+            maze.save(args.out)
+        except OSError as error:
+            return fail(f"maze generate: cannot write {args.out}: {error.strerror or error}")
+    data = {
+        **maze.to_json_data(),
+        "seed": seed,
+        "walls_removed": maze.openings(),
+        "backtracks": stats.by_kind["Pop"],
+        **stats.as_dict(),
+    }
+    summary = (
+        f"{maze.width} x {maze.height} maze, seed {seed}: {maze.openings():,} walls removed, "
+        f"{stats.summary()}"
+    )
+    text = f"{summary}; saved to {args.out}" if args.out else maze.to_text() + summary
+    emit(args, text, data)
+    return 0
+
+
+def _watch_solve(
+    maze: Maze, start: Cell | None, goal: Cell | None
+) -> tuple[SolveResult, EventStats]:
+    """Run the solver generator through an EventStats sink."""
+    stats = EventStats()
+    return run_to_end(solve(maze, start, goal), stats), stats
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    """`maze solve FILE`: find a path by backtracking."""
+    try:
+        maze = Maze.load(args.file)
+        start = None if args.start is None else maze.checked_cell(args.start, "start")
+        goal = None if args.goal is None else maze.checked_cell(args.goal, "goal")
+    except MazeError as error:
+        raise UsageError(f"maze solve: {error}") from None
+    result, stats = _watch_solve(maze, start, goal)
+    start, goal = start or maze.start, goal or maze.goal_cell
+    data = {
+        "path": None if result.path is None else [list(cell) for cell in result.path],
+        "length": 0 if result.path is None else len(result.path),
+        "visited": result.visited,
+        "dead_ends": result.dead_ends,
+        "start": list(start),
+        "goal": list(goal),
+        **stats.as_dict(),
+    }
+    if result.path is None:
+        if args.json:
+            emit(args, "", data)
+        return fail(
+            f"maze solve: no path from {start} to {goal}; "
+            f"{result.visited:,} cells are reachable from the start"
+        )
+    cells = " ".join(f"{r},{c}" for r, c in result.path)
+    text = (
+        f"{maze.to_text(result.path)}"
+        f"path of {len(result.path):,} cells from {start} to {goal}: {cells}\n"
+        f"{result.visited:,} cells visited, {result.dead_ends:,} dead ends; {stats.summary()}"
+    )
+    emit(args, text, data)
+    return 0
+
+
+def _run_rooms(args: argparse.Namespace) -> int:
+    """`maze rooms`: the text's rooms maze, walked by CheckRoom."""
+    stats = EventStats()
+    stats.drain(check_room())
+    visits, story, path = rooms_walk()
+    lines = [
+        "Rooms " + ", ".join(ROOMS) + "; corridors " + " ".join(f"{a}-{b}" for a, b in CORRIDORS),
+        *(f"{number:2}. {sentence}" for number, sentence in enumerate(story, 1)),
+        "Rooms visited: " + " ".join(visits),
+        "Path: " + " -> ".join(path or ()),
+    ]
+    data = {
+        "rooms": list(ROOMS),
+        "corridors": [list(pair) for pair in CORRIDORS],
+        "visited": visits,
+        "path": list(path or ()),
+        "narration": story,
+        **stats.as_dict(),
+    }
+    emit(args, "\n".join(lines), data)
+    return 0
+
+
+def add_cli(subparsers: Any) -> None:
+    """Register `maze generate`, `maze solve` and `maze rooms`."""
+    maze = subparsers.add_parser("maze", help="carve, solve and walk mazes")
+    sub = maze.add_subparsers(dest="maze_command", metavar="ACTION", parser_class=ArgumentParser)
+    maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
+
+    gen = sub.add_parser("generate", help="carve a perfect maze with the recursive backtracker")
+    gen.add_argument("width", type=int, help=f"cells across ({MIN_SIZE}..{MAX_SIZE})")
+    gen.add_argument("height", type=int, help=f"cells down ({MIN_SIZE}..{MAX_SIZE})")
+    gen.add_argument("--seed", type=int, help="the same seed gives the same maze")
+    gen.add_argument("--json", action="store_true", help="print one JSON object")
+    gen.add_argument("--out", metavar="FILE", help="save the maze as a text file")
+    gen.set_defaults(run=_run_generate)
+
+    sol = sub.add_parser("solve", help="find a path through a maze file by backtracking")
+    sol.add_argument("file", help="a maze file (text art or the JSON of generate --json)")
+    sol.add_argument("--start", type=_cell_arg, metavar="R,C", help="start cell (default 0,0)")
+    sol.add_argument("--goal", type=_cell_arg, metavar="R,C", help="goal cell (default corner)")
+    sol.add_argument("--json", action="store_true", help="print one JSON object")
+    sol.set_defaults(run=_run_solve)
+
+    rooms = sub.add_parser("rooms", help="walk the text's rooms maze with CheckRoom")
+    rooms.add_argument("--json", action="store_true", help="print one JSON object")
+    rooms.set_defaults(run=_run_rooms)
