@@ -1,0 +1,220 @@
+"""Tic-tac-toe: the whole game tree against published counts, perfect play, board checks."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.events import Evaluate, Pop, Push
+from solvers.minimax import MAX, count_tree, minimax_events, search
+from solvers.tictactoe import (
+    EMPTY_BOARD,
+    GAME,
+    BadBoard,
+    TicTacToe,
+    best_move,
+    outcome,
+    parse_board,
+    winning_line,
+)
+
+FACTS_FILE = Path(__file__).resolve().parents[2] / "shared/data/tictactoe/tictactoe_facts.json"
+FACTS = json.loads(FACTS_FILE.read_text())
+
+
+def reachable() -> set[str]:
+    """Every position reachable from the empty board by legal play."""
+    seen, todo = {EMPTY_BOARD}, [EMPTY_BOARD]
+    while todo:
+        board = todo.pop()
+        for move in GAME.moves(board):
+            child = GAME.result(board, move)
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return seen
+
+
+POSITIONS = sorted(reachable())
+
+
+@cache
+def exact(board: str) -> int:
+    """Minimax value for x by recursion with a memo over positions (the reference)."""
+    if GAME.terminal(board):
+        return int(GAME.utility(board))
+    values = [exact(GAME.result(board, move)) for move in GAME.moves(board)]
+    return max(values) if GAME.to_move(board) == MAX else min(values)
+
+
+def test_full_minimax_tree_matches_the_published_counts() -> None:
+    """From the empty board: 549,946 calls, 255,168 games, a draw; nodes per ply too."""
+    report = search(GAME, EMPTY_BOARD)
+    assert report.nodes == FACTS["game_tree_nodes_including_root"]
+    assert report.leaves == FACTS["games_total"]
+    assert report.value == 0
+    per_ply = [0] * 10
+    depth = 0
+    for event in minimax_events(GAME, EMPTY_BOARD):
+        if type(event) is Push:
+            per_ply[depth] += 1
+            depth += 1
+        elif type(event) is Pop:
+            depth -= 1
+    assert depth == 0
+    assert per_ply == FACTS["game_tree_nodes_per_ply"]
+
+
+def test_count_tree_splits_the_games_by_result() -> None:
+    """131,184 x wins, 77,904 o wins, 46,080 draws."""
+    count = count_tree(GAME, EMPTY_BOARD)
+    by_result = FACTS["games_by_result"]
+    assert count.nodes == FACTS["game_tree_nodes_including_root"]
+    assert count.leaves == {1: by_result["X_wins"], -1: by_result["O_wins"], 0: by_result["draws"]}
+
+
+def test_reachable_positions_match_the_published_counts() -> None:
+    """5,478 positions, 958 of them finished: 626 x wins, 316 o wins, 16 draws."""
+    assert len(POSITIONS) == FACTS["legal_positions"]
+    finished = [outcome(board) for board in POSITIONS if GAME.terminal(board)]
+    by_result = FACTS["terminal_by_result"]
+    assert len(finished) == FACTS["terminal_positions"]
+    assert finished.count("x") == by_result["X_wins"]
+    assert finished.count("o") == by_result["O_wins"]
+    assert finished.count("draw") == by_result["draws"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"shortcut": True}, {"order": TicTacToe.centre_first}, {"shortcut": True,
+     "order": TicTacToe.centre_first}],
+    ids=["plain", "shortcut", "ordered", "both"],
+)  # fmt: skip
+def test_alphabeta_equals_minimax_on_every_reachable_position(options: dict) -> None:
+    """All 5,478 positions: alpha-beta's value is the exact one and its move achieves it."""
+    for board in POSITIONS:
+        report = search(GAME, board, alphabeta=True, **options)
+        assert report.value == exact(board), board
+        if report.move is not None:
+            assert exact(GAME.result(board, report.move)) == exact(board), board
+
+
+def test_minimax_and_alphabeta_pick_the_same_move() -> None:
+    """On every position with two marks or more, both take the first best cell."""
+    for board in POSITIONS:
+        if board.count(".") <= 7:
+            plain = search(GAME, board)
+            pruned = search(GAME, board, alphabeta=True)
+            assert plain.value == exact(board)
+            assert (plain.move, plain.value) == (pruned.move, pruned.value), board
+            assert pruned.nodes <= plain.nodes
+
+
+@cache
+def computer_move(board: str, options: tuple) -> int:
+    """The computer's reply (deterministic, so remembered per position)."""
+    advice = best_move(board, alphabeta=True, **dict(options))
+    assert advice.move is not None
+    return advice.move
+
+
+@pytest.mark.parametrize("computer", ["x", "o"])
+@pytest.mark.parametrize("options", [(), (("shortcut", True), ("ordered", True))])
+def test_the_computer_never_loses(computer: str, options: tuple) -> None:
+    """Every sequence of human moves, the computer playing x or o: it never loses."""
+    games = 0
+    todo = [EMPTY_BOARD]
+    while todo:
+        board = todo.pop()
+        result = outcome(board)
+        if result:
+            games += 1
+            assert result in (computer, "draw"), board
+        elif ("x" if board.count(".") % 2 else "o") == computer:
+            todo.append(GAME.result(board, computer_move(board, options)))
+        else:
+            todo.extend(GAME.result(board, move) for move in GAME.moves(board))
+    assert games > 50  # the human really tried many lines
+
+
+def test_best_move_values_are_for_the_side_to_move() -> None:
+    """x to win at 2 is +1 for x; o to move facing that threat, o blocks and draws or loses."""
+    win = best_move("xx.oo....")
+    assert (win.to_move, win.move, win.value) == ("x", 2, 1)
+    block = best_move("xx..o....")
+    assert (block.to_move, block.move) == ("o", 2)
+    lost = best_move("x.xo..o.x")  # two open x lines: o cannot stop both
+    assert (lost.to_move, lost.value) == ("o", -1)
+    assert best_move(EMPTY_BOARD, alphabeta=True).value == 0
+
+
+def test_finished_boards_have_no_move() -> None:
+    """A won or full board: no move, the winner named, one node searched."""
+    won = best_move("xxxoo....")
+    assert (won.move, won.winner, won.value, won.nodes) == (None, "x", -1, 1)
+    full = best_move("xoxxoooxx")
+    assert (full.move, full.winner, full.value) == (None, None, 0)
+    assert winning_line("xxxoo....") == (0, 1, 2)
+    assert winning_line("xoxxoooxx") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("xo", "9 cells"),
+        ("xo.xo.xo.x", "9 cells"),
+        ("xo.xo.xa.", "not 'a'"),
+        ("o........", "x moves first"),
+        ("xxx......", "x moves first"),
+        ("xxxooo...", "both x and o"),
+        ("xxxoo.o..", "o moved after x had already won"),
+        ("ooox.xx.x", "x moved after o had already won"),
+    ],
+)
+def test_impossible_boards_are_refused_with_a_reason(text: str, reason: str) -> None:
+    """Wrong length, strange marks, wrong counts, two winners, a move after the end."""
+    with pytest.raises(BadBoard, match=reason):
+        parse_board(text)
+
+
+def test_boards_may_be_tuples_or_capitals() -> None:
+    """A tuple of cells or upper-case marks are read as the same board."""
+    assert parse_board(("X", ".", ".", ".", "o", ".", ".", ".", ".")) == "x...o...."
+    assert parse_board(" XO.XO.... ") == "xo.xo...."
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="xoXO.-a ", max_size=12))
+def test_any_text_is_a_board_or_a_clear_refusal(text: str) -> None:
+    """Whatever is typed: a canonical board, or BadBoard (never another error)."""
+    try:
+        board = parse_board(text)
+    except BadBoard as error:
+        assert str(error)
+    else:
+        assert board in set(POSITIONS)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(range(9)), st.integers(0, 9))
+def test_every_played_position_is_accepted(order: list[int], plies: int) -> None:
+    """Play cells in some order until a win or `plies` moves: parse_board accepts it."""
+    board = EMPTY_BOARD
+    for move in order[:plies]:
+        if GAME.terminal(board):
+            break
+        board = GAME.result(board, move)
+    assert parse_board(board) == board
+
+
+def test_leaves_are_evaluated_once_each() -> None:
+    """Each Evaluate belongs to a node that has no children."""
+    events = list(minimax_events(GAME, "xo.xo.o.x"))
+    scored = {event.node for event in events if type(event) is Evaluate}
+    parents = {event.parent for event in events if type(event) is Push}
+    assert scored and not scored & parents

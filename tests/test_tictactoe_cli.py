@@ -1,0 +1,116 @@
+"""`python -m solvers tictactoe`: best moves, finished boards, counts, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers.__main__ import main
+
+FACTS_FILE = Path(__file__).resolve().parents[2] / "shared/data/tictactoe/tictactoe_facts.json"
+FACTS = json.loads(FACTS_FILE.read_text())
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the CLI in-process: exit code, stdout, stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_best_move_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """x to move with two in a row takes the third cell: value +1, nodes counted."""
+    code, out, err = run(capsys, "tictactoe", "--board", "xx.oo....")
+    assert code == 0 and not err
+    assert "x to move: best move 2, value +1 (win)" in out
+    assert "nodes searched by minimax" in out
+
+
+def test_best_move_as_json_alphabeta_searches_fewer_nodes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--json gives move, value, nodes; --alphabeta the same answer for less work."""
+    _, out, _ = run(capsys, "tictactoe", "--board", "x........", "--json")
+    plain = json.loads(out)
+    _, out, _ = run(capsys, "tictactoe", "--board", "x........", "--json", "--alphabeta")
+    pruned = json.loads(out)
+    assert plain["to_move"] == "o" and plain["value"] == pruned["value"] == 0
+    assert plain["move"] == pruned["move"] == 4  # o must take the centre against a corner
+    assert pruned["nodes"] < plain["nodes"]
+    assert pruned["algorithm"] == "alpha-beta" and plain["finished"] is False
+
+
+def test_empty_board_minimax_node_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole tree below the empty board is searched: 549,946 nodes, a draw."""
+    _, out, _ = run(capsys, "tictactoe", "--board", ".........", "--json")
+    data = json.loads(out)
+    assert data["nodes"] == FACTS["game_tree_nodes_including_root"]
+    assert data["leaves"] == FACTS["games_total"]
+    assert data["value"] == 0
+
+
+@pytest.mark.parametrize(("board", "verdict"), [("xxxoo....", "x won"), ("xoxxoooxx", "a draw"),
+                                                 ("xx.ooo.x.", "o won")])  # fmt: skip
+def test_finished_board_says_who_won(capsys: pytest.CaptureFixture[str], board: str,
+                                     verdict: str) -> None:  # fmt: skip
+    """A board whose game is over names the result, exit code 0."""
+    code, out, _ = run(capsys, "tictactoe", "--board", board)
+    assert code == 0 and f"game over: {verdict}" in out
+    code, out, _ = run(capsys, "tictactoe", "--board", board, "--json")
+    data = json.loads(out)
+    assert data["finished"] is True and data["move"] is None
+    assert data["winner"] == (verdict.split()[0] if verdict != "a draw" else None)
+
+
+def test_count_matches_the_published_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    """--count: nodes, games, wins for each side and draws of the whole tree."""
+    code, out, _ = run(capsys, "tictactoe", "--count", "--json")
+    data = json.loads(out)
+    by_result = FACTS["games_by_result"]
+    assert code == 0
+    assert data["nodes"] == FACTS["game_tree_nodes_including_root"]
+    assert data["games"] == FACTS["games_total"]
+    assert (data["x_wins"], data["o_wins"], data["draws"]) == (
+        by_result["X_wins"], by_result["O_wins"], by_result["draws"])  # fmt: skip
+    _, text, _ = run(capsys, "tictactoe", "--count")
+    assert "549,946 nodes" in text and "255,168 games" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--board", "xx"], "9 cells"),
+        (["--board", "xxxooo..."], "both x and o"),
+        (["--board", "oo.x....."], "x moves first"),
+        (["--board", "xo?......"], "not '?'"),
+        ([], "give --board"),
+        (["--board"], "expected one argument"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                          message: str) -> None:  # fmt: skip
+    """Impossible boards and missing arguments: a one-line reason on stderr, exit code 2."""
+    code, out, err = run(capsys, "tictactoe", *argv)
+    assert code == 2 and not out
+    assert message in err and err.count("\n") == 1
+
+
+def test_subprocess_run() -> None:
+    """The real command line, in its own process."""
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "tictactoe", "--board", "x...o....", "--alphabeta",
+         "--json"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["to_move"] == "x" and data["value"] == 0 and data["move"] in range(9)
+    bad = subprocess.run(
+        [sys.executable, "-m", "solvers", "tictactoe", "--board", "xxxxx...."],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "impossible board" in bad.stderr
