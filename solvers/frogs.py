@@ -298,6 +298,23 @@ def solve_moves(state: str) -> list[Hop] | None:
     return None
 
 
+PLAYBACK_CODE: tuple[str, ...] = (
+    "for each move in the solution",
+    "    make the move",
+    "the goal is reached",
+)
+"""What a playback of a known solution does; its events name these lines."""
+
+
+def playback(start: str, moves: Sequence[Hop]) -> Iterator[Move | Solution]:
+    """A known solution played move by move: one `Move` each, then `Solution`."""
+    state = parse_state(start)
+    for hop in moves:
+        state = play(state, hop)  # refuses an illegal move before it is shown
+        yield Move(hop.frog, hop.frm, hop.to, 2)
+    yield Solution(1, tuple(moves), 3)
+
+
 def solution_of(events: Iterable[Any]) -> list[Hop] | None:
     """The moves of the first `Solution` among `events`, or None."""
     for event in events:
@@ -408,6 +425,13 @@ class TryTree:
     def count(self, status: str) -> int:
         """How many move nodes have `status`."""
         return sum(1 for node in self.nodes() if node.status == status)
+
+    def snapshot(self) -> tuple:
+        """The whole tree and its counters as one comparable value."""
+        nodes = tuple((node.node, node.hop, node.depth, node.status) for node in self.nodes())
+        path = tuple(node.node for node in self.path)
+        return (nodes, path, self.tried, self.cancelled, self.dead_ends, self.max_depth,
+                self.solved)
 
 
 # --- solve from here --------------------------------------------------------------

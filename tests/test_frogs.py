@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +33,7 @@ from solvers.frogs import (
     nearest_solvable_back,
     parse_state,
     play,
+    playback,
     predecessors,
     replay,
     solution_of,
@@ -44,9 +46,13 @@ from solvers.frogs import (
     why_stuck,
 )
 
-FACTS_FILE = Path(__file__).resolve().parents[2] / "shared" / "data" / "frogs" / "frogs_facts.json"
-FACTS = json.loads(FACTS_FILE.read_text())
 SMALL = range(1, 8)
+
+
+@pytest.fixture
+def facts(shared_data: Path) -> dict[str, Any]:
+    """The known move counts in ../shared/data/frogs/frogs_facts.json."""
+    return json.loads((shared_data / "frogs" / "frogs_facts.json").read_text())
 
 
 @st.composite
@@ -61,16 +67,16 @@ def positions(draw: st.DrawFn) -> str:
 
 
 @pytest.mark.parametrize("n", SMALL)
-def test_equal_sides_take_n_times_n_plus_2_moves(n: int) -> None:
+def test_equal_sides_take_n_times_n_plus_2_moves(n: int, facts: dict[str, Any]) -> None:
     """N = M: the solution has N(N+2) moves, as the data file lists."""
     moves = solve_moves(start_state(n))
     assert moves is not None
-    assert len(moves) == FACTS["min_moves_equal_groups"]["values"][str(n)] == n * (n + 2)
+    assert len(moves) == facts["min_moves_equal_groups"]["values"][str(n)] == n * (n + 2)
 
 
-def test_unequal_examples_from_the_data_file() -> None:
+def test_unequal_examples_from_the_data_file(facts: dict[str, Any]) -> None:
     """The data file's unequal examples (3x4, 1x6, 5x6) come out right."""
-    for name, count in FACTS["min_moves_unequal_groups"]["examples"].items():
+    for name, count in facts["min_moves_unequal_groups"]["examples"].items():
         n, m = (int(side) for side in name.split("x"))
         moves = solve_moves(start_state(n, m))
         assert moves is not None and len(moves) == count
@@ -251,6 +257,7 @@ def test_tree_and_pads_revert_to_the_start() -> None:
     start = start_state(3, 4)
     events = list(solve(start))
     tree = TryTree()
+    empty = tree.snapshot()
     pads = list(start)
     for event in events:
         tree.apply(event)
@@ -264,6 +271,7 @@ def test_tree_and_pads_revert_to_the_start() -> None:
         if index == len(events) // 2:
             assert tree.depth == sum(node.status == ON_PATH for node in tree.nodes())
     assert "".join(pads) == start
+    assert tree.snapshot() == empty
     assert (tree.tried, tree.cancelled, tree.dead_ends, tree.max_depth) == (0, 0, 0, 0)
     assert not tree.solved and not tree.root.children and list(tree.by_id) == [ROOT]
 
@@ -291,6 +299,17 @@ def test_events_and_plain_function_agree_with_the_solvable_set(state: str) -> No
     assert (plain is not None) == is_solvable(state)
     if plain is not None:
         assert replay(state, plain)[-1] == goal_state(state)
+
+
+def test_playback_moves_the_frogs_of_a_solution_then_says_solved() -> None:
+    """A playback is one Move per move of the solution, then a Solution; illegal moves refused."""
+    moves = solve_moves("LL_RR") or []
+    events = list(playback("LL_RR", moves))
+    made = [Hop(e.piece, e.frm, e.to) for e in events[:-1] if type(e) is Move]
+    assert made == moves and len(events) == len(moves) + 1
+    assert events[-1] == Solution(1, tuple(moves), 3)
+    with pytest.raises(ValueError, match="not a legal move"):
+        list(playback("LL_RR", [Hop("L", 0, 2)]))
 
 
 # --- solve from here ------------------------------------------------------------------
