@@ -31,8 +31,8 @@ A maze file is plain text art that a person can read and edit::
 
     # comment lines start with '#'
     +--+--+--+
-    |S    |  |
-    +--+  +  +
+    |S |     |
+    +  +  +  +
     |     | G|
     +--+--+--+
 
@@ -246,8 +246,10 @@ class Maze:
         art[1::2, 3::3] = np.where(self.right == 1, ord("|"), ord(" "))
         for r, c in path:
             art[2 * r + 1, 3 * c + 1] = ord(".")
-        for (r, c), mark in ((self.start, "S"), (self.goal_cell, "G")):
-            art[2 * r + 1, 3 * c + 1] = ord(mark)
+        # S on a cell's left half, G on its right half: both fit in one cell.
+        (r, c), (gr, gc) = self.start, self.goal_cell
+        art[2 * r + 1, 3 * c + 1] = ord("S")
+        art[2 * gr + 1, 3 * gc + 2] = ord("G")
         return "\n".join(row.tobytes().decode("ascii") for row in art) + "\n"
 
     def to_json_data(self) -> dict[str, Any]:
@@ -318,7 +320,7 @@ def _maze_from_art(text: str) -> Maze:
         raise MazeError("no maze in the file")
     if not all(line.isascii() for _, line in lines):
         raise MazeError("a maze file holds only ASCII characters")
-    if len(lines) % 2 == 0 or len(lines) < 2 * MIN_SIZE + 1:
+    if len(lines) % 2 == 0:
         raise MazeError(f"{len(lines)} lines of art: a maze H cells high has 2 * H + 1 lines")
     width_chars = len(lines[0][1])
     if width_chars % 3 != 1:
@@ -329,7 +331,8 @@ def _maze_from_art(text: str) -> Maze:
     for number, line in lines:
         if len(line) != width_chars:
             raise MazeError(
-                f"line {number} has {len(line)} characters, expected {width_chars} like line 1"
+                f"line {number} has {len(line)} characters, "
+                f"expected {width_chars} like line {lines[0][0]}"
             )
     art = np.frombuffer("".join(line for _, line in lines).encode("ascii"), np.uint8)
     art = art.reshape(len(lines), width_chars)
