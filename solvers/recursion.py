@@ -1,0 +1,363 @@
+"""Recursion on the stack: factorial two ways, stack overflow, the maximum of a tree.
+
+The recursive calls are simulated on an explicit stack, so a "deep" recursion
+is data, not Python frames: the user's stack limit is what overflows, never
+the interpreter's.
+
+    >>> [type(e).__name__ for e in factorial_events(2, with_loop=False)]
+    ['Push', 'Push', 'Pop', 'Pop']
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.cli import EventStats, UsageError, emit
+from solvers.events import Assign, Note, Overflow, Pop, Push
+
+DEFAULT_LIMIT = 10_000
+"""The stack limit (frames) when none is given: Python's own is 1,000."""
+
+FACTORIAL_CODE: tuple[str, ...] = (
+    "function fact(N)",
+    "    if N <= 1: return 1",
+    "    return N * fact(N - 1)",
+    "",
+    "function fact_loop(N)",
+    "    retval = 1",
+    "    for i = N down to 1",
+    "        retval = retval * i",
+    "    return retval",
+)
+"""Pseudocode of both factorials; events name these lines (1-based)."""
+
+ENDLESS_CODE: tuple[str, ...] = (
+    "function fact(N)",
+    "    // the base case is missing!",
+    "    return N * fact(N - 1)",
+    "",
+    "function fact_loop(N)",
+    "    retval = 1",
+    "    for i = N down to 1",
+    "        retval = retval * i",
+    "    return retval",
+)
+"""The same program with its base case removed: endless recursion."""
+
+MAX_TREE_CODE: tuple[str, ...] = (
+    "function max_of(node)",
+    "    if node is a leaf: return node.value",
+    "    best = -infinity",
+    "    for each child of node",
+    "        m = max_of(child)",
+    "        if m > best: best = m",
+    "    return best",
+)
+"""Pseudocode of the tree maximum; events name these lines."""
+
+LOOP_RETURN = "loop returns"
+"""`Note.what` tag of the loop's final return."""
+
+
+def factorial(n: int) -> int:
+    """N! computed by the loop (any N >= 0)."""
+    check_natural(n)
+    product = 1
+    for i in range(2, n + 1):
+        product *= i
+    return product
+
+
+def check_natural(n: object) -> None:
+    """Raise ValueError unless `n` is an integer >= 0."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ValueError(f"N must be a whole number, not {n!r}")
+    if n < 0:
+        raise ValueError(f"N must be 0 or more, not {n}")
+
+
+def recursive_factorial_events(
+    n: int, limit: int = DEFAULT_LIMIT, base_case: bool = True
+) -> Iterator[Push | Pop | Overflow]:
+    """The recursive fact(N) as events: winding pushes, unwinding pops.
+
+    Frames are nodes 0, 1, 2, ... from the outermost call.  When a call would
+    go past `limit` frames an `Overflow` is yielded and every frame is popped
+    with value None, as a stack overflow unwinds the whole stack.  Without a
+    base case the calls go 3, 2, 1, 0, -1, ... until the limit.
+    """
+    check_natural(n)
+    if limit < 1:
+        raise ValueError(f"the stack limit must be at least 1, not {limit}")
+    depth = 0
+    arg = n
+    while True:
+        if depth == limit:
+            yield Overflow(depth, limit, 3)
+            for node in range(depth - 1, -1, -1):
+                yield Pop(node, None, False, 3)
+            return
+        yield Push(depth, depth - 1, arg, 1 if depth == 0 else 3)
+        depth += 1
+        if base_case and arg <= 1:
+            break
+        arg -= 1
+    # Unwinding: each frame multiplies its N by what the inner call returned.
+    value = 1
+    yield Pop(depth - 1, value, False, 2)
+    for node in range(depth - 2, -1, -1):
+        value *= n - node
+        yield Pop(node, value, False, 3)
+
+
+def loop_factorial_events(n: int) -> Iterator[Assign | Note]:
+    """The loop fact_loop(N) as events: retval and i changing."""
+    check_natural(n)
+    retval = 1
+    yield Assign("retval", 1, None, 6)
+    previous_i = None
+    for i in range(n, 0, -1):
+        yield Assign("i", i, previous_i, 7)
+        previous_i = i
+        yield Assign("retval", retval * i, retval, 8)
+        retval *= i
+    yield Note((LOOP_RETURN, retval), 9)
+
+
+def factorial_events(
+    n: int, limit: int = DEFAULT_LIMIT, base_case: bool = True, with_loop: bool = True
+) -> Iterator[Any]:
+    """Recursive and loop factorial in lockstep: one event of each in turn."""
+    tracks = [recursive_factorial_events(n, limit, base_case)]
+    if with_loop:
+        tracks.append(loop_factorial_events(n))
+    while tracks:
+        for track in list(tracks):
+            event = next(track, None)
+            if event is None:
+                tracks.remove(track)
+            else:
+                yield event
+
+
+# --- the maximum of a tree ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TreeNode:
+    """A node of a value tree: a leaf has a value and no children."""
+
+    node: int
+    value: int | None
+    children: tuple[TreeNode, ...] = ()
+
+
+def random_tree(seed: int, depth: int = 3, max_children: int = 3) -> TreeNode:
+    """A small random tree (ids in preorder) with leaf values 1..99."""
+    if not 1 <= depth <= 6:
+        raise ValueError(f"tree depth must be 1 to 6, not {depth}")
+    if not 2 <= max_children <= 4:
+        raise ValueError(f"children per node must be 2 to 4, not {max_children}")
+    rng = random.Random(seed)
+    counter = iter(range(10**9))
+
+    def grow(level: int) -> TreeNode:
+        """A subtree whose root is at `level`."""
+        node = next(counter)
+        leaf = level == depth or (level > 1 and rng.random() < 0.25)
+        if leaf:
+            return TreeNode(node, rng.randint(1, 99))
+        count = rng.randint(2, max_children)
+        return TreeNode(node, None, tuple(grow(level + 1) for _ in range(count)))
+
+    return grow(0)
+
+
+def tree_max_events(root: TreeNode) -> Iterator[Push | Pop | Assign | Note]:
+    """max_of(root) as events, on an explicit stack of [node, next child, best]."""
+    yield Push(root.node, -1, root.value, 1)
+    stack: list[list[Any]] = [[root, 0, None]]
+    while stack:
+        frame = stack[-1]
+        node = frame[0]
+        if not node.children:
+            result, line = node.value, 2
+        elif frame[2] is None:
+            frame[2] = float("-inf")
+            yield Assign("best", frame[2], None, 3)
+            continue
+        elif frame[1] < len(node.children):
+            child = node.children[frame[1]]
+            frame[1] += 1
+            yield Push(child.node, node.node, child.value, 5)
+            stack.append([child, 0, None])
+            continue
+        else:
+            result, line = frame[2], 7
+        stack.pop()
+        yield Pop(node.node, result, False, line)
+        if stack:
+            caller = stack[-1]
+            if result > caller[2]:
+                yield Assign("best", result, caller[2], 6)
+                caller[2] = result
+            else:
+                yield Note(("keep", result, caller[2]), 6)
+
+
+def tree_max(root: TreeNode) -> int:
+    """The largest leaf value of the tree."""
+    if not root.children:
+        assert root.value is not None
+        return root.value
+    return max(tree_max(child) for child in root.children)
+
+
+# --- plain language ----------------------------------------------------------
+
+
+def describe_factorial(event: object, n: int) -> str:
+    """What a factorial event means, in words (frame k runs fact(N - k))."""
+    match event:
+        case Push(node=0, what=arg):
+            return f"call fact({arg})"
+        case Push(what=arg):
+            return f"fact({arg + 1}) waits for fact({arg}): push a frame"
+        case Pop(value=None, node=node):
+            return f"fact({n - node}) is abandoned: the stack overflowed"
+        case Pop(node=node, value=value, line=2):
+            return f"base case: fact({n - node}) returns {value}"
+        case Pop(node=node, value=value):
+            arg = n - node
+            return f"fact({arg}) = {arg} * {value // arg if arg else value} = {value}: pop"
+        case Overflow(depth=depth, limit=limit):
+            return f"stack overflow: {depth} frames, the limit is {limit}"
+        case Assign(name="i", value=value):
+            return f"loop: i = {value}"
+        case Assign(name="retval", value=value, old=None):
+            return f"loop: retval starts at {value}"
+        case Assign(name="retval", value=value, old=old):
+            return f"loop: retval = {old} * i = {value}"
+        case Note(what=(tag, value)) if tag == LOOP_RETURN:
+            return f"loop returns {value}"
+    return str(event)
+
+
+def describe_endless(event: object, n: int) -> str:
+    """Like `describe_factorial`, for the variant without a base case."""
+    if isinstance(event, Push) and event.node > 0:
+        return f"fact({event.what + 1}) calls fact({event.what}): no base case stops it"
+    return describe_factorial(event, n)
+
+
+# --- command line ------------------------------------------------------------
+
+
+def natural(text: str) -> int:
+    """argparse type: a whole number >= 0, with a clear reason otherwise."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"N must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"N must be 0 or more, not {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    value = natural(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("the stack limit must be at least 1")
+    return value
+
+
+def add_cli(sub: Any) -> None:
+    """Register `factorial` and `maxtree`."""
+    fact = sub.add_parser("factorial", help="N! recursively (with a stack limit) and by a loop")
+    fact.add_argument("n", type=natural, metavar="N")
+    fact.add_argument("--limit", type=positive, default=DEFAULT_LIMIT,
+                      help=f"stack limit in frames (default {DEFAULT_LIMIT:,})")
+    fact.add_argument("--endless", action="store_true", help="drop the base case")
+    fact.add_argument("--trace", action="store_true", help="print every event")
+    fact.add_argument("--json", action="store_true")
+    fact.set_defaults(run=run_factorial)
+    tree = sub.add_parser("maxtree", help="the maximum of a random tree, recursively")
+    tree.add_argument("--seed", type=int, default=1)
+    tree.add_argument("--depth", type=int, default=3)
+    tree.add_argument("--trace", action="store_true")
+    tree.add_argument("--json", action="store_true")
+    tree.set_defaults(run=run_maxtree)
+
+
+def run_factorial(args: argparse.Namespace) -> int:
+    """Run both factorials; report the value and what the recursion did."""
+    stats = EventStats()
+    describe = describe_endless if args.endless else describe_factorial
+    recursive_value: int | None = None
+    overflow: Overflow | None = None
+    for event in stats.watch(recursive_factorial_events(args.n, args.limit, not args.endless)):
+        if args.trace:
+            print(f"{'  ' * _indent(event, args.n)}{describe(event, args.n)}")
+        if isinstance(event, Overflow):
+            overflow = event
+        elif isinstance(event, Pop) and event.node == 0:
+            recursive_value = event.value
+    value = factorial(args.n)
+    recursive = {"value": recursive_value, "overflow": overflow is not None,
+                 "depth_reached": overflow.depth if overflow else stats.max_depth,
+                 "limit": args.limit}
+    if overflow:
+        line = (f"recursive fact({args.n}): stack overflow at depth {overflow.depth:,} "
+                f"(limit {args.limit:,}); the loop still gives the answer")
+    else:
+        line = f"recursive fact({args.n}): {stats.summary()}"
+    text = f"{value}\n{line}" if not args.trace else f"{value}"
+    emit(args, text, {"n": args.n, "value": value, "recursive": recursive, **stats.as_dict()})
+    return 0
+
+
+def _indent(event: object, n: int) -> int:
+    """How deep a traced line is indented: its frame's depth."""
+    if isinstance(event, Push | Pop):
+        return max(event.node, 0)
+    return 0
+
+
+def run_maxtree(args: argparse.Namespace) -> int:
+    """Find the maximum of a seeded random tree, recursively."""
+    try:
+        root = random_tree(args.seed, args.depth)
+    except ValueError as error:
+        raise UsageError(f"maxtree: {error}") from None
+    stats = EventStats()
+    for event in stats.watch(tree_max_events(root)):
+        if args.trace:
+            print(describe_tree(event))
+    value = tree_max(root)
+    emit(args, f"maximum: {value}\n{stats.summary()}", {"value": value, **stats.as_dict()})
+    return 0
+
+
+def describe_tree(event: object) -> str:
+    """What a tree-maximum event means, in words."""
+    match event:
+        case Push(node=node, what=None):
+            return f"max_of(node {node}): look at its children"
+        case Push(node=node, what=value):
+            return f"max_of(node {node}): a leaf"
+        case Pop(node=node, value=value, line=2):
+            return f"leaf {node} returns its value {value}"
+        case Pop(node=node, value=value):
+            return f"node {node} returns its best, {value}"
+        case Assign(value=value, old=None):
+            return "best = -infinity"
+        case Assign(value=value, old=old):
+            return f"{value} > {old}: best = {value}"
+        case Note(what=("keep", value, best)):
+            return f"{value} is not more than {best}: keep best"
+    return str(event)

@@ -1,0 +1,52 @@
+"""Headless pygame for every test, and fixtures that open the app and its demos."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+"""../shared beside the repository: public puzzle sets and known counts."""
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    """The folder ../shared/data (skips the test when it is missing)."""
+    folder = SHARED / "data"
+    if not folder.is_dir():
+        pytest.skip("../shared/data is not beside the repository")
+    return folder
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[object]:
+    """The app on its home screen, in a dummy window; pictures go to tmp_path."""
+    import pygame
+
+    from visualizer.app import App, Options
+
+    application = App(Options(out_dir=tmp_path))
+    yield application
+    application.finish()
+    pygame.display.quit()
+
+
+@pytest.fixture
+def open_demo(app: object) -> Callable[..., object]:
+    """open_demo(name, autoplay=False, speed=None) -> the demo's Shell."""
+
+    def opener(name: str, *, autoplay: bool = False, speed: float | None = None) -> object:
+        app.open(name, autoplay=autoplay, speed=speed)  # type: ignore[attr-defined]
+        screen = app.screen  # type: ignore[attr-defined]
+        assert getattr(screen, "demo", None) is not None, f"demo {name} did not open"
+        return screen
+
+    return opener

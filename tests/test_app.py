@@ -1,0 +1,130 @@
+"""The app shell: home screen, keys every demo shares, pictures, resizing, no display."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from ui import press
+
+from visualizer.demos import DEMOS
+from visualizer.home import Home
+from visualizer.shell import Shell
+
+
+def test_home_is_keyboard_navigable(app) -> None:
+    """Right, Down and Enter open the demo under the focus; Esc goes home."""
+    app.frame(1 / 60)
+    assert isinstance(app.screen, Home)
+    press(app, pygame.K_RIGHT)
+    assert app.screen.focus == 1
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.screen, Shell) and app.screen.demo.name == DEMOS[0].name
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, Home)
+
+
+def test_home_card_click_opens_the_demo(app) -> None:
+    """A click on the first card opens the recursion demo."""
+    app.frame(1 / 60)
+    cards, _ = app.screen.grid(app.surface.get_size())
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=cards[0].center, button=1))
+    app.frame(1 / 60)
+    assert isinstance(app.screen, Shell) and app.screen.demo.name == "recursion"
+
+
+def test_help_overlay_toggles(app, open_demo) -> None:
+    """? shows the help over the demo; any key closes it."""
+    open_demo("recursion")
+    press(app, pygame.K_SLASH, "?", pygame.KMOD_SHIFT)
+    assert app.show_help
+    press(app, pygame.K_a, "a")
+    assert not app.show_help
+
+
+def test_p_saves_a_png(app, open_demo, tmp_path: Path) -> None:
+    """P writes the window to a PNG in the output folder."""
+    open_demo("recursion")
+    press(app, pygame.K_p, "p")
+    pictures = list(tmp_path.glob("unwind-recursion-*.png"))
+    assert len(pictures) == 1
+    assert pygame.image.load(str(pictures[0])).get_size() == app.surface.get_size()
+
+
+def test_g_records_a_gif_until_paused(app, open_demo, tmp_path: Path) -> None:
+    """G starts play and recording; pausing writes an animated GIF."""
+    from PIL import Image
+
+    shell = open_demo("recursion", speed=30)
+    press(app, pygame.K_g, "g")
+    assert app.recording and shell.run.playing
+    for _ in range(40):
+        app.frame(1 / 10)  # each frame is a GIF frame at 10 per second
+    press(app, pygame.K_SPACE, " ")
+    assert not app.recording
+    app.gif.writer.join(timeout=60)
+    gifs = list(tmp_path.glob("unwind-recursion-*.gif"))
+    assert len(gifs) == 1
+    with Image.open(gifs[0]) as image:
+        assert image.n_frames > 5
+
+
+def test_presenter_scale_enlarges_text(app, open_demo) -> None:
+    """Ctrl + makes the title bar taller; Ctrl - brings it back."""
+    shell = open_demo("recursion")
+    before = shell.layout(app.surface.get_size()).title.h
+    press(app, pygame.K_EQUALS, "=", pygame.KMOD_CTRL)
+    press(app, pygame.K_EQUALS, "=", pygame.KMOD_CTRL)
+    assert shell.layout(app.surface.get_size()).title.h > before
+    press(app, pygame.K_MINUS, "-", pygame.KMOD_CTRL)
+    press(app, pygame.K_MINUS, "-", pygame.KMOD_CTRL)
+    assert shell.layout(app.surface.get_size()).title.h == before
+
+
+def test_layout_follows_a_resize(app, open_demo) -> None:
+    """A smaller window gives a smaller stage, and drawing still works."""
+    shell = open_demo("recursion")
+    big = shell.layout(app.surface.get_size()).stage
+    pygame.display.set_mode((800, 600), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.frame(1 / 60)
+    small = shell.layout(app.surface.get_size()).stage
+    assert small.w < big.w and small.right <= 800
+
+
+def run_app(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m visualizer ...` in a fresh process."""
+    return subprocess.run([sys.executable, "-m", "visualizer", *argv], capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+@pytest.mark.parametrize("name", [entry.name for entry in DEMOS])
+def test_every_demo_runs_headless(name: str, tmp_path: Path) -> None:
+    """Each demo opens, autoplays 40 frames and leaves a screenshot, without an error."""
+    shot = tmp_path / f"{name}.png"
+    result = run_app(name, "--autoplay", "--speed", "200", "--frames", "40", "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 800)
+
+
+def test_no_display_is_one_clear_line() -> None:
+    """Without a screen the app says so instead of a traceback."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = run_app("--frames", "1", env=env)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1].startswith("unwind: no display available")
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_demo_is_refused() -> None:
+    """A demo name that does not exist: exit 2 and the valid names."""
+    result = run_app("nosuchdemo")
+    assert result.returncode == 2 and "recursion" in result.stderr

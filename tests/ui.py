@@ -1,0 +1,45 @@
+"""Input helpers for headless scene tests: real pygame events, one frame at a time."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def press(app, key: int, unicode: str = "", mod: int = 0) -> None:
+    """Post a key press and run one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
+                                         scancode=0))
+    app.frame(1 / 60)
+
+
+def click(app, pos: tuple[int, int], button: int = 1) -> None:
+    """Post a mouse click and its release at `pos`, then run one frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.frame(1 / 60)
+
+
+def drag(app, points: list[tuple[int, int]], button: int = 1) -> None:
+    """Press at the first point, move through the rest, release at the last; a frame each."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=button))
+    app.frame(1 / 60)
+    buttons = (button == 1, button == 2, button == 3)
+    previous = points[0]
+    for point in points[1:]:
+        rel = (point[0] - previous[0], point[1] - previous[1])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=rel, buttons=buttons))
+        app.frame(1 / 60)
+        previous = point
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=button))
+    app.frame(1 / 60)
+
+
+def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
+                 step: int = 2) -> int:
+    """Pixels of exactly `colour` inside `rect` (sampled every `step` pixels)."""
+    hits = 0
+    for x in range(rect.x, rect.right, step):
+        for y in range(rect.y, rect.bottom, step):
+            if surface.get_at((x, y))[:3] == colour:
+                hits += 1
+    return hits

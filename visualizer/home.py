@@ -1,0 +1,145 @@
+"""The home screen: one card per demo, by mouse or keyboard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.assets import asset
+from visualizer.demos import DEMOS, DemoEntry
+from visualizer.panels import fit_text, wrap
+from visualizer.widgets import draw_box
+
+if TYPE_CHECKING:
+    from visualizer.app import App
+
+DIGIT_KEYS = "1234567890"
+"""Keys 1 to 0 open the first ten demos."""
+
+
+class Home:
+    """A grid of demo cards with a keyboard focus."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.theme = app.theme
+        self.focus = 0
+        self._thumbs: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
+
+    def grid(self, size: tuple[int, int]) -> tuple[list[pygame.Rect], int]:
+        """Card rectangles for the window size, and the number of columns."""
+        px = self.theme.px
+        width, height = size
+        top = px(120)
+        gap = px(16)
+        columns = max(1, min(5, (width - gap) // (px(220) + gap)))
+        rows = -(-len(DEMOS) // columns)
+        card_w = (width - gap * (columns + 1)) // columns
+        card_h = min(px(300), (height - top - px(40) - gap * rows) // rows)
+        cards = []
+        for index in range(len(DEMOS)):
+            row, column = divmod(index, columns)
+            cards.append(pygame.Rect(gap + column * (card_w + gap), top + row * (card_h + gap),
+                                     card_w, card_h))
+        return cards, columns
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Arrows move the focus, Enter or a click opens, digits open directly."""
+        cards, columns = self.grid(self.app.surface.get_size())
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for index, rect in enumerate(cards):
+                if rect.collidepoint(event.pos):
+                    self.app.open(DEMOS[index].name)
+                    return
+        elif event.type == pygame.MOUSEMOTION:
+            for index, rect in enumerate(cards):
+                if rect.collidepoint(event.pos):
+                    self.focus = index
+        elif event.type == pygame.KEYDOWN:
+            self._handle_key(event, columns)
+
+    def _handle_key(self, event: pygame.event.Event, columns: int) -> None:
+        """Keyboard navigation."""
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -columns, pygame.K_DOWN: columns,
+                 pygame.K_TAB: 1}
+        if event.key in moves:
+            self.focus = (self.focus + moves[event.key]) % len(DEMOS)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.app.open(DEMOS[self.focus].name)
+        elif event.unicode and event.unicode in DIGIT_KEYS:
+            index = DIGIT_KEYS.index(event.unicode)
+            if index < len(DEMOS):
+                self.app.open(DEMOS[index].name)
+
+    def update(self, dt: float) -> None:
+        """Nothing moves on the home screen."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, tagline and the cards."""
+        theme = self.theme
+        surface.fill(th.BACKGROUND)
+        title = theme.text("Unwind", "huge", th.INK, "bold")
+        surface.blit(title, (theme.px(20), theme.px(22)))
+        tagline = theme.text("watch recursion and backtracking think, one step at a time",
+                             "large", th.MUTED)
+        surface.blit(tagline, (theme.px(24) + title.get_width(), theme.px(22) + title.get_height()
+                               - tagline.get_height() - theme.px(6)))
+        keys = theme.text("arrows + Enter, a click, or 1-0 to open a demo   ·   ? help   ·   "
+                          "Ctrl +/- presenter scale", "small", th.MUTED)
+        surface.blit(keys, (theme.px(24), theme.px(86)))
+        cards, _ = self.grid(surface.get_size())
+        for index, (entry, rect) in enumerate(zip(DEMOS, cards, strict=True)):
+            self._draw_card(surface, rect, entry, index)
+
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, entry: DemoEntry,
+                   index: int) -> None:
+        """One demo: thumbnail, number and title, one line about it."""
+        theme = self.theme
+        focused = index == self.focus
+        draw_box(surface, rect, theme, fill=th.PANEL, edge=th.ACTIVE if focused else th.PANEL_EDGE,
+                 radius=10, width=3 if focused else 1)
+        pad = theme.px(10)
+        text_h = theme.line_height("large", "bold") + 2 * theme.line_height("small") + pad
+        thumb_rect = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
+                                 max(0, rect.h - text_h - 2 * pad))
+        self._draw_thumb(surface, thumb_rect, entry)
+        y = thumb_rect.bottom + pad // 2
+        key = DIGIT_KEYS[index] if index < len(DIGIT_KEYS) else ""
+        heading = fit_text(theme, f"{key}  {entry.title}", rect.w - 2 * pad, "large", "bold")
+        surface.blit(theme.text(heading, "large", th.ACTIVE if focused else th.INK, "bold"),
+                     (rect.x + pad, y))
+        y += theme.line_height("large", "bold")
+        for line in wrap(theme, entry.blurb, rect.w - 2 * pad)[:2]:
+            surface.blit(theme.text(line, "small", th.MUTED), (rect.x + pad, y))
+            y += theme.line_height("small")
+
+    def _draw_thumb(self, surface: pygame.Surface, rect: pygame.Rect, entry: DemoEntry) -> None:
+        """The demo's thumbnail scaled to fit, or its initial on a tinted box."""
+        if rect.h < 8:
+            return
+        image = self._thumb(entry.name, rect.size)
+        if image is None:
+            pygame.draw.rect(surface, th.FAINT, rect, border_radius=self.theme.px(6))
+            letter = self.theme.text(entry.title[0], "huge", th.MUTED, "bold")
+            surface.blit(letter, letter.get_rect(center=rect.center))
+        else:
+            surface.blit(image, image.get_rect(center=rect.center))
+
+    def _thumb(self, name: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """The thumbnail from assets/thumbs, scaled once per size."""
+        key = (name, size)
+        if key not in self._thumbs:
+            path = asset("thumbs", f"{name}.png")
+            image = None
+            if path.is_file():
+                try:
+                    raw = pygame.image.load(str(path)).convert()
+                    scale = min(size[0] / raw.get_width(), size[1] / raw.get_height())
+                    image = pygame.transform.smoothscale(
+                        raw, (max(1, int(raw.get_width() * scale)), max(1, int(raw.get_height() * scale))))
+                except (pygame.error, ValueError):
+                    image = None
+            self._thumbs[key] = image
+        return self._thumbs[key]

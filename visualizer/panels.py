@@ -1,0 +1,317 @@
+"""Panels any scene can place: cards, pseudocode, counters, log, call stack, call tree."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.theme import Theme
+from visualizer.widgets import draw_box
+
+
+def card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str = "") -> pygame.Rect:
+    """A white card with an optional heading; returns the inner rectangle."""
+    draw_box(surface, rect, theme, fill=th.PANEL, radius=8)
+    pad = theme.px(10)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    if title:
+        heading = theme.text(title.upper(), "tiny", th.MUTED, "bold")
+        surface.blit(heading, (inner.x, inner.y))
+        gap = heading.get_height() + theme.px(6)
+        inner = pygame.Rect(inner.x, inner.y + gap, inner.w, max(0, inner.h - gap))
+    return inner
+
+
+def card_height(theme: Theme, content: int, titled: bool = True) -> int:
+    """The height a card needs around `content` pixels."""
+    title = theme.line_height("tiny", "bold") + theme.px(6) if titled else 0
+    return content + title + 2 * theme.px(10)
+
+
+def fit_text(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> str:
+    """`text`, shortened with an ellipsis to fit `width` pixels."""
+    font = theme.font(size, face)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(theme: Theme, text: str, width: int, size: str = "small") -> list[str]:
+    """Break `text` into lines no wider than `width`."""
+    font = theme.font(size)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                    code: Sequence[str], lit: Mapping[int, th.Color]) -> None:
+    """The pseudocode, numbered, with lit lines (1-based) marked by colour and an arrow."""
+    inner = card(surface, rect, theme, "pseudocode")
+    height = theme.line_height("small", "mono")
+    number_width = theme.font("small", "mono").size("00 ")[0]
+    for index, line in enumerate(code, start=1):
+        y = inner.y + (index - 1) * height
+        if y + height > inner.bottom + 2:
+            break
+        colour = lit.get(index)
+        row = pygame.Rect(inner.x - theme.px(4), y, inner.w + theme.px(8), height)
+        if colour is not None:
+            pygame.draw.rect(surface, colour, row, border_radius=theme.px(3))
+            arrow = theme.text("▶", "tiny", th.INK)
+            surface.blit(arrow, (inner.x - theme.px(2), y + (height - arrow.get_height()) // 2))
+        number = theme.text(f"{index:>2}", "small", th.MUTED, "mono")
+        surface.blit(number, (inner.x + theme.px(8), y))
+        text = fit_text(theme, line, inner.w - number_width - theme.px(14), "small", "mono")
+        surface.blit(theme.text(text, "small", th.INK, "mono"), (inner.x + number_width + theme.px(12), y))
+
+
+def draw_counters(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                  rows: Sequence[tuple[str, str]]) -> None:
+    """Counters in two columns of 'name  value' pairs."""
+    inner = card(surface, rect, theme, "counters")
+    height = theme.line_height("small")
+    column = inner.w // 2
+    for i, (name, value) in enumerate(rows):
+        x = inner.x + (i % 2) * column
+        y = inner.y + (i // 2) * height
+        surface.blit(theme.text(name, "small", th.MUTED), (x, y))
+        image = theme.text(value, "small", th.INK, "bold")
+        surface.blit(image, (x + column - image.get_width() - theme.px(10), y))
+
+
+def counters_height(theme: Theme, count: int) -> int:
+    """Pixels the counters card needs for `count` rows."""
+    return card_height(theme, ((count + 1) // 2) * theme.line_height("small"))
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+             lines: Sequence[tuple[int, str]]) -> None:
+    """The narration: newest line at the bottom in ink, older ones fading."""
+    inner = card(surface, rect, theme, "what just happened")
+    height = theme.line_height("small")
+    rows: list[tuple[int, str, bool]] = []
+    for index, (number, text) in enumerate(lines):
+        newest = index == len(lines) - 1
+        for j, part in enumerate(wrap(theme, text, inner.w - theme.px(48))):
+            rows.append((number if j == 0 else -1, part, newest))
+    visible = max(0, inner.h // height)
+    rows = rows[-visible:] if visible else []
+    y = inner.y
+    for number, text, newest in rows:
+        if number >= 0:
+            surface.blit(theme.text(f"{number:,}", "tiny", th.MUTED), (inner.x, y + theme.px(2)))
+        ink = th.INK if newest else th.MUTED
+        surface.blit(theme.text(text, "small", ink, "bold" if newest else "sans"),
+                     (inner.x + theme.px(48), y))
+        y += height
+
+
+# --- the call stack ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FrameView:
+    """One frame as the stack panel shows it."""
+
+    text: str
+    state: str = "waiting"  # waiting | active | done | dead
+    detail: str = ""
+
+
+STATE_COLOURS = {"waiting": th.WAITING, "active": th.ACTIVE, "done": th.DONE, "dead": th.DEAD}
+STATE_MARKS = {"waiting": "…", "active": "▶", "done": "✓", "dead": "✗"}
+"""A second cue beside each colour, for readers who cannot tell the colours apart."""
+
+
+def draw_call_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                    frames: Sequence[FrameView], *, limit: int | None = None,
+                    title: str = "call stack", arrival: float = 1.0) -> None:
+    """Frames as boxes piled from the bottom, the newest on top.
+
+    `arrival` (0..1) slides the top frame in as it is pushed; when the pile
+    is taller than the card, the bottom frames fold into one "+ N more" line.
+    With a `limit`, a dashed line marks where the stack overflows.
+    """
+    inner = card(surface, rect, theme, title)
+    box_h = theme.px(34)
+    gap = theme.px(4)
+    fits = max(1, (inner.h + gap) // (box_h + gap))
+    shown = list(frames)
+    hidden = 0
+    if len(shown) > fits:
+        hidden = len(shown) - (fits - 1)
+        shown = shown[hidden:]
+    y = inner.bottom
+    if hidden:
+        y -= box_h
+        more = pygame.Rect(inner.x, y, inner.w, box_h)
+        draw_box(surface, more, theme, fill=th.FAINT, radius=5)
+        text = theme.text(f"+ {hidden:,} frames below", "small", th.MUTED)
+        surface.blit(text, text.get_rect(center=more.center))
+        y -= gap
+    for index, frame in enumerate(shown):
+        y -= box_h
+        offset = 0
+        if index == len(shown) - 1 and arrival < 1.0:
+            offset = round((1 - th.ease(arrival)) * -box_h)
+        box = pygame.Rect(inner.x, y + offset, inner.w, box_h)
+        _draw_frame(surface, box, theme, frame)
+        y -= gap
+    if limit is not None and len(frames) >= limit:
+        label = theme.text(f"limit: {limit} frames", "tiny", th.DEAD, "bold")
+        surface.blit(label, (inner.right - label.get_width(), inner.y))
+
+
+def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: FrameView) -> None:
+    """One frame: a coloured edge strip, a state mark, the call and its detail."""
+    colour = STATE_COLOURS.get(frame.state, th.MUTED)
+    fill = th.blend(th.PANEL, colour, 0.16)
+    draw_box(surface, box, theme, fill=fill, edge=colour, radius=5, width=2)
+    strip = pygame.Rect(box.x, box.y, theme.px(6), box.h)
+    pygame.draw.rect(surface, colour, strip, border_top_left_radius=theme.px(5),
+                     border_bottom_left_radius=theme.px(5))
+    mark = theme.text(STATE_MARKS.get(frame.state, ""), "body", colour, "bold")
+    surface.blit(mark, mark.get_rect(midleft=(box.x + theme.px(12), box.centery)))
+    text = theme.text(frame.text, "body", th.INK, "mono")
+    surface.blit(text, text.get_rect(midleft=(box.x + theme.px(34), box.centery)))
+    if frame.detail:
+        room = box.right - theme.px(8) - (box.x + theme.px(40) + text.get_width())
+        detail = fit_text(theme, frame.detail, max(0, room), "small", "mono")
+        image = theme.text(detail, "small", th.INK, "mono")
+        surface.blit(image, image.get_rect(midright=(box.right - theme.px(10), box.centery)))
+
+
+# --- the call tree -------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TreeNodeView:
+    """A node of the call tree: structure only (what it shows comes from the scene)."""
+
+    node: int
+    parent: int
+    children: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class NodeLook:
+    """How one call-tree node looks: its label, state and the value shown under it."""
+
+    label: str
+    state: str = "active"  # active | waiting | done | dead | pruned
+    value: str = ""
+
+
+class CallTree:
+    """The calls of a run as a tree that grows node by node and shrinks on revert."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[int, TreeNodeView] = {}
+        self.roots: list[int] = []
+
+    def add(self, node: int, parent: int) -> None:
+        """A call starts below `parent` (-1 for a root)."""
+        self.nodes[node] = TreeNodeView(node, parent)
+        siblings = self.nodes[parent].children if parent in self.nodes else self.roots
+        siblings.append(node)
+
+    def remove(self, node: int) -> None:
+        """Undo `add` (the node must be the last child added to its parent)."""
+        view = self.nodes.pop(node)
+        siblings = self.nodes[view.parent].children if view.parent in self.nodes else self.roots
+        assert siblings and siblings[-1] == node, "call tree removals must be LIFO"
+        siblings.pop()
+
+    def snapshot(self) -> tuple:
+        """The whole tree as one comparable value."""
+        nodes = sorted((n.node, n.parent, tuple(n.children)) for n in self.nodes.values())
+        return (*nodes, tuple(self.roots))
+
+    def layout(self) -> dict[int, tuple[float, int]]:
+        """Each node's (x slot, depth): leaves take slots in order, parents centre above."""
+        places: dict[int, tuple[float, int]] = {}
+        next_slot = 0.0
+        # Post-order on an explicit stack: a call tree can be deep.
+        for root in self.roots:
+            stack: list[tuple[int, int, bool]] = [(root, 0, False)]
+            while stack:
+                node, depth, expanded = stack.pop()
+                children = self.nodes[node].children
+                if not children:
+                    places[node] = (next_slot, depth)
+                    next_slot += 1
+                elif expanded:
+                    xs = [places[c][0] for c in children]
+                    places[node] = ((xs[0] + xs[-1]) / 2, depth)
+                else:
+                    stack.append((node, depth, True))
+                    stack.extend((c, depth + 1, False) for c in reversed(children))
+        return places
+
+
+TREE_COLOURS = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "dead": th.DEAD,
+                "pruned": th.PRUNED}
+
+
+def draw_call_tree(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, tree: CallTree,
+                   look: Callable[[int], NodeLook], *, title: str = "call tree") -> None:
+    """The call tree scaled to fit its card: calls as pills coloured by state, values under them."""
+    inner = card(surface, rect, theme, title)
+    places = tree.layout()
+    if not places:
+        hint = theme.text("no calls yet", "small", th.MUTED)
+        surface.blit(hint, hint.get_rect(center=inner.center))
+        return
+    slots = max(x for x, _ in places.values()) + 1
+    depths = max(d for _, d in places.values()) + 1
+    font_size = "small" if slots <= 12 else "tiny"
+    node_h = theme.line_height(font_size) + theme.px(6)
+    row = min(theme.px(64), max(node_h + 2, inner.h // max(depths, 1)))
+    column = inner.w / slots
+
+    def centre(node: int) -> tuple[int, int]:
+        x, depth = places[node]
+        return round(inner.x + (x + 0.5) * column), inner.y + depth * row + node_h // 2
+
+    looks = {node: look(node) for node in tree.nodes}
+    for view in tree.nodes.values():
+        if view.parent in places:
+            colour = th.PRUNED if looks[view.node].state == "pruned" else th.MUTED
+            pygame.draw.line(surface, colour, centre(view.parent), centre(view.node), theme.px(2))
+    for node, node_look in looks.items():
+        _draw_tree_node(surface, theme, node_look, centre(node), node_h, int(column) - 4, font_size)
+
+
+def _draw_tree_node(surface: pygame.Surface, theme: Theme, view: NodeLook,
+                    at: tuple[int, int], height: int, max_width: int, size: str) -> None:
+    """One call as a pill coloured by state; its returned value under it."""
+    colour = TREE_COLOURS.get(view.state, th.MUTED)
+    label = theme.text(view.label, size, th.INK, "mono")
+    width = min(max(label.get_width() + theme.px(12), height), max(max_width, height))
+    pill = pygame.Rect(0, 0, width, height)
+    pill.center = at
+    fill = th.blend(th.PANEL, colour, 0.22)
+    pygame.draw.rect(surface, fill, pill, border_radius=height // 2)
+    pygame.draw.rect(surface, colour, pill, width=theme.px(2), border_radius=height // 2)
+    if label.get_width() <= pill.w - 4:
+        surface.blit(label, label.get_rect(center=pill.center))
+    if view.value:
+        value = theme.text(view.value, "tiny", th.INK, "bold")
+        tag = value.get_rect(midtop=(pill.centerx, pill.bottom + 1))
+        pygame.draw.rect(surface, th.blend(th.PANEL, colour, 0.5), tag.inflate(6, 2), border_radius=4)
+        surface.blit(value, tag)

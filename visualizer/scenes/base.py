@@ -1,0 +1,104 @@
+"""The base every demo builds on: a model the player moves, a view that draws it.
+
+A demo subclasses `Demo` and provides, at the least:
+
+- `source()`: a fresh, deterministic event generator for the current options;
+- `make_model()`: a fresh model with `apply(event)` / `revert(event)`;
+- `draw(surface, rect, player)`: the stage, read-only from `player.model`.
+
+The shell around it (visualizer/shell.py) gives every demo the same control
+bar, timeline, counters, pseudocode, narration log, help and keys.  A demo
+never owns a Player: it asks the shell for a new run with `self.new_run()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.player import Model, Player
+from visualizer.widgets import Widget
+
+if TYPE_CHECKING:
+    from visualizer.shell import Shell
+
+
+class Demo:
+    """One demo: what runs (source, model), how it reads (code, narration), how it looks."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    blurb: ClassVar[str] = ""
+    default_speed: ClassVar[float] = 4.0
+    keys: ClassVar[Sequence[tuple[str, str]]] = ()
+    """The demo's own keys and mouse actions, listed in the help overlay."""
+
+    def __init__(self, shell: Shell) -> None:
+        self.shell = shell
+        self.theme = shell.theme
+        self.seed = shell.seed
+
+    # --- what runs ---------------------------------------------------------
+
+    def source(self) -> Iterator[Any]:
+        """A fresh event generator for the current options (deterministic)."""
+        raise NotImplementedError
+
+    def make_model(self) -> Model:
+        """A fresh model at the state before the first event."""
+        raise NotImplementedError
+
+    def new_run(self, *, autoplay: bool = False) -> None:
+        """Throw away the current run and start a new one from `source()`."""
+        self.shell.new_run(autoplay=autoplay)
+
+    # --- how it reads --------------------------------------------------------
+
+    def code(self) -> Sequence[str]:
+        """The pseudocode whose lines events name (1-based)."""
+        return ()
+
+    def lit_lines(self, player: Player) -> dict[int, th.Color]:
+        """Pseudocode lines to light: by default the line of the last event."""
+        line = getattr(player.last_event, "line", 0)
+        return {line: th.LIT_LINE} if line else {}
+
+    def narrate(self, event: Any) -> str | None:
+        """The event in plain words, for the log (a function of the event alone)."""
+        return None
+
+    def counters(self, model: Any) -> list[tuple[str, str]]:
+        """The demo's own counters, shown after the shared ones."""
+        return []
+
+    def shared_counters(self) -> Sequence[str]:
+        """Which shared counters to show, of: events calls depth max_depth backtracks solutions prunes."""
+        return ("events", "calls", "depth", "max_depth", "backtracks", "solutions")
+
+    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
+        """Extra run-to buttons: (label, predicate on an event)."""
+        return []
+
+    # --- how it looks and feels ----------------------------------------------
+
+    def controls(self) -> list[Widget]:
+        """Widgets for the demo's options bar (sizes, variants, actions)."""
+        return []
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """Draw the stage into `rect`, reading `player.model`."""
+        raise NotImplementedError
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+        """Mouse and key input on the stage; True when used (keys come before the shell's)."""
+        return False
+
+    def update(self, dt: float, player: Player) -> None:
+        """Per-frame work after the player moved (animation clocks, a game's next turn)."""
+
+    def notify(self, message: str) -> None:
+        """Show a short message to the user (errors, "saved to ...")."""
+        self.shell.notify(message)

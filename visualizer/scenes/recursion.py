@@ -1,0 +1,384 @@
+"""The recursion demo: factorial recursive beside the loop, overflow, the maximum of a tree.
+
+The worked example of the scene API: a plain-data model that applies and
+reverts events, and a view that only reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import pygame
+
+from solvers import recursion as rec
+from solvers.events import Assign, Note, Overflow, Pop, Push
+from visualizer import theme as th
+from visualizer.panels import (
+    CallTree,
+    FrameView,
+    NodeLook,
+    card,
+    draw_call_stack,
+    draw_call_tree,
+    wrap,
+)
+from visualizer.player import Player
+from visualizer.scenes.base import Demo
+from visualizer.widgets import Button, Choice, Stepper, Widget
+
+FACTORIAL, ENDLESS, TREE = "factorial", "endless", "tree"
+
+LOOP_LINES = frozenset(range(5, 10))
+"""Lines of the loop in FACTORIAL_CODE: events there belong to the loop."""
+
+
+class RecursionModel:
+    """The calls on the stack, the calls ever made, the loop's variables."""
+
+    def __init__(self, mode: str) -> None:
+        self.mode = mode
+        self.stack: list[int] = []
+        self.args: dict[int, Any] = {}
+        self.returned: dict[int, Any] = {}  # node -> value; None when abandoned
+        self.best: dict[int, Any] = {}  # tree mode: each frame's best so far
+        self.tree = CallTree()
+        self.loop: dict[str, Any] = {}
+        self.loop_result: Any = None
+        self.overflow: Overflow | None = None
+        self.depths: list[int] = []  # stack depth after each event
+
+    def apply(self, event: Any) -> None:
+        """Move one event forward."""
+        kind = type(event)
+        if kind is Push:
+            self.stack.append(event.node)
+            self.args[event.node] = event.what
+            self.tree.add(event.node, event.parent)
+        elif kind is Pop:
+            self.stack.pop()
+            self.returned[event.node] = event.value
+        elif kind is Assign:
+            self._assign(event.name, event.value)
+        elif kind is Note and self._is_loop_return(event):
+            self.loop_result = event.what[1]
+        elif kind is Overflow:
+            self.overflow = event
+        self.depths.append(len(self.stack))
+
+    def revert(self, event: Any) -> None:
+        """Undo exactly what `apply(event)` did."""
+        self.depths.pop()
+        kind = type(event)
+        if kind is Push:
+            self.stack.pop()
+            del self.args[event.node]
+            self.tree.remove(event.node)
+        elif kind is Pop:
+            self.stack.append(event.node)
+            del self.returned[event.node]
+        elif kind is Assign:
+            self._assign(event.name, event.old)
+        elif kind is Note and self._is_loop_return(event):
+            self.loop_result = None
+        elif kind is Overflow:
+            self.overflow = None
+
+    def _assign(self, name: str, value: Any) -> None:
+        """Set a variable (None removes it): the loop's, or in a tree the top frame's best."""
+        store, key = (self.best, self.stack[-1]) if self.mode == TREE else (self.loop, name)
+        if value is None:
+            store.pop(key, None)
+        else:
+            store[key] = value
+
+    @staticmethod
+    def _is_loop_return(event: Note) -> bool:
+        """The loop's final `return retval`."""
+        return isinstance(event.what, tuple) and event.what[0] == rec.LOOP_RETURN
+
+    def snapshot(self) -> tuple:
+        """The whole state as one comparable value."""
+        return (tuple(self.stack), tuple(sorted(self.args.items())),
+                tuple(sorted(self.returned.items())), tuple(sorted(self.best.items())),
+                tuple(sorted(self.loop.items())), self.loop_result, self.overflow,
+                tuple(self.depths), self.tree.snapshot())
+
+
+class RecursionDemo(Demo):
+    """Factorial two ways in lockstep; overflow; endless recursion; a tree's maximum."""
+
+    name = "recursion"
+    title = "Recursion: the stack winds and unwinds"
+    blurb = "factorial two ways, the stack, overflow, a tree"
+    default_speed = 2.0
+    keys = (("1 / 2 / 3", "factorial / no base case / maximum of a tree"),
+            ("[ / ]", "N smaller / larger"),
+            ("O", "overflow: set N past the stack limit"),
+            ("T", "a new random tree"))
+
+    def __init__(self, shell: Any) -> None:
+        super().__init__(shell)
+        self.mode = FACTORIAL
+        self.n = 5
+        self.limit = 12
+        self.tree_seed = self.seed
+        self.tree_root = rec.random_tree(self.tree_seed)
+
+    # --- what runs -------------------------------------------------------------
+
+    def source(self) -> Iterator[Any]:
+        """The events of the chosen variant."""
+        if self.mode == TREE:
+            return rec.tree_max_events(self.tree_root)
+        return rec.factorial_events(self.n, self.limit, base_case=self.mode == FACTORIAL)
+
+    def make_model(self) -> RecursionModel:
+        """An empty stack."""
+        return RecursionModel(self.mode)
+
+    def set_mode(self, mode: str) -> None:
+        """Switch variant and start over."""
+        self.mode = mode
+        self.new_run()
+
+    def set_n(self, n: int) -> None:
+        """A new N, a new run."""
+        self.n = n
+        self.new_run()
+
+    def set_limit(self, limit: int) -> None:
+        """A new stack limit, a new run."""
+        self.limit = limit
+        self.new_run()
+
+    def overflow_it(self) -> None:
+        """Pick an N that the stack cannot hold, and play."""
+        self.mode = FACTORIAL
+        self.n = min(self.limit + 4, 40)
+        self.new_run(autoplay=True)
+
+    def new_tree(self) -> None:
+        """A different random tree."""
+        self.mode = TREE
+        self.tree_seed += 1
+        self.tree_root = rec.random_tree(self.tree_seed)
+        self.new_run()
+
+    # --- how it reads ------------------------------------------------------------
+
+    def code(self) -> Sequence[str]:
+        """The pseudocode of the variant on show."""
+        return {FACTORIAL: rec.FACTORIAL_CODE, ENDLESS: rec.ENDLESS_CODE,
+                TREE: rec.MAX_TREE_CODE}[self.mode]
+
+    def lit_lines(self, player: Player) -> dict[int, th.Color]:
+        """The recursion's line, and in lockstep the loop's line too (paler)."""
+        lit: dict[int, th.Color] = {}
+        for _, event in reversed(player.recent(4)):
+            line = event.line
+            if not line:
+                continue
+            in_loop = self.mode != TREE and line in LOOP_LINES
+            colour = th.blend(th.PANEL, th.SKY, 0.45) if in_loop else th.LIT_LINE
+            if not any((l in LOOP_LINES) == in_loop for l in lit):  # noqa: E741
+                lit[line] = colour
+        return lit
+
+    def narrate(self, event: Any) -> str | None:
+        """The event in words."""
+        if self.mode == TREE:
+            return rec.describe_tree(event)
+        describe = rec.describe_factorial if self.mode == FACTORIAL else rec.describe_endless
+        return describe(event, self.n)
+
+    def counters(self, model: RecursionModel) -> list[tuple[str, str]]:
+        """Frames now, the limit, the answers."""
+        rows = [("frames", f"{len(model.stack)}")]
+        if self.mode == TREE:
+            top = model.returned.get(self.tree_root.node)
+            return [*rows, ("maximum", "?" if top is None else str(top))]
+        answer = model.returned.get(0, "?") if 0 in model.returned else "?"
+        loop = model.loop_result if model.loop_result is not None else "?"
+        return [*rows, ("stack limit", str(self.limit)), ("recursive", _short(answer)),
+                ("loop", _short(loop))]
+
+    def shared_counters(self) -> Sequence[str]:
+        """No backtracking here: calls and depth tell the story."""
+        return ("events", "calls", "depth", "max_depth")
+
+    # --- how it looks -------------------------------------------------------------
+
+    def controls(self) -> list[Widget]:
+        """Variant, N, stack limit, and the overflow and new-tree shortcuts."""
+        return [
+            Choice([("factorial", FACTORIAL), ("no base case", ENDLESS), ("max of a tree", TREE)],
+                   lambda: self.mode, self.set_mode, hint="1 / 2 / 3"),
+            Stepper("N", lambda: self.n, self.set_n, 0, 40, hint="[ and ]"),
+            Stepper("stack limit", lambda: self.limit, self.set_limit, 2, 40),
+            Button("overflow it", self.overflow_it, hint="O: N past the limit, then play"),
+            Button("new tree", self.new_tree, hint="T"),
+        ]
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+        """The demo's keys."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        actions = {
+            pygame.K_1: lambda: self.set_mode(FACTORIAL),
+            pygame.K_2: lambda: self.set_mode(ENDLESS),
+            pygame.K_3: lambda: self.set_mode(TREE),
+            pygame.K_LEFTBRACKET: lambda: self.set_n(max(0, self.n - 1)),
+            pygame.K_RIGHTBRACKET: lambda: self.set_n(min(40, self.n + 1)),
+            pygame.K_o: self.overflow_it,
+            pygame.K_t: self.new_tree,
+        }
+        action = actions.get(event.key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """Stack on the left; the loop and depth, or the call tree, on the right."""
+        model: RecursionModel = player.model  # type: ignore[assignment]
+        gap = self.theme.px(10)
+        left_w = int(rect.w * (0.42 if self.mode != TREE else 0.34))
+        stack_rect = pygame.Rect(rect.x, rect.y, left_w, rect.h)
+        right = pygame.Rect(stack_rect.right + gap, rect.y, rect.right - stack_rect.right - gap, rect.h)
+        self._draw_stack(surface, stack_rect, model, player)
+        if self.mode == TREE:
+            self._draw_tree(surface, right, model)
+            return
+        depth_h = max(self.theme.px(120), right.h // 3)
+        loop_rect = pygame.Rect(right.x, right.y, right.w, right.h - depth_h - gap)
+        self._draw_loop(surface, loop_rect, model)
+        self._draw_depth(surface, pygame.Rect(right.x, loop_rect.bottom + gap, right.w, depth_h),
+                         model, player)
+
+    def _frames(self, model: RecursionModel) -> list[FrameView]:
+        """The stack, bottom first, as the panel shows it."""
+        frames = []
+        top = model.stack[-1] if model.stack else None
+        for node in model.stack:
+            frames.append(self._frame(model, node, node == top))
+        return frames
+
+    def _frame(self, model: RecursionModel, node: int, on_top: bool) -> FrameView:
+        """One frame: its call, and what it is waiting for or returning."""
+        arg = model.args[node]
+        if self.mode == TREE:
+            best = model.best.get(node)
+            label = f"max_of(#{node})"
+            detail = f"leaf {arg}" if arg is not None else (
+                "" if best is None else f"best = {_short(best)}")
+            return FrameView(label, "active" if on_top else "waiting", detail)
+        label = f"fact({arg})"
+        if model.overflow is not None and on_top:
+            return FrameView(label, "dead", "cannot call again")
+        child = node + 1
+        if child in model.returned and model.returned[child] is not None:
+            value = model.returned[child]
+            return FrameView(label, "done", f"{arg} * {_short(value)} = {_short(arg * value)}")
+        if on_top:
+            base = self.mode == FACTORIAL and arg <= 1
+            return FrameView(label, "active", "base case: return 1" if base else "")
+        return FrameView(label, "waiting", f"{arg} * fact({arg - 1})")
+
+    def _draw_stack(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
+                    player: Player) -> None:
+        """The call stack, the newest frame sliding in, the overflow banner over it."""
+        arrival = 1.0
+        if isinstance(player.last_event, Push) and player.playing:
+            arrival = player.since_event / min(0.3, 0.8 / max(player.speed, 1))
+        title = f"call stack: {len(model.stack)} frame{'s' if len(model.stack) != 1 else ''}"
+        limit = self.limit if self.mode != TREE else None
+        draw_call_stack(surface, rect, self.theme, self._frames(model), limit=limit,
+                        title=title, arrival=min(1.0, arrival))
+        if model.overflow is not None:
+            self._banner(surface, rect, "STACK OVERFLOW",
+                         f"{model.overflow.depth} frames: the limit is {model.overflow.limit}")
+        elif 0 in model.returned and self.mode != TREE:
+            self._banner(surface, rect, f"fact({self.n}) = {_short(model.returned[0])}",
+                         f"{self.n} calls wound the stack, {self.n} returns unwound it", th.DONE)
+
+    def _banner(self, surface: pygame.Surface, rect: pygame.Rect, big: str, small: str,
+                colour: th.Color = th.DEAD) -> None:
+        """A message across the top of a panel."""
+        theme = self.theme
+        box = pygame.Rect(rect.x + theme.px(10), rect.y + theme.px(34), rect.w - theme.px(20),
+                          theme.px(64))
+        pygame.draw.rect(surface, colour, box, border_radius=theme.px(8))
+        title = theme.text(big, "large", th.PANEL, "bold")
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + theme.px(8))))
+        line = theme.text(small, "small", th.PANEL)
+        surface.blit(line, line.get_rect(midbottom=(box.centerx, box.bottom - theme.px(8))))
+
+    def _draw_loop(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel) -> None:
+        """The loop's two variables, large, and what it costs in memory."""
+        theme = self.theme
+        inner = card(surface, rect, theme, "the loop: fact_loop(N), in lockstep")
+        y = inner.y + theme.px(6)
+        for name in ("i", "retval"):
+            value = model.loop.get(name)
+            surface.blit(theme.text(f"{name} =", "title", th.MUTED, "mono"), (inner.x, y))
+            text = "—" if value is None else _short(value, 18)
+            image = theme.text(text, "title", th.ACTIVE, "bold")
+            surface.blit(image, (inner.x + theme.px(140), y))
+            y += theme.line_height("title") + theme.px(6)
+        if model.loop_result is not None:
+            done = theme.text(f"returns {_short(model.loop_result, 24)}", "large", th.DONE, "bold")
+            surface.blit(done, (inner.x, y))
+            y += theme.line_height("large")
+        y += theme.px(8)
+        note = (f"memory: the loop always uses 1 frame; the recursion is using "
+                f"{len(model.stack)} now")
+        for line in wrap(theme, note, inner.w):
+            surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
+            y += theme.line_height("small")
+
+    def _draw_depth(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
+                    player: Player) -> None:
+        """Depth over time: winding climbs, unwinding descends."""
+        theme = self.theme
+        inner = card(surface, rect, theme, "stack depth over time")
+        total = max(player.known_length(), len(model.depths), 1)
+        top = max(self.limit if self.mode != TREE else 1, max(model.depths, default=1), 1)
+        if self.limit <= top:
+            y = inner.bottom - round(inner.h * self.limit / top)
+            pygame.draw.line(surface, th.DEAD, (inner.x, y), (inner.right, y), theme.px(1))
+            surface.blit(theme.text(f"limit {self.limit}", "tiny", th.DEAD), (inner.x + 2, y + 2))
+        bar_w = inner.w / total
+        for index, depth in enumerate(model.depths):
+            h = round(inner.h * depth / top)
+            bar = pygame.Rect(inner.x + round(index * bar_w), inner.bottom - h, max(1, round(bar_w)), h)
+            pygame.draw.rect(surface, th.WAITING, bar)
+        if model.depths:
+            x = inner.x + round(len(model.depths) * bar_w)
+            pygame.draw.line(surface, th.ACTIVE, (x, inner.y), (x, inner.bottom), theme.px(2))
+
+    def _draw_tree(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel) -> None:
+        """The calls made so far, each labelled with what it returned."""
+        top = model.stack[-1] if model.stack else None
+
+        def look(node: int) -> NodeLook:
+            """A leaf shows its value, an inner call 'max'; returns and bests go under."""
+            arg = model.args[node]
+            label = str(arg) if arg is not None else "max"
+            if node in model.returned:
+                return NodeLook(label, "done", f"= {model.returned[node]}")
+            best = model.best.get(node)
+            shown = "" if best is None or best == float("-inf") else f"best {best}"
+            return NodeLook(label, "active" if node == top else "waiting", shown)
+
+        answer = model.returned.get(self.tree_root.node)
+        title = "call tree" if answer is None else f"call tree: the maximum is {answer}"
+        draw_call_tree(surface, rect, self.theme, model.tree, look, title=title)
+
+def _short(value: Any, digits: int = 12) -> str:
+    """A number shortened for a label: 2432902008176640000 -> '2.43e18'."""
+    text = str(value)
+    if isinstance(value, int) and len(text) > digits:
+        return f"{value:.3g}".replace("e+", "e")
+    return text
+

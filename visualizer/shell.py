@@ -1,0 +1,358 @@
+"""A demo's screen: the same controls, timeline, counters, code and log around every stage."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.panels import (
+    card_height,
+    counters_height,
+    draw_counters,
+    draw_log,
+    draw_pseudocode,
+    fit_text,
+)
+from visualizer.player import Player, is_backtrack, is_solution, kind_is, speed_label
+from visualizer.scenes.base import Demo
+from visualizer.widgets import Button, Label, Widget, draw_box, flow
+
+if TYPE_CHECKING:
+    from visualizer.app import App
+
+SHARED_COUNTER_NAMES = {
+    "events": "events",
+    "calls": "calls",
+    "depth": "depth",
+    "max_depth": "max depth",
+    "backtracks": "backtracks",
+    "solutions": "solutions",
+    "prunes": "prunes",
+}
+
+GLOBAL_KEYS: tuple[tuple[str, str], ...] = (
+    ("Space", "play / pause"),
+    ("Right / Left", "step forward / step back"),
+    ("+ / -", "faster / slower"),
+    ("Home / End", "restart / jump to the end"),
+    ("N", "run to the next backtrack"),
+    ("S", "run to the next solution"),
+    ("K", "run to the next event of the chosen kind"),
+    ("timeline", "click or drag to go to any point"),
+    ("F", "fullscreen"),
+    ("P", "save a PNG of the window"),
+    ("G", "record a GIF from here until paused"),
+    ("Ctrl + / Ctrl -", "presenter scale: everything larger / smaller"),
+    ("?", "this help"),
+    ("Esc", "back to the home screen"),
+)
+
+LOG_LINES = 14
+"""Narrated lines kept in the log (the newest at the bottom)."""
+
+LOG_LOOKBACK = 80
+"""Events examined for those lines: some events say nothing."""
+
+
+@dataclass
+class Layout:
+    """Where each part of the demo screen goes at the current size and scale."""
+
+    title: pygame.Rect
+    options: pygame.Rect
+    stage: pygame.Rect
+    counters: pygame.Rect
+    code: pygame.Rect
+    log: pygame.Rect
+    controls: pygame.Rect
+    timeline: pygame.Rect
+
+
+class Shell:
+    """Hosts one demo: owns its Player, routes input, draws the shared panels."""
+
+    def __init__(self, app: App, demo_type: type[Demo], *, seed: int, speed: float | None,
+                 autoplay: bool) -> None:
+        self.app = app
+        self.theme = app.theme
+        self.seed = seed
+        self._speed = speed if speed is not None else demo_type.default_speed
+        self.player: Player | None = None
+        self.break_kind = "Pop"
+        self._dragging_timeline = False
+        self.demo = demo_type(self)
+        if self.player is None:
+            self.new_run(autoplay=autoplay)
+        elif autoplay:
+            self.player.playing = True
+        self.options: list[Widget] = self.demo.controls()
+        self.buttons = self._make_buttons()
+
+    # --- runs ----------------------------------------------------------------
+
+    def new_run(self, *, autoplay: bool = False) -> None:
+        """A fresh Player over the demo's current source, at the current speed."""
+        speed = self.player.speed if self.player is not None else self._speed
+        self.player = Player(self.demo.source, self.demo.make_model, speed=speed)
+        self.player.playing = autoplay
+
+    def notify(self, message: str) -> None:
+        """A message in the status line for a few seconds."""
+        self.app.notify(message)
+
+    def ask(self, prompt: str, default: str, done: Callable[[str], None]) -> None:
+        """Ask for a line of text (a file name, a matrix); `done` gets the answer."""
+        self.app.ask(prompt, default, done)
+
+    @property
+    def run(self) -> Player:
+        """The current player (always set once the demo is built)."""
+        assert self.player is not None
+        return self.player
+
+    # --- controls ------------------------------------------------------------
+
+    def _make_buttons(self) -> list[Widget]:
+        """The control bar, the same in every demo."""
+        p = lambda: self.run  # noqa: E731 - the player changes with every new run
+        buttons: list[Widget] = [
+            Button("↺", lambda: p().restart(), hint="restart (Home)"),
+            Button("❚◀", self.step_back, hint="step back (Left)"),
+            Button(lambda: "❚❚" if p().playing else "▶", lambda: p().toggle(),
+                   hint="play / pause (Space)", active=lambda: p().playing),
+            Button("▶❚", self.step_forward, hint="step (Right)"),
+            Button("next backtrack", lambda: p().run_until(is_backtrack), hint="N"),
+            Button("next solution", lambda: p().run_until(is_solution), hint="S"),
+        ]
+        for label, predicate in self.demo.breakpoints():
+            buttons.append(Button(label, lambda pr=predicate: p().run_until(pr)))
+        buttons += [
+            Button(lambda: f"next {self.break_kind}", lambda: p().run_until(kind_is(self.break_kind)),
+                   hint="K: run to the next event of this kind"),
+            Button("⇄", self.cycle_break_kind, hint="choose the kind to stop at"),
+            Label("speed"),
+            Button("-", lambda: p().slower(), hint="slower (-)"),
+            Label(lambda: speed_label(p().speed), th.INK),
+            Button("+", lambda: p().faster(), hint="faster (+)"),
+        ]
+        return buttons
+
+    def step_forward(self) -> None:
+        """Pause and apply one event."""
+        self.run.playing = False
+        self.run.target = None
+        self.run.step()
+
+    def step_back(self) -> None:
+        """Pause and undo one event."""
+        self.run.playing = False
+        self.run.back()
+
+    def cycle_break_kind(self) -> None:
+        """Choose the next event kind seen so far as the breakpoint."""
+        kinds = sorted(k for k, v in self.run.counters.by_kind.items() if v) or ["Pop"]
+        if self.break_kind in kinds:
+            self.break_kind = kinds[(kinds.index(self.break_kind) + 1) % len(kinds)]
+        else:
+            self.break_kind = kinds[0]
+
+    # --- layout ----------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> Layout:
+        """Split the window into the shared parts and the stage."""
+        px = self.theme.px
+        width, height = size
+        gap = px(10)
+        title = pygame.Rect(0, 0, width, px(44))
+        controls = pygame.Rect(gap, height - px(50), width - 2 * gap, px(44))
+        timeline = pygame.Rect(gap, controls.y - px(30), width - 2 * gap, px(26))
+        top = title.bottom + gap
+        options = pygame.Rect(gap, top, width - 2 * gap, px(40) if self.options else 0)
+        if self.options:
+            top = options.bottom + gap
+        side_w = max(px(280), min(px(470), int(width * 0.3)))
+        side = pygame.Rect(width - gap - side_w, top, side_w, timeline.y - gap - top)
+        stage = pygame.Rect(gap, top, side.x - 2 * gap, side.h)
+        rows = len(self._counter_rows())
+        counters = pygame.Rect(side.x, side.y, side.w, counters_height(self.theme, rows))
+        code_lines = max(1, len(self.demo.code()))
+        wanted = card_height(self.theme, code_lines * self.theme.line_height("small", "mono"))
+        room = side.bottom - counters.bottom - gap - px(130)
+        code = pygame.Rect(side.x, counters.bottom + gap, side.w, max(0, min(wanted, room)))
+        log_top = code.bottom + gap
+        log = pygame.Rect(side.x, log_top, side.w, max(0, side.bottom - log_top))
+        return Layout(title, options, stage, counters, code, log, controls, timeline)
+
+    # --- input -------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one input event: timeline, widgets, the demo, then the shell's keys."""
+        lay = self.layout(self.app.surface.get_size())
+        if self._handle_timeline(event, lay.timeline):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for widget in (*self.buttons, *self.options):
+                if widget.handle(event):
+                    return
+        if self.demo.handle(event, lay.stage, self.run):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._handle_key(event)
+
+    def _handle_key(self, event: pygame.event.Event) -> None:
+        """The keys every demo shares (the app handles Esc, F, P, G, ? and Ctrl)."""
+        player = self.run
+        actions: dict[int, Callable[[], object]] = {
+            pygame.K_SPACE: player.toggle,
+            pygame.K_RIGHT: self.step_forward,
+            pygame.K_LEFT: self.step_back,
+            pygame.K_HOME: player.restart,
+            pygame.K_END: lambda: player.seek(player.known_length()),
+            pygame.K_n: lambda: player.run_until(is_backtrack),
+            pygame.K_s: lambda: player.run_until(is_solution),
+            pygame.K_k: lambda: player.run_until(kind_is(self.break_kind)),
+            pygame.K_KP_PLUS: player.faster,
+            pygame.K_KP_MINUS: player.slower,
+        }
+        action = actions.get(event.key)
+        if action is None and event.unicode in ("+", "="):
+            action = player.faster
+        elif action is None and event.unicode in ("-", "_"):
+            action = player.slower
+        if action is not None:
+            action()
+
+    def _handle_timeline(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        """Click or drag on the timeline seeks there."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos):
+            self._dragging_timeline = True
+        elif event.type == pygame.MOUSEBUTTONUP and self._dragging_timeline:
+            self._dragging_timeline = False
+            return True
+        elif not (event.type == pygame.MOUSEMOTION and self._dragging_timeline):
+            return False
+        bar = self._timeline_bar(rect)
+        fraction = (event.pos[0] - bar.x) / max(1, bar.w)
+        fraction = min(1.0, max(0.0, fraction))
+        self.run.seek(round(fraction * self.run.known_length()))
+        return True
+
+    def _timeline_bar(self, rect: pygame.Rect) -> pygame.Rect:
+        """The track inside the timeline row (the label sits to its right)."""
+        label_w = self.theme.px(210)
+        return pygame.Rect(rect.x, rect.centery - self.theme.px(5), rect.w - label_w, self.theme.px(10))
+
+    # --- the frame -----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Move the player within its budget, then let the demo react."""
+        self.run.update(dt)
+        self.demo.update(dt, self.run)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole demo screen."""
+        theme = self.theme
+        lay = self.layout(surface.get_size())
+        surface.fill(th.BACKGROUND)
+        self._draw_title(surface, lay.title)
+        if self.options:
+            flow(self.options, lay.options, theme)
+            for widget in self.options:
+                widget.draw(surface, theme)
+        surface.set_clip(lay.stage)
+        self.demo.draw(surface, lay.stage, self.run)
+        surface.set_clip(None)
+        draw_counters(surface, lay.counters, theme, self._counter_rows())
+        if lay.code.h > theme.px(40):
+            draw_pseudocode(surface, lay.code, theme, self.demo.code(), self.demo.lit_lines(self.run))
+        if lay.log.h > theme.px(40):
+            draw_log(surface, lay.log, theme, self._log_lines())
+        flow(self.buttons, lay.controls, theme, gap=6)
+        for widget in self.buttons:
+            widget.draw(surface, theme)
+        self._draw_timeline(surface, lay.timeline)
+        self._draw_tooltip(surface)
+
+    def _draw_title(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The dark title bar: demo title, status, the keys that matter most."""
+        theme = self.theme
+        pygame.draw.rect(surface, th.TITLE_BAR, rect)
+        title = theme.text(self.demo.title, "title", th.TITLE_INK, "bold")
+        surface.blit(title, title.get_rect(midleft=(theme.px(14), rect.centery)))
+        hint = theme.text("?  help     Esc  home", "small", th.blend(th.TITLE_INK, th.TITLE_BAR, 0.35))
+        surface.blit(hint, hint.get_rect(midright=(rect.right - theme.px(14), rect.centery)))
+        status = self._status()
+        if status:
+            image = theme.text(status, "body", th.YELLOW, "bold")
+            x = max(title.get_width() + theme.px(40), rect.centerx - image.get_width() // 2)
+            surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
+
+    def _status(self) -> str:
+        """A word on what the player is doing."""
+        player = self.run
+        if player.error:
+            return player.error
+        if self.app.recording:
+            return "● recording GIF"
+        if player.busy:
+            return f"going to event {player.target:,}…"
+        if player.at_end:
+            return "finished"
+        return ""
+
+    def _counter_rows(self) -> list[tuple[str, str]]:
+        """Shared counters the demo asked for, then the demo's own."""
+        player = self.player
+        if player is None:
+            return []
+        counters = player.counters
+        rows: list[tuple[str, str]] = []
+        for key in self.demo.shared_counters():
+            value = getattr(counters, key)
+            rows.append((SHARED_COUNTER_NAMES[key], f"{value:,}"))
+        return rows + self.demo.counters(player.model)
+
+    def _log_lines(self) -> list[tuple[int, str]]:
+        """The newest narrated events up to the cursor."""
+        lines: list[tuple[int, str]] = []
+        for number, event in self.run.recent(LOG_LOOKBACK):
+            text = self.demo.narrate(event)
+            if text:
+                lines.append((number, text))
+        return lines[-LOG_LINES:]
+
+    def _draw_timeline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The run as a bar: where the cursor is, how far the run is known."""
+        theme = self.theme
+        player = self.run
+        bar = self._timeline_bar(rect)
+        length = player.known_length()
+        pygame.draw.rect(surface, th.FAINT, bar, border_radius=bar.h // 2)
+        if length:
+            done = bar.copy()
+            done.w = round(bar.w * min(1.0, player.cursor / length))
+            pygame.draw.rect(surface, th.ACTIVE, done, border_radius=bar.h // 2)
+            knob_x = bar.x + done.w
+            pygame.draw.circle(surface, th.PANEL, (knob_x, bar.centery), theme.px(9))
+            pygame.draw.circle(surface, th.ACTIVE, (knob_x, bar.centery), theme.px(9), theme.px(3))
+        total = f"{player.total:,}" if player.total is not None else f"{length:,}+"
+        text = fit_text(theme, f"event {player.cursor:,} of {total}", theme.px(200))
+        image = theme.text(text, "small", th.INK)
+        surface.blit(image, image.get_rect(midright=(rect.right, rect.centery)))
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The hint of the widget under the mouse."""
+        mouse = pygame.mouse.get_pos()
+        for widget in (*self.buttons, *self.options):
+            hint = widget.tooltip()
+            if hint and widget.rect.collidepoint(mouse):
+                image = self.theme.text(hint, "small", th.PANEL)
+                box = image.get_rect(bottomleft=(widget.rect.x, widget.rect.y - self.theme.px(6)))
+                box.clamp_ip(surface.get_rect())
+                draw_box(surface, box.inflate(12, 8), self.theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR)
+                surface.blit(image, box)
+                return

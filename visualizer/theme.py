@@ -1,0 +1,118 @@
+"""Colours, sizes and fonts: the only place with colour or size literals.
+
+Colours come from the Okabe-Ito palette, which stays distinct for the common
+kinds of colour blindness; every state they mark also has a second cue
+(a shape, a dash, a symbol) drawn by the scenes.  Every size goes through
+`Theme.px`, so the presenter scale (Ctrl +/-) enlarges text and lines alike.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from visualizer.assets import asset
+
+Color = tuple[int, int, int]
+
+# Okabe-Ito
+ORANGE: Color = (230, 159, 0)
+SKY: Color = (86, 180, 233)
+GREEN: Color = (0, 158, 115)
+YELLOW: Color = (240, 228, 66)
+BLUE: Color = (0, 114, 178)
+VERMILLION: Color = (213, 94, 0)
+PURPLE: Color = (204, 121, 167)
+
+# The paper the app is drawn on: light, so it reads on a classroom projector.
+BACKGROUND: Color = (246, 244, 239)
+PANEL: Color = (255, 255, 255)
+PANEL_EDGE: Color = (214, 210, 200)
+INK: Color = (31, 36, 48)
+MUTED: Color = (112, 117, 128)
+FAINT: Color = (226, 223, 215)
+LIT_LINE: Color = (252, 242, 160)
+TITLE_BAR: Color = (37, 44, 61)
+TITLE_INK: Color = (246, 244, 239)
+OVERLAY: tuple[int, int, int, int] = (20, 24, 33, 215)
+
+# What the colours mean, everywhere.
+ACTIVE = BLUE          # the call, cell or row being worked on now
+WAITING = ORANGE       # frames on the stack that wait for an inner call
+DONE = GREEN           # returned, solved, part of the answer
+DEAD = VERMILLION      # dead end, abandoned, overflow
+PRUNED = PURPLE        # cut without being searched
+VISITED = SKY          # seen before
+
+SIZES = {"tiny": 12, "small": 14, "body": 16, "large": 20, "title": 24, "huge": 40}
+"""Font sizes in points at presenter scale 1."""
+
+SCALES: tuple[float, ...] = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
+"""Presenter scales that Ctrl +/- walks."""
+
+FONT_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "mono": "DejaVuSansMono.ttf",
+}
+
+TEXT_CACHE_SIZE = 4000
+
+
+class Theme:
+    """Fonts, cached text and the presenter scale."""
+
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = scale
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def px(self, size: float) -> int:
+        """A length in pixels at the current presenter scale."""
+        return max(1, round(size * self.scale))
+
+    def font(self, size: str = "body", face: str = "sans") -> pygame.font.Font:
+        """The font of a named size and face ('sans', 'bold', 'mono'), cached."""
+        points = self.px(SIZES[size])
+        key = (face, points)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(str(asset("fonts", FONT_FILES[face])), points)
+            self._fonts[key] = font
+        return font
+
+    def text(self, text: str, size: str = "body", color: Color = INK, face: str = "sans") -> pygame.Surface:
+        """Rendered text, cached: scenes redraw the same labels every frame."""
+        key = (text, size, color, face, self.scale)
+        surface = self._texts.get(key)
+        if surface is None:
+            surface = self.font(size, face).render(text, True, color)
+            self._texts[key] = surface
+            if len(self._texts) > TEXT_CACHE_SIZE:
+                self._texts.popitem(last=False)
+        else:
+            self._texts.move_to_end(key)
+        return surface
+
+    def line_height(self, size: str = "body", face: str = "sans") -> int:
+        """Pixels from one line of text to the next."""
+        return self.font(size, face).get_linesize()
+
+    def zoom(self, steps: int) -> None:
+        """Move the presenter scale `steps` rungs up (or down)."""
+        nearest = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.scale))
+        self.scale = SCALES[max(0, min(len(SCALES) - 1, nearest + steps))]
+
+
+def blend(a: Color, b: Color, t: float) -> Color:
+    """The colour a fraction `t` of the way from `a` to `b`."""
+    t = max(0.0, min(1.0, t))
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def ease(t: float) -> float:
+    """Smoothstep: motion that starts and ends gently."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)

@@ -1,0 +1,243 @@
+"""Small widgets drawn with the theme: buttons, steppers, choices, the timeline.
+
+Hand-rolled rather than pygame_gui because the presenter scale must resize
+every widget and its text at once, and a flow layout of a dozen widgets is
+a few lines here; each widget measures itself, the shell places it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.theme import Theme
+
+T = TypeVar("T")
+
+
+class Widget:
+    """Something placed in a bar: it measures itself, draws itself, takes clicks."""
+
+    rect = pygame.Rect(0, 0, 0, 0)
+    enabled = True
+    theme = Theme()  # the theme of the last layout, set by `flow`
+
+    def width(self, theme: Theme) -> int:
+        """Pixels wide it wants at this scale."""
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Draw into `self.rect`."""
+        raise NotImplementedError
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to a mouse event; True when it was ours."""
+        return False
+
+    def tooltip(self) -> str:
+        """What hovering says."""
+        return ""
+
+
+def clicked(event: pygame.event.Event, rect: pygame.Rect) -> bool:
+    """A left click inside `rect`."""
+    return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            and rect.collidepoint(event.pos))
+
+
+def draw_box(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, *, fill: th.Color,
+             edge: th.Color = th.PANEL_EDGE, radius: float = 6, width: int = 1) -> None:
+    """A rounded box with an edge."""
+    pygame.draw.rect(surface, fill, rect, border_radius=theme.px(radius))
+    pygame.draw.rect(surface, edge, rect, width=max(1, theme.px(width)), border_radius=theme.px(radius))
+
+
+def blit_centered(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect) -> None:
+    """Blit `image` centred in `rect`."""
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+class Button(Widget):
+    """A labelled button that calls `action` when clicked."""
+
+    def __init__(self, label: str | Callable[[], str], action: Callable[[], None], *,
+                 hint: str = "", active: Callable[[], bool] | None = None,
+                 enabled: Callable[[], bool] | None = None) -> None:
+        self._label = label
+        self.action = action
+        self.hint = hint
+        self._active = active
+        self._enabled = enabled
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def label(self) -> str:
+        """The current label."""
+        return self._label() if callable(self._label) else self._label
+
+    @property
+    def enabled(self) -> bool:  # type: ignore[override]
+        """False greys the button out and ignores clicks."""
+        return self._enabled() if self._enabled else True
+
+    def width(self, theme: Theme) -> int:
+        """Label width plus padding."""
+        return theme.font("small", "bold").size(self.label)[0] + theme.px(20)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """A box; filled when active, faint when disabled."""
+        active = bool(self._active and self._active())
+        hover = self.rect.collidepoint(pygame.mouse.get_pos()) and self.enabled
+        fill = th.ACTIVE if active else (th.FAINT if hover else th.PANEL)
+        ink = th.PANEL if active else (th.INK if self.enabled else th.MUTED)
+        draw_box(surface, self.rect, theme, fill=fill, edge=th.ACTIVE if active else th.PANEL_EDGE)
+        blit_centered(surface, theme.text(self.label, "small", ink, "bold"), self.rect)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Run the action on a click."""
+        if self.enabled and clicked(event, self.rect):
+            self.action()
+            return True
+        return False
+
+    def tooltip(self) -> str:
+        """The hint."""
+        return self.hint
+
+
+class Stepper(Widget):
+    """'Label: [-] value [+]' for a whole number within bounds."""
+
+    def __init__(self, label: str, get: Callable[[], int], set_: Callable[[int], None],
+                 low: int, high: int, *, step: int = 1, hint: str = "") -> None:
+        self.label = label
+        self.get = get
+        self.set = set_
+        self.low = low
+        self.high = high
+        self.step = step
+        self.hint = hint
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def _parts(self, theme: Theme) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The label area, the minus button and the plus button."""
+        button = theme.px(26)
+        plus = pygame.Rect(self.rect.right - button, self.rect.y, button, self.rect.h)
+        minus = pygame.Rect(plus.x - button - theme.px(44), self.rect.y, button, self.rect.h)
+        label = pygame.Rect(self.rect.x, self.rect.y, minus.x - self.rect.x, self.rect.h)
+        return label, minus, plus
+
+    def width(self, theme: Theme) -> int:
+        """Label, two buttons and room for the value."""
+        return theme.font("small").size(self.label)[0] + theme.px(26 * 2 + 44 + 10)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The label, then - value +."""
+        label, minus, plus = self._parts(theme)
+        text = theme.text(self.label, "small", th.INK)
+        surface.blit(text, text.get_rect(midleft=(label.x, label.centery)))
+        value_rect = pygame.Rect(minus.right, self.rect.y, plus.x - minus.right, self.rect.h)
+        blit_centered(surface, theme.text(str(self.get()), "body", th.INK, "bold"), value_rect)
+        for rect, sign, live in ((minus, "-", self.get() > self.low), (plus, "+", self.get() < self.high)):
+            draw_box(surface, rect, theme, fill=th.PANEL)
+            blit_centered(surface, theme.text(sign, "body", th.INK if live else th.FAINT, "bold"), rect)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Clicks on - and + change the value within bounds."""
+        if event.type != pygame.MOUSEBUTTONDOWN or not self.rect.collidepoint(event.pos):
+            return False
+        _, minus, plus = self._parts(self.theme)
+        value = self.get()
+        if minus.collidepoint(event.pos) and value > self.low:
+            self.set(max(self.low, value - self.step))
+        elif plus.collidepoint(event.pos) and value < self.high:
+            self.set(min(self.high, value + self.step))
+        return True
+
+    def tooltip(self) -> str:
+        """The hint."""
+        return self.hint
+
+
+class Choice(Widget, Generic[T]):
+    """A segmented control: one of a few options, each a labelled segment."""
+
+    def __init__(self, options: Sequence[tuple[str, T]], get: Callable[[], T],
+                 set_: Callable[[T], None], *, hint: str = "") -> None:
+        self.options = list(options)
+        self.get = get
+        self.set = set_
+        self.hint = hint
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._segments: list[pygame.Rect] = []
+
+    def width(self, theme: Theme) -> int:
+        """The sum of the segments."""
+        font = theme.font("small", "bold")
+        return sum(font.size(label)[0] + theme.px(18) for label, _ in self.options)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Segments side by side, the chosen one filled."""
+        font = theme.font("small", "bold")
+        x = self.rect.x
+        self._segments = []
+        current = self.get()
+        for label, value in self.options:
+            w = font.size(label)[0] + theme.px(18)
+            seg = pygame.Rect(x, self.rect.y, w, self.rect.h)
+            self._segments.append(seg)
+            chosen = value == current
+            draw_box(surface, seg, theme, fill=th.ACTIVE if chosen else th.PANEL, radius=4)
+            blit_centered(surface, theme.text(label, "small", th.PANEL if chosen else th.INK, "bold"), seg)
+            x += w
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click picks the segment under it."""
+        if event.type != pygame.MOUSEBUTTONDOWN or not self.rect.collidepoint(event.pos):
+            return False
+        for seg, (_, value) in zip(self._segments, self.options, strict=False):
+            if seg.collidepoint(event.pos) and value != self.get():
+                self.set(value)
+        return True
+
+    def tooltip(self) -> str:
+        """The hint."""
+        return self.hint
+
+
+class Label(Widget):
+    """Plain text in a bar (a heading, a status)."""
+
+    def __init__(self, text: str | Callable[[], str], color: th.Color = th.MUTED) -> None:
+        self._text = text
+        self.color = color
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def text(self) -> str:
+        """The current text."""
+        return self._text() if callable(self._text) else self._text
+
+    def width(self, theme: Theme) -> int:
+        """The text's width."""
+        return theme.font("small").size(self.text)[0] + theme.px(6)
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The text, vertically centred."""
+        image = theme.text(self.text, "small", self.color)
+        surface.blit(image, image.get_rect(midleft=(self.rect.x, self.rect.centery)))
+
+
+def flow(widgets: Sequence[Widget], area: pygame.Rect, theme: Theme, gap: int = 8) -> None:
+    """Place widgets left to right in `area`, each at its own width."""
+    x = area.x
+    height = min(area.h, theme.px(32))
+    y = area.centery - height // 2
+    for widget in widgets:
+        w = widget.width(theme)
+        widget.rect = pygame.Rect(x, y, w, height)
+        widget.theme = theme
+        x += w + theme.px(gap)
