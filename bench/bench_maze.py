@@ -1,0 +1,239 @@
+"""Benchmark: carving and solving mazes, ours against the maze generators on PyPI.
+
+Run:  python bench/bench_maze.py            (1000 x 1000, memory at 2000 x 2000)
+      python bench/bench_maze.py --quick    (smaller, for a quick look)
+      python bench/bench_maze.py --frames   (also the GUI's frame times, headless)
+
+Everything runs in this one process, side by side.  Reference generators
+(`pip install mazelib mazepy codestare-maze aamaze`; aamaze with --no-deps,
+its pygame requirement would clobber pygame-ce) are timed at growing sizes
+until one run passes the time budget; the 1000 x 1000 figure of a slow one is
+then extrapolated from its last two sizes and marked "est.".
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import io
+import math
+import os
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # aamaze imports pygame
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from solvers.cli import EventStats
+from solvers.maze import carve, find_path, generate, run_to_end, solve
+
+Runner = Callable[[int, int], object]
+
+
+def seconds(run: Callable[[], object], repeat: int = 1) -> float:
+    """Best wall time of `repeat` runs, with the garbage collector as in normal use."""
+    best = math.inf
+    for _ in range(repeat):
+        gc.collect()
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def drain(events: object) -> None:
+    """Consume an iterator as cheaply as a loop can."""
+    for _ in events:  # type: ignore[attr-defined]
+        pass
+
+
+# --- the reference generators ---------------------------------------------------
+
+
+def mazelib_backtracker() -> Runner | None:
+    """mazelib's BacktrackingGenerator (numpy grid; `track = track[:-1]` copies)."""
+    try:
+        from mazelib.generate.BacktrackingGenerator import BacktrackingGenerator
+    except ImportError:
+        return None
+    return lambda w, h: BacktrackingGenerator(h, w).generate()
+
+
+def mazepy_backtracker() -> Runner | None:
+    """mazepy's recursive backtracker (Jamis Buck's book, cells as objects)."""
+    try:
+        from mazepy import mazepy
+    except ImportError:
+        return None
+    return lambda w, h: mazepy.initRecursiveBacktrackerMaze(mazepy.Grid(h, w))
+
+
+def codestare_growing_tree() -> Runner | None:
+    """codestare-maze's growing tree choosing the newest cell (= backtracker)."""
+    try:
+        from codestare.mazes.algorithms import growing_tree
+    except ImportError:
+        return None
+
+    def run(w: int, h: int) -> None:
+        """It prints the maze when done: swallow that."""
+        with contextlib.redirect_stdout(io.StringIO()):
+            growing_tree(SimpleNamespace(w=w, h=h, choice="last", t=0))
+
+    return run
+
+
+def aamaze_backtracker() -> Runner | None:
+    """aamaze's RecursiveBacktracker (visited cells kept in a list)."""
+    try:
+        from aamaze import Maze
+        from aamaze.generation import RecursiveBacktracker
+    except ImportError:
+        return None
+    return lambda w, h: RecursiveBacktracker(Maze(w, h)).generate_maze()
+
+
+def ours_plain() -> Runner:
+    """solvers.maze.generate: the event-free loop."""
+    return lambda w, h: generate(w, h, 1)
+
+
+def ours_events() -> Runner:
+    """solvers.maze.carve drained: every Visit/Push/Carve/Pop built and yielded."""
+    return lambda w, h: run_to_end(carve(w, h, 1))
+
+
+def scaled(run: Runner, target: int, budget: float) -> tuple[float, bool]:
+    """Seconds for target x target: measured, or extrapolated (True) if too slow.
+
+    Sizes double from 50 while a run stays well inside the budget; as soon as
+    linear growth in cells predicts the target fits the budget, it is measured.
+    Otherwise the growth exponent of the last two sizes (at least 2: cells grow
+    as the side squared) extrapolates to the target.
+    """
+    sizes: list[int] = []
+    times: list[float] = []
+    size = 50
+    while size < target:
+        times.append(seconds(lambda s=size: run(s, s)))  # type: ignore[misc]
+        sizes.append(size)
+        if times[-1] * (target / size) ** 2 < budget / 2:
+            return seconds(lambda: run(target, target)), False
+        if times[-1] > budget / 8 or size * 2 >= target:
+            break
+        size *= 2
+    if not sizes:
+        return seconds(lambda: run(target, target)), False
+    exponent = 2.0
+    if len(sizes) >= 2 and times[-2] > 0:
+        exponent = max(2.0, math.log(times[-1] / times[-2]) / math.log(sizes[-1] / sizes[-2]))
+    return times[-1] * (target / sizes[-1]) ** exponent, True
+
+
+def bench_generation(size: int, budget: float) -> None:
+    """Generation time of every generator at size x size."""
+    print(f"\nGenerating a {size} x {size} maze ({size * size:,} cells)")
+    rows: list[tuple[str, Runner | None]] = [
+        ("ours: generate() (plain function)", ours_plain()),
+        ("ours: carve() with events on", ours_events()),
+        ("mazelib 0.9 BacktrackingGenerator", mazelib_backtracker()),
+        ("mazepy 0.3 recursive backtracker", mazepy_backtracker()),
+        ("codestare-maze growing tree (last)", codestare_growing_tree()),
+        ("aamaze RecursiveBacktracker", aamaze_backtracker()),
+    ]
+    results: dict[str, float] = {}
+    for name, run in rows:
+        if run is None:
+            print(f"  {name:40} not installed")
+            continue
+        random.seed(1)
+        took, estimated = scaled(run, size, budget)
+        results[name] = took
+        mark = " est." if estimated else ""
+        print(f"  {name:40} {took:10.2f} s{mark}", flush=True)
+    plain, events = results[rows[0][0]], results[rows[1][0]]
+    print(f"  events on / plain function: {events / plain:.2f}x")
+    stats = EventStats()
+    run_to_end(carve(size, size, 1), stats)
+    per_kind = ", ".join(f"{k} {v:,}" for k, v in sorted(stats.by_kind.items()))
+    print(f"  with an EventStats sink (the CLI): {stats.seconds:.2f} s; {per_kind}")
+    print(f"  deepest stack: {stats.max_depth:,} cells")
+
+
+def bench_solving(size: int) -> None:
+    """Solving a generated maze: events on and the plain function."""
+    maze = generate(size, size, 1)
+    result = find_path(maze)
+    plain = seconds(lambda: find_path(maze), repeat=2)
+    events = seconds(lambda: run_to_end(solve(maze)), repeat=2)
+    length = len(result.path or ())
+    print(f"\nSolving it from (0, 0) to ({size - 1}, {size - 1}) by backtracking")
+    print(f"  path {length:,} cells, {result.visited:,} visited, {result.dead_ends:,} dead ends")
+    print(f"  ours: find_path() (plain function) {plain:10.2f} s")
+    print(f"  ours: solve() with events on       {events:10.2f} s  ({events / plain:.2f}x)")
+
+
+def peak_mb(job: Callable[[], object]) -> float:
+    """Peak traced allocation of one call, in MB."""
+    gc.collect()
+    tracemalloc.start()
+    job()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def bench_memory(size: int) -> None:
+    """Peak traced memory of generating and solving size x size."""
+    print(f"\nPeak memory at {size} x {size} (tracemalloc: Python objects and numpy arrays)")
+    print(f"  generate() (plain)           {peak_mb(lambda: generate(size, size, 1)):8.0f} MB")
+    print(f"  carve() with events on       {peak_mb(lambda: run_to_end(carve(size, size, 1))):8.0f} MB")
+    maze = generate(size, size, 1)
+    print(f"  find_path() on it            {peak_mb(lambda: find_path(maze)):8.0f} MB")
+
+
+def bench_frames(size: int, frames: int) -> None:
+    """Frame times of the maze demo carving size x size at full speed, headless."""
+    try:
+        from visualizer.scenes.maze import measure_frames
+    except ImportError as error:
+        print(f"\nFrame times: the maze scene is not available ({error})")
+        return
+    times = measure_frames(size, frames)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"\nMaze demo carving {size} x {size} at full speed, {len(times)} frames (headless)")
+    print(
+        f"  frame time: median {statistics.median(times) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options and run the chosen benchmarks."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=1000, help="side of the timed maze")
+    parser.add_argument("--memory-size", type=int, default=2000, help="side for peak memory")
+    parser.add_argument("--budget", type=float, default=20.0, help="seconds per reference run")
+    parser.add_argument("--quick", action="store_true", help="300 x 300, memory at 600")
+    parser.add_argument("--frames", action="store_true", help="also time the GUI's frames")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.size, args.memory_size, args.budget = 300, 600, 3.0
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")
+    bench_generation(args.size, args.budget)
+    bench_solving(args.size)
+    bench_memory(args.memory_size)
+    if args.frames:
+        bench_frames(300, 600)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
