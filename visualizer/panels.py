@@ -139,23 +139,26 @@ STATE_MARKS = {"waiting": "…", "active": "▶", "done": "✓", "dead": "✗"}
 
 
 def draw_call_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                    frames: Sequence[FrameView], *, limit: int | None = None,
+                    frames: Sequence[FrameView], *, below: int = 0, limit: int | None = None,
                     title: str = "call stack", arrival: float = 1.0) -> None:
     """Frames as boxes piled from the bottom, the newest on top.
 
-    `arrival` (0..1) slides the top frame in as it is pushed; when the pile
-    is taller than the card, the bottom frames fold into one "+ N more" line.
-    With a `limit`, a dashed line marks where the stack overflows.
+    `frames` are the top of the stack, bottom first; `below` counts the frames
+    under them that the caller did not build (a deep stack need not be turned
+    into views every frame).  Whatever does not fit folds into one "+ N frames
+    below" box.  `arrival` (0..1) slides the top frame in as it is pushed.
+    With a `limit`, the card says where the stack overflows.
     """
     inner = card(surface, rect, theme, title)
     box_h = theme.px(34)
     gap = theme.px(4)
     fits = max(1, (inner.h + gap) // (box_h + gap))
     shown = list(frames)
-    hidden = 0
-    if len(shown) > fits:
-        hidden = len(shown) - (fits - 1)
-        shown = shown[hidden:]
+    hidden = below
+    if len(shown) + (1 if below else 0) > fits:
+        cut = len(shown) - (fits - 1)
+        hidden += cut
+        shown = shown[cut:]
     y = inner.bottom
     if hidden:
         y -= box_h
@@ -172,9 +175,9 @@ def draw_call_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         box = pygame.Rect(inner.x, y + offset, inner.w, box_h)
         _draw_frame(surface, box, theme, frame)
         y -= gap
-    if limit is not None and len(frames) >= limit:
-        label = theme.text(f"limit: {limit} frames", "tiny", th.DEAD, "bold")
-        surface.blit(label, (inner.right - label.get_width(), inner.y))
+    if limit is not None:
+        label = theme.text(f"limit: {limit:,} frames", "tiny", th.DEAD, "bold")
+        surface.blit(label, (inner.right - label.get_width(), inner.y - theme.px(18)))
 
 
 def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: FrameView) -> None:

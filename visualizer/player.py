@@ -198,6 +198,20 @@ class Player:
         """True while a seek is under way over several frames."""
         return self.target is not None
 
+    def progress(self, longest: float = 0.3) -> float:
+        """How far (0..1) the last event's animation has come: views ease with it.
+
+        An event's animation takes most of the time until the next one, at
+        most `longest` seconds; at high speed (or paused after a step) it is
+        simply done.
+        """
+        if not self.playing or self.speed == MAX_SPEED:
+            return 1.0
+        duration = min(longest, 0.8 / self.speed)
+        if duration < 1 / 120:
+            return 1.0
+        return min(1.0, self.since_event / duration)
+
     def known_length(self) -> int:
         """The run's length if known, else the most events seen so far."""
         if self.total is not None:
@@ -311,7 +325,8 @@ class Player:
             self._advance_target(deadline)
         elif self.playing:
             self._play(dt, deadline)
-        self._scan_ahead(deadline + self.budget / 8)
+        # Learning the run's length gets a small slice of its own, never the frame.
+        self._scan_ahead(min(deadline, self._clock() + self.budget / 8))
 
     def _play(self, dt: float, deadline: float) -> None:
         """Apply as many events as speed and budget allow; stop at a breakpoint."""

@@ -39,10 +39,12 @@ class RecursionModel:
     def __init__(self, mode: str) -> None:
         self.mode = mode
         self.stack: list[int] = []
-        self.args: dict[int, Any] = {}
+        self.args: list[Any] = []  # by node: calls arrive numbered 0, 1, 2, ...
         self.returned: dict[int, Any] = {}  # node -> value; None when abandoned
         self.best: dict[int, Any] = {}  # tree mode: each frame's best so far
-        self.tree = CallTree()
+        # Only the tree variant draws its calls as a tree: a deep factorial keeps
+        # plain lists, which the garbage collector does not have to walk.
+        self.tree = CallTree() if mode == TREE else None
         self.loop: dict[str, Any] = {}
         self.loop_result: Any = None
         self.overflow: Overflow | None = None
@@ -53,8 +55,9 @@ class RecursionModel:
         kind = type(event)
         if kind is Push:
             self.stack.append(event.node)
-            self.args[event.node] = event.what
-            self.tree.add(event.node, event.parent)
+            self.args.append(event.what)
+            if self.tree is not None:
+                self.tree.add(event.node, event.parent)
         elif kind is Pop:
             self.stack.pop()
             self.returned[event.node] = event.value
@@ -72,8 +75,9 @@ class RecursionModel:
         kind = type(event)
         if kind is Push:
             self.stack.pop()
-            del self.args[event.node]
-            self.tree.remove(event.node)
+            self.args.pop()
+            if self.tree is not None:
+                self.tree.remove(event.node)
         elif kind is Pop:
             self.stack.append(event.node)
             del self.returned[event.node]
@@ -99,10 +103,10 @@ class RecursionModel:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        return (tuple(self.stack), tuple(sorted(self.args.items())),
+        return (tuple(self.stack), tuple(self.args),
                 tuple(sorted(self.returned.items())), tuple(sorted(self.best.items())),
                 tuple(sorted(self.loop.items())), self.loop_result, self.overflow,
-                tuple(self.depths), self.tree.snapshot())
+                tuple(self.depths), self.tree.snapshot() if self.tree else None)
 
 
 class RecursionDemo(Demo):
@@ -256,13 +260,10 @@ class RecursionDemo(Demo):
         self._draw_depth(surface, pygame.Rect(right.x, loop_rect.bottom + gap, right.w, depth_h),
                          model, player)
 
-    def _frames(self, model: RecursionModel) -> list[FrameView]:
-        """The stack, bottom first, as the panel shows it."""
-        frames = []
+    def _frames(self, model: RecursionModel, count: int = 64) -> list[FrameView]:
+        """The top `count` frames of the stack, bottom first, as the panel shows them."""
         top = model.stack[-1] if model.stack else None
-        for node in model.stack:
-            frames.append(self._frame(model, node, node == top))
-        return frames
+        return [self._frame(model, node, node == top) for node in model.stack[-count:]]
 
     def _frame(self, model: RecursionModel, node: int, on_top: bool) -> FrameView:
         """One frame: its call, and what it is waiting for or returning."""
@@ -288,13 +289,12 @@ class RecursionDemo(Demo):
     def _draw_stack(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
                     player: Player) -> None:
         """The call stack, the newest frame sliding in, the overflow banner over it."""
-        arrival = 1.0
-        if isinstance(player.last_event, Push) and player.playing:
-            arrival = player.since_event / min(0.3, 0.8 / max(player.speed, 1))
+        arrival = player.progress() if isinstance(player.last_event, Push) else 1.0
         title = f"call stack: {len(model.stack)} frame{'s' if len(model.stack) != 1 else ''}"
         limit = self.limit if self.mode != TREE else None
-        draw_call_stack(surface, rect, self.theme, self._frames(model), limit=limit,
-                        title=title, arrival=min(1.0, arrival))
+        frames = self._frames(model)
+        draw_call_stack(surface, rect, self.theme, frames, below=len(model.stack) - len(frames),
+                        limit=limit, title=title, arrival=arrival)
         if model.overflow is not None:
             self._banner(surface, rect, "STACK OVERFLOW",
                          f"{model.overflow.depth} frames: the limit is {model.overflow.limit}")
@@ -343,18 +343,23 @@ class RecursionDemo(Demo):
         theme = self.theme
         inner = card(surface, rect, theme, "stack depth over time")
         total = max(player.known_length(), len(model.depths), 1)
-        top = max(self.limit if self.mode != TREE else 1, max(model.depths, default=1), 1)
+        top = max(self.limit if self.mode != TREE else 1, player.counters.max_depth, 1)
         if self.limit <= top:
             y = inner.bottom - round(inner.h * self.limit / top)
             pygame.draw.line(surface, th.DEAD, (inner.x, y), (inner.right, y), theme.px(1))
             surface.blit(theme.text(f"limit {self.limit}", "tiny", th.DEAD), (inner.x + 2, y + 2))
-        bar_w = inner.w / total
-        for index, depth in enumerate(model.depths):
-            h = round(inner.h * depth / top)
-            bar = pygame.Rect(inner.x + round(index * bar_w), inner.bottom - h, max(1, round(bar_w)), h)
-            pygame.draw.rect(surface, th.WAITING, bar)
-        if model.depths:
-            x = inner.x + round(len(model.depths) * bar_w)
+        # One bar per pixel column, sampling the event under it: the cost is the
+        # width of the card, however long the run.
+        shown = len(model.depths)
+        for x in range(inner.w):
+            index = int(x * total / inner.w)
+            if index >= shown:
+                break
+            h = round(inner.h * model.depths[index] / top)
+            pygame.draw.line(surface, th.WAITING, (inner.x + x, inner.bottom),
+                             (inner.x + x, inner.bottom - h))
+        if shown:
+            x = inner.x + round(shown * inner.w / total)
             pygame.draw.line(surface, th.ACTIVE, (x, inner.y), (x, inner.bottom), theme.px(2))
 
     def _draw_tree(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel) -> None:
@@ -373,6 +378,7 @@ class RecursionDemo(Demo):
 
         answer = model.returned.get(self.tree_root.node)
         title = "call tree" if answer is None else f"call tree: the maximum is {answer}"
+        assert model.tree is not None
         draw_call_tree(surface, rect, self.theme, model.tree, look, title=title)
 
 def _short(value: Any, digits: int = 12) -> str:
