@@ -51,13 +51,13 @@ ROOT = -1
 
 PSEUDOCODE: tuple[str, ...] = (
     "function solve(position)",
-    "    if position is the goal: return success",
-    "    moves = every legal move in position",
+    "    if position is the goal: return true",
+    "    moves = the legal moves now",
     "    for each move in moves",
     "        make the move",
-    "        if solve(position): return success",
+    "        if solve(position): return true",
     "        cancel the move",
-    "    dead end: return failure",
+    "    dead end: return false",
 )
 """The backtracking solver; events name these lines (1-based)."""
 

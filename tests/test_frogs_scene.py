@@ -1,0 +1,197 @@
+"""The frogs demo on a headless window: real clicks and keys, the model and the pixels."""
+
+from __future__ import annotations
+
+import pygame
+from ui import click, count_colour, press
+
+from solvers import frogs as fr
+from visualizer import theme as th
+from visualizer.scenes.frogs import FrogsModel, layout_tree
+
+
+def frames(app, count: int) -> None:
+    """Run `count` frames."""
+    for _ in range(count):
+        app.frame(1 / 60)
+
+
+def open_frogs(app, open_demo, **options):
+    """The frogs demo after one drawn frame (clicks need the pads' places)."""
+    shell = open_demo("frogs", **options)
+    frames(app, 1)
+    return shell
+
+
+def stage_button(shell, label: str):
+    """A button the stage drew (result line or banner) by its label."""
+    return next(b for b in shell.demo._stage_buttons if b.label == label)
+
+
+def option(shell, label: str):
+    """A widget of the options bar by its label."""
+    return next(w for w in shell.options if getattr(w, "label", "") == label)
+
+
+def test_clicking_frogs_plays_a_full_game_to_the_goal(app, open_demo) -> None:
+    """Clicks on the frogs the solution names carry LLL_RRR to RRR_LLL; the win is shown."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    for hop in fr.solve_moves("LLL_RRR") or []:
+        click(app, demo.pad_centre(hop.frm))
+        frames(app, 2)
+    assert demo.game.state == "RRR_LLL" and demo.game.won
+    assert len(demo.game.moves) == 15 and demo.celebrate_at is not None
+    assert "fewest possible" in demo.message
+    stage = shell.layout(app.surface.get_size()).stage
+    assert count_colour(app.surface, stage, th.DONE) > 200  # the green "across" banner
+    assert shell.run.cursor == 0  # the person played; the solver did not run
+
+
+def test_keyboard_plays_unequal_sides(app, open_demo) -> None:
+    """With N=2 and M=4, the L and R keys alone reach the goal in N*M+N+M moves."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    press(app, pygame.K_LEFTBRACKET, "[")
+    press(app, pygame.K_PERIOD, ".")
+    assert (demo.n, demo.m) == (3 - 1, 3 + 1) and demo.game.state == "LL_RRRR"
+    for hop in fr.solve_moves("LL_RRRR") or []:
+        press(app, pygame.K_l if hop.frog == fr.LEFT else pygame.K_r, hop.frog.lower())
+    assert demo.game.state == "RRRR_LL" and len(demo.game.moves) == 2 * 4 + 2 + 4
+
+
+def test_a_frog_that_cannot_move_shakes_and_says_why(app, open_demo) -> None:
+    """Clicking the blocked L frog on pad 0 changes nothing, shakes it, and explains."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    click(app, demo.pad_centre(0))
+    assert demo.game.state == "LLL_RRR" and not demo.game.moves
+    assert demo.shake is not None and demo.shake[0] == 0
+    assert demo.message == fr.why_stuck("LLL_RRR", 0) and "own side" in demo.message
+    row = demo._pads_row
+    width = row.w / 7
+    xs = []
+    for _ in range(4):
+        frames(app, 1)
+        xs.append(demo._frog_point(row, width, 0, 40)[0])
+    assert len(set(xs)) > 1  # it moves from side to side
+
+
+def test_no_more_moves_offers_undo_to_the_last_good_position(app, open_demo) -> None:
+    """L 2->3, L 1->2, L 0->1 leaves no move; the banner's button undoes the 2 bad moves."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    for pad in (2, 1, 0):
+        click(app, demo.pad_centre(pad))
+    assert demo.game.state == "_LLLRRR" and demo.game.stuck
+    frames(app, 1)
+    assert count_colour(app.surface, shell.layout(app.surface.get_size()).stage, th.DEAD) > 100
+    click(app, stage_button(shell, "undo 2 moves").rect.center)
+    assert demo.game.state == "LL_LRRR" and len(demo.game.moves) == 1
+
+
+def test_undo_and_reset(app, open_demo) -> None:
+    """U takes a move back, the reset button starts again."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    click(app, demo.pad_centre(2))
+    click(app, demo.pad_centre(4))
+    assert demo.game.state == "LLRL_RR"
+    press(app, pygame.K_u, "u")
+    assert demo.game.state == "LL_LRRR"
+    click(app, option(shell, "reset").rect.center)
+    assert demo.game.state == "LLL_RRR" and not demo.game.moves
+
+
+def test_solve_grows_the_tree_and_its_counts_match_the_events(app, open_demo) -> None:
+    """Enter solves from here; at the end the tree's counts are the events' counts."""
+    shell = open_frogs(app, open_demo, speed=float("inf"))
+    demo = shell.demo
+    press(app, pygame.K_RETURN)
+    assert demo.mode == "solve"
+    sizes = []
+    shell.run.speed = 30
+    for _ in range(20):
+        frames(app, 3)
+        sizes.append(shell.run.model.tree.tried)
+    assert sizes == sorted(sizes) and sizes[-1] > 0  # the tree only grows while the search goes deeper
+    press(app, pygame.K_END)
+    frames(app, 2)
+    model = shell.run.model
+    counts = shell.run.counters
+    assert shell.run.at_end and model.solution is not None and len(model.solution) == 15
+    assert model.tree.tried == counts.calls and model.tree.cancelled == counts.backtracks
+    assert model.tree.count(fr.EXECUTED) == 15
+    assert model.tree.count(fr.CANCELLED) == counts.by_kind["Pop"] - 15
+    stage = shell.layout(app.surface.get_size()).stage
+    assert count_colour(app.surface, demo._tree_area, th.DONE) > 100  # the solution path
+    assert count_colour(app.surface, demo._tree_area, th.DEAD) > 50  # cancelled moves, dashed
+    assert count_colour(app.surface, stage, th.DONE) > 150
+
+
+def test_stepping_back_restores_every_earlier_model(app, open_demo) -> None:
+    """Right steps the solver from the game; Left reverts each event exactly."""
+    shell = open_frogs(app, open_demo)
+    snapshots = [shell.run.model.snapshot()]
+    for _ in range(25):
+        press(app, pygame.K_RIGHT)
+        snapshots.append(shell.run.model.snapshot())
+    assert shell.demo.mode == "solve"
+    for expected in reversed(snapshots[:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
+
+
+def test_solve_from_a_lost_position_says_how_far_back(app, open_demo) -> None:
+    """From _LLLRRR the solver finds nothing and the result line offers to undo 2 moves."""
+    shell = open_frogs(app, open_demo, speed=float("inf"))
+    demo = shell.demo
+    for pad in (2, 1, 0):
+        click(app, demo.pad_centre(pad))
+    click(app, option(shell, "solve from here").rect.center)
+    frames(app, 5)
+    assert shell.run.at_end and shell.run.model.solution is None
+    assert demo.from_here is not None and demo.from_here.moves_back == 2
+    assert "2 moves back" in demo._result(shell.run.model, shell.run)[0]
+    click(app, stage_button(shell, "undo 2 moves").rect.center)
+    assert demo.mode == "play" and demo.game.state == "LL_LRRR"
+
+
+def test_playback_moves_the_frogs_to_the_goal(app, open_demo) -> None:
+    """A plays the solution back; stepping through it ends on the goal, every move legal."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    press(app, pygame.K_a, "a")
+    assert demo.mode == "playback" and len(demo.playback_moves) == 15
+    shell.run.playing = False
+    states = [shell.run.model.state]
+    for _ in range(16):
+        press(app, pygame.K_RIGHT)
+        states.append(shell.run.model.state)
+    assert states[-1] == "RRR_LLL" and shell.run.at_end
+    assert all(s in fr.solvable_states(3, 3) for s in states)
+    frames(app, 2)
+    assert demo.celebrate_at is not None
+    press(app, pygame.K_b, "b")
+    assert demo.mode == "play" and demo.game.state == "LLL_RRR"
+
+
+def test_model_round_trip_and_tree_layout() -> None:
+    """Applying every event then reverting them returns the model; the layout is an outline."""
+    events = list(fr.solve("LLLL_RRR"))
+    model = FrogsModel("LLLL_RRR")
+    start = model.snapshot()
+    for event in events:
+        model.apply(event)
+    assert model.state == "RRR_LLLL" and model.solution is not None
+    cells, cols, rows = layout_tree(model.tree)
+    assert cols == len(model.solution) + 1
+    assert rows == sum(1 for node in model.tree.nodes() if not node.children)
+    assert len({(cell.col, cell.row) for cell in cells}) == len(cells)
+    for cell in cells:
+        assert cell.col == cell.node.depth == cell.parent_col + 1
+        first = cell.row == cell.parent_row
+        assert first or cell.row > cell.parent_row
+    for event in reversed(events):
+        model.revert(event)
+    assert model.snapshot() == start
