@@ -132,7 +132,7 @@ def factorial_events(
     n: int, limit: int = DEFAULT_LIMIT, base_case: bool = True, with_loop: bool = True
 ) -> Iterator[Any]:
     """Recursive and loop factorial in lockstep: one event of each in turn."""
-    tracks = [recursive_factorial_events(n, limit, base_case)]
+    tracks: list[Iterator[Any]] = [recursive_factorial_events(n, limit, base_case)]
     if with_loop:
         tracks.append(loop_factorial_events(n))
     while tracks:
@@ -357,7 +357,8 @@ def describe_tree(event: object) -> str:
         case Assign(value=value, old=None):
             return "best = -infinity"
         case Assign(value=value, old=old):
-            return f"{value} > {old}: best = {value}"
+            was = "-infinity" if old == float("-inf") else old
+            return f"{value} > {was}: best = {value}"
         case Note(what=("keep", value, best)):
             return f"{value} is not more than {best}: keep best"
     return str(event)

@@ -147,7 +147,9 @@ class App:
     @property
     def surface(self) -> pygame.Surface:
         """The window's surface (it changes when the window is resized)."""
-        return pygame.display.get_surface()
+        surface = pygame.display.get_surface()
+        assert surface is not None, "the window is open for the app's whole life"
+        return surface
 
     @property
     def recording(self) -> bool:

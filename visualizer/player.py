@@ -353,6 +353,8 @@ class Player:
                 return
             if done % CHECK_CLOCK_EVERY == 0 and clock() > deadline:
                 return
+        if self.at_end:  # stop on the last event, not a frame later
+            self.playing = False
 
     def _restart_scan(self) -> None:
         """Start counting the run's length with a second, headless generator."""

@@ -129,7 +129,7 @@ class Shell:
             Button("next solution", lambda: p().run_until(is_solution), hint="S"),
         ]
         for label, predicate in self.demo.breakpoints():
-            buttons.append(Button(label, lambda pr=predicate: p().run_until(pr)))
+            buttons.append(Button(label, self._runner(predicate)))
         buttons += [
             Button(lambda: f"next {self.break_kind}", lambda: p().run_until(kind_is(self.break_kind)),
                    hint="K: run to the next event of this kind"),
@@ -140,6 +140,10 @@ class Shell:
             Button("+", lambda: p().faster(), hint="faster (+)"),
         ]
         return buttons
+
+    def _runner(self, predicate: Callable[[object], bool]) -> Callable[[], None]:
+        """An action that runs the current player to the next event matching `predicate`."""
+        return lambda: self.run.run_until(predicate)
 
     def step_forward(self) -> None:
         """Pause and apply one event."""

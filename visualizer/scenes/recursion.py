@@ -90,7 +90,8 @@ class RecursionModel:
 
     def _assign(self, name: str, value: Any) -> None:
         """Set a variable (None removes it): the loop's, or in a tree the top frame's best."""
-        store, key = (self.best, self.stack[-1]) if self.mode == TREE else (self.loop, name)
+        store: dict[Any, Any] = self.best if self.mode == TREE else self.loop
+        key: Any = self.stack[-1] if self.mode == TREE else name
         if value is None:
             store.pop(key, None)
         else:
@@ -178,12 +179,14 @@ class RecursionDemo(Demo):
 
     def lit_lines(self, player: Player) -> dict[int, th.Color]:
         """The recursion's line, and in lockstep the loop's line too (paler)."""
+        if self.mode == TREE:
+            return super().lit_lines(player)
         lit: dict[int, th.Color] = {}
         for _, event in reversed(player.recent(4)):
             line = event.line
             if not line:
                 continue
-            in_loop = self.mode != TREE and line in LOOP_LINES
+            in_loop = line in LOOP_LINES
             colour = th.blend(th.PANEL, th.SKY, 0.45) if in_loop else th.LIT_LINE
             if not any((l in LOOP_LINES) == in_loop for l in lit):  # noqa: E741
                 lit[line] = colour
@@ -283,7 +286,7 @@ class RecursionDemo(Demo):
             return FrameView(label, "done", f"{arg} * {_short(value)} = {_short(arg * value)}")
         if on_top:
             base = self.mode == FACTORIAL and arg <= 1
-            return FrameView(label, "active", "base case: return 1" if base else "")
+            return FrameView(label, "active", "base case: return 1" if base else f"calls fact({arg - 1})")
         return FrameView(label, "waiting", f"{arg} * fact({arg - 1})")
 
     def _draw_stack(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
