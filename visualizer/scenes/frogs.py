@@ -225,6 +225,9 @@ def styled_box(surface: pygame.Surface, theme: th.Theme, status: str, box: pygam
         return
     fill = th.blend(th.PANEL, colour, 0.14 if status == fr.CANCELLED else 0.0)
     pygame.draw.rect(surface, fill, box, border_radius=theme.px(3))
+    if box.w < theme.px(18):  # too small for dashes to show: a thin outline (edges keep the style)
+        pygame.draw.rect(surface, colour, box, 1)
+        return
     corners = ((box.topleft, box.topright), (box.topright, box.bottomright),
                (box.bottomright, box.bottomleft), (box.bottomleft, box.topleft))
     right = (box.right - 1, box.bottom - 1)
@@ -329,6 +332,7 @@ class FrogsDemo(Demo):
         self._pads_row: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._tree_area: pygame.Rect = pygame.Rect(0, 0, 0, 0)
         self._stage_buttons: list[Button] = []
+        self._final: FrogsModel | None = None
 
     # --- what runs -----------------------------------------------------------------
 
@@ -1027,15 +1031,11 @@ class FrogsDemo(Demo):
 
     def _final_model(self) -> FrogsModel:
         """The finished search from the playback's start (the tree beside a playback)."""
-        key = ("final", self.solve_from)
-        cached = getattr(self, "_final", None)
-        if cached is not None and cached[0] == key:
-            return cached[1]  # type: ignore[no-any-return]
-        model = FrogsModel(self.solve_from)
-        for event in fr.solve(self.solve_from):
-            model.apply(event)
-        self._final = (key, model)
-        return model
+        if self._final is None or self._final.start != self.solve_from:
+            self._final = FrogsModel(self.solve_from)
+            for event in fr.solve(self.solve_from):
+                self._final.apply(event)
+        return self._final
 
     # --- banners and celebration -------------------------------------------------------------
 
