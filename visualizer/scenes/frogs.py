@@ -40,7 +40,7 @@ CONFETTI_PIECES = 90
 SIDE_NAMES = {fr.LEFT: "L frog (blue, moves right)", fr.RIGHT: "R frog (orange, moves left)"}
 LEGEND = (
     (fr.ON_PATH, "current path"),
-    (fr.EXECUTED, "executed: the solution"),
+    (fr.EXECUTED, "executed"),
     (fr.CANCELLED, "cancelled"),
     (fr.UNTRIED, "not tried"),
 )
@@ -293,7 +293,7 @@ class FrogsDemo(Demo):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back."""
 
     name = "frogs"
-    title = "Frogs: swap the two rows, by hand or by backtracking"
+    title = "Frogs: play it, or watch backtracking solve it"
     blurb = "LLL_RRR: play it, or watch the solver's tree of tries"
     default_speed = 4.0
     keys = (
@@ -510,7 +510,7 @@ class FrogsDemo(Demo):
         if kind is DeadEnd:
             if event.where == fr.ROOT:
                 return "every move from the start failed: no solution"
-            return "dead end: nothing left to try here, go back"
+            return "dead end: nothing left here, go back"
         if kind is Solution:
             return f"goal reached: {len(event.answer)} moves"
         if kind is Pop and not event.backtrack:
@@ -558,11 +558,11 @@ class FrogsDemo(Demo):
             Button("solve from here", self.solve_here, hint="Enter",
                    active=lambda: self.mode == SOLVE and self.solve_from == self.game.state
                    and bool(self.game.moves)),
-            Button("solve from the start", self.solve_from_start,
+            Button("solve from start", self.solve_from_start,
                    active=lambda: self.mode == SOLVE and self.solve_from == self.game.start),
-            Button("play the solution", self.play_solution, hint="A",
+            Button("play solution", self.play_solution, hint="A",
                    active=lambda: self.mode == PLAYBACK),
-            Button("back to the game", self.back_to_game, hint="B",
+            Button("back to game", self.back_to_game, hint="B",
                    enabled=lambda: self.mode != PLAY),
         ]
 
@@ -727,7 +727,7 @@ class FrogsDemo(Demo):
             return
         message = self._current_message(player)
         if message:
-            text = fit_text(theme, message, inner.w, "body")
+            text = fit_text(theme, message, inner.w, "body", "bold")
             image = theme.text(text, "body", th.INK, "bold")
             surface.blit(image, image.get_rect(center=bar.center))
 
@@ -1021,13 +1021,13 @@ class FrogsDemo(Demo):
         for status, text in LEGEND:
             if status == fr.UNTRIED:
                 text = "never tried" if player.at_end or self.mode == PLAYBACK else "not tried (yet)"
+            image = theme.text(text, "small", th.INK)
+            if x + swatch_w + theme.px(6) + image.get_width() > rect.right:
+                break  # no room for the rest at this size
             box = pygame.Rect(x, rect.centery - swatch_h // 2, swatch_w, swatch_h)
             styled_box(surface, theme, status, box)
-            image = theme.text(text, "small", th.INK)
             surface.blit(image, image.get_rect(midleft=(box.right + theme.px(6), rect.centery)))
             x = box.right + theme.px(6) + image.get_width() + theme.px(16)
-            if x > rect.right:
-                break
 
     def _final_model(self) -> FrogsModel:
         """The finished search from the playback's start (the tree beside a playback)."""
