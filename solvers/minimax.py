@@ -21,15 +21,16 @@ minimax value; `search(..., alphabeta=True)` reaches the same value with fewer l
 from __future__ import annotations
 
 import argparse
+import heapq
 import random
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from math import inf
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from solvers.cli import UsageError, emit
-from solvers.events import Bound, Evaluate, Pop, Prune, Push
+from solvers.events import Bound, Evaluate, Pop, Prune, Push, event_type
 
 MAX = 1
 """The player who wants the utility high (moves first in tic-tac-toe: x)."""
@@ -70,27 +71,28 @@ class Game(Protocol):
 
 
 MINIMAX_PSEUDOCODE: tuple[str, ...] = (
-    "function minimax(state):",
-    "    if terminal(state): return utility(state)",
-    "    if a move wins at once: return its value",
-    "    best = -inf if MAX to move else +inf",
-    "    for move in moves(state):",
-    "        value = minimax(result(state, move))",
-    "        if value is better for the mover: best = value",
+    "function minimax(s):",
+    "    if terminal(s): return utility(s)",
+    "    if a move wins now: return the win",
+    "    best = −∞ if MAX to move else +∞",
+    "    for m in moves(s):",
+    "        v = minimax(result(s, m))",
+    "        best = better(best, v)",
     "    return best",
 )
-"""Minimax as shown beside the demo; events name these 1-based lines."""
+"""Minimax as shown beside the demo (better = max for MAX, min for MIN); events name
+these 1-based lines."""
 
 ALPHABETA_PSEUDOCODE: tuple[str, ...] = (
-    "function alphabeta(state, α, β):",
-    "    if terminal(state): return utility(state)",
-    "    if a move wins at once: return its value",
-    "    best = -inf if MAX to move else +inf",
-    "    for move in moves(state):",
-    "        value = alphabeta(result(state, move), α, β)",
-    "        if value is better for the mover: best = value",
-    "        if MAX: α = max(α, best)   else: β = min(β, best)",
-    "        if α ≥ β: skip the other moves (prune)",
+    "function alphabeta(s, α, β):",
+    "    if terminal(s): return utility(s)",
+    "    if a move wins now: return the win",
+    "    best = −∞ if MAX to move else +∞",
+    "    for m in moves(s):",
+    "        v = alphabeta(result(s,m), α, β)",
+    "        best = better(best, v)",
+    "        raise α (MAX) or lower β (MIN)",
+    "        if α ≥ β: cut the other moves",
     "    return best",
 )
 """Alpha-beta as shown beside the demo; events name these 1-based lines."""
@@ -390,6 +392,68 @@ def count_tree(game: Game, state: State) -> TreeCount:
     return TreeCount(nodes, leaves)
 
 
+# --- both searches side by side -------------------------------------------------
+
+MINIMAX_SIDE, ALPHABETA_SIDE = 0, 1
+
+
+@event_type
+class Side(NamedTuple):
+    """One event of one of two searches run side by side on the same game.
+
+    `side` is MINIMAX_SIDE or ALPHABETA_SIDE; `line` is the event's line in
+    ALPHABETA_PSEUDOCODE (minimax's lines 1-7 are the same, its return is line 10).
+    """
+
+    side: int
+    event: Any
+    line: int = 0
+
+
+def lockstep_events(
+    game: Game, state: State, *, shortcut: bool = False, order: Order | None = None
+) -> Generator[Side, None, None]:
+    """Minimax and alpha-beta interleaved so that both reach each leaf together.
+
+    Each search's events are cut into segments that end at a leaf; segments are
+    merged in the order of their leaf in the search order (ties: minimax first).
+    Where alpha-beta cuts, minimax goes on alone through the leaves it skipped.
+    """
+    minimax = _segments(MINIMAX_SIDE, minimax_events(game, state, shortcut=shortcut, order=order),
+                        game, state, order)  # fmt: skip
+    alphabeta = _segments(ALPHABETA_SIDE,
+                          alphabeta_events(game, state, shortcut=shortcut, order=order),
+                          game, state, order)  # fmt: skip
+    for _, segment in heapq.merge(minimax, alphabeta, key=lambda pair: pair[0]):
+        yield from segment
+
+
+def _segments(
+    side: int, events: Any, game: Game, root: State, order: Order | None
+) -> Generator[tuple[tuple[float, ...], list[Side]], None, None]:
+    """A search's events in runs ending at a leaf, keyed by the leaf's place in search order."""
+    moves_of = _moves_function(game, order)
+    states: dict[int, State] = {}
+    ranks: dict[int, tuple[float, ...]] = {}
+    segment: list[Side] = []
+    for event in events:
+        line = L_RETURN_ALPHABETA if side == MINIMAX_SIDE and event.line == L_RETURN_MINIMAX else event.line
+        segment.append(Side(side, event, line))
+        if type(event) is Push:
+            if event.parent < 0:
+                states[event.node], ranks[event.node] = root, ()
+            else:
+                parent = states[event.parent]
+                rank = list(moves_of(parent)).index(event.what)
+                states[event.node] = game.result(parent, event.what)
+                ranks[event.node] = (*ranks[event.parent], rank)
+        elif type(event) is Evaluate:
+            yield ranks[event.node], segment
+            segment = []
+    if segment:
+        yield (inf,), segment
+
+
 # --- the random MAX/MIN tree ---------------------------------------------------
 
 DEPTHS = range(2, 7)
@@ -512,8 +576,7 @@ def run_gametree(args: argparse.Namespace) -> int:
     if total <= 81:  # a textbook-sized tree: show its leaves
         lines.append("leaf values: " + " ".join(map(str, tree.leaves)))
     lines += [
-        f"minimax:    value {plain.value}, {plain.leaves:,} leaves evaluated, "
-        f"{plain.nodes:,} nodes",
+        f"minimax:    value {plain.value}, {plain.leaves:,} leaves evaluated, {plain.nodes:,} nodes",
         f"alpha-beta: value {pruned.value}, {pruned.leaves:,} leaves evaluated, "
         f"{pruned.nodes:,} nodes, {_plural(pruned.prunes, 'cut')} "
         f"(skipped {plain.leaves - pruned.leaves:,} of {plain.leaves:,} leaves)",
