@@ -18,7 +18,7 @@ def card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str = 
     pad = theme.px(10)
     inner = rect.inflate(-2 * pad, -2 * pad)
     if title:
-        heading = theme.text(title.upper(), "tiny", th.MUTED, "bold")
+        heading = theme.text(fit_text(theme, title.upper(), inner.w, "tiny", "bold"), "tiny", th.MUTED, "bold")
         surface.blit(heading, (inner.x, inner.y))
         gap = heading.get_height() + theme.px(6)
         inner = pygame.Rect(inner.x, inner.y + gap, inner.w, max(0, inner.h - gap))
@@ -41,9 +41,9 @@ def fit_text(theme: Theme, text: str, width: int, size: str = "small", face: str
     return text + "…"
 
 
-def wrap(theme: Theme, text: str, width: int, size: str = "small") -> list[str]:
-    """Break `text` into lines no wider than `width`."""
-    font = theme.font(size)
+def wrap(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> list[str]:
+    """Break `text` into lines no wider than `width` in the given size and face."""
+    font = theme.font(size, face)
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -64,8 +64,16 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     inner = card(surface, rect, theme, "pseudocode")
     height = theme.line_height("small", "mono")
     number_width = theme.font("small", "mono").size("00 ")[0]
+    # When the card is too short for the whole listing, scroll it so the lit
+    # line stays in view.
+    fits = max(1, (inner.h + 2) // height)
+    first = 1
+    if lit and len(code) > fits:
+        first = max(1, min(max(lit) - fits // 2, len(code) - fits + 1))
     for index, line in enumerate(code, start=1):
-        y = inner.y + (index - 1) * height
+        y = inner.y + (index - first) * height
+        if index < first:
+            continue
         if y + height > inner.bottom + 2:
             break
         colour = lit.get(index)
@@ -107,7 +115,8 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     rows: list[tuple[int, str, bool]] = []
     for index, (number, text) in enumerate(lines):
         newest = index == len(lines) - 1
-        for j, part in enumerate(wrap(theme, text, inner.w - theme.px(48))):
+        face = "bold" if newest else "sans"  # measured in the face it is drawn in
+        for j, part in enumerate(wrap(theme, text, inner.w - theme.px(48), "small", face)):
             rows.append((number if j == 0 else -1, part, newest))
     visible = max(0, inner.h // height)
     rows = rows[-visible:] if visible else []
@@ -147,8 +156,10 @@ def draw_call_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     under them that the caller did not build (a deep stack need not be turned
     into views every frame).  Whatever does not fit folds into one "+ N frames
     below" box.  `arrival` (0..1) slides the top frame in as it is pushed.
-    With a `limit`, the card says where the stack overflows.
+    With a `limit`, the title says where the stack overflows.
     """
+    if limit is not None:
+        title = f"{title} (limit {limit:,})"
     inner = card(surface, rect, theme, title)
     box_h = theme.px(34)
     gap = theme.px(4)
@@ -175,9 +186,6 @@ def draw_call_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         box = pygame.Rect(inner.x, y + offset, inner.w, box_h)
         _draw_frame(surface, box, theme, frame)
         y -= gap
-    if limit is not None:
-        label = theme.text(f"limit: {limit:,} frames", "tiny", th.DEAD, "bold")
-        surface.blit(label, (inner.right - label.get_width(), inner.y - theme.px(18)))
 
 
 def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: FrameView) -> None:

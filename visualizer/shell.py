@@ -19,7 +19,7 @@ from visualizer.panels import (
 )
 from visualizer.player import Player, is_backtrack, is_solution, kind_is, speed_label
 from visualizer.scenes.base import Demo
-from visualizer.widgets import Button, Label, Widget, draw_box, flow
+from visualizer.widgets import ROW_HEIGHT, Button, Label, Widget, draw_box, flow, rows_needed
 
 if TYPE_CHECKING:
     from visualizer.app import App
@@ -172,10 +172,15 @@ class Shell:
         width, height = size
         gap = px(10)
         title = pygame.Rect(0, 0, width, px(44))
-        controls = pygame.Rect(gap, height - px(50), width - 2 * gap, px(44))
-        timeline = pygame.Rect(gap, controls.y - px(30), width - 2 * gap, px(26))
+        bar_w = width - 2 * gap
+        control_rows = max(1, rows_needed(self.buttons, bar_w, self.theme, 6))
+        controls_h = px(44) + (control_rows - 1) * px(ROW_HEIGHT + 6)
+        controls = pygame.Rect(gap, height - controls_h - px(6), bar_w, controls_h)
+        timeline = pygame.Rect(gap, controls.y - px(30), bar_w, px(26))
         top = title.bottom + gap
-        options = pygame.Rect(gap, top, width - 2 * gap, px(40) if self.options else 0)
+        option_rows = rows_needed(self.options, bar_w, self.theme)
+        options_h = px(40) + (option_rows - 1) * px(ROW_HEIGHT + 6) if option_rows else 0
+        options = pygame.Rect(gap, top, bar_w, options_h)
         if self.options:
             top = options.bottom + gap
         side_w = max(px(280), min(px(470), int(width * 0.3)))
@@ -185,7 +190,7 @@ class Shell:
         counters = pygame.Rect(side.x, side.y, side.w, counters_height(self.theme, rows))
         code_lines = max(1, len(self.demo.code()))
         wanted = card_height(self.theme, code_lines * self.theme.line_height("small", "mono"))
-        room = side.bottom - counters.bottom - gap - px(130)
+        room = side.bottom - counters.bottom - gap - px(100)  # the log keeps a few lines
         code = pygame.Rect(side.x, counters.bottom + gap, side.w, max(0, min(wanted, room)))
         log_top = code.bottom + gap
         log = pygame.Rect(side.x, log_top, side.w, max(0, side.bottom - log_top))

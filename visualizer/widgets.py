@@ -231,13 +231,39 @@ class Label(Widget):
         surface.blit(image, image.get_rect(midleft=(self.rect.x, self.rect.centery)))
 
 
-def flow(widgets: Sequence[Widget], area: pygame.Rect, theme: Theme, gap: int = 8) -> None:
-    """Place widgets left to right in `area`, each at its own width."""
-    x = area.x
-    height = min(area.h, theme.px(32))
-    y = area.centery - height // 2
+ROW_HEIGHT = 32
+"""Height of one row of widgets, before the presenter scale."""
+
+
+def rows_needed(widgets: Sequence[Widget], width: int, theme: Theme, gap: int = 8) -> int:
+    """How many rows `flow` will use for these widgets in `width` pixels."""
+    return len(_rows(widgets, width, theme, gap)) if widgets else 0
+
+
+def _rows(widgets: Sequence[Widget], width: int, theme: Theme, gap: int) -> list[list[Widget]]:
+    """Widgets split into rows that fit `width` (a widget wider than a row gets its own)."""
+    rows: list[list[Widget]] = [[]]
+    used = 0
     for widget in widgets:
         w = widget.width(theme)
-        widget.rect = pygame.Rect(x, y, w, height)
-        widget.theme = theme
-        x += w + theme.px(gap)
+        if rows[-1] and used + w > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(widget)
+        used += w + theme.px(gap)
+    return rows
+
+
+def flow(widgets: Sequence[Widget], area: pygame.Rect, theme: Theme, gap: int = 8) -> None:
+    """Place widgets left to right in `area`, wrapping onto more rows when they do not fit."""
+    rows = _rows(widgets, area.w, theme, gap)
+    pitch = area.h // max(1, len(rows))
+    height = min(pitch - theme.px(4) if len(rows) > 1 else area.h, theme.px(ROW_HEIGHT))
+    for index, row in enumerate(rows):
+        x = area.x
+        y = area.y + index * pitch + (pitch - height) // 2
+        for widget in row:
+            w = widget.width(theme)
+            widget.rect = pygame.Rect(x, y, w, height)
+            widget.theme = theme
+            x += w + theme.px(gap)
