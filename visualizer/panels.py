@@ -18,7 +18,8 @@ def card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str = 
     pad = theme.px(10)
     inner = rect.inflate(-2 * pad, -2 * pad)
     if title:
-        heading = theme.text(fit_text(theme, title.upper(), inner.w, "tiny", "bold"), "tiny", th.MUTED, "bold")
+        shown = fit_text(theme, title.upper(), inner.w, "tiny", "bold")
+        heading = theme.text(shown, "tiny", th.MUTED, "bold")
         surface.blit(heading, (inner.x, inner.y))
         gap = heading.get_height() + theme.px(6)
         inner = pygame.Rect(inner.x, inner.y + gap, inner.w, max(0, inner.h - gap))

@@ -6,6 +6,7 @@ reverts events, and a view that only reads it.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -30,6 +31,8 @@ from visualizer.widgets import Button, Choice, Stepper, Widget
 FACTORIAL, ENDLESS, TREE = "factorial", "endless", "tree"
 
 LOOP_LINES = frozenset(range(5, 10))
+NOT_RETURNED = "not returned"
+"""`RecursionModel.returned` of a call still running (None means abandoned)."""
 """Lines of the loop in FACTORIAL_CODE: events there belong to the loop."""
 
 
@@ -38,9 +41,11 @@ class RecursionModel:
 
     def __init__(self, mode: str) -> None:
         self.mode = mode
-        self.stack: list[int] = []
-        self.args: list[Any] = []  # by node: calls arrive numbered 0, 1, 2, ...
-        self.returned: dict[int, Any] = {}  # node -> value; None when abandoned
+        # Per call, indexed by node (calls arrive numbered 0, 1, 2, ...): flat
+        # lists and arrays keep a million-frame overflow in a few hundred MB.
+        self.stack: array[int] = array("q")
+        self.args: list[Any] = []
+        self.returned: list[Any] = []  # NOT_RETURNED, or the value (None when abandoned)
         self.best: dict[int, Any] = {}  # tree mode: each frame's best so far
         # Only the tree variant draws its calls as a tree: a deep factorial keeps
         # plain lists, which the garbage collector does not have to walk.
@@ -48,7 +53,7 @@ class RecursionModel:
         self.loop: dict[str, Any] = {}
         self.loop_result: Any = None
         self.overflow: Overflow | None = None
-        self.depths: list[int] = []  # stack depth after each event
+        self.depths: array[int] = array("q")  # stack depth after each event
 
     def apply(self, event: Any) -> None:
         """Move one event forward."""
@@ -56,6 +61,7 @@ class RecursionModel:
         if kind is Push:
             self.stack.append(event.node)
             self.args.append(event.what)
+            self.returned.append(NOT_RETURNED)
             if self.tree is not None:
                 self.tree.add(event.node, event.parent)
         elif kind is Pop:
@@ -76,17 +82,22 @@ class RecursionModel:
         if kind is Push:
             self.stack.pop()
             self.args.pop()
+            self.returned.pop()
             if self.tree is not None:
                 self.tree.remove(event.node)
         elif kind is Pop:
             self.stack.append(event.node)
-            del self.returned[event.node]
+            self.returned[event.node] = NOT_RETURNED
         elif kind is Assign:
             self._assign(event.name, event.old)
         elif kind is Note and self._is_loop_return(event):
             self.loop_result = None
         elif kind is Overflow:
             self.overflow = None
+
+    def result(self, node: int) -> Any:
+        """What call `node` returned: NOT_RETURNED while it runs (or before it exists)."""
+        return self.returned[node] if 0 <= node < len(self.returned) else NOT_RETURNED
 
     def _assign(self, name: str, value: Any) -> None:
         """Set a variable (None removes it): the loop's, or in a tree the top frame's best."""
@@ -104,8 +115,8 @@ class RecursionModel:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        return (tuple(self.stack), tuple(self.args),
-                tuple(sorted(self.returned.items())), tuple(sorted(self.best.items())),
+        return (tuple(self.stack), tuple(self.args), tuple(self.returned),
+                tuple(sorted(self.best.items())),
                 tuple(sorted(self.loop.items())), self.loop_result, self.overflow,
                 tuple(self.depths), self.tree.snapshot() if self.tree else None)
 
@@ -203,9 +214,10 @@ class RecursionDemo(Demo):
         """Frames now, the limit, the answers."""
         rows = [("frames", f"{len(model.stack)}")]
         if self.mode == TREE:
-            top = model.returned.get(self.tree_root.node)
-            return [*rows, ("maximum", "?" if top is None else str(top))]
-        answer = model.returned.get(0, "?") if 0 in model.returned else "?"
+            top = model.result(self.tree_root.node)
+            return [*rows, ("maximum", "?" if top is NOT_RETURNED else str(top))]
+        answer = model.result(0)
+        answer = "?" if answer is NOT_RETURNED or answer is None else answer
         loop = model.loop_result if model.loop_result is not None else "?"
         return [*rows, ("stack limit", str(self.limit)), ("recursive", _short(answer)),
                 ("loop", _short(loop))]
@@ -281,8 +293,8 @@ class RecursionDemo(Demo):
         if model.overflow is not None and on_top:
             return FrameView(label, "dead", "cannot call again")
         child = node + 1
-        if child in model.returned and model.returned[child] is not None:
-            value = model.returned[child]
+        value = model.result(child)
+        if value is not NOT_RETURNED and value is not None:
             return FrameView(label, "done", f"{arg} * {_short(value)} = {_short(arg * value)}")
         if on_top:
             base = self.mode == FACTORIAL and arg <= 1
@@ -301,8 +313,8 @@ class RecursionDemo(Demo):
         if model.overflow is not None:
             self._banner(surface, rect, "STACK OVERFLOW",
                          f"{model.overflow.depth} frames: the limit is {model.overflow.limit}")
-        elif 0 in model.returned and self.mode != TREE:
-            self._banner(surface, rect, f"fact({self.n}) = {_short(model.returned[0])}",
+        elif model.result(0) is not NOT_RETURNED and self.mode != TREE:
+            self._banner(surface, rect, f"fact({self.n}) = {_short(model.result(0))}",
                          f"{self.n} calls wound the stack, {self.n} returns unwound it", th.DONE)
 
     def _banner(self, surface: pygame.Surface, rect: pygame.Rect, big: str, small: str,
@@ -373,14 +385,14 @@ class RecursionDemo(Demo):
             """A leaf shows its value, an inner call 'max'; returns and bests go under."""
             arg = model.args[node]
             label = str(arg) if arg is not None else "max"
-            if node in model.returned:
-                return NodeLook(label, "done", f"= {model.returned[node]}")
+            if model.result(node) is not NOT_RETURNED:
+                return NodeLook(label, "done", f"= {model.result(node)}")
             best = model.best.get(node)
             shown = "" if best is None or best == float("-inf") else f"best {best}"
             return NodeLook(label, "active" if node == top else "waiting", shown)
 
-        answer = model.returned.get(self.tree_root.node)
-        title = "call tree" if answer is None else f"call tree: the maximum is {answer}"
+        answer = model.result(self.tree_root.node)
+        title = "call tree" if answer is NOT_RETURNED else f"call tree: the maximum is {answer}"
         assert model.tree is not None
         draw_call_tree(surface, rect, self.theme, model.tree, look, title=title)
 
