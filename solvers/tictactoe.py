@@ -75,9 +75,7 @@ def parse_board(text: str | Sequence[str]) -> str:
         raise BadBoard(f"cells are 'x', 'o' or '.', not {', '.join(map(repr, strange))}")
     xs, os = board.count("x"), board.count("o")
     if not 0 <= xs - os <= 1:
-        raise BadBoard(
-            f"x moves first, so x has as many marks as o or one more; got {xs} x, {os} o"
-        )
+        raise BadBoard(f"x moves first, so x has as many marks as o or one more; got {xs} x, {os} o")
     found = winners(board)
     if len(found) == 2:
         raise BadBoard("both x and o have a line: the game stops at the first win")
@@ -164,9 +162,7 @@ def best_move(
     sign = 1 if mover == "x" else -1
     result = outcome(board)
     winner = result if result in ("x", "o") else None
-    return Advice(
-        board, mover, report.move, int(sign * report.value), report.nodes, report.leaves, winner
-    )
+    return Advice(board, mover, report.move, int(sign * report.value), report.nodes, report.leaves, winner)
 
 
 def show_board(board: str) -> str:
@@ -205,9 +201,7 @@ def run_cli(args: argparse.Namespace) -> int:
         raise UsageError(f"tictactoe: impossible board: {error}") from None
     if args.count:
         return _print_count(args, board)
-    advice = best_move(
-        board, alphabeta=args.alphabeta, shortcut=args.shortcut, ordered=args.ordered
-    )
+    advice = best_move(board, alphabeta=args.alphabeta, shortcut=args.shortcut, ordered=args.ordered)
     algorithm = "alpha-beta" if args.alphabeta else "minimax"
     data = {
         "board": board, "to_move": advice.to_move, "move": advice.move, "value": advice.value,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from math import inf
 from typing import Any
@@ -13,13 +14,16 @@ from hypothesis import strategies as st
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.minimax import (
     ALPHABETA_PSEUDOCODE,
+    ALPHABETA_SIDE,
     MAX,
     MIN,
     MINIMAX_PSEUDOCODE,
+    MINIMAX_SIDE,
     RandomTree,
     alphabeta_events,
     alphabeta_value,
     count_tree,
+    lockstep_events,
     minimax_events,
     minimax_value,
     search,
@@ -204,9 +208,7 @@ def test_alphabeta_agrees_with_minimax_on_random_trees(tree: RandomTree) -> None
 
 @settings(max_examples=40, deadline=None)
 @given(trees, st.sampled_from(["none", "best", "worst"]), st.booleans())
-def test_orderings_and_shortcut_keep_the_value(
-    tree: RandomTree, order: str, shortcut: bool
-) -> None:
+def test_orderings_and_shortcut_keep_the_value(tree: RandomTree, order: str, shortcut: bool) -> None:
     """Move ordering and the immediate-win shortcut change the work, never the value."""
     exact = minimax_value(tree, tree.ROOT)
     for alphabeta in (False, True):
@@ -301,3 +303,33 @@ def test_deep_games_need_no_python_stack(events: Any) -> None:
             last = event
     assert deepest == 100_001 and depth == 0
     assert last.node == 0 and last.value == 0.0  # ply 100,000 is made by MIN
+
+
+@settings(max_examples=30, deadline=None)
+@given(trees, st.sampled_from(["none", "best", "worst"]))
+def test_lockstep_keeps_each_search_whole_and_in_order(tree: RandomTree, order: str) -> None:
+    """Filtered by side, the lockstep run is each search's own run; leaves come in step."""
+    chosen = tree.order(order)
+    merged = list(lockstep_events(tree, tree.ROOT, order=chosen))
+    mine = [s.event for s in merged if s.side == MINIMAX_SIDE]
+    theirs = [s.event for s in merged if s.side == ALPHABETA_SIDE]
+    assert mine == list(minimax_events(tree, tree.ROOT, order=chosen))
+    assert theirs == list(alphabeta_events(tree, tree.ROOT, order=chosen))
+    assert all(1 <= s.line <= len(ALPHABETA_PSEUDOCODE) for s in merged)
+    # Leaves come in search order, and alpha-beta scores a leaf just after minimax did.
+    states: dict[tuple[int, int], Any] = {}
+    scored: list[tuple[int, Any]] = []
+    for s in merged:
+        event = s.event
+        if type(event) is Push:
+            parent = states.get((s.side, event.parent), tree.ROOT)
+            here = tree.ROOT if event.parent < 0 else tree.result(parent, event.what)
+            states[s.side, event.node] = here
+        elif type(event) is Evaluate:
+            scored.append((s.side, states[s.side, event.node]))
+    rank = {state: i for i, (side, state) in enumerate(x for x in scored if x[0] == MINIMAX_SIDE)}
+    ranks = [rank[state] for _, state in scored]
+    assert ranks == sorted(ranks)
+    for before, after in itertools.pairwise(scored):
+        if after[0] == ALPHABETA_SIDE:
+            assert before == (MINIMAX_SIDE, after[1])

@@ -41,8 +41,7 @@ class LockstepModel:
     def __init__(self, tree: mm.RandomTree) -> None:
         self.tree = tree
         self.sides = {
-            side: SearchTree(tree.ROOT, tree.result, alphabeta=side == mm.ALPHABETA_SIDE)
-            for side in SIDES
+            side: SearchTree(tree.ROOT, tree.result, alphabeta=side == mm.ALPHABETA_SIDE) for side in SIDES
         }
 
     def apply(self, event: Any) -> None:

@@ -314,8 +314,10 @@ class TicTacToeDemo(Demo):
     def counters(self, model: SearchTree) -> list[tuple[str, str]]:
         """Games scored and the value found."""
         root = model.value[0] if model.count else None
-        return [("games scored", f"{model.leaves:,}"),
-                ("value for x", value_text(root, signed=True) if root is not None else "?")]
+        return [
+            ("games scored", f"{model.leaves:,}"),
+            ("value for x", value_text(root, signed=True) if root is not None else "?"),
+        ]
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at the next cut."""
@@ -351,8 +353,12 @@ class TicTacToeDemo(Demo):
                     self.play(cell)
                     return True
             return self._tree_area.collidepoint(event.pos)
-        clicked_tree = (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                        and not self.camera.dragged and self._tree_area.collidepoint(event.pos))
+        clicked_tree = (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and not self.camera.dragged
+            and self._tree_area.collidepoint(event.pos)
+        )
         if clicked_tree:
             self._click_tree(event.pos, player.model)  # type: ignore[arg-type]
         return clicked_tree
@@ -588,10 +594,26 @@ class TicTacToeDemo(Demo):
                 width_line = theme.px(4) if on_path or chosen else theme.px(2)
                 line_colour = th.DONE if chosen else (th.ACTIVE if child in stack else th.MUTED)
                 pygame.draw.line(surface, line_colour, parent_bottom, top_mid, width_line)
-                later.append(functools.partial(
-                    self._draw_node, surface, inner, model, child, x, y, size, child_board, move,
-                    maximizing=player_to_move(child_board) == "x", on_path=on_path, chosen=chosen,
-                    active=child == top, waiting=child in stack and child != top, row=depth + 1))
+                later.append(
+                    functools.partial(
+                        self._draw_node,
+                        surface,
+                        inner,
+                        model,
+                        child,
+                        x,
+                        y,
+                        size,
+                        child_board,
+                        move,
+                        maximizing=player_to_move(child_board) == "x",
+                        on_path=on_path,
+                        chosen=chosen,
+                        active=child == top,
+                        waiting=child in stack and child != top,
+                        row=depth + 1,
+                    )
+                )
             if cut_label_at is not None and cut is not None:
                 at = (cut_label_at[0], cut_label_at[1] - theme.px(10))
                 text = f"✂ cut: {cut_text(cut, True)}"

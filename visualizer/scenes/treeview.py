@@ -259,19 +259,15 @@ class Camera:
         self.pan_y = pos[1] - area.y - world[1] * self.zoom
 
     def handle(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
-        """Wheel zooms, a left drag pans; True when the event was used.
+        """The wheel zooms, a left drag pans; True when the event was used.
 
         A press that does not move is left for the caller as a click: check
         `dragged` on the button release.
         """
-        if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if area.collidepoint(pos) or not pygame.mouse.get_focused():
-                self.zoom_at(area, pos, event.y)
-                return True
-            return False
+        # pygame 2 reports a wheel turn twice, as MOUSEWHEEL and as buttons 4/5 (which carry
+        # the position): zoom on the buttons only, so one notch is one step.
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
-            if area.collidepoint(event.pos):  # older SDL reports the wheel as buttons
+            if area.collidepoint(event.pos):
                 self.zoom_at(area, event.pos, 1 if event.button == 4 else -1)
                 return True
             return False

@@ -1,0 +1,205 @@
+"""The tic-tac-toe demo on a headless window: real clicks and keys play whole games."""
+
+from __future__ import annotations
+
+import pygame
+from ui import click, count_colour, press
+
+from solvers import minimax as mm
+from solvers.events import Prune
+from solvers.tictactoe import EMPTY_BOARD, GAME, outcome
+from visualizer import theme as th
+from visualizer.player import is_prune
+from visualizer.scenes.tictactoe import ALPHABETA, MINIMAX
+from visualizer.scenes.treeview import SearchTree
+
+FAST = float("inf")
+
+
+def wait_for_human(app, demo, limit: int = 900) -> None:
+    """Run frames until the computer has replied (or the game is over)."""
+    for _ in range(limit):
+        if not demo.computers_turn:
+            return
+        app.frame(1 / 60)
+    raise AssertionError("the computer did not answer")
+
+
+def play_first_free_cells(app, demo) -> str:
+    """Click the first free cell at each turn until the game ends; the result."""
+    for _ in range(5):
+        wait_for_human(app, demo)
+        if demo.over:
+            break
+        cell = demo.board.index(".")
+        click(app, demo._cells[cell].center)
+    wait_for_human(app, demo)
+    return outcome(demo.board)
+
+
+def test_clicks_play_a_whole_game_and_the_computer_wins_with_a_line(app, open_demo) -> None:
+    """A weak human (always the first free cell) loses; the winning line is drawn."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    app.frame(1 / 60)
+    assert play_first_free_cells(app, demo) == demo.computer_mark == "o"
+    app.frame(1 / 60)
+    board_rect = demo._cells[0].union(demo._cells[8])
+    assert count_colour(app.surface, board_rect, th.DONE) > 200  # the green winning line
+    assert "wins" in demo._status(shell.run.model)
+
+
+def test_computer_starts_and_answers_every_click(app, open_demo) -> None:
+    """'computer starts' makes the computer x; it answers each click and does not lose."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    app.frame(1 / 60)
+    choice = next(w for w in shell.options if getattr(w, "options", None)
+                  and w.options[0][1] == "human")  # fmt: skip
+    click(app, choice._segments[1].center)
+    assert demo.starts == "computer" and demo.computer_mark == "x"
+    result = play_first_free_cells(app, demo)
+    assert result in ("x", "draw")
+
+
+def test_digit_keys_play_and_u_undoes_the_pair(app, open_demo) -> None:
+    """5 plays the centre, the computer replies; U takes both moves back."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    press(app, pygame.K_5, "5")
+    assert demo.moves[:1] == [4]
+    wait_for_human(app, demo)
+    assert len(demo.moves) == 2 and demo.moves[1] != 4
+    press(app, pygame.K_u, "u")
+    assert demo.moves == [] and demo.board == EMPTY_BOARD
+
+
+def test_a_taken_cell_changes_nothing(app, open_demo) -> None:
+    """Clicking a cell already played leaves the game as it was."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    app.frame(1 / 60)
+    click(app, demo._cells[0].center)
+    wait_for_human(app, demo)
+    before = list(demo.moves)
+    click(app, demo._cells[0].center)
+    assert demo.moves == before
+
+
+def test_the_search_tree_is_the_real_search(app, open_demo) -> None:
+    """After a reply the model holds the whole search: its counts equal the solver's."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    press(app, pygame.K_1, "1")
+    board = demo.board
+    wait_for_human(app, demo)
+    model: SearchTree = shell.run.model
+    report = mm.search(GAME, board, alphabeta=True)
+    assert model.count == report.nodes and model.leaves == report.leaves
+    chosen = model.chosen(0)
+    assert chosen is not None and model.value[0] == report.value
+    assert model.move[chosen] == report.move
+    assert demo.moves[-1] == report.move
+
+
+def test_minimax_and_alphabeta_counts_side_by_side(app, open_demo) -> None:
+    """A switches to minimax; both node counts are worked out beside the run."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    press(app, pygame.K_a, "a")
+    assert demo.algorithm == MINIMAX
+    press(app, pygame.K_5, "5")
+    board = demo.board
+    for _ in range(600):
+        if all(count.done for count in demo.counts.values()) and not demo.computers_turn:
+            break
+        app.frame(1 / 60)
+    plain = mm.search(GAME, board)
+    pruned = mm.search(GAME, board, alphabeta=True)
+    assert demo.counts[MINIMAX].report.nodes == plain.nodes == shell.run.model.count
+    assert demo.counts[ALPHABETA].report.nodes == pruned.nodes < plain.nodes
+
+
+def test_cut_branches_are_drawn_purple(app, open_demo) -> None:
+    """Paused right after alpha-beta's first cut, the tree shows the cut moves in purple."""
+    shell = open_demo("tictactoe", speed=4)
+    demo = shell.demo
+    press(app, pygame.K_5, "5")
+    shell.run.run_until(is_prune)
+    for _ in range(200):
+        app.frame(1 / 60)
+        if isinstance(shell.run.last_event, Prune):
+            break
+    assert isinstance(shell.run.last_event, Prune) and not shell.run.playing
+    app.frame(1 / 60)
+    assert count_colour(app.surface, demo._tree_area, th.PRUNED) > 50
+
+
+def test_step_back_restores_the_tree_exactly(app, open_demo) -> None:
+    """Right steps the search forward; Left takes each step back to the same model."""
+    shell = open_demo("tictactoe", speed=1)
+    demo = shell.demo
+    press(app, pygame.K_5, "5")
+    shell.run.playing = False
+    snapshots = [shell.run.model.snapshot()]
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+        snapshots.append(shell.run.model.snapshot())
+    for expected in reversed(snapshots[:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
+    assert demo.computers_turn
+
+
+def test_fold_counts_open_and_fold_on_click(app, open_demo) -> None:
+    """A '+N' node opens into the next row when clicked, and folds again."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    press(app, pygame.K_5, "5")
+    wait_for_human(app, demo)
+    app.frame(1 / 60)
+    model = shell.run.model
+    path = demo.focus_path(model)
+    box, node = next((b, n) for b, r, n in demo._items if r == 1 and n not in path
+                          and model.size(n) > 1)  # fmt: skip
+    click(app, box.center)
+    assert demo.focus_path(model)[1] == node
+    below = [n for _, r, n in demo._items if r == 2]
+    assert below and all(model.parent[n] == node for n in below)  # its moves form row 2
+    opened = next(b for b, r, n in demo._items if n == node)
+    click(app, opened.center)
+    assert node not in demo.focus_path(model)
+    press(app, pygame.K_l, "l")
+    assert demo.pinned is None
+
+
+def test_wheel_zooms_drag_pans_and_zero_resets(app, open_demo) -> None:
+    """The wheel over the tree zooms, a drag pans, 0 puts the whole tree back."""
+    from ui import drag
+
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    press(app, pygame.K_5, "5")
+    wait_for_human(app, demo)
+    centre = demo._tree_area.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=4))
+    app.frame(1 / 60)
+    assert demo.camera.zoom > 1
+    drag(app, [centre, (centre[0] + 40, centre[1] + 30), (centre[0] + 80, centre[1] + 60)])
+    assert demo.camera.dragged and demo.camera.pan_x != 0
+    press(app, pygame.K_0, "0")
+    assert (demo.camera.zoom, demo.camera.pan_x, demo.camera.pan_y) == (1.0, 0.0, 0.0)
+
+
+def test_search_tree_model_round_trip() -> None:
+    """Apply every alpha-beta event, then revert them all: the empty model again."""
+    events = list(mm.alphabeta_events(GAME, "x...o...."))
+    model = SearchTree(alphabeta=True)
+    empty = model.snapshot()
+    for event in events:
+        model.apply(event)
+    assert model.count == mm.search(GAME, "x...o....", alphabeta=True).nodes
+    assert not model.stack and model.cuts
+    for event in reversed(events):
+        model.revert(event)
+    assert model.snapshot() == empty
