@@ -88,9 +88,7 @@ class MazeError(ValueError):
 def check_size(width: int, height: int) -> None:
     """Raise MazeError unless both sides are within MIN_SIZE..MAX_SIZE."""
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise MazeError(
-            f"a maze is {MIN_SIZE} to {MAX_SIZE} cells each way, not {width} x {height}"
-        )
+        raise MazeError(f"a maze is {MIN_SIZE} to {MAX_SIZE} cells each way, not {width} x {height}")
 
 
 # --- the maze ---------------------------------------------------------------
@@ -324,15 +322,12 @@ def _maze_from_art(text: str) -> Maze:
         raise MazeError(f"{len(lines)} lines of art: a maze H cells high has 2 * H + 1 lines")
     width_chars = len(lines[0][1])
     if width_chars % 3 != 1:
-        raise MazeError(
-            f"line {lines[0][0]} has {width_chars} characters: a maze W cells wide has 3 * W + 1"
-        )
+        raise MazeError(f"line {lines[0][0]} has {width_chars} characters: a maze W cells wide has 3 * W + 1")
     check_size((width_chars - 1) // 3, (len(lines) - 1) // 2)
     for number, line in lines:
         if len(line) != width_chars:
             raise MazeError(
-                f"line {number} has {len(line)} characters, "
-                f"expected {width_chars} like line {lines[0][0]}"
+                f"line {number} has {len(line)} characters, expected {width_chars} like line {lines[0][0]}"
             )
     art = np.frombuffer("".join(line for _, line in lines).encode("ascii"), np.uint8)
     art = art.reshape(len(lines), width_chars)
@@ -347,19 +342,13 @@ def _maze_from_art(text: str) -> Maze:
     )
     bad = _first_bad(~ok_horizontal)
     if bad:
-        raise MazeError(
-            where("a wall below a cell is '--' or two spaces", 2 * bad[0], 3 * bad[1] + 1)
-        )
+        raise MazeError(where("a wall below a cell is '--' or two spaces", 2 * bad[0], 3 * bad[1] + 1))
     vertical = art[1::2, 0::3]
     bad = _first_bad((vertical != ord("|")) & (vertical != ord(" ")))
     if bad:
         raise MazeError(where("a wall beside a cell is '|' or a space", 2 * bad[0] + 1, 3 * bad[1]))
     closed = np.concatenate([left[0], left[-1]]) == ord("-")
-    if (
-        not closed.all()
-        or (vertical[:, 0] != ord("|")).any()
-        or (vertical[:, -1] != ord("|")).any()
-    ):
+    if not closed.all() or (vertical[:, 0] != ord("|")).any() or (vertical[:, -1] != ord("|")).any():
         raise MazeError("the outer border must be closed all round")
     start, goal = _markers(art, where)
     walls_below = (left[1:] == ord("-")).astype(np.uint8)
@@ -373,9 +362,7 @@ def _markers(art: np.ndarray, where: Any) -> tuple[Cell | None, Cell | None]:
     allowed = np.isin(insides, np.frombuffer(b" .SGsg", np.uint8))
     bad = _first_bad(np.asarray(~allowed.all(axis=-1)))
     if bad:
-        raise MazeError(
-            where("a cell holds only spaces, '.', S or G", 2 * bad[0] + 1, 3 * bad[1] + 1)
-        )
+        raise MazeError(where("a cell holds only spaces, '.', S or G", 2 * bad[0] + 1, 3 * bad[1] + 1))
     found: dict[str, Cell | None] = {}
     for letter in "SG":
         hits = np.argwhere(
@@ -413,9 +400,7 @@ def _maze_from_json(text: str) -> Maze:
         raise MazeError("the outer border must be closed all round")
     start = data.get("start", (0, 0))
     goal = data.get("goal")
-    if not isinstance(start, list | tuple) or (
-        goal is not None and not isinstance(goal, list | tuple)
-    ):
+    if not isinstance(start, list | tuple) or (goal is not None and not isinstance(goal, list | tuple)):
         raise MazeError("start and goal must be [row, col]")
     return Maze(right, bottom, tuple(start), None if goal is None else tuple(goal))
 
@@ -463,16 +448,16 @@ def _solving_moves(stride: int) -> tuple[tuple[int, int], ...]:
 # --- generation -------------------------------------------------------------
 
 CARVE_PSEUDOCODE = (
-    "pick a random cell, mark it visited, push it",
+    "mark a random cell visited, push it",
     "while the stack is not empty:",
     "    cell = the cell on top of the stack",
     "    if cell has unvisited neighbours:",
     "        next = one of them, at random",
-    "        knock down the wall between cell and next",
+    "        knock down the wall cell | next",
     "        mark next visited, push it",
     "    else:",
     "        pop cell: backtrack",
-    "(carving the rest: join parts left apart through one carved wall each)",
+    "finally join parts left apart (rest)",
 )
 
 
@@ -716,14 +701,14 @@ def run_to_end(events: Generator[Any, None, R], stats: EventStats | None = None)
 
 SOLVE_PSEUDOCODE = (
     "solve(start, goal):",
-    "    explore(start); if the goal was never reached: no path",
+    "    explore(start); no goal? no path",
     "explore(cell):",
-    "    if cell was visited before: return",
-    "    mark cell visited, add it to the path",
+    "    if cell was visited: return",
+    "    mark cell visited, add to path",
     "    if cell is the goal: solved!",
-    "    for each open corridor from cell to next:",
+    "    for each open corridor cell-next:",
     "        explore(next)",
-    "    dead end: take cell off the path, back up",
+    "    dead end: drop cell, back up",
 )
 
 
@@ -1030,9 +1015,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _watch_solve(
-    maze: Maze, start: Cell | None, goal: Cell | None
-) -> tuple[SolveResult, EventStats]:
+def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[SolveResult, EventStats]:
     """Run the solver generator through an EventStats sink."""
     stats = EventStats()
     return run_to_end(solve(maze, start, goal), stats), stats
