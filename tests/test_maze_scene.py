@@ -1,0 +1,253 @@
+"""The maze demo on a headless window: real keys and mouse drags, the model and the pixels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+from ui import drag, press
+
+from solvers import maze as mz
+from visualizer import theme as th
+from visualizer.scenes.maze import (
+    CARVE,
+    DRAW,
+    INK,
+    PATH,
+    REACHED,
+    ROCK,
+    SOLVE,
+    MazeCanvas,
+    MazeModel,
+    palette,
+)
+
+
+def play_to_end(shell) -> None:
+    """Apply the whole run at once."""
+    shell.run.seek(10**9, now=True)
+
+
+def post_point(demo, row_line: int, col_line: int) -> tuple[int, int]:
+    """Screen position of a grid corner."""
+    g = demo.geometry
+    x = g.origin[0] + (col_line * g.pitch + g.wall / 2) * g.scale
+    y = g.origin[1] + (row_line * g.pitch + g.wall / 2) * g.scale
+    return round(x), round(y)
+
+
+def walls(maze: mz.Maze) -> set[tuple[str, int, int]]:
+    """The inner walls standing, as ('r'|'b', row, col)."""
+    found = {("r", int(r), int(c)) for r, c in np.argwhere(maze.right[:, :-1] == 1)}
+    return found | {("b", int(r), int(c)) for r, c in np.argwhere(maze.bottom[:-1, :] == 1)}
+
+
+def test_step_forward_then_back_restores_every_state(app, open_demo) -> None:
+    shell = open_demo("maze")
+    app.frame(1 / 60)
+    snapshots = [shell.run.model.snapshot()]
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+        snapshots.append(shell.run.model.snapshot())
+    model = shell.run.model
+    assert model.carved > 5 and model.stack
+    for expected in reversed(snapshots[:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
+
+
+def test_carving_plays_to_the_plain_functions_maze_and_the_screen_says_so(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    play_to_end(shell)
+    app.frame(1 / 60)
+    model = shell.run.model
+    assert model.maze == mz.generate(demo.width, demo.height, demo.maze_seed)
+    assert model.carved == demo.width * demo.height - 1 and not model.stack
+    assert demo._status(model, shell.run)[0].startswith("carved")
+    # every cell is carved: no rock colour left on the maze
+    g = demo.geometry
+    rock = palette(CARVE)[ROCK]
+    box = pygame.Rect(g.origin, g.screen_size)
+    assert _count(app.surface, box, rock) == 0
+    assert _count(app.surface, box, th.INK) > 500
+
+
+def test_v_solves_the_carved_maze_along_its_unique_path(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_v, "v")
+    assert demo.action == SOLVE
+    play_to_end(shell)
+    app.frame(1 / 60)
+    model = shell.run.model
+    maze = mz.generate(demo.width, demo.height, demo.maze_seed)
+    assert model.path == mz.find_path(maze).path
+    g = demo.geometry
+    green = palette(SOLVE)[PATH]
+    assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), green) > 1000
+
+
+def test_a_left_drag_draws_exactly_the_walls_it_traces(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_e, "e")  # an empty grid
+    app.frame(1 / 60)
+    assert demo.action == DRAW and walls(demo.maze) == set()
+    drag(app, [post_point(demo, 2, 1), post_point(demo, 2, 4), post_point(demo, 5, 4)])
+    expected = {("b", 1, 1), ("b", 1, 2), ("b", 1, 3), ("r", 2, 3), ("r", 3, 3), ("r", 4, 3)}
+    assert walls(demo.maze) == expected
+    # and the screen shows ink on the new wall, on the segment under cell (1, 2)
+    g = demo.geometry
+    x = round(g.origin[0] + (2 * g.pitch + g.pitch / 2) * g.scale)
+    y = round(g.origin[1] + (2 * g.pitch + g.wall / 2) * g.scale)
+    assert app.surface.get_at((x, y))[:3] == th.INK
+    press(app, pygame.K_z, "z")
+    assert walls(demo.maze) == set()
+    press(app, pygame.K_y, "y")
+    assert walls(demo.maze) == expected
+
+
+def test_a_right_drag_knocks_down_exactly_the_walls_it_crosses(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_w, "w")  # a full grid
+    app.frame(1 / 60)
+    before = walls(demo.maze)
+    g = demo.geometry
+    drag(app, [g.cell_centre((1, 1)), g.cell_centre((1, 4)), g.cell_centre((3, 4))], button=3)
+    crossed = {("r", 1, 1), ("r", 1, 2), ("r", 1, 3), ("b", 1, 4), ("b", 2, 4)}
+    assert before - walls(demo.maze) == crossed and walls(demo.maze) <= before
+    x, y = g.cell_centre((1, 1))
+    assert app.surface.get_at((x + g.pitch // 2, y))[:3] != th.INK  # the opening is floor
+
+
+def test_dragging_the_goal_moves_it_and_undo_puts_it_back(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    app.frame(1 / 60)
+    g = demo.geometry
+    old_goal = demo.goal
+    drag(app, [g.cell_centre(old_goal), g.cell_centre((2, 3))])
+    assert demo.goal == (2, 3)
+    press(app, pygame.K_z, "z")
+    assert demo.goal == old_goal
+
+
+def test_carving_the_rest_keeps_the_drawing_and_finishes_a_perfect_maze(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_w, "w")
+    app.frame(1 / 60)
+    g = demo.geometry
+    drag(app, [g.cell_centre((0, 0)), g.cell_centre((0, 5)), g.cell_centre((3, 5))], button=3)
+    drawn = demo.maze.copy()
+    press(app, pygame.K_t, "t")
+    play_to_end(shell)
+    result = shell.run.model.maze
+    assert result == mz.complete(drawn, demo.maze_seed)
+    assert result.openings() == demo.width * demo.height - 1
+    assert mz.reachable(result).all()
+    assert all(not result.has_wall((0, c), (0, c + 1)) for c in range(5))
+
+
+def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_d, "d")  # draw on the carved maze
+    h, w = demo.height, demo.width
+    drag(app, [post_point(demo, h - 1, w - 1), post_point(demo, h - 1, w), post_point(demo, h, w)])
+    drag(app, [post_point(demo, h - 1, w - 1), post_point(demo, h, w - 1)])
+    press(app, pygame.K_v, "v")
+    play_to_end(shell)
+    app.frame(1 / 60)
+    model = shell.run.model
+    assert model.unreachable and model.path is None
+    text, colour = demo._status(model, shell.run)
+    assert "cannot be reached" in text and colour == th.DEAD
+    assert model.visits == int(mz.reachable(model.maze).sum()) < w * h
+    g = demo.geometry
+    reached = palette(SOLVE)[REACHED]
+    assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), reached) > 500
+
+
+def test_save_and_open_through_the_prompt(app, open_demo, tmp_path: Path) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    play_to_end(shell)
+    file = tmp_path / "saved.txt"
+    press(app, pygame.K_s, "s", pygame.KMOD_CTRL)
+    assert app.prompt is not None
+    app.prompt.text = str(file)
+    press(app, pygame.K_RETURN)
+    saved = mz.Maze.load(file)
+    assert saved == shell.run.model.maze
+    # a malformed file leaves the maze as it is and says why
+    bad = tmp_path / "bad.txt"
+    bad.write_text("+--+\n|  \n")
+    shown = demo.shown_maze().copy()
+    demo.load_from(str(bad))
+    assert "bad.txt" in app.message and demo.shown_maze() == shown
+    press(app, pygame.K_e, "e")
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    app.prompt.text = str(file)
+    press(app, pygame.K_RETURN)
+    assert demo.action == DRAW and demo.maze == saved
+
+
+def test_sizes_step_and_can_be_typed(app, open_demo) -> None:
+    shell = open_demo("maze")
+    demo = shell.demo
+    size = (demo.width, demo.height)
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    assert demo.width * demo.height > size[0] * size[1]
+    demo._size_answer("40 x 30")
+    assert (demo.width, demo.height) == (40, 30) and shell.run.model.maze.width == 40
+    demo._size_answer("3 x 3")
+    assert (demo.width, demo.height) == (40, 30) and "5 to 1000" in app.message
+
+
+def test_a_thousand_square_maze_carves_without_stalling(app, open_demo) -> None:
+    shell = open_demo("maze", speed=float("inf"))
+    demo = shell.demo
+    demo.set_size(1000, 1000)
+    shell.run.playing = True
+    for _ in range(3):
+        app.frame(1 / 60)
+    model = shell.run.model
+    assert model.carved > 1000 and demo.geometry.scale < 1
+    assert max(list(app.frame_times)[-2:]) < 2.0  # generous: the machine is shared
+
+
+def test_incremental_painting_matches_a_full_repaint(app) -> None:
+    """Repainting only touched cells leaves the same pixels as painting everything."""
+    for action, size in ((CARVE, (13, 9)), (SOLVE, (11, 7)), (CARVE, (300, 280)), (DRAW, (7, 5))):
+        w, h = size
+        maze = mz.generate(w, h, 3) if action != CARVE else mz.Maze.full(w, h)
+        events = list(mz.solve(maze)) if action == SOLVE else list(mz.carve(w, h, 3))
+        if action == DRAW:
+            maze.set_wall((0, 0), (0, 1), True)
+            maze.set_wall((2, 2), (2, 3), False)
+            events = []
+        model = MazeModel(maze, action)
+        canvas = MazeCanvas()
+        canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+        every = max(1, len(events) // 300)  # a frame's worth of events between syncs
+        for number, event in enumerate(events[: len(events) // 2]):
+            model.apply(event)
+            if number % every == 0:
+                canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+        canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+        step_by_step = pygame.surfarray.array2d(canvas.bitmap)
+        model.all_dirty = True
+        canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+        assert np.array_equal(pygame.surfarray.array2d(canvas.bitmap), step_by_step)
+        assert (step_by_step == INK).any()
+
+
+def _count(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:
+    """Pixels of exactly `colour` in `rect` (numpy: mazes are large)."""
+    rect = rect.clip(surface.get_rect())
+    pixels = pygame.surfarray.array3d(surface.subsurface(rect))
+    return int(np.all(pixels == np.array(colour), axis=-1).sum())
