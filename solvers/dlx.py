@@ -4,7 +4,9 @@ The vocabulary first:
 
 - A *matrix* is a set of 0-1 rows over named columns.  *Primary* columns must
   be covered exactly once; *secondary* columns at most once (N-queens uses
-  them for diagonals).  Example, from Knuth's paper (columns A..G):
+  them for diagonals).  As in Knuth, a row is only chosen through one of
+  its primary columns, so a row of secondary columns alone is never used.
+  Example, from Knuth's paper (columns A..G):
   rows `C E F`, `A D G`, `B C F`, `A D`, `B G`, `D E G`.
 - A *solution* is a tuple of row numbers (0-based, in the order the rows were
   chosen) whose 1s cover every primary column once and no column twice:
@@ -36,7 +38,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -284,7 +286,7 @@ def _check(strategy: str, limit: int | None) -> bool:
 
 
 def _claim(matrix: Matrix) -> None:
-    """Mark the matrix as being searched (one search at a time)."""
+    """Mark the matrix as being searched: one search at a time, since they share links."""
     if matrix.busy:
         raise RuntimeError("this matrix is already being searched")
     matrix.busy = True
@@ -302,7 +304,7 @@ def search(
     strategy: str = "fewest",
     limit: int | None = None,
     counters: Counters | None = None,
-) -> Iterator[Event]:
+) -> Generator[Event, None, None]:
     """Yield Algorithm X's events: Choose, Cover, DeadEnd, Push, Solution, Uncover, Pop.
 
     Column numbers are 0-based; Push.what and Pop.value are row numbers;
@@ -311,7 +313,6 @@ def search(
     gets its Pop).  Closing the generator early relinks the matrix silently.
     """
     fewest = _check(strategy, limit)
-    _claim(matrix)
     return _search(matrix, fewest, limit, counters or Counters())
 
 
@@ -327,7 +328,9 @@ def _fixed_events(n: int) -> tuple[list[Event], ...]:
     )
 
 
-def _search(matrix: Matrix, fewest: bool, limit: int | None, counters: Counters) -> Iterator[Event]:
+def _search(
+    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters
+) -> Generator[Event, None, None]:
     """The body of `search` (a generator, so checks above run at call time)."""
     root = matrix.root
     cover_column, cover_row, uncover_row, uncover_column, dead_end = _fixed_events(
@@ -340,6 +343,7 @@ def _search(matrix: Matrix, fewest: bool, limit: int | None, counters: Counters)
     covered: list[Node] = []  # headers covered, so a closed generator can relink exactly
     level = nodes = updates = found = pushes = 0
     stopping = False
+    _claim(matrix)  # on the first step: a generator never started holds no claim
     try:
         while True:
             nodes += 1
@@ -471,20 +475,20 @@ def solutions(
     strategy: str = "fewest",
     limit: int | None = None,
     counters: Counters | None = None,
-) -> Iterator[tuple[int, ...]]:
+) -> Generator[tuple[int, ...], None, None]:
     """Yield each solution as a tuple of row numbers, with no events (fast)."""
     fewest = _check(strategy, limit)
-    _claim(matrix)
     return _solutions(matrix, fewest, limit, counters or Counters())
 
 
 def _solutions(
     matrix: Matrix, fewest: bool, limit: int | None, counters: Counters
-) -> Iterator[tuple[int, ...]]:
+) -> Generator[tuple[int, ...], None, None]:
     """The body of `solutions`."""
     root = matrix.root
     chosen: list[Node] = [root] * (matrix.n_primary + 1)
     level = nodes = updates = found = 0
+    _claim(matrix)
     try:
         while True:
             nodes += 1
