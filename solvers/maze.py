@@ -856,12 +856,12 @@ CORRIDORS: tuple[tuple[str, str], ...] = (
 
 ROOMS_PSEUDOCODE = (
     "function CheckRoom(room)",
-    "    if room has been visited, return",
+    "    if room was visited, return",
     "    mark room visited",
-    "    for each room next connected to room:",
-    "        if next == B, the maze has been solved",
+    "    for each room next joined to room:",
+    "        if next == B: maze solved!",
     "        else CheckRoom(next)",
-    "    (no corridor left: dead end, go back)",
+    "    (none left: dead end, go back)",
     "end function",
 )
 
