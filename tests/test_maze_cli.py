@@ -254,3 +254,19 @@ def test_the_cli_runs_as_a_subprocess(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert Maze.load(file) == generate(6, 4, 2)
+
+
+MAZES = Path(__file__).resolve().parents[1] / "assets" / "puzzles" / "mazes"
+
+
+def test_the_shipped_maze_files_load_and_say_what_they_are() -> None:
+    files = sorted(MAZES.glob("*.txt"))
+    assert len(files) >= 3
+    mazes = {file.stem: Maze.load(file) for file in files}
+    text = mazes["mysterious-maze-3x3"]
+    assert text.right.tolist() == [[0, 1, 1], [1, 1, 1], [0, 0, 1]]
+    assert text.bottom.tolist() == [[1, 0, 0], [0, 0, 0], [1, 1, 1]]
+    assert find_path(mazes["walled-goal"]).path is None
+    loops = mazes["loops"]
+    assert loops.openings() > loops.width * loops.height - 1
+    assert find_path(loops).path is not None
