@@ -23,8 +23,11 @@ from solvers.tictactoe import (
     winning_line,
 )
 
-FACTS_FILE = Path(__file__).resolve().parents[2] / "shared/data/tictactoe/tictactoe_facts.json"
-FACTS = json.loads(FACTS_FILE.read_text())
+
+@pytest.fixture
+def facts(shared_data: Path) -> dict:
+    """The published tic-tac-toe counts (../shared/data/tictactoe)."""
+    return json.loads((shared_data / "tictactoe" / "tictactoe_facts.json").read_text())
 
 
 def reachable() -> set[str]:
@@ -52,11 +55,11 @@ def exact(board: str) -> int:
     return max(values) if GAME.to_move(board) == MAX else min(values)
 
 
-def test_full_minimax_tree_matches_the_published_counts() -> None:
+def test_full_minimax_tree_matches_the_published_counts(facts: dict) -> None:
     """From the empty board: 549,946 calls, 255,168 games, a draw; nodes per ply too."""
     report = search(GAME, EMPTY_BOARD)
-    assert report.nodes == FACTS["game_tree_nodes_including_root"]
-    assert report.leaves == FACTS["games_total"]
+    assert report.nodes == facts["game_tree_nodes_including_root"]
+    assert report.leaves == facts["games_total"]
     assert report.value == 0
     per_ply = [0] * 10
     depth = 0
@@ -67,23 +70,23 @@ def test_full_minimax_tree_matches_the_published_counts() -> None:
         elif type(event) is Pop:
             depth -= 1
     assert depth == 0
-    assert per_ply == FACTS["game_tree_nodes_per_ply"]
+    assert per_ply == facts["game_tree_nodes_per_ply"]
 
 
-def test_count_tree_splits_the_games_by_result() -> None:
+def test_count_tree_splits_the_games_by_result(facts: dict) -> None:
     """131,184 x wins, 77,904 o wins, 46,080 draws."""
     count = count_tree(GAME, EMPTY_BOARD)
-    by_result = FACTS["games_by_result"]
-    assert count.nodes == FACTS["game_tree_nodes_including_root"]
+    by_result = facts["games_by_result"]
+    assert count.nodes == facts["game_tree_nodes_including_root"]
     assert count.leaves == {1: by_result["X_wins"], -1: by_result["O_wins"], 0: by_result["draws"]}
 
 
-def test_reachable_positions_match_the_published_counts() -> None:
+def test_reachable_positions_match_the_published_counts(facts: dict) -> None:
     """5,478 positions, 958 of them finished: 626 x wins, 316 o wins, 16 draws."""
-    assert len(POSITIONS) == FACTS["legal_positions"]
+    assert len(POSITIONS) == facts["legal_positions"]
     finished = [outcome(board) for board in POSITIONS if GAME.terminal(board)]
-    by_result = FACTS["terminal_by_result"]
-    assert len(finished) == FACTS["terminal_positions"]
+    by_result = facts["terminal_by_result"]
+    assert len(finished) == facts["terminal_positions"]
     assert finished.count("x") == by_result["X_wins"]
     assert finished.count("o") == by_result["O_wins"]
     assert finished.count("draw") == by_result["draws"]

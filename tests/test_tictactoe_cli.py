@@ -11,8 +11,11 @@ import pytest
 
 from solvers.__main__ import main
 
-FACTS_FILE = Path(__file__).resolve().parents[2] / "shared/data/tictactoe/tictactoe_facts.json"
-FACTS = json.loads(FACTS_FILE.read_text())
+
+@pytest.fixture
+def facts(shared_data: Path) -> dict:
+    """The published tic-tac-toe counts (../shared/data/tictactoe)."""
+    return json.loads((shared_data / "tictactoe" / "tictactoe_facts.json").read_text())
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -44,12 +47,12 @@ def test_best_move_as_json_alphabeta_searches_fewer_nodes(
     assert pruned["algorithm"] == "alpha-beta" and plain["finished"] is False
 
 
-def test_empty_board_minimax_node_count(capsys: pytest.CaptureFixture[str]) -> None:
+def test_empty_board_minimax_node_count(capsys: pytest.CaptureFixture[str], facts: dict) -> None:
     """The whole tree below the empty board is searched: 549,946 nodes, a draw."""
     _, out, _ = run(capsys, "tictactoe", "--board", ".........", "--json")
     data = json.loads(out)
-    assert data["nodes"] == FACTS["game_tree_nodes_including_root"]
-    assert data["leaves"] == FACTS["games_total"]
+    assert data["nodes"] == facts["game_tree_nodes_including_root"]
+    assert data["leaves"] == facts["games_total"]
     assert data["value"] == 0
 
 
@@ -66,14 +69,14 @@ def test_finished_board_says_who_won(capsys: pytest.CaptureFixture[str], board: 
     assert data["winner"] == (verdict.split()[0] if verdict != "a draw" else None)
 
 
-def test_count_matches_the_published_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+def test_count_matches_the_published_numbers(capsys: pytest.CaptureFixture[str], facts: dict) -> None:
     """--count: nodes, games, wins for each side and draws of the whole tree."""
     code, out, _ = run(capsys, "tictactoe", "--count", "--json")
     data = json.loads(out)
-    by_result = FACTS["games_by_result"]
+    by_result = facts["games_by_result"]
     assert code == 0
-    assert data["nodes"] == FACTS["game_tree_nodes_including_root"]
-    assert data["games"] == FACTS["games_total"]
+    assert data["nodes"] == facts["game_tree_nodes_including_root"]
+    assert data["games"] == facts["games_total"]
     assert (data["x_wins"], data["o_wins"], data["draws"]) == (
         by_result["X_wins"], by_result["O_wins"], by_result["draws"])  # fmt: skip
     _, text, _ = run(capsys, "tictactoe", "--count")

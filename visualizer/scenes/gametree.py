@@ -190,17 +190,12 @@ class GameTreeDemo(Demo):
         return ("events",)
 
     def counters(self, model: LockstepModel) -> list[tuple[str, str]]:
-        """Leaves and nodes of each search, cuts, the values."""
-        minimax, alphabeta = model.sides[mm.MINIMAX_SIDE], model.sides[mm.ALPHABETA_SIDE]
-
-        def root(search: SearchTree) -> str:
-            return value_text(search.value[0] if search.count else None)
-
-        return [("leaves in tree", f"{len(self.tree.leaves):,}"),
-                ("minimax value", root(minimax)), ("α-β value", root(alphabeta)),
-                ("minimax leaves", f"{minimax.leaves:,}"), ("α-β leaves", f"{alphabeta.leaves:,}"),
-                ("minimax nodes", f"{minimax.count:,}"), ("α-β nodes", f"{alphabeta.count:,}"),
-                ("α-β cuts", f"{len(alphabeta.cuts):,}")]  # fmt: skip
+        """The tree's leaves, alpha-beta's cuts and the leaves it never scored (the rest is in the titles)."""
+        alphabeta = model.sides[mm.ALPHABETA_SIDE]
+        finished = alphabeta.count and alphabeta.done(0)
+        skipped = len(self.tree.leaves) - alphabeta.leaves
+        return [("leaves", f"{len(self.tree.leaves):,}"), ("cuts", f"{len(alphabeta.cuts):,}"),
+                ("α-β skipped", f"{skipped:,}" if finished else "…")]  # fmt: skip
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at alpha-beta's next cut."""
@@ -274,7 +269,8 @@ class GameTreeDemo(Demo):
         search = model.sides[side]
         root = search.value[0] if search.count else None
         total = len(self.tree.leaves)
-        text = f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves"
+        text = (f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves, "
+                f"{search.count:,} nodes")  # fmt: skip
         if side == mm.ALPHABETA_SIDE:
             text += f", {len(search.cuts):,} cut{'s' if len(search.cuts) != 1 else ''}"
         return text
@@ -296,8 +292,8 @@ class GameTreeDemo(Demo):
     def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the shapes and colours mean."""
         theme = self.theme
-        text = ("▲ MAX takes the largest   ▼ MIN the smallest   ■ leaf   purple: what "
-                "alpha-beta skips, ✂ where it cuts   ·   wheel zoom, drag pan")  # fmt: skip
+        text = ("▲ MAX takes the largest   ▼ MIN the smallest   ■ leaf   "
+                "purple: what alpha-beta skips (✂ cut)   wheel: zoom, drag: pan")  # fmt: skip
         text = fit_text(theme, text, rect.w, "small")
         surface.blit(theme.text(text, "small", th.MUTED), (rect.x + theme.px(4), rect.y))
 
@@ -338,6 +334,7 @@ class PanelPainter:
         self.tree = layout.tree
         self.stack = set(search.stack)
         self.top = search.stack[-1] if search.stack else -1
+        self.labels: list[tuple[tuple[int, int], tuple[int, int], int, str]] = []
 
     def screen(self, state: tuple[int, int]) -> tuple[int, int]:
         """A state's centre on screen."""
@@ -367,6 +364,8 @@ class PanelPainter:
             if self.detailed(level):
                 for state in self.visible_states(level):
                     self.node(state)
+        for state, centre, r, status in self.labels:  # last, so no node covers a label
+            self.value(state, centre, r, status)
 
     def visible_states(self, level: int) -> list[tuple[int, int]]:
         """The states of a level whose position is on screen (with a margin)."""
@@ -456,7 +455,7 @@ class PanelPainter:
             ring = pygame.Rect(0, 0, 2 * r + theme.px(8), 2 * r + theme.px(8))
             ring.center = centre
             pygame.draw.rect(self.surface, th.YELLOW, ring, theme.px(3), border_radius=theme.px(4))
-        self.value(state, centre, r, status)
+        self.labels.append((state, centre, r, status))
 
     def value(self, state: tuple[int, int], centre: tuple[int, int], r: int, status: str) -> None:
         """The node's number: a leaf's value always; an inner node's once returned (or best so far)."""
@@ -483,6 +482,7 @@ class PanelPainter:
                 self.surface.blit(image, image.get_rect(center=centre))
             return
         where = image.get_rect(midleft=(centre[0] + r + theme.px(3), centre[1]))
+        pygame.draw.rect(self.surface, th.PANEL, where.inflate(theme.px(4), 0), border_radius=theme.px(3))
         self.surface.blit(image, where)
         if node is not None and node in self.search.cuts and self.side == mm.ALPHABETA_SIDE:
             tag = self.theme.text(f"✂ {cut_text(self.search.cuts[node])}", "tiny", th.PRUNED, "bold")

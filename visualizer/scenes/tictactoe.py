@@ -480,7 +480,7 @@ class TicTacToeDemo(Demo):
         theme = self.theme
         if rect.h < theme.px(60):
             return
-        inner = card(surface, rect, theme, "nodes searched on this position")
+        inner = card(surface, rect, theme, "nodes on this position")
         if not self.counts:
             hint = "the computer's searches will be counted here, minimax beside alpha-beta"
             step = theme.line_height("small")
@@ -713,7 +713,9 @@ class TicTacToeDemo(Demo):
         pinned = " · L: follow the search" if self.pinned is not None else ""
         text = f"{model.count:,} nodes · click +N to open · wheel: zoom · drag: pan · 0: reset{pinned}"
         image = theme.text(text, "tiny", th.MUTED)
-        surface.blit(image, image.get_rect(bottomright=(inner.right, inner.bottom + theme.px(6))))
+        where = image.get_rect(bottomright=(inner.right, inner.bottom + theme.px(6)))
+        pygame.draw.rect(surface, th.PANEL, where.inflate(theme.px(8), theme.px(2)))
+        surface.blit(image, where)
 
 
 # --- boards --------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ class SearchTree:
         self.window: list[tuple[float, float]] = []  # (alpha, beta) the call was given
         self.cuts: dict[int, tuple[str, Any]] = {}
         self.stack: list[int] = []
+        self.leaves = 0  # leaves scored so far
         self._root_state = root_state
         self._result = result
         self.state: list[Any] = []
@@ -66,6 +67,7 @@ class SearchTree:
             self.end[node] = len(self.parent)
         elif kind is Evaluate:
             self.leaf[event.node] = event.value
+            self.leaves += 1
         elif kind is Bound:
             getattr(self, event.name)[event.node] = event.value
         elif kind is Prune:
@@ -82,6 +84,7 @@ class SearchTree:
             self.end[event.node] = 0
         elif kind is Evaluate:
             self.leaf[event.node] = None
+            self.leaves -= 1
         elif kind is Bound:
             getattr(self, event.name)[event.node] = event.old
         elif kind is Prune:
@@ -119,9 +122,9 @@ class SearchTree:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        return (tuple(self.parent), tuple(self.move), tuple(self.value), tuple(self.end),
-                tuple(self.leaf), tuple(self.alpha), tuple(self.beta), tuple(self.window),
-                tuple(sorted(self.cuts.items())), tuple(self.stack), tuple(self.state))  # fmt: skip
+        columns = (self.parent, self.move, self.value, self.end, self.leaf, self.alpha, self.beta,
+                   self.window, self.stack, self.state)  # fmt: skip
+        return (*map(tuple, columns), tuple(sorted(self.cuts.items())), self.leaves)
 
     # --- questions views ask ---------------------------------------------------
 
@@ -129,11 +132,6 @@ class SearchTree:
     def count(self) -> int:
         """Nodes pushed so far."""
         return len(self.parent)
-
-    @property
-    def leaves(self) -> int:
-        """Leaves scored so far (counted on demand: views ask once a frame)."""
-        return self.count - self.leaf.count(None)
 
     def done(self, node: int) -> bool:
         """The call has returned."""
@@ -184,8 +182,8 @@ class SearchTree:
 
     def bound_kind(self, node: int) -> str:
         """'=' for an exact value, '≥' or '≤' when alpha-beta returned only a bound."""
-        if not self.alphabeta or self.value[node] is None:
-            return "="
+        if not self.alphabeta or self.value[node] is None or self.leaf[node] is not None:
+            return "="  # a leaf's utility is exact whatever the window
         alpha, beta = self.window[node]
         value = self.value[node]
         if value >= beta:
