@@ -149,13 +149,13 @@ class QueensDemo(Demo):
         self.encoding = queens.encode(self.n)
         self.names = column_names(self.encoding)
         self.browse = None
-        self.new_run()
+        self.new_run(autoplay=self.shell.run.playing)  # a change keeps playing if it was
 
     def set_strategy(self, strategy: str) -> None:
         """Fewest 1s or leftmost column; a new run to compare."""
         self.strategy = strategy
         self.browse = None
-        self.new_run()
+        self.new_run(autoplay=self.shell.run.playing)  # a change keeps playing if it was
 
     def toggle_strategy(self) -> None:
         """Switch between the two column choices."""
@@ -238,7 +238,7 @@ class QueensDemo(Demo):
         """Knuth's counters, the queens on the board, the column choice."""
         return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"),
                 ("queens", f"{len(model.stack)} / {self.n}"), ("dead ends", f"{model.dead_ends:,}"),
-                ("column choice", self.strategy)]
+                ("choice", self.strategy)]
 
     def shared_counters(self) -> Sequence[str]:
         """Events, depth, backtracks and solutions."""
@@ -287,10 +287,11 @@ class QueensDemo(Demo):
         strip = pygame.Rect(left.x, board.bottom + gap, left.w, strip_h)
         side = pygame.Rect(left.right + gap, rect.y, side_w, rect.h)
         now_h = px(128)
-        legend_h = px(122)
+        legend_h = px(122) if rect.h >= px(470) else 0  # a short stage keeps the solutions instead
         now = pygame.Rect(side.x, side.y, side.w, now_h)
         legend = pygame.Rect(side.x, side.bottom - legend_h, side.w, legend_h)
-        solutions = pygame.Rect(side.x, now.bottom + gap, side.w, legend.y - gap - now.bottom - gap)
+        bottom = legend.y - gap if legend_h else side.bottom
+        solutions = pygame.Rect(side.x, now.bottom + gap, side.w, bottom - now.bottom - gap)
         return {"board": board, "strip": strip, "now": now, "solutions": solutions, "legend": legend}
 
     def board_geometry(self, rect: pygame.Rect) -> tuple[pygame.Rect, int]:
@@ -327,7 +328,8 @@ class QueensDemo(Demo):
         self._draw_strip(surface, parts["strip"], model)
         self._draw_now(surface, parts["now"], model, player)
         self._draw_solutions(surface, parts["solutions"], model, player)
-        self._draw_legend(surface, parts["legend"])
+        if parts["legend"].h:
+            self._draw_legend(surface, parts["legend"])
 
     def _showing_solution(self, model: QueensModel, player: Player) -> int | None:
         """At the end of the search the board shows the browsed solution."""
@@ -493,7 +495,8 @@ class QueensDemo(Demo):
         m = model.matrix
         primary = list(range(m.n_primary))
         groups: list[tuple[str, Sequence[int]]] = [("ranks and files", primary)]
-        if self.n <= STRIP_MAX_N:
+        room = rect.w / max(1, m.n_columns)  # diagonals too only when every bar stays visible
+        if self.n <= STRIP_MAX_N and room >= self.theme.px(14):
             half = m.n_secondary // 2
             groups += [("\\ diagonals", range(m.n_primary, m.n_primary + half)),
                        ("/ diagonals", range(m.n_primary + half, m.n_columns))]
