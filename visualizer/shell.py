@@ -309,6 +309,9 @@ class Shell:
             return "● recording GIF"
         if player.busy:
             return f"going to event {player.target:,}…"
+        own = self.demo.status(player)
+        if own is not None:
+            return own
         if player.at_end:
             return "finished"
         return ""

@@ -78,6 +78,10 @@ class Demo:
         """Which shared counters to show, of: events calls depth max_depth backtracks solutions prunes."""
         return ("events", "calls", "depth", "max_depth", "backtracks", "solutions")
 
+    def status(self, player: Player) -> str | None:
+        """A word for the title bar ("your move", "solved"), or None for the shell's own."""
+        return None
+
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Extra run-to buttons: (label, predicate on an event)."""
         return []
