@@ -580,7 +580,7 @@ class QueensDemo(Demo):
         theme = self.theme
         inner = card(surface, rect, theme, "key")
         line = theme.line_height("small")
-        s = max(theme.px(14), line - 2)
+        s = max(theme.px(18), line)
         items = (("queen (blue: being tried)", "queen"), ("attacked square", "attacked"),
                  ("free square still to try", "ring"), ("tried already", "cross"))
         for i, (text, mark) in enumerate(items):
