@@ -443,6 +443,12 @@ class TicTacToeDemo(Demo):
             return "a draw: the computer never loses"
         return "you win!" if result == self.human_mark else f"the computer ({result}) wins"
 
+    def status(self, player: Player) -> str | None:
+        """The title bar's word: whose turn it is, or how the game ended."""
+        if self.over:
+            return self._result_text()
+        return "the computer is thinking" if self.thinking else "your move"
+
     def _status(self, model: SearchTree) -> str:
         """What is going on, for the line under the board."""
         if self.over:
