@@ -250,7 +250,7 @@ def palette(action: str) -> tuple[th.Color, ...]:
     dead = th.blend(floor, th.DEAD, 0.32)
     colours = {
         UNSEEN: floor,
-        SEEN: floor if action in (CARVE, REST) else th.blend(floor, th.VISITED, 0.28),
+        SEEN: floor if action in (CARVE, REST) else th.blend(floor, th.VISITED, 0.4),
         STACKED: th.blend(floor, th.WAITING, SHADE),
         DEAD: dead,
         PATH: th.blend(floor, th.DONE, 0.75),
@@ -1132,19 +1132,18 @@ class MazeDemo(Demo):
         """Swatches with words."""
         theme = self.theme
         colours = palette(self.action)
+        current = [(-1, "current cell")]
         if self.action == SOLVE:
-            items = [
-                (STACKED, "path so far"),
-                (SEEN, "explored"),
-                (DEAD, "dead end (hatched)"),
-                (PATH, "the path"),
-                (REACHED, "reachable"),
-            ]
+            items = [(STACKED, "path so far"), (SEEN, "explored"), (DEAD, "dead end (hatched)"),
+                     (PATH, "the path"), (REACHED, "reachable"), *current]  # fmt: skip
+        elif self.action == DRAW:
+            items = [(ROCK, "closed: carve the rest fills these"), (UNSEEN, "open")]
         else:
-            items = [(ROCK, "not carved yet"), (STACKED, "stack: the way back"), (UNSEEN, "carved")]
+            items = [(ROCK, "not carved yet"), (STACKED, "stack: the way back"), (UNSEEN, "carved"),
+                     *current]  # fmt: skip
         x = rect.x
         box = theme.px(14)
-        for state, words in [*items, (-1, "current cell")]:
+        for state, words in items:
             colour = th.ACTIVE if state < 0 else colours[state]
             swatch = pygame.Rect(x, rect.y + (rect.h - box) // 2, box, box)
             pygame.draw.rect(surface, colour, swatch)
