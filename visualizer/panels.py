@@ -113,11 +113,13 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
     """The narration: newest line at the bottom in ink, older ones fading."""
     inner = card(surface, rect, theme, "what just happened")
     height = theme.line_height("small")
+    widest = max((number for number, _ in lines), default=0)
+    indent = theme.font("tiny").size(f"{widest:,}")[0] + theme.px(12)  # room for the numbers
     rows: list[tuple[int, str, bool]] = []
     for index, (number, text) in enumerate(lines):
         newest = index == len(lines) - 1
         face = "bold" if newest else "sans"  # measured in the face it is drawn in
-        for j, part in enumerate(wrap(theme, text, inner.w - theme.px(48), "small", face)):
+        for j, part in enumerate(wrap(theme, text, inner.w - indent, "small", face)):
             rows.append((number if j == 0 else -1, part, newest))
     visible = max(0, inner.h // height)
     rows = rows[-visible:] if visible else []
@@ -126,8 +128,7 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         if number >= 0:
             surface.blit(theme.text(f"{number:,}", "tiny", th.MUTED), (inner.x, y + theme.px(2)))
         ink = th.INK if newest else th.MUTED
-        surface.blit(theme.text(text, "small", ink, "bold" if newest else "sans"),
-                     (inner.x + theme.px(48), y))
+        surface.blit(theme.text(text, "small", ink, "bold" if newest else "sans"), (inner.x + indent, y))
         y += height
 
 
