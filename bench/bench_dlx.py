@@ -24,6 +24,8 @@ every solution.  Engines:
   reference; its compile time is reported separately.
 
 Ratios are "their time / unwind-with-events time": above 1 means Unwind wins.
+Runs shorter than 2 s are repeated and the best of 3 kept (the machine is
+shared); longer ones run once.
 """
 
 from __future__ import annotations
@@ -202,6 +204,18 @@ def _alarm(signum: int, frame: Any) -> None:
 
 def timed(engine: Callable[[Problem], int], problems: list[Problem],
           budget: float) -> tuple[float | None, int]:
+    """Best of up to 3 runs when one is short (the machine is shared), else one run."""
+    seconds, found = timed_once(engine, problems, budget)
+    for _ in range(2):
+        if seconds is None or seconds > 2.0:
+            break
+        again, _ = timed_once(engine, problems, budget)
+        seconds = min(seconds, again or seconds)
+    return seconds, found
+
+
+def timed_once(engine: Callable[[Problem], int], problems: list[Problem],
+               budget: float) -> tuple[float | None, int]:
     """Seconds to solve every problem (None if over budget) and the solutions found."""
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, budget)
@@ -245,8 +259,9 @@ def run(label: str, problems: list[Problem], status: dict[str, str], budget: flo
         if status[name]:
             print(f"  {name:<22}{status[name]}")
             continue
-        work = [with_slack(p) for p in problems] if name in NEEDS_SLACK else problems
-        shown = f"{name} (slack rows)" if name in NEEDS_SLACK else name
+        slack = name in NEEDS_SLACK and any(p.n_secondary for p in problems)
+        work = [with_slack(p) for p in problems] if slack else problems
+        shown = f"{name} (slack rows)" if slack else name
         seconds, found = timed(engine, work, budget)
         if seconds is None:
             print(f"  {shown:<22}{'> ' + format(budget, '.0f'):>10}{found:>11}   "
@@ -256,7 +271,7 @@ def run(label: str, problems: list[Problem], status: dict[str, str], budget: flo
             base = seconds
         ratio = "" if base is None or name == "unwind events" else f"{seconds / base:8.2f}"
         print(f"  {shown:<22}{seconds:>10.3f}{found:>11}   {ratio}")
-        if name in NEEDS_SLACK and problems[0].n_secondary:
+        if slack:
             seconds, found = timed(unwind_events, work, budget)
             print(f"  {'unwind events (slack)':<22}{seconds or 0:>10.3f}{found:>11}")
 

@@ -68,14 +68,8 @@ class Clash:
 
 def units(size: int) -> list[tuple[str, list[int]]]:
     """Every row, column and box as (kind, cells), in that order."""
-    box = isqrt(size)
-    out: list[tuple[str, list[int]]] = []
-    out += [("row", [r * size + c for c in range(size)]) for r in range(size)]
-    out += [("column", [r * size + c for r in range(size)]) for c in range(size)]
-    for b in range(size):
-        top, left = (b // box) * box, (b % box) * box
-        out.append(("box", [(top + i) * size + left + j for i in range(box) for j in range(box)]))
-    return out
+    return [(kind, unit_cells(kind, i, size)) for kind in ("row", "column", "box")
+            for i in range(size)]
 
 
 def clashes(puzzle: Puzzle) -> list[Clash]:
@@ -275,6 +269,7 @@ class Encoding:
     puzzle: Puzzle
     matrix: dlx.Matrix
     options: list[tuple[int, int]]  # matrix row -> (cell, digit)
+    constraints: list[tuple[str, int, int]]  # column -> ("cell", cell, 0) or (unit kind, unit, digit)
 
     def cells(self, answer: tuple[int, ...]) -> tuple[int, ...]:
         """The full grid: givens plus the digits of the chosen rows."""
@@ -299,11 +294,14 @@ def encode(puzzle: Puzzle) -> Encoding:
                if (r // box) * box + c // box == b} for b in range(n)]
     names: list[str] = []
     column: dict[tuple[str, int, int], int] = {}
+    constraints: list[tuple[str, int, int]] = []
+    kinds = {"p": "cell", "r": "row", "c": "column", "b": "box"}
 
     def need(kind: str, i: int, d: int, name: str) -> None:
         """Declare one open constraint as a column."""
         column[(kind, i, d)] = len(names)
         names.append(name)
+        constraints.append((kinds[kind], i, d))
 
     for cell in range(n * n):
         if not given[cell]:
@@ -326,7 +324,7 @@ def encode(puzzle: Puzzle) -> Encoding:
             matrix.add_row((column[("p", cell, 0)], column[("r", r, d)],
                             column[("c", c, d)], column[("b", b, d)]))
             options.append((cell, d))
-    return Encoding(puzzle, matrix, options)
+    return Encoding(puzzle, matrix, options, constraints)
 
 
 def solve(puzzle: Puzzle, counters: dlx.Counters | None = None) -> tuple[int, ...] | None:
@@ -340,6 +338,17 @@ def count_solutions(puzzle: Puzzle, limit: int | None = None,
                     counters: dlx.Counters | None = None) -> int:
     """How many solutions (at most `limit`)."""
     return dlx.count(encode(puzzle).matrix, limit=limit, counters=counters)
+
+
+def unit_cells(kind: str, index: int, size: int) -> list[int]:
+    """The cells of row, column or box number `index` (0-based)."""
+    box = isqrt(size)
+    if kind == "row":
+        return [index * size + c for c in range(size)]
+    if kind == "column":
+        return [r * size + index for r in range(size)]
+    top, left = (index // box) * box, (index % box) * box
+    return [(top + i) * size + left + j for i in range(box) for j in range(box)]
 
 
 def is_valid_solution(puzzle: Puzzle, cells: tuple[int, ...]) -> bool:
