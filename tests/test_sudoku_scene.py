@@ -1,0 +1,182 @@
+"""The sudoku demo on a headless window: typing givens, stepping, verdicts, the pixels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+from ui import click, count_colour, press
+
+from solvers import sudoku
+from solvers.events import Pop, Push
+from visualizer import theme as th
+from visualizer.scenes.sudoku import library
+
+
+def stage_of(app, shell) -> pygame.Rect:
+    """The demo's stage at the window's size."""
+    return shell.layout(app.surface.get_size()).stage
+
+
+def play_to_end(app, shell, frames: int = 600) -> None:
+    """Play at full speed until the run ends."""
+    shell.run.speed = float("inf")
+    press(app, pygame.K_SPACE, " ")
+    for _ in range(frames):
+        if shell.run.at_end:
+            break
+        app.frame(1 / 60)
+    assert shell.run.at_end
+
+
+def board_digits(shell) -> list[int]:
+    """What the model puts on the board: the givens and the digits of the rows on the stack."""
+    cells = list(shell.demo.givens)
+    for cell, digit in shell.run.model.placed():
+        assert cells[cell] == 0
+        cells[cell] = digit
+    return cells
+
+
+def test_steps_place_and_withdraw_digits_and_left_restores(app, open_demo) -> None:
+    """Each Push puts its digit on the board, each Pop takes it off; Left undoes every step."""
+    shell = open_demo("sudoku")
+    shell.demo.set_collection("hard")
+    options = shell.demo.encoding().options
+    snapshots = [shell.run.model.snapshot()]
+    pops = 0
+    while pops < 3:
+        before = board_digits(shell)
+        press(app, pygame.K_RIGHT)
+        event = shell.run.last_event
+        after = board_digits(shell)
+        if type(event) is Push:
+            cell, digit = options[event.what]
+            assert before[cell] == 0 and after[cell] == digit
+        elif type(event) is Pop:
+            cell, digit = options[event.value]
+            assert before[cell] == digit and after[cell] == 0
+            pops += 1
+        else:
+            assert before == after
+        snapshots = [*snapshots[-40:], shell.run.model.snapshot()]
+        assert shell.run.cursor < 5000
+    for expected in reversed(snapshots[-40:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
+
+
+def test_withdrawn_digit_is_red_and_the_tried_one_blue(app, open_demo) -> None:
+    """Pixels: a Push draws its digit in the active colour, a Pop in the dead-end colour."""
+    shell = open_demo("sudoku")
+    shell.demo.set_collection("hard")
+    demo = shell.demo
+    for kind, colour, field in ((Push, th.ACTIVE, "what"), (Pop, th.DEAD, "value")):
+        while type(shell.run.last_event) is not kind:
+            press(app, pygame.K_RIGHT)
+        app.frame(1 / 60)
+        cell, _ = demo.encoding().options[getattr(shell.run.last_event, field)]
+        box = demo.cell_rect(stage_of(app, shell), cell)
+        assert count_colour(app.surface, box, colour, 1) > 15
+
+
+def test_click_and_type_givens_then_clear(app, open_demo) -> None:
+    """Clicking a blank cell selects it; a digit makes it a given and restarts; Backspace clears."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    blank = demo.givens.index(0)
+    press(app, pygame.K_RIGHT)
+    click(app, demo.cell_rect(stage_of(app, shell), blank).center)
+    assert demo.selected == blank
+    candidates = shell.run.model.cell_candidates(blank)
+    press(app, pygame.K_0 + candidates[0], str(candidates[0]))
+    assert demo.givens[blank] == candidates[0] and demo.edited and shell.run.cursor == 0
+    assert not demo.clashes()
+    press(app, pygame.K_BACKSPACE)
+    assert demo.givens[blank] == 0
+    click(app, demo.cell_rect(stage_of(app, shell), blank).center)
+    assert demo.selected is None
+
+
+def test_clashing_givens_are_marked_and_not_solved(app, open_demo) -> None:
+    """Typing a digit already in the row: both cells hatched red, the verdict strip red, no run."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    row = [demo.givens[c] for c in range(9)]
+    given = next(d for d in row if d)
+    blank = row.index(0)
+    click(app, demo.cell_rect(stage_of(app, shell), blank).center)
+    press(app, pygame.K_0 + given, str(given))
+    assert demo.clashes() and "two" in sudoku.describe_clash(demo.clashes()[0], 9)
+    play_to_end(app, shell)
+    assert shell.run.counters.events == 0
+    stage = stage_of(app, shell)
+    strip = demo.layout(stage)["strip"]
+    assert count_colour(app.surface, strip, th.DEAD, 4) > 100
+    hatched = th.blend(th.PANEL, th.DEAD, 0.5)
+    assert count_colour(app.surface, demo.cell_rect(stage, blank), hatched, 1) > 5
+
+
+def test_verdicts_two_solutions_and_none(app, open_demo) -> None:
+    """'2 or 0 solutions': the first stops at two and marks differences; the second has none."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    demo.set_collection("odd")
+    play_to_end(app, shell)
+    model = shell.run.model
+    assert len(model.solutions) == 2
+    first, second = model.solution_cells(0), model.solution_cells(1)
+    assert first != second and all(sudoku.is_valid_solution(demo.puzzle(), s) for s in (first, second))
+    app.frame(1 / 60)
+    stage = stage_of(app, shell)
+    assert count_colour(app.surface, demo.layout(stage)["strip"], th.PRUNED, 4) > 100
+    differ = next(c for c in range(81) if first[c] != second[c])
+    assert count_colour(app.surface, demo.cell_rect(stage, differ), th.PRUNED, 1) > 10
+    press(app, pygame.K_PERIOD, ".")
+    assert demo.browse == 1
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    play_to_end(app, shell)
+    assert not shell.run.model.solutions and shell.run.counters.events > 0
+    assert "no solution" in demo._now_text(shell.run.model, shell.run)[0]
+
+
+def test_library_sizes_and_sixteen_by_sixteen_typing(app, open_demo) -> None:
+    """4x4 and 16x16 sets load at their size; on 16x16 '1' then '6' types 16."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    demo.set_collection("4x4")
+    assert demo.size == 4 and demo.givens == list(library("4x4")[0].cells)
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    assert demo.givens == list(library("4x4")[1].cells)
+    play_to_end(app, shell)
+    assert len(shell.run.model.solutions) == 1
+    demo.set_collection("16x16")
+    assert demo.size == 16
+    play_to_end(app, shell)
+    solved = shell.run.model.solution_cells(0)
+    assert sudoku.is_valid_solution(demo.puzzle(), solved)
+    press(app, pygame.K_e, "e")
+    assert demo.givens == [0] * 256 and demo.selected == 0
+    press(app, pygame.K_1, "1")
+    press(app, pygame.K_6, "6")
+    assert demo.givens[0] == 16
+    click(app, demo.cell_rect(stage_of(app, shell), 1).center)
+    press(app, pygame.K_c, "c")
+    assert demo.givens[1] == 12
+
+
+def test_load_a_file_through_the_prompt(app, open_demo, tmp_path: Path) -> None:
+    """L asks for a file: grids load; a malformed file is explained in one line."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    good = tmp_path / "mine.txt"
+    good.write_text("1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n")
+    press(app, pygame.K_l, "l")
+    assert app.prompt is not None
+    app.prompt.text = str(good)
+    press(app, pygame.K_RETURN)
+    assert demo.size == 4 and demo.source_name == "mine.txt"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("." * 80)
+    demo.load_file(str(bad))
+    assert "bad.txt: puzzle 1 (line 1): 80 characters" in app.message and demo.size == 4
