@@ -278,3 +278,22 @@ def test_text_format_errors_name_line_and_word(text: str, message: str) -> None:
     with pytest.raises(ValueError) as caught:
         dlx.parse_matrix(text, "t")
     assert str(caught.value) == message
+
+
+def test_a_search_fifty_thousand_levels_deep_needs_no_recursion() -> None:
+    """One row per column: the solution is 50,000 levels deep, on both paths.
+
+    Leftmost, since the fewest-1s scan over 50,000 columns of size 1 would be
+    quadratic (as in Knuth's programs).
+    """
+    n = 50_000
+    matrix = build(n, 0, [[col] for col in range(n)])
+    assert dlx.count(matrix, strategy="leftmost") == 1
+    depth = most = 0
+    for event in dlx.search(matrix, strategy="leftmost"):
+        if type(event) is Push:
+            depth += 1
+            most = max(most, depth)
+        elif type(event) is Pop:
+            depth -= 1
+    assert most == n and depth == 0
