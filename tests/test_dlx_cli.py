@@ -90,6 +90,8 @@ def test_missing_file_and_bad_limit_exit_2(capsys: pytest.CaptureFixture[str],
     assert code == 2 and "cannot read" in err and err.count("\n") == 1
     code, _, err = run(capsys, "exact-cover", "x", "--count", "--limit", "0")
     assert code == 2 and "at least 1" in err
+    code, _, err = run(capsys, "exact-cover", "x", "--limit", "2")
+    assert code == 2 and "--limit needs --count or --all" in err
 
 
 def test_subprocess_reads_standard_input() -> None:
