@@ -229,7 +229,8 @@ def _draw_bar(surface: pygame.Surface, theme: Theme, slot: pygame.Rect, model: C
         margin = min(pad, theme.px(3))
         frame = pygame.Rect(slot.x - margin, slot.y - theme.line_height("tiny"), bar_w + 2 * margin,
                             slot.h + 2 * theme.line_height("tiny") + theme.px(3))
-        pygame.draw.rect(surface, th.ACTIVE, frame, max(1, theme.px(2)), border_radius=theme.px(3))
+        radius = min(theme.px(3), frame.w // 2)  # a larger radius fills a thin bar
+        pygame.draw.rect(surface, th.ACTIVE, frame, max(1, theme.px(2)), border_radius=radius)
     name = label(col) if label is not None else ""
     if name:
         image = theme.text(name, "tiny", th.INK if col != choosing else th.ACTIVE, "bold")
