@@ -36,15 +36,9 @@ FACTORIAL_CODE: tuple[str, ...] = (
 """Pseudocode of both factorials; events name these lines (1-based)."""
 
 ENDLESS_CODE: tuple[str, ...] = (
-    "function fact(N)",
+    FACTORIAL_CODE[0],
     "    // the base case is missing!",
-    "    return N * fact(N - 1)",
-    "",
-    "function fact_loop(N)",
-    "    retval = 1",
-    "    for i = N down to 1",
-    "        retval = retval * i",
-    "    return retval",
+    *FACTORIAL_CODE[2:],
 )
 """The same program with its base case removed: endless recursion."""
 

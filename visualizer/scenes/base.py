@@ -13,7 +13,7 @@ never owns a Player: it asks the shell for a new run with `self.new_run()`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -99,6 +99,17 @@ class Demo:
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Mouse and key input on the stage; True when used (keys come before the shell's)."""
         return False
+
+    @staticmethod
+    def run_key(event: pygame.event.Event, actions: Mapping[int, Callable[[], object]]) -> bool:
+        """Run the action bound to a pressed key; True when the key had one."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        action = actions.get(event.key)
+        if action is None:
+            return False
+        action()
+        return True
 
     def update(self, dt: float, player: Player) -> None:
         """Per-frame work after the player moved (animation clocks, a game's next turn)."""

@@ -241,9 +241,7 @@ class RecursionDemo(Demo):
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The demo's keys."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        actions = {
+        return self.run_key(event, {
             pygame.K_1: lambda: self.set_mode(FACTORIAL),
             pygame.K_2: lambda: self.set_mode(ENDLESS),
             pygame.K_3: lambda: self.set_mode(TREE),
@@ -251,12 +249,7 @@ class RecursionDemo(Demo):
             pygame.K_RIGHTBRACKET: lambda: self.set_n(min(40, self.n + 1)),
             pygame.K_o: self.overflow_it,
             pygame.K_t: self.new_tree,
-        }
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        })
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Stack on the left; the loop and depth, or the call tree, on the right."""
