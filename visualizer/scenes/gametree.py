@@ -238,11 +238,7 @@ class GameTreeDemo(Demo):
             pygame.K_o: lambda: self.set_order(following[self.order]),
             pygame.K_0: self.camera.reset,
         }
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        return self.run_key(event, actions)
 
     # --- drawing -------------------------------------------------------------------------
 

@@ -382,11 +382,7 @@ class TicTacToeDemo(Demo):
             pygame.K_l: self.follow,
             pygame.K_0: self.camera.reset,
         }  # fmt: skip
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        return self.run_key(event, actions)
 
     def follow(self) -> None:
         """Show the search's own path again (after a subtree was opened by hand)."""
