@@ -42,7 +42,7 @@ from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.cli import UsageError, emit
+from solvers.cli import EventStats, UsageError, emit
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
 
 STRATEGIES = ("fewest", "leftmost")
@@ -594,10 +594,34 @@ def _solutions(
         matrix.busy = False
 
 
+def watched_solutions(
+    matrix: Matrix,
+    stats: EventStats,
+    *,
+    strategy: str = "fewest",
+    limit: int | None = None,
+    counters: Counters | None = None,
+) -> list[tuple[int, ...]]:
+    """Every solution (up to `limit`) found by the event generator, counted into `stats`.
+
+    The generator is drained to its end, so every Push meets its Pop in the
+    stats even when a limit stops the search.
+    """
+    events = search(matrix, strategy=strategy, limit=limit, counters=counters)
+    return [event.answer for event in stats.watch(events) if type(event) is Solution]
+
+
 def first(
-    matrix: Matrix, *, strategy: str = "fewest", counters: Counters | None = None
+    matrix: Matrix,
+    *,
+    strategy: str = "fewest",
+    counters: Counters | None = None,
+    stats: EventStats | None = None,
 ) -> tuple[int, ...] | None:
-    """The first solution found, or None."""
+    """The first solution found, or None; with `stats`, found by the event generator."""
+    if stats is not None:
+        found = watched_solutions(matrix, stats, strategy=strategy, limit=1, counters=counters)
+        return found[0] if found else None
     for answer in solutions(matrix, strategy=strategy, limit=1, counters=counters):
         return answer
     return None
@@ -609,8 +633,11 @@ def count(
     strategy: str = "fewest",
     limit: int | None = None,
     counters: Counters | None = None,
+    stats: EventStats | None = None,
 ) -> int:
-    """How many solutions there are (at most `limit`)."""
+    """How many solutions there are (at most `limit`); with `stats`, by the event generator."""
+    if stats is not None:
+        return len(watched_solutions(matrix, stats, strategy=strategy, limit=limit, counters=counters))
     total = 0
     for _ in solutions(matrix, strategy=strategy, limit=limit, counters=counters):
         total += 1
@@ -735,11 +762,11 @@ def run_exact_cover(args: argparse.Namespace) -> int:
         parsed = parse_matrix(text, source)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    matrix, counters = parsed.matrix, Counters()
+    matrix, counters, stats = parsed.matrix, Counters(), EventStats()
     limit = args.limit if (args.count or args.all) else 1
-    found = list(solutions(matrix, strategy=args.strategy, limit=limit, counters=counters))
+    found = watched_solutions(matrix, stats, strategy=args.strategy, limit=limit, counters=counters)
     data: dict[str, Any] = {"columns": matrix.n_columns, "rows": len(matrix.rows),
-                            **counters.as_dict()}
+                            **counters.as_dict(), **stats.as_dict()}
     if args.count:
         emit(args, str(len(found)), {**data, "count": len(found)})
         return 0 if found else 1

@@ -599,7 +599,7 @@ def run_cli(args: argparse.Namespace) -> int:
         "cancelled": tree.cancelled,
         "dead_ends": tree.dead_ends,
         "never_tried": tree.count(UNTRIED),
-        "stats": stats.as_dict(),
+        **stats.as_dict(),
     }
     if moves is None:
         return _report_hopeless(args, state, data)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from math import inf
 from typing import Any, NamedTuple, Protocol
 
-from solvers.cli import UsageError, emit
+from solvers.cli import EventStats, UsageError, emit
 from solvers.events import Bound, Evaluate, Pop, Prune, Push, event_type
 
 MAX = 1
@@ -319,11 +319,16 @@ def search(
     alphabeta: bool = False,
     shortcut: bool = False,
     order: Order | None = None,
+    stats: EventStats | None = None,
 ) -> SearchReport:
-    """Run minimax (or alpha-beta) to the end and report value, move and work done."""
+    """Run minimax (or alpha-beta) to the end and report value, move and work done.
+
+    With `stats`, the events are counted there on the way (the CLI's --json).
+    """
     report = SearchReport()
-    events = alphabeta_events if alphabeta else minimax_events
-    deque(events(game, state, shortcut=shortcut, order=order, report=report), maxlen=0)
+    search_events = alphabeta_events if alphabeta else minimax_events
+    events = search_events(game, state, shortcut=shortcut, order=order, report=report)
+    deque(events if stats is None else stats.watch(events), maxlen=0)
     return report
 
 
@@ -558,16 +563,18 @@ def run_gametree(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(f"gametree: {error}") from None
     order = tree.order(args.order)
-    plain = search(tree, tree.ROOT, shortcut=args.shortcut, order=order)
-    pruned = search(tree, tree.ROOT, alphabeta=True, shortcut=args.shortcut, order=order)
+    plain_stats, pruned_stats = EventStats(), EventStats()
+    plain = search(tree, tree.ROOT, shortcut=args.shortcut, order=order, stats=plain_stats)
+    pruned = search(tree, tree.ROOT, alphabeta=True, shortcut=args.shortcut, order=order,
+                    stats=pruned_stats)
     total = len(tree.leaves)
     data = {
         "depth": tree.depth, "branching": tree.branching, "seed": tree.seed,
         "order": args.order, "leaf_values": tree.leaves,
         "minimax": {"value": plain.value, "move": plain.move, "nodes": plain.nodes,
-                    "leaves": plain.leaves},
+                    "leaves": plain.leaves, **plain_stats.as_dict()},
         "alphabeta": {"value": pruned.value, "move": pruned.move, "nodes": pruned.nodes,
-                      "leaves": pruned.leaves, "prunes": pruned.prunes},
+                      "leaves": pruned.leaves, "prunes": pruned.prunes, **pruned_stats.as_dict()},
     }  # fmt: skip
     lines = [
         f"random tree: depth {tree.depth}, branching {tree.branching}, seed {tree.seed}, "

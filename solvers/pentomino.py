@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import UsageError, emit
+from solvers.cli import EventStats, UsageError, emit
 from solvers.events import Event
 
 PSEUDOCODE = dlx.PSEUDOCODE
@@ -151,19 +151,20 @@ def _x_allowed(x_where: str, width: int, height: int, top: int, left: int) -> bo
     return (on_x and inside_y) or (on_y and inside_x)
 
 
-def first(width: int, height: int, counters: dlx.Counters | None = None) -> list[str] | None:
+def first(width: int, height: int, counters: dlx.Counters | None = None,
+          stats: EventStats | None = None) -> list[str] | None:
     """One tiling as rows of letters, or None."""
     encoding = encode(width, height)
-    answer = dlx.first(encoding.matrix, counters=counters)
+    answer = dlx.first(encoding.matrix, counters=counters, stats=stats)
     return None if answer is None else encoding.grid(answer)
 
 
-def count(width: int, height: int, raw: bool = False,
-          counters: dlx.Counters | None = None) -> int:
+def count(width: int, height: int, raw: bool = False, counters: dlx.Counters | None = None,
+          stats: EventStats | None = None) -> int:
     """Tilings up to symmetry of the whole rectangle (or all, with `raw`)."""
     if raw:
-        return dlx.count(encode(width, height).matrix, counters=counters)
-    return sum(dlx.count(encode(width, height, where).matrix, counters=counters)
+        return dlx.count(encode(width, height).matrix, counters=counters, stats=stats)
+    return sum(dlx.count(encode(width, height, where).matrix, counters=counters, stats=stats)
                for where in ("quarter", "mirror"))
 
 
@@ -197,15 +198,16 @@ def run_pentomino(args: argparse.Namespace) -> int:
         raise UsageError(f"pentomino: {error}") from None
     if args.raw and not args.count:
         raise UsageError("pentomino: --raw needs --count")
-    counters = dlx.Counters()
-    base = {"width": width, "height": height}
+    counters, stats = dlx.Counters(), EventStats()
     if args.count:
-        total = count(width, height, args.raw, counters)
-        emit(args, str(total), {**base, "count": total, "raw": args.raw, **counters.as_dict()})
+        total = count(width, height, args.raw, counters, stats)
+        emit(args, str(total), {"width": width, "height": height, "count": total, "raw": args.raw,
+                                **counters.as_dict(), **stats.as_dict()})
         return 0 if total else 1
-    tiling = first(width, height, counters)
+    tiling = first(width, height, counters, stats)
+    data = {"width": width, "height": height, **counters.as_dict(), **stats.as_dict()}
     if tiling is None:
-        emit(args, "no solution", {**base, "solution": None, **counters.as_dict()})
+        emit(args, "no solution", {**data, "solution": None})
         return 1
-    emit(args, "\n".join(tiling), {**base, "solution": tiling, **counters.as_dict()})
+    emit(args, "\n".join(tiling), {**data, "solution": tiling})
     return 0

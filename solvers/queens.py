@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import UsageError, emit
+from solvers.cli import EventStats, UsageError, emit
 from solvers.events import Event
 
 MAX_N = 100
@@ -78,16 +78,17 @@ def encode(n: int) -> Encoding:
     return Encoding(n, matrix, squares)
 
 
-def first(n: int, counters: dlx.Counters | None = None) -> tuple[int, ...] | None:
+def first(n: int, counters: dlx.Counters | None = None,
+          stats: EventStats | None = None) -> tuple[int, ...] | None:
     """One placement of N queens, or None (N = 2, 3)."""
     encoding = encode(n)
-    answer = dlx.first(encoding.matrix, counters=counters)
+    answer = dlx.first(encoding.matrix, counters=counters, stats=stats)
     return None if answer is None else encoding.files(answer)
 
 
-def count(n: int, counters: dlx.Counters | None = None) -> int:
+def count(n: int, counters: dlx.Counters | None = None, stats: EventStats | None = None) -> int:
     """How many placements there are (OEIS A000170)."""
-    return dlx.count(encode(n).matrix, counters=counters)
+    return dlx.count(encode(n).matrix, counters=counters, stats=stats)
 
 
 def all_placements(n: int) -> list[tuple[int, ...]]:
@@ -123,14 +124,15 @@ def run_queens(args: argparse.Namespace) -> int:
     """Print one placement, or the count."""
     if not 1 <= args.n <= MAX_N:
         raise UsageError(f"queens: N must be between 1 and {MAX_N}, not {args.n}")
-    counters = dlx.Counters()
+    counters, stats = dlx.Counters(), EventStats()
     if args.count:
-        total = count(args.n, counters)
-        emit(args, str(total), {"n": args.n, "count": total, **counters.as_dict()})
+        total = count(args.n, counters, stats)
+        emit(args, str(total), {"n": args.n, "count": total, **counters.as_dict(), **stats.as_dict()})
         return 0 if total else 1
-    files = first(args.n, counters)
+    files = first(args.n, counters, stats)
+    data = {"n": args.n, **counters.as_dict(), **stats.as_dict()}
     if files is None:
-        emit(args, "no solution", {"n": args.n, "solution": None, **counters.as_dict()})
+        emit(args, "no solution", {**data, "solution": None})
         return 1
-    emit(args, board(files), {"n": args.n, "solution": list(files), **counters.as_dict()})
+    emit(args, board(files), {**data, "solution": list(files)})
     return 0

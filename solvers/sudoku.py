@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import UsageError, emit
+from solvers.cli import EventStats, UsageError, emit
 from solvers.events import Event
 
 SIZES = (4, 9, 16)
@@ -327,17 +326,18 @@ def encode(puzzle: Puzzle) -> Encoding:
     return Encoding(puzzle, matrix, options, constraints)
 
 
-def solve(puzzle: Puzzle, counters: dlx.Counters | None = None) -> tuple[int, ...] | None:
+def solve(puzzle: Puzzle, counters: dlx.Counters | None = None,
+          stats: EventStats | None = None) -> tuple[int, ...] | None:
     """The first solution's cells, or None (the puzzle must not clash)."""
     encoding = encode(puzzle)
-    answer = dlx.first(encoding.matrix, counters=counters)
+    answer = dlx.first(encoding.matrix, counters=counters, stats=stats)
     return None if answer is None else encoding.cells(answer)
 
 
 def count_solutions(puzzle: Puzzle, limit: int | None = None,
-                    counters: dlx.Counters | None = None) -> int:
+                    counters: dlx.Counters | None = None, stats: EventStats | None = None) -> int:
     """How many solutions (at most `limit`)."""
-    return dlx.count(encode(puzzle).matrix, limit=limit, counters=counters)
+    return dlx.count(encode(puzzle).matrix, limit=limit, counters=counters, stats=stats)
 
 
 def unit_cells(kind: str, index: int, size: int) -> list[int]:
@@ -383,7 +383,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
         puzzles = parse_puzzles(text, source)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    started = time.perf_counter()
+    stats = EventStats()
     lines: list[str] = []
     reports: list[dict[str, Any]] = []
     failed = 0
@@ -391,12 +391,12 @@ def run_sudoku(args: argparse.Namespace) -> int:
         counters = dlx.Counters()
         report: dict[str, Any] = {"puzzle": puzzle.number, "label": puzzle.label}
         if args.count:
-            total = count_solutions(puzzle, args.limit, counters)
+            total = count_solutions(puzzle, args.limit, counters, stats)
             failed += total == 0
             lines.append(str(total))
             report["count"] = total
         else:
-            cells = solve(puzzle, counters)
+            cells = solve(puzzle, counters, stats)
             failed += cells is None
             lines.append("no solution" if cells is None else format_cells(puzzle, cells))
             report["solution"] = None if cells is None else "".join(
@@ -404,6 +404,6 @@ def run_sudoku(args: argparse.Namespace) -> int:
         reports.append({**report, "nodes": counters.nodes, "updates": counters.updates})
     gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
     text_out = (gap + "\n").join(lines)
-    emit(args, text_out, {"puzzles": reports, "unsolvable": failed,
-                          "seconds": round(time.perf_counter() - started, 6)})
+    stats.finish()
+    emit(args, text_out, {"puzzles": reports, "unsolvable": failed, **stats.as_dict()})
     return 1 if failed else 0

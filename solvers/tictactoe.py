@@ -16,11 +16,13 @@ Example: `best_move("xx.oo....")` is x's win at cell 2, value +1.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solvers.cli import UsageError, emit
-from solvers.minimax import MAX, MIN, SearchReport, count_tree, search
+from solvers.cli import EventStats, UsageError, emit
+from solvers.events import Evaluate
+from solvers.minimax import MAX, MIN, SearchReport, minimax_events, search
 
 EMPTY_BOARD = "." * 9
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -152,13 +154,15 @@ class Advice:
 
 
 def best_move(
-    board: str, *, alphabeta: bool = False, shortcut: bool = False, ordered: bool = False
+    board: str, *, alphabeta: bool = False, shortcut: bool = False, ordered: bool = False,
+    stats: EventStats | None = None,
 ) -> Advice:
     """The best move for the side to move (first best cell on ties) and its value for that side."""
     board = parse_board(board)
     mover = player_to_move(board)
     order = TicTacToe.centre_first if ordered else None
-    report: SearchReport = search(GAME, board, alphabeta=alphabeta, shortcut=shortcut, order=order)
+    report: SearchReport = search(GAME, board, alphabeta=alphabeta, shortcut=shortcut, order=order,
+                                  stats=stats)
     sign = 1 if mover == "x" else -1
     result = outcome(board)
     winner = result if result in ("x", "o") else None
@@ -201,12 +205,14 @@ def run_cli(args: argparse.Namespace) -> int:
         raise UsageError(f"tictactoe: impossible board: {error}") from None
     if args.count:
         return _print_count(args, board)
-    advice = best_move(board, alphabeta=args.alphabeta, shortcut=args.shortcut, ordered=args.ordered)
+    stats = EventStats()
+    advice = best_move(board, alphabeta=args.alphabeta, shortcut=args.shortcut, ordered=args.ordered,
+                       stats=stats)
     algorithm = "alpha-beta" if args.alphabeta else "minimax"
     data = {
         "board": board, "to_move": advice.to_move, "move": advice.move, "value": advice.value,
         "nodes": advice.nodes, "leaves": advice.leaves, "algorithm": algorithm,
-        "finished": advice.move is None, "winner": advice.winner,
+        "finished": advice.move is None, "winner": advice.winner, **stats.as_dict(),
     }  # fmt: skip
     if advice.move is None:
         verdict = f"{advice.winner} won" if advice.winner else "a draw"
@@ -223,14 +229,17 @@ def run_cli(args: argparse.Namespace) -> int:
 
 def _print_count(args: argparse.Namespace, board: str) -> int:
     """Print the counts of the whole game tree below `board`."""
-    count = count_tree(GAME, board)
-    x_wins, o_wins, draws = (count.leaves.get(v, 0) for v in (1, -1, 0))
+    # One pass of the full minimax tree: every Push is a node, every Evaluate a game.
+    stats = EventStats()
+    results = Counter(e.value for e in stats.watch(minimax_events(GAME, board)) if type(e) is Evaluate)
+    x_wins, o_wins, draws = (results.get(v, 0) for v in (1, -1, 0))
+    nodes, games = stats.by_kind["Push"], sum(results.values())
     data = {
-        "board": board, "nodes": count.nodes, "games": count.games,
-        "x_wins": x_wins, "o_wins": o_wins, "draws": draws,
+        "board": board, "nodes": nodes, "games": games,
+        "x_wins": x_wins, "o_wins": o_wins, "draws": draws, **stats.as_dict(),
     }  # fmt: skip
     text = (
-        f"{count.nodes:,} nodes (root included), {count.games:,} games: "
+        f"{nodes:,} nodes (root included), {games:,} games: "
         f"x wins {x_wins:,}, o wins {o_wins:,}, draws {draws:,}"
     )
     emit(args, text, data)

@@ -53,7 +53,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     hops = [Hop(frog, frm, to) for frog, (frm, to) in pairs]
     assert replay("LLLL_RRRR", hops)[-1] == "RRRR_LLLL"
     assert data["tried"] == data["cancelled"] + 24
-    assert data["stats"]["events_by_kind"]["Push"] == data["tried"]
+    assert data["events_by_kind"]["Push"] == data["tried"]
 
 
 def test_from_a_state(capsys: pytest.CaptureFixture[str]) -> None:

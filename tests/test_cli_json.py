@@ -1,0 +1,48 @@
+"""Every `python -m solvers` subcommand's --json carries the answer and the same run stats."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from solvers.__main__ import main
+
+STATS = {"events", "events_by_kind", "max_depth", "seconds"}
+
+COMMANDS = [
+    ["factorial", "10"],
+    ["maxtree", "--seed", "2"],
+    ["maze", "generate", "6", "4", "--seed", "3"],
+    ["maze", "rooms"],
+    ["queens", "6"],
+    ["queens", "6", "--count"],
+    ["pentomino", "3x20"],
+    ["tictactoe", "--board", "xo.x..o.."],
+    ["frogs", "2", "3"],
+    ["sudoku", "-"],
+]
+
+SUDOKU = "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n"
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=" ".join)
+def test_json_has_run_stats(argv: list[str], capsys: pytest.CaptureFixture[str],
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """One JSON object whose events_by_kind add up to events, with depth and seconds."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(SUDOKU))
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert STATS <= data.keys()
+    assert sum(data["events_by_kind"].values()) == data["events"] > 0
+    assert data["max_depth"] >= 1 and data["seconds"] >= 0
+
+
+def test_gametree_reports_stats_per_algorithm(capsys: pytest.CaptureFixture[str]) -> None:
+    """Both searches of the random tree carry their own stats; alpha-beta makes no more events."""
+    assert main(["gametree", "--depth", "3", "--branching", "3", "--seed", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for algorithm in ("minimax", "alphabeta"):
+        assert STATS <= data[algorithm].keys()
+    assert data["alphabeta"]["events_by_kind"]["Evaluate"] <= data["minimax"]["events_by_kind"]["Evaluate"]
