@@ -1,16 +1,18 @@
-"""What the exact-cover demos share: a model of Algorithm X's run and the column-size strip.
+"""What the exact-cover demos share: a model of Algorithm X's run, a demo base, the column-size strip.
 
 The model keeps its own copy of the dancing-links matrix and covers and
 uncovers it as the events say, so the live column sizes are always at hand
 (the view reads them); since `Matrix.uncover` exactly reverses `cover`, the
-model reverts exactly too.  Queens and pentomino build on it; any other
-exact-cover scene (sudoku, the matrix) may as well.
+model reverts exactly too.  The queens, pentomino, sudoku and matrix scenes
+all build on it, and on `ExactCoverDemo`: the column choice (fewest 1s or
+leftmost), Knuth's counters and key dispatch; `BrowsingDemo` adds browsing
+the solutions found.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -18,7 +20,13 @@ from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card
+from visualizer.player import Player
+from visualizer.scenes.base import Demo
 from visualizer.theme import Theme
+from visualizer.widgets import Button, Choice, Label, Widget
+
+STRATEGY_KEY = ("C", "column choice: fewest 1s / leftmost")
+"""The help line for the key every exact-cover demo switches its column choice with."""
 
 
 class CoverModel:
@@ -127,6 +135,124 @@ class CoverModel:
         """The whole state as one comparable value."""
         return (tuple(self.stack), tuple(self.deciding), tuple(self.solutions), self.nodes,
                 self.updates, self.dead_ends, tuple(self.cover_count), self.matrix.snapshot())
+
+
+# --- the demos' common ground -----------------------------------------------------------
+
+
+class ExactCoverDemo(Demo):
+    """An Algorithm X demo: the column choice (fewest 1s or leftmost), Knuth's counters, C to switch."""
+
+    def __init__(self, shell: Any) -> None:
+        super().__init__(shell)
+        self.strategy = "fewest"
+
+    def restart(self) -> None:
+        """A new run after an option changed (it keeps playing if it was)."""
+        self.new_run(autoplay=self.shell.run.playing)
+
+    def set_strategy(self, strategy: str) -> None:
+        """Fewest 1s or leftmost column; a new run to compare."""
+        self.strategy = strategy
+        self.restart()
+
+    def toggle_strategy(self) -> None:
+        """Switch between the two column choices."""
+        self.set_strategy("leftmost" if self.strategy == "fewest" else "fewest")
+
+    def strategy_choice(self, hint: str = "C: which column Algorithm X decides first") -> Choice[str]:
+        """The options bar's two segments: fewest 1s, leftmost."""
+        return Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
+                      self.set_strategy, hint=hint)
+
+    def code(self) -> Sequence[str]:
+        """Algorithm X's pseudocode (every exact-cover demo runs `dlx.search`)."""
+        return dlx.PSEUDOCODE
+
+    def shared_counters(self) -> Sequence[str]:
+        """Events, depth, backtracks and solutions."""
+        return ("events", "depth", "backtracks", "solutions")
+
+    def knuth_counters(self, model: CoverModel, *middle: tuple[str, str]) -> list[tuple[str, str]]:
+        """Knuth's nodes and updates, the demo's own rows, then the column choice."""
+        return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"), *middle,
+                ("choice", self.strategy)]
+
+    def placing_counters(self, model: CoverModel, noun: str, total: int,
+                         *more: tuple[str, str]) -> list[tuple[str, str]]:
+        """Knuth's counters with how many of `total` are placed so far and the dead ends met."""
+        return self.knuth_counters(model, (noun, f"{len(model.stack)} / {total}"),
+                                   ("dead ends", f"{model.dead_ends:,}"), *more)
+
+    def key_actions(self) -> dict[int, Callable[[], object]]:
+        """The demo's keys and what each does: here C, the column choice."""
+        return {pygame.K_c: self.toggle_strategy}
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+        """The keys of `key_actions()`."""
+        return self.run_key(event, self.key_actions())
+
+
+class BrowsingDemo(ExactCoverDemo):
+    """An exact-cover demo whose solutions found can be browsed: ◀ ▶ in the options bar, , and . keys."""
+
+    solution_noun: ClassVar[str] = "solution"
+    """What a solution is called in this demo: 'solution 3 of 92', 'tiling 2 of 8'."""
+    nothing_to_browse: ClassVar[str] = "no solution found yet: play on, or press S for the next one"
+
+    def __init__(self, shell: Any) -> None:
+        super().__init__(shell)
+        self.browse: int | None = None  # None follows the newest solution
+
+    def restart(self) -> None:
+        """A new run, following its newest solution."""
+        self.browse = None
+        super().restart()
+
+    def shown_solution(self, model: CoverModel) -> int | None:
+        """Index of the solution on show: the browsed one, or the newest."""
+        if not model.solutions:
+            return None
+        last = len(model.solutions) - 1
+        return last if self.browse is None else min(self.browse, last)
+
+    def board_solution(self, model: CoverModel, player: Player) -> int | None:
+        """At the end of the search the board shows the browsed solution."""
+        if player.at_end and not model.stack and model.solutions:
+            return self.shown_solution(model)
+        return None
+
+    def browse_by(self, step: int) -> None:
+        """Show the previous (-1) or next (+1) solution found."""
+        model: CoverModel = self.shell.run.model  # type: ignore[assignment]
+        index = self.shown_solution(model)
+        if index is None:
+            self.notify(self.nothing_to_browse)
+            return
+        self.browse = max(0, min(len(model.solutions) - 1, index + step))
+
+    def solution_label(self) -> str:
+        """'solution 3 of 92', with 'so far' while the search goes on."""
+        player = self.shell.run
+        model: CoverModel = player.model  # type: ignore[assignment]
+        noun = self.solution_noun
+        index = self.shown_solution(model)
+        if index is None:
+            return f"no {noun}s" if player.at_end else f"no {noun} yet"
+        tail = "" if player.at_end else " so far"
+        return f"{noun} {index + 1} of {len(model.solutions)}{tail}"
+
+    def browse_controls(self) -> list[Widget]:
+        """◀, the solution on show, ▶."""
+        noun = self.solution_noun
+        return [Button("◀", lambda: self.browse_by(-1), hint=f", previous {noun}"),
+                Label(self.solution_label, th.INK),
+                Button("▶", lambda: self.browse_by(1), hint=f". next {noun}")]
+
+    def key_actions(self) -> dict[int, Callable[[], object]]:
+        """C for the column choice, , and . to browse."""
+        return {**super().key_actions(), pygame.K_COMMA: lambda: self.browse_by(-1),
+                pygame.K_PERIOD: lambda: self.browse_by(1)}
 
 
 # --- the column-size strip ------------------------------------------------------------

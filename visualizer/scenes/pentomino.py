@@ -21,9 +21,8 @@ from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
-from visualizer.scenes.exact_cover import CoverModel, draw_size_strip, hatch
-from visualizer.widgets import Button, Choice, Label, Widget
+from visualizer.scenes.exact_cover import STRATEGY_KEY, BrowsingDemo, CoverModel, draw_size_strip, hatch
+from visualizer.widgets import Choice, Widget
 
 BOARDS: tuple[tuple[str, tuple[int, int]], ...] = (
     ("6×10", (10, 6)), ("5×12", (12, 5)), ("4×15", (15, 4)), ("3×20", (20, 3)))
@@ -90,7 +89,7 @@ class PentominoModel(CoverModel):
         return owner
 
 
-class PentominoDemo(Demo):
+class PentominoDemo(BrowsingDemo):
     """Twelve pentominoes tile a rectangle: pieces in and out, the tray, the strip, the tilings."""
 
     name = "pentomino"
@@ -98,14 +97,14 @@ class PentominoDemo(Demo):
     blurb = "twelve pieces tile a rectangle"
     default_speed = 500.0
     keys = (("1 / 2 / 3 / 4", "board 6×10 / 5×12 / 4×15 / 3×20"),
-            ("C", "column choice: fewest 1s / leftmost"),
+            STRATEGY_KEY,
             (", / .", "previous / next tiling found"))
+    solution_noun = "tiling"
+    nothing_to_browse = "no tiling found yet: play on, or press S to run to the next one"
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
         self.board = BOARDS[0][1]
-        self.strategy = "fewest"
-        self.browse: int | None = None  # None follows the newest tiling
         self._encodings: dict[tuple[int, int], pentomino.Encoding] = {}
         self._keys: dict[tuple[int, ...], str] = {}
         self.encoding = self._encoding(self.board)
@@ -130,37 +129,10 @@ class PentominoDemo(Demo):
         """Another rectangle, a new run."""
         self.board = board
         self.encoding = self._encoding(board)
-        self.browse = None
         self._keys.clear()
-        self.new_run(autoplay=self.shell.run.playing)  # a change keeps playing if it was
+        self.restart()
 
-    def set_strategy(self, strategy: str) -> None:
-        """Fewest 1s or leftmost column; a new run to compare."""
-        self.strategy = strategy
-        self.browse = None
-        self.new_run(autoplay=self.shell.run.playing)  # a change keeps playing if it was
-
-    def toggle_strategy(self) -> None:
-        """Switch between the two column choices."""
-        self.set_strategy("leftmost" if self.strategy == "fewest" else "fewest")
-
-    # --- browsing tilings ------------------------------------------------------------------
-
-    def shown_solution(self, model: PentominoModel) -> int | None:
-        """Index of the tiling on show: the browsed one, or the newest."""
-        if not model.solutions:
-            return None
-        last = len(model.solutions) - 1
-        return last if self.browse is None else min(self.browse, last)
-
-    def browse_by(self, step: int) -> None:
-        """Show the previous (-1) or next (+1) tiling found."""
-        model: PentominoModel = self.shell.run.model  # type: ignore[assignment]
-        index = self.shown_solution(model)
-        if index is None:
-            self.notify("no tiling found yet: play on, or press S to run to the next one")
-            return
-        self.browse = max(0, min(len(model.solutions) - 1, index + step))
+    # --- telling tilings apart -------------------------------------------------------------
 
     def grid(self, answer: tuple[int, ...]) -> list[str]:
         """A solution as rows of letters."""
@@ -185,21 +157,7 @@ class PentominoDemo(Demo):
         """Tilings found that are not turns or flips of one another."""
         return len({self.key_of(answer) for answer in model.solutions})
 
-    def solution_label(self) -> str:
-        """'tiling 3 of 8' with 'so far' while the search goes on."""
-        player = self.shell.run
-        model: PentominoModel = player.model  # type: ignore[assignment]
-        index = self.shown_solution(model)
-        if index is None:
-            return "no tilings" if player.at_end else "no tiling yet"
-        tail = "" if player.at_end else " so far"
-        return f"tiling {index + 1} of {len(model.solutions)}{tail}"
-
     # --- how it reads ---------------------------------------------------------------------
-
-    def code(self) -> Sequence[str]:
-        """Algorithm X's pseudocode."""
-        return pentomino.PSEUDOCODE
 
     def column_name(self, column: int) -> str:
         """A matrix column in board words: 'piece L' or 'cell r2c5'."""
@@ -246,13 +204,8 @@ class PentominoDemo(Demo):
 
     def counters(self, model: PentominoModel) -> list[tuple[str, str]]:
         """Knuth's counters, pieces placed, tilings, the column choice."""
-        return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"),
-                ("pieces", f"{len(model.stack)} / 12"), ("dead ends", f"{model.dead_ends:,}"),
-                ("distinct", f"{self.distinct(model):,}"), ("choice", self.strategy)]
-
-    def shared_counters(self) -> Sequence[str]:
-        """Events, depth, backtracks and tilings."""
-        return ("events", "depth", "backtracks", "solutions")
+        return self.placing_counters(model, "pieces", len(pentomino.PIECES),
+                                     ("distinct", f"{self.distinct(model):,}"))
 
     # --- controls and input -------------------------------------------------------------
 
@@ -260,30 +213,17 @@ class PentominoDemo(Demo):
         """Board, column choice, and the tiling browser."""
         return [
             Choice(list(BOARDS), lambda: self.board, self.set_board, hint="1 2 3 4"),
-            Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
-                   self.set_strategy, hint="C: which column Algorithm X decides first"),
-            Button("◀", lambda: self.browse_by(-1), hint=", previous tiling"),
-            Label(self.solution_label, th.INK),
-            Button("▶", lambda: self.browse_by(1), hint=". next tiling"),
+            self.strategy_choice(),
+            *self.browse_controls(),
         ]
 
-    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+    def key_actions(self) -> dict[int, Callable[[], object]]:
         """1-4 for the board, C for the column choice, , . to browse tilings."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        actions: dict[int, Callable[[], None]] = {
-            pygame.K_c: self.toggle_strategy,
-            pygame.K_COMMA: lambda: self.browse_by(-1),
-            pygame.K_PERIOD: lambda: self.browse_by(1),
-        }
+        actions = super().key_actions()
         for key, (_, board) in zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BOARDS,
                                    strict=True):
             actions[key] = functools.partial(self.set_board, board)
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        return actions
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -349,17 +289,11 @@ class PentominoDemo(Demo):
                         "the matrix's columns: ways left to cover each", live_scale=True)
         self._draw_tray(surface, parts["tray"], model)
 
-    def _final(self, model: PentominoModel, player: Player) -> int | None:
-        """At the end of the search the board shows the browsed tiling."""
-        if player.at_end and not model.stack and model.solutions:
-            return self.shown_solution(model)
-        return None
-
     def _draw_board(self, surface: pygame.Surface, stage: pygame.Rect, card_rect: pygame.Rect,
                     model: PentominoModel, player: Player) -> None:
         """Empty cells with their counts, the pieces placed, the cell being decided, the words."""
         theme = self.theme
-        final = self._final(model, player)
+        final = self.board_solution(model, player)
         if final is not None:
             placed = [self.encoding.placements[row] for row in model.solutions[final]]
             title = f"board: tiling {final + 1} of {len(model.solutions)}"

@@ -9,7 +9,7 @@ live column sizes; every solution found can be browsed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -19,9 +19,8 @@ from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
-from visualizer.scenes.exact_cover import CoverModel, draw_size_strip, hatch
-from visualizer.widgets import Button, Choice, Label, Stepper, Widget
+from visualizer.scenes.exact_cover import STRATEGY_KEY, BrowsingDemo, CoverModel, draw_size_strip, hatch
+from visualizer.widgets import Stepper, Widget
 
 MIN_N, MAX_N = 1, 16
 STRIP_MAX_N = 6
@@ -112,7 +111,7 @@ def draw_queen(surface: pygame.Surface, box: pygame.Rect, colour: th.Color, them
         pygame.draw.circle(surface, colour, outline[i], max(2, box.w // 16))
 
 
-class QueensDemo(Demo):
+class QueensDemo(BrowsingDemo):
     """N queens by dancing links: the board, the decisions, the column sizes, every solution."""
 
     name = "queens"
@@ -120,15 +119,13 @@ class QueensDemo(Demo):
     blurb = "queens placed and removed, every solution"
     default_speed = 8.0
     keys = (("[ / ]", "N smaller / larger (1 to 16)"),
-            ("C", "column choice: fewest 1s / leftmost"),
+            STRATEGY_KEY,
             (", / .", "previous / next solution found"),
             ("End", "finish the search: then every solution can be browsed"))
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
         self.n = 6
-        self.strategy = "fewest"
-        self.browse: int | None = None  # None follows the newest solution
         self.encoding = queens.encode(self.n)
         self.names = column_names(self.encoding)
         self._tiles: dict[tuple, pygame.Surface] = {}
@@ -148,52 +145,9 @@ class QueensDemo(Demo):
         self.n = max(MIN_N, min(MAX_N, n))
         self.encoding = queens.encode(self.n)
         self.names = column_names(self.encoding)
-        self.browse = None
-        self.new_run(autoplay=self.shell.run.playing)  # a change keeps playing if it was
-
-    def set_strategy(self, strategy: str) -> None:
-        """Fewest 1s or leftmost column; a new run to compare."""
-        self.strategy = strategy
-        self.browse = None
-        self.new_run(autoplay=self.shell.run.playing)  # a change keeps playing if it was
-
-    def toggle_strategy(self) -> None:
-        """Switch between the two column choices."""
-        self.set_strategy("leftmost" if self.strategy == "fewest" else "fewest")
-
-    # --- browsing solutions -------------------------------------------------------------
-
-    def shown_solution(self, model: QueensModel) -> int | None:
-        """Index of the solution on show: the browsed one, or the newest."""
-        if not model.solutions:
-            return None
-        last = len(model.solutions) - 1
-        return last if self.browse is None else min(self.browse, last)
-
-    def browse_by(self, step: int) -> None:
-        """Show the previous (-1) or next (+1) solution found."""
-        model: QueensModel = self.shell.run.model  # type: ignore[assignment]
-        index = self.shown_solution(model)
-        if index is None:
-            self.notify("no solution found yet: play on, or press S for the next one")
-            return
-        self.browse = max(0, min(len(model.solutions) - 1, index + step))
-
-    def solution_label(self) -> str:
-        """'solution 3 of 92', with 'so far' while the search goes on."""
-        player = self.shell.run
-        model: QueensModel = player.model  # type: ignore[assignment]
-        index = self.shown_solution(model)
-        if index is None:
-            return "no solutions" if player.at_end else "no solution yet"
-        tail = "" if player.at_end else " so far"
-        return f"solution {index + 1} of {len(model.solutions)}{tail}"
+        self.restart()
 
     # --- how it reads ---------------------------------------------------------------------
-
-    def code(self) -> Sequence[str]:
-        """Algorithm X's pseudocode."""
-        return queens.PSEUDOCODE
 
     def column_name(self, column: int) -> str:
         """A matrix column in board words: 'rank 3', 'file c', 'diagonal a1-c3'."""
@@ -236,13 +190,7 @@ class QueensDemo(Demo):
 
     def counters(self, model: QueensModel) -> list[tuple[str, str]]:
         """Knuth's counters, the queens on the board, the column choice."""
-        return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"),
-                ("queens", f"{len(model.stack)} / {self.n}"), ("dead ends", f"{model.dead_ends:,}"),
-                ("choice", self.strategy)]
-
-    def shared_counters(self) -> Sequence[str]:
-        """Events, depth, backtracks and solutions."""
-        return ("events", "depth", "backtracks", "solutions")
+        return self.placing_counters(model, "queens", self.n)
 
     # --- controls and input -------------------------------------------------------------
 
@@ -250,29 +198,15 @@ class QueensDemo(Demo):
         """N, the column choice, and the solution browser."""
         return [
             Stepper("N", lambda: self.n, self.set_n, MIN_N, MAX_N, hint="[ and ]"),
-            Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
-                   self.set_strategy, hint="C: which column Algorithm X decides first"),
-            Button("◀", lambda: self.browse_by(-1), hint=", previous solution"),
-            Label(self.solution_label, th.INK),
-            Button("▶", lambda: self.browse_by(1), hint=". next solution"),
+            self.strategy_choice(),
+            *self.browse_controls(),
         ]
 
-    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+    def key_actions(self) -> dict[int, Callable[[], object]]:
         """[ ] for N, C for the column choice, , . to browse solutions."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        actions = {
-            pygame.K_LEFTBRACKET: lambda: self.set_n(self.n - 1),
-            pygame.K_RIGHTBRACKET: lambda: self.set_n(self.n + 1),
-            pygame.K_c: self.toggle_strategy,
-            pygame.K_COMMA: lambda: self.browse_by(-1),
-            pygame.K_PERIOD: lambda: self.browse_by(1),
-        }
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        return {**super().key_actions(),
+                pygame.K_LEFTBRACKET: lambda: self.set_n(self.n - 1),
+                pygame.K_RIGHTBRACKET: lambda: self.set_n(self.n + 1)}
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -331,17 +265,11 @@ class QueensDemo(Demo):
         if parts["legend"].h:
             self._draw_legend(surface, parts["legend"])
 
-    def _showing_solution(self, model: QueensModel, player: Player) -> int | None:
-        """At the end of the search the board shows the browsed solution."""
-        if player.at_end and not model.stack and model.solutions:
-            return self.shown_solution(model)
-        return None
-
     def _draw_board(self, surface: pygame.Surface, stage: pygame.Rect, card_rect: pygame.Rect,
                     model: QueensModel, player: Player) -> None:
         """Squares, attacks, the line being decided, the queens, the edge labels."""
         theme = self.theme
-        final = self._showing_solution(model, player)
+        final = self.board_solution(model, player)
         if final is not None:
             placed = [self.encoding.squares[row] for row in model.solutions[final]]
             title = f"board: solution {final + 1} of {len(model.solutions)}"
