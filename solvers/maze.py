@@ -459,6 +459,8 @@ CARVE_PSEUDOCODE = (
     "        pop cell: backtrack",
     "finally join parts left apart (rest)",
 )
+PSEUDOCODE = CARVE_PSEUDOCODE
+"""The module's main pseudocode (carving); SOLVE_ and ROOMS_PSEUDOCODE go with the others."""
 
 
 @dataclass
