@@ -17,7 +17,7 @@ a 4 x 4 sudoku, and any matrix the user types.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,8 +28,7 @@ from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
-from visualizer.scenes.exact_cover import CoverModel, hatch
+from visualizer.scenes.exact_cover import STRATEGY_KEY, CoverModel, ExactCoverDemo, hatch
 from visualizer.widgets import Button, Choice, Widget
 
 KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
@@ -157,7 +156,7 @@ class Geometry:
     body_bottom: int
 
 
-class MatrixDemo(Demo):
+class MatrixDemo(ExactCoverDemo):
     """Dancing links drawn whole: cover unlinks, uncover relinks in reverse."""
 
     name = "dlx"
@@ -166,11 +165,10 @@ class MatrixDemo(Demo):
     default_speed = 2.0
     keys = (("1 / 2 / 3", "Knuth's example / 4 queens / 4×4 sudoku"),
             ("M", "type your own matrix: columns | secondary ; row ; row ..."),
-            ("C", "column choice: fewest 1s / leftmost"))
+            STRATEGY_KEY)
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
-        self.strategy = "fewest"
         self.typed = TYPED_EXAMPLE
         self.problem = knuth_problem()
         self.choice = "knuth"
@@ -211,16 +209,7 @@ class MatrixDemo(Demo):
         self.problem = typed_problem(matrix, "typed", "your matrix", text)
         self.new_run()
 
-    def set_strategy(self, strategy: str) -> None:
-        """Fewest 1s or leftmost column."""
-        self.strategy = strategy
-        self.new_run(autoplay=self.shell.run.playing)
-
     # --- how it reads ----------------------------------------------------------------
-
-    def code(self) -> Sequence[str]:
-        """Algorithm X's pseudocode."""
-        return dlx.PSEUDOCODE
 
     def column_label(self, column: int) -> str:
         """A column's short name."""
@@ -263,13 +252,8 @@ class MatrixDemo(Demo):
     def counters(self, model: MatrixModel) -> list[tuple[str, str]]:
         """Knuth's counters and the matrix's size."""
         m = model.matrix
-        return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"),
-                ("columns", f"{m.n_primary} + {m.n_secondary}"), ("rows", f"{len(m.rows)}"),
-                ("choice", self.strategy)]
-
-    def shared_counters(self) -> Sequence[str]:
-        """Events, depth, backtracks and solutions."""
-        return ("events", "depth", "backtracks", "solutions")
+        return self.knuth_counters(model, ("columns", f"{m.n_primary} + {m.n_secondary}"),
+                                   ("rows", f"{len(m.rows)}"))
 
     # --- controls and input -------------------------------------------------------------
 
@@ -280,26 +264,16 @@ class MatrixDemo(Demo):
                     ("your matrix…", "typed")], lambda: self.choice, self.set_choice,
                    hint="1 / 2 / 3, M to type a matrix"),
             Button("type a matrix…", self.ask_matrix, hint="M: columns | secondary ; row ; row"),
-            Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
-                   self.set_strategy, hint="C: which column Algorithm X decides first"),
+            self.strategy_choice(),
         ]
 
-    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+    def key_actions(self) -> dict[int, Callable[[], object]]:
         """1 2 3 for the problems, M to type one, C for the column choice."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        actions = {
-            pygame.K_1: lambda: self.set_choice("knuth"),
-            pygame.K_2: lambda: self.set_choice("queens"),
-            pygame.K_3: lambda: self.set_choice("sudoku"),
-            pygame.K_m: self.ask_matrix,
-            pygame.K_c: lambda: self.set_strategy("leftmost" if self.strategy == "fewest" else "fewest"),
-        }
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        return {**super().key_actions(),
+                pygame.K_1: lambda: self.set_choice("knuth"),
+                pygame.K_2: lambda: self.set_choice("queens"),
+                pygame.K_3: lambda: self.set_choice("sudoku"),
+                pygame.K_m: self.ask_matrix}
 
     # --- layout ---------------------------------------------------------------------------
 

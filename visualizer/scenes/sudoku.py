@@ -15,7 +15,7 @@ then compares.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import cache
 from math import isqrt
 from pathlib import Path
@@ -29,8 +29,7 @@ from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
-from visualizer.scenes.exact_cover import CoverModel, hatch
+from visualizer.scenes.exact_cover import STRATEGY_KEY, CoverModel, ExactCoverDemo, hatch
 from visualizer.widgets import Button, Choice, Label, Widget
 
 LIBRARY: tuple[tuple[str, str], ...] = (
@@ -90,7 +89,7 @@ class SudokuModel(CoverModel):
         return self.encoding.cells(self.solutions[index])
 
 
-class SudokuDemo(Demo):
+class SudokuDemo(ExactCoverDemo):
     """Sudoku by dancing links: type or load givens, watch digits placed and withdrawn."""
 
     name = "sudoku"
@@ -103,7 +102,7 @@ class SudokuDemo(Demo):
             ("E", "an empty grid of this size, to type your own"),
             ("L", "load a puzzle file (grid or one-line form)"),
             ("M", "pencil marks on / off"),
-            ("C", "column choice: fewest 1s / leftmost"),
+            STRATEGY_KEY,
             (", / .", "with two solutions: show the first / the second"))
 
     def __init__(self, shell: Any) -> None:
@@ -117,7 +116,6 @@ class SudokuDemo(Demo):
         self.size = 9
         self.selected: int | None = None
         self.entry = ""  # a pending "1" on 16x16, waiting for a second digit
-        self.strategy = "fewest"
         self.marks = True
         self.browse = 0
         self.last_file = str(asset("puzzles", "sudoku", "hard.txt"))
@@ -208,11 +206,6 @@ class SudokuDemo(Demo):
         tail = " ✎" if self.edited else ""
         return f"{self.source_name} {self.index + 1}/{len(self.puzzles)}{tail}"
 
-    def set_strategy(self, strategy: str) -> None:
-        """Fewest 1s or leftmost column; a new run."""
-        self.strategy = strategy
-        self.new_run(autoplay=self.shell.run.playing)
-
     def toggle_marks(self) -> None:
         """Pencil marks on or off."""
         self.marks = not self.marks
@@ -239,10 +232,6 @@ class SudokuDemo(Demo):
         return SudokuModel(self.encoding())
 
     # --- how it reads ----------------------------------------------------------------
-
-    def code(self) -> Sequence[str]:
-        """Algorithm X's pseudocode."""
-        return sudoku.PSEUDOCODE
 
     def constraint_name(self, column: int) -> str:
         """A column in sudoku words: 'cell r4c7', '5 in row 3'."""
@@ -281,13 +270,7 @@ class SudokuDemo(Demo):
     def counters(self, model: SudokuModel) -> list[tuple[str, str]]:
         """Knuth's counters, digits placed, the column choice."""
         blanks = self.givens.count(0)
-        return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"),
-                ("placed", f"{len(model.stack)} / {blanks}"), ("dead ends", f"{model.dead_ends:,}"),
-                ("choice", self.strategy)]
-
-    def shared_counters(self) -> Sequence[str]:
-        """Events, depth, backtracks and solutions."""
-        return ("events", "depth", "backtracks", "solutions")
+        return self.placing_counters(model, "placed", blanks)
 
     # --- controls and input --------------------------------------------------------------
 
@@ -303,8 +286,7 @@ class SudokuDemo(Demo):
             Button("load file…", self.ask_file, hint="L"),
             Button("marks", self.toggle_marks, hint="M: pencil marks (live candidates)",
                    active=lambda: self.marks),
-            Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
-                   self.set_strategy, hint="C: which constraint Algorithm X decides first"),
+            self.strategy_choice("C: which constraint Algorithm X decides first"),
         ]
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
@@ -319,25 +301,20 @@ class SudokuDemo(Demo):
             self.selected = None if cell == self.selected else cell
             self.entry = ""
             return True
-        if event.type != pygame.KEYDOWN:
-            return False
-        if self.selected is not None and self._type_into_cell(event):
+        if event.type == pygame.KEYDOWN and self.selected is not None and self._type_into_cell(event):
             return True
-        actions = {
-            pygame.K_LEFTBRACKET: lambda: self.step_puzzle(-1),
-            pygame.K_RIGHTBRACKET: lambda: self.step_puzzle(1),
-            pygame.K_e: self.empty_grid,
-            pygame.K_l: self.ask_file,
-            pygame.K_m: self.toggle_marks,
-            pygame.K_c: lambda: self.set_strategy("leftmost" if self.strategy == "fewest" else "fewest"),
-            pygame.K_COMMA: lambda: self.browse_by(-1),
-            pygame.K_PERIOD: lambda: self.browse_by(1),
-        }
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
+        return self.run_key(event, self.key_actions())
+
+    def key_actions(self) -> dict[int, Callable[[], object]]:
+        """[ ] for puzzles, E, L and M, C for the column choice, , . for the other solution."""
+        return {**super().key_actions(),
+                pygame.K_LEFTBRACKET: lambda: self.step_puzzle(-1),
+                pygame.K_RIGHTBRACKET: lambda: self.step_puzzle(1),
+                pygame.K_e: self.empty_grid,
+                pygame.K_l: self.ask_file,
+                pygame.K_m: self.toggle_marks,
+                pygame.K_COMMA: lambda: self.browse_by(-1),
+                pygame.K_PERIOD: lambda: self.browse_by(1)}
 
     def _type_into_cell(self, event: pygame.event.Event) -> bool:
         """A digit, letter or clearing key for the selected cell; True when used."""
