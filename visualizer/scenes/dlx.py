@@ -28,7 +28,15 @@ from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import STRATEGY_KEY, CoverModel, ExactCoverDemo, hatch
+from visualizer.scenes.exact_cover import (
+    STRATEGY_KEY,
+    CoverModel,
+    ExactCoverDemo,
+    card_inner,
+    hatch,
+    split_bottom,
+    split_side,
+)
 from visualizer.widgets import Button, Choice, Widget
 
 KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
@@ -279,25 +287,16 @@ class MatrixDemo(ExactCoverDemo):
 
     def layout(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The matrix card, and beside it what happens now and the key."""
-        px = self.theme.px
-        gap = px(10)
-        side_w = max(px(210), int(rect.w * 0.26))
-        matrix = pygame.Rect(rect.x, rect.y, rect.w - side_w - gap, rect.h)
-        side = pygame.Rect(matrix.right + gap, rect.y, side_w, rect.h)
-        key_h = min(px(200), side.h // 2)
-        now = pygame.Rect(side.x, side.y, side.w, side.h - key_h - gap)
-        key = pygame.Rect(side.x, now.bottom + gap, side.w, key_h)
+        theme = self.theme
+        matrix, side = split_side(theme, rect, 210, 0.26)
+        now, key = split_bottom(theme, side, min(theme.px(200), side.h // 2))
         return {"matrix": matrix, "now": now, "key": key}
 
     def geometry(self, stage: pygame.Rect) -> Geometry:
         """Column and row positions inside the matrix card of a stage `stage`."""
         theme = self.theme
         px = theme.px
-        frame = self.layout(stage)["matrix"]
-        pad = px(10)
-        heading = theme.line_height("tiny", "bold") + px(6)
-        inner = pygame.Rect(frame.x + pad, frame.y + pad + heading, frame.w - 2 * pad,
-                            frame.h - 2 * pad - heading)
+        inner = card_inner(theme, self.layout(stage)["matrix"])
         matrix = self.problem.matrix
         font = theme.font("small")
         label_w = max(font.size(label)[0] for label in self.problem.row_labels) + px(14)

@@ -21,7 +21,15 @@ from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import STRATEGY_KEY, BrowsingDemo, CoverModel, draw_size_strip, hatch
+from visualizer.scenes.exact_cover import (
+    STRATEGY_KEY,
+    BrowsingDemo,
+    CoverModel,
+    card_inner,
+    draw_size_strip,
+    hatch,
+    split_bottom,
+)
 from visualizer.widgets import Choice, Widget
 
 BOARDS: tuple[tuple[str, tuple[int, int]], ...] = (
@@ -229,13 +237,9 @@ class PentominoDemo(BrowsingDemo):
 
     def layout(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """Board card on top (with the words and the tilings found), the strip, the tray."""
-        px = self.theme.px
-        gap = px(10)
-        tray_h = min(px(100), int(rect.h * 0.18))
-        strip_h = min(px(130), int(rect.h * 0.22))
-        tray = pygame.Rect(rect.x, rect.bottom - tray_h, rect.w, tray_h)
-        strip = pygame.Rect(rect.x, tray.y - gap - strip_h, rect.w, strip_h)
-        board = pygame.Rect(rect.x, rect.y, rect.w, strip.y - gap - rect.y)
+        theme = self.theme
+        rest, tray = split_bottom(theme, rect, min(theme.px(100), int(rect.h * 0.18)))
+        board, strip = split_bottom(theme, rest, min(theme.px(130), int(rect.h * 0.22)))
         return {"board": board, "strip": strip, "tray": tray}
 
     def board_geometry(self, rect: pygame.Rect) -> tuple[pygame.Rect, int, pygame.Rect]:
@@ -245,11 +249,7 @@ class PentominoDemo(BrowsingDemo):
         putting them above would (6 x 10), else above it (3 x 20).
         """
         theme = self.theme
-        card_rect = self.layout(rect)["board"]
-        pad = theme.px(10)
-        heading = theme.line_height("tiny", "bold") + theme.px(6)
-        inner = pygame.Rect(card_rect.x + pad, card_rect.y + pad + heading, card_rect.w - 2 * pad,
-                            card_rect.h - 2 * pad - heading)
+        inner = card_inner(theme, self.layout(rect)["board"])
         w, h = self.encoding.width, self.encoding.height
         gap = theme.px(20)
         text_w = theme.px(280)
@@ -446,10 +446,7 @@ class PentominoDemo(BrowsingDemo):
     def tray_slots(self, rect: pygame.Rect) -> list[pygame.Rect]:
         """Where each of the twelve pieces sits in the tray card `rect`."""
         theme = self.theme
-        pad = theme.px(10)
-        heading = theme.line_height("tiny", "bold") + theme.px(6)
-        inner = pygame.Rect(rect.x + pad, rect.y + pad + heading, rect.w - 2 * pad,
-                            rect.h - 2 * pad - heading)
+        inner = card_inner(theme, rect)
         slot_w = inner.w // len(pentomino.PIECES)
         return [pygame.Rect(inner.x + i * slot_w + theme.px(3), inner.y, slot_w - theme.px(6), inner.h)
                 for i in range(len(pentomino.PIECES))]

@@ -19,7 +19,17 @@ from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import STRATEGY_KEY, BrowsingDemo, CoverModel, draw_size_strip, hatch
+from visualizer.scenes.exact_cover import (
+    STRATEGY_KEY,
+    BrowsingDemo,
+    CoverModel,
+    card_inner,
+    draw_size_strip,
+    hatch,
+    side_legend,
+    split_bottom,
+    split_side,
+)
 from visualizer.widgets import Stepper, Widget
 
 MIN_N, MAX_N = 1, 16
@@ -212,25 +222,20 @@ class QueensDemo(BrowsingDemo):
 
     def layout(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The stage's cards: board, strip, and the side column (now, solutions, legend)."""
-        px = self.theme.px
+        theme = self.theme
+        px = theme.px
         gap = px(10)
-        side_w = max(px(230), int(rect.w * 0.3))
-        left = pygame.Rect(rect.x, rect.y, rect.w - side_w - gap, rect.h)
-        strip_h = min(px(150), rect.h // 4)
-        board = pygame.Rect(left.x, left.y, left.w, left.h - strip_h - gap)
-        strip = pygame.Rect(left.x, board.bottom + gap, left.w, strip_h)
-        side = pygame.Rect(left.right + gap, rect.y, side_w, rect.h)
-        now_h = px(128)
+        left, side = split_side(theme, rect, 230, 0.3)
+        board, strip = split_bottom(theme, left, min(px(150), rect.h // 4))
         legend_h = px(122) if rect.h >= px(470) else 0  # a short stage keeps the solutions instead
-        now = pygame.Rect(side.x, side.y, side.w, now_h)
-        legend = pygame.Rect(side.x, side.bottom - legend_h, side.w, legend_h)
-        bottom = legend.y - gap if legend_h else side.bottom
-        solutions = pygame.Rect(side.x, now.bottom + gap, side.w, bottom - now.bottom - gap)
+        rest, legend = side_legend(theme, side, legend_h)
+        now = pygame.Rect(rest.x, rest.y, rest.w, px(128))
+        solutions = pygame.Rect(rest.x, now.bottom + gap, rest.w, rest.bottom - now.bottom - gap)
         return {"board": board, "strip": strip, "now": now, "solutions": solutions, "legend": legend}
 
     def board_geometry(self, rect: pygame.Rect) -> tuple[pygame.Rect, int]:
         """The squares' area inside the board card and one square's side, for a stage `rect`."""
-        inner = self._board_inner(self.layout(rect)["board"])
+        inner = card_inner(self.theme, self.layout(rect)["board"])
         px = self.theme.px
         left, right, top, bottom = px(22), px(34), px(26), px(22)
         side = max(4, min((inner.w - left - right) // self.n, (inner.h - top - bottom) // self.n))
@@ -238,13 +243,6 @@ class QueensDemo(BrowsingDemo):
         board.center = (inner.x + left + (inner.w - left - right) // 2,
                         inner.y + top + (inner.h - top - bottom) // 2)
         return board, side
-
-    def _board_inner(self, card_rect: pygame.Rect) -> pygame.Rect:
-        """The board card's inner area (below its heading)."""
-        pad = self.theme.px(10)
-        heading = self.theme.line_height("tiny", "bold") + self.theme.px(6)
-        return pygame.Rect(card_rect.x + pad, card_rect.y + pad + heading, card_rect.w - 2 * pad,
-                           card_rect.h - 2 * pad - heading)
 
     def square_rect(self, rect: pygame.Rect, square: tuple[int, int]) -> pygame.Rect:
         """Where a square is drawn on a stage `rect` (rank 1 at the bottom, file a at the left)."""

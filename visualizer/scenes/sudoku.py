@@ -29,7 +29,16 @@ from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import STRATEGY_KEY, CoverModel, ExactCoverDemo, hatch
+from visualizer.scenes.exact_cover import (
+    STRATEGY_KEY,
+    CoverModel,
+    ExactCoverDemo,
+    card_inner,
+    hatch,
+    side_legend,
+    split_bottom,
+    split_side,
+)
 from visualizer.widgets import Button, Choice, Label, Widget
 
 LIBRARY: tuple[tuple[str, str], ...] = (
@@ -339,26 +348,16 @@ class SudokuDemo(ExactCoverDemo):
 
     def layout(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The board card with the strip below it; the side column (now, key)."""
-        px = self.theme.px
-        gap = px(10)
-        side_w = max(px(230), int(rect.w * 0.3))
-        left = pygame.Rect(rect.x, rect.y, rect.w - side_w - gap, rect.h)
-        strip_h = min(px(130), rect.h // 5)
-        board = pygame.Rect(left.x, left.y, left.w, left.h - strip_h - gap)
-        strip = pygame.Rect(left.x, board.bottom + gap, left.w, strip_h)
-        side = pygame.Rect(left.right + gap, rect.y, side_w, rect.h)
-        legend_h = px(170) if rect.h >= px(460) else 0
-        legend = pygame.Rect(side.x, side.bottom - legend_h, side.w, legend_h)
-        now = pygame.Rect(side.x, side.y, side.w, (legend.y - gap if legend_h else side.bottom) - side.y)
+        theme = self.theme
+        px = theme.px
+        left, side = split_side(theme, rect, 230, 0.3)
+        board, strip = split_bottom(theme, left, min(px(130), rect.h // 5))
+        now, legend = side_legend(theme, side, px(170) if rect.h >= px(460) else 0)
         return {"board": board, "strip": strip, "now": now, "legend": legend}
 
     def board_geometry(self, rect: pygame.Rect) -> tuple[pygame.Rect, int]:
         """The grid's square and one cell's side, for a stage `rect`."""
-        frame = self.layout(rect)["board"]
-        pad = self.theme.px(10)
-        heading = self.theme.line_height("tiny", "bold") + self.theme.px(6)
-        inner = pygame.Rect(frame.x + pad, frame.y + pad + heading, frame.w - 2 * pad,
-                            frame.h - 2 * pad - heading)
+        inner = card_inner(self.theme, self.layout(rect)["board"])
         side = max(4, min(inner.w, inner.h) // self.size)
         grid = pygame.Rect(0, 0, side * self.size, side * self.size)
         grid.center = inner.center
