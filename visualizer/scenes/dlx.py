@@ -33,7 +33,9 @@ from visualizer.scenes.exact_cover import (
     CoverModel,
     ExactCoverDemo,
     card_inner,
+    cover_words,
     hatch,
+    plural,
     split_bottom,
     split_side,
 )
@@ -237,15 +239,12 @@ class MatrixDemo(ExactCoverDemo):
         """The event in matrix words."""
         kind = type(event)
         if kind is Choose:
-            rows = f"{event.size} row{'s' if event.size != 1 else ''}"
+            rows = plural(event.size, "row")
             why = "fewest 1s" if self.strategy == "fewest" else "leftmost"
             return f"choose column {self.column_label(event.column)} ({why}): {rows}"
-        if kind is Cover:
-            indent = "" if event.line == dlx.LINE_COVER_COLUMN else "  "
-            return f"{indent}cover {self.column_label(event.column)}: unlink it, hide the rows meeting it"
-        if kind is Uncover:
-            indent = "" if event.line == dlx.LINE_UNCOVER_COLUMN else "  "
-            return f"{indent}uncover {self.column_label(event.column)}: relink, bottom row first"
+        if kind is Cover or kind is Uncover:
+            what = "unlink it, hide the rows meeting it" if kind is Cover else "relink, bottom row first"
+            return f"{cover_words(event, self.column_label(event.column))}: {what}"
         if kind is Push:
             return f"try row {self.problem.row_labels[event.what]}"
         if kind is Pop:

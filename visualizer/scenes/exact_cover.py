@@ -19,7 +19,7 @@ import pygame
 from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
-from visualizer.panels import card
+from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.theme import Theme
@@ -253,6 +253,47 @@ class BrowsingDemo(ExactCoverDemo):
         """C for the column choice, , and . to browse."""
         return {**super().key_actions(), pygame.K_COMMA: lambda: self.browse_by(-1),
                 pygame.K_PERIOD: lambda: self.browse_by(1)}
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 way', '3 ways'."""
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def cover_words(event: Any, name: str) -> str:
+    """'cover X' / 'uncover X' for a Cover or Uncover event of column X.
+
+    The chosen column's own cover and uncover stand flush; those of a tried
+    row's other columns are indented under it, as in the pseudocode.
+    """
+    covering = type(event) is Cover
+    own_line = dlx.LINE_COVER_COLUMN if covering else dlx.LINE_UNCOVER_COLUMN
+    indent = "" if event.line == own_line else "  "
+    return f"{indent}{'cover' if covering else 'uncover'} {name}"
+
+
+def draw_headline(surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
+                  words: tuple[str, str, th.Color], *, big_lines: int = 2, small_lines: int = 2,
+                  gap: int = 0) -> int:
+    """A headline in large bold and its colour, `gap` pixels, then a line or two under it; the y below.
+
+    `words` is (headline, line under it, colour); each is wrapped to
+    `rect`'s width and cut to `big_lines` and `small_lines` lines.
+    """
+    big, small, colour = words
+    y = rect.y
+    for line in wrap(theme, big, rect.w, "large", "bold")[:big_lines]:
+        text = fit_text(theme, line, rect.w, "large", "bold")
+        surface.blit(theme.text(text, "large", colour, "bold"), (rect.x, y))
+        y += theme.line_height("large")
+    y += gap
+    for line in wrap(theme, small, rect.w)[:small_lines]:
+        surface.blit(theme.text(line, "small", th.INK), (rect.x, y))
+        y += theme.line_height("small")
+    return y
 
 
 # --- laying out the stage ----------------------------------------------------------------

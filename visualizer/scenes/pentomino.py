@@ -19,15 +19,18 @@ import pygame
 from solvers import dlx, pentomino
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
-from visualizer.panels import card, fit_text, wrap
+from visualizer.panels import card, fit_text
 from visualizer.player import Player
 from visualizer.scenes.exact_cover import (
     STRATEGY_KEY,
     BrowsingDemo,
     CoverModel,
     card_inner,
+    cover_words,
+    draw_headline,
     draw_size_strip,
     hatch,
+    plural,
     split_bottom,
 )
 from visualizer.widgets import Choice, Widget
@@ -186,14 +189,10 @@ class PentominoDemo(BrowsingDemo):
         kind = type(event)
         if kind is Choose:
             why = "fewest ways" if self.strategy == "fewest" else "leftmost open column"
-            ways = f"{event.size} way{'s' if event.size != 1 else ''}"
+            ways = plural(event.size, "way")
             return f"choose {self.column_name(event.column)} ({why}): {ways} to cover it"
-        if kind is Cover:
-            indent = "" if event.line == dlx.LINE_COVER_COLUMN else "  "
-            return f"{indent}cover {self.column_name(event.column)}"
-        if kind is Uncover:
-            indent = "" if event.line == dlx.LINE_UNCOVER_COLUMN else "  "
-            return f"{indent}uncover {self.column_name(event.column)}"
+        if kind is Cover or kind is Uncover:
+            return cover_words(event, self.column_name(event.column))
         if kind is Push:
             return f"try {self.placement_words(event.what)}"
         if kind is Pop:
@@ -400,15 +399,7 @@ class PentominoDemo(BrowsingDemo):
         theme = self.theme
         wide = rect.w > 2 * theme.px(280)
         text_rect = pygame.Rect(rect.x, rect.y, rect.w // 2 if wide else rect.w, rect.h)
-        big, small, colour = self._now_text(model, player)
-        y = text_rect.y
-        for line in wrap(theme, big, text_rect.w, "large", "bold")[:2]:
-            text = fit_text(theme, line, text_rect.w, "large", "bold")
-            surface.blit(theme.text(text, "large", colour, "bold"), (text_rect.x, y))
-            y += theme.line_height("large")
-        for line in wrap(theme, small, text_rect.w)[:2]:
-            surface.blit(theme.text(line, "small", th.INK), (text_rect.x, y))
-            y += theme.line_height("small")
+        y = draw_headline(surface, theme, text_rect, self._now_text(model, player))
         if wide:
             found = pygame.Rect(text_rect.right + theme.px(20), rect.y,
                                 rect.w - text_rect.w - theme.px(20), rect.h)
@@ -424,7 +415,7 @@ class PentominoDemo(BrowsingDemo):
             return f"tiling {event.number}!", "every cell covered once, every piece used once", th.DONE
         if player.at_end:
             count = len(model.solutions)
-            return (f"done: {count} tiling{'s' if count != 1 else ''}",
+            return (f"done: {plural(count, 'tiling')}",
                     f"{self.distinct(model)} up to turns and flips; browse with , and .", th.DONE)
         column = model.choosing
         if column is None:
@@ -434,7 +425,7 @@ class PentominoDemo(BrowsingDemo):
         if size == 0:
             what = "fits nowhere" if column < len(pentomino.PIECES) else "cannot be covered"
             return f"{name} {what}", "dead end: take back the last piece", th.DEAD
-        ways = f"{size} way{'s' if size != 1 else ''}"
+        ways = plural(size, "way")
         trying = model.trying
         if trying is None:
             rule = "it has the fewest" if self.strategy == "fewest" else "the leftmost open column"

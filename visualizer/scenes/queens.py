@@ -17,15 +17,18 @@ import pygame
 from solvers import dlx, queens
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
-from visualizer.panels import card, fit_text, wrap
+from visualizer.panels import card, fit_text
 from visualizer.player import Player
 from visualizer.scenes.exact_cover import (
     STRATEGY_KEY,
     BrowsingDemo,
     CoverModel,
     card_inner,
+    cover_words,
+    draw_headline,
     draw_size_strip,
     hatch,
+    plural,
     side_legend,
     split_bottom,
     split_side,
@@ -174,15 +177,12 @@ class QueensDemo(BrowsingDemo):
         """The event in board words."""
         kind = type(event)
         if kind is Choose:
-            size = event.size
             why = "fewest free squares" if self.strategy == "fewest" else "leftmost open line"
-            free = f"{size} free square{'s' if size != 1 else ''}"
+            free = plural(event.size, "free square")
             return f"choose {self.column_name(event.column)} ({why}): {free}"
         if kind is Cover:
-            if event.line == dlx.LINE_COVER_COLUMN:
-                return f"cover {self.column_name(event.column)}"
-            return f"  cover {self.column_name(event.column)}"
-        if kind is Uncover:
+            return cover_words(event, self.column_name(event.column))
+        if kind is Uncover:  # always indented here, the column's own uncover too
             return f"  uncover {self.column_name(event.column)}"
         if kind is Push:
             return f"try a queen on {square_name(self.encoding.squares[event.what])}"
@@ -432,18 +432,8 @@ class QueensDemo(BrowsingDemo):
     def _draw_now(self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel,
                   player: Player) -> None:
         """In big words: what Algorithm X is deciding and doing."""
-        theme = self.theme
-        inner = card(surface, rect, theme, "now")
-        big, small, colour = self._now_text(model, player)
-        y = inner.y
-        for line in wrap(theme, big, inner.w, "large", "bold")[:2]:
-            text = fit_text(theme, line, inner.w, "large", "bold")
-            surface.blit(theme.text(text, "large", colour, "bold"), (inner.x, y))
-            y += theme.line_height("large")
-        y += theme.px(2)
-        for line in wrap(theme, small, inner.w)[:2]:
-            surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
-            y += theme.line_height("small")
+        inner = card(surface, rect, self.theme, "now")
+        draw_headline(surface, self.theme, inner, self._now_text(model, player), gap=self.theme.px(2))
 
     def _now_text(self, model: QueensModel, player: Player) -> tuple[str, str, th.Color]:
         """The headline, a line below it, and the headline's colour."""
@@ -452,7 +442,7 @@ class QueensDemo(BrowsingDemo):
             return f"solution {event.number}!", "every rank and file has one queen, no two attack", th.DONE
         if player.at_end:
             count = len(model.solutions)
-            return (f"done: {count} solution{'s' if count != 1 else ''}",
+            return (f"done: {plural(count, 'solution')}",
                     "browse them with , and . (or the arrows above)", th.DONE)
         column = model.choosing
         if column is None:
@@ -461,7 +451,7 @@ class QueensDemo(BrowsingDemo):
         size = model.size(column)
         if size == 0:
             return f"{name}: no free square", "dead end: take back the last queen", th.DEAD
-        free = f"{size} free square{'s' if size != 1 else ''}"
+        free = plural(size, "free square")
         trying = model.trying
         if trying is None:
             rule = "it has the fewest" if self.strategy == "fewest" else "the leftmost open column"

@@ -34,7 +34,10 @@ from visualizer.scenes.exact_cover import (
     CoverModel,
     ExactCoverDemo,
     card_inner,
+    cover_words,
+    draw_headline,
     hatch,
+    plural,
     side_legend,
     split_bottom,
     split_side,
@@ -199,7 +202,7 @@ class SudokuDemo(ExactCoverDemo):
         self.puzzles, self.index, self.source_name = tuple(puzzles), 0, path.name
         self.collection = ""
         self.load(puzzles[0])
-        self.notify(f"loaded {len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''} from {path.name}")
+        self.notify(f"loaded {plural(len(puzzles), 'puzzle')} from {path.name}")
 
     def set_given(self, cell: int, digit: int) -> None:
         """Write (or with 0 clear) a given, then start a new run on the new puzzle."""
@@ -255,14 +258,9 @@ class SudokuDemo(ExactCoverDemo):
         options = self.encoding().options
         if kind is Choose:
             what = "candidate" if self.encoding().constraints[event.column][0] == "cell" else "place"
-            count = f"{event.size} {what}{'s' if event.size != 1 else ''}"
-            return f"choose {self.constraint_name(event.column)}: {count}"
-        if kind is Cover:
-            indent = "" if event.line == dlx.LINE_COVER_COLUMN else "  "
-            return f"{indent}cover {self.constraint_name(event.column)}"
-        if kind is Uncover:
-            indent = "" if event.line == dlx.LINE_UNCOVER_COLUMN else "  "
-            return f"{indent}uncover {self.constraint_name(event.column)}"
+            return f"choose {self.constraint_name(event.column)}: {plural(event.size, what)}"
+        if kind is Cover or kind is Uncover:
+            return cover_words(event, self.constraint_name(event.column))
         if kind is Push:
             cell, digit = options[event.what]
             return f"try {symbol(digit)} in {cell_name(cell, self.size)}"
@@ -636,20 +634,12 @@ class SudokuDemo(ExactCoverDemo):
         """In big words: what is being decided, how many candidates, the verdict."""
         theme = self.theme
         inner = card(surface, rect, theme, "now")
-        big, small, colour = self._now_text(model, player)
-        y = inner.y
-        for line in wrap(theme, big, inner.w, "large", "bold")[:3]:
-            surface.blit(theme.text(fit_text(theme, line, inner.w, "large", "bold"), "large", colour,
-                                    "bold"), (inner.x, y))
-            y += theme.line_height("large")
-        y += theme.px(4)
-        for line in wrap(theme, small, inner.w)[:6]:
-            surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
-            y += theme.line_height("small")
+        y = draw_headline(surface, theme, inner, self._now_text(model, player), big_lines=3, small_lines=6,
+                          gap=theme.px(4))
         placed = model.placed()
         if placed and y + 3 * theme.line_height("small") < inner.bottom:
             y += theme.px(10)
-            heading = f"the stack: {len(placed)} choice{'s' if len(placed) != 1 else ''}, newest last"
+            heading = f"the stack: {plural(len(placed), 'choice')}, newest last"
             surface.blit(theme.text(heading, "tiny", th.MUTED, "bold"), (inner.x, y))
             y += theme.line_height("tiny") + theme.px(2)
             words = " ".join(f"{cell_name(cell, self.size)}={symbol(digit)}" for cell, digit in placed)
@@ -694,10 +684,10 @@ class SudokuDemo(ExactCoverDemo):
         options = model.encoding.options
         if kind == "cell":
             listed = ", ".join(symbol(options[r][1]) for r in rows)
-            what = f"{len(rows)} candidate{'s' if len(rows) != 1 else ''}: {listed}"
+            what = f"{plural(len(rows), 'candidate')}: {listed}"
         else:
             listed = ", ".join(cell_name(options[r][0], self.size) for r in rows)
-            what = f"{len(rows)} place{'s' if len(rows) != 1 else ''}: {listed}"
+            what = f"{plural(len(rows), 'place')}: {listed}"
         trying = model.trying
         if trying is None:
             rule = "it has the fewest" if self.strategy == "fewest" else "the leftmost open one"
