@@ -216,11 +216,16 @@ class BrowsingDemo(ExactCoverDemo):
         last = len(model.solutions) - 1
         return last if self.browse is None else min(self.browse, last)
 
-    def board_solution(self, model: CoverModel, player: Player) -> int | None:
-        """At the end of the search the board shows the browsed solution."""
+    def board_rows(self, model: CoverModel, player: Player) -> tuple[int | None, Sequence[int]]:
+        """What the board shows: the rows on the stack, or at the end the browsed solution.
+
+        Returns that solution's index (None while searching) and the rows.
+        """
         if player.at_end and not model.stack and model.solutions:
-            return self.shown_solution(model)
-        return None
+            final = self.shown_solution(model)
+            if final is not None:
+                return final, model.solutions[final]
+        return None, model.stack
 
     def browse_by(self, step: int) -> None:
         """Show the previous (-1) or next (+1) solution found."""

@@ -292,13 +292,10 @@ class PentominoDemo(BrowsingDemo):
                     model: PentominoModel, player: Player) -> None:
         """Empty cells with their counts, the pieces placed, the cell being decided, the words."""
         theme = self.theme
-        final = self.board_solution(model, player)
-        if final is not None:
-            placed = [self.encoding.placements[row] for row in model.solutions[final]]
-            title = f"board: tiling {final + 1} of {len(model.solutions)}"
-        else:
-            placed = model.pieces()
-            title = f"board: {len(placed)} of 12 pieces placed"
+        final, rows = self.board_rows(model, player)
+        placed = [self.encoding.placements[row] for row in rows]
+        title = (f"board: {len(placed)} of 12 pieces placed" if final is None
+                 else f"board: tiling {final + 1} of {len(model.solutions)}")
         card(surface, card_rect, theme, title)
         board, _, words = self.board_geometry(stage)
         owner = [-1] * (self.encoding.width * self.encoding.height)

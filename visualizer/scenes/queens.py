@@ -267,13 +267,10 @@ class QueensDemo(BrowsingDemo):
                     model: QueensModel, player: Player) -> None:
         """Squares, attacks, the line being decided, the queens, the edge labels."""
         theme = self.theme
-        final = self.board_solution(model, player)
-        if final is not None:
-            placed = [self.encoding.squares[row] for row in model.solutions[final]]
-            title = f"board: solution {final + 1} of {len(model.solutions)}"
-        else:
-            placed = model.queens()
-            title = f"board: {len(placed)} of {self.n} queens placed"
+        final, rows = self.board_rows(model, player)
+        placed = [self.encoding.squares[row] for row in rows]
+        title = (f"board: {len(placed)} of {self.n} queens placed" if final is None
+                 else f"board: solution {final + 1} of {len(model.solutions)}")
         card(surface, card_rect, theme, title)
         board, side = self.board_geometry(stage)
         attacked = attacked_squares(self.n, placed)
