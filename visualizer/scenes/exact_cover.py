@@ -165,6 +165,10 @@ class ExactCoverDemo(Demo):
         return Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
                       self.set_strategy, hint=hint)
 
+    def choice_rule(self, leftmost: str = "the leftmost open column") -> str:
+        """Why the column being decided was chosen, for the 'now' card."""
+        return "it has the fewest" if self.strategy == "fewest" else leftmost
+
     def code(self) -> Sequence[str]:
         """Algorithm X's pseudocode (every exact-cover demo runs `dlx.search`)."""
         return dlx.PSEUDOCODE

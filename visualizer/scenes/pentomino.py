@@ -425,8 +425,7 @@ class PentominoDemo(BrowsingDemo):
         ways = plural(size, "way")
         trying = model.trying
         if trying is None:
-            rule = "it has the fewest" if self.strategy == "fewest" else "the leftmost open column"
-            return f"{name}: {ways}", f"decide it first: {rule}", th.ACTIVE
+            return f"{name}: {ways}", f"decide it first: {self.choice_rule()}", th.ACTIVE
         rows = model.candidates(column)
         number = rows.index(trying) + 1 if trying in rows else 1
         return f"{name}: try {self.placement_words(trying)}", f"way {number} of {size}", th.ACTIVE

@@ -451,8 +451,7 @@ class QueensDemo(BrowsingDemo):
         free = plural(size, "free square")
         trying = model.trying
         if trying is None:
-            rule = "it has the fewest" if self.strategy == "fewest" else "the leftmost open column"
-            return f"{name}: {free}", f"decide it first: {rule}", th.ACTIVE
+            return f"{name}: {free}", f"decide it first: {self.choice_rule()}", th.ACTIVE
         rows = model.candidates(column)
         where = square_name(self.encoding.squares[trying])
         number = rows.index(trying) + 1 if trying in rows else 1

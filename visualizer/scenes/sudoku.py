@@ -690,8 +690,7 @@ class SudokuDemo(ExactCoverDemo):
             what = f"{plural(len(rows), 'place')}: {listed}"
         trying = model.trying
         if trying is None:
-            rule = "it has the fewest" if self.strategy == "fewest" else "the leftmost open one"
-            return f"decide {name}", f"{what} ({rule})", th.ACTIVE
+            return f"decide {name}", f"{what} ({self.choice_rule('the leftmost open one')})", th.ACTIVE
         cell, digit = options[trying]
         number = rows.index(trying) + 1 if trying in rows else 1
         return (f"try {symbol(digit)} in {cell_name(cell, self.size)}",
