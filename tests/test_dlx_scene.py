@@ -3,37 +3,12 @@
 from __future__ import annotations
 
 import pygame
-from ui import count_colour, press
+from ui import count_colour, play_to_end, press, stage_of, step_until
 
 from solvers import dlx
 from solvers.events import Cover, Uncover
 from visualizer import theme as th
 from visualizer.scenes.dlx import NODE_INK, MatrixModel
-
-
-def stage_of(app, shell) -> pygame.Rect:
-    """The demo's stage at the window's size."""
-    return shell.layout(app.surface.get_size()).stage
-
-
-def play_to_end(app, shell, frames: int = 300) -> None:
-    """Play at full speed until the run ends."""
-    shell.run.speed = float("inf")
-    press(app, pygame.K_SPACE, " ")
-    for _ in range(frames):
-        if shell.run.at_end:
-            break
-        app.frame(1 / 60)
-    assert shell.run.at_end
-
-
-def step_until(app, shell, wanted) -> None:
-    """Step (Right) until the last event satisfies `wanted`."""
-    for _ in range(400):
-        press(app, pygame.K_RIGHT)
-        if wanted(shell.run.last_event):
-            return
-    raise AssertionError("never reached")
 
 
 def test_every_step_matches_a_replay_and_left_undoes_it(app, open_demo) -> None:

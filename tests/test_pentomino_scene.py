@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press
+from ui import click, count_colour, press, pushed_not_popped, stage_of, step_until
 
 from solvers import dlx, pentomino
 from solvers.events import Choose, Pop, Push, Solution
 from visualizer import theme as th
 from visualizer.scenes.pentomino import BOARDS, PIECE_COLOURS, symmetry_key
-
-
-def pushed_not_popped(player) -> list[int]:
-    """The rows of every Push so far whose Pop has not come, from the player's own events."""
-    stack: list[int] = []
-    for _, event in player.recent(player.cursor):
-        if type(event) is Push:
-            stack.append(event.what)
-        elif type(event) is Pop:
-            assert stack.pop() == event.value
-    return stack
-
-
-def stage_of(app, shell) -> pygame.Rect:
-    """The demo's stage at the window's size."""
-    return shell.layout(app.surface.get_size()).stage
 
 
 def run_to_solution(app, shell, frames: int = 120) -> None:
@@ -74,8 +58,7 @@ def test_right_places_the_pushed_pieces_and_left_restores_each_state(app, open_d
 def test_each_placed_piece_shows_its_colour_on_its_cells(app, open_demo) -> None:
     """Step to the first Push: the piece's colour fills its five cells, the tray marks it used."""
     shell = open_demo("pentomino")
-    while type(shell.run.last_event) is not Push:
-        press(app, pygame.K_RIGHT)
+    step_until(app, shell, lambda event: type(event) is Push)
     for _ in range(3):  # its covers: the drop-in animation is over when paused
         press(app, pygame.K_RIGHT)
     stage = stage_of(app, shell)

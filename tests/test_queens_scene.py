@@ -5,40 +5,13 @@ from __future__ import annotations
 import json
 
 import pygame
-from ui import click, count_colour, press
+from ui import click, count_colour, play_to_end, press, pushed_not_popped, stage_of, step_until
 
 from solvers import dlx, queens
 from solvers.events import Choose, Pop, Push
 from visualizer import theme as th
 from visualizer.scenes.exact_cover import CoverModel
 from visualizer.scenes.queens import DARK_SQUARE, LIGHT_SQUARE, attacked_squares
-
-
-def pushed_not_popped(player) -> list[int]:
-    """The rows of every Push so far whose Pop has not come, from the player's own events."""
-    stack: list[int] = []
-    for _, event in player.recent(player.cursor):
-        if type(event) is Push:
-            stack.append(event.what)
-        elif type(event) is Pop:
-            assert stack.pop() == event.value
-    return stack
-
-
-def stage_of(app, shell) -> pygame.Rect:
-    """The demo's stage at the window's size."""
-    return shell.layout(app.surface.get_size()).stage
-
-
-def play_to_end(app, shell, frames: int = 200) -> None:
-    """Play at full speed until the run ends."""
-    shell.run.speed = float("inf")
-    press(app, pygame.K_SPACE, " ")
-    for _ in range(frames):
-        if shell.run.at_end:
-            break
-        app.frame(1 / 60)
-    assert shell.run.at_end
 
 
 def test_right_places_the_pushed_queens_and_left_restores_each_state(app, open_demo) -> None:
@@ -64,8 +37,7 @@ def test_right_places_the_pushed_queens_and_left_restores_each_state(app, open_d
 def test_a_tried_queen_is_blue_on_its_square_and_its_lines_are_hatched(app, open_demo) -> None:
     """After the first Push the queen's square holds the active colour; an attacked square is hatched."""
     shell = open_demo("queens")
-    while type(shell.run.last_event) is not Push:
-        press(app, pygame.K_RIGHT)
+    step_until(app, shell, lambda event: type(event) is Push)
     app.frame(1 / 60)
     stage = stage_of(app, shell)
     square = shell.demo.encoding.squares[shell.run.last_event.what]
@@ -165,8 +137,7 @@ def test_stepper_choice_and_keys_change_the_run(app, open_demo) -> None:
 def test_the_strip_lights_the_column_being_decided(app, open_demo) -> None:
     """After a Choose, the strip shows that column's bar in the active colour."""
     shell = open_demo("queens")
-    while type(shell.run.last_event) is not Choose:
-        press(app, pygame.K_RIGHT)
+    step_until(app, shell, lambda event: type(event) is Choose)
     app.frame(1 / 60)
     strip = shell.demo.layout(stage_of(app, shell))["strip"]
     assert count_colour(app.surface, strip, th.ACTIVE, 1) > 30

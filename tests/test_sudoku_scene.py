@@ -5,28 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from ui import click, count_colour, press
+from ui import click, count_colour, play_to_end, press, stage_of, step_until
 
 from solvers import sudoku
 from solvers.events import Pop, Push
 from visualizer import theme as th
 from visualizer.scenes.sudoku import library
-
-
-def stage_of(app, shell) -> pygame.Rect:
-    """The demo's stage at the window's size."""
-    return shell.layout(app.surface.get_size()).stage
-
-
-def play_to_end(app, shell, frames: int = 600) -> None:
-    """Play at full speed until the run ends."""
-    shell.run.speed = float("inf")
-    press(app, pygame.K_SPACE, " ")
-    for _ in range(frames):
-        if shell.run.at_end:
-            break
-        app.frame(1 / 60)
-    assert shell.run.at_end
 
 
 def board_digits(shell) -> list[int]:
@@ -72,8 +56,7 @@ def test_withdrawn_digit_is_red_and_the_tried_one_blue(app, open_demo) -> None:
     shell.demo.set_collection("hard")
     demo = shell.demo
     for kind, colour, field in ((Push, th.ACTIVE, "what"), (Pop, th.DEAD, "value")):
-        while type(shell.run.last_event) is not kind:
-            press(app, pygame.K_RIGHT)
+        step_until(app, shell, lambda event, kind=kind: type(event) is kind)
         app.frame(1 / 60)
         cell, _ = demo.encoding().options[getattr(shell.run.last_event, field)]
         box = demo.cell_rect(stage_of(app, shell), cell)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from solvers.events import Pop, Push
+
 
 def press(app, key: int, unicode: str = "", mod: int = 0) -> None:
     """Post a key press and run one frame."""
@@ -43,3 +45,39 @@ def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, 
             if surface.get_at((x, y))[:3] == colour:
                 hits += 1
     return hits
+
+
+def stage_of(app, shell) -> pygame.Rect:
+    """The demo's stage at the window's size."""
+    return shell.layout(app.surface.get_size()).stage
+
+
+def play_to_end(app, shell, frames: int = 600) -> None:
+    """Play at full speed until the run ends (at most `frames` frames)."""
+    shell.run.speed = float("inf")
+    press(app, pygame.K_SPACE, " ")
+    for _ in range(frames):
+        if shell.run.at_end:
+            break
+        app.frame(1 / 60)
+    assert shell.run.at_end
+
+
+def step_until(app, shell, wanted, steps: int = 400) -> None:
+    """Step (Right) until the last event satisfies `wanted` (at most `steps` steps)."""
+    for _ in range(steps):
+        press(app, pygame.K_RIGHT)
+        if wanted(shell.run.last_event):
+            return
+    raise AssertionError("never reached")
+
+
+def pushed_not_popped(player) -> list[int]:
+    """The rows of every Push so far whose Pop has not come, from the player's own events."""
+    stack: list[int] = []
+    for _, event in player.recent(player.cursor):
+        if type(event) is Push:
+            stack.append(event.what)
+        elif type(event) is Pop:
+            assert stack.pop() == event.value
+    return stack
