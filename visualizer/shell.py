@@ -312,7 +312,7 @@ class Shell:
         own = self.demo.status(player)
         if own is not None:
             return own
-        if player.at_end:
+        if player.at_end and player.total:  # a run with no events (drawing by hand) is not "finished"
             return "finished"
         return ""
 
