@@ -287,7 +287,7 @@ def cover_words(event: Any, name: str) -> str:
 def draw_headline(surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
                   words: tuple[str, str, th.Color], *, big_lines: int = 2, small_lines: int = 2,
                   gap: int = 0) -> int:
-    """A headline in large bold and its colour, `gap` pixels, then a line or two under it; the y below.
+    """A headline in large bold in its colour, `gap` pixels, then the small line under it; the y below.
 
     `words` is (headline, line under it, colour); each is wrapped to
     `rect`'s width and cut to `big_lines` and `small_lines` lines.
