@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui import count_colour, play_to_end, press, stage_of, step_until
+from ui import assert_left_restores, count_colour, play_to_end, press, stage_of, step_until
 
 from solvers import dlx
 from solvers.events import Cover, Uncover
@@ -28,9 +28,7 @@ def test_every_step_matches_a_replay_and_left_undoes_it(app, open_demo) -> None:
         assert shell.run.model.matrix.snapshot() == twin.snapshot()
         snapshots.append(shell.run.model.snapshot())
     assert twin.snapshot() == initial and shell.run.counters.solutions == 1
-    for expected in reversed(snapshots[:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected
+    assert_left_restores(app, shell, snapshots)
 
 
 def test_chosen_header_is_lit_and_a_covered_row_steps_off_its_rail(app, open_demo) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press, pushed_not_popped, stage_of, step_until
+from ui import assert_left_restores, click, count_colour, press, pushed_not_popped, stage_of, step_until
 
 from solvers import dlx, pentomino
 from solvers.events import Choose, Pop, Push, Solution
@@ -50,9 +50,7 @@ def test_right_places_the_pushed_pieces_and_left_restores_each_state(app, open_d
         pops += type(shell.run.last_event) is Pop
         snapshots.append(model.snapshot())
     assert pops >= 1
-    for expected_snapshot in reversed(snapshots[:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected_snapshot
+    assert_left_restores(app, shell, snapshots)
 
 
 def test_each_placed_piece_shows_its_colour_on_its_cells(app, open_demo) -> None:

@@ -5,7 +5,16 @@ from __future__ import annotations
 import json
 
 import pygame
-from ui import click, count_colour, play_to_end, press, pushed_not_popped, stage_of, step_until
+from ui import (
+    assert_left_restores,
+    click,
+    count_colour,
+    play_to_end,
+    press,
+    pushed_not_popped,
+    stage_of,
+    step_until,
+)
 
 from solvers import dlx, queens
 from solvers.events import Choose, Pop, Push
@@ -29,9 +38,7 @@ def test_right_places_the_pushed_queens_and_left_restores_each_state(app, open_d
         pops += type(shell.run.last_event) is Pop
         snapshots.append(model.snapshot())
     assert pops >= 3 and shell.run.cursor == 80
-    for expected in reversed(snapshots[:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected
+    assert_left_restores(app, shell, snapshots)
 
 
 def test_a_tried_queen_is_blue_on_its_square_and_its_lines_are_hatched(app, open_demo) -> None:

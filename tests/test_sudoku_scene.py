@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from ui import click, count_colour, play_to_end, press, stage_of, step_until
+from ui import assert_left_restores, click, count_colour, play_to_end, press, stage_of, step_until
 
 from solvers import sudoku
 from solvers.events import Pop, Push
@@ -45,9 +45,7 @@ def test_steps_place_and_withdraw_digits_and_left_restores(app, open_demo) -> No
             assert before == after
         snapshots = [*snapshots[-40:], shell.run.model.snapshot()]
         assert shell.run.cursor < 5000
-    for expected in reversed(snapshots[-40:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected
+    assert_left_restores(app, shell, snapshots[-40:])
 
 
 def test_withdrawn_digit_is_red_and_the_tried_one_blue(app, open_demo) -> None:

@@ -81,3 +81,13 @@ def pushed_not_popped(player) -> list[int]:
         elif type(event) is Pop:
             assert stack.pop() == event.value
     return stack
+
+
+def assert_left_restores(app, shell, snapshots: list) -> None:
+    """Step back (Left) once per earlier snapshot, newest first: each state comes back exactly.
+
+    `snapshots` are the model's snapshots in order, the current state's last.
+    """
+    for expected in reversed(snapshots[:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
