@@ -26,6 +26,7 @@ from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
 FPS = 60
+FRAME_SECONDS = 1 / FPS
 MESSAGE_SECONDS = 5.0
 MAX_DT = 0.1
 """A long stall (a dragged window) must not turn into a burst of animation."""
@@ -127,6 +128,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.elapsed = 0.0  # seconds of app time: the sum of the frames' dt
+        self.draw_seconds = 0.0  # what drawing and flipping took last frame
         self.message = ""
         self.message_until = 0.0
         self.prompt: Prompt | None = None
@@ -213,8 +215,10 @@ class App:
         for event in pygame.event.get():
             self.handle(event)
         self.screen.update(dt)
+        drawing = time.perf_counter()
         self.draw()
         pygame.display.flip()
+        self.draw_seconds = time.perf_counter() - drawing
         if self.gif.recording:
             self.gif.grab(self.surface, self.elapsed)
             if isinstance(self.screen, Shell) and not self.screen.run.playing:

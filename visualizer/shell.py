@@ -24,6 +24,8 @@ from visualizer.widgets import ROW_HEIGHT, Button, Label, Widget, draw_box, flow
 if TYPE_CHECKING:
     from visualizer.app import App
 
+FRAME_SECONDS = 1 / 60
+
 SHARED_COUNTER_NAMES = {
     "events": "events",
     "calls": "calls",
@@ -50,6 +52,11 @@ GLOBAL_KEYS: tuple[tuple[str, str], ...] = (
     ("?", "this help"),
     ("Esc", "back to the home screen"),
 )
+
+MAX_BUDGET = 0.008
+MIN_BUDGET = 0.002
+FRAME_MARGIN = 0.005
+"""Seconds of each frame kept for input, the demo's update and the collector."""
 
 LOG_LINES = 14
 """Narrated lines kept in the log (the newest at the bottom)."""
@@ -258,7 +265,14 @@ class Shell:
     # --- the frame -----------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Move the player within its budget, then let the demo react."""
+        """Move the player within its budget, then let the demo react.
+
+        The budget is what the frame has left once drawing (measured last
+        frame) and a margin for the rest are set aside, so a heavy scene plays
+        fewer events a frame instead of dropping frames.
+        """
+        spare = FRAME_SECONDS - self.app.draw_seconds - FRAME_MARGIN
+        self.run.budget = min(MAX_BUDGET, max(MIN_BUDGET, spare))
         self.run.update(dt)
         self.demo.update(dt, self.run)
 
