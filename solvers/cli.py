@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NoReturn
 
 from solvers.events import Pop, Push
@@ -19,6 +19,22 @@ class ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Print a one-line reason and exit with code 2."""
         raise UsageError(f"{self.prog}: {message}")
+
+
+def whole_number(low: int, what: str = "the value") -> Callable[[str], int]:
+    """An argparse type: a whole number of at least `low`, refused in one clear line."""
+
+    def parse(text: str) -> int:
+        """`text` as a whole number, checked against the lower bound."""
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{what} must be at least {low}, not {value}")
+        return value
+
+    return parse
 
 
 class UsageError(Exception):

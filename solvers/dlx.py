@@ -42,7 +42,7 @@ from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
 
 STRATEGIES = ("fewest", "leftmost")
@@ -723,22 +723,12 @@ def add_cli(sub: Any) -> None:
     parser.add_argument("file", metavar="FILE", help="the matrix ('-' for standard input)")
     parser.add_argument("--count", action="store_true", help="print how many solutions there are")
     parser.add_argument("--all", action="store_true", help="print every solution")
-    parser.add_argument("--limit", type=_positive, metavar="K", help="stop after K solutions")
+    parser.add_argument("--limit", type=whole_number(1, "the limit"), metavar="K",
+                        help="stop after K solutions")
     parser.add_argument("--strategy", choices=STRATEGIES, default="fewest",
                         help="column choice: fewest 1s (Knuth's S heuristic) or leftmost")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_exact_cover)
-
-
-def _positive(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def read_input(path: str) -> tuple[str, str]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Assign, Note, Overflow, Pop, Push
 
 DEFAULT_LIMIT = 10_000
@@ -251,30 +251,11 @@ def describe_endless(event: object, n: int) -> str:
 # --- command line ------------------------------------------------------------
 
 
-def natural(text: str) -> int:
-    """argparse type: a whole number >= 0, with a clear reason otherwise."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"N must be a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"N must be 0 or more, not {value}")
-    return value
-
-
-def positive(text: str) -> int:
-    """argparse type: a whole number >= 1."""
-    value = natural(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("the stack limit must be at least 1")
-    return value
-
-
 def add_cli(sub: Any) -> None:
     """Register `factorial` and `maxtree`."""
     fact = sub.add_parser("factorial", help="N! recursively (with a stack limit) and by a loop")
-    fact.add_argument("n", type=natural, metavar="N")
-    fact.add_argument("--limit", type=positive, default=DEFAULT_LIMIT,
+    fact.add_argument("n", type=whole_number(0, "N"), metavar="N")
+    fact.add_argument("--limit", type=whole_number(1, "the stack limit"), default=DEFAULT_LIMIT,
                       help=f"stack limit in frames (default {DEFAULT_LIMIT:,})")
     fact.add_argument("--endless", action="store_true", help="drop the base case")
     fact.add_argument("--trace", action="store_true", help="print every event")

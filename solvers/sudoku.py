@@ -27,7 +27,7 @@ from math import isqrt
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Event
 
 SIZES = (4, 9, 16)
@@ -368,7 +368,7 @@ def add_cli(sub: Any) -> None:
     parser.add_argument("file", nargs="?", default="-", metavar="FILE",
                         help="puzzles: grids of numbers or 81-character lines ('-' = stdin)")
     parser.add_argument("--count", action="store_true", help="print the number of solutions")
-    parser.add_argument("--limit", type=dlx._positive, metavar="K",
+    parser.add_argument("--limit", type=whole_number(1, "the limit"), metavar="K",
                         help="with --count: stop counting at K")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_sudoku)
