@@ -391,10 +391,15 @@ class MazeCanvas:
             model.dirty.clear()
             self.paint_all(model)
         elif model.dirty:
-            flat = np.array(model.dirty, np.intp).reshape(-1, 2) @ np.array([width, 1])
+            cells = np.array(model.dirty, np.intp).reshape(-1, 2)
             model.dirty.clear()
-            rows, cols = np.divmod(np.unique(flat), width)
-            self.paint(model, rows, cols)
+            # Input between a resize of the grid and the next frame can name cells
+            # of the old grid: they are not on this one.
+            inside = (cells[:, 0] < model.maze.height) & (cells[:, 1] < width) & (cells >= 0).all(1)
+            flat = cells[inside] @ np.array([width, 1])
+            if flat.size:
+                rows, cols = np.divmod(np.unique(flat), width)
+                self.paint(model, rows, cols)
         return geometry
 
     def _fine(self, model: MazeModel) -> bool:
@@ -570,11 +575,17 @@ def lattice_steps(a: tuple[int, int], b: tuple[int, int]) -> Iterator[tuple[int,
 def segment_cells(
     a: tuple[int, int], b: tuple[int, int], width: int, height: int
 ) -> tuple[Cell, Cell] | None:
-    """The two cells a wall segment between neighbouring posts separates (None on the border)."""
-    (r1, c1), (r2, _) = sorted((a, b))
-    if r1 == r2:  # along a row line: the wall under cell (r1 - 1, c1)
-        return ((r1 - 1, c1), (r1, c1)) if 0 < r1 < height else None
-    return ((r1, c1 - 1), (r1, c1)) if 0 < c1 < width else None
+    """The two cells a wall segment between neighbouring posts separates.
+
+    None when the segment lies on the border, leaves the grid, or is not one
+    unit long (a drag can jump, and the grid can change size under it).
+    """
+    (r1, c1), (r2, c2) = sorted((a, b))
+    if (r2, c2) == (r1, c1 + 1):  # along a row line: the wall under cell (r1 - 1, c1)
+        return ((r1 - 1, c1), (r1, c1)) if 0 < r1 < height and 0 <= c1 < width else None
+    if (r2, c2) == (r1 + 1, c1):  # along a column line: the wall right of cell (r1, c1 - 1)
+        return ((r1, c1 - 1), (r1, c1)) if 0 < c1 < width and 0 <= r1 < height else None
+    return None
 
 
 # --- the demo -----------------------------------------------------------------------------
@@ -733,6 +744,8 @@ class MazeDemo(Demo):
 
     def _set_wall(self, a: Cell, b: Cell, wall: bool, stroke: Stroke) -> None:
         """Build or knock down one wall, recorded in the stroke."""
+        if not (self.maze.contains(a) and self.maze.contains(b)):
+            return  # a drag that began on a grid of another size
         if self.maze.set_wall(a, b, wall):
             stroke.walls.append((a, b, not wall))
             self._touch(a, b)
@@ -746,7 +759,7 @@ class MazeDemo(Demo):
     def _move_marker(self, which: str, cell: Cell, stroke: Stroke) -> None:
         """Move S or G to `cell`."""
         old = self.start if which == "start" else self.goal
-        if cell == old:
+        if cell == old or not self.maze.contains(cell):  # a drag from a grid of another size
             return
         if which == "start":
             self.start = cell
