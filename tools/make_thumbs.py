@@ -30,13 +30,27 @@ SPEEDS = {"recursion": "8", "maze": "2000", "sudoku": "400", "queens": "60", "pe
           "dlx": "20", "tictactoe": "2000", "gametree": "40", "frogs": "20", "rooms": "4"}
 
 
+KEYS_FIRST = {"tictactoe": ["5"]}
+"""Keys typed before playing: tic-tac-toe waits for the human's first move."""
+
+
 def render(name: str, folder: Path) -> Path:
-    """Run the demo headless and return its last frame's PNG."""
+    """Run the demo headless (typing its KEYS_FIRST) and return its last frame's PNG."""
     shot = folder / f"{name}.png"
-    frames = str(FRAMES.get(name, 180))
-    subprocess.run([sys.executable, "-m", "visualizer", name, "--autoplay", "--speed",
-                    SPEEDS.get(name, "30"), "--frames", frames, "--screenshot", str(shot)],
-                   check=True, cwd=ROOT)
+    script = (
+        "import pygame, sys\n"
+        "from visualizer.app import App, Options\n"
+        f"app = App(Options(demo={name!r}, autoplay=True, speed={float(SPEEDS.get(name, '30'))}))\n"
+        "app.frame(1 / 60)\n"
+        f"for key in {KEYS_FIRST.get(name, [])!r}:\n"
+        "    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(key), mod=0,\n"
+        "                                         unicode=key, scancode=0))\n"
+        "    app.frame(1 / 60)\n"
+        f"for _ in range({FRAMES.get(name, 180)}):\n"
+        "    app.frame(1 / 60)\n"
+        f"pygame.image.save(app.surface, {str(shot)!r})\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
     return shot
 
 
