@@ -91,8 +91,11 @@ def test_the_search_tree_is_the_real_search(app, open_demo) -> None:
     shell = open_demo("tictactoe", speed=FAST)
     demo = shell.demo
     press(app, pygame.K_1, "1")
-    board = demo.board
     wait_for_human(app, demo)
+    # The position the computer searched: the human's x in cell 0. (Reading demo.board
+    # right after the key press raced the reply, which can land in that same frame.)
+    assert demo.moves[0] == 0
+    board = "x" + "." * 8
     model: SearchTree = shell.run.model
     report = mm.search(GAME, board, alphabeta=True)
     assert model.count == report.nodes and model.leaves == report.leaves
@@ -109,7 +112,7 @@ def test_minimax_and_alphabeta_counts_side_by_side(app, open_demo) -> None:
     press(app, pygame.K_a, "a")
     assert demo.algorithm == MINIMAX
     press(app, pygame.K_5, "5")
-    board = demo.board
+    board = "....x...."  # the human's x in the centre: what both searches start from
     for _ in range(600):
         if all(count.done for count in demo.counts.values()) and not demo.computers_turn:
             break
