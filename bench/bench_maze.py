@@ -136,6 +136,19 @@ def scaled(run: Runner, target: int, budget: float) -> tuple[float, bool]:
     return predicted, True
 
 
+LONG = 10 * 3600
+"""Past ten hours an extrapolation says little more than "does not finish"."""
+
+
+def _shown(took: float, estimated: bool) -> str:
+    """A time for the table: measured, estimated, or too long to estimate usefully."""
+    if not estimated:
+        return f"{took:10.2f} s"
+    if took > LONG:
+        return f"{'> 10 h':>10}   est. (does not finish)"
+    return f"{took:10.2f} s est."
+
+
 def bench_generation(size: int, budget: float) -> None:
     """Generation time of every generator at size x size."""
     print(f"\nGenerating a {size} x {size} maze ({size * size:,} cells)")
@@ -155,8 +168,7 @@ def bench_generation(size: int, budget: float) -> None:
         random.seed(1)
         took, estimated = scaled(run, size, budget)
         results[name] = took
-        mark = " est." if estimated else ""
-        print(f"  {name:40} {took:10.2f} s{mark}", flush=True)
+        print(f"  {name:40} {_shown(took, estimated)}", flush=True)
     plain, events = results[rows[0][0]], results[rows[1][0]]
     print(f"  events on / plain function: {events / plain:.2f}x")
     stats = EventStats()
