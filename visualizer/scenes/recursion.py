@@ -54,6 +54,7 @@ class RecursionModel:
         self.loop_result: Any = None
         self.overflow: Overflow | None = None
         self.depths: array[int] = array("q")  # stack depth after each event
+        self.retvals: list[Any] = []  # every value the loop's retval took, in order
 
     def apply(self, event: Any) -> None:
         """Move one event forward."""
@@ -69,6 +70,8 @@ class RecursionModel:
             self.returned[event.node] = event.value
         elif kind is Assign:
             self._assign(event.name, event.value)
+            if self._is_retval(event):
+                self.retvals.append(event.value)
         elif kind is Note and self._is_loop_return(event):
             self.loop_result = event.what[1]
         elif kind is Overflow:
@@ -90,6 +93,8 @@ class RecursionModel:
             self.returned[event.node] = NOT_RETURNED
         elif kind is Assign:
             self._assign(event.name, event.old)
+            if self._is_retval(event):
+                self.retvals.pop()
         elif kind is Note and self._is_loop_return(event):
             self.loop_result = None
         elif kind is Overflow:
@@ -108,6 +113,10 @@ class RecursionModel:
         else:
             store[key] = value
 
+    def _is_retval(self, event: Assign) -> bool:
+        """The loop's retval changing (the tree variant has no loop)."""
+        return self.mode != TREE and event.name == "retval"
+
     @staticmethod
     def _is_loop_return(event: Note) -> bool:
         """The loop's final `return retval`."""
@@ -117,7 +126,7 @@ class RecursionModel:
         """The whole state as one comparable value."""
         return (tuple(self.stack), tuple(self.args), tuple(self.returned),
                 tuple(sorted(self.best.items())),
-                tuple(sorted(self.loop.items())), self.loop_result, self.overflow,
+                tuple(sorted(self.loop.items())), tuple(self.retvals), self.loop_result, self.overflow,
                 tuple(self.depths), self.tree.snapshot() if self.tree else None)
 
 
@@ -344,6 +353,44 @@ class RecursionDemo(Demo):
         for line in wrap(theme, note, inner.w):
             surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
             y += theme.line_height("small")
+        # The same products, two orders: the loop multiplies from N down, the
+        # recursion's returns come back from the base case up.
+        returns = [model.returned[node] for node in range(len(model.returned) - 1, -1, -1)
+                   if model.returned[node] is not NOT_RETURNED and model.returned[node] is not None]
+        y += theme.px(10)
+        for label, values, colour in (("loop's retval", model.retvals, th.ACTIVE),
+                                      ("recursion returns", returns, th.DONE)):
+            y = self._draw_chain(surface, inner, y, label, values, colour)
+
+    def _draw_chain(self, surface: pygame.Surface, inner: pygame.Rect, y: int, label: str,
+                    values: Sequence[Any], colour: th.Color) -> int:
+        """'label: v1 → v2 → …' as chips on one line (the oldest dropped to fit); the next y."""
+        theme = self.theme
+        if y + theme.line_height("small") * 2 > inner.bottom:
+            return y
+        surface.blit(theme.text(label, "small", th.MUTED), (inner.x, y))
+        y += theme.line_height("small")
+        chips = [theme.text(_short(v, 10), "small", th.INK, "bold") for v in values]
+        arrow = theme.text("→", "small", th.MUTED)
+        pad, gap = theme.px(6), theme.px(4)
+        widths = [c.get_width() + 2 * pad for c in chips]
+        shown = len(chips)
+        while shown and sum(widths[-shown:]) + (shown - 1) * (arrow.get_width() + 2 * gap) > inner.w:
+            shown -= 1
+        x = inner.x
+        height = theme.line_height("small") + theme.px(4)
+        for index in range(len(chips) - shown, len(chips)):
+            box = pygame.Rect(x, y, widths[index], height)
+            pygame.draw.rect(surface, th.blend(th.PANEL, colour, 0.18), box, border_radius=theme.px(4))
+            pygame.draw.rect(surface, colour, box, width=1, border_radius=theme.px(4))
+            surface.blit(chips[index], chips[index].get_rect(center=box.center))
+            x = box.right + gap
+            if index < len(chips) - 1:
+                surface.blit(arrow, (x, y + (height - arrow.get_height()) // 2))
+                x += arrow.get_width() + gap
+        if not chips:
+            surface.blit(theme.text("nothing yet", "small", th.FAINT), (inner.x, y))
+        return y + height + theme.px(8)
 
     def _draw_depth(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
                     player: Player) -> None:
