@@ -163,6 +163,28 @@ def _fill(
 _new = tuple.__new__
 
 
+def _root_events(
+    game: Game, state: State, shortcut: bool, report: SearchReport | None
+) -> Generator[Any, None, bool]:
+    """The call on the root; True (search over) when the root is decided at once.
+
+    Shared by both searches: a finished position is scored, and with the
+    shortcut a root that wins in one move returns without a search.
+    """
+    yield Push(0, -1, None, L_CALL)
+    if game.terminal(state):
+        value = game.utility(state)
+        yield Evaluate(0, value, L_LEAF)
+        yield Pop(0, value, False, L_LEAF)
+        _fill(report, value, None, 1, 1, 0)
+        return True
+    if shortcut and (win := _winning_child(game, state, game.to_move(state) == MAX)):
+        yield from _shortcut_events(0, 1, win[0], win[1])
+        _fill(report, win[1], win[0], 2, 1, 1)
+        return True
+    return False
+
+
 def minimax_events(
     game: Game,
     state: State,
@@ -179,18 +201,9 @@ def minimax_events(
     # Bound methods as locals: this loop runs half a million times for a full tree.
     terminal, utility, result, to_move = game.terminal, game.utility, game.result, game.to_move
     moves_of = _moves_function(game, order)
-    yield Push(0, -1, None, L_CALL)
-    if terminal(state):
-        value = utility(state)
-        yield Evaluate(0, value, L_LEAF)
-        yield Pop(0, value, False, L_LEAF)
-        _fill(report, value, None, 1, 1, 0)
+    if (yield from _root_events(game, state, shortcut, report)):
         return
     maximizing = to_move(state) == MAX
-    if shortcut and (win := _winning_child(game, state, maximizing)):
-        yield from _shortcut_events(0, 1, win[0], win[1])
-        _fill(report, win[1], win[0], 2, 1, 1)
-        return
     node, next_id, leaves, prunes = 0, 1, 0, 0
     best, best_move = (-inf if maximizing else inf), None
     children = iter(moves_of(state))
@@ -248,18 +261,9 @@ def alphabeta_events(
     """
     terminal, utility, result, to_move = game.terminal, game.utility, game.result, game.to_move
     moves_of = _moves_function(game, order)
-    yield Push(0, -1, None, L_CALL)
-    if terminal(state):
-        value = utility(state)
-        yield Evaluate(0, value, L_LEAF)
-        yield Pop(0, value, False, L_LEAF)
-        _fill(report, value, None, 1, 1, 0)
+    if (yield from _root_events(game, state, shortcut, report)):
         return
     maximizing = to_move(state) == MAX
-    if shortcut and (win := _winning_child(game, state, maximizing)):
-        yield from _shortcut_events(0, 1, win[0], win[1])
-        _fill(report, win[1], win[0], 2, 1, 1)
-        return
     node, next_id, leaves, prunes = 0, 1, 0, 0
     alpha, beta = -inf, inf
     best, best_move = (-inf if maximizing else inf), None
