@@ -131,8 +131,10 @@ def dlx_package(problem: Problem) -> int:
     """The `dlx` package."""
     from dlx import DLX
 
-    columns = [(str(i), DLX.PRIMARY if i < problem.n_primary else DLX.SECONDARY)
-               for i in range(problem.n_primary + problem.n_secondary)]
+    columns = [
+        (str(i), DLX.PRIMARY if i < problem.n_primary else DLX.SECONDARY)
+        for i in range(problem.n_primary + problem.n_secondary)
+    ]
     solver = DLX(columns)
     solver.appendRows(problem.rows)
     return sum(1 for _ in solver.solve())
@@ -174,8 +176,7 @@ def xcover(problem: Problem) -> int:
     options_ptr = np.array(ptr, dtype=np.uint32)
     colors = np.zeros(len(flat), dtype=np.uint32)
     n_items = np.uint32(problem.n_primary + problem.n_secondary)
-    return sum(1 for _ in algorithm_c(options, options_ptr, colors, n_items,
-                                      np.uint32(problem.n_secondary)))
+    return sum(1 for _ in algorithm_c(options, options_ptr, colors, n_items, np.uint32(problem.n_secondary)))
 
 
 ENGINES: dict[str, tuple[str | None, Callable[[Problem], int]]] = {
@@ -202,8 +203,9 @@ def _alarm(signum: int, frame: Any) -> None:
     raise TimeUp
 
 
-def timed(engine: Callable[[Problem], int], problems: list[Problem],
-          budget: float) -> tuple[float | None, int]:
+def timed(
+    engine: Callable[[Problem], int], problems: list[Problem], budget: float
+) -> tuple[float | None, int]:
     """Best of up to 3 runs when one is short (the machine is shared), else one run."""
     seconds, found = timed_once(engine, problems, budget)
     for _ in range(2):
@@ -214,8 +216,9 @@ def timed(engine: Callable[[Problem], int], problems: list[Problem],
     return seconds, found
 
 
-def timed_once(engine: Callable[[Problem], int], problems: list[Problem],
-               budget: float) -> tuple[float | None, int]:
+def timed_once(
+    engine: Callable[[Problem], int], problems: list[Problem], budget: float
+) -> tuple[float | None, int]:
     """Seconds to solve every problem (None if over budget) and the solutions found."""
     signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, budget)
@@ -264,8 +267,10 @@ def run(label: str, problems: list[Problem], status: dict[str, str], budget: flo
         shown = f"{name} (slack rows)" if slack else name
         seconds, found = timed(engine, work, budget)
         if seconds is None:
-            print(f"  {shown:<22}{'> ' + format(budget, '.0f'):>10}{found:>11}   "
-                  f"(stopped at the {budget:.0f} s budget)")
+            print(
+                f"  {shown:<22}{'> ' + format(budget, '.0f'):>10}{found:>11}   "
+                f"(stopped at the {budget:.0f} s budget)"
+            )
             continue
         if name == "unwind events":
             base = seconds
@@ -282,8 +287,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="smaller queens and pentomino")
     parser.add_argument("--only", choices=("sudoku", "queens", "pentomino"), action="append")
     parser.add_argument("--skip", action="append", default=[], choices=list(ENGINES))
-    parser.add_argument("--budget", type=float, default=300.0,
-                        help="seconds allowed per engine and workload (default 300)")
+    parser.add_argument(
+        "--budget", type=float, default=300.0, help="seconds allowed per engine and workload (default 300)"
+    )
     args = parser.parse_args(argv)
     status = available(set(args.skip))
     print(f"python {sys.version.split()[0]}; budget {args.budget:.0f} s per run")
@@ -296,8 +302,7 @@ def main(argv: list[str] | None = None) -> None:
         run(f"{n}-queens, count", queens_problem(n), status, args.budget)
     if "pentomino" in only:
         kind = "raw count" if raw else "classic count (X in a quarter)"
-        run(f"{board[0]}x{board[1]} pentomino, {kind}", pentomino_problem(*board, raw),
-            status, args.budget)
+        run(f"{board[0]}x{board[1]} pentomino, {kind}", pentomino_problem(*board, raw), status, args.budget)
 
 
 if __name__ == "__main__":

@@ -78,14 +78,18 @@ def main() -> None:
         ),
     }
     print(f"tic-tac-toe from the empty board, best of {repeat} runs, one process")
-    print(f"{'algorithm':<11} {'nodes':>9} {'events':>10} {'events on':>10} {'plain':>8} "
-          f"{'ratio':>6}  goal <= {GOAL}x")  # fmt: skip
+    print(
+        f"{'algorithm':<11} {'nodes':>9} {'events':>10} {'events on':>10} {'plain':>8} "
+        f"{'ratio':>6}  goal <= {GOAL}x"
+    )
     for name, (with_events, plain) in runs.items():
         on, off = best_time(with_events, repeat), best_time(plain, repeat)
         events = sum(counts[name].values())
         verdict = "met" if on / off <= GOAL else "NOT met"
-        print(f"{name:<11} {counts[name]['Push']:>9,} {events:>10,} {on:>9.3f}s {off:>7.3f}s "
-              f"{on / off:>5.2f}x  {verdict}")  # fmt: skip
+        print(
+            f"{name:<11} {counts[name]['Push']:>9,} {events:>10,} {on:>9.3f}s {off:>7.3f}s "
+            f"{on / off:>5.2f}x  {verdict}"
+        )
         per_event = (on - off) / events * 1e9
         print(f"{'':<11} events: {dict(counts[name])}; about {per_event:.0f} ns each")
     textbook = best_time(lambda: textbook_minimax(list(EMPTY_BOARD), "x"), repeat)

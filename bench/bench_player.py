@@ -77,9 +77,12 @@ def frame_times(speed: float, frames: int, limit: int) -> tuple[list[float], int
 def frame_times_fresh(speed: float, frames: int, limit: int) -> tuple[list[float], int, float]:
     """`frame_times` in a fresh process: one app per process, as people run it."""
     result = subprocess.run(
-        [sys.executable, __file__, "--one-speed", str(speed), "--frames", str(frames),
-         "--limit", str(limit)],
-        capture_output=True, text=True, check=True, cwd=ROOT)
+        [sys.executable, __file__, "--one-speed", str(speed), "--frames", str(frames), "--limit", str(limit)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
     data = json.loads(result.stdout.strip().splitlines()[-1])
     return data["times"], data["events"], data["seconds"]
 
@@ -90,8 +93,9 @@ def launch_time() -> float:
     best = float("inf")
     for _ in range(3):
         begin = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "visualizer", "recursion", "--frames", "1"],
-                       check=True, env=env, cwd=ROOT)
+        subprocess.run(
+            [sys.executable, "-m", "visualizer", "recursion", "--frames", "1"], check=True, env=env, cwd=ROOT
+        )
         best = min(best, time.perf_counter() - begin)
     return best
 
@@ -128,8 +132,9 @@ def peak_mb() -> float:
 
 def peak_rss_mb_of(code: str) -> float:
     """Peak resident memory (MB) of a fresh Python running `code`."""
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=ROOT, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     return float(result.stdout.strip().splitlines()[-1])
 
 
@@ -178,25 +183,29 @@ def main() -> None:
     limit = 200_000 if args.quick else 1_000_000
 
     print("Unwind player benchmark  (python", sys.version.split()[0], ")")
-    print(f"\nframe time while the recursion scene plays ({frames} frames; goal p99 <= "
-          f"{FRAME_GOAL_MS:.1f} ms)")
+    print(
+        f"\nframe time while the recursion scene plays ({frames} frames; goal p99 <= {FRAME_GOAL_MS:.1f} ms)"
+    )
     print(f"{'speed':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'events/s':>12}")
     for speed in (1, 30, 1000, 100_000, MAX_SPEED):
         times, events, seconds = frame_times_fresh(speed, frames, limit)
         label = "max" if speed == MAX_SPEED else f"{speed:,}"
-        print(f"{label:>10} {statistics.median(times):8.2f} {percentile(times, 0.99):8.2f} "
-              f"{max(times):8.2f} {events / seconds:12,.0f}")
+        print(
+            f"{label:>10} {statistics.median(times):8.2f} {percentile(times, 0.99):8.2f} "
+            f"{max(times):8.2f} {events / seconds:12,.0f}"
+        )
 
     print(f"\nlaunch to first frame (whole process, best of 3; goal < 1 s): {launch_time():.2f} s")
 
     events = 2_000_000 if args.quick else 10_000_000
     mb = peak_rss_mb_of(MEMORY_PLAYER.format(pairs=events // 2, events=events))
-    print(f"\npeak memory, player over {events:,} events (ring of 100,000): {mb:,.0f} MB "
-          "(goal < 500 MB)")
+    print(f"\npeak memory, player over {events:,} events (ring of 100,000): {mb:,.0f} MB (goal < 500 MB)")
     depth = events // 2
     mb = peak_rss_mb_of(MEMORY_SCENE.format(limit=depth))
-    print(f"peak memory, recursion scene model, {events:,} events ({depth:,} frames deep): "
-          f"{mb:,.0f} MB (goal < 500 MB)")
+    print(
+        f"peak memory, recursion scene model, {events:,} events ({depth:,} frames deep): "
+        f"{mb:,.0f} MB (goal < 500 MB)"
+    )
 
 
 if __name__ == "__main__":

@@ -121,7 +121,7 @@ class Matrix:
         self.root = self.nodes[0]
         self.root.S = -1  # a sentinel below every column size, ending the fewest-1s scan
         last = self.root
-        for header in self.nodes[1:self.n_primary + 1]:  # secondary ones stay self-linked
+        for header in self.nodes[1 : self.n_primary + 1]:  # secondary ones stay self-linked
             header.L, last.R = last, header
             last = header
         self.root.L, last.R = last, self.root
@@ -248,7 +248,7 @@ class Matrix:
             "U": [n.U.index for n in nodes],
             "D": [n.D.index for n in nodes],
             "C": [n.C.index for n in nodes],
-            "S": [n.S for n in nodes[:self.n_columns + 1]],
+            "S": [n.S for n in nodes[: self.n_columns + 1]],
         }
 
     def snapshot(self) -> tuple[tuple[int, ...], ...]:
@@ -257,7 +257,7 @@ class Matrix:
 
     def copy(self) -> Matrix:
         """An independent matrix with the same columns, rows and current links."""
-        twin = Matrix(self.names[:self.n_primary], self.names[self.n_primary:])
+        twin = Matrix(self.names[: self.n_primary], self.names[self.n_primary :])
         for cols in self.rows:
             twin.add_row(cols)
         links = self.arrays()
@@ -333,8 +333,7 @@ def _search(
 ) -> Generator[Event, None, None]:
     """The body of `search` (a generator, so checks above run at call time)."""
     root = matrix.root
-    cover_column, cover_row, uncover_row, uncover_column, dead_end = _fixed_events(
-        matrix.n_columns)
+    cover_column, cover_row, uncover_row, uncover_column, dead_end = _fixed_events(matrix.n_columns)
     new = tuple.__new__  # builds a NamedTuple without its Python-level __new__: 2x faster
     depth = matrix.n_primary + 1
     chosen: list[Node] = [root] * depth  # O[k]: the row node tried at level k
@@ -426,8 +425,7 @@ def _search(
                     h.L.R = h
                     yield uncover_row[h.index]
                     j = j.L
-                yield new(Pop, (ids[level + 1], r.row, found == found_before[level],
-                                LINE_WITHDRAW))
+                yield new(Pop, (ids[level + 1], r.row, found == found_before[level], LINE_WITHDRAW))
                 c = r.C
                 r = r.D
             # try row r at this level
@@ -723,10 +721,15 @@ def add_cli(sub: Any) -> None:
     parser.add_argument("file", metavar="FILE", help="the matrix ('-' for standard input)")
     parser.add_argument("--count", action="store_true", help="print how many solutions there are")
     parser.add_argument("--all", action="store_true", help="print every solution")
-    parser.add_argument("--limit", type=whole_number(1, "the limit"), metavar="K",
-                        help="stop after K solutions")
-    parser.add_argument("--strategy", choices=STRATEGIES, default="fewest",
-                        help="column choice: fewest 1s (Knuth's S heuristic) or leftmost")
+    parser.add_argument(
+        "--limit", type=whole_number(1, "the limit"), metavar="K", help="stop after K solutions"
+    )
+    parser.add_argument(
+        "--strategy",
+        choices=STRATEGIES,
+        default="fewest",
+        help="column choice: fewest 1s (Knuth's S heuristic) or leftmost",
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_exact_cover)
 
@@ -755,8 +758,12 @@ def run_exact_cover(args: argparse.Namespace) -> int:
     matrix, counters, stats = parsed.matrix, Counters(), EventStats()
     limit = args.limit if (args.count or args.all) else 1
     found = watched_solutions(matrix, stats, strategy=args.strategy, limit=limit, counters=counters)
-    data: dict[str, Any] = {"columns": matrix.n_columns, "rows": len(matrix.rows),
-                            **counters.as_dict(), **stats.as_dict()}
+    data: dict[str, Any] = {
+        "columns": matrix.n_columns,
+        "rows": len(matrix.rows),
+        **counters.as_dict(),
+        **stats.as_dict(),
+    }
     if args.count:
         emit(args, str(len(found)), {**data, "count": len(found)})
         return 0 if found else 1

@@ -430,8 +430,7 @@ class TryTree:
         """The whole tree and its counters as one comparable value."""
         nodes = tuple((node.node, node.hop, node.depth, node.status) for node in self.nodes())
         path = tuple(node.node for node in self.path)
-        return (nodes, path, self.tried, self.cancelled, self.dead_ends, self.max_depth,
-                self.solved)
+        return (nodes, path, self.tried, self.cancelled, self.dead_ends, self.max_depth, self.solved)
 
 
 # --- solve from here --------------------------------------------------------------
@@ -546,9 +545,7 @@ def add_cli(subparsers: Any) -> None:
     )
     parser.add_argument("n", nargs="?", metavar="N", help="frogs on the left, 1 to 8 (default 3)")
     parser.add_argument("m", nargs="?", metavar="M", help="frogs on the right, 1 to 8 (default N)")
-    parser.add_argument(
-        "--from", dest="start", metavar="STATE", help="start from STATE, e.g. LL_LRRR"
-    )
+    parser.add_argument("--from", dest="start", metavar="STATE", help="start from STATE, e.g. LL_LRRR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run_cli)
 

@@ -428,11 +428,12 @@ def lockstep_events(
     merged in the order of their leaf in the search order (ties: minimax first).
     Where alpha-beta cuts, minimax goes on alone through the leaves it skipped.
     """
-    minimax = _segments(MINIMAX_SIDE, minimax_events(game, state, shortcut=shortcut, order=order),
-                        game, state, order)  # fmt: skip
-    alphabeta = _segments(ALPHABETA_SIDE,
-                          alphabeta_events(game, state, shortcut=shortcut, order=order),
-                          game, state, order)  # fmt: skip
+    minimax = _segments(
+        MINIMAX_SIDE, minimax_events(game, state, shortcut=shortcut, order=order), game, state, order
+    )
+    alphabeta = _segments(
+        ALPHABETA_SIDE, alphabeta_events(game, state, shortcut=shortcut, order=order), game, state, order
+    )
     for _, segment in heapq.merge(minimax, alphabeta, key=lambda pair: pair[0]):
         yield from segment
 
@@ -569,17 +570,30 @@ def run_gametree(args: argparse.Namespace) -> int:
     order = tree.order(args.order)
     plain_stats, pruned_stats = EventStats(), EventStats()
     plain = search(tree, tree.ROOT, shortcut=args.shortcut, order=order, stats=plain_stats)
-    pruned = search(tree, tree.ROOT, alphabeta=True, shortcut=args.shortcut, order=order,
-                    stats=pruned_stats)
+    pruned = search(tree, tree.ROOT, alphabeta=True, shortcut=args.shortcut, order=order, stats=pruned_stats)
     total = len(tree.leaves)
     data = {
-        "depth": tree.depth, "branching": tree.branching, "seed": tree.seed,
-        "order": args.order, "leaf_values": tree.leaves,
-        "minimax": {"value": plain.value, "move": plain.move, "nodes": plain.nodes,
-                    "leaves": plain.leaves, **plain_stats.as_dict()},
-        "alphabeta": {"value": pruned.value, "move": pruned.move, "nodes": pruned.nodes,
-                      "leaves": pruned.leaves, "prunes": pruned.prunes, **pruned_stats.as_dict()},
-    }  # fmt: skip
+        "depth": tree.depth,
+        "branching": tree.branching,
+        "seed": tree.seed,
+        "order": args.order,
+        "leaf_values": tree.leaves,
+        "minimax": {
+            "value": plain.value,
+            "move": plain.move,
+            "nodes": plain.nodes,
+            "leaves": plain.leaves,
+            **plain_stats.as_dict(),
+        },
+        "alphabeta": {
+            "value": pruned.value,
+            "move": pruned.move,
+            "nodes": pruned.nodes,
+            "leaves": pruned.leaves,
+            "prunes": pruned.prunes,
+            **pruned_stats.as_dict(),
+        },
+    }
     lines = [
         f"random tree: depth {tree.depth}, branching {tree.branching}, seed {tree.seed}, "
         f"{total:,} leaves, move order {args.order}",

@@ -54,8 +54,7 @@ Shape = tuple[tuple[int, int], ...]
 
 def shape_of(picture: tuple[str, ...]) -> Shape:
     """The cells marked '#' in a picture, as sorted (row, col) pairs."""
-    return tuple(sorted((r, c) for r, line in enumerate(picture)
-                        for c, ch in enumerate(line) if ch == "#"))
+    return tuple(sorted((r, c) for r, line in enumerate(picture) for c, ch in enumerate(line) if ch == "#"))
 
 
 def normalize(cells: Any) -> Shape:
@@ -68,7 +67,7 @@ def normalize(cells: Any) -> Shape:
 def orientations(shape: Shape, flips: bool = True) -> list[Shape]:
     """The distinct rotations (and, with `flips`, reflections) of a shape."""
     found: list[Shape] = []
-    for flipped in ((False, True) if flips else (False,)):
+    for flipped in (False, True) if flips else (False,):
         cells = [(r, -c) if flipped else (r, c) for r, c in shape]
         for _ in range(4):
             cells = [(c, -r) for r, c in cells]  # a quarter turn
@@ -95,10 +94,11 @@ class Encoding:
             for cell in covered:
                 cells[cell] = piece
         w = self.width
-        return ["".join(cells[y * w:(y + 1) * w]) for y in range(self.height)]
+        return ["".join(cells[y * w : (y + 1) * w]) for y in range(self.height)]
 
-    def search(self, *, strategy: str = "fewest", limit: int | None = None,
-               counters: dlx.Counters | None = None) -> Iterator[Event]:
+    def search(
+        self, *, strategy: str = "fewest", limit: int | None = None, counters: dlx.Counters | None = None
+    ) -> Iterator[Event]:
         """Algorithm X's events; Push.what is a matrix row, see `placements`."""
         return dlx.search(self.matrix, strategy=strategy, limit=limit, counters=counters)
 
@@ -106,8 +106,7 @@ class Encoding:
 def check_board(width: int, height: int) -> None:
     """Only rectangles of area 60 can be tiled by the 12 pieces."""
     if width < 1 or height < 1 or width * height != AREA:
-        raise ValueError(f"the 12 pentominoes cover 60 cells; {width}x{height} has "
-                         f"{width * height}")
+        raise ValueError(f"the 12 pentominoes cover 60 cells; {width}x{height} has {width * height}")
 
 
 def encode(width: int, height: int, x_where: str = "anywhere") -> Encoding:
@@ -151,21 +150,29 @@ def _x_allowed(x_where: str, width: int, height: int, top: int, left: int) -> bo
     return (on_x and inside_y) or (on_y and inside_x)
 
 
-def first(width: int, height: int, counters: dlx.Counters | None = None,
-          stats: EventStats | None = None) -> list[str] | None:
+def first(
+    width: int, height: int, counters: dlx.Counters | None = None, stats: EventStats | None = None
+) -> list[str] | None:
     """One tiling as rows of letters, or None."""
     encoding = encode(width, height)
     answer = dlx.first(encoding.matrix, counters=counters, stats=stats)
     return None if answer is None else encoding.grid(answer)
 
 
-def count(width: int, height: int, raw: bool = False, counters: dlx.Counters | None = None,
-          stats: EventStats | None = None) -> int:
+def count(
+    width: int,
+    height: int,
+    raw: bool = False,
+    counters: dlx.Counters | None = None,
+    stats: EventStats | None = None,
+) -> int:
     """Tilings up to symmetry of the whole rectangle (or all, with `raw`)."""
     if raw:
         return dlx.count(encode(width, height).matrix, counters=counters, stats=stats)
-    return sum(dlx.count(encode(width, height, where).matrix, counters=counters, stats=stats)
-               for where in ("quarter", "mirror"))
+    return sum(
+        dlx.count(encode(width, height, where).matrix, counters=counters, stats=stats)
+        for where in ("quarter", "mirror")
+    )
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -182,10 +189,12 @@ def add_cli(sub: Any) -> None:
     """Register `pentomino WxH`."""
     parser = sub.add_parser("pentomino", help="tile a rectangle with the 12 pentominoes")
     parser.add_argument("size", metavar="WxH", help="6x10, 5x12, 4x15, 3x20 (or turned: 10x6)")
-    parser.add_argument("--count", action="store_true",
-                        help="print the number of tilings up to rotation and reflection")
-    parser.add_argument("--raw", action="store_true",
-                        help="with --count: count every tiling (4 times the classic count)")
+    parser.add_argument(
+        "--count", action="store_true", help="print the number of tilings up to rotation and reflection"
+    )
+    parser.add_argument(
+        "--raw", action="store_true", help="with --count: count every tiling (4 times the classic count)"
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_pentomino)
 
@@ -201,8 +210,18 @@ def run_pentomino(args: argparse.Namespace) -> int:
     counters, stats = dlx.Counters(), EventStats()
     if args.count:
         total = count(width, height, args.raw, counters, stats)
-        emit(args, str(total), {"width": width, "height": height, "count": total, "raw": args.raw,
-                                **counters.as_dict(), **stats.as_dict()})
+        emit(
+            args,
+            str(total),
+            {
+                "width": width,
+                "height": height,
+                "count": total,
+                "raw": args.raw,
+                **counters.as_dict(),
+                **stats.as_dict(),
+            },
+        )
         return 0 if total else 1
     tiling = first(width, height, counters, stats)
     data = {"width": width, "height": height, **counters.as_dict(), **stats.as_dict()}

@@ -49,8 +49,9 @@ class Encoding:
         placed = dict(self.squares[row] for row in answer)
         return tuple(placed[rank] for rank in range(self.n))
 
-    def search(self, *, strategy: str = "fewest", limit: int | None = None,
-               counters: dlx.Counters | None = None) -> Iterator[Event]:
+    def search(
+        self, *, strategy: str = "fewest", limit: int | None = None, counters: dlx.Counters | None = None
+    ) -> Iterator[Event]:
         """Algorithm X's events; Push.what is a matrix row, see `squares`."""
         return dlx.search(self.matrix, strategy=strategy, limit=limit, counters=counters)
 
@@ -72,14 +73,21 @@ def encode(n: int) -> Encoding:
     squares: list[tuple[int, int]] = []
     for rank in range(n):
         for file in range(n):
-            matrix.add_row((index[f"r{rank + 1}"], index[f"f{file + 1}"],
-                            index[f"a{rank + file}"], index[f"b{rank - file + n - 1}"]))
+            matrix.add_row(
+                (
+                    index[f"r{rank + 1}"],
+                    index[f"f{file + 1}"],
+                    index[f"a{rank + file}"],
+                    index[f"b{rank - file + n - 1}"],
+                )
+            )
             squares.append((rank, file))
     return Encoding(n, matrix, squares)
 
 
-def first(n: int, counters: dlx.Counters | None = None,
-          stats: EventStats | None = None) -> tuple[int, ...] | None:
+def first(
+    n: int, counters: dlx.Counters | None = None, stats: EventStats | None = None
+) -> tuple[int, ...] | None:
     """One placement of N queens, or None (N = 2, 3)."""
     encoding = encode(n)
     answer = dlx.first(encoding.matrix, counters=counters, stats=stats)
@@ -100,9 +108,11 @@ def all_placements(n: int) -> list[tuple[int, ...]]:
 def is_placement(files: tuple[int, ...]) -> bool:
     """No two queens share a file or a diagonal (ranks are distinct by construction)."""
     n = len(files)
-    return (sorted(files) == list(range(n))
-            and len({r + f for r, f in enumerate(files)}) == n
-            and len({r - f for r, f in enumerate(files)}) == n)
+    return (
+        sorted(files) == list(range(n))
+        and len({r + f for r, f in enumerate(files)}) == n
+        and len({r - f for r, f in enumerate(files)}) == n
+    )
 
 
 def board(files: tuple[int, ...]) -> str:

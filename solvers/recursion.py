@@ -255,8 +255,12 @@ def add_cli(sub: Any) -> None:
     """Register `factorial` and `maxtree`."""
     fact = sub.add_parser("factorial", help="N! recursively (with a stack limit) and by a loop")
     fact.add_argument("n", type=whole_number(0, "N"), metavar="N")
-    fact.add_argument("--limit", type=whole_number(1, "the stack limit"), default=DEFAULT_LIMIT,
-                      help=f"stack limit in frames (default {DEFAULT_LIMIT:,})")
+    fact.add_argument(
+        "--limit",
+        type=whole_number(1, "the stack limit"),
+        default=DEFAULT_LIMIT,
+        help=f"stack limit in frames (default {DEFAULT_LIMIT:,})",
+    )
     fact.add_argument("--endless", action="store_true", help="drop the base case")
     fact.add_argument("--trace", action="store_true", help="print every event")
     fact.add_argument("--json", action="store_true")
@@ -283,12 +287,17 @@ def run_factorial(args: argparse.Namespace) -> int:
         elif isinstance(event, Pop) and event.node == 0:
             recursive_value = event.value
     value = factorial(args.n)
-    recursive = {"value": recursive_value, "overflow": overflow is not None,
-                 "depth_reached": overflow.depth if overflow else stats.max_depth,
-                 "limit": args.limit}
+    recursive = {
+        "value": recursive_value,
+        "overflow": overflow is not None,
+        "depth_reached": overflow.depth if overflow else stats.max_depth,
+        "limit": args.limit,
+    }
     if overflow:
-        line = (f"recursive fact({args.n}): stack overflow at depth {overflow.depth:,} "
-                f"(limit {args.limit:,}); the loop still gives the answer")
+        line = (
+            f"recursive fact({args.n}): stack overflow at depth {overflow.depth:,} "
+            f"(limit {args.limit:,}); the loop still gives the answer"
+        )
     else:
         line = f"recursive fact({args.n}): {stats.summary()}"
     text = f"{value}\n{line}" if not args.trace else f"{value}"

@@ -67,8 +67,7 @@ class Clash:
 
 def units(size: int) -> list[tuple[str, list[int]]]:
     """Every row, column and box as (kind, cells), in that order."""
-    return [(kind, unit_cells(kind, i, size)) for kind in ("row", "column", "box")
-            for i in range(size)]
+    return [(kind, unit_cells(kind, i, size)) for kind in ("row", "column", "box") for i in range(size)]
 
 
 def clashes(puzzle: Puzzle) -> list[Clash]:
@@ -94,8 +93,7 @@ def describe_clash(clash: Clash, size: int) -> str:
     if clash.unit == "column":
         return f"{digit} in column {c1 + 1} (rows {r1 + 1} and {r2 + 1})"
     box = (r1 // isqrt(size)) * isqrt(size) + c1 // isqrt(size)
-    return (f"{digit} in box {box + 1} (row {r1 + 1} column {c1 + 1} "
-            f"and row {r2 + 1} column {c2 + 1})")
+    return f"{digit} in box {box + 1} (row {r1 + 1} column {c1 + 1} and row {r2 + 1} column {c2 + 1})"
 
 
 # --------------------------------------------------------------------------
@@ -135,13 +133,13 @@ class _Reader:
         else:
             raise ValueError(
                 f"{self.where(number)}: {len(text)} characters; expected 81 (or 16, 256) "
-                "for a one-line puzzle, or one grid row of 4 or 9")
+                "for a one-line puzzle, or one grid row of 4 or 9"
+            )
 
     def begin(self, number: int, form: str, size: int) -> None:
         """Start a grid of `size` rows."""
         if size not in SIZES:
-            raise ValueError(f"{self.where(number)}: a grid row needs 4, 9 or 16 numbers, "
-                             f"found {size}")
+            raise ValueError(f"{self.where(number)}: a grid row needs 4, 9 or 16 numbers, found {size}")
         self.form, self.size, self.start = form, size, number
 
     def grid_row(self, number: int, text: str) -> None:
@@ -150,20 +148,25 @@ class _Reader:
         if self.form == "grid":
             words = text.split()
             if len(words) != self.size:
-                raise ValueError(f"{self.where(self.start)}, row {row} (line {number}): "
-                                 f"expected {self.size} numbers, found {len(words)}")
+                raise ValueError(
+                    f"{self.where(self.start)}, row {row} (line {number}): "
+                    f"expected {self.size} numbers, found {len(words)}"
+                )
             cells = [self.number(w, number, row, col) for col, w in enumerate(words, 1)]
         else:
             if len(text) != self.size:
-                raise ValueError(f"{self.where(self.start)}, row {row} (line {number}): "
-                                 f"expected {self.size} characters, found {len(text)}")
-            cells = [self.symbol(ch, self.size, self.start, (row - 1) * self.size + i,
-                                 row_line=number) for i, ch in enumerate(text)]
+                raise ValueError(
+                    f"{self.where(self.start)}, row {row} (line {number}): "
+                    f"expected {self.size} characters, found {len(text)}"
+                )
+            cells = [
+                self.symbol(ch, self.size, self.start, (row - 1) * self.size + i, row_line=number)
+                for i, ch in enumerate(text)
+            ]
         self.rows.append(cells)
         if len(self.rows) == self.size:
             flat = tuple(cell for r in self.rows for cell in r)
-            puzzle = Puzzle(self.size, flat, self.form, self.label, len(self.puzzles) + 1,
-                            self.start)
+            puzzle = Puzzle(self.size, flat, self.form, self.label, len(self.puzzles) + 1, self.start)
             self.rows = []
             self.add(puzzle)
 
@@ -196,22 +199,28 @@ class _Reader:
         """Check a finished puzzle for clashing givens and keep it."""
         found = clashes(puzzle)
         if found:
-            raise ValueError(f"{self.source}: puzzle {puzzle.number} (line {puzzle.line}): "
-                             f"clashing givens: {describe_clash(found[0], puzzle.size)}")
+            raise ValueError(
+                f"{self.source}: puzzle {puzzle.number} (line {puzzle.line}): "
+                f"clashing givens: {describe_clash(found[0], puzzle.size)}"
+            )
         self.puzzles.append(puzzle)
         self.label = ""
 
     def separator(self, number: int) -> None:
         """A blank, comment or label line: a grid must not be left half read."""
         if self.rows:
-            raise ValueError(f"{self.where(self.start)}: grid has {len(self.rows)} rows, "
-                             f"expected {self.size} (line {number} interrupts it)")
+            raise ValueError(
+                f"{self.where(self.start)}: grid has {len(self.rows)} rows, "
+                f"expected {self.size} (line {number} interrupts it)"
+            )
 
     def finish(self, number: int) -> list[Puzzle]:
         """End of input: return the puzzles or explain why there are none."""
         if self.rows:
-            raise ValueError(f"{self.where(self.start)}: grid has {len(self.rows)} rows, "
-                             f"expected {self.size} (input ends at line {number})")
+            raise ValueError(
+                f"{self.where(self.start)}: grid has {len(self.rows)} rows, "
+                f"expected {self.size} (input ends at line {number})"
+            )
         if not self.puzzles:
             raise ValueError(f"{self.source}: empty input, no puzzle found")
         return self.puzzles
@@ -249,7 +258,7 @@ def format_cells(puzzle: Puzzle, cells: tuple[int, ...] | list[int]) -> str:
     n = puzzle.size
     if puzzle.form == "line":
         return "".join(SYMBOLS[d - 1] if d else "." for d in cells)
-    rows = [cells[r * n:(r + 1) * n] for r in range(n)]
+    rows = [cells[r * n : (r + 1) * n] for r in range(n)]
     if puzzle.form == "grid":
         text = "\n".join(" ".join(str(d) for d in row) for row in rows)
     else:
@@ -278,8 +287,9 @@ class Encoding:
             grid[cell] = digit
         return tuple(grid)
 
-    def search(self, *, strategy: str = "fewest", limit: int | None = None,
-               counters: dlx.Counters | None = None) -> Iterator[Event]:
+    def search(
+        self, *, strategy: str = "fewest", limit: int | None = None, counters: dlx.Counters | None = None
+    ) -> Iterator[Event]:
         """Algorithm X's events; Push.what is a matrix row, see `options`."""
         return dlx.search(self.matrix, strategy=strategy, limit=limit, counters=counters)
 
@@ -289,8 +299,10 @@ def encode(puzzle: Puzzle) -> Encoding:
     n, box, given = puzzle.size, puzzle.box, puzzle.cells
     in_row = [{given[r * n + c] for c in range(n)} for r in range(n)]
     in_col = [{given[r * n + c] for r in range(n)} for c in range(n)]
-    in_box = [{given[r * n + c] for r in range(n) for c in range(n)
-               if (r // box) * box + c // box == b} for b in range(n)]
+    in_box = [
+        {given[r * n + c] for r in range(n) for c in range(n) if (r // box) * box + c // box == b}
+        for b in range(n)
+    ]
     names: list[str] = []
     column: dict[tuple[str, int, int], int] = {}
     constraints: list[tuple[str, int, int]] = []
@@ -320,22 +332,28 @@ def encode(puzzle: Puzzle) -> Encoding:
         for d in range(1, n + 1):
             if d in in_row[r] or d in in_col[c] or d in in_box[b]:
                 continue
-            matrix.add_row((column[("p", cell, 0)], column[("r", r, d)],
-                            column[("c", c, d)], column[("b", b, d)]))
+            matrix.add_row(
+                (column[("p", cell, 0)], column[("r", r, d)], column[("c", c, d)], column[("b", b, d)])
+            )
             options.append((cell, d))
     return Encoding(puzzle, matrix, options, constraints)
 
 
-def solve(puzzle: Puzzle, counters: dlx.Counters | None = None,
-          stats: EventStats | None = None) -> tuple[int, ...] | None:
+def solve(
+    puzzle: Puzzle, counters: dlx.Counters | None = None, stats: EventStats | None = None
+) -> tuple[int, ...] | None:
     """The first solution's cells, or None (the puzzle must not clash)."""
     encoding = encode(puzzle)
     answer = dlx.first(encoding.matrix, counters=counters, stats=stats)
     return None if answer is None else encoding.cells(answer)
 
 
-def count_solutions(puzzle: Puzzle, limit: int | None = None,
-                    counters: dlx.Counters | None = None, stats: EventStats | None = None) -> int:
+def count_solutions(
+    puzzle: Puzzle,
+    limit: int | None = None,
+    counters: dlx.Counters | None = None,
+    stats: EventStats | None = None,
+) -> int:
     """How many solutions (at most `limit`)."""
     return dlx.count(encode(puzzle).matrix, limit=limit, counters=counters, stats=stats)
 
@@ -365,11 +383,17 @@ def is_valid_solution(puzzle: Puzzle, cells: tuple[int, ...]) -> bool:
 def add_cli(sub: Any) -> None:
     """Register `sudoku [FILE|-]`."""
     parser = sub.add_parser("sudoku", help="solve sudokus (4x4, 9x9, 16x16) by dancing links")
-    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
-                        help="puzzles: grids of numbers or 81-character lines ('-' = stdin)")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="puzzles: grids of numbers or 81-character lines ('-' = stdin)",
+    )
     parser.add_argument("--count", action="store_true", help="print the number of solutions")
-    parser.add_argument("--limit", type=whole_number(1, "the limit"), metavar="K",
-                        help="with --count: stop counting at K")
+    parser.add_argument(
+        "--limit", type=whole_number(1, "the limit"), metavar="K", help="with --count: stop counting at K"
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_sudoku)
 
@@ -399,8 +423,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
             cells = solve(puzzle, counters, stats)
             failed += cells is None
             lines.append("no solution" if cells is None else format_cells(puzzle, cells))
-            report["solution"] = None if cells is None else "".join(
-                SYMBOLS[d - 1] for d in cells)
+            report["solution"] = None if cells is None else "".join(SYMBOLS[d - 1] for d in cells)
         reports.append({**report, "nodes": counters.nodes, "updates": counters.updates})
     gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
     text_out = (gap + "\n").join(lines)

@@ -26,10 +26,15 @@ from solvers.minimax import MAX, MIN, SearchReport, minimax_events, search
 
 EMPTY_BOARD = "." * 9
 LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2), (3, 4, 5), (6, 7, 8),  # rows
-    (0, 3, 6), (1, 4, 7), (2, 5, 8),  # columns
-    (0, 4, 8), (2, 4, 6),  # diagonals
-)  # fmt: skip
+    (0, 1, 2),
+    (3, 4, 5),
+    (6, 7, 8),  # rows
+    (0, 3, 6),
+    (1, 4, 7),
+    (2, 5, 8),  # columns
+    (0, 4, 8),
+    (2, 4, 6),  # diagonals
+)
 CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 """A static move order: centre, corners, edges (the cells on most lines first)."""
 
@@ -154,15 +159,20 @@ class Advice:
 
 
 def best_move(
-    board: str, *, alphabeta: bool = False, shortcut: bool = False, ordered: bool = False,
+    board: str,
+    *,
+    alphabeta: bool = False,
+    shortcut: bool = False,
+    ordered: bool = False,
     stats: EventStats | None = None,
 ) -> Advice:
     """The best move for the side to move (first best cell on ties) and its value for that side."""
     board = parse_board(board)
     mover = player_to_move(board)
     order = TicTacToe.centre_first if ordered else None
-    report: SearchReport = search(GAME, board, alphabeta=alphabeta, shortcut=shortcut, order=order,
-                                  stats=stats)
+    report: SearchReport = search(
+        GAME, board, alphabeta=alphabeta, shortcut=shortcut, order=order, stats=stats
+    )
     sign = 1 if mover == "x" else -1
     result = outcome(board)
     winner = result if result in ("x", "o") else None
@@ -206,14 +216,22 @@ def run_cli(args: argparse.Namespace) -> int:
     if args.count:
         return _print_count(args, board)
     stats = EventStats()
-    advice = best_move(board, alphabeta=args.alphabeta, shortcut=args.shortcut, ordered=args.ordered,
-                       stats=stats)
+    advice = best_move(
+        board, alphabeta=args.alphabeta, shortcut=args.shortcut, ordered=args.ordered, stats=stats
+    )
     algorithm = "alpha-beta" if args.alphabeta else "minimax"
     data = {
-        "board": board, "to_move": advice.to_move, "move": advice.move, "value": advice.value,
-        "nodes": advice.nodes, "leaves": advice.leaves, "algorithm": algorithm,
-        "finished": advice.move is None, "winner": advice.winner, **stats.as_dict(),
-    }  # fmt: skip
+        "board": board,
+        "to_move": advice.to_move,
+        "move": advice.move,
+        "value": advice.value,
+        "nodes": advice.nodes,
+        "leaves": advice.leaves,
+        "algorithm": algorithm,
+        "finished": advice.move is None,
+        "winner": advice.winner,
+        **stats.as_dict(),
+    }
     if advice.move is None:
         verdict = f"{advice.winner} won" if advice.winner else "a draw"
         text = f"{show_board(board)}\ngame over: {verdict}"
@@ -235,9 +253,14 @@ def _print_count(args: argparse.Namespace, board: str) -> int:
     x_wins, o_wins, draws = (results.get(v, 0) for v in (1, -1, 0))
     nodes, games = stats.by_kind["Push"], sum(results.values())
     data = {
-        "board": board, "nodes": nodes, "games": games,
-        "x_wins": x_wins, "o_wins": o_wins, "draws": draws, **stats.as_dict(),
-    }  # fmt: skip
+        "board": board,
+        "nodes": nodes,
+        "games": games,
+        "x_wins": x_wins,
+        "o_wins": o_wins,
+        "draws": draws,
+        **stats.as_dict(),
+    }
     text = (
         f"{nodes:,} nodes (root included), {games:,} games: "
         f"x wins {x_wins:,}, o wins {o_wins:,}, draws {draws:,}"

@@ -99,8 +99,9 @@ def test_layout_follows_a_resize(app, open_demo) -> None:
 
 def run_app(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """`python -m visualizer ...` in a fresh process."""
-    return subprocess.run([sys.executable, "-m", "visualizer", *argv], capture_output=True,
-                          text=True, timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "visualizer", *argv], capture_output=True, text=True, timeout=120, env=env
+    )
 
 
 @pytest.mark.parametrize("name", [entry.name for entry in DEMOS])
@@ -116,8 +117,7 @@ def test_every_demo_runs_headless(name: str, tmp_path: Path) -> None:
 
 def test_no_display_is_one_clear_line() -> None:
     """Without a screen the app says so instead of a traceback."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     result = run_app("--frames", "1", env=env)
     assert result.returncode == 1
     assert result.stderr.strip().splitlines()[-1].startswith("unwind: no display available")

@@ -28,8 +28,9 @@ SUDOKU = "5300700006001950000980000608000600034008030017000200060600002800004190
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=" ".join)
-def test_json_has_run_stats(argv: list[str], capsys: pytest.CaptureFixture[str],
-                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_json_has_run_stats(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """One JSON object whose events_by_kind add up to events, with depth and seconds."""
     monkeypatch.setattr("sys.stdin", io.StringIO(SUDOKU))
     assert main([*argv, "--json"]) == 0

@@ -114,8 +114,7 @@ def test_knuths_example_has_its_one_solution() -> None:
     assert dlx.first(matrix) == (3, 0, 4)
     assert list(dlx.solutions(matrix)) == [(3, 0, 4)]
     assert dlx.count(matrix, strategy="leftmost") == 1
-    assert brute_force(7, [[ord(c) - 65 for c in r.split()] for r in KNUTH_ROWS]) == {
-        frozenset({0, 3, 4})}
+    assert brute_force(7, [[ord(c) - 65 for c in r.split()] for r in KNUTH_ROWS]) == {frozenset({0, 3, 4})}
 
 
 def test_knuths_example_event_trace_matches_the_paper() -> None:
@@ -143,8 +142,7 @@ def test_every_event_replays_on_a_twin_and_links_return() -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(matrices(), st.sampled_from(dlx.STRATEGIES))
-def test_random_matrices_match_brute_force(spec: tuple[int, int, list[list[int]]],
-                                           strategy: str) -> None:
+def test_random_matrices_match_brute_force(spec: tuple[int, int, list[list[int]]], strategy: str) -> None:
     """Both paths find exactly the brute-force covers and restore every link."""
     n_primary, n_secondary, rows = spec
     matrix = build(n_primary, n_secondary, rows)
@@ -155,8 +153,9 @@ def test_random_matrices_match_brute_force(spec: tuple[int, int, list[list[int]]
     assert matrix.snapshot() == before
     fast_counters, event_counters = dlx.Counters(), dlx.Counters()
     dlx.count(matrix, strategy=strategy, counters=fast_counters)
-    counted = replay(matrix, dlx.search(matrix, strategy=strategy, counters=event_counters),
-                     fewest=strategy == "fewest")
+    counted = replay(
+        matrix, dlx.search(matrix, strategy=strategy, counters=event_counters), fewest=strategy == "fewest"
+    )
     assert counted["solutions"] == len(expected)
     assert matrix.snapshot() == before
     assert fast_counters == event_counters  # the two paths walk the same tree
@@ -164,8 +163,9 @@ def test_random_matrices_match_brute_force(spec: tuple[int, int, list[list[int]]
 
 @settings(max_examples=40, deadline=None)
 @given(matrices(), st.integers(1, 3), st.integers(0, 400))
-def test_stopping_anywhere_relinks_exactly(spec: tuple[int, int, list[list[int]]],
-                                           limit: int, stop_after: int) -> None:
+def test_stopping_anywhere_relinks_exactly(
+    spec: tuple[int, int, list[list[int]]], limit: int, stop_after: int
+) -> None:
     """A limit, or closing either generator mid-run, leaves every link as it was."""
     matrix = build(*spec)
     before = matrix.snapshot()
@@ -264,15 +264,18 @@ def test_text_format_reads_columns_secondary_and_rows() -> None:
     assert list(dlx.solutions(parsed.matrix)) == [(0, 2)]
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "t: empty input, no columns found"),
-    ("# only a comment\n", "t: empty input, no columns found"),
-    ("A B\nA C\n", "t, line 2, word 2: unknown column 'C'"),
-    ("A B\nA A\n", "t, line 2, word 2: column 'A' twice in one row"),
-    ("A B A\n", "t, line 1, word 3: column 'A' declared twice"),
-    ("A | B | C\n", "t, line 1: more than one '|' in the column line"),
-    ("A | B\nA | B\n", "t, line 2, word 2: '|' belongs on the first line only"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "t: empty input, no columns found"),
+        ("# only a comment\n", "t: empty input, no columns found"),
+        ("A B\nA C\n", "t, line 2, word 2: unknown column 'C'"),
+        ("A B\nA A\n", "t, line 2, word 2: column 'A' twice in one row"),
+        ("A B A\n", "t, line 1, word 3: column 'A' declared twice"),
+        ("A | B | C\n", "t, line 1: more than one '|' in the column line"),
+        ("A | B\nA | B\n", "t, line 2, word 2: '|' belongs on the first line only"),
+    ],
+)
 def test_text_format_errors_name_line_and_word(text: str, message: str) -> None:
     """Each malformed matrix gets a one-line reason."""
     with pytest.raises(ValueError) as caught:

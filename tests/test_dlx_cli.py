@@ -34,8 +34,7 @@ def test_prints_the_chosen_rows(capsys: pytest.CaptureFixture[str], knuth_file: 
     """Rows in input order, with their source lines."""
     code, out, err = run(capsys, "exact-cover", str(knuth_file))
     assert code == 0 and not err
-    assert out.splitlines() == ["row 1 (line 3): C E F", "row 4 (line 6): A D",
-                                "row 5 (line 7): B G"]
+    assert out.splitlines() == ["row 1 (line 3): C E F", "row 4 (line 6): A D", "row 5 (line 7): B G"]
 
 
 def test_count_all_and_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -45,14 +44,15 @@ def test_count_all_and_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert run(capsys, "exact-cover", str(path), "--count")[:2] == (0, "2\n")
     assert run(capsys, "exact-cover", str(path), "--count", "--limit", "1")[:2] == (0, "1\n")
     code, out, _ = run(capsys, "exact-cover", str(path), "--all")
-    assert code == 0 and out.split("\n\n") == ["row 1 (line 2): a b", "row 2 (line 3): a\n"
-                                                "row 3 (line 4): b\n"]
+    assert code == 0 and out.split("\n\n") == [
+        "row 1 (line 2): a b",
+        "row 2 (line 3): a\nrow 3 (line 4): b\n",
+    ]
     code, out, _ = run(capsys, "exact-cover", str(path), "--count", "--strategy", "leftmost")
     assert out == "2\n"
 
 
-def test_json_carries_rows_and_knuths_counters(capsys: pytest.CaptureFixture[str],
-                                               knuth_file: Path) -> None:
+def test_json_carries_rows_and_knuths_counters(capsys: pytest.CaptureFixture[str], knuth_file: Path) -> None:
     """One JSON object: the solution's rows and the nodes/updates counters."""
     code, out, _ = run(capsys, "exact-cover", str(knuth_file), "--json")
     data = json.loads(out)
@@ -69,12 +69,16 @@ def test_no_solution_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert run(capsys, "exact-cover", str(path), "--count")[:2] == (1, "0\n")
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("", "empty input"),
-    ("a b\na c\n", "line 2, word 2: unknown column 'c'"),
-])
-def test_malformed_matrix_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
-                                            tmp_path: Path, text: str, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "empty input"),
+        ("a b\na c\n", "line 2, word 2: unknown column 'c'"),
+    ],
+)
+def test_malformed_matrix_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, reason: str
+) -> None:
     """A one-line reason naming the file and the place."""
     path = tmp_path / "bad.txt"
     path.write_text(text)
@@ -83,8 +87,7 @@ def test_malformed_matrix_is_one_line_exit_2(capsys: pytest.CaptureFixture[str],
     assert err.count("\n") == 1 and err.startswith(str(path)) and reason in err
 
 
-def test_missing_file_and_bad_limit_exit_2(capsys: pytest.CaptureFixture[str],
-                                          tmp_path: Path) -> None:
+def test_missing_file_and_bad_limit_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """Unreadable files and a limit of 0 are usage errors."""
     code, _, err = run(capsys, "exact-cover", str(tmp_path / "nope.txt"))
     assert code == 2 and "cannot read" in err and err.count("\n") == 1
@@ -96,6 +99,12 @@ def test_missing_file_and_bad_limit_exit_2(capsys: pytest.CaptureFixture[str],
 
 def test_subprocess_reads_standard_input() -> None:
     """`python -m solvers exact-cover -` with the matrix on stdin."""
-    done = subprocess.run([sys.executable, "-m", "solvers", "exact-cover", "-", "--count"],
-                          input=KNUTH, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "exact-cover", "-", "--count"],
+        input=KNUTH,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")

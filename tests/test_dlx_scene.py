@@ -61,8 +61,11 @@ def test_cover_moves_rows_top_first_and_uncover_bottom_first(app, open_demo) -> 
     player = shell.run
     player.speed = 1.0
     for kind in (Cover, Uncover):
-        step_until(app, shell, lambda e, kind=kind: type(e) is kind
-                   and len(player.model.matrix.column_rows(e.column)) >= 2)
+        step_until(
+            app,
+            shell,
+            lambda e, kind=kind: type(e) is kind and len(player.model.matrix.column_rows(e.column)) >= 2,
+        )
         player.playing = True  # progress() animates only while playing
         player.since_event = 0.5 * min(0.3, 0.8 / player.speed)
         motion = demo._motion(player.model, player)

@@ -57,9 +57,7 @@ def test_the_documented_example_parses_to_the_right_walls() -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(2, 30), st.integers(2, 30), st.integers(0, 10**6), st.data())
-def test_save_then_load_gives_the_same_maze(
-    width: int, height: int, seed: int, data: st.DataObject
-) -> None:
+def test_save_then_load_gives_the_same_maze(width: int, height: int, seed: int, data: st.DataObject) -> None:
     maze = generate(width, height, seed)
     cells = st.tuples(st.integers(0, height - 1), st.integers(0, width - 1))
     maze.start, maze.goal = data.draw(cells), data.draw(cells)
@@ -149,10 +147,22 @@ def test_the_rooms_walk_follows_the_text() -> None:
     assert stack == []
     assert all(1 <= e.line <= len(ROOMS_PSEUDOCODE) for e in events)
     told = " ".join(story)
-    steps = ["room A to room 2", "room 2 to room 1", "Dead end in room 1", "back to room 2",
-             "room 2 to room 3", "room 3 to room 4", "room 4 to room 6", "room 6 to room 7",
-             "Dead end in room 7", "room 6 to room 8", "Dead end in room 8", "back to room 4",
-             "room 4 to room 5", "sees room B"]  # fmt: skip
+    steps = [
+        "room A to room 2",
+        "room 2 to room 1",
+        "Dead end in room 1",
+        "back to room 2",
+        "room 2 to room 3",
+        "room 3 to room 4",
+        "room 4 to room 6",
+        "room 6 to room 7",
+        "Dead end in room 7",
+        "room 6 to room 8",
+        "Dead end in room 8",
+        "back to room 4",
+        "room 4 to room 5",
+        "sees room B",
+    ]
     positions = [told.index(step) for step in steps]
     assert positions == sorted(positions)
 
@@ -185,9 +195,7 @@ def test_generate_prints_art_and_json_with_the_right_walls(
     assert data["events_by_kind"]["Carve"] == 34 and data["max_depth"] >= 2
 
 
-def test_generate_saves_and_solve_reads_the_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_generate_saves_and_solve_reads_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = tmp_path / "m.txt"
     code, out, _ = run(["maze", "generate", "12", "9", "--seed", "5", "--out", str(file)], capsys)
     assert code == 0 and str(file) in out
@@ -200,9 +208,7 @@ def test_generate_saves_and_solve_reads_the_file(
     assert code == 0 and "from (8, 11) to (0, 0)" in out
 
 
-def test_solve_exits_1_when_there_is_no_path(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_solve_exits_1_when_there_is_no_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     walled = SMALL.replace("+  +  +  +", "+  +  +--+")
     file = tmp_path / "walled.txt"
     file.write_text(walled)
@@ -229,10 +235,7 @@ def test_bad_input_gets_one_line_and_exit_code_2(
 ) -> None:
     (tmp_path / "good.txt").write_text(SMALL)
     (tmp_path / "bad.txt").write_text(SMALL.replace("|S |     |", "|S |    |"))
-    argv = [
-        {"FILE": str(tmp_path / "good.txt"), "BAD": str(tmp_path / "bad.txt")}.get(a, a)
-        for a in argv
-    ]
+    argv = [{"FILE": str(tmp_path / "good.txt"), "BAD": str(tmp_path / "bad.txt")}.get(a, a) for a in argv]
     code, out, err = run(argv, capsys)
     assert code == 2 and message in err and err.count("\n") == 1 and out == ""
 
@@ -248,10 +251,12 @@ def test_rooms_prints_the_walk(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_cli_runs_as_a_subprocess(tmp_path: Path) -> None:
     file = tmp_path / "m.txt"
     done = subprocess.run(
-        [sys.executable, "-m", "solvers", "maze", "generate", "6", "4", "--seed", "2",
-         "--out", str(file)],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "solvers", "maze", "generate", "6", "4", "--seed", "2", "--out", str(file)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert Maze.load(file) == generate(6, 4, 2)
 

@@ -108,10 +108,17 @@ def check_stream(events: list[Any], algorithm: str) -> dict[int, dict[str, Any]]
             parent = nodes.get(event.parent)
             window = (parent["alpha"], parent["beta"]) if parent else (-inf, inf)
             nodes[event.node] = {
-                "parent": event.parent, "move": event.what, "depth": len(stack),
-                "children": [], "alpha": window[0], "beta": window[1], "window": window,
-                "leaf": False, "pruned": None, "value": None,
-            }  # fmt: skip
+                "parent": event.parent,
+                "move": event.what,
+                "depth": len(stack),
+                "children": [],
+                "alpha": window[0],
+                "beta": window[1],
+                "window": window,
+                "leaf": False,
+                "pruned": None,
+                "value": None,
+            }
             if parent:
                 parent["children"].append(event.node)
             stack.append(event.node)
@@ -212,15 +219,13 @@ def test_orderings_and_shortcut_keep_the_value(tree: RandomTree, order: str, sho
     """Move ordering and the immediate-win shortcut change the work, never the value."""
     exact = minimax_value(tree, tree.ROOT)
     for alphabeta in (False, True):
-        report = search(tree, tree.ROOT, alphabeta=alphabeta, shortcut=shortcut,
-                        order=tree.order(order))  # fmt: skip
+        report = search(tree, tree.ROOT, alphabeta=alphabeta, shortcut=shortcut, order=tree.order(order))
         assert report.value == exact
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(2, 5), st.integers(2, 4), st.integers(0, 10**6))
-def test_alphabeta_values_are_bounds_inside_their_window(depth: int, branching: int,
-                                                         seed: int) -> None:  # fmt: skip
+def test_alphabeta_values_are_bounds_inside_their_window(depth: int, branching: int, seed: int) -> None:
     """Fail-soft: a value at or below α is an upper bound, at or above β a lower bound,
     strictly inside the window it is exact; the event stream keeps its invariants."""
     tree = RandomTree(depth, branching, seed)

@@ -24,8 +24,17 @@ def test_both_values_agree_and_alphabeta_scores_fewer_leaves(
     capsys: pytest.CaptureFixture[str], depth: int, branching: int, seed: int
 ) -> None:
     """JSON: the same value for both, equal to the tree's minimax value; fewer leaves."""
-    code, out, _ = run(capsys, "gametree", "--depth", str(depth), "--branching", str(branching),
-                       "--seed", str(seed), "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "gametree",
+        "--depth",
+        str(depth),
+        "--branching",
+        str(branching),
+        "--seed",
+        str(seed),
+        "--json",
+    )
     data = json.loads(out)
     tree = RandomTree(depth, branching, seed)
     assert code == 0 and data["leaf_values"] == tree.leaves
@@ -48,8 +57,7 @@ def test_text_output_for_a_textbook_tree(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_best_first_order_prunes_most(capsys: pytest.CaptureFixture[str]) -> None:
     """--order best reaches alpha-beta's minimal tree: 4^3 + 4^3 - 1 leaves at depth 6."""
-    _, out, _ = run(capsys, "gametree", "--depth", "6", "--branching", "4", "--order", "best",
-                    "--json")  # fmt: skip
+    _, out, _ = run(capsys, "gametree", "--depth", "6", "--branching", "4", "--order", "best", "--json")
     assert json.loads(out)["alphabeta"]["leaves"] == 127
 
 
@@ -63,8 +71,7 @@ def test_best_first_order_prunes_most(capsys: pytest.CaptureFixture[str]) -> Non
         (["--order", "random"], "invalid choice"),
     ],
 )
-def test_bad_sizes_are_refused(capsys: pytest.CaptureFixture[str], argv: list[str],
-                               message: str) -> None:  # fmt: skip
+def test_bad_sizes_are_refused(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     """Out-of-range sizes: one line on stderr, exit code 2."""
     code, out, err = run(capsys, "gametree", *argv)
     assert code == 2 and not out
@@ -74,9 +81,11 @@ def test_bad_sizes_are_refused(capsys: pytest.CaptureFixture[str], argv: list[st
 def test_subprocess_run() -> None:
     """The real command line, in its own process."""
     done = subprocess.run(
-        [sys.executable, "-m", "solvers", "gametree", "--depth", "4", "--branching", "3",
-         "--seed", "5"],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "solvers", "gametree", "--depth", "4", "--branching", "3", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert "minimax:" in done.stdout and "alpha-beta:" in done.stdout

@@ -51,7 +51,8 @@ def test_skipped_branches_are_purple_below_and_absent_above(app, open_demo) -> N
     minimax_panel, alphabeta_panel = shell.demo._panels
     assert count_colour(app.surface, alphabeta_panel, th.PRUNED) > 100
     assert count_colour(app.surface, alphabeta_panel, th.PRUNED) > count_colour(
-        app.surface, minimax_panel, th.PRUNED)  # fmt: skip
+        app.surface, minimax_panel, th.PRUNED
+    )
 
 
 def test_depth_branching_and_order_controls(app, open_demo) -> None:

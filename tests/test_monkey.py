@@ -14,11 +14,29 @@ import pytest
 
 from visualizer.demos import DEMOS
 
-KEYS = [pygame.K_SPACE, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, pygame.K_END, pygame.K_n,
-        pygame.K_s, pygame.K_k, pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_DELETE,
-        pygame.K_ESCAPE, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFTBRACKET,
-        pygame.K_RIGHTBRACKET, pygame.K_COMMA, pygame.K_PERIOD, *range(pygame.K_0, pygame.K_9 + 1),
-        *range(pygame.K_a, pygame.K_z + 1)]
+KEYS = [
+    pygame.K_SPACE,
+    pygame.K_RIGHT,
+    pygame.K_LEFT,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_n,
+    pygame.K_s,
+    pygame.K_k,
+    pygame.K_RETURN,
+    pygame.K_BACKSPACE,
+    pygame.K_DELETE,
+    pygame.K_ESCAPE,
+    pygame.K_TAB,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFTBRACKET,
+    pygame.K_RIGHTBRACKET,
+    pygame.K_COMMA,
+    pygame.K_PERIOD,
+    *range(pygame.K_0, pygame.K_9 + 1),
+    *range(pygame.K_a, pygame.K_z + 1),
+]
 SKIPPED = {pygame.K_f, pygame.K_g, pygame.K_p}
 """Fullscreen, GIF and PNG keys: tested on their own in test_app.py."""
 
@@ -37,15 +55,24 @@ def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Even
     if roll < 0.8:
         return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice([1, 3]))
     if roll < 0.95:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-30, 30), 0),
-                                  buttons=(rng.random() < 0.5, False, rng.random() < 0.2))
-    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False,
-                              precise_x=0.0, precise_y=float(rng.choice([-1, 1])))
+        return pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=pos,
+            rel=(rng.randint(-30, 30), 0),
+            buttons=(rng.random() < 0.5, False, rng.random() < 0.2),
+        )
+    return pygame.event.Event(
+        pygame.MOUSEWHEEL,
+        x=0,
+        y=rng.choice([-1, 1]),
+        flipped=False,
+        precise_x=0.0,
+        precise_y=float(rng.choice([-1, 1])),
+    )
 
 
 @pytest.mark.parametrize("name", [entry.name for entry in DEMOS])
-def test_random_input_never_crashes(name: str, app, tmp_path: Path,
-                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_random_input_never_crashes(name: str, app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """300 random inputs, a resize and a return home: the app is still running after."""
     monkeypatch.chdir(tmp_path)  # a stray "save" writes here, not into the repository
     rng = random.Random(f"monkey-{name}")

@@ -30,11 +30,17 @@ def check_tiling(rows: list[str], width: int, height: int) -> None:
 
 def test_twelve_pieces_make_63_fixed_shapes() -> None:
     """Rotations and reflections: 63 fixed pentominoes, X alone has one."""
-    shapes = {p: pentomino.orientations(pentomino.shape_of(pentomino.PICTURES[p]))
-              for p in pentomino.PIECES}
+    shapes = {p: pentomino.orientations(pentomino.shape_of(pentomino.PICTURES[p])) for p in pentomino.PIECES}
     assert sum(len(s) for s in shapes.values()) == 63
     assert {p: len(s) for p, s in shapes.items() if len(s) < 8} == {
-        "I": 2, "T": 4, "U": 4, "V": 4, "W": 4, "X": 1, "Z": 4}
+        "I": 2,
+        "T": 4,
+        "U": 4,
+        "V": 4,
+        "W": 4,
+        "X": 1,
+        "Z": 4,
+    }
     assert all(len(cells) == 5 for s in shapes.values() for cells in s)
 
 
@@ -64,8 +70,7 @@ def test_symmetry_breaking_places_x_in_one_quarter() -> None:
     assert quarter.matrix.size(pentomino.PIECES.index("X")) == 2 * 4
     assert pentomino.encode(6, 10, "mirror").matrix.size(pentomino.PIECES.index("X")) == 0
     mirror = pentomino.encode(5, 12, "mirror")  # the middle row of 5
-    assert mirror.matrix.size(pentomino.PIECES.index("P")) < quarter.matrix.size(
-        pentomino.PIECES.index("P"))
+    assert mirror.matrix.size(pentomino.PIECES.index("P")) < quarter.matrix.size(pentomino.PIECES.index("P"))
 
 
 def test_first_tiling_of_each_board_is_valid() -> None:
@@ -83,8 +88,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_cli_tiling_counts_and_json(capsys: pytest.CaptureFixture[str],
-                                    counts: dict[str, dict[str, int]]) -> None:
+def test_cli_tiling_counts_and_json(
+    capsys: pytest.CaptureFixture[str], counts: dict[str, dict[str, int]]
+) -> None:
     """Letters, the classic count, --raw, and JSON."""
     code, out, _ = run(capsys, "pentomino", "20x3")
     assert code == 0
@@ -97,13 +103,15 @@ def test_cli_tiling_counts_and_json(capsys: pytest.CaptureFixture[str],
     assert data["count"] == classic and data["nodes"] > 0
 
 
-@pytest.mark.parametrize(("argv", "reason"), [
-    (["7x7"], "60 cells; 7x7 has 49"),
-    (["six-by-ten"], "expected WxH"),
-    (["6x10", "--raw"], "--raw needs --count"),
-])
-def test_cli_bad_boards_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
-                               reason: str) -> None:
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["7x7"], "60 cells; 7x7 has 49"),
+        (["six-by-ten"], "expected WxH"),
+        (["6x10", "--raw"], "--raw needs --count"),
+    ],
+)
+def test_cli_bad_boards_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], reason: str) -> None:
     """One line on stderr."""
     code, out, err = run(capsys, "pentomino", *argv)
     assert code == 2 and not out and reason in err and err.count("\n") == 1
@@ -116,6 +124,11 @@ def test_cli_no_tiling_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_subprocess_run() -> None:
     """The real command line."""
-    done = subprocess.run([sys.executable, "-m", "solvers", "pentomino", "3x20", "--count"],
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "pentomino", "3x20", "--count"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert (done.returncode, done.stdout) == (0, "2\n")

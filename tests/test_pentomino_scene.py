@@ -29,9 +29,10 @@ def is_tiling(grid: list[str]) -> bool:
             cells.setdefault(letter, []).append((r, c))
     if sorted(cells) != sorted(pentomino.PIECES):
         return False
-    return all(pentomino.normalize(spots) in
-               pentomino.orientations(pentomino.shape_of(pentomino.PICTURES[letter]))
-               for letter, spots in cells.items())
+    return all(
+        pentomino.normalize(spots) in pentomino.orientations(pentomino.shape_of(pentomino.PICTURES[letter]))
+        for letter, spots in cells.items()
+    )
 
 
 def test_right_places_the_pushed_pieces_and_left_restores_each_state(app, open_demo) -> None:
@@ -66,8 +67,7 @@ def test_each_placed_piece_shows_its_colour_on_its_cells(app, open_demo) -> None
             assert count_colour(app.surface, box, PIECE_COLOURS[piece], 1) > box.w * box.h // 3
     used = shell.run.model.pieces()[0][0]
     tray = shell.demo.layout(stage)["tray"]
-    for index, (piece, slot) in enumerate(zip(pentomino.PIECES, shell.demo.tray_slots(tray),
-                                              strict=True)):
+    for index, (piece, slot) in enumerate(zip(pentomino.PIECES, shell.demo.tray_slots(tray), strict=True)):
         faded = th.blend(PIECE_COLOURS[piece], th.PANEL, 0.75)
         full = count_colour(app.surface, slot, PIECE_COLOURS[piece], 1)
         if piece == used:
@@ -156,5 +156,4 @@ def test_full_speed_shows_many_placements_per_frame(app, open_demo) -> None:
         app.frame(1 / 60)
     assert shell.run.counters.calls > 100  # placements tried
     model = shell.run.model
-    assert model.pieces() == [shell.demo.encoding.placements[row]
-                              for row in pushed_not_popped(shell.run)]
+    assert model.pieces() == [shell.demo.encoding.placements[row] for row in pushed_not_popped(shell.run)]

@@ -149,6 +149,7 @@ def test_far_seek_backwards_is_spread_over_frames() -> None:
 
 def test_run_until_stops_on_the_matching_event() -> None:
     """next backtrack, next solution, next of a kind."""
+
     def source() -> Iterator[object]:
         yield from counting_source(5)
         yield Solution(1, "answer")
@@ -176,6 +177,7 @@ def test_the_length_is_found_ahead_of_play() -> None:
 
 def test_a_failing_solver_is_reported_not_raised() -> None:
     """An exception inside a generator ends the run with a message."""
+
     def broken() -> Iterator[object]:
         yield Push(0)
         raise ValueError("bad puzzle")

@@ -22,6 +22,7 @@ def counts(shared_data: Path) -> dict[str, dict[str, int]]:
 
 def symmetry_classes(placements: list[tuple[int, ...]]) -> int:
     """How many placements remain when rotations and reflections are identified."""
+
     def images(files: tuple[int, ...]) -> set[tuple[int, ...]]:
         n, out, cells = len(files), set(), [(r, f) for r, f in enumerate(files)]
         for _ in range(4):
@@ -29,6 +30,7 @@ def symmetry_classes(placements: list[tuple[int, ...]]) -> int:
             for variant in (cells, [(r, n - 1 - f) for r, f in cells]):
                 out.add(tuple(f for _, f in sorted(variant)))
         return out
+
     return len({min(images(p)) for p in placements})
 
 
@@ -38,8 +40,7 @@ def test_counts_1_to_10_equal_oeis(counts: dict[str, dict[str, int]]) -> None:
         assert queens.count(n) == counts["total_A000170"][str(n)], n
 
 
-def test_every_placement_is_valid_and_classes_match_oeis(
-        counts: dict[str, dict[str, int]]) -> None:
+def test_every_placement_is_valid_and_classes_match_oeis(counts: dict[str, dict[str, int]]) -> None:
     """All placements for N <= 8 are distinct and valid; up to symmetry they give A002562."""
     for n in range(1, 9):
         found = queens.all_placements(n)
@@ -101,8 +102,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_cli_board_count_and_json(capsys: pytest.CaptureFixture[str],
-                                  counts: dict[str, dict[str, int]]) -> None:
+def test_cli_board_count_and_json(
+    capsys: pytest.CaptureFixture[str], counts: dict[str, dict[str, int]]
+) -> None:
     """A board of Q and dots, the count, and JSON."""
     code, out, _ = run(capsys, "queens", "8")
     rows = out.splitlines()
@@ -124,6 +126,11 @@ def test_cli_no_solution_and_bad_n(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_subprocess_count() -> None:
     """The real command line."""
-    done = subprocess.run([sys.executable, "-m", "solvers", "queens", "6", "--count"],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "queens", "6", "--count"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (done.returncode, done.stdout) == (0, "4\n")

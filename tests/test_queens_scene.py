@@ -56,8 +56,7 @@ def test_a_tried_queen_is_blue_on_its_square_and_its_lines_are_hatched(app, open
     assert count_colour(app.surface, shell.demo.square_rect(stage, other), hatch, 1) > 10
 
 
-def test_play_to_the_end_finds_every_placement_and_they_can_be_browsed(
-        app, open_demo, shared_data) -> None:
+def test_play_to_the_end_finds_every_placement_and_they_can_be_browsed(app, open_demo, shared_data) -> None:
     """N = 6 played out: the OEIS count of valid placements; , and . browse; the board shows it in green."""
     known = json.loads((shared_data / "nqueens" / "nqueens_counts.json").read_text())
     shell = open_demo("queens")
@@ -148,5 +147,6 @@ def test_the_strip_lights_the_column_being_decided(app, open_demo) -> None:
     app.frame(1 / 60)
     strip = shell.demo.layout(stage_of(app, shell))["strip"]
     assert count_colour(app.surface, strip, th.ACTIVE, 1) > 30
-    assert "choose rank" in shell.demo.narrate(shell.run.last_event) or \
-        "choose file" in shell.demo.narrate(shell.run.last_event)
+    assert "choose rank" in shell.demo.narrate(shell.run.last_event) or "choose file" in shell.demo.narrate(
+        shell.run.last_event
+    )

@@ -41,7 +41,7 @@ def test_recursive_factorial_winds_then_unwinds(n: int, limit: int) -> None:
     if calls <= limit:
         assert deepest == calls
         pops = [e for e in events if isinstance(e, Pop)]
-        assert [p.value for p in pops] == [math.factorial(k) for k in range(1, calls + 1)][-len(pops):]
+        assert [p.value for p in pops] == [math.factorial(k) for k in range(1, calls + 1)][-len(pops) :]
         assert pops[-1].value == math.factorial(n)
         assert not any(isinstance(e, Overflow) for e in events)
     else:
@@ -75,7 +75,8 @@ def test_lockstep_alternates_the_two_programs() -> None:
     tracks = ["rec" if isinstance(e, Push | Pop) else "loop" for e in events]
     assert tracks[:8] == ["rec", "loop"] * 4
     assert sorted(events, key=repr) == sorted(
-        [*rec.recursive_factorial_events(4), *rec.loop_factorial_events(4)], key=repr)
+        [*rec.recursive_factorial_events(4), *rec.loop_factorial_events(4)], key=repr
+    )
 
 
 @pytest.mark.parametrize("bad", [-1, 2.5, "3", True])
@@ -125,10 +126,14 @@ def test_cli_trace_winds_and_unwinds(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run_cli(capsys, "factorial", "3", "--trace")
     lines = out.splitlines()
     assert code == 0 and lines[-1] == "6"
-    assert lines[:6] == ["call fact(3)", "  fact(3) waits for fact(2): push a frame",
-                         "    fact(2) waits for fact(1): push a frame",
-                         "    base case: fact(1) returns 1", "  fact(2) = 2 * 1 = 2: pop",
-                         "fact(3) = 3 * 2 = 6: pop"]
+    assert lines[:6] == [
+        "call fact(3)",
+        "  fact(3) waits for fact(2): push a frame",
+        "    fact(2) waits for fact(1): push a frame",
+        "    base case: fact(1) returns 1",
+        "  fact(2) = 2 * 1 = 2: pop",
+        "fact(3) = 3 * 2 = 6: pop",
+    ]
 
 
 def test_cli_huge_n_overflows_the_recursion_but_not_the_loop(capsys: pytest.CaptureFixture[str]) -> None:
@@ -136,14 +141,21 @@ def test_cli_huge_n_overflows_the_recursion_but_not_the_loop(capsys: pytest.Capt
     code, out, _ = run_cli(capsys, "factorial", "20000", "--json")
     data = json.loads(out)
     assert code == 0 and data["value"] == math.factorial(20000)
-    assert data["recursive"] == {"value": None, "overflow": True, "depth_reached": 10000,
-                                 "limit": 10000}
+    assert data["recursive"] == {"value": None, "overflow": True, "depth_reached": 10000, "limit": 10000}
     assert data["events_by_kind"] == {"Overflow": 1, "Pop": 10000, "Push": 10000}
 
 
-@pytest.mark.parametrize("argv", [["factorial", "-4"], ["factorial", "x"], ["factorial", "3.5"],
-                                  ["factorial", "3", "--limit", "0"], ["maxtree", "--depth", "9"],
-                                  ["nosuchdemo"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["factorial", "-4"],
+        ["factorial", "x"],
+        ["factorial", "3.5"],
+        ["factorial", "3", "--limit", "0"],
+        ["maxtree", "--depth", "9"],
+        ["nosuchdemo"],
+    ],
+)
 def test_cli_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     """A one-line reason on stderr, exit code 2."""
     code, out, err = run_cli(capsys, *argv)
@@ -158,16 +170,19 @@ def test_cli_maxtree(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_runs_as_a_module() -> None:
     """`python -m solvers factorial 20` in a fresh process."""
-    result = subprocess.run([sys.executable, "-m", "solvers", "factorial", "20"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "solvers", "factorial", "20"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and result.stdout.startswith("2432902008176640000\n")
 
 
 def test_importing_solvers_loads_no_pygame() -> None:
     """solvers/ must never import pygame, directly or through another module."""
-    code = ("import sys, pkgutil, importlib, solvers\n"
-            "for m in pkgutil.iter_modules(solvers.__path__):\n"
-            "    importlib.import_module('solvers.' + m.name)\n"
-            "print('pygame' in sys.modules)")
+    code = (
+        "import sys, pkgutil, importlib, solvers\n"
+        "for m in pkgutil.iter_modules(solvers.__path__):\n"
+        "    importlib.import_module('solvers.' + m.name)\n"
+        "print('pygame' in sys.modules)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "False", result.stderr

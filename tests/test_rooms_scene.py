@@ -26,10 +26,21 @@ def test_the_log_tells_the_walk_like_the_text(app, open_demo) -> None:
     shell = open_demo("rooms")
     told = [shell.demo.narrate(event) for _, event in _all_events(shell)]
     story = " ".join(line for line in told if line)
-    steps = ["starts in room A", "room A to room 2", "room 2 to room 1", "Dead end in room 1",
-             "back to room 2", "room 2 to room 3", "room 4 to room 6", "Dead end in room 7",
-             "room 6 to room 8", "Dead end in room 8", "back to room 4", "room 4 to room 5",
-             "sees room B"]  # fmt: skip
+    steps = [
+        "starts in room A",
+        "room A to room 2",
+        "room 2 to room 1",
+        "Dead end in room 1",
+        "back to room 2",
+        "room 2 to room 3",
+        "room 4 to room 6",
+        "Dead end in room 7",
+        "room 6 to room 8",
+        "Dead end in room 8",
+        "back to room 4",
+        "room 4 to room 5",
+        "sees room B",
+    ]
     positions = [story.index(step) for step in steps]
     assert positions == sorted(positions)
 

@@ -36,8 +36,7 @@ def puzzles(path: Path) -> list[sudoku.Puzzle]:
 def test_every_public_puzzle_solves_keeps_givens_and_is_unique(shared_data: Path) -> None:
     """Project Euler 96 (50), top95 (95) and the 'hardest' list (11)."""
     folder = shared_data / "sudoku"
-    sets = {name: puzzles(folder / name) for name in ("p096_sudoku.txt", "top95.txt",
-                                                      "hardest.txt")}
+    sets = {name: puzzles(folder / name) for name in ("p096_sudoku.txt", "top95.txt", "hardest.txt")}
     assert [len(s) for s in sets.values()] == [50, 95, 11]
     for name, batch in sets.items():
         for puzzle in batch:
@@ -80,7 +79,7 @@ def test_every_size_solves_from_one_line_and_from_a_grid(size: int) -> None:
     full = pattern_grid(size)
     cells = [d if (i * 7) % 3 else 0 for i, d in enumerate(full)]
     line = "".join(sudoku.SYMBOLS[d - 1] if d else "." for d in cells)
-    rows = "\n".join(" ".join(map(str, cells[r * size:(r + 1) * size])) for r in range(size))
+    rows = "\n".join(" ".join(map(str, cells[r * size : (r + 1) * size])) for r in range(size))
     for text in (line, rows):
         puzzle = sudoku.parse_puzzle(text)
         assert puzzle.size == size
@@ -147,11 +146,14 @@ def test_matrix_has_only_open_constraints() -> None:
     assert encoding.options == [(0, 1)] and dlx.count(encoding.matrix) == 1
 
 
-@pytest.mark.parametrize(("text", "clash"), [
-    ("5" + "." * 7 + "5" + "." * 72, "two 5s in row 1 (columns 1 and 9)"),
-    ("5" + "." * 71 + "5" + "." * 8, "two 5s in column 1 (rows 1 and 9)"),
-    ("5" + "." * 9 + "5" + "." * 70, "two 5s in box 1 (row 1 column 1 and row 2 column 2)"),
-])
+@pytest.mark.parametrize(
+    ("text", "clash"),
+    [
+        ("5" + "." * 7 + "5" + "." * 72, "two 5s in row 1 (columns 1 and 9)"),
+        ("5" + "." * 71 + "5" + "." * 8, "two 5s in column 1 (rows 1 and 9)"),
+        ("5" + "." * 9 + "5" + "." * 70, "two 5s in box 1 (row 1 column 1 and row 2 column 2)"),
+    ],
+)
 def test_clashing_givens_are_found_and_named(text: str, clash: str) -> None:
     """Row, column and box clashes, each one line naming the cells."""
     with pytest.raises(ValueError) as caught:
@@ -169,16 +171,26 @@ MALFORMED = [
     (GOOD + "\n" + "x" + GOOD[1:], "p: puzzle 2 (line 2), row 1, column 1: stray character 'x'"),
     ("." * 40 + "A" + "." * 40, "p: puzzle 1 (line 1), row 5, column 5: stray character 'A'"),
     ("5" + "." * 15, "p: puzzle 1 (line 1), row 1, column 1: digit 5 out of range 1-4"),
-    (SEED_FORM.replace("0 0 3", "0 10 3", 1),
-     "p: puzzle 1 (line 1), row 1, column 2 (line 1): digit 10 out of range 0-9"),
-    (SEED_FORM.replace("0 0 3", "0 ? 3", 1),
-     "p: puzzle 1 (line 1), row 1, column 2 (line 1): stray characters '?'"),
-    (SEED_FORM.replace("9 0 0 3", "9 0 3", 1),
-     "p: puzzle 1 (line 1), row 2 (line 2): expected 9 numbers, found 8"),
-    ("\n".join(SEED_FORM.splitlines()[:8]),
-     "p: puzzle 1 (line 1): grid has 8 rows, expected 9 (input ends at line 8)"),
-    ("\n".join(SEED_FORM.splitlines()[:4]) + "\n\n" + SEED_FORM,
-     "p: puzzle 1 (line 1): grid has 4 rows, expected 9 (line 5 interrupts it)"),
+    (
+        SEED_FORM.replace("0 0 3", "0 10 3", 1),
+        "p: puzzle 1 (line 1), row 1, column 2 (line 1): digit 10 out of range 0-9",
+    ),
+    (
+        SEED_FORM.replace("0 0 3", "0 ? 3", 1),
+        "p: puzzle 1 (line 1), row 1, column 2 (line 1): stray characters '?'",
+    ),
+    (
+        SEED_FORM.replace("9 0 0 3", "9 0 3", 1),
+        "p: puzzle 1 (line 1), row 2 (line 2): expected 9 numbers, found 8",
+    ),
+    (
+        "\n".join(SEED_FORM.splitlines()[:8]),
+        "p: puzzle 1 (line 1): grid has 8 rows, expected 9 (input ends at line 8)",
+    ),
+    (
+        "\n".join(SEED_FORM.splitlines()[:4]) + "\n\n" + SEED_FORM,
+        "p: puzzle 1 (line 1): grid has 4 rows, expected 9 (line 5 interrupts it)",
+    ),
     ("003020600\n90030500\n", "p: puzzle 1 (line 1), row 2 (line 2): expected 9 characters"),
     ("1 2 3 4 5\n", "p: puzzle 1 (line 1): a grid row needs 4, 9 or 16 numbers, found 5"),
 ]

@@ -29,8 +29,7 @@ def write(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def test_euler_file_answers_in_its_own_form(capsys: pytest.CaptureFixture[str],
-                                            shared_data: Path) -> None:
+def test_euler_file_answers_in_its_own_form(capsys: pytest.CaptureFixture[str], shared_data: Path) -> None:
     """'Grid NN' labels and compact rows come back, one solved grid per puzzle."""
     code, out, err = run(capsys, "sudoku", str(shared_data / "sudoku" / "p096_sudoku.txt"))
     assert code == 0 and not err
@@ -40,8 +39,7 @@ def test_euler_file_answers_in_its_own_form(capsys: pytest.CaptureFixture[str],
     assert out.splitlines()[1] == "483921657"
 
 
-def test_one_line_puzzles_answer_one_line_each(capsys: pytest.CaptureFixture[str],
-                                               shared_data: Path) -> None:
+def test_one_line_puzzles_answer_one_line_each(capsys: pytest.CaptureFixture[str], shared_data: Path) -> None:
     """top95: 95 lines of 81 digits, each a valid solution of its puzzle."""
     source = shared_data / "sudoku" / "top95.txt"
     code, out, _ = run(capsys, "sudoku", str(source))
@@ -51,8 +49,9 @@ def test_one_line_puzzles_answer_one_line_each(capsys: pytest.CaptureFixture[str
         assert sudoku.is_valid_solution(puzzle, sudoku.parse_puzzle(line).cells)
 
 
-def test_standard_input_in_the_articles_form(capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_standard_input_in_the_articles_form(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Nine lines of nine spaced numbers in, the same form out."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(SEED_FORM))
     code, out, _ = run(capsys, "sudoku")
@@ -77,29 +76,34 @@ def test_json_solution(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert code == 0 and solution.startswith("483921657") and len(solution) == 81
 
 
-def test_unsolvable_prints_no_solution_exit_1(capsys: pytest.CaptureFixture[str],
-                                             tmp_path: Path) -> None:
+def test_unsolvable_prints_no_solution_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """No clash, but r1c9 has no candidate left."""
     path = write(tmp_path, "12345678." + "........9" + "." * 63)
     assert run(capsys, "sudoku", path) == (1, "no solution\n", "")
     assert run(capsys, "sudoku", path, "--count")[:2] == (1, "0\n")
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("", "empty input, no puzzle found"),
-    ("." * 80, "puzzle 1 (line 1): 80 characters"),
-    ("." * 81 + "\n" + "." * 40 + "x" + "." * 40,
-     "puzzle 2 (line 2), row 5, column 5: stray character 'x'"),
-    ("." * 15 + "7", "puzzle 1 (line 1), row 4, column 4: digit 7 out of range 1-4"),
-    ("55" + "." * 79, "puzzle 1 (line 1): clashing givens: two 5s in row 1"),
-])
-def test_malformed_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                         text: str, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "empty input, no puzzle found"),
+        ("." * 80, "puzzle 1 (line 1): 80 characters"),
+        (
+            "." * 81 + "\n" + "." * 40 + "x" + "." * 40,
+            "puzzle 2 (line 2), row 5, column 5: stray character 'x'",
+        ),
+        ("." * 15 + "7", "puzzle 1 (line 1), row 4, column 4: digit 7 out of range 1-4"),
+        ("55" + "." * 79, "puzzle 1 (line 1): clashing givens: two 5s in row 1"),
+    ],
+)
+def test_malformed_input_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, reason: str
+) -> None:
     """One line on stderr naming the puzzle and the position; nothing on stdout."""
     path = write(tmp_path, text)
     code, out, err = run(capsys, "sudoku", path)
     assert code == 2 and not out
-    assert err == f"{path}: {reason}" + err[len(path) + 2 + len(reason):]
+    assert err == f"{path}: {reason}" + err[len(path) + 2 + len(reason) :]
     assert err.count("\n") == 1
 
 
@@ -111,7 +115,12 @@ def test_limit_without_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]
 
 def test_subprocess_run() -> None:
     """The real command line, puzzle on stdin."""
-    done = subprocess.run([sys.executable, "-m", "solvers", "sudoku", "-", "--count"],
-                          input=SEED_FORM, capture_output=True, text=True, timeout=60,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "sudoku", "-", "--count"],
+        input=SEED_FORM,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")

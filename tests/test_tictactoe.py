@@ -94,10 +94,14 @@ def test_reachable_positions_match_the_published_counts(facts: dict) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"shortcut": True}, {"order": TicTacToe.centre_first}, {"shortcut": True,
-     "order": TicTacToe.centre_first}],
+    [
+        {},
+        {"shortcut": True},
+        {"order": TicTacToe.centre_first},
+        {"shortcut": True, "order": TicTacToe.centre_first},
+    ],
     ids=["plain", "shortcut", "ordered", "both"],
-)  # fmt: skip
+)
 def test_alphabeta_equals_minimax_on_every_reachable_position(options: dict) -> None:
     """All 5,478 positions: alpha-beta's value is the exact one and its move achieves it."""
     for board in POSITIONS:

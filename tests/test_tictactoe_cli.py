@@ -56,10 +56,10 @@ def test_empty_board_minimax_node_count(capsys: pytest.CaptureFixture[str], fact
     assert data["value"] == 0
 
 
-@pytest.mark.parametrize(("board", "verdict"), [("xxxoo....", "x won"), ("xoxxoooxx", "a draw"),
-                                                 ("xx.ooo.x.", "o won")])  # fmt: skip
-def test_finished_board_says_who_won(capsys: pytest.CaptureFixture[str], board: str,
-                                     verdict: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("board", "verdict"), [("xxxoo....", "x won"), ("xoxxoooxx", "a draw"), ("xx.ooo.x.", "o won")]
+)
+def test_finished_board_says_who_won(capsys: pytest.CaptureFixture[str], board: str, verdict: str) -> None:
     """A board whose game is over names the result, exit code 0."""
     code, out, _ = run(capsys, "tictactoe", "--board", board)
     assert code == 0 and f"game over: {verdict}" in out
@@ -78,7 +78,10 @@ def test_count_matches_the_published_numbers(capsys: pytest.CaptureFixture[str],
     assert data["nodes"] == facts["game_tree_nodes_including_root"]
     assert data["games"] == facts["games_total"]
     assert (data["x_wins"], data["o_wins"], data["draws"]) == (
-        by_result["X_wins"], by_result["O_wins"], by_result["draws"])  # fmt: skip
+        by_result["X_wins"],
+        by_result["O_wins"],
+        by_result["draws"],
+    )
     _, text, _ = run(capsys, "tictactoe", "--count")
     assert "549,946 nodes" in text and "255,168 games" in text
 
@@ -94,8 +97,9 @@ def test_count_matches_the_published_numbers(capsys: pytest.CaptureFixture[str],
         (["--board"], "expected one argument"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                          message: str) -> None:  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
     """Impossible boards and missing arguments: a one-line reason on stderr, exit code 2."""
     code, out, err = run(capsys, "tictactoe", *argv)
     assert code == 2 and not out
@@ -105,15 +109,20 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], ar
 def test_subprocess_run() -> None:
     """The real command line, in its own process."""
     done = subprocess.run(
-        [sys.executable, "-m", "solvers", "tictactoe", "--board", "x...o....", "--alphabeta",
-         "--json"],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", "solvers", "tictactoe", "--board", "x...o....", "--alphabeta", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["to_move"] == "x" and data["value"] == 0 and data["move"] in range(9)
     bad = subprocess.run(
         [sys.executable, "-m", "solvers", "tictactoe", "--board", "xxxxx...."],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert bad.returncode == 2 and "impossible board" in bad.stderr

@@ -54,8 +54,7 @@ def test_computer_starts_and_answers_every_click(app, open_demo) -> None:
     shell = open_demo("tictactoe", speed=FAST)
     demo = shell.demo
     app.frame(1 / 60)
-    choice = next(w for w in shell.options if getattr(w, "options", None)
-                  and w.options[0][1] == "human")  # fmt: skip
+    choice = next(w for w in shell.options if getattr(w, "options", None) and w.options[0][1] == "human")
     click(app, choice._segments[1].center)
     assert demo.starts == "computer" and demo.computer_mark == "x"
     result = play_first_free_cells(app, demo)
@@ -163,8 +162,7 @@ def test_fold_counts_open_and_fold_on_click(app, open_demo) -> None:
     app.frame(1 / 60)
     model = shell.run.model
     path = demo.focus_path(model)
-    box, node = next((b, n) for b, r, n in demo._items if r == 1 and n not in path
-                          and model.size(n) > 1)  # fmt: skip
+    box, node = next((b, n) for b, r, n in demo._items if r == 1 and n not in path and model.size(n) > 1)
     click(app, box.center)
     assert demo.focus_path(model)[1] == node
     below = [n for _, r, n in demo._items if r == 2]

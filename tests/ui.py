@@ -9,8 +9,7 @@ from solvers.events import Pop, Push
 
 def press(app, key: int, unicode: str = "", mod: int = 0) -> None:
     """Post a key press and run one frame."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
     app.frame(1 / 60)
 
 
@@ -36,8 +35,9 @@ def drag(app, points: list[tuple[int, int]], button: int = 1) -> None:
     app.frame(1 / 60)
 
 
-def count_colour(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
-                 step: int = 2) -> int:
+def count_colour(
+    surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], step: int = 2
+) -> int:
     """Pixels of exactly `colour` inside `rect` (sampled every `step` pixels)."""
     hits = 0
     for x in range(rect.x, rect.right, step):

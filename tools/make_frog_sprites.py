@@ -39,8 +39,13 @@ def shade(color: Color, amount: float) -> Color:
     return th.blend(color, target, abs(amount))
 
 
-def ellipse(surface: pygame.Surface, s: Callable[[float], int], color: Color,
-            box: tuple[float, float, float, float], outline: float = 0) -> None:
+def ellipse(
+    surface: pygame.Surface,
+    s: Callable[[float], int],
+    color: Color,
+    box: tuple[float, float, float, float],
+    outline: float = 0,
+) -> None:
     """An ellipse in grid units; with `outline`, an ink rim that wide first."""
     x, y, w, h = box
     if outline:
@@ -50,8 +55,9 @@ def ellipse(surface: pygame.Surface, s: Callable[[float], int], color: Color,
     pygame.draw.ellipse(surface, color, pygame.Rect(s(x), s(y), s(w), s(h)))
 
 
-def letter(surface: pygame.Surface, s: Callable[[float], int], text: str,
-           center: tuple[float, float], color: Color) -> None:
+def letter(
+    surface: pygame.Surface, s: Callable[[float], int], text: str, center: tuple[float, float], color: Color
+) -> None:
     """The side's letter, bold, centred on `center`."""
     font = pygame.font.Font(str(asset("fonts", "DejaVuSans-Bold.ttf")), s(26))
     label = font.render(text, True, color)
@@ -71,8 +77,7 @@ def draw_frog(surface: pygame.Surface, s: Callable[[float], int]) -> None:
     ellipse(surface, s, shade(skin, -0.25), (60, 86, 22, 7), rim)  # front foot
     ellipse(surface, s, (255, 255, 255), (62, 12, 22, 22), rim)  # eye
     ellipse(surface, s, th.INK, (71, 17, 10, 12))  # round pupil, looking ahead
-    pygame.draw.arc(surface, th.INK, pygame.Rect(s(58), s(30), s(32), s(16)),
-                    3.4, 5.6, s(1.8))  # smile
+    pygame.draw.arc(surface, th.INK, pygame.Rect(s(58), s(30), s(32), s(16)), 3.4, 5.6, s(1.8))  # smile
     letter(surface, s, "L", (36, 55), (255, 255, 255))
 
 
@@ -126,8 +131,12 @@ def draw_pad(surface: pygame.Surface, s: Callable[[float], int]) -> None:
 def main() -> None:
     """Write the three PNGs."""
     parser = argparse.ArgumentParser(description="Draw the frogs demo's sprites.")
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent
-                        / "assets" / "sprites", help="folder to write into")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent / "assets" / "sprites",
+        help="folder to write into",
+    )
     parser.add_argument("--size", type=int, default=128, help="sprite size in pixels")
     args = parser.parse_args()
     pygame.font.init()

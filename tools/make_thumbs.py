@@ -26,8 +26,18 @@ THUMB_SIZE = (400, 250)
 """Pixels; the home screen scales it down to fit each card."""
 
 FRAMES = {"recursion": 100, "maze": 240, "pentomino": 200, "tictactoe": 120}
-SPEEDS = {"recursion": "8", "maze": "2000", "sudoku": "400", "queens": "60", "pentomino": "3000",
-          "dlx": "20", "tictactoe": "2000", "gametree": "40", "frogs": "20", "rooms": "4"}
+SPEEDS = {
+    "recursion": "8",
+    "maze": "2000",
+    "sudoku": "400",
+    "queens": "60",
+    "pentomino": "3000",
+    "dlx": "20",
+    "tictactoe": "2000",
+    "gametree": "40",
+    "frogs": "20",
+    "rooms": "4",
+}
 
 
 KEYS_FIRST = {"tictactoe": ["5"]}

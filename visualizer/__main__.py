@@ -36,9 +36,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line of the app."""
     names = [entry.name for entry in DEMOS]
     parser = argparse.ArgumentParser(
-        prog="unwind", description="Watch recursion and backtracking think, step by step.")
-    parser.add_argument("demo", nargs="?", choices=names, metavar="DEMO",
-                        help="open this demo directly: " + ", ".join(names))
+        prog="unwind", description="Watch recursion and backtracking think, step by step."
+    )
+    parser.add_argument(
+        "demo", nargs="?", choices=names, metavar="DEMO", help="open this demo directly: " + ", ".join(names)
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed for random mazes and trees")
     parser.add_argument("--autoplay", action="store_true", help="start the demo's run at once")
     parser.add_argument("--speed", type=positive_number, help="events per second")
@@ -46,8 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=Path, help="save the last frame as this PNG")
     parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WxH")
     parser.add_argument("--scale", type=positive_number, default=1.0, help="presenter scale")
-    parser.add_argument("--out-dir", type=Path, default=Path("."),
-                        help="where P and G save pictures (default: here)")
+    parser.add_argument(
+        "--out-dir", type=Path, default=Path("."), help="where P and G save pictures (default: here)"
+    )
     return parser
 
 
@@ -61,14 +64,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         Options,
     )
 
-    options = Options(demo=args.demo, seed=args.seed, autoplay=args.autoplay, speed=args.speed,
-                      frames=args.frames, screenshot=args.screenshot, size=args.size,
-                      scale=args.scale, out_dir=args.out_dir)
+    options = Options(
+        demo=args.demo,
+        seed=args.seed,
+        autoplay=args.autoplay,
+        speed=args.speed,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        size=args.size,
+        scale=args.scale,
+        out_dir=args.out_dir,
+    )
     try:
         app = App(options)
     except NoDisplay as error:
-        print(f"unwind: no display available ({error}). Run it on a desktop, or set "
-              "SDL_VIDEODRIVER=dummy for a headless run.", file=sys.stderr)
+        print(
+            f"unwind: no display available ({error}). Run it on a desktop, or set "
+            "SDL_VIDEODRIVER=dummy for a headless run.",
+            file=sys.stderr,
+        )
         return 1
     except DemoUnavailable as error:
         print(f"unwind: {error}", file=sys.stderr)

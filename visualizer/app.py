@@ -141,8 +141,7 @@ class App:
         gc.collect()
         gc.freeze()
         self.collector = FrameCollector()
-        if options.demo and not self.open(options.demo, autoplay=options.autoplay,
-                                          speed=options.speed):
+        if options.demo and not self.open(options.demo, autoplay=options.autoplay, speed=options.speed):
             pygame.display.quit()
             raise DemoUnavailable(self.message)
 
@@ -345,8 +344,15 @@ class App:
         theme = self.theme
         image = theme.text(self.message, "body", th.PANEL, "bold")
         box = image.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - theme.px(92)))
-        draw_box(surface, box.inflate(theme.px(28), theme.px(14)), theme, fill=th.TITLE_BAR,
-                 edge=th.YELLOW, radius=8, width=2)
+        draw_box(
+            surface,
+            box.inflate(theme.px(28), theme.px(14)),
+            theme,
+            fill=th.TITLE_BAR,
+            edge=th.YELLOW,
+            radius=8,
+            width=2,
+        )
         surface.blit(image, box)
 
     def _draw_help(self, surface: pygame.Surface) -> None:

@@ -24,26 +24,66 @@ class DemoEntry:
 
 
 DEMOS: tuple[DemoEntry, ...] = (
-    DemoEntry("recursion", "Recursion", "factorial two ways, the stack, overflow, a tree",
-              "visualizer.scenes.recursion:RecursionDemo"),
-    DemoEntry("maze", "Maze", "carve a maze by backtracking, solve it, draw your own",
-              "visualizer.scenes.maze:MazeDemo"),
-    DemoEntry("rooms", "Rooms", "the small rooms-and-corridors maze, room by room",
-              "visualizer.scenes.rooms:RoomsDemo"),
-    DemoEntry("sudoku", "Sudoku", "Algorithm X fills a sudoku: place, withdraw, retry",
-              "visualizer.scenes.sudoku:SudokuDemo"),
-    DemoEntry("queens", "N queens", "queens placed and removed, every solution",
-              "visualizer.scenes.queens:QueensDemo"),
-    DemoEntry("pentomino", "Pentominoes", "twelve pieces tile a rectangle",
-              "visualizer.scenes.pentomino:PentominoDemo"),
-    DemoEntry("dlx", "Dancing links", "the 0-1 matrix whose links cover and uncover",
-              "visualizer.scenes.dlx:MatrixDemo"),
-    DemoEntry("tictactoe", "Tic-tac-toe", "play the computer; watch minimax and alpha-beta",
-              "visualizer.scenes.tictactoe:TicTacToeDemo"),
-    DemoEntry("gametree", "Game tree", "a random MAX/MIN tree, minimax beside alpha-beta",
-              "visualizer.scenes.gametree:GameTreeDemo"),
-    DemoEntry("frogs", "Frogs", "LLL_RRR: play it, or watch the solver's tree of tries",
-              "visualizer.scenes.frogs:FrogsDemo"),
+    DemoEntry(
+        "recursion",
+        "Recursion",
+        "factorial two ways, the stack, overflow, a tree",
+        "visualizer.scenes.recursion:RecursionDemo",
+    ),
+    DemoEntry(
+        "maze",
+        "Maze",
+        "carve a maze by backtracking, solve it, draw your own",
+        "visualizer.scenes.maze:MazeDemo",
+    ),
+    DemoEntry(
+        "rooms",
+        "Rooms",
+        "the small rooms-and-corridors maze, room by room",
+        "visualizer.scenes.rooms:RoomsDemo",
+    ),
+    DemoEntry(
+        "sudoku",
+        "Sudoku",
+        "Algorithm X fills a sudoku: place, withdraw, retry",
+        "visualizer.scenes.sudoku:SudokuDemo",
+    ),
+    DemoEntry(
+        "queens",
+        "N queens",
+        "queens placed and removed, every solution",
+        "visualizer.scenes.queens:QueensDemo",
+    ),
+    DemoEntry(
+        "pentomino",
+        "Pentominoes",
+        "twelve pieces tile a rectangle",
+        "visualizer.scenes.pentomino:PentominoDemo",
+    ),
+    DemoEntry(
+        "dlx",
+        "Dancing links",
+        "the 0-1 matrix whose links cover and uncover",
+        "visualizer.scenes.dlx:MatrixDemo",
+    ),
+    DemoEntry(
+        "tictactoe",
+        "Tic-tac-toe",
+        "play the computer; watch minimax and alpha-beta",
+        "visualizer.scenes.tictactoe:TicTacToeDemo",
+    ),
+    DemoEntry(
+        "gametree",
+        "Game tree",
+        "a random MAX/MIN tree, minimax beside alpha-beta",
+        "visualizer.scenes.gametree:GameTreeDemo",
+    ),
+    DemoEntry(
+        "frogs",
+        "Frogs",
+        "LLL_RRR: play it, or watch the solver's tree of tries",
+        "visualizer.scenes.frogs:FrogsDemo",
+    ),
 )
 
 BY_NAME = {entry.name: entry for entry in DEMOS}

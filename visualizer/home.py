@@ -41,8 +41,9 @@ class Home:
         cards = []
         for index in range(len(DEMOS)):
             row, column = divmod(index, columns)
-            cards.append(pygame.Rect(gap + column * (card_w + gap), top + row * (card_h + gap),
-                                     card_w, card_h))
+            cards.append(
+                pygame.Rect(gap + column * (card_w + gap), top + row * (card_h + gap), card_w, card_h)
+            )
         return cards, columns
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -62,8 +63,13 @@ class Home:
 
     def _handle_key(self, event: pygame.event.Event, columns: int) -> None:
         """Keyboard navigation."""
-        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -columns, pygame.K_DOWN: columns,
-                 pygame.K_TAB: 1}
+        moves = {
+            pygame.K_LEFT: -1,
+            pygame.K_RIGHT: 1,
+            pygame.K_UP: -columns,
+            pygame.K_DOWN: columns,
+            pygame.K_TAB: 1,
+        }
         if event.key in moves:
             self.focus = (self.focus + moves[event.key]) % len(DEMOS)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -82,34 +88,49 @@ class Home:
         surface.fill(th.BACKGROUND)
         title = theme.text("Unwind", "huge", th.INK, "bold")
         surface.blit(title, (theme.px(20), theme.px(22)))
-        tagline = theme.text("watch recursion and backtracking think, one step at a time",
-                             "large", th.MUTED)
-        surface.blit(tagline, (theme.px(24) + title.get_width(), theme.px(22) + title.get_height()
-                               - tagline.get_height() - theme.px(6)))
-        keys = theme.text("arrows + Enter, a click, or 1-0 to open a demo   ·   ? help   ·   "
-                          "Ctrl +/- presenter scale", "small", th.MUTED)
+        tagline = theme.text("watch recursion and backtracking think, one step at a time", "large", th.MUTED)
+        surface.blit(
+            tagline,
+            (
+                theme.px(24) + title.get_width(),
+                theme.px(22) + title.get_height() - tagline.get_height() - theme.px(6),
+            ),
+        )
+        keys = theme.text(
+            "arrows + Enter, a click, or 1-0 to open a demo   ·   ? help   ·   Ctrl +/- presenter scale",
+            "small",
+            th.MUTED,
+        )
         surface.blit(keys, (theme.px(24), theme.px(86)))
         cards, _ = self.grid(surface.get_size())
         for index, (entry, rect) in enumerate(zip(DEMOS, cards, strict=True)):
             self._draw_card(surface, rect, entry, index)
 
-    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, entry: DemoEntry,
-                   index: int) -> None:
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, entry: DemoEntry, index: int) -> None:
         """One demo: thumbnail, number and title, one line about it."""
         theme = self.theme
         focused = index == self.focus
-        draw_box(surface, rect, theme, fill=th.PANEL, edge=th.ACTIVE if focused else th.PANEL_EDGE,
-                 radius=10, width=3 if focused else 1)
+        draw_box(
+            surface,
+            rect,
+            theme,
+            fill=th.PANEL,
+            edge=th.ACTIVE if focused else th.PANEL_EDGE,
+            radius=10,
+            width=3 if focused else 1,
+        )
         pad = theme.px(10)
         text_h = theme.line_height("large", "bold") + 2 * theme.line_height("small") + pad
-        thumb_rect = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad,
-                                 max(0, rect.h - text_h - 2 * pad))
+        thumb_rect = pygame.Rect(
+            rect.x + pad, rect.y + pad, rect.w - 2 * pad, max(0, rect.h - text_h - 2 * pad)
+        )
         self._draw_thumb(surface, thumb_rect, entry)
         y = thumb_rect.bottom + pad // 2
         key = DIGIT_KEYS[index] if index < len(DIGIT_KEYS) else ""
         heading = fit_text(theme, f"{key}  {entry.title}", rect.w - 2 * pad, "large", "bold")
-        surface.blit(theme.text(heading, "large", th.ACTIVE if focused else th.INK, "bold"),
-                     (rect.x + pad, y))
+        surface.blit(
+            theme.text(heading, "large", th.ACTIVE if focused else th.INK, "bold"), (rect.x + pad, y)
+        )
         y += theme.line_height("large", "bold")
         for line in wrap(theme, entry.blurb, rect.w - 2 * pad)[:2]:
             surface.blit(theme.text(line, "small", th.MUTED), (rect.x + pad, y))
@@ -138,7 +159,8 @@ class Home:
                     raw = pygame.image.load(str(path)).convert()
                     scale = min(size[0] / raw.get_width(), size[1] / raw.get_height())
                     image = pygame.transform.smoothscale(
-                        raw, (max(1, int(raw.get_width() * scale)), max(1, int(raw.get_height() * scale))))
+                        raw, (max(1, int(raw.get_width() * scale)), max(1, int(raw.get_height() * scale)))
+                    )
                 except (pygame.error, ValueError):
                     image = None
             self._thumbs[key] = image

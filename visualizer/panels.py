@@ -59,8 +59,9 @@ def wrap(theme: Theme, text: str, width: int, size: str = "small", face: str = "
     return lines
 
 
-def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                    code: Sequence[str], lit: Mapping[int, th.Color]) -> None:
+def draw_pseudocode(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, code: Sequence[str], lit: Mapping[int, th.Color]
+) -> None:
     """The pseudocode, numbered, with lit lines (1-based) marked by colour and an arrow."""
     inner = card(surface, rect, theme, "pseudocode")
     height = theme.line_height("small", "mono")
@@ -89,8 +90,9 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
         surface.blit(theme.text(text, "small", th.INK, "mono"), (inner.x + number_width + theme.px(12), y))
 
 
-def draw_counters(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                  rows: Sequence[tuple[str, str]]) -> None:
+def draw_counters(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, rows: Sequence[tuple[str, str]]
+) -> None:
     """Counters in two columns of 'name  value' pairs."""
     inner = card(surface, rect, theme, "counters")
     height = theme.line_height("small")
@@ -108,8 +110,9 @@ def counters_height(theme: Theme, count: int) -> int:
     return card_height(theme, ((count + 1) // 2) * theme.line_height("small"))
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-             lines: Sequence[tuple[int, str]]) -> None:
+def draw_log(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, lines: Sequence[tuple[int, str]]
+) -> None:
     """The narration: newest line at the bottom in ink, older ones fading."""
     inner = card(surface, rect, theme, "what just happened")
     height = theme.line_height("small")
@@ -149,9 +152,17 @@ STATE_MARKS = {"waiting": "…", "active": "▶", "done": "✓", "dead": "✗"}
 """A second cue beside each colour, for readers who cannot tell the colours apart."""
 
 
-def draw_call_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                    frames: Sequence[FrameView], *, below: int = 0, limit: int | None = None,
-                    title: str = "call stack", arrival: float = 1.0) -> None:
+def draw_call_stack(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    frames: Sequence[FrameView],
+    *,
+    below: int = 0,
+    limit: int | None = None,
+    title: str = "call stack",
+    arrival: float = 1.0,
+) -> None:
     """Frames as boxes piled from the bottom, the newest on top.
 
     `frames` are the top of the stack, bottom first; `below` counts the frames
@@ -196,8 +207,9 @@ def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: 
     fill = th.blend(th.PANEL, colour, 0.16)
     draw_box(surface, box, theme, fill=fill, edge=colour, radius=5, width=2)
     strip = pygame.Rect(box.x, box.y, theme.px(6), box.h)
-    pygame.draw.rect(surface, colour, strip, border_top_left_radius=theme.px(5),
-                     border_bottom_left_radius=theme.px(5))
+    pygame.draw.rect(
+        surface, colour, strip, border_top_left_radius=theme.px(5), border_bottom_left_radius=theme.px(5)
+    )
     mark = theme.text(STATE_MARKS.get(frame.state, ""), "body", colour, "bold")
     surface.blit(mark, mark.get_rect(midleft=(box.x + theme.px(12), box.centery)))
     text = theme.text(frame.text, "body", th.INK, "mono")
@@ -277,12 +289,24 @@ class CallTree:
         return places
 
 
-TREE_COLOURS = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "dead": th.DEAD,
-                "pruned": th.PRUNED}
+TREE_COLOURS = {
+    "active": th.ACTIVE,
+    "waiting": th.WAITING,
+    "done": th.DONE,
+    "dead": th.DEAD,
+    "pruned": th.PRUNED,
+}
 
 
-def draw_call_tree(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, tree: CallTree,
-                   look: Callable[[int], NodeLook], *, title: str = "call tree") -> None:
+def draw_call_tree(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    tree: CallTree,
+    look: Callable[[int], NodeLook],
+    *,
+    title: str = "call tree",
+) -> None:
     """The call tree scaled to fit its card: calls as pills coloured by state, values under them."""
     inner = card(surface, rect, theme, title)
     places = tree.layout()
@@ -310,8 +334,15 @@ def draw_call_tree(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, tre
         _draw_tree_node(surface, theme, node_look, centre(node), node_h, int(column) - 4, font_size)
 
 
-def _draw_tree_node(surface: pygame.Surface, theme: Theme, view: NodeLook,
-                    at: tuple[int, int], height: int, max_width: int, size: str) -> None:
+def _draw_tree_node(
+    surface: pygame.Surface,
+    theme: Theme,
+    view: NodeLook,
+    at: tuple[int, int],
+    height: int,
+    max_width: int,
+    size: str,
+) -> None:
     """One call as a pill coloured by state; its returned value under it."""
     colour = TREE_COLOURS.get(view.state, th.MUTED)
     label = theme.text(view.label, size, th.INK, "mono")

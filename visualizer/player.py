@@ -24,7 +24,23 @@ MAX_SPEED = math.inf
 """Speed meaning "as many events as the frame budget allows"."""
 
 SPEEDS: tuple[float, ...] = (
-    1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, 5000, 10_000, 25_000, 100_000, MAX_SPEED,
+    1,
+    2,
+    4,
+    8,
+    15,
+    30,
+    60,
+    120,
+    250,
+    500,
+    1000,
+    2500,
+    5000,
+    10_000,
+    25_000,
+    100_000,
+    MAX_SPEED,
 )
 """The speed ladder that +/- and the slider walk (events per second)."""
 
@@ -65,8 +81,7 @@ def kind_is(name: str) -> Callable[[object], bool]:
 class Counters:
     """The counters every demo shows, kept in step with the cursor both ways."""
 
-    __slots__ = ("backtracks", "by_kind", "calls", "depth", "events", "max_depth", "prunes",
-                 "solutions")
+    __slots__ = ("backtracks", "by_kind", "calls", "depth", "events", "max_depth", "prunes", "solutions")
 
     def __init__(self) -> None:
         self.events = 0
@@ -118,8 +133,16 @@ class Counters:
     def snapshot(self) -> tuple:
         """Every counter as one comparable value."""
         kinds = tuple(sorted((k, v) for k, v in self.by_kind.items() if v))
-        return (self.events, self.calls, self.depth, self.max_depth, self.backtracks,
-                self.solutions, self.prunes, kinds)
+        return (
+            self.events,
+            self.calls,
+            self.depth,
+            self.max_depth,
+            self.backtracks,
+            self.solutions,
+            self.prunes,
+            kinds,
+        )
 
 
 class Player:

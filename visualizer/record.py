@@ -80,8 +80,14 @@ def _write_gif(frames: list[tuple[bytes, tuple[int, int]]], path: Path, done: Ca
         from PIL import Image
 
         images = [Image.frombytes("RGB", size, data).quantize(colors=128) for data, size in frames]
-        images[0].save(path, save_all=True, append_images=images[1:],
-                       duration=round(1000 / GIF_FPS), loop=0, optimize=False)
+        images[0].save(
+            path,
+            save_all=True,
+            append_images=images[1:],
+            duration=round(1000 / GIF_FPS),
+            loop=0,
+            optimize=False,
+        )
         done(f"saved GIF ({len(images)} frames) to {path}")
     except Exception as error:  # a full disk must not take the app down
         done(f"could not save the GIF: {error}")

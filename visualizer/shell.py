@@ -82,8 +82,9 @@ class Layout:
 class Shell:
     """Hosts one demo: owns its Player, routes input, draws the shared panels."""
 
-    def __init__(self, app: App, demo_type: type[Demo], *, seed: int, speed: float | None,
-                 autoplay: bool) -> None:
+    def __init__(
+        self, app: App, demo_type: type[Demo], *, seed: int, speed: float | None, autoplay: bool
+    ) -> None:
         self.app = app
         self.theme = app.theme
         self.seed = seed
@@ -130,8 +131,12 @@ class Shell:
         buttons: list[Widget] = [
             Button("↺", lambda: p().restart(), hint="restart (Home)"),
             Button("❚◀", self.step_back, hint="step back (Left)"),
-            Button(lambda: "❚❚" if p().playing else "▶", lambda: p().toggle(),
-                   hint="play / pause (Space)", active=lambda: p().playing),
+            Button(
+                lambda: "❚❚" if p().playing else "▶",
+                lambda: p().toggle(),
+                hint="play / pause (Space)",
+                active=lambda: p().playing,
+            ),
             Button("▶❚", self.step_forward, hint="step (Right)"),
             Button("next backtrack", lambda: p().run_until(is_backtrack), hint="N"),
             Button("next solution", lambda: p().run_until(is_solution), hint="S"),
@@ -139,8 +144,11 @@ class Shell:
         for label, predicate in self.demo.breakpoints():
             buttons.append(Button(label, self._runner(predicate)))
         buttons += [
-            Button(lambda: f"next {self.break_kind}", lambda: p().run_until(kind_is(self.break_kind)),
-                   hint="K: run to the next event of this kind"),
+            Button(
+                lambda: f"next {self.break_kind}",
+                lambda: p().run_until(kind_is(self.break_kind)),
+                hint="K: run to the next event of this kind",
+            ),
             Button("⇄", self.cycle_break_kind, hint="choose the kind to stop at"),
             Label("speed"),
             Button("-", lambda: p().slower(), hint="slower (-)"),

@@ -38,12 +38,12 @@ TITLE_INK: Color = (246, 244, 239)
 OVERLAY: tuple[int, int, int, int] = (20, 24, 33, 215)
 
 # What the colours mean, everywhere.
-ACTIVE = BLUE          # the call, cell or row being worked on now
-WAITING = ORANGE       # frames on the stack that wait for an inner call
-DONE = GREEN           # returned, solved, part of the answer
-DEAD = VERMILLION      # dead end, abandoned, overflow
-PRUNED = PURPLE        # cut without being searched
-VISITED = SKY          # seen before
+ACTIVE = BLUE  # the call, cell or row being worked on now
+WAITING = ORANGE  # frames on the stack that wait for an inner call
+DONE = GREEN  # returned, solved, part of the answer
+DEAD = VERMILLION  # dead end, abandoned, overflow
+PRUNED = PURPLE  # cut without being searched
+VISITED = SKY  # seen before
 
 SIZES = {"tiny": 12, "small": 14, "body": 16, "large": 20, "title": 24, "huge": 40}
 """Font sizes in points at presenter scale 1."""
@@ -108,8 +108,7 @@ class Theme:
 def blend(a: Color, b: Color, t: float) -> Color:
     """The colour a fraction `t` of the way from `a` to `b`."""
     t = max(0.0, min(1.0, t))
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
-            round(a[2] + (b[2] - a[2]) * t))
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 def ease(t: float) -> float:

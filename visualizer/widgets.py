@@ -44,12 +44,19 @@ class Widget:
 
 def clicked(event: pygame.event.Event, rect: pygame.Rect) -> bool:
     """A left click inside `rect`."""
-    return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-            and rect.collidepoint(event.pos))
+    return event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and rect.collidepoint(event.pos)
 
 
-def draw_box(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, *, fill: th.Color,
-             edge: th.Color = th.PANEL_EDGE, radius: float = 6, width: int = 1) -> None:
+def draw_box(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    *,
+    fill: th.Color,
+    edge: th.Color = th.PANEL_EDGE,
+    radius: float = 6,
+    width: int = 1,
+) -> None:
     """A rounded box with an edge."""
     pygame.draw.rect(surface, fill, rect, border_radius=theme.px(radius))
     pygame.draw.rect(surface, edge, rect, width=max(1, theme.px(width)), border_radius=theme.px(radius))
@@ -63,9 +70,15 @@ def blit_centered(surface: pygame.Surface, image: pygame.Surface, rect: pygame.R
 class Button(Widget):
     """A labelled button that calls `action` when clicked."""
 
-    def __init__(self, label: str | Callable[[], str], action: Callable[[], None], *,
-                 hint: str = "", active: Callable[[], bool] | None = None,
-                 enabled: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self,
+        label: str | Callable[[], str],
+        action: Callable[[], None],
+        *,
+        hint: str = "",
+        active: Callable[[], bool] | None = None,
+        enabled: Callable[[], bool] | None = None,
+    ) -> None:
         self._label = label
         self.action = action
         self.hint = hint
@@ -111,8 +124,17 @@ class Button(Widget):
 class Stepper(Widget):
     """'Label: [-] value [+]' for a whole number within bounds."""
 
-    def __init__(self, label: str, get: Callable[[], int], set_: Callable[[int], None],
-                 low: int, high: int, *, step: int = 1, hint: str = "") -> None:
+    def __init__(
+        self,
+        label: str,
+        get: Callable[[], int],
+        set_: Callable[[int], None],
+        low: int,
+        high: int,
+        *,
+        step: int = 1,
+        hint: str = "",
+    ) -> None:
         self.label = label
         self.get = get
         self.set = set_
@@ -165,8 +187,14 @@ class Stepper(Widget):
 class Choice(Widget, Generic[T]):
     """A segmented control: one of a few options, each a labelled segment."""
 
-    def __init__(self, options: Sequence[tuple[str, T]], get: Callable[[], T],
-                 set_: Callable[[T], None], *, hint: str = "") -> None:
+    def __init__(
+        self,
+        options: Sequence[tuple[str, T]],
+        get: Callable[[], T],
+        set_: Callable[[T], None],
+        *,
+        hint: str = "",
+    ) -> None:
         self.options = list(options)
         self.get = get
         self.set = set_

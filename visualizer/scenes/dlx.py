@@ -77,14 +77,16 @@ class Problem:
 def knuth_problem() -> Problem:
     """Knuth's example: columns A-G, six rows, one solution."""
     parsed = dlx.parse_matrix(KNUTH, "Knuth's example")
-    return typed_problem(parsed.matrix, "knuth", "Knuth's example",
-                         "the 7-column matrix of Knuth's paper 'Dancing Links'")
+    return typed_problem(
+        parsed.matrix, "knuth", "Knuth's example", "the 7-column matrix of Knuth's paper 'Dancing Links'"
+    )
 
 
 def typed_problem(matrix: dlx.Matrix, key: str, title: str, note: str) -> Problem:
     """Rows labelled by their columns: '1: C E F'."""
-    labels = tuple(f"{r + 1}: " + " ".join(matrix.names[c] for c in cols)
-                   for r, cols in enumerate(matrix.rows))
+    labels = tuple(
+        f"{r + 1}: " + " ".join(matrix.names[c] for c in cols) for r, cols in enumerate(matrix.rows)
+    )
     names = tuple(str(r + 1) for r in range(len(matrix.rows)))
     return Problem(key, title, matrix, labels, tuple(matrix.names), note, names)
 
@@ -96,10 +98,17 @@ def queens_problem() -> Problem:
     names = []
     for name in encoding.matrix.names:
         kind, number = name[0], int(name[1:])
-        names.append({"r": f"R{number}", "f": f"F{FILES[number - 1]}", "a": f"↗{number}",
-                      "b": f"↘{number}"}[kind])
-    return Problem("queens", "4 queens", encoding.matrix, labels, tuple(names),
-                   "a row per square; ranks R and files F primary, diagonals secondary")
+        names.append(
+            {"r": f"R{number}", "f": f"F{FILES[number - 1]}", "a": f"↗{number}", "b": f"↘{number}"}[kind]
+        )
+    return Problem(
+        "queens",
+        "4 queens",
+        encoding.matrix,
+        labels,
+        tuple(names),
+        "a row per square; ranks R and files F primary, diagonals secondary",
+    )
 
 
 def sudoku_problem() -> Problem:
@@ -108,10 +117,15 @@ def sudoku_problem() -> Problem:
     labels = tuple(f"r{cell // 4 + 1}c{cell % 4 + 1}={digit}" for cell, digit in encoding.options)
     names = []
     for kind, index, digit in encoding.constraints:
-        names.append(f"{index // 4 + 1}{index % 4 + 1}" if kind == "cell"
-                     else f"{kind[0]}{index + 1}{digit}")
-    return Problem("sudoku", "4×4 sudoku", encoding.matrix, labels, tuple(names),
-                   f"{SUDOKU_4X4}: columns 'rc' = a cell, r/c/b + two digits = row/column/box needs a digit")
+        names.append(f"{index // 4 + 1}{index % 4 + 1}" if kind == "cell" else f"{kind[0]}{index + 1}{digit}")
+    return Problem(
+        "sudoku",
+        "4×4 sudoku",
+        encoding.matrix,
+        labels,
+        tuple(names),
+        f"{SUDOKU_4X4}: columns 'rc' = a cell, r/c/b + two digits = row/column/box needs a digit",
+    )
 
 
 PROBLEMS = {"knuth": knuth_problem, "queens": queens_problem, "sudoku": sudoku_problem}
@@ -122,8 +136,10 @@ def parse_typed(text: str) -> dlx.Matrix:
     parsed = dlx.parse_matrix("\n".join(text.split(";")), "your matrix")
     matrix = parsed.matrix
     if matrix.n_columns > MAX_COLUMNS or len(matrix.rows) > MAX_ROWS:
-        raise ValueError(f"your matrix has {matrix.n_columns} columns and {len(matrix.rows)} rows: "
-                         f"at most {MAX_COLUMNS} and {MAX_ROWS} can be drawn")
+        raise ValueError(
+            f"your matrix has {matrix.n_columns} columns and {len(matrix.rows)} rows: "
+            f"at most {MAX_COLUMNS} and {MAX_ROWS} can be drawn"
+        )
     if not matrix.rows:
         raise ValueError("your matrix: no rows after the column line (separate rows with ';')")
     return matrix
@@ -173,9 +189,11 @@ class MatrixDemo(ExactCoverDemo):
     title = "Dancing links: the matrix that dances"
     blurb = "the 0-1 matrix whose links cover and uncover"
     default_speed = 2.0
-    keys = (("1 / 2 / 3", "Knuth's example / 4 queens / 4×4 sudoku"),
-            ("M", "type your own matrix: columns | secondary ; row ; row ..."),
-            STRATEGY_KEY)
+    keys = (
+        ("1 / 2 / 3", "Knuth's example / 4 queens / 4×4 sudoku"),
+        ("M", "type your own matrix: columns | secondary ; row ; row ..."),
+        STRATEGY_KEY,
+    )
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -204,8 +222,9 @@ class MatrixDemo(ExactCoverDemo):
 
     def ask_matrix(self) -> None:
         """Ask for a matrix on one line."""
-        self.shell.ask("columns | secondary ; row ; row ...  (e.g. A B C ; A B ; C)", self.typed,
-                       self.use_typed)
+        self.shell.ask(
+            "columns | secondary ; row ; row ...  (e.g. A B C ; A B ; C)", self.typed, self.use_typed
+        )
 
     def use_typed(self, text: str) -> None:
         """Read the typed matrix; a bad one is explained in one line."""
@@ -259,28 +278,39 @@ class MatrixDemo(ExactCoverDemo):
     def counters(self, model: MatrixModel) -> list[tuple[str, str]]:
         """Knuth's counters and the matrix's size."""
         m = model.matrix
-        return self.knuth_counters(model, ("columns", f"{m.n_primary} + {m.n_secondary}"),
-                                   ("rows", f"{len(m.rows)}"))
+        return self.knuth_counters(
+            model, ("columns", f"{m.n_primary} + {m.n_secondary}"), ("rows", f"{len(m.rows)}")
+        )
 
     # --- controls and input -------------------------------------------------------------
 
     def controls(self) -> list[Widget]:
         """The problem, typing a matrix, the column choice."""
         return [
-            Choice([("Knuth's example", "knuth"), ("4 queens", "queens"), ("4×4 sudoku", "sudoku"),
-                    ("your matrix…", "typed")], lambda: self.choice, self.set_choice,
-                   hint="1 / 2 / 3, M to type a matrix"),
+            Choice(
+                [
+                    ("Knuth's example", "knuth"),
+                    ("4 queens", "queens"),
+                    ("4×4 sudoku", "sudoku"),
+                    ("your matrix…", "typed"),
+                ],
+                lambda: self.choice,
+                self.set_choice,
+                hint="1 / 2 / 3, M to type a matrix",
+            ),
             Button("type a matrix…", self.ask_matrix, hint="M: columns | secondary ; row ; row"),
             self.strategy_choice(),
         ]
 
     def key_actions(self) -> dict[int, Callable[[], object]]:
         """1 2 3 for the problems, M to type one, C for the column choice."""
-        return {**super().key_actions(),
-                pygame.K_1: lambda: self.set_choice("knuth"),
-                pygame.K_2: lambda: self.set_choice("queens"),
-                pygame.K_3: lambda: self.set_choice("sudoku"),
-                pygame.K_m: self.ask_matrix}
+        return {
+            **super().key_actions(),
+            pygame.K_1: lambda: self.set_choice("knuth"),
+            pygame.K_2: lambda: self.set_choice("queens"),
+            pygame.K_3: lambda: self.set_choice("sudoku"),
+            pygame.K_m: self.ask_matrix,
+        }
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -311,13 +341,28 @@ class MatrixDemo(ExactCoverDemo):
         body_top = round(header_y + header_h / 2 + px(8))
         body_bottom = inner.bottom - footer
         row_h = min(float(px(56)), (body_bottom - body_top) / max(1, len(matrix.rows)))
-        xs = [inner.x + label_w + (c + 0.5) * col_w + (gap if c >= matrix.n_primary else 0)
-              for c in range(matrix.n_columns)]
+        xs = [
+            inner.x + label_w + (c + 0.5) * col_w + (gap if c >= matrix.n_primary else 0)
+            for c in range(matrix.n_columns)
+        ]
         ys = [body_top + (r + 0.5) * row_h for r in range(len(matrix.rows))]
         node = max(4, min(px(20), round(min(col_w, row_h) * 0.5)))
-        return Geometry(xs, ys, header_y, inner.x + label_w - px(4) - min(col_w, px(40)) / 2, col_w, row_h,
-                        node, max(6, round(min(col_w * 0.88, px(56)))), header_h, min(col_w * 0.4, px(24)),
-                        lift, inner.x, body_top, body_bottom)
+        return Geometry(
+            xs,
+            ys,
+            header_y,
+            inner.x + label_w - px(4) - min(col_w, px(40)) / 2,
+            col_w,
+            row_h,
+            node,
+            max(6, round(min(col_w * 0.88, px(56)))),
+            header_h,
+            min(col_w * 0.4, px(24)),
+            lift,
+            inner.x,
+            body_top,
+            body_bottom,
+        )
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -326,8 +371,12 @@ class MatrixDemo(ExactCoverDemo):
         model: MatrixModel = player.model  # type: ignore[assignment]
         parts = self.layout(rect)
         m = model.matrix
-        card(surface, parts["matrix"], self.theme,
-             f"{self.problem.title}: {m.n_columns} columns, {len(m.rows)} rows")
+        card(
+            surface,
+            parts["matrix"],
+            self.theme,
+            f"{self.problem.title}: {m.n_columns} columns, {len(m.rows)} rows",
+        )
         geo = self.geometry(rect)
         motion = self._motion(model, player)
         self._draw_bands(surface, geo, model, player)
@@ -375,27 +424,32 @@ class MatrixDemo(ExactCoverDemo):
             return motion[node.index]
         return 1.0 if model.hidden(node) else 0.0
 
-    def _node_xy(self, geo: Geometry, model: MatrixModel, node: dlx.Node,
-                 motion: dict[int, float]) -> tuple[float, float]:
+    def _node_xy(
+        self, geo: Geometry, model: MatrixModel, node: dlx.Node, motion: dict[int, float]
+    ) -> tuple[float, float]:
         """Where a row's node is drawn."""
         column = node.C.index - 1
         return (geo.xs[column] + geo.shift * self._hidden_amount(model, node, motion), geo.ys[node.row])
 
-    def _draw_bands(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel,
-                    player: Player) -> None:
+    def _draw_bands(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, player: Player) -> None:
         """Row bands: the row being tried, rows on the stack, a solution's rows."""
         right = geo.xs[-1] + geo.col_w / 2 if geo.xs else geo.label_x
         solved = type(player.last_event) is Solution
         for level, row in enumerate(model.stack):
-            colour = SOLUTION_BAND if solved else (
-                th.LIT_LINE if level == len(model.stack) - 1 and model.trying == row else STACK_BAND)
+            colour = (
+                SOLUTION_BAND
+                if solved
+                else (th.LIT_LINE if level == len(model.stack) - 1 and model.trying == row else STACK_BAND)
+            )
             y = geo.ys[row]
-            band = pygame.Rect(geo.label_x, round(y - geo.row_h / 2), round(right - geo.label_x),
-                               max(1, round(geo.row_h)))
+            band = pygame.Rect(
+                geo.label_x, round(y - geo.row_h / 2), round(right - geo.label_x), max(1, round(geo.row_h))
+            )
             pygame.draw.rect(surface, colour, band, border_radius=self.theme.px(4))
 
-    def _draw_row_links(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel,
-                        motion: dict[int, float]) -> None:
+    def _draw_row_links(
+        self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, motion: dict[int, float]
+    ) -> None:
         """Each row's left-right links (they never change in Algorithm X)."""
         m = model.matrix
         width = max(1, self.theme.px(1))
@@ -442,21 +496,35 @@ class MatrixDemo(ExactCoverDemo):
         pygame.draw.line(surface, RAIL, (xs[0], y), (xs[-1], y), width)
         if len(xs) > 1:  # back to the root, over the top (above any lifted header)
             top = y - geo.header_h / 2 - geo.lift - theme.px(6)
-            pygame.draw.lines(surface, th.FAINT, False, [(xs[-1] + geo.header_w / 2, y),
-                                                          (xs[-1] + geo.header_w / 2 + theme.px(5), y),
-                                                          (xs[-1] + geo.header_w / 2 + theme.px(5), top),
-                                                          (xs[0], top), (xs[0], y - geo.header_h / 2)],
-                              width)
+            pygame.draw.lines(
+                surface,
+                th.FAINT,
+                False,
+                [
+                    (xs[-1] + geo.header_w / 2, y),
+                    (xs[-1] + geo.header_w / 2 + theme.px(5), y),
+                    (xs[-1] + geo.header_w / 2 + theme.px(5), top),
+                    (xs[0], top),
+                    (xs[0], y - geo.header_h / 2),
+                ],
+                width,
+            )
 
-    def _draw_nodes(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, player: Player,
-                    motion: dict[int, float]) -> None:
+    def _draw_nodes(
+        self,
+        surface: pygame.Surface,
+        geo: Geometry,
+        model: MatrixModel,
+        player: Player,
+        motion: dict[int, float],
+    ) -> None:
         """Every 1: solid on its rail, hollow when stepped off; lit by row state."""
         theme = self.theme
         m = model.matrix
         solved = type(player.last_event) is Solution
         stack = set(model.stack)
         trying = model.trying
-        for node in m.nodes[m.n_columns + 1:]:
+        for node in m.nodes[m.n_columns + 1 :]:
             x, y = self._node_xy(geo, model, node, motion)
             box = pygame.Rect(0, 0, geo.node, geo.node)
             box.center = (round(x), round(y))
@@ -472,8 +540,9 @@ class MatrixDemo(ExactCoverDemo):
             else:
                 pygame.draw.rect(surface, fill, box, border_radius=theme.px(2))
 
-    def _draw_headers(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel,
-                      motion: dict[int, float]) -> None:
+    def _draw_headers(
+        self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, motion: dict[int, float]
+    ) -> None:
         """The root h and every header: its name and live size; covered ones rise, hatched."""
         theme = self.theme
         m = model.matrix
@@ -504,12 +573,14 @@ class MatrixDemo(ExactCoverDemo):
             if covered and column != choosing:
                 hatch(surface, box, th.FAINT, theme.px(5))
             edge = th.ACTIVE if column == choosing else (th.PANEL_EDGE if primary else th.SKY)
-            pygame.draw.rect(surface, edge, box, max(1, theme.px(1 if primary else 2)),
-                             border_radius=theme.px(4))
+            pygame.draw.rect(
+                surface, edge, box, max(1, theme.px(1 if primary else 2)), border_radius=theme.px(4)
+            )
             self._header_text(surface, box, self.column_label(column), str(size), ink)
 
-    def _header_text(self, surface: pygame.Surface, box: pygame.Rect, name: str, size: str,
-                     ink: th.Color) -> None:
+    def _header_text(
+        self, surface: pygame.Surface, box: pygame.Rect, name: str, size: str, ink: th.Color
+    ) -> None:
         """A header's name above its size, turned upright when the column is narrow."""
         theme = self.theme
         label = theme.text(name, "tiny", ink, "bold")
@@ -517,14 +588,16 @@ class MatrixDemo(ExactCoverDemo):
         if label.get_width() > box.w - 2:
             label = pygame.transform.rotate(label, 90)
             if label.get_height() > box.h - count.get_height():
-                label = theme.text(fit_text(theme, name, box.h - count.get_height(), "tiny", "bold"),
-                                   "tiny", ink, "bold")
+                label = theme.text(
+                    fit_text(theme, name, box.h - count.get_height(), "tiny", "bold"), "tiny", ink, "bold"
+                )
                 label = pygame.transform.rotate(label, 90)
         surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 1)))
         surface.blit(count, count.get_rect(midbottom=(box.centerx, box.bottom - 1)))
 
-    def _draw_row_labels(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel,
-                         player: Player) -> None:
+    def _draw_row_labels(
+        self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, player: Player
+    ) -> None:
         """Each row's label at the left, in the colour of its state."""
         theme = self.theme
         width = round(geo.root_x - geo.label_x - theme.px(10))
@@ -534,15 +607,19 @@ class MatrixDemo(ExactCoverDemo):
             ink = th.INK
             if row in model.stack:
                 ink = th.DONE if solved else (th.ACTIVE if row == model.trying else PLACED)
-            elif all(model.hidden(model.matrix.nodes[n]) for n in model.matrix.row_nodes(row)
-                     if model.matrix.nodes[n].C.index - 1 not in model.covered_columns()):
+            elif all(
+                model.hidden(model.matrix.nodes[n])
+                for n in model.matrix.row_nodes(row)
+                if model.matrix.nodes[n].C.index - 1 not in model.covered_columns()
+            ):
                 ink = th.MUTED
             text = fit_text(theme, label, max(1, width + theme.px(40)), size)
             image = theme.text(text, size, ink, "bold" if row in model.stack else "sans")
             surface.blit(image, image.get_rect(midleft=(geo.label_x, round(geo.ys[row]))))
 
-    def _draw_stack(self, surface: pygame.Surface, geo: Geometry, frame: pygame.Rect,
-                    model: MatrixModel) -> None:
+    def _draw_stack(
+        self, surface: pygame.Surface, geo: Geometry, frame: pygame.Rect, model: MatrixModel
+    ) -> None:
         """The rows chosen so far, O[0..k], along the bottom of the card."""
         theme = self.theme
         if not model.stack:
@@ -553,8 +630,9 @@ class MatrixDemo(ExactCoverDemo):
         text = fit_text(theme, text, frame.w - theme.px(20), "small", "mono")
         surface.blit(theme.text(text, "small", th.INK, "mono"), (frame.x + theme.px(10), y))
 
-    def _draw_now(self, surface: pygame.Surface, rect: pygame.Rect, model: MatrixModel,
-                  player: Player) -> None:
+    def _draw_now(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: MatrixModel, player: Player
+    ) -> None:
         """What the last event did, in words."""
         theme = self.theme
         inner = card(surface, rect, theme, "now")
@@ -583,34 +661,48 @@ class MatrixDemo(ExactCoverDemo):
         m = model.matrix
         kind = type(event)
         if event is None:
-            return ("ready", "Space plays, Right steps. Covering a column lifts its header out of "
-                    "the top list and steps every row that meets it off the other rails.", th.INK)
+            return (
+                "ready",
+                "Space plays, Right steps. Covering a column lifts its header out of "
+                "the top list and steps every row that meets it off the other rails.",
+                th.INK,
+            )
         if kind is Choose:
             rows = self.row_list(m.column_rows(event.column))
             why = "it has the fewest 1s" if self.strategy == "fewest" else "it is the leftmost"
             return f"choose {self.column_label(event.column)}", f"{rows} can cover it; {why}", th.ACTIVE
         if kind is Cover:
             rows = self.row_list(m.column_rows(event.column))
-            return (f"cover {self.column_label(event.column)}",
-                    f"its header leaves the top list; then {rows} step off every other column, "
-                    "top row first", th.ACTIVE)
+            return (
+                f"cover {self.column_label(event.column)}",
+                f"its header leaves the top list; then {rows} step off every other column, top row first",
+                th.ACTIVE,
+            )
         if kind is Uncover:
             back = m.column_rows(event.column)[::-1]
             if not back:
-                return (f"uncover {self.column_label(event.column)}",
-                        "no row to relink: the header goes back into the top list", th.WAITING)
-            return (f"uncover {self.column_label(event.column)}",
-                    f"{self.row_list(back)} step back on, bottom row first, then the header: the "
-                    "exact reverse of its cover", th.WAITING)
+                return (
+                    f"uncover {self.column_label(event.column)}",
+                    "no row to relink: the header goes back into the top list",
+                    th.WAITING,
+                )
+            return (
+                f"uncover {self.column_label(event.column)}",
+                f"{self.row_list(back)} step back on, bottom row first, then the header: the "
+                "exact reverse of its cover",
+                th.WAITING,
+            )
         if kind is Push:
-            return (f"try row {self.row_label(event.what)}", "cover each of its other columns, left to right",
-                    th.ACTIVE)
+            return (
+                f"try row {self.row_label(event.what)}",
+                "cover each of its other columns, left to right",
+                th.ACTIVE,
+            )
         if kind is Pop:
-            why = ("nothing below it worked" if event.backtrack else "a solution was found below it")
+            why = "nothing below it worked" if event.backtrack else "a solution was found below it"
             return f"withdraw row {self.row_label(event.value)}", f"{why}; next row of the column", th.DEAD
         if kind is DeadEnd:
-            return (f"dead end at {self.column_label(event.where)}", "no row can cover it: back up",
-                    th.DEAD)
+            return (f"dead end at {self.column_label(event.where)}", "no row can cover it: back up", th.DEAD)
         if kind is Solution:
             rows = self.row_list(sorted(event.answer))
             return f"solution {event.number}", f"{rows}: every primary column covered once", th.DONE
@@ -622,12 +714,14 @@ class MatrixDemo(ExactCoverDemo):
         inner = card(surface, rect, theme, "key")
         line = theme.line_height("small")
         s = max(theme.px(12), line - theme.px(4))
-        items = ((NODE_INK, "solid", "a 1 in its column's list"),
-                 (th.MUTED, "hollow", "a 1 unlinked by a cover"),
-                 (th.ACTIVE, "solid", "row tried, column chosen"),
-                 (th.WAITING, "solid", "rows chosen before (O)"),
-                 (th.FAINT, "hatch", "covered header (lifted)"),
-                 (th.SKY, "frame", "secondary column"))
+        items = (
+            (NODE_INK, "solid", "a 1 in its column's list"),
+            (th.MUTED, "hollow", "a 1 unlinked by a cover"),
+            (th.ACTIVE, "solid", "row tried, column chosen"),
+            (th.WAITING, "solid", "rows chosen before (O)"),
+            (th.FAINT, "hatch", "covered header (lifted)"),
+            (th.SKY, "frame", "secondary column"),
+        )
         for i, (colour, style, meaning) in enumerate(items):
             y = inner.y + i * (line + theme.px(2))
             if y + line > inner.bottom:

@@ -133,8 +133,16 @@ class CoverModel:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        return (tuple(self.stack), tuple(self.deciding), tuple(self.solutions), self.nodes,
-                self.updates, self.dead_ends, tuple(self.cover_count), self.matrix.snapshot())
+        return (
+            tuple(self.stack),
+            tuple(self.deciding),
+            tuple(self.solutions),
+            self.nodes,
+            self.updates,
+            self.dead_ends,
+            tuple(self.cover_count),
+            self.matrix.snapshot(),
+        )
 
 
 # --- the demos' common ground -----------------------------------------------------------
@@ -162,8 +170,12 @@ class ExactCoverDemo(Demo):
 
     def strategy_choice(self, hint: str = "C: which column Algorithm X decides first") -> Choice[str]:
         """The options bar's two segments: fewest 1s, leftmost."""
-        return Choice([("fewest 1s", "fewest"), ("leftmost", "leftmost")], lambda: self.strategy,
-                      self.set_strategy, hint=hint)
+        return Choice(
+            [("fewest 1s", "fewest"), ("leftmost", "leftmost")],
+            lambda: self.strategy,
+            self.set_strategy,
+            hint=hint,
+        )
 
     def choice_rule(self, leftmost: str = "the leftmost open column") -> str:
         """Why the column being decided was chosen, for the 'now' card."""
@@ -179,14 +191,20 @@ class ExactCoverDemo(Demo):
 
     def knuth_counters(self, model: CoverModel, *middle: tuple[str, str]) -> list[tuple[str, str]]:
         """Knuth's nodes and updates, the demo's own rows, then the column choice."""
-        return [("nodes", f"{model.nodes:,}"), ("updates", f"{model.updates:,}"), *middle,
-                ("choice", self.strategy)]
+        return [
+            ("nodes", f"{model.nodes:,}"),
+            ("updates", f"{model.updates:,}"),
+            *middle,
+            ("choice", self.strategy),
+        ]
 
-    def placing_counters(self, model: CoverModel, noun: str, total: int,
-                         *more: tuple[str, str]) -> list[tuple[str, str]]:
+    def placing_counters(
+        self, model: CoverModel, noun: str, total: int, *more: tuple[str, str]
+    ) -> list[tuple[str, str]]:
         """Knuth's counters with how many of `total` are placed so far and the dead ends met."""
-        return self.knuth_counters(model, (noun, f"{len(model.stack)} / {total}"),
-                                   ("dead ends", f"{model.dead_ends:,}"), *more)
+        return self.knuth_counters(
+            model, (noun, f"{len(model.stack)} / {total}"), ("dead ends", f"{model.dead_ends:,}"), *more
+        )
 
     def key_actions(self) -> dict[int, Callable[[], object]]:
         """The demo's keys and what each does: here C, the column choice."""
@@ -254,14 +272,19 @@ class BrowsingDemo(ExactCoverDemo):
     def browse_controls(self) -> list[Widget]:
         """◀, the solution on show, ▶."""
         noun = self.solution_noun
-        return [Button("◀", lambda: self.browse_by(-1), hint=f", previous {noun}"),
-                Label(self.solution_label, th.INK),
-                Button("▶", lambda: self.browse_by(1), hint=f". next {noun}")]
+        return [
+            Button("◀", lambda: self.browse_by(-1), hint=f", previous {noun}"),
+            Label(self.solution_label, th.INK),
+            Button("▶", lambda: self.browse_by(1), hint=f". next {noun}"),
+        ]
 
     def key_actions(self) -> dict[int, Callable[[], object]]:
         """C for the column choice, , and . to browse."""
-        return {**super().key_actions(), pygame.K_COMMA: lambda: self.browse_by(-1),
-                pygame.K_PERIOD: lambda: self.browse_by(1)}
+        return {
+            **super().key_actions(),
+            pygame.K_COMMA: lambda: self.browse_by(-1),
+            pygame.K_PERIOD: lambda: self.browse_by(1),
+        }
 
 
 # --- words ------------------------------------------------------------------------------
@@ -284,9 +307,16 @@ def cover_words(event: Any, name: str) -> str:
     return f"{indent}{'cover' if covering else 'uncover'} {name}"
 
 
-def draw_headline(surface: pygame.Surface, theme: Theme, rect: pygame.Rect,
-                  words: tuple[str, str, th.Color], *, big_lines: int = 2, small_lines: int = 2,
-                  gap: int = 0) -> int:
+def draw_headline(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    words: tuple[str, str, th.Color],
+    *,
+    big_lines: int = 2,
+    small_lines: int = 2,
+    gap: int = 0,
+) -> int:
     """A headline in large bold in its colour, `gap` pixels, then the small line under it; the y below.
 
     `words` is (headline, line under it, colour); each is wrapped to
@@ -315,8 +345,9 @@ def card_inner(theme: Theme, rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.x + pad, rect.y + pad + heading, rect.w - 2 * pad, rect.h - 2 * pad - heading)
 
 
-def split_side(theme: Theme, rect: pygame.Rect, min_width: int,
-               share: float) -> tuple[pygame.Rect, pygame.Rect]:
+def split_side(
+    theme: Theme, rect: pygame.Rect, min_width: int, share: float
+) -> tuple[pygame.Rect, pygame.Rect]:
     """`rect` cut into a main area and a column at its right: `share` of the width, `min_width` at least."""
     gap = theme.px(10)
     side_w = max(theme.px(min_width), int(rect.w * share))
@@ -345,8 +376,7 @@ def side_legend(theme: Theme, side: pygame.Rect, height: int) -> tuple[pygame.Re
 # --- the column-size strip ------------------------------------------------------------
 
 
-def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: th.Color, spacing: int,
-          width: int = 1) -> None:
+def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: th.Color, spacing: int, width: int = 1) -> None:
     """Diagonal lines across `rect` (a second cue beside colour)."""
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
@@ -357,11 +387,16 @@ def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: th.Color, spacing:
     surface.set_clip(clip)
 
 
-def draw_size_strip(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: CoverModel,
-                    groups: Sequence[tuple[str, Sequence[int]]],
-                    label: Callable[[int], str] | None = None,
-                    title: str = "column sizes: rows left in each column",
-                    live_scale: bool = False) -> None:
+def draw_size_strip(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    model: CoverModel,
+    groups: Sequence[tuple[str, Sequence[int]]],
+    label: Callable[[int], str] | None = None,
+    title: str = "column sizes: rows left in each column",
+    live_scale: bool = False,
+) -> None:
     """One bar per column, as tall as its live size (each group on its own scale).
 
     The scale is a group's largest starting size, or with `live_scale` its
@@ -384,17 +419,17 @@ def draw_size_strip(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, mo
     covered = model.covered_columns()
     choosing = model.choosing
     captions = [theme.text(name, "tiny", th.MUTED, "bold") for name, _ in groups]
-    spans = [max(len(cols) * slot, caption.get_width() + theme.px(4))
-             for (_, cols), caption in zip(groups, captions, strict=True)]
+    spans = [
+        max(len(cols) * slot, caption.get_width() + theme.px(4))
+        for (_, cols), caption in zip(groups, captions, strict=True)
+    ]
     x = inner.x + (inner.w - sum(spans) - gap * (len(groups) - 1)) / 2
     for (_, cols), caption, span in zip(groups, captions, spans, strict=True):
         bar_x = x + (span - len(cols) * slot) / 2
         scale = scale_of(model, cols, covered if live_scale else None)
         for col in cols:
-            box = pygame.Rect(round(bar_x), top, max(1, round(bar_x + slot) - round(bar_x)),
-                              bottom - top)
-            _draw_bar(surface, theme, box, model, col, scale, covered, choosing,
-                      label, slot)
+            box = pygame.Rect(round(bar_x), top, max(1, round(bar_x + slot) - round(bar_x)), bottom - top)
+            _draw_bar(surface, theme, box, model, col, scale, covered, choosing, label, slot)
             bar_x += slot
         place = caption.get_rect(midbottom=(round(x + span / 2), inner.bottom))
         surface.blit(caption, place.clamp(inner))
@@ -408,9 +443,18 @@ def scale_of(model: CoverModel, columns: Sequence[int], covered: set[int] | None
     return max([model.size(c) for c in columns if c not in covered] + [1])
 
 
-def _draw_bar(surface: pygame.Surface, theme: Theme, slot: pygame.Rect, model: CoverModel, col: int,
-              scale: int, covered: set[int], choosing: int | None,
-              label: Callable[[int], str] | None, slot_w: float) -> None:
+def _draw_bar(
+    surface: pygame.Surface,
+    theme: Theme,
+    slot: pygame.Rect,
+    model: CoverModel,
+    col: int,
+    scale: int,
+    covered: set[int],
+    choosing: int | None,
+    label: Callable[[int], str] | None,
+    slot_w: float,
+) -> None:
     """One column's bar in its slot, its size above, its label below."""
     pad = max(1, round(slot_w * 0.15)) if slot_w >= 4 else 0
     bar_w = max(1, slot.w - pad)
@@ -440,8 +484,12 @@ def _draw_bar(surface: pygame.Surface, theme: Theme, slot: pygame.Rect, model: C
         surface.blit(image, image.get_rect(midbottom=(centre_x, text_y - 1)))
     if col == choosing:  # a frame as well as the colour
         margin = min(pad, theme.px(3))
-        frame = pygame.Rect(slot.x - margin, slot.y - theme.line_height("tiny"), bar_w + 2 * margin,
-                            slot.h + 2 * theme.line_height("tiny") + theme.px(3))
+        frame = pygame.Rect(
+            slot.x - margin,
+            slot.y - theme.line_height("tiny"),
+            bar_w + 2 * margin,
+            slot.h + 2 * theme.line_height("tiny") + theme.px(3),
+        )
         radius = min(theme.px(3), frame.w // 2)  # a larger radius fills a thin bar
         pygame.draw.rect(surface, th.ACTIVE, frame, max(1, theme.px(2)), border_radius=radius)
     name = label(col) if label is not None else ""

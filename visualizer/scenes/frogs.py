@@ -44,8 +44,7 @@ LEGEND = (
     (fr.CANCELLED, "cancelled"),
     (fr.UNTRIED, "not tried"),
 )
-STATUS_COLOURS = {fr.ON_PATH: th.ACTIVE, fr.EXECUTED: th.DONE, fr.CANCELLED: th.DEAD,
-                  fr.UNTRIED: th.MUTED}
+STATUS_COLOURS = {fr.ON_PATH: th.ACTIVE, fr.EXECUTED: th.DONE, fr.CANCELLED: th.DEAD, fr.UNTRIED: th.MUTED}
 """Colour of each tree status; the line style is the second cue (solid, dashed, dotted)."""
 
 
@@ -185,8 +184,15 @@ def layout_tree(tree: fr.TryTree) -> tuple[list[Cell], int, int]:
 # --- drawing helpers ----------------------------------------------------------------
 
 
-def dashed_line(surface: pygame.Surface, colour: th.Color, start: tuple[int, int],
-                end: tuple[int, int], width: int, dash: int, gap: int) -> None:
+def dashed_line(
+    surface: pygame.Surface,
+    colour: th.Color,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    width: int,
+    dash: int,
+    gap: int,
+) -> None:
     """A horizontal or vertical line drawn in dashes (`dash` = 1 gives dots)."""
     (x0, y0), (x1, y1) = start, end
     length = abs(x1 - x0) + abs(y1 - y0)
@@ -205,8 +211,9 @@ def dashed_line(surface: pygame.Surface, colour: th.Color, start: tuple[int, int
         position += dash + gap
 
 
-def styled_line(surface: pygame.Surface, theme: th.Theme, status: str, start: tuple[int, int],
-                end: tuple[int, int]) -> None:
+def styled_line(
+    surface: pygame.Surface, theme: th.Theme, status: str, start: tuple[int, int], end: tuple[int, int]
+) -> None:
     """A tree edge in the status's colour and line style: solid, dashed or dotted."""
     colour = STATUS_COLOURS[status]
     if status in (fr.ON_PATH, fr.EXECUTED):
@@ -228,8 +235,12 @@ def styled_box(surface: pygame.Surface, theme: th.Theme, status: str, box: pygam
     if box.w < theme.px(18):  # too small for dashes to show: a thin outline (edges keep the style)
         pygame.draw.rect(surface, colour, box, 1)
         return
-    corners = ((box.topleft, box.topright), (box.topright, box.bottomright),
-               (box.bottomright, box.bottomleft), (box.bottomleft, box.topleft))
+    corners = (
+        (box.topleft, box.topright),
+        (box.topright, box.bottomright),
+        (box.bottomright, box.bottomleft),
+        (box.bottomleft, box.topleft),
+    )
     right = (box.right - 1, box.bottom - 1)
     for a, b in corners:
         a = (min(a[0], right[0]), min(a[1], right[1]))
@@ -356,8 +367,10 @@ class FrogsDemo(Demo):
         self.m = max(fr.MIN_FROGS, min(fr.MAX_FROGS, m))
         self.game = FrogGame(self.n, self.m)
         self.back_to_game()
-        self.say(f"{self.n} frogs on the left, {self.m} on the right: "
-                 f"{self.n * self.m + self.n + self.m} moves at best")
+        self.say(
+            f"{self.n} frogs on the left, {self.m} on the right: "
+            f"{self.n * self.m + self.n + self.m} moves at best"
+        )
 
     def click_pad(self, pad: int) -> None:
         """The person clicked the frog on `pad` (in play mode)."""
@@ -375,8 +388,9 @@ class FrogsDemo(Demo):
             self.start_celebration()
             count = len(self.game.moves)
             best = self.n * self.m + self.n + self.m
-            self.say(f"Well done: across in {count} moves" +
-                     (" — the fewest possible!" if count == best else "."))
+            self.say(
+                f"Well done: across in {count} moves" + (" — the fewest possible!" if count == best else ".")
+            )
         elif self.game.stuck:
             self.say("No more moves: undo (U) or start again (0).")
         else:
@@ -467,8 +481,10 @@ class FrogsDemo(Demo):
         if verdict.moves_back is None:
             return f"No solution from {verdict.state}, nor from any position before it."
         back = verdict.moves_back
-        return (f"No solution from {verdict.state}: the last position with one was "
-                f"{back} move{'s' if back != 1 else ''} back.")
+        return (
+            f"No solution from {verdict.state}: the last position with one was "
+            f"{back} move{'s' if back != 1 else ''} back."
+        )
 
     def say(self, text: str) -> None:
         """A line under the pads for a few seconds."""
@@ -481,8 +497,14 @@ class FrogsDemo(Demo):
         rng = random.Random(self.seed)
         colours = (th.ORANGE, th.SKY, th.GREEN, th.YELLOW, th.BLUE, th.VERMILLION, th.PURPLE)
         self.confetti = [
-            Confetto(rng.random(), rng.uniform(0.25, 0.55), rng.uniform(0.01, 0.04),
-                     rng.uniform(0, math.tau), rng.randint(7, 13), rng.choice(colours))
+            Confetto(
+                rng.random(),
+                rng.uniform(0.25, 0.55),
+                rng.uniform(0.01, 0.04),
+                rng.uniform(0, math.tau),
+                rng.randint(7, 13),
+                rng.choice(colours),
+            )
             for _ in range(CONFETTI_PIECES)
         ]
 
@@ -522,15 +544,25 @@ class FrogsDemo(Demo):
         best = self.n * self.m + self.n + self.m
         if self.mode == PLAY:
             legal = len(fr.legal_moves(self.game.state))
-            return [("your moves", str(len(self.game.moves))), ("fewest possible", str(best)),
-                    ("legal moves now", str(legal)), ("frogs", f"{self.n} + {self.m}")]
+            return [
+                ("your moves", str(len(self.game.moves))),
+                ("fewest possible", str(best)),
+                ("legal moves now", str(legal)),
+                ("frogs", f"{self.n} + {self.m}"),
+            ]
         if self.mode == PLAYBACK:
-            return [("move", f"{model.moves_made} of {len(self.playback_moves)}"),
-                    ("fewest possible", str(best))]
+            return [
+                ("move", f"{model.moves_made} of {len(self.playback_moves)}"),
+                ("fewest possible", str(best)),
+            ]
         tree = model.tree
-        rows = [("moves tried", f"{tree.tried:,}"), ("cancelled", f"{tree.cancelled:,}"),
-                ("dead ends", f"{tree.dead_ends:,}"), ("depth", str(tree.depth)),
-                ("max depth", str(tree.max_depth))]
+        rows = [
+            ("moves tried", f"{tree.tried:,}"),
+            ("cancelled", f"{tree.cancelled:,}"),
+            ("dead ends", f"{tree.dead_ends:,}"),
+            ("depth", str(tree.depth)),
+            ("max depth", str(tree.max_depth)),
+        ]
         if self.shell.run.at_end:
             rows.append(("never tried", f"{tree.count(fr.UNTRIED):,}"))
         return rows
@@ -548,22 +580,39 @@ class FrogsDemo(Demo):
     def controls(self) -> list[Widget]:
         """Sizes, the game's undo and reset, the solver's and playback's buttons."""
         return [
-            Stepper("N", lambda: self.n, lambda n: self.set_sizes(n, self.m), fr.MIN_FROGS,
-                    fr.MAX_FROGS, hint="frogs on the left: [ and ]"),
-            Stepper("M", lambda: self.m, lambda m: self.set_sizes(self.n, m), fr.MIN_FROGS,
-                    fr.MAX_FROGS, hint="frogs on the right: , and ."),
-            Button("undo", self.undo, hint="U or Backspace",
-                   enabled=lambda: bool(self.game.moves)),
+            Stepper(
+                "N",
+                lambda: self.n,
+                lambda n: self.set_sizes(n, self.m),
+                fr.MIN_FROGS,
+                fr.MAX_FROGS,
+                hint="frogs on the left: [ and ]",
+            ),
+            Stepper(
+                "M",
+                lambda: self.m,
+                lambda m: self.set_sizes(self.n, m),
+                fr.MIN_FROGS,
+                fr.MAX_FROGS,
+                hint="frogs on the right: , and .",
+            ),
+            Button("undo", self.undo, hint="U or Backspace", enabled=lambda: bool(self.game.moves)),
             Button("reset", self.reset_game, hint="0 or Delete"),
-            Button("solve from here", self.solve_here, hint="Enter",
-                   active=lambda: self.mode == SOLVE and self.solve_from == self.game.state
-                   and bool(self.game.moves)),
-            Button("solve from start", self.solve_from_start,
-                   active=lambda: self.mode == SOLVE and self.solve_from == self.game.start),
-            Button("play solution", self.play_solution, hint="A",
-                   active=lambda: self.mode == PLAYBACK),
-            Button("back to game", self.back_to_game, hint="B",
-                   enabled=lambda: self.mode != PLAY),
+            Button(
+                "solve from here",
+                self.solve_here,
+                hint="Enter",
+                active=lambda: (
+                    self.mode == SOLVE and self.solve_from == self.game.state and bool(self.game.moves)
+                ),
+            ),
+            Button(
+                "solve from start",
+                self.solve_from_start,
+                active=lambda: self.mode == SOLVE and self.solve_from == self.game.start,
+            ),
+            Button("play solution", self.play_solution, hint="A", active=lambda: self.mode == PLAYBACK),
+            Button("back to game", self.back_to_game, hint="B", enabled=lambda: self.mode != PLAY),
         ]
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
@@ -683,12 +732,14 @@ class FrogsDemo(Demo):
             count = len(self.game.moves)
             return f"your game: {count} move{'s' if count != 1 else ''} — {self.game.state}"
         if self.mode == PLAYBACK:
-            return f"the solution from {self.solve_from}: move {model.moves_made} of " \
-                   f"{len(self.playback_moves)}"
+            return (
+                f"the solution from {self.solve_from}: move {model.moves_made} of {len(self.playback_moves)}"
+            )
         return f"the solver from {self.solve_from}: now at {model.state}"
 
-    def _draw_pads(self, surface: pygame.Surface, rect: pygame.Rect, model: FrogsModel,
-                   player: Player) -> None:
+    def _draw_pads(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: FrogsModel, player: Player
+    ) -> None:
         """The lily pads with their frogs, pad numbers, and the message line."""
         theme = self.theme
         inner = card(surface, rect, theme, self._pads_title(model, player))
@@ -715,8 +766,7 @@ class FrogsDemo(Demo):
         for pad, frog in enumerate(state):
             if frog == fr.EMPTY or (moving is not None and moving[0].to == pad):
                 continue
-            self._draw_frog(surface, frog, self._frog_point(row, pad_w, pad, size), size,
-                            pad in movable)
+            self._draw_frog(surface, frog, self._frog_point(row, pad_w, pad, size), size, pad in movable)
         if moving is not None:
             hop, t = moving
             self._draw_frog(surface, hop.frog, self._flight(row, pad_w, size, hop, t), size, False)
@@ -743,8 +793,7 @@ class FrogsDemo(Demo):
             y -= round(abs(math.sin((self.clock - self.celebrate_at) * 7 + pad)) * size * 0.15)
         return round(x), y
 
-    def _flight(self, row: pygame.Rect, pad_w: float, size: int, hop: fr.Hop,
-                t: float) -> tuple[int, int]:
+    def _flight(self, row: pygame.Rect, pad_w: float, size: int, hop: fr.Hop, t: float) -> tuple[int, int]:
         """A moving frog's centre at fraction `t`: along the pads, up in an arc (higher for a jump)."""
         x0, y0 = self._frog_point(row, pad_w, hop.frm, size)
         x1, _ = self._frog_point(row, pad_w, hop.to, size)
@@ -770,8 +819,9 @@ class FrogsDemo(Demo):
             return None
         return fr.Hop(event.piece, event.frm, event.to), t
 
-    def _draw_frog(self, surface: pygame.Surface, frog: str, centre: tuple[int, int], size: int,
-                   can_move: bool) -> None:
+    def _draw_frog(
+        self, surface: pygame.Surface, frog: str, centre: tuple[int, int], size: int, can_move: bool
+    ) -> None:
         """One frog sprite; a frog that can move gets an arrow above it pointing its way."""
         theme = self.theme
         image = sprite(f"frog_{frog}", size)
@@ -786,8 +836,9 @@ class FrogsDemo(Demo):
             tip_x = centre[0] + (1 if frog == fr.LEFT else -1) * theme.px(12)
             y = centre[1] - size // 2 - theme.px(2)
             back_x = centre[0] - (1 if frog == fr.LEFT else -1) * theme.px(8)
-            pygame.draw.polygon(surface, th.ACTIVE, [(tip_x, y), (back_x, y - theme.px(8)),
-                                                     (back_x, y + theme.px(8))])
+            pygame.draw.polygon(
+                surface, th.ACTIVE, [(tip_x, y), (back_x, y - theme.px(8)), (back_x, y + theme.px(8))]
+            )
 
     def _current_message(self, player: Player) -> str:
         """The line under the pads: the latest message while fresh, else a hint."""
@@ -813,8 +864,7 @@ class FrogsDemo(Demo):
             return  # the banner over this card says what matters now
         best = self.n * self.m + self.n + self.m
         paragraphs = [
-            "Swap the two rows: the blue L frogs must end on the right, the orange R frogs "
-            "on the left.",
+            "Swap the two rows: the blue L frogs must end on the right, the orange R frogs on the left.",
             "A frog only moves forward (L to the right, R to the left): one pad into the empty "
             "pad, or a jump over exactly one frog of the other side into it.",
             f"It can be done in {best} moves. A frog with an arrow above it can move now.",
@@ -847,8 +897,7 @@ class FrogsDemo(Demo):
         visible = max(1, inner.h // line)
         columns = 2 if len(moves) > visible and inner.w > theme.px(190) else 1
         capacity = visible * columns
-        first = 0 if len(moves) <= capacity else max(0, min(len(moves) - capacity,
-                                                            current - capacity // 2))
+        first = 0 if len(moves) <= capacity else max(0, min(len(moves) - capacity, current - capacity // 2))
         column_w = inner.w // columns
         for index in range(first, min(len(moves), first + capacity)):
             slot = index - first
@@ -861,8 +910,9 @@ class FrogsDemo(Demo):
             ink = th.BLUE if hop.frog == fr.LEFT else th.VERMILLION
             number = theme.text(f"{index + 1:>2}.", "small", th.MUTED, "mono")
             surface.blit(number, (x, y))
-            text = theme.text(f"{hop_words(hop)}{' jump' if hop.jump else ''}", "small", ink,
-                              "bold" if lit else "mono")
+            text = theme.text(
+                f"{hop_words(hop)}{' jump' if hop.jump else ''}", "small", ink, "bold" if lit else "mono"
+            )
             surface.blit(text, (x + number.get_width() + theme.px(4), y))
         if not moves:
             hint = "no moves yet" if self.mode != SOLVE else "the search has not moved yet"
@@ -876,8 +926,9 @@ class FrogsDemo(Demo):
             self._layout_key = key
         return self._layout
 
-    def _draw_tree(self, surface: pygame.Surface, rect: pygame.Rect, model: FrogsModel,
-                   player: Player) -> None:
+    def _draw_tree(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: FrogsModel, player: Player
+    ) -> None:
         """The tree of tried moves: depth to the right, styled by status, the current path lit."""
         theme = self.theme
         if self.mode == PLAYBACK:
@@ -889,8 +940,7 @@ class FrogsDemo(Demo):
         legend_h = theme.line_height("small") + theme.px(6)
         area = pygame.Rect(inner.x, inner.y, inner.w, inner.h - legend_h)
         self._tree_area = area
-        self._draw_legend(surface, pygame.Rect(inner.x, area.bottom + theme.px(4), inner.w,
-                                               legend_h), player)
+        self._draw_legend(surface, pygame.Rect(inner.x, area.bottom + theme.px(4), inner.w, legend_h), player)
         if not cells and not tree.root.children:
             hint = theme.text("Space: start the search", "body", th.MUTED)
             surface.blit(hint, hint.get_rect(center=area.center))
@@ -913,20 +963,26 @@ class FrogsDemo(Demo):
 
         def box_at(col: int, row: int) -> pygame.Rect:
             """The node box of a cell on screen."""
-            return pygame.Rect(round(ox + col * cw), round(oy + row * ch + (ch - box_h) / 2),
-                               round(box_w), round(box_h))
+            return pygame.Rect(
+                round(ox + col * cw), round(oy + row * ch + (ch - box_h) / 2), round(box_w), round(box_h)
+            )
 
         clip = surface.get_clip()
         surface.set_clip(area.clip(clip) if clip else area)
         visible = area.inflate(round(cw * 2), round(ch * 2))
         order = {fr.UNTRIED: 0, fr.CANCELLED: 1, fr.EXECUTED: 2, fr.ON_PATH: 3}
-        shown = [cell for cell in cells
-                 if visible.colliderect(box_at(cell.parent_col, min(cell.parent_row, cell.row))
-                                        .union(box_at(cell.col, cell.row)))]
+        shown = [
+            cell
+            for cell in cells
+            if visible.colliderect(
+                box_at(cell.parent_col, min(cell.parent_row, cell.row)).union(box_at(cell.col, cell.row))
+            )
+        ]
         shown.sort(key=lambda cell: order[cell.node.status])
         for cell in shown:
-            self._draw_edge(surface, cell, box_at(cell.parent_col, cell.parent_row),
-                            box_at(cell.col, cell.row))
+            self._draw_edge(
+                surface, cell, box_at(cell.parent_col, cell.parent_row), box_at(cell.col, cell.row)
+            )
         root_box = box_at(0, 0)
         styled_box(surface, theme, fr.ON_PATH, root_box)
         if labelled:
@@ -941,11 +997,17 @@ class FrogsDemo(Demo):
             if labelled and cell.node.hop is not None:
                 self._draw_node_label(surface, cell.node, box)
             if cell.node is current:
-                pygame.draw.rect(surface, th.YELLOW, box.inflate(theme.px(6), theme.px(6)),
-                                 theme.px(3), border_radius=theme.px(4))
+                pygame.draw.rect(
+                    surface,
+                    th.YELLOW,
+                    box.inflate(theme.px(6), theme.px(6)),
+                    theme.px(3),
+                    border_radius=theme.px(4),
+                )
         if current is not None and not labelled and current.hop is not None:
-            self._callout(surface, area, box_at(current.depth, self._row_of(cells, current)),
-                          hop_words(current.hop))
+            self._callout(
+                surface, area, box_at(current.depth, self._row_of(cells, current)), hop_words(current.hop)
+            )
         surface.set_clip(clip)
 
     def _draw_node_label(self, surface: pygame.Surface, node: fr.TreeNode, box: pygame.Rect) -> None:
@@ -957,13 +1019,13 @@ class FrogsDemo(Demo):
         label = theme.text(hop_label(node.hop), "tiny", ink, "bold" if filled else "mono")
         surface.blit(label, label.get_rect(center=box.center))
 
-    def _draw_edge(self, surface: pygame.Surface, cell: Cell, parent: pygame.Rect,
-                   child: pygame.Rect) -> None:
+    def _draw_edge(
+        self, surface: pygame.Surface, cell: Cell, parent: pygame.Rect, child: pygame.Rect
+    ) -> None:
         """Parent to child: straight along a row, or down then across to a later row."""
         status = cell.node.status
         if cell.row == cell.parent_row:
-            styled_line(surface, self.theme, status, (parent.right, parent.centery),
-                        (child.x, child.centery))
+            styled_line(surface, self.theme, status, (parent.right, parent.centery), (child.x, child.centery))
             return
         elbow_x = (parent.right + child.x) // 2
         styled_line(surface, self.theme, status, (elbow_x, parent.bottom), (elbow_x, child.centery))
@@ -985,8 +1047,16 @@ class FrogsDemo(Demo):
                 return cell.row
         return 0
 
-    def _place_camera(self, area: pygame.Rect, cells: list[Cell], cols: int, rows: int,
-                      cw: float, ch: float, tree: fr.TryTree) -> None:
+    def _place_camera(
+        self,
+        area: pygame.Rect,
+        cells: list[Cell],
+        cols: int,
+        rows: int,
+        cw: float,
+        ch: float,
+        tree: fr.TryTree,
+    ) -> None:
         """Keep the scroll within the tree; while following, keep the current move in view."""
         width, height = cols * cw, rows * ch
         if self.follow:
@@ -994,21 +1064,24 @@ class FrogsDemo(Demo):
             col = len(tree.path)
             row = self._row_of(cells, target) if target is not None else 0
             if target is None and cells:
-                row = max(cell.row for cell in cells if cell.node.status == fr.EXECUTED) \
-                    if any(cell.node.status == fr.EXECUTED for cell in cells) else 0
+                row = (
+                    max(cell.row for cell in cells if cell.node.status == fr.EXECUTED)
+                    if any(cell.node.status == fr.EXECUTED for cell in cells)
+                    else 0
+                )
                 col = cols - 1
             self.tree_scroll[0] = col * cw - area.w * 0.6
             self.tree_scroll[1] = row * ch - area.h * 0.5
         self.tree_scroll[0] = max(0.0, min(self.tree_scroll[0], width - area.w))
         self.tree_scroll[1] = max(0.0, min(self.tree_scroll[1], height - area.h))
 
-    def _callout(self, surface: pygame.Surface, area: pygame.Rect, box: pygame.Rect,
-                 text: str) -> None:
+    def _callout(self, surface: pygame.Surface, area: pygame.Rect, box: pygame.Rect, text: str) -> None:
         """The current move's name beside its (too small to label) node."""
         theme = self.theme
         image = theme.text(text, "small", th.PANEL, "bold")
-        tag = image.get_rect(midleft=(box.right + theme.px(8), box.centery)).inflate(theme.px(10),
-                                                                                   theme.px(4))
+        tag = image.get_rect(midleft=(box.right + theme.px(8), box.centery)).inflate(
+            theme.px(10), theme.px(4)
+        )
         tag.clamp_ip(area)
         pygame.draw.rect(surface, th.ACTIVE, tag, border_radius=theme.px(4))
         surface.blit(image, image.get_rect(center=tag.center))
@@ -1039,40 +1112,58 @@ class FrogsDemo(Demo):
 
     # --- banners and celebration -------------------------------------------------------------
 
-    def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect, model: FrogsModel,
-                     player: Player) -> None:
+    def _draw_banner(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: FrogsModel, player: Player
+    ) -> None:
         """The end of a game or a search, with what to do next."""
         if self.mode == PLAY and self.game.won:
             count = len(self.game.moves)
-            self._banner(surface, rect, "All frogs are across!",
-                         f"{count} moves; the fewest possible is {self.n * self.m + self.n + self.m}.",
-                         th.DONE, [("play again", self.reset_game)])
+            self._banner(
+                surface,
+                rect,
+                "All frogs are across!",
+                f"{count} moves; the fewest possible is {self.n * self.m + self.n + self.m}.",
+                th.DONE,
+                [("play again", self.reset_game)],
+            )
         elif self.mode == PLAY and self.game.stuck:
             verdict = fr.solve_from_here(self.game.history)
             actions: list[tuple[str, Callable[[], None]]] = []
             if verdict.moves_back:
                 back = verdict.moves_back
-                actions.append((f"undo {back} moves" if back > 1 else "undo 1 move",
-                                lambda: self.undo(back)))
+                actions.append((f"undo {back} moves" if back > 1 else "undo 1 move", lambda: self.undo(back)))
             if verdict.moves_back != 1:
                 actions.append(("undo", self.undo))
             actions.append(("reset", self.reset_game))
-            self._banner(surface, rect, "No more moves", self._hopeless_text(verdict)
-                         if verdict.moves_back else "No frog can move.", th.DEAD, actions)
+            self._banner(
+                surface,
+                rect,
+                "No more moves",
+                self._hopeless_text(verdict) if verdict.moves_back else "No frog can move.",
+                th.DEAD,
+                actions,
+            )
 
-    def _result(self, model: FrogsModel, player: Player
-                ) -> tuple[str, th.Color, list[tuple[str, Callable[[], None]]]] | None:
+    def _result(
+        self, model: FrogsModel, player: Player
+    ) -> tuple[str, th.Color, list[tuple[str, Callable[[], None]]]] | None:
         """The end of a search or a playback: a line and what to do next (None before the end)."""
         if self.mode == PLAY or not player.at_end:
             return None
         back_to_game = ("back to the game", self.back_to_game)
         if self.mode == PLAYBACK:
-            return (f"The frogs are across: {len(self.playback_moves)} moves, each one legal.",
-                    th.DONE, [back_to_game])
+            return (
+                f"The frogs are across: {len(self.playback_moves)} moves, each one legal.",
+                th.DONE,
+                [back_to_game],
+            )
         if model.solution is not None:
-            return (f"Solved: {len(model.solution)} moves; {model.tree.tried} tried, "
-                    f"{model.tree.cancelled} cancelled.", th.DONE,
-                    [("play the solution", self.play_solution), back_to_game])
+            return (
+                f"Solved: {len(model.solution)} moves; {model.tree.tried} tried, "
+                f"{model.tree.cancelled} cancelled.",
+                th.DONE,
+                [("play the solution", self.play_solution), back_to_game],
+            )
         verdict = self.from_here or fr.solve_from_here([self.solve_from])
         actions = [back_to_game]
         back = verdict.moves_back
@@ -1080,8 +1171,14 @@ class FrogsDemo(Demo):
             actions.insert(0, (f"undo {back} move{'s' if back > 1 else ''}", lambda: self.undo(back)))
         return self._hopeless_text(verdict), th.DEAD, actions
 
-    def _draw_result(self, surface: pygame.Surface, bar: pygame.Rect, text: str, colour: th.Color,
-                     actions: Sequence[tuple[str, Callable[[], None]]]) -> None:
+    def _draw_result(
+        self,
+        surface: pygame.Surface,
+        bar: pygame.Rect,
+        text: str,
+        colour: th.Color,
+        actions: Sequence[tuple[str, Callable[[], None]]],
+    ) -> None:
         """The result line in the pads' card: a coloured mark, the words, the buttons at the right."""
         theme = self.theme
         buttons = [Button(label, action) for label, action in actions]
@@ -1092,21 +1189,28 @@ class FrogsDemo(Demo):
             button.rect = pygame.Rect(x, bar.centery - theme.px(14), width, theme.px(28))
             x -= theme.px(8)
         mark = "✓" if colour == th.DONE else "✗"
-        image = theme.text(fit_text(theme, f"{mark} {text}", x - bar.x - theme.px(8), "body", "bold"),
-                           "body", colour, "bold")
+        image = theme.text(
+            fit_text(theme, f"{mark} {text}", x - bar.x - theme.px(8), "body", "bold"), "body", colour, "bold"
+        )
         surface.blit(image, image.get_rect(midleft=(bar.x, bar.centery)))
         for button in buttons:
             button.draw(surface, theme)
         self._stage_buttons += buttons
 
-    def _banner(self, surface: pygame.Surface, rect: pygame.Rect, big: str, small: str,
-                colour: th.Color, actions: Sequence[tuple[str, Callable[[], None]]]) -> None:
+    def _banner(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        big: str,
+        small: str,
+        colour: th.Color,
+        actions: Sequence[tuple[str, Callable[[], None]]],
+    ) -> None:
         """A message box over the lower area with buttons for what to do next."""
         theme = self.theme
         width = min(rect.w - theme.px(40), theme.px(560))
         lines = wrap(theme, small, width - theme.px(30), "body")
-        height = (theme.line_height("title") + len(lines) * theme.line_height("body")
-                  + theme.px(32 + 24 + 10))
+        height = theme.line_height("title") + len(lines) * theme.line_height("body") + theme.px(32 + 24 + 10)
         box = pygame.Rect(0, 0, width, height)
         box.midtop = (rect.centerx, rect.y + theme.px(24))
         draw_box(surface, box, theme, fill=th.PANEL, edge=colour, radius=10, width=3)
@@ -1137,6 +1241,13 @@ class FrogsDemo(Demo):
             y = rect.y + (age * piece.speed - 0.1) * rect.h * 1.2
             x = rect.x + (piece.x + math.sin(piece.phase + age * 4) * piece.sway) * rect.w
             size = self.theme.px(piece.size)
-            pygame.draw.rect(surface, piece.colour,
-                             (round(x), round(y), size, max(2, size // 2 + round(size / 2 * math.sin(
-                                 piece.phase + age * 7)))))
+            pygame.draw.rect(
+                surface,
+                piece.colour,
+                (
+                    round(x),
+                    round(y),
+                    size,
+                    max(2, size // 2 + round(size / 2 * math.sin(piece.phase + age * 7))),
+                ),
+            )

@@ -194,8 +194,11 @@ class GameTreeDemo(Demo):
         alphabeta = model.sides[mm.ALPHABETA_SIDE]
         finished = alphabeta.count and alphabeta.done(0)
         skipped = len(self.tree.leaves) - alphabeta.leaves
-        return [("leaves", f"{len(self.tree.leaves):,}"), ("cuts", f"{len(alphabeta.cuts):,}"),
-                ("α-β skipped", f"{skipped:,}" if finished else "…")]  # fmt: skip
+        return [
+            ("leaves", f"{len(self.tree.leaves):,}"),
+            ("cuts", f"{len(alphabeta.cuts):,}"),
+            ("α-β skipped", f"{skipped:,}" if finished else "…"),
+        ]
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at alpha-beta's next cut."""
@@ -206,14 +209,30 @@ class GameTreeDemo(Demo):
     def controls(self) -> list[Widget]:
         """Depth, branching, new tree, move order."""
         return [
-            Stepper("depth", lambda: self.depth, self.set_depth, mm.DEPTHS.start, mm.DEPTHS.stop - 1,
-                    hint="[ and ]"),
-            Stepper("branching", lambda: self.branching, self.set_branching,
-                    mm.BRANCHINGS.start, mm.BRANCHINGS.stop - 1, hint="B"),
+            Stepper(
+                "depth",
+                lambda: self.depth,
+                self.set_depth,
+                mm.DEPTHS.start,
+                mm.DEPTHS.stop - 1,
+                hint="[ and ]",
+            ),
+            Stepper(
+                "branching",
+                lambda: self.branching,
+                self.set_branching,
+                mm.BRANCHINGS.start,
+                mm.BRANCHINGS.stop - 1,
+                hint="B",
+            ),
             Button("new tree", self.new_tree, hint="T: new random leaf values"),
-            Choice(list(ORDERS), lambda: self.order, self.set_order,
-                   hint="O: which child is tried first (best first is alpha-beta's best case)"),
-        ]  # fmt: skip
+            Choice(
+                list(ORDERS),
+                lambda: self.order,
+                self.set_order,
+                hint="O: which child is tried first (best first is alpha-beta's best case)",
+            ),
+        ]
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Keys; wheel and drag move the camera over both panels."""
@@ -265,14 +284,22 @@ class GameTreeDemo(Demo):
         search = model.sides[side]
         root = search.value[0] if search.count else None
         total = len(self.tree.leaves)
-        text = (f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves, "
-                f"{search.count:,} nodes")  # fmt: skip
+        text = (
+            f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves, "
+            f"{search.count:,} nodes"
+        )
         if side == mm.ALPHABETA_SIDE:
             text += f", {len(search.cuts):,} cut{'s' if len(search.cuts) != 1 else ''}"
         return text
 
-    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, model: LockstepModel, side: int,
-                    skipped: set[tuple[int, int]]) -> None:  # fmt: skip
+    def _draw_panel(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        model: LockstepModel,
+        side: int,
+        skipped: set[tuple[int, int]],
+    ) -> None:
         """One search's tree on the shared layout."""
         theme = self.theme
         inner = card(surface, rect, theme, self._panel_title(model, side))
@@ -280,16 +307,17 @@ class GameTreeDemo(Demo):
         previous_clip = surface.get_clip()
         surface.set_clip(inner.clip(previous_clip))
         layout = TreeLayout(self.tree, inner.w, inner.h, theme.px(26), theme.px(22))
-        painter = PanelPainter(surface, theme, inner, self.camera, layout, model.sides[side], side,
-                               skipped)  # fmt: skip
+        painter = PanelPainter(surface, theme, inner, self.camera, layout, model.sides[side], side, skipped)
         painter.paint()
         surface.set_clip(previous_clip)
 
     def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the shapes and colours mean."""
         theme = self.theme
-        text = ("▲ MAX takes the largest   ▼ MIN the smallest   ■ leaf   "
-                "purple: what alpha-beta skips (✂ cut)   wheel: zoom, drag: pan")  # fmt: skip
+        text = (
+            "▲ MAX takes the largest   ▼ MIN the smallest   ■ leaf   "
+            "purple: what alpha-beta skips (✂ cut)   wheel: zoom, drag: pan"
+        )
         text = fit_text(theme, text, rect.w, "small")
         surface.blit(theme.text(text, "small", th.MUTED), (rect.x + theme.px(4), rect.y))
 
@@ -322,9 +350,17 @@ class TreeLayout:
 class PanelPainter:
     """Draws one side's search over the fixed layout: node by node, or by strips when dense."""
 
-    def __init__(self, surface: pygame.Surface, theme: th.Theme, area: pygame.Rect, camera: Camera,
-                 layout: TreeLayout, search: SearchTree, side: int,
-                 skipped: set[tuple[int, int]]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        surface: pygame.Surface,
+        theme: th.Theme,
+        area: pygame.Rect,
+        camera: Camera,
+        layout: TreeLayout,
+        search: SearchTree,
+        side: int,
+        skipped: set[tuple[int, int]],
+    ) -> None:
         self.surface, self.theme, self.area, self.camera = surface, theme, area, camera
         self.layout, self.search, self.side, self.skipped = layout, search, side, skipped
         self.tree = layout.tree
@@ -430,8 +466,13 @@ class PanelPainter:
         status = self.status(state)
         centre = self.screen(state)
         r = self.radius(level)
-        colour = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE,
-                  "skipped": th.PRUNED, "unseen": th.FAINT}[status]  # fmt: skip
+        colour = {
+            "active": th.ACTIVE,
+            "waiting": th.WAITING,
+            "done": th.DONE,
+            "skipped": th.PRUNED,
+            "unseen": th.FAINT,
+        }[status]
         fill = th.PANEL if status in ("unseen", "skipped") else th.blend(th.PANEL, colour, 0.25)
         if self.side == mm.MINIMAX_SIDE and status == "done" and state in self.skipped:
             colour = th.PRUNED  # minimax's work that alpha-beta does without
@@ -443,8 +484,11 @@ class PanelPainter:
         else:
             up = self.tree.to_move(state) == mm.MAX
             x, y = centre
-            points = ([(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)] if up
-                      else [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r)])  # fmt: skip
+            points = (
+                [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)]
+                if up
+                else [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r)]
+            )
             pygame.draw.polygon(self.surface, fill, points)
             pygame.draw.polygon(self.surface, colour, points, theme.px(2))
         if self.on_choice(state) or (state == self.tree.ROOT and self.search.count and self.search.done(0)):
@@ -498,8 +542,13 @@ class PanelPainter:
         """A dense level as one row of coloured cells (one pixel column per node, scaled)."""
         count = self.tree.branching**level
         colours = np.empty((count, 1, 3), dtype=np.uint8)
-        palette = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "skipped": th.PRUNED,
-                   "unseen": th.FAINT}  # fmt: skip
+        palette = {
+            "active": th.ACTIVE,
+            "waiting": th.WAITING,
+            "done": th.DONE,
+            "skipped": th.PRUNED,
+            "unseen": th.FAINT,
+        }
         saved = th.blend(th.PRUNED, th.PANEL, 0.4)  # minimax's work that alpha-beta does without
         for i in range(count):
             status = self.status((level, i))

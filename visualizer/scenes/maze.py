@@ -47,9 +47,20 @@ GUI_MIN, GUI_MAX = 5, 1000
 LOAD_MAX = 1000
 
 SIZES: tuple[tuple[int, int], ...] = (
-    (5, 5), (8, 6), (12, 8), (16, 10), (24, 16), (36, 24), (54, 36), (80, 54),
-    (120, 80), (200, 200), (300, 300), (500, 500), (1000, 1000),
-)  # fmt: skip
+    (5, 5),
+    (8, 6),
+    (12, 8),
+    (16, 10),
+    (24, 16),
+    (36, 24),
+    (54, 36),
+    (80, 54),
+    (120, 80),
+    (200, 200),
+    (300, 300),
+    (500, 500),
+    (1000, 1000),
+)
 """The ladder [ and ] walk; "size…" asks for any W x H."""
 DEFAULT_SIZE = (16, 10)
 
@@ -173,10 +184,12 @@ class MazeModel:
     def states(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """The state (UNSEEN ... ROCK) of each cell (rows[i], cols[i])."""
         return self._combine(
-            self.visited[rows, cols] == 1, self.on_stack[rows, cols] == 1,
-            self.dead[rows, cols] == 1, self.on_path[rows, cols] == 1,
+            self.visited[rows, cols] == 1,
+            self.on_stack[rows, cols] == 1,
+            self.dead[rows, cols] == 1,
+            self.on_path[rows, cols] == 1,
             lambda: closed_cells(self.maze, rows, cols),
-        )  # fmt: skip
+        )
 
     def state_grid(self) -> np.ndarray:
         """The state of every cell, as an H x W grid."""
@@ -193,8 +206,7 @@ class MazeModel:
             return right & bottom & left & top
 
         assert self.visited.shape == (h, w)
-        return self._combine(self.visited == 1, self.on_stack == 1, self.dead == 1,
-                             self.on_path == 1, closed)  # fmt: skip
+        return self._combine(self.visited == 1, self.on_stack == 1, self.dead == 1, self.on_path == 1, closed)
 
     def _combine(
         self, visited: np.ndarray, stacked: np.ndarray, dead: np.ndarray, path: np.ndarray, closed: Any
@@ -216,11 +228,20 @@ class MazeModel:
     def snapshot(self) -> tuple:
         """The whole state as one comparable value (the render hints left out)."""
         return (
-            self.maze.right.tobytes(), self.maze.bottom.tobytes(), self.visited.tobytes(),
-            self.on_stack.tobytes(), self.dead.tobytes(), self.on_path.tobytes(),
-            tuple(self.stack), tuple(self.popped), self.path, self.unreachable,
-            self.carved, self.visits, self.dead_ends,
-        )  # fmt: skip
+            self.maze.right.tobytes(),
+            self.maze.bottom.tobytes(),
+            self.visited.tobytes(),
+            self.on_stack.tobytes(),
+            self.dead.tobytes(),
+            self.on_path.tobytes(),
+            tuple(self.stack),
+            tuple(self.popped),
+            self.path,
+            self.unreachable,
+            self.carved,
+            self.visits,
+            self.dead_ends,
+        )
 
 
 def closed_cells(maze: mz.Maze, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -315,8 +336,10 @@ class Geometry:
         """A cell's centre on screen."""
         row, col = cell
         half = self.wall + (self.pitch - self.wall) / 2
-        return (round(self.origin[0] + (col * self.pitch + half) * self.scale),
-                round(self.origin[1] + (row * self.pitch + half) * self.scale))  # fmt: skip
+        return (
+            round(self.origin[0] + (col * self.pitch + half) * self.scale),
+            round(self.origin[1] + (row * self.pitch + half) * self.scale),
+        )
 
 
 def fit(width: int, height: int, area: pygame.Rect) -> Geometry:
@@ -374,8 +397,7 @@ class MazeCanvas:
 
     def sync(self, model: MazeModel, area: pygame.Rect, generation: int) -> Geometry:
         """Bring the bitmap up to date with the model; return where it goes."""
-        key = (generation, id(model), model.action, area.size, model.maze.width,
-               model.maze.height)  # fmt: skip
+        key = (generation, id(model), model.action, area.size, model.maze.width, model.maze.height)
         if key != self.key or self.bitmap is None or self.geometry is None:
             self.key = key
             self.geometry = fit(model.maze.width, model.maze.height, area)
@@ -428,11 +450,9 @@ class MazeCanvas:
             stripes = ((xs + ys) % 4 == 0)[t:, t:].reshape(w, p, h, p)[:, :floor, :, :floor]
             view = squares[:, :floor, :, :floor]
             view[stripes & dead[:, None, :, None]] = STRIPE
-        between = _segment_codes(state[:-1, :], state[1:, :], right[:-1, :],
-                                 np.ones((w - 1, h), bool), fine)  # fmt: skip
+        between = _segment_codes(state[:-1, :], state[1:, :], right[:-1, :], np.ones((w - 1, h), bool), fine)
         squares[:-1, floor:, :, :floor] = between[:, None, :, None]
-        below = _segment_codes(state[:, :-1], state[:, 1:], bottom[:, :-1],
-                               np.ones((w, h - 1), bool), fine)  # fmt: skip
+        below = _segment_codes(state[:, :-1], state[:, 1:], bottom[:, :-1], np.ones((w, h - 1), bool), fine)
         squares[:, :floor, :-1, floor:] = below[:, None, :, None]
         walled = right[:-1, :-1] | right[:-1, 1:] | bottom[:-1, :-1] | bottom[1:, :-1]
         posts = np.where(walled, INK, DOT).astype(np.uint8)
@@ -471,16 +491,18 @@ class MazeCanvas:
             inside = (lines > 0) & (lines < w)
             wall = np.ones(len(lines), bool)
             wall[inside] = model.maze.right[seg_rows[inside], lines[inside] - 1] == 1
-            code = _segment_codes(np.concatenate([left, here]), np.concatenate([here, right]),
-                                  wall, inside, fine)  # fmt: skip
+            code = _segment_codes(
+                np.concatenate([left, here]), np.concatenate([here, right]), wall, inside, fine
+            )
             xs, ys = _blocks(lines * p, seg_rows * p + t, t, p - t)
             pixels[xs, ys] = code[:, None, None]
             lines, seg_cols = np.concatenate([rows, rows + 1]), np.concatenate([cols, cols])
             inside = (lines > 0) & (lines < h)
             wall = np.ones(len(lines), bool)
             wall[inside] = model.maze.bottom[lines[inside] - 1, seg_cols[inside]] == 1
-            code = _segment_codes(np.concatenate([up, here]), np.concatenate([here, down]),
-                                  wall, inside, fine)  # fmt: skip
+            code = _segment_codes(
+                np.concatenate([up, here]), np.concatenate([here, down]), wall, inside, fine
+            )
             xs, ys = _blocks(seg_cols * p + t, lines * p, p - t, t)
             pixels[xs, ys] = code[:, None, None]
             self._paint_posts(model, pixels, rows, cols, fine)
@@ -502,17 +524,18 @@ class MazeCanvas:
         r, c = prow[inner] - 1, pcol[inner] - 1  # the cell up and to the left of the post
         walled = np.ones(len(prow), bool)  # border posts always meet the border
         walled[inner] = (
-            (maze.right[r, c] == 1) | (maze.right[r + 1, c] == 1)
-            | (maze.bottom[r, c] == 1) | (maze.bottom[r, c + 1] == 1)
-        )  # fmt: skip
+            (maze.right[r, c] == 1)
+            | (maze.right[r + 1, c] == 1)
+            | (maze.bottom[r, c] == 1)
+            | (maze.bottom[r, c + 1] == 1)
+        )
         code = np.where(walled, INK, DOT).astype(np.uint8)
         if fine:
             seen = model.visited
             rock = np.zeros(len(prow), bool)
             rock[inner] = (
-                (seen[r, c] == 0) & (seen[r + 1, c] == 0)
-                & (seen[r, c + 1] == 0) & (seen[r + 1, c + 1] == 0)
-            )  # fmt: skip
+                (seen[r, c] == 0) & (seen[r + 1, c] == 0) & (seen[r, c + 1] == 0) & (seen[r + 1, c + 1] == 0)
+            )
             code[rock] = ROCK
         xs, ys = _blocks(pcol * p, prow * p, t, t)
         pixels[xs, ys] = code[:, None, None]
@@ -719,8 +742,11 @@ class MazeDemo(Demo):
 
     def ask_size(self) -> None:
         """Ask for any W x H from 5 x 5 to 1000 x 1000."""
-        self.shell.ask(f"Maze size, W x H ({GUI_MIN} to {GUI_MAX} each):",
-                       f"{self.width} x {self.height}", self._size_answer)  # fmt: skip
+        self.shell.ask(
+            f"Maze size, W x H ({GUI_MIN} to {GUI_MAX} each):",
+            f"{self.width} x {self.height}",
+            self._size_answer,
+        )
 
     def _size_answer(self, text: str) -> None:
         """Parse the size typed in."""
@@ -905,15 +931,22 @@ class MazeDemo(Demo):
         """Actions, drawing, size, files."""
         drawing = lambda: self.action == DRAW  # noqa: E731
         return [
-            Choice([("carve", CARVE), ("solve", SOLVE), ("draw", DRAW)],
-                   lambda: REST if self.action == REST else self.action, self._choose,
-                   hint="C carve / V solve / D draw"),
+            Choice(
+                [("carve", CARVE), ("solve", SOLVE), ("draw", DRAW)],
+                lambda: REST if self.action == REST else self.action,
+                self._choose,
+                hint="C carve / V solve / D draw",
+            ),
             Button("new maze", lambda: self.carve_new(next_seed=True), hint="R: another seed"),
             Label("draw on:"),
             Button("empty", lambda: self.draw_on("empty"), hint="E: no walls inside"),
             Button("full", lambda: self.draw_on("full"), hint="W: every wall standing"),
-            Button("carve the rest", self.carve_rest, hint="T: backtrack through grey cells",
-                   active=lambda: self.action == REST),
+            Button(
+                "carve the rest",
+                self.carve_rest,
+                hint="T: backtrack through grey cells",
+                active=lambda: self.action == REST,
+            ),
             Button("undo", self.undo_stroke, hint="Z", enabled=lambda: drawing() and bool(self.undo)),
             Button("redo", self.redo_stroke, hint="Y", enabled=lambda: drawing() and bool(self.redo)),
             Button("−", lambda: self.step_size(-1), hint="[: smaller"),
@@ -921,7 +954,7 @@ class MazeDemo(Demo):
             Button("+", lambda: self.step_size(+1), hint="]: larger"),
             Button("save", self.ask_save, hint="Ctrl+S"),
             Button("open", self.ask_load, hint="Ctrl+O"),
-        ]  # fmt: skip
+        ]
 
     def _choose(self, action: str) -> None:
         """The segmented action control."""
@@ -951,8 +984,12 @@ class MazeDemo(Demo):
         """The demo's keys (Ctrl+S and Ctrl+O come before the shell's S)."""
         ctrl = event.mod & pygame.KMOD_CTRL
         if ctrl:
-            ctrl_actions = {pygame.K_s: self.ask_save, pygame.K_o: self.ask_load,
-                            pygame.K_z: self.undo_stroke, pygame.K_y: self.redo_stroke}  # fmt: skip
+            ctrl_actions = {
+                pygame.K_s: self.ask_save,
+                pygame.K_o: self.ask_load,
+                pygame.K_z: self.undo_stroke,
+                pygame.K_y: self.redo_stroke,
+            }
             action = ctrl_actions.get(event.key)
         else:
             action = {
@@ -1105,16 +1142,17 @@ class MazeDemo(Demo):
     ) -> None:
         """One line on what is happening or what just happened."""
         text, colour = self._status(model, player)
-        image = self.theme.text(fit_text(self.theme, text, rect.w, "small", "bold"), "small",
-                                colour, "bold")  # fmt: skip
+        image = self.theme.text(fit_text(self.theme, text, rect.w, "small", "bold"), "small", colour, "bold")
         surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y)))
 
     def _status(self, model: MazeModel, player: Player) -> tuple[str, th.Color]:
         """The status text and its colour."""
         size = f"{self.width} × {self.height}"
         if self.action == DRAW:
-            return ("drawing: left-drag traces walls, right-drag knocks them down, "
-                    "drag S or G; T carves the grey cells"), th.INK  # fmt: skip
+            return (
+                "drawing: left-drag traces walls, right-drag knocks them down, "
+                "drag S or G; T carves the grey cells"
+            ), th.INK
         if self.action == SOLVE:
             if model.path:
                 return (
@@ -1147,13 +1185,18 @@ class MazeDemo(Demo):
         colours = palette(self.action)
         current = [(-1, "current cell")]
         if self.action == SOLVE:
-            items = [(STACKED, "path so far"), (SEEN, "explored"), (DEAD, "dead end (hatched)"),
-                     (PATH, "the path"), (REACHED, "reachable"), *current]  # fmt: skip
+            items = [
+                (STACKED, "path so far"),
+                (SEEN, "explored"),
+                (DEAD, "dead end (hatched)"),
+                (PATH, "the path"),
+                (REACHED, "reachable"),
+                *current,
+            ]
         elif self.action == DRAW:
             items = [(ROCK, "closed: carve the rest fills these"), (UNSEEN, "open")]
         else:
-            items = [(ROCK, "not carved yet"), (STACKED, "stack: the way back"), (UNSEEN, "carved"),
-                     *current]  # fmt: skip
+            items = [(ROCK, "not carved yet"), (STACKED, "stack: the way back"), (UNSEEN, "carved"), *current]
         x = rect.x
         box = theme.px(14)
         for state, words in items:

@@ -36,7 +36,11 @@ from visualizer.scenes.exact_cover import (
 from visualizer.widgets import Choice, Widget
 
 BOARDS: tuple[tuple[str, tuple[int, int]], ...] = (
-    ("6×10", (10, 6)), ("5×12", (12, 5)), ("4×15", (15, 4)), ("3×20", (20, 3)))
+    ("6×10", (10, 6)),
+    ("5×12", (12, 5)),
+    ("4×15", (15, 4)),
+    ("3×20", (20, 3)),
+)
 """Board choices as rows x columns, with the (width, height) the encoding takes: landscape."""
 
 PIECE_COLOURS: dict[str, th.Color] = {
@@ -107,9 +111,11 @@ class PentominoDemo(BrowsingDemo):
     title = "Pentominoes: tiling by dancing links"
     blurb = "twelve pieces tile a rectangle"
     default_speed = 500.0
-    keys = (("1 / 2 / 3 / 4", "board 6×10 / 5×12 / 4×15 / 3×20"),
-            STRATEGY_KEY,
-            (", / .", "previous / next tiling found"))
+    keys = (
+        ("1 / 2 / 3 / 4", "board 6×10 / 5×12 / 4×15 / 3×20"),
+        STRATEGY_KEY,
+        (", / .", "previous / next tiling found"),
+    )
     solution_noun = "tiling"
     nothing_to_browse = "no tiling found yet: play on, or press S to run to the next one"
 
@@ -211,8 +217,9 @@ class PentominoDemo(BrowsingDemo):
 
     def counters(self, model: PentominoModel) -> list[tuple[str, str]]:
         """Knuth's counters, pieces placed, tilings, the column choice."""
-        return self.placing_counters(model, "pieces", len(pentomino.PIECES),
-                                     ("distinct", f"{self.distinct(model):,}"))
+        return self.placing_counters(
+            model, "pieces", len(pentomino.PIECES), ("distinct", f"{self.distinct(model):,}")
+        )
 
     # --- controls and input -------------------------------------------------------------
 
@@ -227,8 +234,7 @@ class PentominoDemo(BrowsingDemo):
     def key_actions(self) -> dict[int, Callable[[], object]]:
         """1-4 for the board, C for the column choice, , . to browse tilings."""
         actions = super().key_actions()
-        for key, (_, board) in zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BOARDS,
-                                   strict=True):
+        for key, (_, board) in zip((pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4), BOARDS, strict=True):
             actions[key] = functools.partial(self.set_board, board)
         return actions
 
@@ -282,20 +288,35 @@ class PentominoDemo(BrowsingDemo):
         self._draw_board(surface, rect, parts["board"], model, player)
         pieces = list(range(len(pentomino.PIECES)))
         cells = list(range(len(pieces), model.matrix.n_columns))
-        draw_size_strip(surface, parts["strip"], self.theme, model,
-                        [("pieces", pieces), ("cells, row by row", cells)],
-                        lambda col: pentomino.PIECES[col] if col < len(pieces) else "",
-                        "the matrix's columns: ways left to cover each", live_scale=True)
+        draw_size_strip(
+            surface,
+            parts["strip"],
+            self.theme,
+            model,
+            [("pieces", pieces), ("cells, row by row", cells)],
+            lambda col: pentomino.PIECES[col] if col < len(pieces) else "",
+            "the matrix's columns: ways left to cover each",
+            live_scale=True,
+        )
         self._draw_tray(surface, parts["tray"], model)
 
-    def _draw_board(self, surface: pygame.Surface, stage: pygame.Rect, card_rect: pygame.Rect,
-                    model: PentominoModel, player: Player) -> None:
+    def _draw_board(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        card_rect: pygame.Rect,
+        model: PentominoModel,
+        player: Player,
+    ) -> None:
         """Empty cells with their counts, the pieces placed, the cell being decided, the words."""
         theme = self.theme
         final, rows = self.board_rows(model, player)
         placed = [self.encoding.placements[row] for row in rows]
-        title = (f"board: {len(placed)} of 12 pieces placed" if final is None
-                 else f"board: tiling {final + 1} of {len(model.solutions)}")
+        title = (
+            f"board: {len(placed)} of 12 pieces placed"
+            if final is None
+            else f"board: tiling {final + 1} of {len(model.solutions)}"
+        )
         card(surface, card_rect, theme, title)
         board, _, words = self.board_geometry(stage)
         owner = [-1] * (self.encoding.width * self.encoding.height)
@@ -309,18 +330,27 @@ class PentominoDemo(BrowsingDemo):
         solved = final is not None or (isinstance(player.last_event, Solution) and len(placed) == 12)
         last = len(placed) - 1
         for index, (piece, cells) in enumerate(placed):
-            self._draw_piece(surface, stage, piece, cells, owner, index,
-                             newest=index == last and not solved, player=player)
+            self._draw_piece(
+                surface, stage, piece, cells, owner, index, newest=index == last and not solved, player=player
+            )
         event = player.last_event
         if isinstance(event, Pop) and final is None:
             self._draw_ghost(surface, stage, self.encoding.placements[event.value][1])
         frame_colour = th.DONE if solved else th.INK
-        pygame.draw.rect(surface, frame_colour, board.inflate(theme.px(4), theme.px(4)),
-                         theme.px(3 if solved else 2))
+        pygame.draw.rect(
+            surface, frame_colour, board.inflate(theme.px(4), theme.px(4)), theme.px(3 if solved else 2)
+        )
         self._draw_words(surface, words, model, player)
 
-    def _draw_empty(self, surface: pygame.Surface, stage: pygame.Rect, model: PentominoModel,
-                    cell: int, choosing: int | None, final: bool) -> None:
+    def _draw_empty(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        model: PentominoModel,
+        cell: int,
+        choosing: int | None,
+        final: bool,
+    ) -> None:
         """An empty cell: how many placements could still cover it; lit when being decided."""
         theme = self.theme
         box = self.cell_rect(stage, cell)
@@ -345,9 +375,18 @@ class PentominoDemo(BrowsingDemo):
         image = theme.text(text, "small" if box.w >= theme.px(34) else "tiny", ink, face)
         surface.blit(image, image.get_rect(center=box.center))
 
-    def _draw_piece(self, surface: pygame.Surface, stage: pygame.Rect, piece: str,
-                    cells: tuple[int, ...], owner: list[int], index: int, *, newest: bool,
-                    player: Player) -> None:
+    def _draw_piece(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        piece: str,
+        cells: tuple[int, ...],
+        owner: list[int],
+        index: int,
+        *,
+        newest: bool,
+        player: Player,
+    ) -> None:
         """A piece: its colour, its outline where it meets other pieces, its letter."""
         theme = self.theme
         colour = PIECE_COLOURS[piece]
@@ -363,10 +402,12 @@ class PentominoDemo(BrowsingDemo):
         own = set(cells)
         for cell, box in zip(cells, boxes, strict=True):
             x = cell % w
-            sides = ((x > 0 and cell - 1 in own, box.topleft, box.bottomleft),
-                     (x < w - 1 and cell + 1 in own, box.topright, box.bottomright),
-                     (cell - w in own, box.topleft, box.topright),
-                     (cell + w in own, box.bottomleft, box.bottomright))
+            sides = (
+                (x > 0 and cell - 1 in own, box.topleft, box.bottomleft),
+                (x < w - 1 and cell + 1 in own, box.topright, box.bottomright),
+                (cell - w in own, box.topleft, box.topright),
+                (cell + w in own, box.bottomleft, box.bottomright),
+            )
             for inside, a, b in sides:
                 if not inside:
                     pygame.draw.line(surface, edge, a, b, width)
@@ -390,16 +431,18 @@ class PentominoDemo(BrowsingDemo):
             hatch(surface, box, th.blend(th.DEAD, th.PANEL, 0.3), theme.px(6), theme.px(2))
             pygame.draw.rect(surface, th.DEAD, box, theme.px(1))
 
-    def _draw_words(self, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel,
-                    player: Player) -> None:
+    def _draw_words(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel, player: Player
+    ) -> None:
         """In big words what Algorithm X decides and does; the tilings found beside or below."""
         theme = self.theme
         wide = rect.w > 2 * theme.px(280)
         text_rect = pygame.Rect(rect.x, rect.y, rect.w // 2 if wide else rect.w, rect.h)
         y = draw_headline(surface, theme, text_rect, self._now_text(model, player))
         if wide:
-            found = pygame.Rect(text_rect.right + theme.px(20), rect.y,
-                                rect.w - text_rect.w - theme.px(20), rect.h)
+            found = pygame.Rect(
+                text_rect.right + theme.px(20), rect.y, rect.w - text_rect.w - theme.px(20), rect.h
+            )
         else:
             y += theme.px(16)
             found = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
@@ -412,8 +455,11 @@ class PentominoDemo(BrowsingDemo):
             return f"tiling {event.number}!", "every cell covered once, every piece used once", th.DONE
         if player.at_end:
             count = len(model.solutions)
-            return (f"done: {plural(count, 'tiling')}",
-                    f"{self.distinct(model)} up to turns and flips; browse with , and .", th.DONE)
+            return (
+                f"done: {plural(count, 'tiling')}",
+                f"{self.distinct(model)} up to turns and flips; browse with , and .",
+                th.DONE,
+            )
         column = model.choosing
         if column is None:
             return "ready", "press Space to play, Right to step", th.INK
@@ -435,8 +481,10 @@ class PentominoDemo(BrowsingDemo):
         theme = self.theme
         inner = card_inner(theme, rect)
         slot_w = inner.w // len(pentomino.PIECES)
-        return [pygame.Rect(inner.x + i * slot_w + theme.px(3), inner.y, slot_w - theme.px(6), inner.h)
-                for i in range(len(pentomino.PIECES))]
+        return [
+            pygame.Rect(inner.x + i * slot_w + theme.px(3), inner.y, slot_w - theme.px(6), inner.h)
+            for i in range(len(pentomino.PIECES))
+        ]
 
     def _draw_tray(self, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel) -> None:
         """The twelve pieces: in colour while unused, faded and ticked once on the board."""
@@ -445,8 +493,9 @@ class PentominoDemo(BrowsingDemo):
         for i, slot in enumerate(self.tray_slots(rect)):
             self._draw_tray_piece(surface, slot, model, i, pentomino.PIECES[i] in used)
 
-    def _draw_tray_piece(self, surface: pygame.Surface, slot: pygame.Rect, model: PentominoModel,
-                         column: int, used: bool) -> None:
+    def _draw_tray_piece(
+        self, surface: pygame.Surface, slot: pygame.Rect, model: PentominoModel, column: int, used: bool
+    ) -> None:
         """One piece in the tray with its letter, and its ways left (or 'placed')."""
         theme = self.theme
         piece = pentomino.PIECES[column]
@@ -477,16 +526,20 @@ class PentominoDemo(BrowsingDemo):
         """The browsed tiling, small, with its number and whether it repeats an earlier one."""
         theme = self.theme
         index = self.shown_solution(model)
-        head = theme.text(fit_text(theme, self.solution_label(), rect.w, "small", "bold"), "small",
-                          th.INK, "bold")
+        head = theme.text(
+            fit_text(theme, self.solution_label(), rect.w, "small", "bold"), "small", th.INK, "bold"
+        )
         surface.blit(head, rect.topleft)
         y = rect.y + theme.line_height("small")
         if index is None:
             note = "each tiling turns up 4 times: turned and flipped"
         else:
             twin = self.twin_of(model, index)
-            note = "new: not a turn or flip of an earlier one" if twin is None else (
-                f"tiling {twin + 1} turned or flipped")
+            note = (
+                "new: not a turn or flip of an earlier one"
+                if twin is None
+                else (f"tiling {twin + 1} turned or flipped")
+            )
         surface.blit(theme.text(fit_text(theme, note, rect.w, "tiny"), "tiny", th.MUTED), (rect.x, y))
         y += theme.line_height("tiny") + theme.px(4)
         w, h = self.encoding.width, self.encoding.height

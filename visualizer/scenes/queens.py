@@ -90,26 +90,46 @@ def attacked_squares(n: int, placed: Sequence[tuple[int, int]]) -> set[tuple[int
     sums = {r + f for r, f in placed}
     diffs = {r - f for r, f in placed}
     own = set(placed)
-    return {(r, f) for r in range(n) for f in range(n)
-            if (r in ranks or f in files or r + f in sums or r - f in diffs) and (r, f) not in own}
+    return {
+        (r, f)
+        for r in range(n)
+        for f in range(n)
+        if (r in ranks or f in files or r + f in sums or r - f in diffs) and (r, f) not in own
+    }
 
 
 def queen_outline(box: pygame.Rect) -> list[tuple[int, int]]:
     """A crown with five points, scaled into `box`."""
-    shape = ((0.24, 0.74), (0.12, 0.30), (0.28, 0.50), (0.32, 0.22), (0.42, 0.48), (0.50, 0.15),
-             (0.58, 0.48), (0.68, 0.22), (0.72, 0.50), (0.88, 0.30), (0.76, 0.74))
+    shape = (
+        (0.24, 0.74),
+        (0.12, 0.30),
+        (0.28, 0.50),
+        (0.32, 0.22),
+        (0.42, 0.48),
+        (0.50, 0.15),
+        (0.58, 0.48),
+        (0.68, 0.22),
+        (0.72, 0.50),
+        (0.88, 0.30),
+        (0.76, 0.74),
+    )
     return [(box.x + round(x * box.w), box.y + round(y * box.h)) for x, y in shape]
 
 
-def draw_queen(surface: pygame.Surface, box: pygame.Rect, colour: th.Color, theme: th.Theme,
-               *, hollow: bool = False) -> None:
+def draw_queen(
+    surface: pygame.Surface, box: pygame.Rect, colour: th.Color, theme: th.Theme, *, hollow: bool = False
+) -> None:
     """A queen: crown, jewels and base; small boxes get a disc."""
     if box.w < theme.px(16):
         pygame.draw.circle(surface, colour, box.center, max(2, box.w * 3 // 8))
         return
     outline = queen_outline(box)
-    base = pygame.Rect(box.x + round(0.2 * box.w), box.y + round(0.72 * box.h),
-                       round(0.6 * box.w), max(2, round(0.13 * box.h)))
+    base = pygame.Rect(
+        box.x + round(0.2 * box.w),
+        box.y + round(0.72 * box.h),
+        round(0.6 * box.w),
+        max(2, round(0.13 * box.h)),
+    )
     width = max(1, theme.px(2))
     if hollow:
         pygame.draw.polygon(surface, colour, outline, width)
@@ -131,10 +151,12 @@ class QueensDemo(BrowsingDemo):
     title = "N queens: exact cover by dancing links"
     blurb = "queens placed and removed, every solution"
     default_speed = 8.0
-    keys = (("[ / ]", "N smaller / larger (1 to 16)"),
-            STRATEGY_KEY,
-            (", / .", "previous / next solution found"),
-            ("End", "finish the search: then every solution can be browsed"))
+    keys = (
+        ("[ / ]", "N smaller / larger (1 to 16)"),
+        STRATEGY_KEY,
+        (", / .", "previous / next solution found"),
+        ("End", "finish the search: then every solution can be browsed"),
+    )
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -214,9 +236,11 @@ class QueensDemo(BrowsingDemo):
 
     def key_actions(self) -> dict[int, Callable[[], object]]:
         """[ ] for N, C for the column choice, , . to browse solutions."""
-        return {**super().key_actions(),
-                pygame.K_LEFTBRACKET: lambda: self.set_n(self.n - 1),
-                pygame.K_RIGHTBRACKET: lambda: self.set_n(self.n + 1)}
+        return {
+            **super().key_actions(),
+            pygame.K_LEFTBRACKET: lambda: self.set_n(self.n - 1),
+            pygame.K_RIGHTBRACKET: lambda: self.set_n(self.n + 1),
+        }
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -240,8 +264,10 @@ class QueensDemo(BrowsingDemo):
         left, right, top, bottom = px(22), px(34), px(26), px(22)
         side = max(4, min((inner.w - left - right) // self.n, (inner.h - top - bottom) // self.n))
         board = pygame.Rect(0, 0, side * self.n, side * self.n)
-        board.center = (inner.x + left + (inner.w - left - right) // 2,
-                        inner.y + top + (inner.h - top - bottom) // 2)
+        board.center = (
+            inner.x + left + (inner.w - left - right) // 2,
+            inner.y + top + (inner.h - top - bottom) // 2,
+        )
         return board, side
 
     def square_rect(self, rect: pygame.Rect, square: tuple[int, int]) -> pygame.Rect:
@@ -263,14 +289,23 @@ class QueensDemo(BrowsingDemo):
         if parts["legend"].h:
             self._draw_legend(surface, parts["legend"])
 
-    def _draw_board(self, surface: pygame.Surface, stage: pygame.Rect, card_rect: pygame.Rect,
-                    model: QueensModel, player: Player) -> None:
+    def _draw_board(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        card_rect: pygame.Rect,
+        model: QueensModel,
+        player: Player,
+    ) -> None:
         """Squares, attacks, the line being decided, the queens, the edge labels."""
         theme = self.theme
         final, rows = self.board_rows(model, player)
         placed = [self.encoding.squares[row] for row in rows]
-        title = (f"board: {len(placed)} of {self.n} queens placed" if final is None
-                 else f"board: solution {final + 1} of {len(model.solutions)}")
+        title = (
+            f"board: {len(placed)} of {self.n} queens placed"
+            if final is None
+            else f"board: solution {final + 1} of {len(model.solutions)}"
+        )
         card(surface, card_rect, theme, title)
         board, side = self.board_geometry(stage)
         attacked = attacked_squares(self.n, placed)
@@ -281,8 +316,9 @@ class QueensDemo(BrowsingDemo):
         for rank in range(self.n):
             for file in range(self.n):
                 box = self.square_rect(stage, (rank, file))
-                self._draw_square(surface, box, (rank + file) % 2 == 1, (rank, file) in attacked,
-                                  (rank, file) in lit)
+                self._draw_square(
+                    surface, box, (rank + file) % 2 == 1, (rank, file) in attacked, (rank, file) in lit
+                )
         pygame.draw.rect(surface, th.INK, board.inflate(2, 2), 1)
         if choosing is not None:
             self._draw_choice(surface, stage, model, choosing)
@@ -306,30 +342,42 @@ class QueensDemo(BrowsingDemo):
             tile = pygame.Surface((side, side))
             tile.fill(th.blend(base, th.DEAD, ATTACK_TINT) if attacked else base)
             if attacked:
-                hatch(tile, tile.get_rect(), th.blend(base, th.DEAD, 0.45),
-                      max(4, side // 5), max(1, self.theme.px(1)))
+                hatch(
+                    tile,
+                    tile.get_rect(),
+                    th.blend(base, th.DEAD, 0.45),
+                    max(4, side // 5),
+                    max(1, self.theme.px(1)),
+                )
             if len(self._tiles) > 64:
                 self._tiles.clear()
             self._tiles[key] = tile
         return tile
 
-    def _draw_square(self, surface: pygame.Surface, box: pygame.Rect, dark: bool, attacked: bool,
-                     lit: bool) -> None:
+    def _draw_square(
+        self, surface: pygame.Surface, box: pygame.Rect, dark: bool, attacked: bool, lit: bool
+    ) -> None:
         """One square: its tile, and the yellow of the line being decided if free."""
         if lit and not attacked:
             pygame.draw.rect(surface, th.LIT_LINE, box)
         else:
             surface.blit(self._tile(box.w, dark, attacked), box)
 
-    def _draw_choice(self, surface: pygame.Surface, stage: pygame.Rect, model: QueensModel,
-                     column: int) -> None:
+    def _draw_choice(
+        self, surface: pygame.Surface, stage: pygame.Rect, model: QueensModel, column: int
+    ) -> None:
         """The rank or file being decided: a blue frame; its candidates ringed or crossed."""
         theme = self.theme
         if column < model.matrix.n_primary:
             boxes = [self.square_rect(stage, sq) for sq in self.line_squares(column)]
             frame = boxes[0].unionall(boxes[1:]) if len(boxes) > 1 else boxes[0]
-            pygame.draw.rect(surface, th.ACTIVE, frame.inflate(theme.px(4), theme.px(4)),
-                             theme.px(3), border_radius=theme.px(3))
+            pygame.draw.rect(
+                surface,
+                th.ACTIVE,
+                frame.inflate(theme.px(4), theme.px(4)),
+                theme.px(3),
+                border_radius=theme.px(3),
+            )
         rows = model.candidates(column)
         trying = model.trying
         tried = rows.index(trying) if trying in rows else 0
@@ -340,8 +388,7 @@ class QueensDemo(BrowsingDemo):
             if i < tried:  # tried before the current one: it led nowhere more
                 self._cross(surface, box, th.MUTED)
             else:
-                pygame.draw.circle(surface, th.ACTIVE, box.center, max(3, box.w // 5),
-                                   max(1, theme.px(2)))
+                pygame.draw.circle(surface, th.ACTIVE, box.center, max(3, box.w // 5), max(1, theme.px(2)))
         if not rows and column < model.matrix.n_primary:
             for sq in self.line_squares(column):
                 self._cross(surface, self.square_rect(stage, sq), th.DEAD)
@@ -354,8 +401,15 @@ class QueensDemo(BrowsingDemo):
         pygame.draw.line(surface, colour, (cx - r, cy - r), (cx + r, cy + r), width)
         pygame.draw.line(surface, colour, (cx - r, cy + r), (cx + r, cy - r), width)
 
-    def _draw_queens(self, surface: pygame.Surface, stage: pygame.Rect, model: QueensModel,
-                     player: Player, placed: list[tuple[int, int]], final: bool) -> None:
+    def _draw_queens(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        model: QueensModel,
+        player: Player,
+        placed: list[tuple[int, int]],
+        final: bool,
+    ) -> None:
         """Queens in ink, the one being tried in blue dropping in, a solution's in green."""
         solved = final or (isinstance(player.last_event, Solution) and bool(placed))
         last = len(placed) - 1
@@ -369,11 +423,17 @@ class QueensDemo(BrowsingDemo):
         event = player.last_event
         if isinstance(event, Pop) and not final:  # the queen just taken back, as a red ghost
             box = self.square_rect(stage, self.encoding.squares[event.value])
-            draw_queen(surface, box.inflate(-box.w // 8, -box.h // 8), th.DEAD, self.theme,
-                       hollow=True)
+            draw_queen(surface, box.inflate(-box.w // 8, -box.h // 8), th.DEAD, self.theme, hollow=True)
 
-    def _draw_edges(self, surface: pygame.Surface, stage: pygame.Rect, board: pygame.Rect, side: int,
-                    model: QueensModel, live: bool) -> None:
+    def _draw_edges(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        board: pygame.Rect,
+        side: int,
+        model: QueensModel,
+        live: bool,
+    ) -> None:
         """File letters below, rank numbers at the left; each line's live size at right and top."""
         theme = self.theme
         size = "small" if side >= theme.px(22) else "tiny"
@@ -389,13 +449,20 @@ class QueensDemo(BrowsingDemo):
             number = theme.text(str(i + 1), size, th.MUTED, "bold")
             surface.blit(number, number.get_rect(midright=(board.x - theme.px(6), y)))
             if live:
-                self._badge(surface, (board.right + theme.px(16), y), index[f"r{i + 1}"], model,
-                            covered, size)
-                self._badge(surface, (x, board.y - theme.px(14)), index[f"f{i + 1}"], model,
-                            covered, size)
+                self._badge(
+                    surface, (board.right + theme.px(16), y), index[f"r{i + 1}"], model, covered, size
+                )
+                self._badge(surface, (x, board.y - theme.px(14)), index[f"f{i + 1}"], model, covered, size)
 
-    def _badge(self, surface: pygame.Surface, centre: tuple[int, int], column: int,
-               model: QueensModel, covered: set[int], size: str) -> None:
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        centre: tuple[int, int],
+        column: int,
+        model: QueensModel,
+        covered: set[int],
+        size: str,
+    ) -> None:
         """A line's live count of free squares: blue when decided now, red at 0, a tick when covered."""
         theme = self.theme
         radius = theme.px(10 if size == "small" else 8)
@@ -421,13 +488,23 @@ class QueensDemo(BrowsingDemo):
         room = rect.w / max(1, m.n_columns)  # diagonals too only when every bar stays visible
         if self.n <= STRIP_MAX_N and room >= self.theme.px(14):
             half = m.n_secondary // 2
-            groups += [("\\ diagonals", range(m.n_primary, m.n_primary + half)),
-                       ("/ diagonals", range(m.n_primary + half, m.n_columns))]
-        draw_size_strip(surface, rect, self.theme, model, groups, self.short_label,
-                        "the matrix's columns: free squares left in each")
+            groups += [
+                ("\\ diagonals", range(m.n_primary, m.n_primary + half)),
+                ("/ diagonals", range(m.n_primary + half, m.n_columns)),
+            ]
+        draw_size_strip(
+            surface,
+            rect,
+            self.theme,
+            model,
+            groups,
+            self.short_label,
+            "the matrix's columns: free squares left in each",
+        )
 
-    def _draw_now(self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel,
-                  player: Player) -> None:
+    def _draw_now(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
+    ) -> None:
         """In big words: what Algorithm X is deciding and doing."""
         inner = card(surface, rect, self.theme, "now")
         draw_headline(surface, self.theme, inner, self._now_text(model, player), gap=self.theme.px(2))
@@ -439,8 +516,11 @@ class QueensDemo(BrowsingDemo):
             return f"solution {event.number}!", "every rank and file has one queen, no two attack", th.DONE
         if player.at_end:
             count = len(model.solutions)
-            return (f"done: {plural(count, 'solution')}",
-                    "browse them with , and . (or the arrows above)", th.DONE)
+            return (
+                f"done: {plural(count, 'solution')}",
+                "browse them with , and . (or the arrows above)",
+                th.DONE,
+            )
         column = model.choosing
         if column is None:
             return "ready", "press Space to play, Right to step", th.INK
@@ -457,15 +537,17 @@ class QueensDemo(BrowsingDemo):
         number = rows.index(trying) + 1 if trying in rows else 1
         return f"{name}: try {where}", f"choice {number} of {size}", th.ACTIVE
 
-    def _draw_solutions(self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel,
-                        player: Player) -> None:
+    def _draw_solutions(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
+    ) -> None:
         """The browsed solution as a small board, with its number."""
         theme = self.theme
         inner = card(surface, rect, theme, "solutions")
         index = self.shown_solution(model)
         head = self.solution_label()
-        surface.blit(theme.text(fit_text(theme, head, inner.w, "body", "bold"), "body", th.INK, "bold"),
-                     inner.topleft)
+        surface.blit(
+            theme.text(fit_text(theme, head, inner.w, "body", "bold"), "body", th.INK, "bold"), inner.topleft
+        )
         top = inner.y + theme.line_height("body") + theme.px(6)
         hint_h = theme.line_height("tiny")
         room = min(inner.w, inner.bottom - top - hint_h - theme.px(4))
@@ -474,8 +556,7 @@ class QueensDemo(BrowsingDemo):
         side = max(2, room // self.n)
         board = pygame.Rect(0, 0, side * self.n, side * self.n)
         board.midtop = (inner.centerx, top)
-        squares = set() if index is None else {self.encoding.squares[row]
-                                                for row in model.solutions[index]}
+        squares = set() if index is None else {self.encoding.squares[row] for row in model.solutions[index]}
         for rank in range(self.n):
             for file in range(self.n):
                 box = pygame.Rect(board.x + file * side, board.y + (self.n - 1 - rank) * side, side, side)
@@ -493,8 +574,12 @@ class QueensDemo(BrowsingDemo):
         inner = card(surface, rect, theme, "key")
         line = theme.line_height("small")
         s = max(theme.px(18), line)
-        items = (("queen (blue: being tried)", "queen"), ("attacked square", "attacked"),
-                 ("free square still to try", "ring"), ("tried already", "cross"))
+        items = (
+            ("queen (blue: being tried)", "queen"),
+            ("attacked square", "attacked"),
+            ("free square still to try", "ring"),
+            ("tried already", "cross"),
+        )
         for i, (text, mark) in enumerate(items):
             box = pygame.Rect(inner.x, inner.y + i * (s + theme.px(4)), s, s)
             if mark == "queen":

@@ -124,10 +124,18 @@ class RecursionModel:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        return (tuple(self.stack), tuple(self.args), tuple(self.returned),
-                tuple(sorted(self.best.items())),
-                tuple(sorted(self.loop.items())), tuple(self.retvals), self.loop_result, self.overflow,
-                tuple(self.depths), self.tree.snapshot() if self.tree else None)
+        return (
+            tuple(self.stack),
+            tuple(self.args),
+            tuple(self.returned),
+            tuple(sorted(self.best.items())),
+            tuple(sorted(self.loop.items())),
+            tuple(self.retvals),
+            self.loop_result,
+            self.overflow,
+            tuple(self.depths),
+            self.tree.snapshot() if self.tree else None,
+        )
 
 
 class RecursionDemo(Demo):
@@ -137,10 +145,12 @@ class RecursionDemo(Demo):
     title = "Recursion: the stack winds and unwinds"
     blurb = "factorial two ways, the stack, overflow, a tree"
     default_speed = 2.0
-    keys = (("1 / 2 / 3", "factorial / no base case / maximum of a tree"),
-            ("[ / ]", "N smaller / larger"),
-            ("O", "overflow: set N past the stack limit"),
-            ("T", "a new random tree"))
+    keys = (
+        ("1 / 2 / 3", "factorial / no base case / maximum of a tree"),
+        ("[ / ]", "N smaller / larger"),
+        ("O", "overflow: set N past the stack limit"),
+        ("T", "a new random tree"),
+    )
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -194,8 +204,7 @@ class RecursionDemo(Demo):
 
     def code(self) -> Sequence[str]:
         """The pseudocode of the variant on show."""
-        return {FACTORIAL: rec.FACTORIAL_CODE, ENDLESS: rec.ENDLESS_CODE,
-                TREE: rec.MAX_TREE_CODE}[self.mode]
+        return {FACTORIAL: rec.FACTORIAL_CODE, ENDLESS: rec.ENDLESS_CODE, TREE: rec.MAX_TREE_CODE}[self.mode]
 
     def lit_lines(self, player: Player) -> dict[int, th.Color]:
         """The recursion's line, and in lockstep the loop's line too (paler)."""
@@ -228,8 +237,12 @@ class RecursionDemo(Demo):
         answer = model.result(0)
         answer = "?" if answer is NOT_RETURNED or answer is None else answer
         loop = model.loop_result if model.loop_result is not None else "?"
-        return [*rows, ("stack limit", str(self.limit)), ("recursive", _short(answer)),
-                ("loop", _short(loop))]
+        return [
+            *rows,
+            ("stack limit", str(self.limit)),
+            ("recursive", _short(answer)),
+            ("loop", _short(loop)),
+        ]
 
     def shared_counters(self) -> Sequence[str]:
         """No backtracking here: calls and depth tell the story."""
@@ -240,8 +253,12 @@ class RecursionDemo(Demo):
     def controls(self) -> list[Widget]:
         """Variant, N, stack limit, and the overflow and new-tree shortcuts."""
         return [
-            Choice([("factorial", FACTORIAL), ("no base case", ENDLESS), ("max of a tree", TREE)],
-                   lambda: self.mode, self.set_mode, hint="1 / 2 / 3"),
+            Choice(
+                [("factorial", FACTORIAL), ("no base case", ENDLESS), ("max of a tree", TREE)],
+                lambda: self.mode,
+                self.set_mode,
+                hint="1 / 2 / 3",
+            ),
             Stepper("N", lambda: self.n, self.set_n, 0, 40, hint="[ and ]"),
             Stepper("stack limit", lambda: self.limit, self.set_limit, 2, 40),
             Button("overflow it", self.overflow_it, hint="O: N past the limit, then play"),
@@ -250,15 +267,18 @@ class RecursionDemo(Demo):
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The demo's keys."""
-        return self.run_key(event, {
-            pygame.K_1: lambda: self.set_mode(FACTORIAL),
-            pygame.K_2: lambda: self.set_mode(ENDLESS),
-            pygame.K_3: lambda: self.set_mode(TREE),
-            pygame.K_LEFTBRACKET: lambda: self.set_n(max(0, self.n - 1)),
-            pygame.K_RIGHTBRACKET: lambda: self.set_n(min(40, self.n + 1)),
-            pygame.K_o: self.overflow_it,
-            pygame.K_t: self.new_tree,
-        })
+        return self.run_key(
+            event,
+            {
+                pygame.K_1: lambda: self.set_mode(FACTORIAL),
+                pygame.K_2: lambda: self.set_mode(ENDLESS),
+                pygame.K_3: lambda: self.set_mode(TREE),
+                pygame.K_LEFTBRACKET: lambda: self.set_n(max(0, self.n - 1)),
+                pygame.K_RIGHTBRACKET: lambda: self.set_n(min(40, self.n + 1)),
+                pygame.K_o: self.overflow_it,
+                pygame.K_t: self.new_tree,
+            },
+        )
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Stack on the left; the loop and depth, or the call tree, on the right."""
@@ -274,8 +294,9 @@ class RecursionDemo(Demo):
         depth_h = max(self.theme.px(120), right.h // 3)
         loop_rect = pygame.Rect(right.x, right.y, right.w, right.h - depth_h - gap)
         self._draw_loop(surface, loop_rect, model)
-        self._draw_depth(surface, pygame.Rect(right.x, loop_rect.bottom + gap, right.w, depth_h),
-                         model, player)
+        self._draw_depth(
+            surface, pygame.Rect(right.x, loop_rect.bottom + gap, right.w, depth_h), model, player
+        )
 
     def _frames(self, model: RecursionModel, count: int = 64) -> list[FrameView]:
         """The top `count` frames of the stack, bottom first, as the panel shows them."""
@@ -288,8 +309,7 @@ class RecursionDemo(Demo):
         if self.mode == TREE:
             best = model.best.get(node)
             label = f"max_of(#{node})"
-            detail = f"leaf {arg}" if arg is not None else (
-                "" if best is None else f"best = {_short(best)}")
+            detail = f"leaf {arg}" if arg is not None else ("" if best is None else f"best = {_short(best)}")
             return FrameView(label, "active" if on_top else "waiting", detail)
         label = f"fact({arg})"
         if model.overflow is not None and on_top:
@@ -303,28 +323,46 @@ class RecursionDemo(Demo):
             return FrameView(label, "active", "base case: return 1" if base else f"calls fact({arg - 1})")
         return FrameView(label, "waiting", f"{arg} * fact({arg - 1})")
 
-    def _draw_stack(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
-                    player: Player) -> None:
+    def _draw_stack(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel, player: Player
+    ) -> None:
         """The call stack, the newest frame sliding in, the overflow banner over it."""
         arrival = player.progress() if isinstance(player.last_event, Push) else 1.0
         title = f"call stack: {len(model.stack)} frame{'s' if len(model.stack) != 1 else ''}"
         limit = self.limit if self.mode != TREE else None
         frames = self._frames(model)
-        draw_call_stack(surface, rect, self.theme, frames, below=len(model.stack) - len(frames),
-                        limit=limit, title=title, arrival=arrival)
+        draw_call_stack(
+            surface,
+            rect,
+            self.theme,
+            frames,
+            below=len(model.stack) - len(frames),
+            limit=limit,
+            title=title,
+            arrival=arrival,
+        )
         if model.overflow is not None:
-            self._banner(surface, rect, "STACK OVERFLOW",
-                         f"{model.overflow.depth} frames: the limit is {model.overflow.limit}")
+            self._banner(
+                surface,
+                rect,
+                "STACK OVERFLOW",
+                f"{model.overflow.depth} frames: the limit is {model.overflow.limit}",
+            )
         elif model.result(0) is not NOT_RETURNED and self.mode != TREE:
-            self._banner(surface, rect, f"fact({self.n}) = {_short(model.result(0))}",
-                         f"{self.n} calls wound the stack, {self.n} returns unwound it", th.DONE)
+            self._banner(
+                surface,
+                rect,
+                f"fact({self.n}) = {_short(model.result(0))}",
+                f"{self.n} calls wound the stack, {self.n} returns unwound it",
+                th.DONE,
+            )
 
-    def _banner(self, surface: pygame.Surface, rect: pygame.Rect, big: str, small: str,
-                colour: th.Color = th.DEAD) -> None:
+    def _banner(
+        self, surface: pygame.Surface, rect: pygame.Rect, big: str, small: str, colour: th.Color = th.DEAD
+    ) -> None:
         """A message across the top of a panel."""
         theme = self.theme
-        box = pygame.Rect(rect.x + theme.px(10), rect.y + theme.px(34), rect.w - theme.px(20),
-                          theme.px(64))
+        box = pygame.Rect(rect.x + theme.px(10), rect.y + theme.px(34), rect.w - theme.px(20), theme.px(64))
         pygame.draw.rect(surface, colour, box, border_radius=theme.px(8))
         title = theme.text(big, "large", th.PANEL, "bold")
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + theme.px(8))))
@@ -348,22 +386,33 @@ class RecursionDemo(Demo):
             surface.blit(done, (inner.x, y))
             y += theme.line_height("large")
         y += theme.px(8)
-        note = (f"memory: the loop always uses 1 frame; the recursion is using "
-                f"{len(model.stack)} now")
+        note = f"memory: the loop always uses 1 frame; the recursion is using {len(model.stack)} now"
         for line in wrap(theme, note, inner.w):
             surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
             y += theme.line_height("small")
         # The same products, two orders: the loop multiplies from N down, the
         # recursion's returns come back from the base case up.
-        returns = [model.returned[node] for node in range(len(model.returned) - 1, -1, -1)
-                   if model.returned[node] is not NOT_RETURNED and model.returned[node] is not None]
+        returns = [
+            model.returned[node]
+            for node in range(len(model.returned) - 1, -1, -1)
+            if model.returned[node] is not NOT_RETURNED and model.returned[node] is not None
+        ]
         y += theme.px(10)
-        for label, values, colour in (("loop's retval", model.retvals, th.ACTIVE),
-                                      ("recursion returns", returns, th.DONE)):
+        for label, values, colour in (
+            ("loop's retval", model.retvals, th.ACTIVE),
+            ("recursion returns", returns, th.DONE),
+        ):
             y = self._draw_chain(surface, inner, y, label, values, colour)
 
-    def _draw_chain(self, surface: pygame.Surface, inner: pygame.Rect, y: int, label: str,
-                    values: Sequence[Any], colour: th.Color) -> int:
+    def _draw_chain(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        y: int,
+        label: str,
+        values: Sequence[Any],
+        colour: th.Color,
+    ) -> int:
         """'label: v1 → v2 → …' as chips on one line (the oldest dropped to fit); the next y."""
         theme = self.theme
         if y + theme.line_height("small") * 2 > inner.bottom:
@@ -392,8 +441,9 @@ class RecursionDemo(Demo):
             surface.blit(theme.text("nothing yet", "small", th.FAINT), (inner.x, y))
         return y + height + theme.px(8)
 
-    def _draw_depth(self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel,
-                    player: Player) -> None:
+    def _draw_depth(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: RecursionModel, player: Player
+    ) -> None:
         """Depth over time: winding climbs, unwinding descends."""
         theme = self.theme
         inner = card(surface, rect, theme, "stack depth over time")
@@ -411,8 +461,9 @@ class RecursionDemo(Demo):
             if index >= shown:
                 break
             h = round(inner.h * model.depths[index] / top)
-            pygame.draw.line(surface, th.WAITING, (inner.x + x, inner.bottom),
-                             (inner.x + x, inner.bottom - h))
+            pygame.draw.line(
+                surface, th.WAITING, (inner.x + x, inner.bottom), (inner.x + x, inner.bottom - h)
+            )
         if shown:
             x = inner.x + round(shown * inner.w / total)
             pygame.draw.line(surface, th.ACTIVE, (x, inner.y), (x, inner.bottom), theme.px(2))
@@ -436,10 +487,10 @@ class RecursionDemo(Demo):
         assert model.tree is not None
         draw_call_tree(surface, rect, self.theme, model.tree, look, title=title)
 
+
 def _short(value: Any, digits: int = 12) -> str:
     """A number shortened for a label: 2432902008176640000 -> '2.43e18'."""
     text = str(value)
     if isinstance(value, int) and len(text) > digits:
         return f"{value:.3g}".replace("e+", "e")
     return text
-

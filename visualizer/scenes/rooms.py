@@ -34,9 +34,17 @@ VARIANTS: dict[str, tuple[tuple[str, str], ...]] = {
 """The text's maze; the same with a corridor 8-5 that makes a loop; without 5-B."""
 
 PLACES: dict[str, tuple[int, int]] = {
-    "A": (0, 1), "1": (1, 0), "2": (1, 1), "3": (2, 1), "4": (2, 2),
-    "5": (3, 2), "B": (4, 2), "6": (2, 3), "7": (1, 3), "8": (3, 3),
-}  # fmt: skip
+    "A": (0, 1),
+    "1": (1, 0),
+    "2": (1, 1),
+    "3": (2, 1),
+    "4": (2, 2),
+    "5": (3, 2),
+    "B": (4, 2),
+    "6": (2, 3),
+    "7": (1, 3),
+    "8": (3, 3),
+}
 """Each room's (column, row) on a 5 x 4 map: every corridor runs straight, none cross."""
 COLUMNS, ROWS = 5, 4
 
@@ -103,8 +111,16 @@ class RoomsModel:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        return (tuple(self.visited), tuple(self.stack), tuple(self.popped), tuple(self.dead),
-                tuple(self.tried), tuple(self.skipped), self.path, self.unreachable)  # fmt: skip
+        return (
+            tuple(self.visited),
+            tuple(self.stack),
+            tuple(self.popped),
+            tuple(self.dead),
+            tuple(self.tried),
+            tuple(self.skipped),
+            self.path,
+            self.unreachable,
+        )
 
 
 class RoomsDemo(Demo):
@@ -187,11 +203,19 @@ class RoomsDemo(Demo):
     def controls(self) -> list[Widget]:
         """The three maps."""
         return [
-            Choice([("the text's maze", TEXT), ("with a loop", LOOP), ("no way out", NO_WAY)],
-                   lambda: self.variant, self.set_variant, hint="1 / 2 / 3"),
-            Choice([("short log", False), ("every corridor", True)], lambda: self.detail,
-                   self._set_detail, hint="D"),
-        ]  # fmt: skip
+            Choice(
+                [("the text's maze", TEXT), ("with a loop", LOOP), ("no way out", NO_WAY)],
+                lambda: self.variant,
+                self.set_variant,
+                hint="1 / 2 / 3",
+            ),
+            Choice(
+                [("short log", False), ("every corridor", True)],
+                lambda: self.detail,
+                self._set_detail,
+                hint="D",
+            ),
+        ]
 
     def _set_detail(self, detail: bool) -> None:
         """More or fewer lines in the log (the run stays where it is)."""
@@ -224,8 +248,7 @@ class RoomsDemo(Demo):
         order_h = theme.px(120)
         stack_rect = pygame.Rect(side.x, side.y, side.w, side.h - order_h - gap)
         self._draw_stack(surface, stack_rect, model, player)
-        self._draw_order(surface, pygame.Rect(side.x, stack_rect.bottom + gap, side.w, order_h),
-                         model)  # fmt: skip
+        self._draw_order(surface, pygame.Rect(side.x, stack_rect.bottom + gap, side.w, order_h), model)
 
     def _layout(self, rect: pygame.Rect) -> tuple[dict[str, pygame.Rect], int]:
         """Each room's square on the map, and the corridor width."""
@@ -249,8 +272,13 @@ class RoomsDemo(Demo):
         inner = card(surface, rect, theme, "the maze: rooms and corridors")
         rooms, corridor_w = self._layout(inner)
         for a, b in VARIANTS[self.variant]:
-            self._draw_corridor(surface, rooms[a].center, rooms[b].center, corridor_w,
-                                self._corridor_state(model, a, b, player))  # fmt: skip
+            self._draw_corridor(
+                surface,
+                rooms[a].center,
+                rooms[b].center,
+                corridor_w,
+                self._corridor_state(model, a, b, player),
+            )
         for room, box in rooms.items():
             self._draw_room(surface, box, room, model)
         if model.stack or model.path:
@@ -277,10 +305,13 @@ class RoomsDemo(Demo):
     ) -> None:
         """A band between two rooms; dashed while untried (a cue beside the colour)."""
         colours = {
-            "path": th.DONE, "trying": th.ACTIVE, "stack": th.WAITING,
-            "dead": th.blend(th.PANEL, th.DEAD, 0.55), "walked": th.blend(th.PANEL, th.VISITED, 0.6),
+            "path": th.DONE,
+            "trying": th.ACTIVE,
+            "stack": th.WAITING,
+            "dead": th.blend(th.PANEL, th.DEAD, 0.55),
+            "walked": th.blend(th.PANEL, th.VISITED, 0.6),
             "untried": th.FAINT,
-        }  # fmt: skip
+        }
         colour = colours[state]
         pygame.draw.line(surface, th.PANEL_EDGE, start, end, width + self.theme.px(4))
         pygame.draw.line(surface, colour, start, end, width)
@@ -319,8 +350,7 @@ class RoomsDemo(Demo):
             surface.blit(sign, sign.get_rect(topright=(box.right - theme.px(6), box.y + theme.px(2))))
         if room in model.visited:
             order = theme.text(str(model.visited.index(room) + 1), "small", th.MUTED, "bold")
-            surface.blit(order, order.get_rect(bottomleft=(box.x + theme.px(6),
-                                                            box.bottom - theme.px(3))))  # fmt: skip
+            surface.blit(order, order.get_rect(bottomleft=(box.x + theme.px(6), box.bottom - theme.px(3))))
 
     def _draw_walker(
         self, surface: pygame.Surface, rooms: dict[str, pygame.Rect], model: RoomsModel, player: Player
@@ -378,8 +408,7 @@ class RoomsDemo(Demo):
                 state, detail = ("active", "trying") if on_top else ("waiting", "")
             frames.append(FrameView(f"CheckRoom({room})", state, detail))
         arrival = player.progress() if type(player.last_event) is Push else 1.0
-        draw_call_stack(surface, rect, self.theme, frames, title="CheckRoom calls",
-                        arrival=arrival)  # fmt: skip
+        draw_call_stack(surface, rect, self.theme, frames, title="CheckRoom calls", arrival=arrival)
 
     def _draw_order(self, surface: pygame.Surface, rect: pygame.Rect, model: RoomsModel) -> None:
         """The rooms in the order visited, beside the order the text gives."""
@@ -390,8 +419,7 @@ class RoomsDemo(Demo):
         for room in model.visited:
             cell = pygame.Rect(x, y, box, box)
             colour = th.DEAD if room in model.dead else th.ACTIVE
-            draw_box(surface, cell, theme, fill=th.blend(th.PANEL, colour, 0.2), edge=colour,
-                     radius=4)  # fmt: skip
+            draw_box(surface, cell, theme, fill=th.blend(th.PANEL, colour, 0.2), edge=colour, radius=4)
             label = theme.text(room, "small", th.INK, "bold")
             surface.blit(label, label.get_rect(center=cell.center))
             x += box + theme.px(4)

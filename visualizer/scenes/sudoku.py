@@ -45,8 +45,12 @@ from visualizer.scenes.exact_cover import (
 from visualizer.widgets import Button, Choice, Label, Widget
 
 LIBRARY: tuple[tuple[str, str], ...] = (
-    ("easy", "easy"), ("hard", "hard"), ("17 clues", "17-clue"),
-    ("2 or 0 solutions", "odd"), ("4×4", "4x4"), ("16×16", "16x16"),
+    ("easy", "easy"),
+    ("hard", "hard"),
+    ("17 clues", "17-clue"),
+    ("2 or 0 solutions", "odd"),
+    ("4×4", "4x4"),
+    ("16×16", "16x16"),
 )
 """(label, file name in assets/puzzles/sudoku without .txt)."""
 
@@ -82,8 +86,7 @@ class SudokuModel(CoverModel):
     def __init__(self, encoding: sudoku.Encoding) -> None:
         super().__init__(encoding.matrix.copy())
         self.encoding = encoding
-        self.cell_column = {i: col for col, (kind, i, _) in enumerate(encoding.constraints)
-                            if kind == "cell"}
+        self.cell_column = {i: col for col, (kind, i, _) in enumerate(encoding.constraints) if kind == "cell"}
 
     def placed(self) -> list[tuple[int, int]]:
         """(cell, digit) of the rows on the stack, first placed first."""
@@ -108,14 +111,15 @@ class SudokuDemo(ExactCoverDemo):
     title = "Sudoku: exact cover by dancing links"
     blurb = "Algorithm X fills a sudoku: place, withdraw, retry"
     default_speed = 15.0
-    keys = (("click a cell, type 1-9", "set a given (0, . or Backspace clears it; 16×16: A-E, "
-             "or 1 then 0-6)"),
-            ("[ / ]", "previous / next puzzle of the library"),
-            ("E", "an empty grid of this size, to type your own"),
-            ("L", "load a puzzle file (grid or one-line form)"),
-            ("M", "pencil marks on / off"),
-            STRATEGY_KEY,
-            (", / .", "with two solutions: show the first / the second"))
+    keys = (
+        ("click a cell, type 1-9", "set a given (0, . or Backspace clears it; 16×16: A-E, or 1 then 0-6)"),
+        ("[ / ]", "previous / next puzzle of the library"),
+        ("E", "an empty grid of this size, to type your own"),
+        ("L", "load a puzzle file (grid or one-line form)"),
+        ("M", "pencil marks on / off"),
+        STRATEGY_KEY,
+        (", / .", "with two solutions: show the first / the second"),
+    )
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -184,8 +188,9 @@ class SudokuDemo(ExactCoverDemo):
 
     def ask_file(self) -> None:
         """Ask for a puzzle file and load its first puzzle."""
-        self.shell.ask("puzzle file (9 lines of 9 numbers, or 81-character lines)",
-                       self.last_file, self.load_file)
+        self.shell.ask(
+            "puzzle file (9 lines of 9 numbers, or 81-character lines)", self.last_file, self.load_file
+        )
 
     def load_file(self, path_text: str) -> None:
         """Read a file of puzzles; a bad one is reported in one line."""
@@ -284,15 +289,23 @@ class SudokuDemo(ExactCoverDemo):
     def controls(self) -> list[Widget]:
         """The library, the puzzle browser, the editor's buttons, the column choice."""
         return [
-            Choice(list(LIBRARY), lambda: self.collection, self.set_collection,
-                   hint="bundled puzzles (assets/puzzles/sudoku)"),
+            Choice(
+                list(LIBRARY),
+                lambda: self.collection,
+                self.set_collection,
+                hint="bundled puzzles (assets/puzzles/sudoku)",
+            ),
             Button("◀", lambda: self.step_puzzle(-1), hint="[ previous puzzle"),
             Label(self.puzzle_label, th.INK),
             Button("▶", lambda: self.step_puzzle(1), hint="] next puzzle"),
             Button("empty grid", self.empty_grid, hint="E: type your own givens"),
             Button("load file…", self.ask_file, hint="L"),
-            Button("marks", self.toggle_marks, hint="M: pencil marks (live candidates)",
-                   active=lambda: self.marks),
+            Button(
+                "marks",
+                self.toggle_marks,
+                hint="M: pencil marks (live candidates)",
+                active=lambda: self.marks,
+            ),
             self.strategy_choice("C: which constraint Algorithm X decides first"),
         ]
 
@@ -314,14 +327,16 @@ class SudokuDemo(ExactCoverDemo):
 
     def key_actions(self) -> dict[int, Callable[[], object]]:
         """[ ] for puzzles, E, L and M, C for the column choice, , . for the other solution."""
-        return {**super().key_actions(),
-                pygame.K_LEFTBRACKET: lambda: self.step_puzzle(-1),
-                pygame.K_RIGHTBRACKET: lambda: self.step_puzzle(1),
-                pygame.K_e: self.empty_grid,
-                pygame.K_l: self.ask_file,
-                pygame.K_m: self.toggle_marks,
-                pygame.K_COMMA: lambda: self.browse_by(-1),
-                pygame.K_PERIOD: lambda: self.browse_by(1)}
+        return {
+            **super().key_actions(),
+            pygame.K_LEFTBRACKET: lambda: self.step_puzzle(-1),
+            pygame.K_RIGHTBRACKET: lambda: self.step_puzzle(1),
+            pygame.K_e: self.empty_grid,
+            pygame.K_l: self.ask_file,
+            pygame.K_m: self.toggle_marks,
+            pygame.K_COMMA: lambda: self.browse_by(-1),
+            pygame.K_PERIOD: lambda: self.browse_by(1),
+        }
 
     def _type_into_cell(self, event: pygame.event.Event) -> bool:
         """A digit, letter or clearing key for the selected cell; True when used."""
@@ -335,7 +350,7 @@ class SudokuDemo(ExactCoverDemo):
             self.entry = ""
             self.set_given(self.selected, 10 + int(char))
             return True
-        if char and char in sudoku.SYMBOLS[:self.size] and (char.isdigit() or self.size == 16):
+        if char and char in sudoku.SYMBOLS[: self.size] and (char.isdigit() or self.size == 16):
             digit = sudoku.SYMBOLS.index(char) + 1
             self.entry = "1" if self.size == 16 and char == "1" else ""
             self.set_given(self.selected, digit)
@@ -393,8 +408,14 @@ class SudokuDemo(ExactCoverDemo):
             return None
         return min(self.browse, len(model.solutions) - 1)
 
-    def _draw_board(self, surface: pygame.Surface, stage: pygame.Rect, frame: pygame.Rect,
-                    model: SudokuModel, player: Player) -> None:
+    def _draw_board(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        frame: pygame.Rect,
+        model: SudokuModel,
+        player: Player,
+    ) -> None:
         """Cells, the constraint being decided, digits, pencil marks, grid lines, a banner."""
         theme = self.theme
         final = self.shown_solution(model, player)
@@ -435,8 +456,15 @@ class SudokuDemo(ExactCoverDemo):
             return {index}
         return set(sudoku.unit_cells(kind, index, self.size))
 
-    def _draw_digits(self, surface: pygame.Surface, stage: pygame.Rect, model: SudokuModel,
-                     player: Player, final: int | None, clash_cells: set[int]) -> None:
+    def _draw_digits(
+        self,
+        surface: pygame.Surface,
+        stage: pygame.Rect,
+        model: SudokuModel,
+        player: Player,
+        final: int | None,
+        clash_cells: set[int],
+    ) -> None:
         """Givens, placed digits (blue newest, orange earlier, green solved), marks, a withdrawn ghost."""
         theme = self.theme
         side = self.board_geometry(stage)[1]
@@ -470,8 +498,9 @@ class SudokuDemo(ExactCoverDemo):
                 if not self.givens[cell] and cell not in filled:
                     self._pencil(surface, self.cell_rect(stage, cell), model.cell_candidates(cell))
 
-    def _digit(self, surface: pygame.Surface, box: pygame.Rect, digit: int, ink: th.Color, size: str,
-               face: str) -> None:
+    def _digit(
+        self, surface: pygame.Surface, box: pygame.Rect, digit: int, ink: th.Color, size: str, face: str
+    ) -> None:
         """One digit centred in its cell."""
         image = self.theme.text(symbol(digit), size, ink, face)
         surface.blit(image, image.get_rect(center=box.center))
@@ -483,8 +512,9 @@ class SudokuDemo(ExactCoverDemo):
         self._digit(surface, box, digit, th.DEAD, size, "sans")
         width = max(1, self.theme.px(2))
         inset = box.w // 4
-        pygame.draw.line(surface, th.DEAD, (box.x + inset, box.bottom - inset),
-                         (box.right - inset, box.y + inset), width)
+        pygame.draw.line(
+            surface, th.DEAD, (box.x + inset, box.bottom - inset), (box.right - inset, box.y + inset), width
+        )
 
     def _pencil(self, surface: pygame.Surface, box: pygame.Rect, digits: list[int]) -> None:
         """Live candidates as small digits in their places; on 16×16, just how many."""
@@ -517,16 +547,18 @@ class SudokuDemo(ExactCoverDemo):
             pygame.draw.line(surface, colour, (x, grid.y), (x, grid.bottom), width)
             pygame.draw.line(surface, colour, (grid.x, y), (grid.right, y), width)
 
-    def _draw_choice(self, surface: pygame.Surface, stage: pygame.Rect, model: SudokuModel,
-                     column: int) -> None:
+    def _draw_choice(
+        self, surface: pygame.Surface, stage: pygame.Rect, model: SudokuModel, column: int
+    ) -> None:
         """The constraint being decided: a blue frame (red at a dead end)."""
         theme = self.theme
         cells = sorted(self._lit_cells(model, column))
         boxes = [self.cell_rect(stage, cell) for cell in cells]
         frame = boxes[0].unionall(boxes[1:]) if len(boxes) > 1 else boxes[0]
         colour = th.DEAD if model.size(column) == 0 else th.ACTIVE
-        pygame.draw.rect(surface, colour, frame.inflate(theme.px(2), theme.px(2)), theme.px(4),
-                         border_radius=theme.px(3))
+        pygame.draw.rect(
+            surface, colour, frame.inflate(theme.px(2), theme.px(2)), theme.px(4), border_radius=theme.px(3)
+        )
         kind, _, digit = model.encoding.constraints[column]
         if kind == "cell":
             return
@@ -548,30 +580,38 @@ class SudokuDemo(ExactCoverDemo):
             if a != b:
                 box = self.cell_rect(stage, cell).inflate(-self.theme.px(4), -self.theme.px(4))
                 pygame.draw.rect(surface, th.PRUNED, box, max(2, self.theme.px(3)))
-                pygame.draw.circle(surface, th.PRUNED, (box.right - box.w // 6, box.y + box.h // 6),
-                                   max(2, box.w // 12))
+                pygame.draw.circle(
+                    surface, th.PRUNED, (box.right - box.w // 6, box.y + box.h // 6), max(2, box.w // 12)
+                )
 
-    def _draw_verdict(self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel,
-                      player: Player) -> bool:
+    def _draw_verdict(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
+    ) -> bool:
         """In place of the strip once there is a verdict: clash, none, one, more; True if drawn."""
         clashes = self.clashes()
         if clashes:
-            big, small, colour = ("clashing givens: not solved",
-                                  sudoku.describe_clash(clashes[0], self.size), th.DEAD)
+            big, small, colour = (
+                "clashing givens: not solved",
+                sudoku.describe_clash(clashes[0], self.size),
+                th.DEAD,
+            )
         elif not player.at_end or model.stack:
             return False
         elif not model.solutions:
             big, small, colour = "no solution exists", "every branch ended at a dead end", th.DEAD
         elif len(model.solutions) > 1:
-            big, small, colour = ("more than one solution", f"the search stopped at {SOLUTION_LIMIT}: "
-                                  "cells that differ are marked; , and . switch", th.PRUNED)
+            big, small, colour = (
+                "more than one solution",
+                f"the search stopped at {SOLUTION_LIMIT}: cells that differ are marked; , and . switch",
+                th.PRUNED,
+            )
         else:
-            big, small, colour = ("exactly one solution", "every other branch was tried and failed",
-                                  th.DONE)
+            big, small, colour = ("exactly one solution", "every other branch was tried and failed", th.DONE)
         theme = self.theme
         pygame.draw.rect(surface, colour, rect, border_radius=theme.px(8))
-        title = theme.text(fit_text(theme, big, rect.w - theme.px(16), "title", "bold"), "title", th.PANEL,
-                           "bold")
+        title = theme.text(
+            fit_text(theme, big, rect.w - theme.px(16), "title", "bold"), "title", th.PANEL, "bold"
+        )
         line = theme.text(fit_text(theme, small, rect.w - theme.px(16)), "small", th.PANEL)
         total = title.get_height() + theme.px(4) + line.get_height()
         top = rect.centery - total // 2
@@ -588,9 +628,15 @@ class SudokuDemo(ExactCoverDemo):
         theme = self.theme
         inner = card(surface, rect, theme, "the matrix's columns: candidates left for each constraint")
         kinds = [kind for kind, _, _ in model.encoding.constraints]
-        groups = [(name, [c for c, k in enumerate(kinds) if k == kind])
-                  for name, kind in (("cells", "cell"), ("row · digit", "row"),
-                                     ("column · digit", "column"), ("box · digit", "box"))]
+        groups = [
+            (name, [c for c, k in enumerate(kinds) if k == kind])
+            for name, kind in (
+                ("cells", "cell"),
+                ("row · digit", "row"),
+                ("column · digit", "column"),
+                ("box · digit", "box"),
+            )
+        ]
         groups = [(name, cols) for name, cols in groups if cols]
         label_h = theme.line_height("tiny")
         if not groups or inner.h < 3 * label_h:
@@ -604,15 +650,28 @@ class SudokuDemo(ExactCoverDemo):
             start = x
             scale = max(max(model.initial_sizes[c] for c in cols), 1)
             for col in cols:
-                self._strip_bar(surface, pygame.Rect(round(x), top, max(1, round(x + width) - round(x)),
-                                                     bottom - top), model, col, scale, col == choosing)
+                self._strip_bar(
+                    surface,
+                    pygame.Rect(round(x), top, max(1, round(x + width) - round(x)), bottom - top),
+                    model,
+                    col,
+                    scale,
+                    col == choosing,
+                )
                 x += width
             caption = theme.text(fit_text(theme, name, max(1, round(x - start)), "tiny"), "tiny", th.MUTED)
             surface.blit(caption, caption.get_rect(midtop=(round((start + x) / 2), bottom + theme.px(2))))
             x += gap
 
-    def _strip_bar(self, surface: pygame.Surface, slot: pygame.Rect, model: SudokuModel, col: int,
-                   scale: int, chosen: bool) -> None:
+    def _strip_bar(
+        self,
+        surface: pygame.Surface,
+        slot: pygame.Rect,
+        model: SudokuModel,
+        col: int,
+        scale: int,
+        chosen: bool,
+    ) -> None:
         """One column: grey by size, red at 0, faint when covered, blue band when chosen."""
         size = model.size(col)
         if chosen:
@@ -629,13 +688,15 @@ class SudokuDemo(ExactCoverDemo):
             image = self.theme.text(str(size), "tiny", th.DEAD if not size else th.ACTIVE, "bold")
             surface.blit(image, image.get_rect(midbottom=(slot.centerx, slot.y)))
 
-    def _draw_now(self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel,
-                  player: Player) -> None:
+    def _draw_now(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
+    ) -> None:
         """In big words: what is being decided, how many candidates, the verdict."""
         theme = self.theme
         inner = card(surface, rect, theme, "now")
-        y = draw_headline(surface, theme, inner, self._now_text(model, player), big_lines=3, small_lines=6,
-                          gap=theme.px(4))
+        y = draw_headline(
+            surface, theme, inner, self._now_text(model, player), big_lines=3, small_lines=6, gap=theme.px(4)
+        )
         placed = model.placed()
         if placed and y + 3 * theme.line_height("small") < inner.bottom:
             y += theme.px(10)
@@ -650,8 +711,10 @@ class SudokuDemo(ExactCoverDemo):
                 y += theme.line_height("small", "mono")
         if self.selected is not None and y + 2 * theme.line_height("small") < inner.bottom:
             y += theme.px(8)
-            hint = (f"editing {cell_name(self.selected, self.size)}: type a digit, 0 clears, "
-                    "click it again to stop")
+            hint = (
+                f"editing {cell_name(self.selected, self.size)}: type a digit, 0 clears, "
+                "click it again to stop"
+            )
             for line in wrap(theme, hint, inner.w):
                 surface.blit(theme.text(line, "small", th.MUTED), (inner.x, y))
                 y += theme.line_height("small")
@@ -660,8 +723,11 @@ class SudokuDemo(ExactCoverDemo):
         """The headline, the line under it, the headline's colour."""
         clashes = self.clashes()
         if clashes:
-            return ("clashing givens", f"{sudoku.describe_clash(clashes[0], self.size)}: "
-                    "fix them (click, type 0) before solving", th.DEAD)
+            return (
+                "clashing givens",
+                f"{sudoku.describe_clash(clashes[0], self.size)}: fix them (click, type 0) before solving",
+                th.DEAD,
+            )
         event = player.last_event
         if type(event) is Solution:
             return f"solution {event.number}!", "every cell, row, column and box is covered once", th.DONE
@@ -669,8 +735,11 @@ class SudokuDemo(ExactCoverDemo):
             return self._verdict(model)
         if type(event) is Pop:
             cell, digit = model.encoding.options[event.value]
-            why = ("nothing below it worked: try the next candidate" if event.backtrack
-                   else "a solution was found below it: look for another")
+            why = (
+                "nothing below it worked: try the next candidate"
+                if event.backtrack
+                else "a solution was found below it: look for another"
+            )
             return f"withdraw {symbol(digit)} from {cell_name(cell, self.size)}", why, th.DEAD
         column = model.choosing
         if column is None:
@@ -693,8 +762,11 @@ class SudokuDemo(ExactCoverDemo):
             return f"decide {name}", f"{what} ({self.choice_rule('the leftmost open one')})", th.ACTIVE
         cell, digit = options[trying]
         number = rows.index(trying) + 1 if trying in rows else 1
-        return (f"try {symbol(digit)} in {cell_name(cell, self.size)}",
-                f"{name}: choice {number} of {len(rows)}; {what}", th.ACTIVE)
+        return (
+            f"try {symbol(digit)} in {cell_name(cell, self.size)}",
+            f"{name}: choice {number} of {len(rows)}; {what}",
+            th.ACTIVE,
+        )
 
     def _verdict(self, model: SudokuModel) -> tuple[str, str, th.Color]:
         """The end of the run in words."""
@@ -703,18 +775,25 @@ class SudokuDemo(ExactCoverDemo):
             return "no solution", "no grid completes these givens", th.DEAD
         if count == 1:
             return "one solution", "the search tried every branch: it is unique", th.DONE
-        return ("more than one solution", f"the search stops at {SOLUTION_LIMIT}; showing solution "
-                f"{self.browse + 1}: , and . switch", th.PRUNED)
+        return (
+            "more than one solution",
+            f"the search stops at {SOLUTION_LIMIT}; showing solution {self.browse + 1}: , and . switch",
+            th.PRUNED,
+        )
 
     def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What colours and marks mean."""
         theme = self.theme
         inner = card(surface, rect, theme, "key")
         line = theme.line_height("small")
-        items = ((GIVEN_FILL, th.INK, "5", "given"), (th.PANEL, th.ACTIVE, "5", "digit being tried"),
-                 (th.PANEL, PLACED_INK, "5", "earlier choice, still standing"),
-                 (th.PANEL, th.DEAD, "5", "withdrawn (struck out)"), (th.PANEL, th.DONE, "5", "solution"),
-                 (th.LIT_LINE, th.MUTED, "12", "being decided; pencil marks"))
+        items = (
+            (GIVEN_FILL, th.INK, "5", "given"),
+            (th.PANEL, th.ACTIVE, "5", "digit being tried"),
+            (th.PANEL, PLACED_INK, "5", "earlier choice, still standing"),
+            (th.PANEL, th.DEAD, "5", "withdrawn (struck out)"),
+            (th.PANEL, th.DONE, "5", "solution"),
+            (th.LIT_LINE, th.MUTED, "12", "being decided; pencil marks"),
+        )
         for i, (fill, ink, text, meaning) in enumerate(items):
             y = inner.y + i * (line + theme.px(3))
             if y + line > inner.bottom:

@@ -41,8 +41,17 @@ from visualizer.widgets import Button, Choice, Widget
 
 MINIMAX, ALPHABETA = "minimax", "alphabeta"
 HUMAN, COMPUTER = "human", "computer"
-CELL_NAMES = ("top left", "top", "top right", "left", "centre", "right",
-              "bottom left", "bottom", "bottom right")  # fmt: skip
+CELL_NAMES = (
+    "top left",
+    "top",
+    "top right",
+    "left",
+    "centre",
+    "right",
+    "bottom left",
+    "bottom",
+    "bottom right",
+)
 COUNT_BUDGET = 0.003
 """Seconds per frame spent counting both searches' nodes for the side-by-side figures."""
 ANSWER_NOW = 10**12
@@ -248,11 +257,11 @@ class TicTacToeDemo(Demo):
         order = self.order
 
         def counter(events: Any) -> BackgroundSearch:
-            return BackgroundSearch(lambda report: events(GAME, board, shortcut=self.shortcut,
-                                                          order=order, report=report))  # fmt: skip
+            return BackgroundSearch(
+                lambda report: events(GAME, board, shortcut=self.shortcut, order=order, report=report)
+            )
 
-        self.counts = {MINIMAX: counter(mm.minimax_events),
-                       ALPHABETA: counter(mm.alphabeta_events)}  # fmt: skip
+        self.counts = {MINIMAX: counter(mm.minimax_events), ALPHABETA: counter(mm.alphabeta_events)}
 
     @property
     def order(self) -> mm.Order | None:
@@ -328,18 +337,34 @@ class TicTacToeDemo(Demo):
     def controls(self) -> list[Widget]:
         """Who starts, the algorithm, the options, new game, undo, answer now, follow."""
         return [
-            Choice([("you start", HUMAN), ("computer starts", COMPUTER)], lambda: self.starts,
-                   self.set_starts, hint="W: the other side starts (a new game)"),
-            Choice([("minimax", MINIMAX), ("alpha-beta", ALPHABETA)], lambda: self.algorithm,
-                   self.set_algorithm, hint="A"),
-            Button("wins at once", self.toggle_shortcut, active=lambda: self.shortcut,
-                   hint="take an immediate win without searching the other moves"),
-            Button("centre first", self.toggle_ordered, active=lambda: self.ordered,
-                   hint="move ordering: centre, corners, edges (alpha-beta cuts more)"),
+            Choice(
+                [("you start", HUMAN), ("computer starts", COMPUTER)],
+                lambda: self.starts,
+                self.set_starts,
+                hint="W: the other side starts (a new game)",
+            ),
+            Choice(
+                [("minimax", MINIMAX), ("alpha-beta", ALPHABETA)],
+                lambda: self.algorithm,
+                self.set_algorithm,
+                hint="A",
+            ),
+            Button(
+                "wins at once",
+                self.toggle_shortcut,
+                active=lambda: self.shortcut,
+                hint="take an immediate win without searching the other moves",
+            ),
+            Button(
+                "centre first",
+                self.toggle_ordered,
+                active=lambda: self.ordered,
+                hint="move ordering: centre, corners, edges (alpha-beta cuts more)",
+            ),
             Button("new game", self.new_game, hint="R"),
             Button("undo", self.undo, hint="U: your last move and the reply"),
             Button("answer now", self.answer_now, hint="Enter", enabled=lambda: self.thinking),
-        ]  # fmt: skip
+        ]
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Cells, tree nodes, zoom and pan, and the demo's keys."""
@@ -377,11 +402,10 @@ class TicTacToeDemo(Demo):
             pygame.K_u: self.undo,
             pygame.K_r: self.new_game,
             pygame.K_w: lambda: self.set_starts(COMPUTER if self.starts == HUMAN else HUMAN),
-            pygame.K_a: lambda: self.set_algorithm(
-                MINIMAX if self.algorithm == ALPHABETA else ALPHABETA),
+            pygame.K_a: lambda: self.set_algorithm(MINIMAX if self.algorithm == ALPHABETA else ALPHABETA),
             pygame.K_l: self.follow,
             pygame.K_0: self.camera.reset,
-        }  # fmt: skip
+        }
         return self.run_key(event, actions)
 
     def follow(self) -> None:
@@ -450,15 +474,22 @@ class TicTacToeDemo(Demo):
         if self.over:
             return self._result_text() + ".  R: new game,  U: undo."
         if self.thinking:
-            return (f"the computer ({self.computer_mark}) is thinking: {model.count:,} nodes so "
-                    "far.  Enter: answer now.")  # fmt: skip
+            return (
+                f"the computer ({self.computer_mark}) is thinking: {model.count:,} nodes so "
+                "far.  Enter: answer now."
+            )
         lead = ""
         if self.last_reply is not None and len(self.moves) == self.last_reply[0] + 1:
             value = self.last_reply[1]
-            meaning = {0: "a draw with best play", 1: "x wins with best play",
-                       -1: "o wins with best play"}.get(value, "")  # fmt: skip
-            lead = (f"the computer played {CELL_NAMES[self.moves[-1]]} "
-                    f"(value {value_text(value, signed=True)}: {meaning}).  ")  # fmt: skip
+            meaning = {
+                0: "a draw with best play",
+                1: "x wins with best play",
+                -1: "o wins with best play",
+            }.get(value, "")
+            lead = (
+                f"the computer played {CELL_NAMES[self.moves[-1]]} "
+                f"(value {value_text(value, signed=True)}: {meaning}).  "
+            )
         return lead + f"your move: click a cell (you play {self.human_mark})."
 
     def _draw_game(self, surface: pygame.Surface, rect: pygame.Rect, model: SearchTree) -> None:
@@ -469,8 +500,9 @@ class TicTacToeDemo(Demo):
         text_h = len(status) * theme.line_height("small") + theme.px(6)
         size = max(theme.px(60), min(inner.w, inner.h - text_h))
         board_rect = pygame.Rect(inner.centerx - size // 2, inner.y, size, size)
-        self._cells = draw_board(surface, theme, board_rect, self.board, big=True,
-                                 last=self.moves[-1] if self.moves else None)  # fmt: skip
+        self._cells = draw_board(
+            surface, theme, board_rect, self.board, big=True, last=self.moves[-1] if self.moves else None
+        )
         y = board_rect.bottom + theme.px(6)
         colour = th.ACTIVE if self.thinking else th.INK
         for line in status:
@@ -506,13 +538,14 @@ class TicTacToeDemo(Demo):
             if count.done:
                 bar = track.copy()
                 bar.w = max(theme.px(3), round(track.w * count.report.nodes / max(most, 1)))
-                pygame.draw.rect(surface, th.ACTIVE if chosen else th.MUTED, bar,
-                                 border_radius=theme.px(3))  # fmt: skip
+                pygame.draw.rect(surface, th.ACTIVE if chosen else th.MUTED, bar, border_radius=theme.px(3))
             y += bar_h + theme.px(6)
         if len(finished) == 2 and finished[0]:
             share = finished[1] / finished[0]
-            note = (f"alpha-beta searched {share:.1%} of minimax's nodes for the same move; "
-                    f"this run: {model.count:,} so far")  # fmt: skip
+            note = (
+                f"alpha-beta searched {share:.1%} of minimax's nodes for the same move; "
+                f"this run: {model.count:,} so far"
+            )
             for line in wrap(theme, note, inner.w, "small"):
                 if y + theme.line_height("small") > inner.bottom:
                     break
@@ -521,8 +554,9 @@ class TicTacToeDemo(Demo):
 
     # --- the tree -----------------------------------------------------------------------------
 
-    def _draw_tree(self, surface: pygame.Surface, rect: pygame.Rect, model: SearchTree,
-                   player: Player) -> None:  # fmt: skip
+    def _draw_tree(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: SearchTree, player: Player
+    ) -> None:
         """Rows of boards: the root, then the moves of each node on the focus path."""
         theme = self.theme
         mover = self.computer_mark
@@ -531,8 +565,11 @@ class TicTacToeDemo(Demo):
         self._tree_area = inner
         self._items = []
         if self.search_board is None or not model.count:
-            text = ("your move: the computer's search tree grows here when it thinks"
-                    if self.search_board is None else "press Space to watch the search")  # fmt: skip
+            text = (
+                "your move: the computer's search tree grows here when it thinks"
+                if self.search_board is None
+                else "press Space to watch the search"
+            )
             step = theme.line_height("body")
             for i, line in enumerate(wrap(theme, text, inner.w - theme.px(20), "body")):
                 image = theme.text(line, "body", th.MUTED)
@@ -587,8 +624,11 @@ class TicTacToeDemo(Demo):
                     if was_cut:
                         cut_mark(surface, theme, parent_bottom, top_mid, theme.px(6))
                         cut_label_at = cut_label_at or top_mid
-                    later.append(functools.partial(self._draw_ghost, surface, inner, x, y, size,
-                                                   child_board, move, was_cut))  # fmt: skip
+                    later.append(
+                        functools.partial(
+                            self._draw_ghost, surface, inner, x, y, size, child_board, move, was_cut
+                        )
+                    )
                     continue
                 positions[child] = (x, y, size)
                 on_path = depth + 1 < len(path) and path[depth + 1] == child
@@ -619,18 +659,34 @@ class TicTacToeDemo(Demo):
             if cut_label_at is not None and cut is not None:
                 at = (cut_label_at[0], cut_label_at[1] - theme.px(10))
                 text = f"✂ cut: {cut_text(cut, True)}"
-                later.append(functools.partial(label, surface, theme, text, at,
-                                               th.blend(th.PANEL, th.PRUNED, 0.35)))  # fmt: skip
+                later.append(
+                    functools.partial(label, surface, theme, text, at, th.blend(th.PANEL, th.PRUNED, 0.35))
+                )
         for draw in later:
             draw()
-        self._draw_node(surface, inner, model, 0, gutter + width / 2, theme.px(4), base, root_board,
-                        None, maximizing=mover == "x", on_path=True, chosen=False,
-                        active=top == 0, waiting=0 in stack and top != 0, row=0)  # fmt: skip
+        self._draw_node(
+            surface,
+            inner,
+            model,
+            0,
+            gutter + width / 2,
+            theme.px(4),
+            base,
+            root_board,
+            None,
+            maximizing=mover == "x",
+            on_path=True,
+            chosen=False,
+            active=top == 0,
+            waiting=0 in stack and top != 0,
+            row=0,
+        )
         surface.set_clip(previous_clip)
         self._draw_tree_hint(surface, inner, model, player)
 
-    def _draw_row_label(self, surface: pygame.Surface, inner: pygame.Rect, depth: int, y: float,
-                        row_h: float, mark: str) -> None:  # fmt: skip
+    def _draw_row_label(
+        self, surface: pygame.Surface, inner: pygame.Rect, depth: int, y: float, row_h: float, mark: str
+    ) -> None:
         """'MAX x' or 'MIN o' at the left of a row (x maximises)."""
         theme = self.theme
         _, sy = self.camera.to_screen(inner, 0, y)
@@ -640,13 +696,30 @@ class TicTacToeDemo(Demo):
         if depth % 2 == 0:
             pygame.draw.rect(surface, th.blend(th.PANEL, th.FAINT, 0.45), band)
         surface.blit(theme.text(role, "small", colour, "bold"), (inner.x + theme.px(2), sy))
-        surface.blit(theme.text(f"{mark} moves", "tiny", th.MUTED),
-                     (inner.x + theme.px(2), sy + theme.line_height("small")))  # fmt: skip
+        surface.blit(
+            theme.text(f"{mark} moves", "tiny", th.MUTED),
+            (inner.x + theme.px(2), sy + theme.line_height("small")),
+        )
 
-    def _draw_node(self, surface: pygame.Surface, inner: pygame.Rect, model: SearchTree, node: int,
-                   x: float, y: float, size: float, board: str, move: int | None, *,
-                   maximizing: bool, on_path: bool, chosen: bool, active: bool, waiting: bool,
-                   row: int) -> None:  # fmt: skip
+    def _draw_node(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        model: SearchTree,
+        node: int,
+        x: float,
+        y: float,
+        size: float,
+        board: str,
+        move: int | None,
+        *,
+        maximizing: bool,
+        on_path: bool,
+        chosen: bool,
+        active: bool,
+        waiting: bool,
+        row: int,
+    ) -> None:
         """One board as a node: its state as a frame, its value below, a fold count beside it."""
         theme = self.theme
         cam = self.camera
@@ -655,11 +728,19 @@ class TicTacToeDemo(Demo):
         box = pygame.Rect(sx - px_size // 2, sy, px_size, px_size)
         self._items.append((box, row, node))
         if chosen:
-            pygame.draw.rect(surface, th.YELLOW, box.inflate(theme.px(10), theme.px(10)),
-                             border_radius=theme.px(6))  # fmt: skip
+            pygame.draw.rect(
+                surface, th.YELLOW, box.inflate(theme.px(10), theme.px(10)), border_radius=theme.px(6)
+            )
         frame = th.ACTIVE if active else th.WAITING if waiting else th.DONE if model.done(node) else th.MUTED
-        draw_board(surface, theme, box, board, last=move, frame=frame,
-                   frame_width=theme.px(3) if active or waiting or on_path else theme.px(1))  # fmt: skip
+        draw_board(
+            surface,
+            theme,
+            box,
+            board,
+            last=move,
+            frame=frame,
+            frame_width=theme.px(3) if active or waiting or on_path else theme.px(1),
+        )
         value = model.value[node]
         tags: list[tuple[str, th.Color, th.Color]] = []  # (text, fill, ink)
         if value is not None:
@@ -668,16 +749,24 @@ class TicTacToeDemo(Demo):
         elif node in model.stack:
             best = model.best_so_far(node, maximizing)
             if best is not None:
-                tags.append((f"best {value_text(best, signed=True)}",
-                             th.blend(th.PANEL, th.WAITING, 0.3), th.INK))  # fmt: skip
+                tags.append(
+                    (f"best {value_text(best, signed=True)}", th.blend(th.PANEL, th.WAITING, 0.3), th.INK)
+                )
         hidden = model.size(node) - 1
         folded = model.done(node) and hidden > 0 and not on_path
         if folded:
             tags.append((f"+{hidden:,}", th.TITLE_BAR, th.PANEL))
         self._draw_tags(surface, tags, box, row, node, folded)
 
-    def _draw_tags(self, surface: pygame.Surface, tags: list[tuple[str, th.Color, th.Color]],
-                   box: pygame.Rect, row: int, node: int, folded: bool) -> None:  # fmt: skip
+    def _draw_tags(
+        self,
+        surface: pygame.Surface,
+        tags: list[tuple[str, th.Color, th.Color]],
+        box: pygame.Rect,
+        row: int,
+        node: int,
+        folded: bool,
+    ) -> None:
         """The value and the fold count side by side under a board (the count is clickable)."""
         theme = self.theme
         images = [theme.text(text, "tiny", ink, "bold") for text, _, ink in tags]
@@ -693,8 +782,17 @@ class TicTacToeDemo(Demo):
         if folded:
             self._items.append((tag, row, node))
 
-    def _draw_ghost(self, surface: pygame.Surface, inner: pygame.Rect, x: float, y: float,
-                    size: float, board: str, move: int, was_cut: bool) -> None:  # fmt: skip
+    def _draw_ghost(
+        self,
+        surface: pygame.Surface,
+        inner: pygame.Rect,
+        x: float,
+        y: float,
+        size: float,
+        board: str,
+        move: int,
+        was_cut: bool,
+    ) -> None:
         """A move not (yet) tried: faint; cut by alpha-beta: purple and dashed."""
         theme = self.theme
         px_size = max(theme.px(8), round(size * self.camera.zoom))
@@ -702,14 +800,19 @@ class TicTacToeDemo(Demo):
         box = pygame.Rect(sx - px_size // 2, sy, px_size, px_size)
         colour = th.PRUNED if was_cut else th.FAINT
         pygame.draw.rect(surface, th.blend(th.PANEL, colour, 0.15), box)
-        for a, b in ((box.topleft, box.topright), (box.topright, box.bottomright),
-                     (box.bottomright, box.bottomleft), (box.bottomleft, box.topleft)):  # fmt: skip
+        for a, b in (
+            (box.topleft, box.topright),
+            (box.topright, box.bottomright),
+            (box.bottomright, box.bottomleft),
+            (box.bottomleft, box.topleft),
+        ):
             dashed_line(surface, colour, a, b, theme.px(2), theme.px(3))
         cell = _cell_rect(box, move)
         draw_mark(surface, cell.inflate(-cell.w // 4, -cell.h // 4), board[move], colour, theme.px(2))
 
-    def _draw_tree_hint(self, surface: pygame.Surface, inner: pygame.Rect, model: SearchTree,
-                        player: Player) -> None:  # fmt: skip
+    def _draw_tree_hint(
+        self, surface: pygame.Surface, inner: pygame.Rect, model: SearchTree, player: Player
+    ) -> None:
         """A line at the bottom: how to explore the tree."""
         theme = self.theme
         pinned = " · L: follow the search" if self.pinned is not None else ""
@@ -727,12 +830,12 @@ def _cell_rect(board_rect: pygame.Rect, cell: int) -> pygame.Rect:
     """The square of `cell` inside a board drawn in `board_rect`."""
     step = board_rect.w / 3
     row, col = divmod(cell, 3)
-    return pygame.Rect(round(board_rect.x + col * step), round(board_rect.y + row * step),
-                       round(step), round(step))  # fmt: skip
+    return pygame.Rect(
+        round(board_rect.x + col * step), round(board_rect.y + row * step), round(step), round(step)
+    )
 
 
-def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, colour: th.Color,
-              width: int) -> None:  # fmt: skip
+def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, colour: th.Color, width: int) -> None:
     """An x as a cross, an o as a ring: shapes, so colour is never the only cue."""
     if mark == "x":
         pygame.draw.line(surface, colour, rect.topleft, (rect.right - 1, rect.bottom - 1), width)
@@ -741,9 +844,17 @@ def draw_mark(surface: pygame.Surface, rect: pygame.Rect, mark: str, colour: th.
         pygame.draw.circle(surface, colour, rect.center, max(2, rect.w // 2), width)
 
 
-def draw_board(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, board: str, *,
-               last: int | None = None, big: bool = False, frame: th.Color = th.MUTED,
-               frame_width: int = 1) -> list[pygame.Rect]:  # fmt: skip
+def draw_board(
+    surface: pygame.Surface,
+    theme: th.Theme,
+    rect: pygame.Rect,
+    board: str,
+    *,
+    last: int | None = None,
+    big: bool = False,
+    frame: th.Color = th.MUTED,
+    frame_width: int = 1,
+) -> list[pygame.Rect]:
     """A board: grid, marks (the last move on a lit cell), the winning line; the cell rects."""
     pygame.draw.rect(surface, th.PANEL, rect)
     cells = [_cell_rect(rect, cell) for cell in range(9)]

@@ -35,8 +35,13 @@ class SearchTree:
     model also knows each node's game state (for small trees: it costs memory).
     """
 
-    def __init__(self, root_state: Any = None, result: Callable[[Any, Any], Any] | None = None,
-                 *, alphabeta: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        root_state: Any = None,
+        result: Callable[[Any, Any], Any] | None = None,
+        *,
+        alphabeta: bool = False,
+    ) -> None:
         self.alphabeta = alphabeta
         self.parent: list[int] = []
         self.move: list[Any] = []
@@ -122,8 +127,18 @@ class SearchTree:
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""
-        columns = (self.parent, self.move, self.value, self.end, self.leaf, self.alpha, self.beta,
-                   self.window, self.stack, self.state)  # fmt: skip
+        columns = (
+            self.parent,
+            self.move,
+            self.value,
+            self.end,
+            self.leaf,
+            self.alpha,
+            self.beta,
+            self.window,
+            self.stack,
+            self.state,
+        )
         return (*map(tuple, columns), tuple(sorted(self.cuts.items())), self.leaves)
 
     # --- questions views ask ---------------------------------------------------
@@ -239,13 +254,11 @@ class Camera:
 
     def to_screen(self, area: pygame.Rect, x: float, y: float) -> tuple[int, int]:
         """A world point (relative to the card's top left) on the screen."""
-        return (round(area.x + x * self.zoom + self.pan_x),
-                round(area.y + y * self.zoom + self.pan_y))  # fmt: skip
+        return (round(area.x + x * self.zoom + self.pan_x), round(area.y + y * self.zoom + self.pan_y))
 
     def to_world(self, area: pygame.Rect, pos: tuple[int, int]) -> tuple[float, float]:
         """The world point under a screen position."""
-        return ((pos[0] - area.x - self.pan_x) / self.zoom,
-                (pos[1] - area.y - self.pan_y) / self.zoom)  # fmt: skip
+        return ((pos[0] - area.x - self.pan_x) / self.zoom, (pos[1] - area.y - self.pan_y) / self.zoom)
 
     def zoom_at(self, area: pygame.Rect, pos: tuple[int, int], steps: float) -> None:
         """Zoom by ZOOM_STEP**steps keeping the point under `pos` in place."""
@@ -325,8 +338,14 @@ class BackgroundSearch:
 # --- drawing helpers ---------------------------------------------------------------------
 
 
-def dashed_line(surface: pygame.Surface, colour: th.Color, start: tuple[float, float],
-                end: tuple[float, float], width: int, dash: int) -> None:  # fmt: skip
+def dashed_line(
+    surface: pygame.Surface,
+    colour: th.Color,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    width: int,
+    dash: int,
+) -> None:
     """A dashed straight line."""
     x0, y0 = start
     x1, y1 = end
@@ -337,12 +356,18 @@ def dashed_line(surface: pygame.Surface, colour: th.Color, start: tuple[float, f
         b = min(1.0, (2 * i * dash + dash) / length)
         if a >= 1.0:
             break
-        pygame.draw.line(surface, colour, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-                         (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)  # fmt: skip
+        pygame.draw.line(
+            surface,
+            colour,
+            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+            (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+            width,
+        )
 
 
-def cut_mark(surface: pygame.Surface, theme: Theme, start: tuple[float, float],
-             end: tuple[float, float], size: int) -> None:  # fmt: skip
+def cut_mark(
+    surface: pygame.Surface, theme: Theme, start: tuple[float, float], end: tuple[float, float], size: int
+) -> None:
     """Two short strokes across the middle of an edge: this branch was cut."""
     mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -354,8 +379,16 @@ def cut_mark(surface: pygame.Surface, theme: Theme, start: tuple[float, float],
         pygame.draw.line(surface, th.PRUNED, (cx - nx, cy - ny), (cx + nx, cy + ny), theme.px(3))
 
 
-def label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, int],
-          colour: th.Color, *, size: str = "tiny", ink: th.Color = th.INK) -> pygame.Rect:  # fmt: skip
+def label(
+    surface: pygame.Surface,
+    theme: Theme,
+    text: str,
+    centre: tuple[int, int],
+    colour: th.Color,
+    *,
+    size: str = "tiny",
+    ink: th.Color = th.INK,
+) -> pygame.Rect:
     """A small rounded tag with text, centred at `centre`; returns its rectangle."""
     image = theme.text(text, size, ink, "bold")
     box = image.get_rect(center=centre).inflate(theme.px(8), theme.px(2))
