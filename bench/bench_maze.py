@@ -213,7 +213,7 @@ def bench_memory(size: int) -> None:
 def bench_frames(size: int, frames: int) -> None:
     """Frame times of the maze demo carving size x size at full speed, headless."""
     try:
-        from visualizer.scenes.maze import measure_frames
+        from visualizer.scenes.maze.demo import measure_frames
     except ImportError as error:
         print(f"\nFrame times: the maze scene is not available ({error})")
         return

@@ -158,7 +158,7 @@ sys.path.insert(0, '.')
 from bench.bench_player import peak_mb
 from solvers import recursion as rec
 from visualizer.player import Player
-from visualizer.scenes.recursion import ENDLESS, RecursionModel
+from visualizer.scenes.recursion.demo import ENDLESS, RecursionModel
 player = Player(lambda: rec.factorial_events(3, {limit}, base_case=False, with_loop=False),
                 lambda: RecursionModel(ENDLESS))
 while player.step() is not None:

@@ -8,7 +8,7 @@ from ui import assert_left_restores, count_colour, play_to_end, press, stage_of,
 from solvers import dlx
 from solvers.events import Cover, Uncover
 from visualizer import theme as th
-from visualizer.scenes.dlx import NODE_INK, MatrixModel
+from visualizer.scenes.dlx.demo import NODE_INK, MatrixModel
 
 
 def test_every_step_matches_a_replay_and_left_undoes_it(app, open_demo) -> None:

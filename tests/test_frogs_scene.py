@@ -7,7 +7,7 @@ from ui import click, count_colour, press
 
 from solvers import frogs as fr
 from visualizer import theme as th
-from visualizer.scenes.frogs import FrogsModel, layout_tree
+from visualizer.scenes.frogs.demo import FrogsModel, layout_tree
 
 
 def frames(app, count: int) -> None:

@@ -10,7 +10,7 @@ from ui import drag, press
 
 from solvers import maze as mz
 from visualizer import theme as th
-from visualizer.scenes.maze import (
+from visualizer.scenes.maze.demo import (
     CARVE,
     DRAW,
     INK,

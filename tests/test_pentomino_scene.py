@@ -8,7 +8,7 @@ from ui import assert_left_restores, click, count_colour, press, pushed_not_popp
 from solvers import dlx, pentomino
 from solvers.events import Choose, Pop, Push, Solution
 from visualizer import theme as th
-from visualizer.scenes.pentomino import BOARDS, PIECE_COLOURS, symmetry_key
+from visualizer.scenes.pentomino.demo import BOARDS, PIECE_COLOURS, symmetry_key
 
 
 def run_to_solution(app, shell, frames: int = 120) -> None:

@@ -20,7 +20,7 @@ from solvers import dlx, queens
 from solvers.events import Choose, Pop, Push
 from visualizer import theme as th
 from visualizer.scenes.exact_cover import CoverModel
-from visualizer.scenes.queens import DARK_SQUARE, LIGHT_SQUARE, attacked_squares
+from visualizer.scenes.queens.demo import DARK_SQUARE, LIGHT_SQUARE, attacked_squares
 
 
 def test_right_places_the_pushed_queens_and_left_restores_each_state(app, open_demo) -> None:

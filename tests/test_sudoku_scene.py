@@ -10,7 +10,7 @@ from ui import assert_left_restores, click, count_colour, play_to_end, press, st
 from solvers import sudoku
 from solvers.events import Pop, Push
 from visualizer import theme as th
-from visualizer.scenes.sudoku import library
+from visualizer.scenes.sudoku.demo import library
 
 
 def board_digits(shell) -> list[int]:

@@ -10,7 +10,7 @@ from solvers.events import Prune
 from solvers.tictactoe import EMPTY_BOARD, GAME, outcome
 from visualizer import theme as th
 from visualizer.player import is_prune
-from visualizer.scenes.tictactoe import ALPHABETA, MINIMAX
+from visualizer.scenes.tictactoe.demo import ALPHABETA, MINIMAX
 from visualizer.scenes.treeview import SearchTree
 
 FAST = float("inf")

@@ -1,0 +1,1 @@
+"""The Dancing links demo: `model` (no pygame), its views, and `demo` (the controller)."""

@@ -1,0 +1,1 @@
+"""The Frogs demo: `model` (no pygame), its views, and `demo` (the controller)."""

@@ -1,0 +1,1 @@
+"""The Game tree demo: `model` (no pygame), its views, and `demo` (the controller)."""

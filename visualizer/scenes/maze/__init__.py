@@ -1,0 +1,1 @@
+"""The Maze demo: `model` (no pygame), its views, and `demo` (the controller)."""

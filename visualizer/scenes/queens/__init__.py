@@ -1,0 +1,1 @@
+"""The N queens demo: `model` (no pygame), its views, and `demo` (the controller)."""

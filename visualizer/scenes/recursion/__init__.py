@@ -1,0 +1,1 @@
+"""The Recursion demo: `model` (no pygame), its views, and `demo` (the controller)."""

@@ -1,0 +1,1 @@
+"""The Sudoku demo: `model` (no pygame), its views, and `demo` (the controller)."""
