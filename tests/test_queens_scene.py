@@ -19,7 +19,7 @@ from ui import (
 from solvers import dlx, queens
 from solvers.events import Choose, Pop, Push
 from visualizer import theme as th
-from visualizer.scenes.exact_cover import CoverModel
+from visualizer.scenes.exact_cover.demo import CoverModel
 from visualizer.scenes.queens.demo import DARK_SQUARE, LIGHT_SQUARE, attacked_squares
 
 

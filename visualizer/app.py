@@ -17,11 +17,12 @@ from pathlib import Path
 import pygame
 
 from visualizer import theme as th
+from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
 from visualizer.home import Home
 from visualizer.panels import wrap
 from visualizer.record import GifRecorder, output_path, save_png
-from visualizer.shell import GLOBAL_KEYS, Shell
+from visualizer.shell import SHELL_BINDINGS, Shell
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
@@ -105,6 +106,29 @@ class FrameCollector:
     def close(self) -> None:
         """Hand collection back to Python."""
         gc.enable()
+
+
+APP_BINDINGS = Bindings(
+    Binding(("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", "presenter scale: everything larger", label="Ctrl +"),
+    Binding(("ctrl+-", "ctrl+[-]"), "smaller", "presenter scale: everything smaller", label="Ctrl -"),
+    Binding(("?", "f1"), "toggle_help", "this help"),
+    Binding(("escape",), "escape", "back to the home screen"),
+    Binding(("f",), "toggle_fullscreen", "fullscreen", when="in_demo"),
+    Binding(("p",), "save_screenshot", "save a PNG of the window", when="in_demo"),
+    Binding(("g",), "toggle_gif", "record a GIF from here until paused", when="in_demo"),
+)
+"""Keys the app takes before any screen: a demo cannot shadow them."""
+
+
+def help_rows(screen: object) -> list[tuple[str, str]]:
+    """Every key and gesture for help: the app's, the player's, then the demo's own."""
+    rows = APP_BINDINGS.help_rows() + SHELL_BINDINGS.help_rows()
+    demo = getattr(screen, "demo", None)
+    if demo is not None:
+        own = demo.bindings.help_rows() or list(demo.keys)
+        if own:
+            rows += [("", ""), *own]
+    return rows
 
 
 @dataclass
@@ -249,31 +273,32 @@ class App:
 
     def _handle_app_key(self, event: pygame.event.Event) -> bool:
         """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale."""
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and (event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)):
-            self.theme.zoom(+1)
-        elif ctrl and event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.theme.zoom(-1)
-        elif event.unicode == "?" or event.key == pygame.K_F1:
-            self.show_help = not self.show_help
-        elif event.key == pygame.K_ESCAPE:
-            if self.show_help:
-                self.show_help = False
-            elif isinstance(self.screen, Shell):
-                self.go_home()
-            else:
-                self.running = False
-        elif isinstance(self.screen, Home):
-            return False
-        elif event.key == pygame.K_f:
-            self.toggle_fullscreen()
-        elif event.key == pygame.K_p:
-            self.save_screenshot()
-        elif event.key == pygame.K_g:
-            self.toggle_gif()
+        return APP_BINDINGS.dispatch(self, event)
+
+    def in_demo(self) -> bool:
+        """True while a demo is open (the keys that act on a demo are live)."""
+        return isinstance(self.screen, Shell)
+
+    def larger(self) -> None:
+        """Presenter scale one step up."""
+        self.theme.zoom(+1)
+
+    def smaller(self) -> None:
+        """Presenter scale one step down."""
+        self.theme.zoom(-1)
+
+    def toggle_help(self) -> None:
+        """Show or hide the keys."""
+        self.show_help = not self.show_help
+
+    def escape(self) -> None:
+        """Close the help, else leave the demo, else quit."""
+        if self.show_help:
+            self.show_help = False
+        elif isinstance(self.screen, Shell):
+            self.go_home()
         else:
-            return False
-        return True
+            self.running = False
 
     def toggle_fullscreen(self) -> None:
         """Fullscreen on or off; some window systems refuse, which is said."""
@@ -361,9 +386,7 @@ class App:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(th.OVERLAY)
         surface.blit(shade, (0, 0))
-        rows: list[tuple[str, str]] = list(GLOBAL_KEYS)
-        if isinstance(self.screen, Shell) and self.screen.demo.keys:
-            rows += [("", ""), *self.screen.demo.keys]
+        rows = help_rows(self.screen)
         line = theme.line_height("body")
         width = min(surface.get_width() - theme.px(40), theme.px(760))
         box = pygame.Rect(0, 0, width, line * (len(rows) + 3))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from visualizer import theme as th
+from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import (
     card_height,
     counters_height,
@@ -36,22 +37,20 @@ SHARED_COUNTER_NAMES = {
     "prunes": "prunes",
 }
 
-GLOBAL_KEYS: tuple[tuple[str, str], ...] = (
-    ("Space", "play / pause"),
-    ("Right / Left", "step forward / step back"),
-    ("+ / -", "faster / slower"),
-    ("Home / End", "restart / jump to the end"),
-    ("N", "run to the next backtrack"),
-    ("S", "run to the next solution"),
-    ("K", "run to the next event of the chosen kind"),
-    ("timeline", "click or drag to go to any point"),
-    ("F", "fullscreen"),
-    ("P", "save a PNG of the window"),
-    ("G", "record a GIF from here until paused"),
-    ("Ctrl + / Ctrl -", "presenter scale: everything larger / smaller"),
-    ("?", "this help"),
-    ("Esc", "back to the home screen"),
+SHELL_BINDINGS = Bindings(
+    Binding(("space",), "toggle_play", "play / pause"),
+    Binding(("right",), "step_forward", "one step forward"),
+    Binding(("left",), "step_back", "one step back (the exact earlier state)"),
+    Binding(("+", "=", "[+]"), "faster", "faster", label="+"),
+    Binding(("-", "_", "[-]"), "slower", "slower", label="-"),
+    Binding(("home",), "restart", "restart"),
+    Binding(("end",), "to_end", "jump to the end"),
+    Binding(("n",), "next_backtrack", "run to the next backtrack"),
+    Binding(("s",), "next_solution", "run to the next solution"),
+    Binding(("k",), "next_kind", "run to the next event of the chosen kind"),
+    Gesture("timeline", "click or drag to go to any point"),
 )
+"""The player's keys, the same in every demo (the app's own come first: see app.APP_BINDINGS)."""
 
 MAX_BUDGET = 0.008
 MIN_BUDGET = 0.002
@@ -229,27 +228,40 @@ class Shell:
             self._handle_key(event)
 
     def _handle_key(self, event: pygame.event.Event) -> None:
-        """The keys every demo shares (the app handles Esc, F, P, G, ? and Ctrl)."""
-        player = self.run
-        actions: dict[int, Callable[[], object]] = {
-            pygame.K_SPACE: player.toggle,
-            pygame.K_RIGHT: self.step_forward,
-            pygame.K_LEFT: self.step_back,
-            pygame.K_HOME: player.restart,
-            pygame.K_END: lambda: player.seek(player.known_length()),
-            pygame.K_n: lambda: player.run_until(is_backtrack),
-            pygame.K_s: lambda: player.run_until(is_solution),
-            pygame.K_k: lambda: player.run_until(kind_is(self.break_kind)),
-            pygame.K_KP_PLUS: player.faster,
-            pygame.K_KP_MINUS: player.slower,
-        }
-        action = actions.get(event.key)
-        if action is None and event.unicode in ("+", "="):
-            action = player.faster
-        elif action is None and event.unicode in ("-", "_"):
-            action = player.slower
-        if action is not None:
-            action()
+        """The keys every demo shares (the app handles Esc, F, P, G, ? and Ctrl first)."""
+        SHELL_BINDINGS.dispatch(self, event)
+
+    def toggle_play(self) -> None:
+        """Play or pause."""
+        self.run.toggle()
+
+    def faster(self) -> None:
+        """More events a second."""
+        self.run.faster()
+
+    def slower(self) -> None:
+        """Fewer events a second."""
+        self.run.slower()
+
+    def restart(self) -> None:
+        """Back to the first event."""
+        self.run.restart()
+
+    def to_end(self) -> None:
+        """Jump to the end of the run (as far as it is known)."""
+        self.run.seek(self.run.known_length())
+
+    def next_backtrack(self) -> None:
+        """Run to the next backtrack."""
+        self.run.run_until(is_backtrack)
+
+    def next_solution(self) -> None:
+        """Run to the next solution."""
+        self.run.run_until(is_solution)
+
+    def next_kind(self) -> None:
+        """Run to the next event of the chosen kind."""
+        self.run.run_until(kind_is(self.break_kind))
 
     def _handle_timeline(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
         """Click or drag on the timeline seeks there."""

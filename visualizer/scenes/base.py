@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from visualizer import theme as th
+from visualizer.bindings import Bindings
 from visualizer.player import Model, Player
 from visualizer.widgets import Widget
 
@@ -33,8 +34,10 @@ class Demo:
     title: ClassVar[str] = ""
     blurb: ClassVar[str] = ""
     default_speed: ClassVar[float] = 4.0
+    bindings: ClassVar[Bindings] = Bindings()
+    """The demo's own keys and mouse gestures: they feed both `handle` and the help overlay."""
     keys: ClassVar[Sequence[tuple[str, str]]] = ()
-    """The demo's own keys and mouse actions, listed in the help overlay."""
+    """Help rows of a demo that has no `bindings` table yet (being retired)."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -97,8 +100,11 @@ class Demo:
         raise NotImplementedError
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """Mouse and key input on the stage; True when used (keys come before the shell's)."""
-        return False
+        """Mouse and key input on the stage; True when used (keys come before the shell's).
+
+        By default a key press runs what the demo's `bindings` table binds it to.
+        """
+        return self.bindings.dispatch(self, event)
 
     @staticmethod
     def run_key(event: pygame.event.Event, actions: Mapping[int, Callable[[], object]]) -> bool:

@@ -24,8 +24,6 @@ import pygame
 
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.minimax import SearchReport
-from visualizer import theme as th
-from visualizer.theme import Theme
 
 
 class SearchTree:
@@ -336,62 +334,3 @@ class BackgroundSearch:
 
 
 # --- drawing helpers ---------------------------------------------------------------------
-
-
-def dashed_line(
-    surface: pygame.Surface,
-    colour: th.Color,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    width: int,
-    dash: int,
-) -> None:
-    """A dashed straight line."""
-    x0, y0 = start
-    x1, y1 = end
-    length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
-    steps = max(1, int(length // (2 * dash)))
-    for i in range(steps + 1):
-        a = min(1.0, (2 * i * dash) / length)
-        b = min(1.0, (2 * i * dash + dash) / length)
-        if a >= 1.0:
-            break
-        pygame.draw.line(
-            surface,
-            colour,
-            (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
-            (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
-            width,
-        )
-
-
-def cut_mark(
-    surface: pygame.Surface, theme: Theme, start: tuple[float, float], end: tuple[float, float], size: int
-) -> None:
-    """Two short strokes across the middle of an edge: this branch was cut."""
-    mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
-    nx, ny = -dy / length * size, dx / length * size  # across the edge
-    ux, uy = dx / length * theme.px(3), dy / length * theme.px(3)  # along it
-    for shift in (-1, 1):
-        cx, cy = mx + ux * shift, my + uy * shift
-        pygame.draw.line(surface, th.PRUNED, (cx - nx, cy - ny), (cx + nx, cy + ny), theme.px(3))
-
-
-def label(
-    surface: pygame.Surface,
-    theme: Theme,
-    text: str,
-    centre: tuple[int, int],
-    colour: th.Color,
-    *,
-    size: str = "tiny",
-    ink: th.Color = th.INK,
-) -> pygame.Rect:
-    """A small rounded tag with text, centred at `centre`; returns its rectangle."""
-    image = theme.text(text, size, ink, "bold")
-    box = image.get_rect(center=centre).inflate(theme.px(8), theme.px(2))
-    pygame.draw.rect(surface, colour, box, border_radius=theme.px(4))
-    surface.blit(image, image.get_rect(center=box.center))
-    return box

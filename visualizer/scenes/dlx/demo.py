@@ -26,15 +26,15 @@ import pygame
 from solvers import dlx, queens, sudoku
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
+from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import (
+from visualizer.scenes.exact_cover.demo import (
     STRATEGY_KEY,
     CoverModel,
     ExactCoverDemo,
     card_inner,
     cover_words,
-    hatch,
     plural,
     split_bottom,
     split_side,

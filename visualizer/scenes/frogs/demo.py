@@ -23,6 +23,7 @@ from solvers import frogs as fr
 from solvers.events import DeadEnd, Move, Pop, Push, Solution
 from visualizer import theme as th
 from visualizer.assets import asset
+from visualizer.draw import dashed_line
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -182,33 +183,6 @@ def layout_tree(tree: fr.TryTree) -> tuple[list[Cell], int, int]:
 
 
 # --- drawing helpers ----------------------------------------------------------------
-
-
-def dashed_line(
-    surface: pygame.Surface,
-    colour: th.Color,
-    start: tuple[int, int],
-    end: tuple[int, int],
-    width: int,
-    dash: int,
-    gap: int,
-) -> None:
-    """A horizontal or vertical line drawn in dashes (`dash` = 1 gives dots)."""
-    (x0, y0), (x1, y1) = start, end
-    length = abs(x1 - x0) + abs(y1 - y0)
-    if length == 0:
-        return
-    dx, dy = (x1 - x0) / length, (y1 - y0) / length
-    position = 0
-    while position < length:
-        stop = min(length, position + dash)
-        a = (round(x0 + dx * position), round(y0 + dy * position))
-        b = (round(x0 + dx * stop), round(y0 + dy * stop))
-        if dash <= 1:
-            pygame.draw.circle(surface, colour, a, max(1, width // 2 + 1))
-        else:
-            pygame.draw.line(surface, colour, a, b, width)
-        position += dash + gap
 
 
 def styled_line(

@@ -22,10 +22,11 @@ import pygame
 from solvers import minimax as mm
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from visualizer import theme as th
+from visualizer.draw import cut_mark, dashed_line
 from visualizer.panels import card, fit_text
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.treeview import Camera, SearchTree, cut_mark, cut_text, dashed_line, value_text
+from visualizer.scenes.treeview import Camera, SearchTree, cut_text, value_text
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 SIDES = (mm.MINIMAX_SIDE, mm.ALPHABETA_SIDE)

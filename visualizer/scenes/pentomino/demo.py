@@ -19,9 +19,10 @@ import pygame
 from solvers import dlx, pentomino
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
+from visualizer.draw import hatch
 from visualizer.panels import card, fit_text
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import (
+from visualizer.scenes.exact_cover.demo import (
     STRATEGY_KEY,
     BrowsingDemo,
     CoverModel,
@@ -29,7 +30,6 @@ from visualizer.scenes.exact_cover import (
     cover_words,
     draw_headline,
     draw_size_strip,
-    hatch,
     plural,
     split_bottom,
 )

@@ -27,16 +27,16 @@ from solvers import dlx, sudoku
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
 from visualizer.assets import asset
+from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover import (
+from visualizer.scenes.exact_cover.demo import (
     STRATEGY_KEY,
     CoverModel,
     ExactCoverDemo,
     card_inner,
     cover_words,
     draw_headline,
-    hatch,
     plural,
     side_legend,
     split_bottom,

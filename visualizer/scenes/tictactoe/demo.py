@@ -24,6 +24,7 @@ from solvers import minimax as mm
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.tictactoe import EMPTY_BOARD, GAME, TicTacToe, outcome, player_to_move, winning_line
 from visualizer import theme as th
+from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.panels import card, wrap
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -31,10 +32,7 @@ from visualizer.scenes.treeview import (
     BackgroundSearch,
     Camera,
     SearchTree,
-    cut_mark,
     cut_text,
-    dashed_line,
-    label,
     value_text,
 )
 from visualizer.widgets import Button, Choice, Widget
@@ -660,7 +658,7 @@ class TicTacToeDemo(Demo):
                 at = (cut_label_at[0], cut_label_at[1] - theme.px(10))
                 text = f"✂ cut: {cut_text(cut, True)}"
                 later.append(
-                    functools.partial(label, surface, theme, text, at, th.blend(th.PANEL, th.PRUNED, 0.35))
+                    functools.partial(tag, surface, theme, text, at, th.blend(th.PANEL, th.PRUNED, 0.35))
                 )
         for draw in later:
             draw()

@@ -19,6 +19,7 @@ import pygame
 from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 from visualizer import theme as th
+from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -374,17 +375,6 @@ def side_legend(theme: Theme, side: pygame.Rect, height: int) -> tuple[pygame.Re
 
 
 # --- the column-size strip ------------------------------------------------------------
-
-
-def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: th.Color, spacing: int, width: int = 1) -> None:
-    """Diagonal lines across `rect` (a second cue beside colour)."""
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
-    for offset in range(-rect.h, rect.w, max(2, spacing)):
-        start = (rect.x + offset, rect.bottom)
-        end = (rect.x + offset + rect.h, rect.y)
-        pygame.draw.line(surface, colour, start, end, width)
-    surface.set_clip(clip)
 
 
 def draw_size_strip(
