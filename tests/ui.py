@@ -91,3 +91,21 @@ def assert_left_restores(app, shell, snapshots: list) -> None:
     for expected in reversed(snapshots[:-1]):
         press(app, pygame.K_LEFT)
         assert shell.run.model.snapshot() == expected
+
+
+class TickClock:
+    """A clock for the player that moves `step` seconds each time it is read.
+
+    Installed with ``app.player_clock = TickClock()``, it makes the events a
+    frame plays depend on the count of clock reads, not on the machine's
+    speed or load: a test of "many events a frame" is then exact.
+    """
+
+    def __init__(self, step: float = 1e-6) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        """The time, then one tick later."""
+        self.now += self.step
+        return self.now

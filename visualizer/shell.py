@@ -104,7 +104,7 @@ class Shell:
     def new_run(self, *, autoplay: bool = False) -> None:
         """A fresh Player over the demo's current source, at the current speed."""
         speed = self.player.speed if self.player is not None else self._speed
-        self.player = Player(self.demo.source, self.demo.make_model, speed=speed)
+        self.player = Player(self.demo.source, self.demo.make_model, speed=speed, clock=self.app.player_clock)
         self.player.playing = autoplay
         self._first_frame_of_run = True
 
