@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press
+from ui import click, count_colour, press, stage_of
 
 from solvers import minimax as mm
 from visualizer import theme as th
@@ -48,7 +48,7 @@ def test_skipped_branches_are_purple_below_and_absent_above(app, open_demo) -> N
     alphabeta = model.sides[mm.ALPHABETA_SIDE]
     assert skipped and not skipped & set(alphabeta.where)
     assert skipped <= set(model.sides[mm.MINIMAX_SIDE].where)
-    minimax_panel, alphabeta_panel = shell.demo._panels
+    minimax_panel, alphabeta_panel = shell.demo.layout(stage_of(app, shell)).panels
     assert count_colour(app.surface, alphabeta_panel, th.PRUNED) > 100
     assert count_colour(app.surface, alphabeta_panel, th.PRUNED) > count_colour(
         app.surface, minimax_panel, th.PRUNED
@@ -105,7 +105,7 @@ def test_big_trees_draw_fast_and_zoom(app, open_demo) -> None:
     demo._rebuild()
     play_to_end(app, shell)
     assert shell.run.model.sides[mm.MINIMAX_SIDE].leaves == 4096
-    panel = demo._panels[1]
+    panel = demo.layout(stage_of(app, shell)).panels[1]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panel.center, button=4))
     app.frame(1 / 60)
     assert demo.camera.zoom > 1

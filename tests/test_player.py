@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from solvers import recursion as rec
 from solvers.events import Pop, Push, Solution
 from visualizer.player import MAX_SPEED, Player, is_backtrack, is_solution, kind_is
-from visualizer.scenes.recursion.demo import FACTORIAL, TREE, RecursionModel
+from visualizer.scenes.recursion.model import FACTORIAL, TREE, RecursionModel
 
 
 def tree_source() -> Iterator[object]:

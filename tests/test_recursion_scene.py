@@ -61,7 +61,7 @@ def test_tree_mode_grows_the_call_tree_node_by_node(app, open_demo) -> None:
     sizes = []
     for _ in range(8):
         press(app, pygame.K_RIGHT)
-        sizes.append(len(shell.run.model.tree.nodes))
+        sizes.append(shell.run.model.tree.count)
     assert sizes == sorted(sizes) and sizes[-1] >= 3
     assert all(b - a in (0, 1) for a, b in itertools.pairwise(sizes))
 

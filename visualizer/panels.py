@@ -1,9 +1,12 @@
-"""Panels any scene can place: cards, pseudocode, counters, log, call stack, call tree."""
+"""Panels any scene can place: cards, pseudocode, counters, log, call stack.
+
+Trees (the call tree, search trees) are painted by `visualizer.treepaint`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,15 +16,22 @@ from visualizer.widgets import draw_box
 
 
 def card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str = "") -> pygame.Rect:
-    """A white card with an optional heading; returns the inner rectangle."""
+    """A white card with an optional heading; returns the inner rectangle (`card_content`)."""
     draw_box(surface, rect, theme, fill=th.PANEL, radius=8)
+    pad = theme.px(10)
+    if title:
+        shown = fit_text(theme, title.upper(), rect.w - 2 * pad, "tiny", "bold")
+        surface.blit(theme.text(shown, "tiny", th.MUTED, "bold"), (rect.x + pad, rect.y + pad))
+    return card_content(rect, theme, title)
+
+
+def card_content(rect: pygame.Rect, theme: Theme, title: str = "") -> pygame.Rect:
+    """The rectangle inside a card, below its heading: a pure function, for layouts."""
     pad = theme.px(10)
     inner = rect.inflate(-2 * pad, -2 * pad)
     if title:
         shown = fit_text(theme, title.upper(), inner.w, "tiny", "bold")
-        heading = theme.text(shown, "tiny", th.MUTED, "bold")
-        surface.blit(heading, (inner.x, inner.y))
-        gap = heading.get_height() + theme.px(6)
+        gap = theme.font("tiny", "bold").size(shown)[1] + theme.px(6)
         inner = pygame.Rect(inner.x, inner.y + gap, inner.w, max(0, inner.h - gap))
     return inner
 
@@ -219,143 +229,3 @@ def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: 
         detail = fit_text(theme, frame.detail, max(0, room), "small", "mono")
         image = theme.text(detail, "small", th.INK, "mono")
         surface.blit(image, image.get_rect(midright=(box.right - theme.px(10), box.centery)))
-
-
-# --- the call tree -------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class TreeNodeView:
-    """A node of the call tree: structure only (what it shows comes from the scene)."""
-
-    node: int
-    parent: int
-    children: list[int] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class NodeLook:
-    """How one call-tree node looks: its label, state and the value shown under it."""
-
-    label: str
-    state: str = "active"  # active | waiting | done | dead | pruned
-    value: str = ""
-
-
-class CallTree:
-    """The calls of a run as a tree that grows node by node and shrinks on revert."""
-
-    def __init__(self) -> None:
-        self.nodes: dict[int, TreeNodeView] = {}
-        self.roots: list[int] = []
-
-    def add(self, node: int, parent: int) -> None:
-        """A call starts below `parent` (-1 for a root)."""
-        self.nodes[node] = TreeNodeView(node, parent)
-        siblings = self.nodes[parent].children if parent in self.nodes else self.roots
-        siblings.append(node)
-
-    def remove(self, node: int) -> None:
-        """Undo `add` (the node must be the last child added to its parent)."""
-        view = self.nodes.pop(node)
-        siblings = self.nodes[view.parent].children if view.parent in self.nodes else self.roots
-        assert siblings and siblings[-1] == node, "call tree removals must be LIFO"
-        siblings.pop()
-
-    def snapshot(self) -> tuple:
-        """The whole tree as one comparable value."""
-        nodes = sorted((n.node, n.parent, tuple(n.children)) for n in self.nodes.values())
-        return (*nodes, tuple(self.roots))
-
-    def layout(self) -> dict[int, tuple[float, int]]:
-        """Each node's (x slot, depth): leaves take slots in order, parents centre above."""
-        places: dict[int, tuple[float, int]] = {}
-        next_slot = 0.0
-        # Post-order on an explicit stack: a call tree can be deep.
-        for root in self.roots:
-            stack: list[tuple[int, int, bool]] = [(root, 0, False)]
-            while stack:
-                node, depth, expanded = stack.pop()
-                children = self.nodes[node].children
-                if not children:
-                    places[node] = (next_slot, depth)
-                    next_slot += 1
-                elif expanded:
-                    xs = [places[c][0] for c in children]
-                    places[node] = ((xs[0] + xs[-1]) / 2, depth)
-                else:
-                    stack.append((node, depth, True))
-                    stack.extend((c, depth + 1, False) for c in reversed(children))
-        return places
-
-
-TREE_COLOURS = {
-    "active": th.ACTIVE,
-    "waiting": th.WAITING,
-    "done": th.DONE,
-    "dead": th.DEAD,
-    "pruned": th.PRUNED,
-}
-
-
-def draw_call_tree(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    theme: Theme,
-    tree: CallTree,
-    look: Callable[[int], NodeLook],
-    *,
-    title: str = "call tree",
-) -> None:
-    """The call tree scaled to fit its card: calls as pills coloured by state, values under them."""
-    inner = card(surface, rect, theme, title)
-    places = tree.layout()
-    if not places:
-        hint = theme.text("no calls yet", "small", th.MUTED)
-        surface.blit(hint, hint.get_rect(center=inner.center))
-        return
-    slots = max(x for x, _ in places.values()) + 1
-    depths = max(d for _, d in places.values()) + 1
-    font_size = "small" if slots <= 12 else "tiny"
-    node_h = theme.line_height(font_size) + theme.px(6)
-    row = min(theme.px(64), max(node_h + 2, inner.h // max(depths, 1)))
-    column = inner.w / slots
-
-    def centre(node: int) -> tuple[int, int]:
-        x, depth = places[node]
-        return round(inner.x + (x + 0.5) * column), inner.y + depth * row + node_h // 2
-
-    looks = {node: look(node) for node in tree.nodes}
-    for view in tree.nodes.values():
-        if view.parent in places:
-            colour = th.PRUNED if looks[view.node].state == "pruned" else th.MUTED
-            pygame.draw.line(surface, colour, centre(view.parent), centre(view.node), theme.px(2))
-    for node, node_look in looks.items():
-        _draw_tree_node(surface, theme, node_look, centre(node), node_h, int(column) - 4, font_size)
-
-
-def _draw_tree_node(
-    surface: pygame.Surface,
-    theme: Theme,
-    view: NodeLook,
-    at: tuple[int, int],
-    height: int,
-    max_width: int,
-    size: str,
-) -> None:
-    """One call as a pill coloured by state; its returned value under it."""
-    colour = TREE_COLOURS.get(view.state, th.MUTED)
-    label = theme.text(view.label, size, th.INK, "mono")
-    width = min(max(label.get_width() + theme.px(12), height), max(max_width, height))
-    pill = pygame.Rect(0, 0, width, height)
-    pill.center = at
-    fill = th.blend(th.PANEL, colour, 0.22)
-    pygame.draw.rect(surface, fill, pill, border_radius=height // 2)
-    pygame.draw.rect(surface, colour, pill, width=theme.px(2), border_radius=height // 2)
-    if label.get_width() <= pill.w - 4:
-        surface.blit(label, label.get_rect(center=pill.center))
-    if view.value:
-        value = theme.text(view.value, "tiny", th.INK, "bold")
-        tag = value.get_rect(midtop=(pill.centerx, pill.bottom + 1))
-        pygame.draw.rect(surface, th.blend(th.PANEL, colour, 0.5), tag.inflate(6, 2), border_radius=4)
-        surface.blit(value, tag)

@@ -1,0 +1,85 @@
+"""The game-tree demo's model: two search trees fed by one lockstep run; no pygame.
+
+Narration lives here too (`narrate`): each side's event in words, prefixed
+with the algorithm's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solvers import minimax as mm
+from solvers.events import Bound, Evaluate, Pop, Prune, Push
+from visualizer.searchtree import SearchTree, cut_text, value_text
+
+SIDES = (mm.MINIMAX_SIDE, mm.ALPHABETA_SIDE)
+SIDE_NAMES = {mm.MINIMAX_SIDE: "minimax", mm.ALPHABETA_SIDE: "alpha-beta"}
+
+State = tuple[int, int]
+"""A state of `solvers.minimax.RandomTree`: (level, index)."""
+
+
+class LockstepModel:
+    """Two search trees, one per algorithm, fed by `Side` events."""
+
+    def __init__(self, tree: mm.RandomTree) -> None:
+        self.tree = tree
+        self.sides = {
+            side: SearchTree(tree.ROOT, tree.result, alphabeta=side == mm.ALPHABETA_SIDE) for side in SIDES
+        }
+
+    def apply(self, event: mm.Side) -> None:
+        """Pass the wrapped event to its side's tree."""
+        self.sides[event.side].apply(event.event)
+
+    def revert(self, event: mm.Side) -> None:
+        """Take the wrapped event back from its side's tree."""
+        self.sides[event.side].revert(event.event)
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Both trees as one comparable value."""
+        return tuple(self.sides[side].snapshot() for side in SIDES)
+
+    def skipped(self) -> set[State]:
+        """States alpha-beta will never visit: every node below a cut, beside the moves tried."""
+        search = self.sides[mm.ALPHABETA_SIDE]
+        tree = self.tree
+        skipped: set[State] = set()
+        for node in search.cuts:
+            state = search.state[node]
+            for move in tree.moves(state):
+                child = tree.result(state, move)
+                if child not in search.where:
+                    add_subtree(tree, child, skipped)
+        return skipped
+
+
+def add_subtree(tree: mm.RandomTree, state: State, into: set[State]) -> None:
+    """Every state of the subtree at `state` (levels below, index ranges)."""
+    level, index = state
+    width = 1
+    while level <= tree.depth:
+        into.update((level, i) for i in range(index, index + width))
+        level, index, width = level + 1, index * tree.branching, width * tree.branching
+
+
+def narrate(event: mm.Side) -> str | None:
+    """A side's event in words, prefixed with the algorithm's name."""
+    inner: Any = event.event
+    who = SIDE_NAMES[event.side]
+    kind = type(inner)
+    if kind is Push:
+        if inner.parent < 0:
+            return f"{who}: starts at the root"
+        return f"{who}: node {inner.node} tries move {inner.what + 1}"
+    if kind is Evaluate:
+        return f"{who}: leaf {inner.node} is worth {value_text(inner.value)}"
+    if kind is Pop:
+        return f"{who}: node {inner.node} returns {value_text(inner.value)}"
+    if kind is Bound:
+        symbol = "α" if inner.name == "alpha" else "β"
+        verb = "rises" if inner.name == "alpha" else "falls"
+        return f"{who}: {symbol} at node {inner.node} {verb} to {value_text(inner.value)}"
+    if kind is Prune:
+        return f"{who}: cut at node {inner.node} ({cut_text(inner.bound)}): skip the rest"
+    return None

@@ -1,0 +1,313 @@
+"""The game-tree demo's drawing: one panel per search over the same full-tree layout.
+
+Both panels place every state of the random tree with one `tidy_layout`
+(leaves in generated order, each parent above the middle of its children),
+so a subtree alpha-beta skipped below sits exactly under minimax's work
+above.  Levels whose nodes are far enough apart are painted node by node
+through `visualizer.treepaint`; denser levels as one strip of colours (a
+level of detail: at depth 6, branching 4 a level has 4,096 states).
+
+Shapes carry the meaning as well as colours: MAX nodes are triangles pointing
+up, MIN nodes triangles pointing down, leaves squares; skipped branches are
+purple, dashed and crossed by a cut mark labelled with the bound.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+import pygame
+
+from solvers import minimax as mm
+from visualizer import theme as th
+from visualizer.panels import card, card_content, fit_text
+from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State
+from visualizer.searchtree import SearchTree, cut_text, value_text
+from visualizer.theme import Theme
+from visualizer.tree import TreeLayout, tidy_layout
+from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, paint_tree
+
+MIN_NODE_SPACING = 9
+"""Screen pixels between neighbours below which a level is drawn as one strip."""
+STATUS_COLOURS = {
+    "active": th.ACTIVE,
+    "waiting": th.WAITING,
+    "done": th.DONE,
+    "skipped": th.PRUNED,
+    "unseen": th.FAINT,
+}
+"""A state's colour by what its side's search has done with it."""
+SAVED = th.blend(th.PRUNED, th.PANEL, 0.4)
+"""A strip cell of minimax's work that alpha-beta does without."""
+LEGEND = (
+    "▲ MAX takes the largest   ▼ MIN the smallest   ■ leaf   "
+    "purple: what alpha-beta skips (✂ cut)   wheel: zoom, drag: pan"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameTreeLayout:
+    """Minimax's card above, alpha-beta's below, the legend under both; `panels` are the cards' insides."""
+
+    cards: tuple[pygame.Rect, pygame.Rect]
+    panels: tuple[pygame.Rect, pygame.Rect]
+    legend: pygame.Rect
+
+    def panel_at(self, pos: tuple[int, int]) -> pygame.Rect:
+        """The panel under `pos`, else the first (the camera is shared)."""
+        return next((p for p in self.panels if p.collidepoint(pos)), self.panels[0])
+
+
+def layout(rect: pygame.Rect, theme: Theme) -> GameTreeLayout:
+    """The two cards and the legend in the stage."""
+    gap = theme.px(8)
+    legend_h = theme.line_height("small") + theme.px(4)
+    panel_h = (rect.h - legend_h - gap) // 2
+    top = pygame.Rect(rect.x, rect.y, rect.w, panel_h)
+    bottom = pygame.Rect(rect.x, top.bottom + gap, rect.w, panel_h)
+    legend = pygame.Rect(rect.x, rect.bottom - legend_h, rect.w, legend_h)
+    # A heading's height depends on its glyphs: the side's name stands for the title.
+    cards = (top, bottom)
+    panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, SIDES, strict=True))
+    return GameTreeLayout(cards, (panels[0], panels[1]), legend)
+
+
+@functools.lru_cache(maxsize=4)
+def full_layout(tree: mm.RandomTree) -> TreeLayout:
+    """Every state of the tree laid out tidily (a pure function of the tree, so kept)."""
+
+    def children(state: State) -> list[State]:
+        """The states one move below."""
+        return [tree.result(state, move) for move in tree.moves(state)]
+
+    return tidy_layout([tree.ROOT], children)
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Where the states of a full tree sit in a panel at zoom 1 (world units)."""
+
+    tree: mm.RandomTree
+    slot: float
+    top: float
+    row: float
+
+    @classmethod
+    def fit(cls, tree: mm.RandomTree, width: int, height: int, top: int, bottom: int) -> Geometry:
+        """Leaves across the width, levels down the height between the margins."""
+        return cls(tree, width / tree.branching**tree.depth, top, (height - top - bottom) / tree.depth)
+
+    def x(self, state: State) -> float:
+        """The middle of the leaves below `state` (its tidy slot)."""
+        return (full_layout(self.tree).places[state][0] + 0.5) * self.slot
+
+    def y(self, level: int) -> float:
+        """The row of a level."""
+        return self.top + level * self.row
+
+    def spacing(self, level: int) -> float:
+        """World distance between neighbours on a level."""
+        return self.slot * self.tree.branching ** (self.tree.depth - level)
+
+
+def draw(
+    surface: pygame.Surface,
+    lay: GameTreeLayout,
+    theme: Theme,
+    model: LockstepModel,
+    camera: Camera,
+    skipped: set[State],
+) -> None:
+    """Both panels and the legend."""
+    for side, box, inner in zip(SIDES, lay.cards, lay.panels, strict=True):
+        card(surface, box, theme, panel_title(model, side))
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip))
+        geometry = Geometry.fit(model.tree, inner.w, inner.h, theme.px(26), theme.px(22))
+        PanelView(surface, theme, inner, camera, geometry, model.sides[side], side, skipped).paint()
+        surface.set_clip(clip)
+    text = fit_text(theme, LEGEND, lay.legend.w, "small")
+    surface.blit(theme.text(text, "small", th.MUTED), (lay.legend.x + theme.px(4), lay.legend.y))
+
+
+def panel_title(model: LockstepModel, side: int) -> str:
+    """'alpha-beta: value 5, 19 of 27 leaves, 3 cuts'."""
+    search = model.sides[side]
+    root = search.value[0] if search.count else None
+    total = len(model.tree.leaves)
+    text = (
+        f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves, "
+        f"{search.count:,} nodes"
+    )
+    if side == mm.ALPHABETA_SIDE:
+        text += f", {len(search.cuts):,} cut{'s' if len(search.cuts) != 1 else ''}"
+    return text
+
+
+@dataclass(slots=True)
+class PanelView:
+    """One side's search over the shared layout: looks for the painter, strips for dense levels."""
+
+    surface: pygame.Surface
+    theme: Theme
+    area: pygame.Rect
+    camera: Camera
+    geometry: Geometry
+    search: SearchTree
+    side: int
+    skipped: set[State]
+
+    @property
+    def tree(self) -> mm.RandomTree:
+        """The random tree both searches run on."""
+        return self.geometry.tree
+
+    def paint(self) -> None:
+        """Dense levels as strips, then the detailed ones through the tree painter."""
+        shown: dict[State, None] = {}
+        for level in range(self.tree.depth + 1):
+            if not self.detailed(level):
+                self.strip(level)
+                continue
+            if level > 0 and self.detailed(level - 1):  # parents off screen still draw the edges in
+                shown.update(
+                    ((level - 1, i // self.tree.branching), None) for _, i in self.visible_states(level)
+                )
+            shown.update((s, None) for s in self.visible_states(level))
+        order = sorted(shown)  # level by level, left to right
+        places = {state: self.place(state) for state in order}
+        paint_tree(self.surface, self.theme, self.area, places, self.parent_of, self.look, camera=self.camera)
+
+    def parent_of(self, state: State) -> State | None:
+        """The state one move up (None for the root)."""
+        level, index = state
+        return (level - 1, index // self.tree.branching) if level else None
+
+    def detailed(self, level: int) -> bool:
+        """Whether a level's nodes are far enough apart to draw one by one."""
+        return self.geometry.spacing(level) * self.camera.zoom >= self.theme.px(MIN_NODE_SPACING)
+
+    def radius(self, level: int) -> int:
+        """Node size on a level on screen: room between neighbours and rows, capped."""
+        room = min(self.geometry.spacing(level) * 0.42, self.geometry.row * 0.34) * self.camera.zoom
+        return max(self.theme.px(4), min(round(room), self.theme.px(22)))
+
+    def place(self, state: State) -> Place:
+        """A state's box in world units (its screen size is `radius`, whatever the zoom)."""
+        size = 2 * self.radius(state[0]) / self.camera.zoom
+        return Place(self.geometry.x(state), self.geometry.y(state[0]), size, size)
+
+    def visible_states(self, level: int) -> list[State]:
+        """The states of a level whose position is on screen (with a margin)."""
+        count = self.tree.branching**level
+        spacing = self.geometry.spacing(level)
+        zoom = self.camera.zoom
+        left = -self.camera.pan_x / zoom - spacing
+        right = left + self.area.w / zoom + 2 * spacing
+        first = max(0, int(left / spacing))
+        last = min(count, int(right / spacing) + 1)
+        return [(level, i) for i in range(first, last)]
+
+    def status(self, state: State) -> str:
+        """'active', 'waiting', 'done', 'skipped' or 'unseen'."""
+        node = self.search.where.get(state)
+        if node is None:
+            return "skipped" if state in self.skipped else "unseen"
+        if self.search.stack and node == self.search.stack[-1]:
+            return "active"
+        return "waiting" if not self.search.closed(node) else "done"
+
+    def on_choice(self, state: State) -> bool:
+        """The node is the chosen child of its finished parent, on the root's chosen line."""
+        node = self.search.where.get(state)
+        return node is not None and node != 0 and self.search.on_chosen_line(node)
+
+    def look(self, state: State) -> Look:
+        """A state's shape by role, colour by status, edge by what happened to it, and its labels."""
+        status = self.status(state)
+        colour = STATUS_COLOURS[status]
+        fill = th.PANEL if status in ("unseen", "skipped") else th.blend(th.PANEL, colour, 0.25)
+        if self.side == mm.MINIMAX_SIDE and status == "done" and state in self.skipped:
+            colour = th.PRUNED  # minimax's work that alpha-beta does without
+        leaf = state[0] == self.tree.depth
+        shape = BOX if leaf else (UP if self.tree.to_move(state) == mm.MAX else DOWN)
+        root_done = state == self.tree.ROOT and self.search.count > 0 and self.search.done(0)
+        ring = th.YELLOW if self.on_choice(state) or root_done else None
+        size = "small" if self.radius(state[0]) >= self.theme.px(9) else "tiny"
+        label, ink = "", th.INK
+        if leaf:
+            label = value_text(self.tree.utility(state))
+            ink = th.INK if status in ("done", "active", "waiting") else th.MUTED
+        edge, cut = self.edge(state, status)
+        return Look(
+            colour,
+            fill,
+            shape,
+            Stroke(colour),
+            label=label,
+            label_ink=ink,
+            label_face="bold",
+            label_size=size,
+            tags=self.tags(state, size),
+            tags_beside=True,
+            ring=ring,
+            edge=edge,
+            cut=cut,
+        )
+
+    def edge(self, state: State, status: str) -> tuple[Stroke, bool]:
+        """The edge up to a state: solid once tried, dashed faint before, purple and cut if skipped."""
+        if status == "unseen":
+            return Stroke(th.FAINT, 1, DASHED), False
+        if status == "skipped":
+            if self.side != mm.ALPHABETA_SIDE:
+                return Stroke(th.MUTED, 1), False
+            parent = self.parent_of(state)
+            return Stroke(th.PRUNED, 2, DASHED), parent is not None and self.status(parent) != "skipped"
+        running = status in ("active", "waiting")
+        chosen = self.on_choice(state)
+        colour = th.DONE if chosen else th.ACTIVE if running else th.MUTED
+        return Stroke(colour, 3 if running or chosen else 1), False
+
+    def tags(self, state: State, size: str) -> tuple[Tag, ...]:
+        """An inner node's value once returned (or its best and window), and its cut."""
+        room = self.geometry.spacing(state[0]) * self.camera.zoom
+        node = self.search.where.get(state)
+        if state[0] == self.tree.depth or node is None or room < self.theme.px(34):
+            return ()  # leaves carry their value inside; no room beside: zoom in to read it
+        if self.search.done(node):
+            value = Tag(value_text(self.search.value[node], self.search.bound_kind(node)), size=size)
+        else:
+            value = Tag(self.window_text(node), ink=th.MUTED, size=size)
+        if not value.text:
+            return ()
+        if node in self.search.cuts and self.side == mm.ALPHABETA_SIDE:
+            return value, Tag(f"✂ {cut_text(self.search.cuts[node])}", ink=th.PRUNED)
+        return (value,)
+
+    def window_text(self, node: int) -> str:
+        """A running node: its best so far, and in alpha-beta its window."""
+        maximizing = self.tree.to_move(self.search.state[node]) == mm.MAX
+        best = self.search.best_so_far(node, maximizing)
+        text = f"best {value_text(best)}" if best is not None else ""
+        if self.search.alphabeta:
+            window = f"α={value_text(self.search.alpha[node])} β={value_text(self.search.beta[node])}"
+            text = f"{text}  {window}".strip()
+        return text
+
+    def strip(self, level: int) -> None:
+        """A dense level as one row of coloured cells (one pixel column per node, scaled)."""
+        count = self.tree.branching**level
+        colours = np.empty((count, 1, 3), dtype=np.uint8)
+        for i in range(count):
+            status = self.status((level, i))
+            saved = self.side == mm.MINIMAX_SIDE and status == "done" and (level, i) in self.skipped
+            colours[i, 0] = SAVED if saved else STATUS_COLOURS[status]
+        image = pygame.surfarray.make_surface(colours)
+        zoom = self.camera.zoom
+        width = max(1, round(count * self.geometry.spacing(level) * zoom))
+        height = max(self.theme.px(4), round(min(self.geometry.row * 0.3, self.theme.px(14)) * zoom))
+        left, y = self.camera.to_screen(self.area, 0, self.geometry.y(level))
+        self.surface.blit(pygame.transform.scale(image, (width, height)), (left, y - height // 2))

@@ -1,0 +1,269 @@
+"""The recursion demo's drawing: the stack, the loop in lockstep, depth over time, the call tree.
+
+Everything here only reads the model; where things go is `layout`, a pure
+function the controller uses for both input and drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from solvers.events import Push
+from visualizer import theme as th
+from visualizer.calltree import CallTree
+from visualizer.panels import FrameView, card, draw_call_stack, wrap
+from visualizer.player import Player
+from visualizer.scenes.recursion.model import ENDLESS, NOT_RETURNED, TREE, RecursionModel, short
+from visualizer.theme import Theme
+from visualizer.tree import tidy_layout
+from visualizer.treepaint import PILL, Look, Stroke, Tag, paint_tree, tidy_places
+
+TREE_COLOURS = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "dead": th.DEAD}
+"""A call-tree node's outline by the state of its call."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecursionLayout:
+    """The stack on the left; on the right the call tree, or the loop above the depth chart."""
+
+    stack: pygame.Rect
+    tree: pygame.Rect | None
+    loop: pygame.Rect | None
+    depth: pygame.Rect | None
+
+
+def layout(rect: pygame.Rect, theme: Theme, mode: str) -> RecursionLayout:
+    """Where the stack, the tree or the loop and the depth chart go in the stage."""
+    gap = theme.px(10)
+    left_w = int(rect.w * (0.42 if mode != TREE else 0.34))
+    stack = pygame.Rect(rect.x, rect.y, left_w, rect.h)
+    right = pygame.Rect(stack.right + gap, rect.y, rect.right - stack.right - gap, rect.h)
+    if mode == TREE:
+        return RecursionLayout(stack, right, None, None)
+    depth_h = max(theme.px(120), right.h // 3)
+    loop = pygame.Rect(right.x, right.y, right.w, right.h - depth_h - gap)
+    depth = pygame.Rect(right.x, loop.bottom + gap, right.w, depth_h)
+    return RecursionLayout(stack, None, loop, depth)
+
+
+# --- the stack ------------------------------------------------------------------------
+
+
+def frame_view(model: RecursionModel, node: int, on_top: bool) -> FrameView:
+    """One frame: its call, and what it is waiting for or returning."""
+    arg = model.args[node]
+    if model.mode == TREE:
+        best = model.best.get(node)
+        detail = f"leaf {arg}" if arg is not None else ("" if best is None else f"best = {short(best)}")
+        return FrameView(f"max_of(#{node})", "active" if on_top else "waiting", detail)
+    label = f"fact({arg})"
+    if model.overflow is not None and on_top:
+        return FrameView(label, "dead", "cannot call again")
+    value = model.result(node + 1)
+    if value is not NOT_RETURNED and value is not None:
+        return FrameView(label, "done", f"{arg} * {short(value)} = {short(arg * value)}")
+    if on_top:
+        base = model.mode != ENDLESS and arg <= 1
+        return FrameView(label, "active", "base case: return 1" if base else f"calls fact({arg - 1})")
+    return FrameView(label, "waiting", f"{arg} * fact({arg - 1})")
+
+
+def draw_stack(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    model: RecursionModel,
+    player: Player,
+    *,
+    n: int,
+    limit: int,
+) -> None:
+    """The call stack, the newest frame sliding in, the overflow or answer banner over it."""
+    arrival = player.progress() if isinstance(player.last_event, Push) else 1.0
+    depth = len(model.stack)
+    top = model.stack[-1] if model.stack else None
+    frames = [frame_view(model, node, node == top) for node in model.stack[-64:]]
+    draw_call_stack(
+        surface,
+        rect,
+        theme,
+        frames,
+        below=depth - len(frames),
+        limit=limit if model.mode != TREE else None,
+        title=f"call stack: {depth} frame{'s' if depth != 1 else ''}",
+        arrival=arrival,
+    )
+    if model.overflow is not None:
+        detail = f"{model.overflow.depth} frames: the limit is {model.overflow.limit}"
+        banner(surface, rect, theme, "STACK OVERFLOW", detail)
+    elif model.result(0) is not NOT_RETURNED and model.mode != TREE:
+        detail = f"{n} calls wound the stack, {n} returns unwound it"
+        banner(surface, rect, theme, f"fact({n}) = {short(model.result(0))}", detail, th.DONE)
+
+
+def banner(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    big: str,
+    small: str,
+    colour: th.Color = th.DEAD,
+) -> None:
+    """A message across the top of a panel."""
+    box = pygame.Rect(rect.x + theme.px(10), rect.y + theme.px(34), rect.w - theme.px(20), theme.px(64))
+    pygame.draw.rect(surface, colour, box, border_radius=theme.px(8))
+    title = theme.text(big, "large", th.PANEL, "bold")
+    surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + theme.px(8))))
+    line = theme.text(small, "small", th.PANEL)
+    surface.blit(line, line.get_rect(midbottom=(box.centerx, box.bottom - theme.px(8))))
+
+
+# --- the loop and the depth chart ---------------------------------------------------------
+
+
+def draw_loop(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: RecursionModel) -> None:
+    """The loop's two variables, large, what it costs in memory, and the two chains of values."""
+    inner = card(surface, rect, theme, "the loop: fact_loop(N), in lockstep")
+    y = inner.y + theme.px(6)
+    for name in ("i", "retval"):
+        value = model.loop.get(name)
+        surface.blit(theme.text(f"{name} =", "title", th.MUTED, "mono"), (inner.x, y))
+        text = "—" if value is None else short(value, 18)
+        surface.blit(theme.text(text, "title", th.ACTIVE, "bold"), (inner.x + theme.px(140), y))
+        y += theme.line_height("title") + theme.px(6)
+    if model.loop_result is not None:
+        done = theme.text(f"returns {short(model.loop_result, 24)}", "large", th.DONE, "bold")
+        surface.blit(done, (inner.x, y))
+        y += theme.line_height("large")
+    y += theme.px(8)
+    note = f"memory: the loop always uses 1 frame; the recursion is using {len(model.stack)} now"
+    for line in wrap(theme, note, inner.w):
+        surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
+        y += theme.line_height("small")
+    # The same products, two orders: the loop multiplies from N down, the
+    # recursion's returns come back from the base case up.
+    y += theme.px(10)
+    for label, values, colour in (
+        ("loop's retval", model.retvals, th.ACTIVE),
+        ("recursion returns", model.returns_newest_first(), th.DONE),
+    ):
+        y = draw_chain(surface, inner, theme, y, label, values, colour)
+
+
+def draw_chain(
+    surface: pygame.Surface,
+    inner: pygame.Rect,
+    theme: Theme,
+    y: int,
+    label: str,
+    values: Sequence[Any],
+    colour: th.Color,
+) -> int:
+    """'label: v1 → v2 → …' as chips on one line (the oldest dropped to fit); the next y."""
+    if y + theme.line_height("small") * 2 > inner.bottom:
+        return y
+    surface.blit(theme.text(label, "small", th.MUTED), (inner.x, y))
+    y += theme.line_height("small")
+    chips = [theme.text(short(v, 10), "small", th.INK, "bold") for v in values]
+    arrow = theme.text("→", "small", th.MUTED)
+    pad, gap = theme.px(6), theme.px(4)
+    widths = [c.get_width() + 2 * pad for c in chips]
+    shown = len(chips)
+    while shown and sum(widths[-shown:]) + (shown - 1) * (arrow.get_width() + 2 * gap) > inner.w:
+        shown -= 1
+    x = inner.x
+    height = theme.line_height("small") + theme.px(4)
+    for index in range(len(chips) - shown, len(chips)):
+        box = pygame.Rect(x, y, widths[index], height)
+        pygame.draw.rect(surface, th.blend(th.PANEL, colour, 0.18), box, border_radius=theme.px(4))
+        pygame.draw.rect(surface, colour, box, width=1, border_radius=theme.px(4))
+        surface.blit(chips[index], chips[index].get_rect(center=box.center))
+        x = box.right + gap
+        if index < len(chips) - 1:
+            surface.blit(arrow, (x, y + (height - arrow.get_height()) // 2))
+            x += arrow.get_width() + gap
+    if not chips:
+        surface.blit(theme.text("nothing yet", "small", th.FAINT), (inner.x, y))
+    return y + height + theme.px(8)
+
+
+def draw_depth(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    model: RecursionModel,
+    player: Player,
+    limit: int,
+) -> None:
+    """Depth over time: winding climbs, unwinding descends."""
+    inner = card(surface, rect, theme, "stack depth over time")
+    total = max(player.known_length(), len(model.depths), 1)
+    top = max(limit, player.counters.max_depth, 1)
+    if limit <= top:
+        y = inner.bottom - round(inner.h * limit / top)
+        pygame.draw.line(surface, th.DEAD, (inner.x, y), (inner.right, y), theme.px(1))
+        surface.blit(theme.text(f"limit {limit}", "tiny", th.DEAD), (inner.x + 2, y + 2))
+    # One bar per pixel column, sampling the event under it: the cost is the
+    # width of the card, however long the run.
+    shown = len(model.depths)
+    for x in range(inner.w):
+        index = int(x * total / inner.w)
+        if index >= shown:
+            break
+        h = round(inner.h * model.depths[index] / top)
+        pygame.draw.line(surface, th.WAITING, (inner.x + x, inner.bottom), (inner.x + x, inner.bottom - h))
+    if shown:
+        x = inner.x + round(shown * inner.w / total)
+        pygame.draw.line(surface, th.ACTIVE, (x, inner.y), (x, inner.bottom), theme.px(2))
+
+
+# --- the call tree ------------------------------------------------------------------------
+
+
+def call_look(model: RecursionModel, tree: CallTree, node: int, size: str) -> Look:
+    """A leaf shows its value, an inner call 'max'; its id beside it; returns and bests under it."""
+    arg = tree.what[node]
+    label = str(arg) if arg is not None else "max"
+    if tree.closed(node):
+        state, value = "done", f"= {tree.value[node]}"
+    else:
+        best = model.best.get(node)
+        top = model.stack[-1] if model.stack else None
+        state = "active" if node == top else "waiting"
+        value = "" if best is None or best == float("-inf") else f"best {best}"
+    colour = TREE_COLOURS[state]
+    tags = (Tag(value, th.blend(th.PANEL, colour, 0.5)),) if value else ()
+    return Look(colour, shape=PILL, label=label, label_size=size, ident=f"#{node}", tags=tags, edge=Stroke())
+
+
+def draw_call_tree(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: RecursionModel, title: str
+) -> None:
+    """The calls made so far, scaled to fit the card, each labelled with what it returned."""
+    inner = card(surface, rect, theme, title)
+    tree = model.tree
+    assert tree is not None, "only the tree variant keeps a call tree"
+    placed = tidy_layout(tree.roots(), tree.children)
+    if not placed.places:
+        hint = theme.text("no calls yet", "small", th.MUTED)
+        surface.blit(hint, hint.get_rect(center=inner.center))
+        return
+    size = "small" if placed.slots <= 12 else "tiny"
+    node_h = theme.line_height(size) + theme.px(6)
+    row = min(theme.px(64), max(node_h + 2, inner.h // max(placed.depth, 1)))
+    column = inner.w / placed.slots
+    places = tidy_places(placed, column, row, (int(column) - 4, node_h))
+
+    def parent(node: int) -> int | None:
+        """The caller (None for the root)."""
+        return tree.parent[node] if tree.parent[node] >= 0 else None
+
+    def look(node: int) -> Look:
+        """The node's look at this size."""
+        return call_look(model, tree, node, size)
+
+    paint_tree(surface, theme, inner, places, parent, look)

@@ -1,0 +1,389 @@
+"""The one tree painter: a laid-out tree drawn as edges, node shapes, tags and badges.
+
+A scene hands the painter
+
+- where each node goes: a `Place` (centre and size in world units) per node,
+  usually from `tidy_places` over `visualizer.tree.tidy_layout`;
+- each node's parent, for the edges;
+- a look function, node -> `Look`: the node's shape and colours, its border
+  and edge strokes (solid, dashed, dotted: a second cue beside colour), a
+  label inside, its id, tags (value, best so far, cut), a "+1,204" badge
+  when its subtree is folded, a cut mark on its edge, and optionally a
+  `content` function that draws inside its box (a tic-tac-toe board).
+
+The call tree in recursion, the search trees of tic-tac-toe and the game
+tree all paint through `paint_tree`; a frogs' look (edges and boxes solid,
+dashed or dotted by status, a text label) is a `Look` too.
+
+`Camera` (zoom and pan) maps world to screen; `screen_box` is the pure map
+from a place to its rectangle, so input hit-tests the same boxes the painter
+draws without reading anything drawing wrote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.draw import cut_mark, dashed_line, tag
+from visualizer.theme import Theme
+from visualizer.tree import TreeLayout
+
+N = TypeVar("N", bound=Hashable)
+
+PILL, BOX, UP, DOWN = "pill", "box", "up", "down"
+"""Node shapes: a rounded pill (calls), a box (boards, tries), triangles (MAX up, MIN down)."""
+SOLID, DASHED, DOTTED, NONE = "solid", "dashed", "dotted", "none"
+"""Stroke styles for borders and edges."""
+CENTRES, BOTTOM_TO_TOP = "centres", "bottom to top"
+"""Where edges join nodes: centre to centre, or the parent's bottom to the child's top."""
+FOLDED_FILL, FOLDED_INK = th.TITLE_BAR, th.PANEL
+"""The '+1,204' badge of a folded subtree."""
+
+
+# --- what a node looks like ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    """A line's colour, width (theme pixels at scale 1), style and dash length."""
+
+    colour: th.Color = th.MUTED
+    width: int = 2
+    style: str = SOLID
+    dash: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A small text tag: a value, a best-so-far, a cut.  No fill: text on a panel-coloured backing."""
+
+    text: str
+    fill: th.Color | None = None
+    ink: th.Color = th.INK
+    size: str = "tiny"
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """How one node is painted; every field has a plain default."""
+
+    colour: th.Color = th.MUTED
+    fill: th.Color | None = None  # None: the outline colour blended into the panel
+    shape: str = PILL
+    border: Stroke | None = None  # None: a solid outline of `colour`, 2 px
+    label: str = ""  # drawn inside when it fits
+    label_ink: th.Color = th.INK
+    label_face: str = "mono"
+    label_size: str = "small"
+    ident: str = ""  # the node's id, small beside it: the log's "node 14" is found on the picture
+    tags: tuple[Tag, ...] = ()
+    tags_beside: bool = False  # False: a row under the node; True: stacked at its right
+    note: Tag | None = None  # a tag above the node (what cut its siblings)
+    folded: int = 0  # nodes hidden below it: a '+1,204' badge after the tags
+    ring: th.Color | None = None  # an outline around the node (the chosen line)
+    halo: th.Color | None = None  # a filled glow behind it (the chosen move)
+    edge: Stroke = Stroke()  # the edge up to its parent
+    cut: bool = False  # a cut mark across that edge
+    content: Callable[[pygame.Surface, pygame.Rect], None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A node's box in world units (camera zoom 1): centre and size."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def tidy_places(
+    layout: TreeLayout,
+    column: float,
+    row: float,
+    size: tuple[float, float],
+    *,
+    left: float = 0.0,
+    top: float = 0.0,
+) -> dict[Any, Place]:
+    """A tidy layout in world units: slot s, depth d centred at (left + (s + ½)·column, top + d·row + h/2)."""
+    w, h = size
+    return {
+        node: Place(left + (slot + 0.5) * column, top + depth * row + h / 2, w, h)
+        for node, (slot, depth) in layout.places.items()
+    }
+
+
+# --- zoom and pan ------------------------------------------------------------------------
+
+MIN_ZOOM, MAX_ZOOM = 0.5, 12.0
+ZOOM_STEP = 1.25
+DRAG_SLOP = 4
+"""Pixels a press may move and still count as a click."""
+
+
+class Camera:
+    """Zoom and pan for a drawing laid out in a card at zoom 1 (world = card pixels)."""
+
+    def __init__(self) -> None:
+        self.zoom = 1.0
+        self.pan_x = 0.0
+        self.pan_y = 0.0
+        self._pressed: tuple[int, int] | None = None
+        self.dragged = False
+
+    def reset(self) -> None:
+        """Back to the whole drawing, unzoomed."""
+        self.zoom, self.pan_x, self.pan_y = 1.0, 0.0, 0.0
+
+    def to_screen(self, area: pygame.Rect, x: float, y: float) -> tuple[int, int]:
+        """A world point (relative to the card's top left) on the screen."""
+        return (round(area.x + x * self.zoom + self.pan_x), round(area.y + y * self.zoom + self.pan_y))
+
+    def to_world(self, area: pygame.Rect, pos: tuple[int, int]) -> tuple[float, float]:
+        """The world point under a screen position."""
+        return ((pos[0] - area.x - self.pan_x) / self.zoom, (pos[1] - area.y - self.pan_y) / self.zoom)
+
+    def zoom_at(self, area: pygame.Rect, pos: tuple[int, int], steps: float) -> None:
+        """Zoom by ZOOM_STEP**steps keeping the point under `pos` in place."""
+        if not area.collidepoint(pos):
+            pos = area.center
+        world = self.to_world(area, pos)
+        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * ZOOM_STEP**steps))
+        self.pan_x = pos[0] - area.x - world[0] * self.zoom
+        self.pan_y = pos[1] - area.y - world[1] * self.zoom
+
+    def handle(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
+        """The wheel zooms, a left drag pans; True when the event was used.
+
+        A press that does not move is left for the caller as a click: check
+        `dragged` on the button release.
+        """
+        # pygame 2 reports a wheel turn twice, as MOUSEWHEEL and as buttons 4/5 (which carry
+        # the position): zoom on the buttons only, so one notch is one step.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            if area.collidepoint(event.pos):
+                self.zoom_at(area, event.pos, 1 if event.button == 4 else -1)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if area.collidepoint(event.pos):
+                self._pressed = event.pos
+                self.dragged = False
+            return False
+        if event.type == pygame.MOUSEMOTION and self._pressed is not None:
+            return self._drag(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed is not None:
+            self._pressed = None
+            return self.dragged
+        return False
+
+    def _drag(self, event: pygame.event.Event) -> bool:
+        """Pan once the pointer has moved past the slop; True while dragging."""
+        assert self._pressed is not None
+        dx, dy = event.pos[0] - self._pressed[0], event.pos[1] - self._pressed[1]
+        if not (self.dragged or abs(dx) + abs(dy) > DRAG_SLOP):
+            return False
+        if not self.dragged:
+            self.pan_x, self.pan_y = self.pan_x + dx, self.pan_y + dy
+        else:
+            self.pan_x, self.pan_y = self.pan_x + event.rel[0], self.pan_y + event.rel[1]
+        self.dragged = True
+        return True
+
+
+IDENTITY = Camera()
+"""No zoom, no pan: for trees scaled to fit their card (never moved)."""
+
+
+def screen_box(camera: Camera, area: pygame.Rect, place: Place, least: int = 1) -> pygame.Rect:
+    """A place's rectangle on screen (at least `least` pixels a side): what is drawn and clicked."""
+    w = max(least, round(place.w * camera.zoom))
+    h = max(least, round(place.h * camera.zoom))
+    cx, cy = camera.to_screen(area, place.x, place.y)
+    return pygame.Rect(cx - w // 2, cy - h // 2, w, h)
+
+
+# --- painting -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class TreePainter:
+    """Paints nodes at their places: edges first, then nodes, then every tag on top."""
+
+    surface: pygame.Surface
+    theme: Theme
+    area: pygame.Rect
+    camera: Camera = IDENTITY
+    joins: str = CENTRES
+    least: int = 1  # the smallest box side on screen, in pixels
+
+    def paint(
+        self,
+        places: Mapping[N, Place],
+        parent: Callable[[N], N | None],
+        look: Callable[[N], Look],
+        order: Iterable[N] | None = None,
+    ) -> None:
+        """The tree: `order` (default: the places' order) says which nodes are drawn over which."""
+        nodes = list(places if order is None else order)
+        looks = {node: look(node) for node in nodes}
+        boxes = {node: screen_box(self.camera, self.area, places[node], self.least) for node in nodes}
+        for node in nodes:
+            up = parent(node)
+            if up is not None and up in boxes:
+                self.edge(boxes[up], boxes[node], looks[node])
+        shapes = {node: self.node(boxes[node], looks[node]) for node in nodes}
+        for node in nodes:
+            self.tags(shapes[node], looks[node])
+
+    def edge(self, parent: pygame.Rect, child: pygame.Rect, look: Look) -> None:
+        """The edge from a parent's box to a child's, in the child's edge stroke; its cut mark."""
+        if self.joins == BOTTOM_TO_TOP:
+            start, end = parent.midbottom, child.midtop
+        else:
+            start, end = parent.center, child.center
+        self.line(look.edge, start, end)
+        if look.cut:
+            cut_mark(self.surface, self.theme, start, end, self.theme.px(6))
+
+    def line(self, stroke: Stroke, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A straight line in a stroke's style."""
+        width = self.theme.px(stroke.width)
+        if stroke.style == SOLID:
+            pygame.draw.line(self.surface, stroke.colour, start, end, width)
+        elif stroke.style == DASHED:
+            dashed_line(self.surface, stroke.colour, start, end, width, self.theme.px(stroke.dash))
+        elif stroke.style == DOTTED:
+            dashed_line(self.surface, stroke.colour, start, end, width, 1, self.theme.px(stroke.dash))
+
+    def node(self, box: pygame.Rect, look: Look) -> pygame.Rect:
+        """One node: halo, shape filled, content, outline, label, ring; returns the shape's box."""
+        theme, surface = self.theme, self.surface
+        if look.halo is not None:
+            glow = box.inflate(theme.px(10), theme.px(10))
+            pygame.draw.rect(surface, look.halo, glow, border_radius=theme.px(6))
+        shape = self.shape_box(box, look)
+        fill = look.fill if look.fill is not None else th.blend(th.PANEL, look.colour, 0.22)
+        border = look.border or Stroke(look.colour)
+        if look.shape in (UP, DOWN):
+            self.triangle(shape, look.shape == UP, fill, border)
+        else:
+            radius = shape.h // 2 if look.shape == PILL else 0
+            pygame.draw.rect(surface, fill, shape, border_radius=radius)
+            if look.content is not None:
+                look.content(surface, shape)
+            self.outline(shape, border, radius)
+        if look.label:
+            label = theme.text(look.label, look.label_size, look.label_ink, look.label_face)
+            if label.get_width() <= shape.w - 4:
+                surface.blit(label, label.get_rect(center=shape.center))
+        if look.ring is not None:
+            ring = box.inflate(theme.px(8), theme.px(8))
+            pygame.draw.rect(surface, look.ring, ring, theme.px(3), border_radius=theme.px(4))
+        return shape
+
+    def shape_box(self, box: pygame.Rect, look: Look) -> pygame.Rect:
+        """The drawn box: a pill is as wide as its label (padded), never wider than its place."""
+        if look.shape != PILL or not look.label:
+            return box
+        label_w = self.theme.font(look.label_size, look.label_face).size(look.label)[0]
+        width = min(max(label_w + self.theme.px(12), box.h), max(box.w, box.h))
+        return pygame.Rect(box.centerx - width // 2, box.y, width, box.h)
+
+    def outline(self, box: pygame.Rect, stroke: Stroke, radius: int) -> None:
+        """A box's border: solid (rounded as the fill), or dashed / dotted side by side."""
+        width = self.theme.px(stroke.width)
+        if stroke.style == SOLID:
+            pygame.draw.rect(self.surface, stroke.colour, box, width, border_radius=radius)
+            return
+        right, bottom = box.right - 1, box.bottom - 1
+        corners = ((box.x, box.y), (right, box.y), (right, bottom), (box.x, bottom))
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            self.line(stroke, a, b)
+
+    def triangle(self, box: pygame.Rect, up: bool, fill: th.Color, stroke: Stroke) -> None:
+        """A triangle pointing up (MAX) or down (MIN) filling the box's width."""
+        r = box.w / 2
+        x, y = box.center
+        points = (
+            [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)]
+            if up
+            else [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r)]
+        )
+        pygame.draw.polygon(self.surface, fill, points)
+        pygame.draw.polygon(self.surface, stroke.colour, points, self.theme.px(stroke.width))
+
+    def tags(self, shape: pygame.Rect, look: Look) -> None:
+        """The node's id, its tags (under it or beside it), the folded badge, the note above."""
+        theme = self.theme
+        if look.ident:
+            self.ident(shape, look.ident)
+        tags = look.tags
+        if look.folded:
+            tags = (*tags, Tag(f"+{look.folded:,}", FOLDED_FILL, FOLDED_INK))
+        if look.tags_beside:
+            self.tags_beside(shape, tags)
+        elif tags:
+            self.tags_below(shape, tags)
+        if look.note is not None:
+            at = (shape.centerx, shape.y - theme.px(10))
+            tag(self.surface, theme, look.note.text, at, look.note.fill or th.PANEL, ink=look.note.ink)
+
+    def ident(self, shape: pygame.Rect, text: str) -> None:
+        """The node's id, small, on a backing astride the shape's top left corner."""
+        image = self.theme.text(text, "tiny", th.MUTED)
+        where = image.get_rect(center=(shape.x - self.theme.px(2), shape.y))
+        pygame.draw.rect(self.surface, th.PANEL, where.inflate(self.theme.px(2), -self.theme.px(2)))
+        self.surface.blit(image, where)
+
+    def tags_below(self, shape: pygame.Rect, tags: tuple[Tag, ...]) -> None:
+        """Tags side by side in a row centred under the node."""
+        theme = self.theme
+        images = [theme.text(t.text, t.size, t.ink, "bold") for t in tags]
+        pad, gap = theme.px(6), theme.px(3)
+        widths = [image.get_width() + pad for image in images]
+        x = shape.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
+        for one, image, w in zip(tags, images, widths, strict=True):
+            box = pygame.Rect(x, shape.bottom + theme.px(2), w, image.get_height() + theme.px(2))
+            pygame.draw.rect(self.surface, one.fill or th.PANEL, box, border_radius=theme.px(4))
+            self.surface.blit(image, image.get_rect(center=box.center))
+            x += w + gap
+
+    def tags_beside(self, shape: pygame.Rect, tags: tuple[Tag, ...]) -> None:
+        """Tags stacked at the node's right: the first level with its middle, the rest below."""
+        theme = self.theme
+        below: pygame.Rect | None = None
+        for one in tags:
+            image = theme.text(one.text, one.size, one.ink, "bold")
+            if below is None:
+                where = image.get_rect(midleft=(shape.right + theme.px(3), shape.centery))
+                backing = where.inflate(theme.px(4), 0)
+                pygame.draw.rect(self.surface, one.fill or th.PANEL, backing, border_radius=theme.px(3))
+            else:
+                where = image.get_rect(topleft=(below.x, below.bottom))
+                if one.fill is not None:
+                    pygame.draw.rect(self.surface, one.fill, where, border_radius=theme.px(3))
+            self.surface.blit(image, where)
+            below = where
+
+
+def paint_tree(
+    surface: pygame.Surface,
+    theme: Theme,
+    area: pygame.Rect,
+    places: Mapping[N, Place],
+    parent: Callable[[N], N | None],
+    look: Callable[[N], Look],
+    *,
+    camera: Camera = IDENTITY,
+    joins: str = CENTRES,
+    least: int = 1,
+) -> None:
+    """Paint a laid-out tree in `area` (world origin at its top left): see `TreePainter`."""
+    TreePainter(surface, theme, area, camera, joins, least).paint(places, parent, look)
