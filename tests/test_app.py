@@ -128,3 +128,70 @@ def test_unknown_demo_is_refused() -> None:
     """A demo name that does not exist: exit 2 and the valid names."""
     result = run_app("nosuchdemo")
     assert result.returncode == 2 and "recursion" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--scale", "nan"),
+        ("--scale", "inf"),
+        ("--scale", "1e308"),
+        ("--speed", "nan"),
+        ("--speed", "0"),
+        ("--seed", "-1"),
+        ("--seed", str(2**32)),
+        ("--frames", "0"),
+        ("--screenshot", "/nonexistent/x.png"),
+        ("--out-dir", "/nonexistent"),
+    ],
+)
+def test_bad_launcher_arguments_are_one_line_and_exit_2(argv: tuple[str, str]) -> None:
+    """Numbers must be finite and in range, folders must exist: else one line, exit 2, nothing run."""
+    result = run_app("maze", *argv, "--frames", "1") if argv[0] != "--frames" else run_app("maze", *argv)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("unwind: argument " + argv[0]), result.stderr
+
+
+def test_a_failing_handler_is_logged_and_the_app_survives(
+    app, open_demo, monkeypatch, tmp_path: Path
+) -> None:
+    """A fault in a demo's input handling: a message and a log entry; the run and its state are kept."""
+    import visualizer.faults as faults
+
+    monkeypatch.setattr(faults, "log_folder", lambda: tmp_path / "logs")
+    shell = open_demo("recursion")
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    before = shell.run.model.snapshot()
+
+    def broken(*args: object) -> bool:
+        raise RuntimeError("a broken handler")
+
+    monkeypatch.setattr(shell.demo, "handle", broken)
+    press(app, pygame.K_x, "x")
+    assert app.running and app.screen is shell
+    assert "a broken handler" in app.message and "Something went wrong" in app.message
+    assert shell.run.model.snapshot() == before
+    logged = (tmp_path / "logs" / "unwind.log").read_text()
+    assert "RuntimeError: a broken handler" in logged and "Traceback" in logged
+    monkeypatch.undo()
+    press(app, pygame.K_RIGHT)  # the demo still answers once the handler works again
+    assert shell.run.cursor == 3
+
+
+def test_a_failing_draw_keeps_the_window_alive(app, open_demo, monkeypatch, tmp_path: Path) -> None:
+    """A fault while drawing: the frame still flips, with the message; Esc still goes home."""
+    import visualizer.faults as faults
+
+    monkeypatch.setattr(faults, "log_folder", lambda: tmp_path / "logs")
+    shell = open_demo("recursion")
+
+    def broken(*args: object) -> None:
+        raise ValueError("cannot draw this")
+
+    monkeypatch.setattr(shell.demo, "draw", broken)
+    app.frame(1 / 60)
+    assert "cannot draw this" in app.message
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, Home)

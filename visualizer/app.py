@@ -19,6 +19,7 @@ import pygame
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
+from visualizer.faults import guard
 from visualizer.home import Home
 from visualizer.panels import wrap
 from visualizer.record import GifRecorder, output_path, save_png
@@ -238,10 +239,11 @@ class App:
         started = time.perf_counter()
         self.elapsed += dt
         for event in pygame.event.get():
-            self.handle(event)
-        self.screen.update(dt)
+            guard(f"handling {pygame.event.event_name(event.type)}", self.notify, self.handle, event)
+        guard("updating the screen", self.notify, self.screen.update, dt)
         drawing = time.perf_counter()
-        self.draw()
+        if not guard("drawing the screen", self.notify, self.draw):
+            self._draw_fault()
         pygame.display.flip()
         self.draw_seconds = time.perf_counter() - drawing
         if self.gif.recording:
@@ -364,6 +366,13 @@ class App:
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
         if self.message and time.monotonic() < self.message_until:
+            self._draw_message(surface)
+
+    def _draw_fault(self) -> None:
+        """After a drawing error: a plain screen with the message, so the window still answers."""
+        surface = self.surface
+        surface.fill(th.BACKGROUND)
+        if self.message:
             self._draw_message(surface)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
