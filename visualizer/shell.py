@@ -216,6 +216,7 @@ class Shell:
     def handle(self, event: pygame.event.Event) -> None:
         """Route one input event: timeline, widgets, the demo, then the shell's keys."""
         lay = self.layout(self.app.surface.get_size())
+        self._place_widgets(lay)
         if self._handle_timeline(event, lay.timeline):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -306,10 +307,9 @@ class Shell:
         lay = self.layout(surface.get_size())
         surface.fill(th.BACKGROUND)
         self._draw_title(surface, lay.title)
-        if self.options:
-            flow(self.options, lay.options, theme)
-            for widget in self.options:
-                widget.draw(surface, theme)
+        self._place_widgets(lay)
+        for widget in self.options:
+            widget.draw(surface, theme)
         surface.set_clip(lay.stage)
         self.demo.draw(surface, lay.stage, self.run)
         surface.set_clip(None)
@@ -318,11 +318,15 @@ class Shell:
             draw_pseudocode(surface, lay.code, theme, self.demo.code(), self.demo.lit_lines(self.run))
         if lay.log.h > theme.px(40):
             draw_log(surface, lay.log, theme, self._log_lines())
-        flow(self.buttons, lay.controls, theme, gap=6)
         for widget in self.buttons:
             widget.draw(surface, theme)
         self._draw_timeline(surface, lay.timeline)
         self._draw_tooltip(surface)
+
+    def _place_widgets(self, lay: Layout) -> None:
+        """Put the option and control widgets where this layout says (before input and drawing alike)."""
+        flow(self.options, lay.options, self.theme)
+        flow(self.buttons, lay.controls, self.theme, gap=6)
 
     def _draw_title(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The dark title bar: demo title, status, the keys that matter most."""
