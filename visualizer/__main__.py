@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from visualizer import MAX_WINDOW, MIN_WINDOW
 from visualizer.demos import DEMOS
 
 MAX_SEED = 2**32 - 1
@@ -24,8 +25,11 @@ def window_size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
-    if not (480 <= width <= 7680 and 360 <= height <= 4320):
-        raise argparse.ArgumentTypeError(f"size {text} is out of range (480x360 to 7680x4320)")
+    (low_w, low_h), (high_w, high_h) = MIN_WINDOW, MAX_WINDOW
+    if not (low_w <= width <= high_w and low_h <= height <= high_h):
+        raise argparse.ArgumentTypeError(
+            f"size {text} is out of range ({low_w}x{low_h} to {high_w}x{high_h})"
+        )
     return width, height
 
 

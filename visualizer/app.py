@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import os
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from visualizer import MIN_WINDOW
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
@@ -28,6 +30,7 @@ from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
 FPS = 60
+
 FRAME_SECONDS = 1 / FPS
 MESSAGE_SECONDS = 5.0
 MAX_DT = 0.1
@@ -58,9 +61,13 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
         raise NoDisplay("no screen was found: DISPLAY and WAYLAND_DISPLAY are not set")
     pygame.font.init()
     try:
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         raise NoDisplay(str(error)) from None
+    with warnings.catch_warnings():  # the one way to reach the display module's window in pygame-ce 2.5
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    return surface
 
 
 @dataclass
@@ -112,6 +119,7 @@ class FrameCollector:
 APP_BINDINGS = Bindings(
     Binding(("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", "presenter scale: everything larger", label="Ctrl +"),
     Binding(("ctrl+-", "ctrl+[-]"), "smaller", "presenter scale: everything smaller", label="Ctrl -"),
+    Binding(("ctrl+0", "ctrl+[0]"), "toggle_fit", "fit to window: text and lines grow with the window"),
     Binding(("?", "f1"), "toggle_help", "this help"),
     Binding(("escape",), "escape", "back to the home screen"),
     Binding(("f",), "toggle_fullscreen", "fullscreen", when="in_demo"),
@@ -238,6 +246,7 @@ class App:
         """One frame: input, update, draw, flip."""
         started = time.perf_counter()
         self.elapsed += dt
+        self.theme.fit_window(self.surface.get_size())
         for event in pygame.event.get():
             guard(f"handling {pygame.event.event_name(event.type)}", self.notify, self.handle, event)
         guard("updating the screen", self.notify, self.screen.update, dt)
@@ -286,10 +295,22 @@ class App:
     def larger(self) -> None:
         """Presenter scale one step up."""
         self.theme.zoom(+1)
+        self._show_scale()
 
     def smaller(self) -> None:
         """Presenter scale one step down."""
         self.theme.zoom(-1)
+        self._show_scale()
+
+    def toggle_fit(self) -> None:
+        """Fit to window on or off."""
+        self.theme.fit = not self.theme.fit
+        self._show_scale()
+
+    def _show_scale(self) -> None:
+        """Apply the new scale to this window and say what it is."""
+        self.theme.fit_window(self.surface.get_size())
+        self.notify(self.theme.describe())
 
     def toggle_help(self) -> None:
         """Show or hide the keys."""

@@ -239,10 +239,15 @@ class Choice(Widget, Generic[T]):
 class Label(Widget):
     """Plain text in a bar (a heading, a status)."""
 
-    def __init__(self, text: str | Callable[[], str], color: th.Color = th.MUTED) -> None:
+    def __init__(self, text: str | Callable[[], str], color: th.Color = th.MUTED, *, hint: str = "") -> None:
         self._text = text
         self.color = color
+        self.hint = hint
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def tooltip(self) -> str:
+        """The hint, if any."""
+        return self.hint
 
     @property
     def text(self) -> str:

@@ -85,6 +85,10 @@ class Demo:
         """A word for the title bar ("your move", "solved"), or None for the shell's own."""
         return None
 
+    def stops(self) -> Sequence[str]:
+        """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
+        return ("backtrack", "solution")
+
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Extra run-to buttons: (label, predicate on an event)."""
         return []
