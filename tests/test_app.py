@@ -195,3 +195,27 @@ def test_a_failing_draw_keeps_the_window_alive(app, open_demo, monkeypatch, tmp_
     assert "cannot draw this" in app.message
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.screen, Home)
+
+
+def test_the_app_rests_only_when_nothing_moves(app, open_demo) -> None:
+    """Paused and settled: at rest (the loop sleeps until input); playing or showing a message: not."""
+    assert app.at_rest()  # the home screen
+    shell = open_demo("recursion")
+    app.message_until = 0.0
+    assert app.at_rest()
+    press(app, pygame.K_SPACE, " ")
+    assert shell.run.playing and not app.at_rest()
+    press(app, pygame.K_SPACE, " ")
+    app.message_until = 0.0
+    assert app.at_rest()
+    app.notify("saved")
+    assert not app.at_rest()
+
+
+def test_waiting_for_input_hands_the_event_to_the_next_frame(app, open_demo) -> None:
+    """A key pressed while the app sleeps is handled by the frame after it wakes."""
+    shell = open_demo("recursion")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.wait_for_input()
+    app.frame(1 / 60)
+    assert shell.run.cursor == 1

@@ -30,6 +30,8 @@ from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
 FPS = 60
+REST_WAKE_MS = 500
+"""At rest the app sleeps until input, waking this often to notice anything else."""
 
 FRAME_SECONDS = 1 / FPS
 MESSAGE_SECONDS = 5.0
@@ -232,6 +234,8 @@ class App:
         """Run until the window closes or `frames` have been drawn."""
         frames = 0
         while self.running:
+            if self.options.frames is None and self.at_rest():
+                self.wait_for_input()
             dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
             self.frame(dt)
             frames += 1
@@ -261,6 +265,18 @@ class App:
                 self.stop_gif()
         self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
         self.frame_times.append(time.perf_counter() - started)
+
+    def at_rest(self) -> bool:
+        """True when nothing moves: no run playing or seeking, no animation, no message, no recording."""
+        if self.gif.recording or (self.message and time.monotonic() < self.message_until):
+            return False
+        return self.screen.at_rest()
+
+    def wait_for_input(self) -> None:
+        """Sleep until an input event (or a short while passes), then let the next frame handle it."""
+        event = pygame.event.wait(REST_WAKE_MS)
+        if event.type != pygame.NOEVENT:
+            pygame.event.post(event)
 
     def finish(self) -> None:
         """Save a GIF still being recorded, then let its writer finish."""

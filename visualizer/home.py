@@ -82,6 +82,10 @@ class Home:
     def update(self, dt: float) -> None:
         """Nothing moves on the home screen."""
 
+    def at_rest(self) -> bool:
+        """The home screen never animates."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, tagline and the cards."""
         theme = self.theme

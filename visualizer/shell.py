@@ -283,6 +283,11 @@ class Shell:
         self.run.update(dt)
         self.demo.update(dt, self.run)
 
+    def at_rest(self) -> bool:
+        """True when the run is paused and settled and the demo shows no animation."""
+        run = self.run
+        return not run.playing and not run.busy and not self._dragging_timeline and self.demo.at_rest(run)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole demo screen."""
         theme = self.theme

@@ -124,6 +124,14 @@ class Demo:
     def update(self, dt: float, player: Player) -> None:
         """Per-frame work after the player moved (animation clocks, a game's next turn)."""
 
+    def at_rest(self, player: Player) -> bool:
+        """True when nothing on the stage moves, so the app may sleep until input.
+
+        A demo whose `update` animates must say when it is still; by default a
+        demo with its own `update` is never at rest (safe, if not thrifty).
+        """
+        return type(self).update is Demo.update
+
     def notify(self, message: str) -> None:
         """Show a short message to the user (errors, "saved to ...")."""
         self.shell.notify(message)
