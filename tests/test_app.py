@@ -56,22 +56,88 @@ def test_p_saves_a_png(app, open_demo, tmp_path: Path) -> None:
     assert pygame.image.load(str(pictures[0])).get_size() == app.surface.get_size()
 
 
-def test_g_records_a_gif_until_paused(app, open_demo, tmp_path: Path) -> None:
-    """G starts play and recording; pausing writes an animated GIF."""
+def test_g_records_a_gif_without_touching_play(app, open_demo, tmp_path: Path) -> None:
+    """G starts recording and leaves play alone; G again stops and writes an animated GIF."""
     from PIL import Image
 
     shell = open_demo("recursion", speed=30)
     press(app, pygame.K_g, "g")
-    assert app.recording and shell.run.playing
+    assert app.recording and not shell.run.playing
+    press(app, pygame.K_SPACE, " ")
     for _ in range(40):
         app.frame(1 / 10)  # each frame is a GIF frame at 10 per second
     press(app, pygame.K_SPACE, " ")
+    assert app.recording  # pausing does not stop it
+    press(app, pygame.K_g, "g")
     assert not app.recording
-    app.gif.writer.join(timeout=60)
+    app.last_recording.writer.join(timeout=60)
     gifs = list(tmp_path.glob("unwind-recursion-*.gif"))
-    assert len(gifs) == 1
+    assert len(gifs) == 1, app.last_recording.result
     with Image.open(gifs[0]) as image:
         assert image.n_frames > 5
+
+
+def test_recorded_frames_carry_no_overlays(app, open_demo, tmp_path: Path) -> None:
+    """A message, the tooltip and the REC badge are on the window but not in the recording."""
+    from PIL import Image
+
+    shell = open_demo("recursion")
+    app.notify("a message the class should not see in the video")
+    app.start_recording(tmp_path / "clean.gif", wait=True)
+    app.frame(1 / 60)
+    window = pygame.image.tobytes(app.surface, "RGB")
+    bare = pygame.Surface(app.surface.get_size())
+    shell.draw(bare)
+    recorder = app.recorder
+    app.stop_recording()
+    recorder.writer.join(timeout=60)
+    recorder_file = tmp_path / "clean.gif"
+    with Image.open(recorder_file) as image:
+        recorded = image.convert("RGB")
+    expected = Image.frombytes("RGB", bare.get_size(), pygame.image.tobytes(bare, "RGB"))
+    expected = expected.resize(recorded.size).quantize(colors=128).convert("RGB")
+    assert window != pygame.image.tobytes(bare, "RGB")  # the window does show the overlays
+    difference = sum(abs(a - b) for a, b in zip(recorded.tobytes(), expected.tobytes(), strict=True))
+    assert difference / len(expected.tobytes()) < 3.0  # the same picture, give or take GIF quantising
+
+
+def test_a_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
+    """Saves go to a temporary file and replace the old one only when complete."""
+    from visualizer import record
+
+    target = tmp_path / "shot.png"
+    target.write_bytes(b"the old picture")
+
+    def broken_save(surface: object, name: str) -> None:
+        Path(name).write_bytes(b"half a pic")
+        raise pygame.error("disk full")
+
+    monkeypatch.setattr(record.pygame.image, "save", broken_save)
+    with pytest.raises(pygame.error):
+        record.save_png(pygame.Surface((4, 4)), target)
+    assert target.read_bytes() == b"the old picture"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_export_writes_a_whole_run_headless(tmp_path: Path) -> None:
+    """`--export FILE.gif` plays the run into the file and quits, with no window needed."""
+    from PIL import Image
+
+    gif = tmp_path / "run.gif"
+    result = run_app("recursion", "--speed", "30", "--export", str(gif))
+    assert result.returncode == 0, result.stderr
+    assert "saved" in result.stdout and "Traceback" not in result.stderr
+    with Image.open(gif) as image:
+        assert image.n_frames > 5
+
+
+def test_export_to_mp4(tmp_path: Path) -> None:
+    """With the video extra, `--export FILE.mp4` writes an H.264 video."""
+    pytest.importorskip("imageio_ffmpeg")
+    video = tmp_path / "run.mp4"
+    result = run_app("queens", "--speed", "200", "--frames", "45", "--export", str(video))
+    assert result.returncode == 0, result.stderr
+    assert video.stat().st_size > 10_000 and video.read_bytes()[4:8] == b"ftyp"
 
 
 def test_presenter_scale_enlarges_text(app, open_demo) -> None:

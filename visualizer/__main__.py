@@ -71,7 +71,7 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
 
 
 def png_path(text: str) -> Path:
-    """An argparse type: where a PNG can be written (its folder exists and is writable)."""
+    """An argparse type: where a file can be written (its folder exists and is writable)."""
     path = Path(text).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
@@ -80,6 +80,14 @@ def png_path(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} cannot be written to")
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file name")
+    return path
+
+
+def export_path(text: str) -> Path:
+    """An argparse type: a .gif or .mp4 file in a writable folder."""
+    path = png_path(text)
+    if path.suffix.lower() not in (".gif", ".mp4"):
+        raise argparse.ArgumentTypeError(f"exports are .gif or .mp4 files, not {text!r}")
     return path
 
 
@@ -122,6 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--frames", type=whole_number(1, 10**9, "the frame count"), help="quit after this many frames"
     )
     parser.add_argument("--screenshot", type=png_path, help="save the last frame as this PNG")
+    parser.add_argument(
+        "--export",
+        type=export_path,
+        metavar="FILE",
+        help="play DEMO's whole run (or --frames N) into FILE.gif or FILE.mp4, then quit",
+    )
     parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WxH")
     parser.add_argument(
         "--scale",
@@ -137,7 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the app; a missing display is one clear line."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.export is not None and args.demo is None:
+        parser.error("--export needs a DEMO to play")
+    from visualizer.record import video_available  # pygame loads only past the arguments
+
+    if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
+        parser.error('--export to MP4 needs the video extra: pip install "unwind[video]"')
     from visualizer.app import (  # pygame loads only past the arguments
         App,
         DemoUnavailable,
@@ -148,7 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = Options(
         demo=args.demo,
         seed=args.seed,
-        autoplay=args.autoplay,
+        autoplay=args.autoplay or args.export is not None,
+        export=args.export,
         speed=args.speed,
         frames=args.frames,
         screenshot=args.screenshot,

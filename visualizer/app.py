@@ -24,12 +24,14 @@ from visualizer.demos import BY_NAME
 from visualizer.faults import guard
 from visualizer.home import Home
 from visualizer.panels import wrap
-from visualizer.record import GifRecorder, output_path, save_png
+from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import SHELL_BINDINGS, Shell
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
 FPS = 60
+EXPORT_MAX_FRAMES = 30 * 60 * 10
+"""An export without --frames stops after ten minutes of video at most."""
 REST_WAKE_MS = 500
 """At rest the app sleeps until input, waking this often to notice anything else."""
 
@@ -85,6 +87,7 @@ class Options:
     size: tuple[int, int] = (1280, 800)
     scale: float = 1.0
     out_dir: Path = Path(".")
+    export: Path | None = None
 
 
 class FrameCollector:
@@ -126,7 +129,8 @@ APP_BINDINGS = Bindings(
     Binding(("escape",), "escape", "back to the home screen"),
     Binding(("f",), "toggle_fullscreen", "fullscreen", when="in_demo"),
     Binding(("p",), "save_screenshot", "save a PNG of the window", when="in_demo"),
-    Binding(("g",), "toggle_gif", "record a GIF from here until paused", when="in_demo"),
+    Binding(("shift+g",), "toggle_video", "record an MP4 video (G again stops)", when="in_demo"),
+    Binding(("g",), "toggle_gif", "record a GIF: G starts, G again stops and saves", when="in_demo"),
 )
 """Keys the app takes before any screen: a demo cannot shadow them."""
 
@@ -170,7 +174,8 @@ class App:
         self.message_until = 0.0
         self.prompt: Prompt | None = None
         self.show_help = False
-        self.gif = GifRecorder()
+        self.recorder: Recorder | None = None
+        self.last_recording: Recorder | None = None
         self.frame_times: deque[float] = deque(maxlen=10_000)
         self.screen: Home | Shell = Home(self)
         # Everything built so far (modules, fonts) lives as long as the app: keep it
@@ -191,8 +196,8 @@ class App:
 
     @property
     def recording(self) -> bool:
-        """True while a GIF is being recorded."""
-        return self.gif.recording
+        """True while a GIF or video is being recorded."""
+        return self.recorder is not None
 
     # --- screens -------------------------------------------------------------
 
@@ -213,7 +218,7 @@ class App:
 
     def go_home(self) -> None:
         """Back to the home screen."""
-        self.stop_gif()
+        self.stop_recording()
         self.screen = Home(self)
         pygame.display.set_caption("Unwind")
 
@@ -232,6 +237,8 @@ class App:
 
     def run(self) -> int:
         """Run until the window closes or `frames` have been drawn."""
+        if self.options.export is not None:
+            return self.export(self.options.export)
         frames = 0
         while self.running:
             if self.options.frames is None and self.at_rest():
@@ -259,16 +266,38 @@ class App:
             self._draw_fault()
         pygame.display.flip()
         self.draw_seconds = time.perf_counter() - drawing
-        if self.gif.recording:
-            self.gif.grab(self.surface, self.elapsed)
-            if isinstance(self.screen, Shell) and not self.screen.run.playing:
-                self.stop_gif()
         self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
         self.frame_times.append(time.perf_counter() - started)
 
+    def export(self, path: Path) -> int:
+        """Play the open demo's run into `path` (GIF or MP4) as fast as it encodes, then quit.
+
+        Frames step a fixed 1/fps of app time each, so the file plays at the
+        demo's speed whatever this machine's speed; the run's last frame is
+        held for a second.  `--frames` caps the length.
+        """
+        assert isinstance(self.screen, Shell), "an export needs a demo"
+        self.start_recording(path, wait=True)
+        assert self.recorder is not None
+        recorder, dt = self.recorder, 1 / self.recorder.fps
+        cap = self.options.frames if self.options.frames is not None else EXPORT_MAX_FRAMES
+        hold = round(recorder.fps)
+        for _ in range(cap):
+            self.frame(dt)
+            run = self.screen.run if isinstance(self.screen, Shell) else None
+            if run is None or not self.running or (run.at_end and not run.busy and not hold):
+                break
+            if run is not None and run.at_end and not run.busy:
+                hold -= 1
+        self.stop_recording()
+        recorder.writer.join()
+        print(f"unwind: {recorder.result}")
+        self.finish()
+        return 0 if recorder.result.startswith("saved") else 1
+
     def at_rest(self) -> bool:
         """True when nothing moves: no run playing or seeking, no animation, no message, no recording."""
-        if self.gif.recording or (self.message and time.monotonic() < self.message_until):
+        if self.recording or (self.message and time.monotonic() < self.message_until):
             return False
         return self.screen.at_rest()
 
@@ -279,11 +308,11 @@ class App:
             pygame.event.post(event)
 
     def finish(self) -> None:
-        """Save a GIF still being recorded, then let its writer finish."""
+        """Save a recording still going, then let its encoder finish."""
         self.collector.close()
-        self.stop_gif()
-        if self.gif.writer is not None:
-            self.gif.writer.join(timeout=60)
+        self.stop_recording()
+        if self.last_recording is not None:
+            self.last_recording.writer.join(timeout=120)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Overlays first, then the app's own keys, then the screen."""
@@ -359,22 +388,37 @@ class App:
         self.notify(f"saved {path}")
 
     def toggle_gif(self) -> None:
-        """G: start recording (and playing), or stop and save."""
-        if self.gif.recording:
-            self.stop_gif()
-            return
-        if isinstance(self.screen, Shell):
-            self.gif.start()
-            if not self.screen.run.playing:
-                self.screen.run.toggle()
-            self.notify("recording a GIF until you pause")
+        """G: start recording a GIF, or stop and save whatever is being recorded."""
+        self._toggle_recording(".gif")
 
-    def stop_gif(self) -> None:
-        """Stop recording and write the GIF in the background."""
-        if not self.gif.recording:
+    def toggle_video(self) -> None:
+        """Shift+G: start recording an MP4 video, or stop and save."""
+        self._toggle_recording(".mp4")
+
+    def _toggle_recording(self, suffix: str) -> None:
+        """Start a recording to a new file in the output folder, or stop the one going."""
+        if self.recording:
+            self.stop_recording()
             return
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
-        self.gif.stop(output_path(self.options.out_dir, name, ".gif"), self.notify)
+        try:
+            self.start_recording(output_path(self.options.out_dir, name, suffix))
+        except ValueError as error:
+            self.notify(str(error))
+            return
+        self.notify(f"recording {suffix[1:].upper()}: press G again to stop and save")
+
+    def start_recording(self, path: Path, *, wait: bool = False) -> None:
+        """Record the demo screen (without overlays) into `path` from the next frame on."""
+        self.recorder = Recorder(path, wait=wait)
+        self.last_recording = self.recorder
+
+    def stop_recording(self) -> None:
+        """Stop recording; the file is written in the background and reported when done."""
+        if self.recorder is None:
+            return
+        recorder, self.recorder = self.recorder, None
+        stop_and_report(recorder, self.notify)
 
     def _handle_prompt(self, event: pygame.event.Event) -> None:
         """Typing into the prompt: Enter answers, Esc cancels."""
@@ -398,12 +442,26 @@ class App:
         """The screen, then whichever overlays are up."""
         surface = self.surface
         self.screen.draw(surface)
+        if self.recorder is not None:
+            self.recorder.grab(surface, self.elapsed)
+            self._draw_recording_badge(surface)
+        self.screen.draw_overlays(surface)
         if self.show_help:
             self._draw_help(surface)
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
         if self.message and time.monotonic() < self.message_until:
             self._draw_message(surface)
+
+    def _draw_recording_badge(self, surface: pygame.Surface) -> None:
+        """A red dot and the frame count at the top right (drawn after the frame was recorded)."""
+        assert self.recorder is not None
+        theme = self.theme
+        text = f"● REC {self.recorder.suffix[1:].upper()} {self.recorder.frames:,}"
+        image = theme.text(text, "small", th.PANEL, "bold")
+        box = image.get_rect(topright=(surface.get_width() - theme.px(12), theme.px(46)))
+        draw_box(surface, box.inflate(theme.px(14), theme.px(8)), theme, fill=th.DEAD, edge=th.DEAD)
+        surface.blit(image, box)
 
     def _draw_fault(self) -> None:
         """After a drawing error: a plain screen with the message, so the window still answers."""

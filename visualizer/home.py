@@ -82,6 +82,9 @@ class Home:
     def update(self, dt: float) -> None:
         """Nothing moves on the home screen."""
 
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """The home screen has nothing floating over it."""
+
     def at_rest(self) -> bool:
         """The home screen never animates."""
         return True

@@ -304,6 +304,9 @@ class Shell:
         for widget in self.buttons:
             widget.draw(surface, theme)
         self._draw_timeline(surface, lay.timeline)
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """What floats over the screen and is never recorded: the tooltip under the mouse."""
         self._draw_tooltip(surface)
 
     def _draw_side(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -358,8 +361,6 @@ class Shell:
         player = self.run
         if player.error:
             return player.error
-        if self.app.recording:
-            return "● recording GIF"
         if player.busy:
             return f"going to event {player.target:,}…"
         own = self.demo.status(player)
