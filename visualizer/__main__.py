@@ -144,7 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"presenter scale ({MIN_SCALE:g} to {MAX_SCALE:g})",
     )
     parser.add_argument(
-        "--out-dir", type=out_folder, default=Path("."), help="where P and G save pictures (default: here)"
+        "--out-dir",
+        type=out_folder,
+        help="where P and G save pictures and videos (default: your Pictures and Videos folders)",
     )
     return parser
 

@@ -6,6 +6,7 @@ Overlays that every screen shares (help, a text prompt, messages) live here.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import time
@@ -17,10 +18,11 @@ from pathlib import Path
 
 import pygame
 
-from visualizer import MIN_WINDOW
+from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
+from visualizer.dialogs import FileChooser
 from visualizer.faults import guard
 from visualizer.home import Home
 from visualizer.panels import wrap
@@ -86,7 +88,7 @@ class Options:
     screenshot: Path | None = None
     size: tuple[int, int] = (1280, 800)
     scale: float = 1.0
-    out_dir: Path = Path(".")
+    out_dir: Path | None = None  # None: the platform's pictures / videos folder
     export: Path | None = None
 
 
@@ -173,6 +175,7 @@ class App:
         self.message = ""
         self.message_until = 0.0
         self.prompt: Prompt | None = None
+        self.chooser: FileChooser | None = None
         self.show_help = False
         self.recorder: Recorder | None = None
         self.last_recording: Recorder | None = None
@@ -229,6 +232,38 @@ class App:
         self.message = message
         self.message_until = time.monotonic() + MESSAGE_SECONDS
 
+    def choose_file(self, kind: str, *, save: bool, suggested: str, done: Callable[[Path], None]) -> None:
+        """Open the file dialog for a `kind` of file ('maze', 'sudoku'); `done(path)` gets the choice.
+
+        It starts in the folder last used for that kind (else the platform's
+        documents folder), lists the recent files beside it, asks before
+        replacing a file, and never writes into the app's own files.
+        """
+        recent = files.recent_files(kind)
+        folder = recent[0].parent if recent else files.documents_folder(kind)
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        start = folder / suggested if save else folder
+
+        def chosen(path: Path) -> None:
+            """Remember the file, then answer."""
+            files.remember(kind, path)
+            done(path)
+
+        title = f"Save the {kind} as" if save else f"Open a {kind}"
+        size = self.surface.get_size()
+        self.chooser = FileChooser(
+            size,
+            self.theme,
+            title=title,
+            kind=kind,
+            save=save,
+            start=start,
+            recent=recent,
+            done=chosen,
+            tell=self.notify,
+        )
+
     def ask(self, question: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for one line of text; `done` receives it (not called on Esc)."""
         self.prompt = Prompt(question, default, done)
@@ -261,6 +296,8 @@ class App:
         for event in pygame.event.get():
             guard(f"handling {pygame.event.event_name(event.type)}", self.notify, self.handle, event)
         guard("updating the screen", self.notify, self.screen.update, dt)
+        if self.chooser is not None:
+            self.chooser.update(dt)
         drawing = time.perf_counter()
         if not guard("drawing the screen", self.notify, self.draw):
             self._draw_fault()
@@ -297,7 +334,11 @@ class App:
 
     def at_rest(self) -> bool:
         """True when nothing moves: no run playing or seeking, no animation, no message, no recording."""
-        if self.recording or (self.message and time.monotonic() < self.message_until):
+        if (
+            self.recording
+            or self.chooser is not None
+            or (self.message and time.monotonic() < self.message_until)
+        ):
             return False
         return self.screen.at_rest()
 
@@ -318,6 +359,11 @@ class App:
         """Overlays first, then the app's own keys, then the screen."""
         if event.type == pygame.QUIT:
             self.running = False
+            return
+        if self.chooser is not None:
+            self.chooser.handle(event)
+            if not self.chooser.open:
+                self.chooser = None
             return
         if self.prompt is not None:
             self._handle_prompt(event)
@@ -377,11 +423,17 @@ class App:
         except pygame.error as error:
             self.notify(f"fullscreen is not available here: {error}")
 
+    def export_folder(self, suffix: str) -> Path:
+        """Where P and G save: --out-dir, else the platform's pictures (or videos) folder, made if missing."""
+        folder = self.options.out_dir or files.exports_folder(suffix)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder.resolve()
+
     def save_screenshot(self) -> None:
         """P: the window as a PNG in the output folder."""
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
         try:
-            path = save_png(self.surface, output_path(self.options.out_dir, name, ".png"))
+            path = save_png(self.surface, output_path(self.export_folder(".png"), name, ".png"))
         except (pygame.error, OSError) as error:
             self.notify(f"could not save the PNG: {error}")
             return
@@ -402,8 +454,8 @@ class App:
             return
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
         try:
-            self.start_recording(output_path(self.options.out_dir, name, suffix))
-        except ValueError as error:
+            self.start_recording(output_path(self.export_folder(suffix), name, suffix))
+        except (ValueError, OSError) as error:
             self.notify(str(error))
             return
         self.notify(f"recording {suffix[1:].upper()}: press G again to stop and save")
@@ -450,6 +502,8 @@ class App:
             self._draw_help(surface)
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
         if self.message and time.monotonic() < self.message_until:
             self._draw_message(surface)
 

@@ -11,17 +11,16 @@ into place only when complete, so a failed save never leaves half a file.
 from __future__ import annotations
 
 import importlib.util
-import os
 import queue
-import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pygame
+
+from visualizer.files import replacing
 
 GIF_FPS = 10
 """Frames per second kept in a GIF: smooth enough, and a tenth of the size of 60."""
@@ -50,22 +49,6 @@ def output_path(folder: Path, stem: str, suffix: str) -> Path:
         path = folder / f"unwind-{stem}-{stamp}-{number}{suffix}"
         number += 1
     return path
-
-
-@contextmanager
-def replacing(path: Path) -> Iterator[Path]:
-    """A new temporary path beside `path`; when the block succeeds it replaces `path` in one step.
-
-    The temporary file is made with the usual permissions (not mkstemp's
-    owner-only ones) and keeps the suffix, which encoders read.
-    """
-    temporary = path.with_name(f".{path.stem}.{secrets.token_hex(4)}.part{path.suffix}")
-    temporary.open("xb").close()
-    try:
-        yield temporary
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def save_png(surface: pygame.Surface, path: Path) -> Path:

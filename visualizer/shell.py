@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -97,6 +98,10 @@ class Shell:
     def notify(self, message: str) -> None:
         """A message in the status line for a few seconds."""
         self.app.notify(message)
+
+    def choose_file(self, kind: str, *, save: bool, suggested: str, done: Callable[[Path], None]) -> None:
+        """Ask for a file of `kind` in the file dialog (see App.choose_file)."""
+        self.app.choose_file(kind, save=save, suggested=suggested, done=done)
 
     def ask(self, prompt: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for a line of text (a file name, a matrix); `done` gets the answer."""

@@ -1,0 +1,88 @@
+"""The user's files: the file dialog, recent files, bundled files kept read-only, atomic settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from visualizer import files
+
+
+def pick(app, path: Path) -> None:
+    """Answer the open file dialog with `path`, as its OK button does, and run a frame."""
+    chooser = app.chooser
+    assert chooser is not None, "no file dialog is open"
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=chooser.dialog)
+    )
+    app.frame(1 / 60)
+
+
+def test_the_dialog_answers_remembers_and_starts_in_the_documents_folder(app, own_user_folders: Path) -> None:
+    chosen: list[Path] = []
+    app.choose_file("maze", save=False, suggested="", done=chosen.append)
+    assert app.chooser is not None and not app.at_rest()
+    target = own_user_folders / "Documents" / "Unwind" / "maze"
+    assert target.is_dir()  # the platform's documents folder, made on first use
+    maze = target / "mine.txt"
+    maze.write_text("+--+\n|SG|\n+--+\n")
+    pick(app, maze)
+    assert chosen == [maze] and app.chooser is None
+    assert files.recent_files("maze") == [maze.resolve()]
+
+
+def test_esc_closes_the_dialog_without_an_answer(app) -> None:
+    chosen: list[Path] = []
+    app.choose_file("sudoku", save=False, suggested="", done=chosen.append)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    )
+    app.frame(1 / 60)
+    assert app.chooser is None and chosen == [] and app.running
+
+
+def test_saving_over_a_file_asks_first(app, tmp_path: Path) -> None:
+    chosen: list[Path] = []
+    old = tmp_path / "old.txt"
+    old.write_text("keep me")
+    app.choose_file("maze", save=True, suggested="old.txt", done=chosen.append)
+    pick(app, old)
+    assert chosen == [] and app.chooser is not None and app.chooser.confirm is not None
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=app.chooser.confirm)
+    )
+    app.frame(1 / 60)
+    assert chosen == [old]
+
+
+def test_a_bundled_puzzle_is_never_the_save_target(app, own_user_folders: Path) -> None:
+    chosen: list[Path] = []
+    bundled = next((files.assets_folder() / "puzzles" / "mazes").glob("*.txt"))
+    app.choose_file("maze", save=True, suggested=bundled.name, done=chosen.append)
+    pick(app, bundled)
+    if app.chooser is not None and app.chooser.confirm is not None:  # the copy exists from an earlier save
+        pygame.event.post(
+            pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=app.chooser.confirm)
+        )
+        app.frame(1 / 60)
+    assert chosen == [own_user_folders / "Documents" / "Unwind" / "maze" / bundled.name]
+    assert "ships with Unwind" in app.message
+
+
+def test_settings_survive_a_broken_file_and_are_written_whole(own_user_folders: Path) -> None:
+    path = files.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    assert files.load_settings() == {}
+    files.remember("maze", own_user_folders)
+    assert files.load_settings()["recent"]["maze"] == [str(own_user_folders.resolve())]
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temporary left behind
+
+
+@pytest.mark.parametrize("name", ["README.md", "nested/x.txt"])
+def test_only_files_inside_the_assets_are_bundled(name: str, tmp_path: Path) -> None:
+    assert files.is_bundled(files.assets_folder() / "fonts" / "DejaVuSans.ttf")
+    assert not files.is_bundled(tmp_path / name)
