@@ -55,6 +55,7 @@ def app(tmp_path: Path) -> Iterator[object]:
     yield application
     application.finish()
     pygame.display.quit()
+    assert application.faults == [], "the app caught faults (a test expecting one clears app.faults)"
 
 
 @pytest.fixture

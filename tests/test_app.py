@@ -244,6 +244,8 @@ def test_a_failing_handler_is_logged_and_the_app_survives(
     monkeypatch.undo()
     press(app, pygame.K_RIGHT)  # the demo still answers once the handler works again
     assert shell.run.cursor == 3
+    assert len(app.faults) == 1
+    app.faults.clear()
 
 
 def test_a_failing_draw_keeps_the_window_alive(app, open_demo, monkeypatch, tmp_path: Path) -> None:
@@ -261,6 +263,8 @@ def test_a_failing_draw_keeps_the_window_alive(app, open_demo, monkeypatch, tmp_
     assert "cannot draw this" in app.message
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.screen, Home)
+    assert app.faults and all("cannot draw this" in fault for fault in app.faults)
+    app.faults.clear()
 
 
 def test_the_app_rests_only_when_nothing_moves(app, open_demo) -> None:

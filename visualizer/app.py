@@ -34,6 +34,7 @@ from visualizer.widgets import draw_box
 FPS = 60
 EXPORT_MAX_FRAMES = 30 * 60 * 10
 """An export without --frames stops after ten minutes of video at most."""
+FAULTS_KEPT = 50
 REST_WAKE_MS = 500
 """At rest the app sleeps until input, waking this often to notice anything else."""
 
@@ -176,6 +177,7 @@ class App:
         self.message_until = 0.0
         self.prompt: Prompt | None = None
         self.chooser: FileChooser | None = None
+        self.faults: list[str] = []  # the latest faults caught by the frame's guard
         self.show_help = False
         self.recorder: Recorder | None = None
         self.last_recording: Recorder | None = None
@@ -264,6 +266,12 @@ class App:
             tell=self.notify,
         )
 
+    def report_fault(self, message: str) -> None:
+        """A fault was caught and logged: keep its words (tests read them) and show them."""
+        self.faults.append(message)
+        del self.faults[:-FAULTS_KEPT]
+        self.notify(message)
+
     def ask(self, question: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for one line of text; `done` receives it (not called on Esc)."""
         self.prompt = Prompt(question, default, done)
@@ -294,12 +302,12 @@ class App:
         self.elapsed += dt
         self.theme.fit_window(self.surface.get_size())
         for event in pygame.event.get():
-            guard(f"handling {pygame.event.event_name(event.type)}", self.notify, self.handle, event)
-        guard("updating the screen", self.notify, self.screen.update, dt)
+            guard(f"handling {pygame.event.event_name(event.type)}", self.report_fault, self.handle, event)
+        guard("updating the screen", self.report_fault, self.screen.update, dt)
         if self.chooser is not None:
             self.chooser.update(dt)
         drawing = time.perf_counter()
-        if not guard("drawing the screen", self.notify, self.draw):
+        if not guard("drawing the screen", self.report_fault, self.draw):
             self._draw_fault()
         pygame.display.flip()
         self.draw_seconds = time.perf_counter() - drawing
