@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui import press
+from ui import click, press
 
 from visualizer.demos import DEMOS
 from visualizer.home import Home
@@ -289,3 +289,27 @@ def test_waiting_for_input_hands_the_event_to_the_next_frame(app, open_demo) -> 
     app.wait_for_input()
     app.frame(1 / 60)
     assert shell.run.cursor == 1
+
+
+def test_a_stepper_value_can_be_typed_and_owns_the_keyboard(app, open_demo) -> None:
+    """Click the number, type 12 and Enter: N is 12; F typed meanwhile is not fullscreen, Esc cancels."""
+    from visualizer.widgets import Stepper
+
+    shell = open_demo("recursion")
+    app.frame(1 / 60)
+    stepper = next(w for w in shell.options if isinstance(w, Stepper) and w.label == "N")
+    value_at = (stepper.rect.right - app.theme.px(26) - app.theme.px(22), stepper.rect.centery)
+    click(app, value_at)
+    assert stepper.editing and app.screen.owns_keyboard()
+    for key, char in ((pygame.K_1, "1"), (pygame.K_f, "f"), (pygame.K_2, "2"), (pygame.K_RETURN, "\r")):
+        press(app, key, char)
+    assert shell.demo.n == 12 and not stepper.editing and isinstance(app.screen, Shell)
+    click(app, value_at)
+    press(app, pygame.K_9, "9")
+    press(app, pygame.K_ESCAPE)
+    assert shell.demo.n == 12 and isinstance(app.screen, Shell)  # Esc cancelled the typing only
+    click(app, value_at)
+    press(app, pygame.K_9, "9")
+    press(app, pygame.K_9, "9")
+    press(app, pygame.K_RETURN, "\r")
+    assert shell.demo.n == 40  # kept within the stepper's bounds

@@ -384,7 +384,13 @@ class App:
         self.screen.handle(event)
 
     def _handle_app_key(self, event: pygame.event.Event) -> bool:
-        """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale."""
+        """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale.
+
+        While the screen takes typing (a cell or a number being edited), the
+        keyboard is its own: even Esc goes to it, to cancel the typing.
+        """
+        if self.screen.owns_keyboard():
+            return False
         return APP_BINDINGS.dispatch(self, event)
 
     def in_demo(self) -> bool:

@@ -85,6 +85,10 @@ class Home:
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """The home screen has nothing floating over it."""
 
+    def owns_keyboard(self) -> bool:
+        """The home screen takes no typing."""
+        return False
+
     def at_rest(self) -> bool:
         """The home screen never animates."""
         return True

@@ -201,15 +201,19 @@ class Shell:
         self._place_widgets(lay)
         if self._handle_timeline(event, lay.timeline):
             return
+        typing = self._typing_widget()
+        if typing is not None and event.type == pygame.KEYDOWN:
+            typing.handle(event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for name, rect in lay.tabs:
                 if rect.collidepoint(event.pos):
                     self.side_tab = name
                     return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            for widget in (*self.buttons, *self.options):
-                if widget.handle(event):
-                    return
+            used = [widget.handle(event) for widget in (*self.buttons, *self.options)]
+            if any(used):  # every widget sees the click, so one being typed into can end its typing
+                return
         if self.demo.handle(event, lay.stage, self.run):
             return
         if event.type == pygame.KEYDOWN:
@@ -287,6 +291,14 @@ class Shell:
         self.run.budget = min(MAX_BUDGET, max(MIN_BUDGET, spare))
         self.run.update(dt)
         self.demo.update(dt, self.run)
+
+    def _typing_widget(self) -> Widget | None:
+        """The option widget being typed into, if any."""
+        return next((widget for widget in self.options if widget.editing), None)
+
+    def owns_keyboard(self) -> bool:
+        """True while typing goes to a widget or the demo (the app's own letter keys then wait)."""
+        return self._typing_widget() is not None or self.demo.owns_keyboard()
 
     def at_rest(self) -> bool:
         """True when the run is paused and settled and the demo shows no animation."""

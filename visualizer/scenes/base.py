@@ -85,6 +85,10 @@ class Demo:
         """A word for the title bar ("your move", "solved"), or None for the shell's own."""
         return None
 
+    def owns_keyboard(self) -> bool:
+        """True while the demo takes typing (a cell being edited): the app's letter keys then wait."""
+        return False
+
     def stops(self) -> Sequence[str]:
         """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
         return ("backtrack", "solution")
