@@ -313,3 +313,21 @@ def test_a_stepper_value_can_be_typed_and_owns_the_keyboard(app, open_demo) -> N
     press(app, pygame.K_9, "9")
     press(app, pygame.K_RETURN, "\r")
     assert shell.demo.n == 40  # kept within the stepper's bounds
+
+
+def test_quitting_or_leaving_with_unsaved_work_asks_first(app, open_demo, monkeypatch) -> None:
+    """With unsaved work, closing the window or Esc asks; Esc keeps the work, Enter leaves."""
+    shell = open_demo("recursion")
+    monkeypatch.setattr(shell.demo, "unsaved", lambda: "your drawn maze")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert app.running and app.prompt is not None and "not saved" in app.prompt.question
+    press(app, pygame.K_ESCAPE)
+    assert app.running and app.prompt is None and app.screen is shell
+    press(app, pygame.K_ESCAPE)  # Esc in the demo: go home? it asks too
+    assert app.prompt is not None and app.screen is shell
+    press(app, pygame.K_RETURN, "\r")
+    assert isinstance(app.screen, Home)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert not app.running  # nothing unsaved on the home screen: it quits at once

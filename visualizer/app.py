@@ -156,6 +156,7 @@ class Prompt:
     question: str
     text: str
     done: Callable[[str], None]
+    yes_no: bool = False  # a question answered by Enter (yes) or Esc (no), with no text
 
 
 class App:
@@ -366,7 +367,7 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """Overlays first, then the app's own keys, then the screen."""
         if event.type == pygame.QUIT:
-            self.running = False
+            self.leave(self.quit_now, "quit")
             return
         if self.chooser is not None:
             self.chooser.handle(event)
@@ -392,6 +393,23 @@ class App:
         if self.screen.owns_keyboard():
             return False
         return APP_BINDINGS.dispatch(self, event)
+
+    def leave(self, then: Callable[[], None], doing: str) -> None:
+        """Run `then` (quit, go home) at once, or after asking when the demo has unsaved work."""
+        unsaved = self.screen.unsaved() if isinstance(self.screen, Shell) else None
+        if unsaved is None:
+            then()
+            return
+        question = f"{unsaved[0].upper()}{unsaved[1:]} is not saved. {doing.capitalize()} anyway and lose it?"
+        self.confirm(question, then)
+
+    def quit_now(self) -> None:
+        """End the app's loop."""
+        self.running = False
+
+    def confirm(self, question: str, yes: Callable[[], None]) -> None:
+        """Ask a yes/no question; Enter runs `yes`, Esc does nothing."""
+        self.prompt = Prompt(question, "", lambda _: yes(), yes_no=True)
 
     def in_demo(self) -> bool:
         """True while a demo is open (the keys that act on a demo are live)."""
@@ -426,7 +444,7 @@ class App:
         if self.show_help:
             self.show_help = False
         elif isinstance(self.screen, Shell):
-            self.go_home()
+            self.leave(self.go_home, "go home")
         else:
             self.running = False
 
@@ -497,6 +515,8 @@ class App:
             prompt.done(prompt.text)
         elif event.key == pygame.K_ESCAPE:
             self.prompt = None
+        elif prompt.yes_no:
+            return
         elif event.key == pygame.K_BACKSPACE:
             prompt.text = prompt.text[:-1]
         elif event.unicode and event.unicode.isprintable():
@@ -587,6 +607,10 @@ class App:
         for text in lines:
             surface.blit(theme.text(text, "body", th.INK), (box.x + theme.px(20), y))
             y += line
+        if prompt.yes_no:
+            hint = theme.text("Enter: yes    Esc: no", "body", th.ACTIVE, "bold")
+            surface.blit(hint, (box.x + theme.px(20), y + theme.px(10)))
+            return
         field = pygame.Rect(box.x + theme.px(20), y + theme.px(6), box.w - theme.px(40), line + theme.px(8))
         draw_box(surface, field, theme, fill=th.BACKGROUND, radius=4)
         caret = "▌" if int(time.monotonic() * 2) % 2 == 0 else " "

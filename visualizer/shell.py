@@ -292,6 +292,10 @@ class Shell:
         self.run.update(dt)
         self.demo.update(dt, self.run)
 
+    def unsaved(self) -> str | None:
+        """What the demo would lose if closed now ('your drawn maze'), or None."""
+        return self.demo.unsaved()
+
     def _typing_widget(self) -> Widget | None:
         """The option widget being typed into, if any."""
         return next((widget for widget in self.options if widget.editing), None)

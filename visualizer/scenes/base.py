@@ -85,6 +85,10 @@ class Demo:
         """A word for the title bar ("your move", "solved"), or None for the shell's own."""
         return None
 
+    def unsaved(self) -> str | None:
+        """Work of the user's that closing the demo would lose ('your drawn maze'), or None."""
+        return None
+
     def owns_keyboard(self) -> bool:
         """True while the demo takes typing (a cell being edited): the app's letter keys then wait."""
         return False
