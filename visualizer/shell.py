@@ -241,7 +241,7 @@ class Shell:
 
     def to_end(self) -> None:
         """Jump to the end of the run (as far as it is known)."""
-        self.run.seek(self.run.known_length())
+        self.run.seek_end()
 
     def next_backtrack(self) -> None:
         """Run to the next backtrack."""
@@ -383,7 +383,7 @@ class Shell:
         if player.error:
             return player.error
         if player.busy:
-            return f"going to event {player.target:,}…"
+            return "going to the end…" if player.seeking_end else f"going to event {player.target:,}…"
         own = self.demo.status(player)
         if own is not None:
             return own
