@@ -86,3 +86,29 @@ def test_settings_survive_a_broken_file_and_are_written_whole(own_user_folders: 
 def test_only_files_inside_the_assets_are_bundled(name: str, tmp_path: Path) -> None:
     assert files.is_bundled(files.assets_folder() / "fonts" / "DejaVuSans.ttf")
     assert not files.is_bundled(tmp_path / name)
+
+
+def test_a_file_is_read_off_the_frame_and_answered_on_it(app, tmp_path: Path) -> None:
+    from visualizer.loading import FileTooLarge, read_capped
+
+    good = tmp_path / "good.txt"
+    good.write_bytes("\ufeffhello".encode())
+    results: list[str] = []
+    app.load_file(good, str.upper, results.append)
+    app.loading[0].future.result(timeout=10)
+    assert results == []  # nothing happens off the frame
+    app.frame(1 / 60)
+    assert results == ["HELLO"] and "opened" in app.message and not app.loading
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"9" * 64)
+    with pytest.raises(FileTooLarge, match="huge.txt is"):
+        read_capped(huge, limit=32)
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_bytes(bytes(range(128, 256)) * 1000)
+    app.load_file(garbage, str.upper, results.append)
+    for _ in range(100):
+        app.frame(1 / 60)
+        if not app.loading:
+            break
+    assert results == ["HELLO"] and app.message.startswith("could not open garbage.txt: ")
+    assert len(app.message) < 200 and app.faults == []

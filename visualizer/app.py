@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pygame
 
@@ -25,11 +26,14 @@ from visualizer.demos import BY_NAME
 from visualizer.dialogs import FileChooser
 from visualizer.faults import guard
 from visualizer.home import Home
+from visualizer.loading import Loading
 from visualizer.panels import wrap
 from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import SHELL_BINDINGS, Shell
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
+
+T = TypeVar("T")
 
 FPS = 60
 EXPORT_MAX_FRAMES = 30 * 60 * 10
@@ -179,6 +183,7 @@ class App:
         self.prompt: Prompt | None = None
         self.chooser: FileChooser | None = None
         self.faults: list[str] = []  # the latest faults caught by the frame's guard
+        self.loading: list[Loading[Any]] = []  # files being read off the frame
         self.show_help = False
         self.recorder: Recorder | None = None
         self.last_recording: Recorder | None = None
@@ -267,6 +272,18 @@ class App:
             tell=self.notify,
         )
 
+    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
+        """Read and parse `path` off the frame; `done(result)` runs on a later frame, or a message says why."""
+        self.loading.append(Loading.start(path, parse, done))
+        self.notify(f"opening {path}…")
+
+    def _finish_loading(self) -> None:
+        """Hand finished loads to their callers, here on the frame."""
+        for loading in [item for item in self.loading if item.future.done()]:
+            self.loading.remove(loading)
+            problem = loading.finish()
+            self.notify(problem or f"opened {loading.path}")
+
     def report_fault(self, message: str) -> None:
         """A fault was caught and logged: keep its words (tests read them) and show them."""
         self.faults.append(message)
@@ -304,6 +321,7 @@ class App:
         self.theme.fit_window(self.surface.get_size())
         for event in pygame.event.get():
             guard(f"handling {pygame.event.event_name(event.type)}", self.report_fault, self.handle, event)
+        guard("opening a file", self.report_fault, self._finish_loading)
         guard("updating the screen", self.report_fault, self.screen.update, dt)
         if self.chooser is not None:
             self.chooser.update(dt)

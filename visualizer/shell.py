@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -23,6 +23,8 @@ from visualizer.widgets import ROW_HEIGHT, Button, Label, Widget, draw_box, flow
 
 if TYPE_CHECKING:
     from visualizer.app import App
+
+T = TypeVar("T")
 
 FRAME_SECONDS = 1 / 60
 
@@ -102,6 +104,10 @@ class Shell:
     def choose_file(self, kind: str, *, save: bool, suggested: str, done: Callable[[Path], None]) -> None:
         """Ask for a file of `kind` in the file dialog (see App.choose_file)."""
         self.app.choose_file(kind, save=save, suggested=suggested, done=done)
+
+    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
+        """Read and parse a user's file off the frame (see App.load_file)."""
+        self.app.load_file(path, parse, done)
 
     def ask(self, prompt: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for a line of text (a file name, a matrix); `done` gets the answer."""
