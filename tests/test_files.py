@@ -101,7 +101,7 @@ def test_a_file_is_read_off_the_frame_and_answered_on_it(app, tmp_path: Path) ->
     assert results == ["HELLO"] and "opened" in app.message and not app.loading
     huge = tmp_path / "huge.txt"
     huge.write_bytes(b"9" * 64)
-    with pytest.raises(FileTooLarge, match="huge.txt is"):
+    with pytest.raises(FileTooLarge, match=r"huge\.txt is"):
         read_capped(huge, limit=32)
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(bytes(range(128, 256)) * 1000)

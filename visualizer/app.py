@@ -273,7 +273,7 @@ class App:
         )
 
     def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
-        """Read and parse `path` off the frame; `done(result)` runs on a later frame, or a message says why."""
+        """Read and parse `path` off the frame; `done(result)` runs on a later frame (else a message)."""
         self.loading.append(Loading.start(path, parse, done))
         self.notify(f"opening {path}…")
 
