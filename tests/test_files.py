@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 from pathlib import Path
 
 import pygame
@@ -106,9 +107,7 @@ def test_a_file_is_read_off_the_frame_and_answered_on_it(app, tmp_path: Path) ->
     garbage = tmp_path / "garbage.txt"
     garbage.write_bytes(bytes(range(128, 256)) * 1000)
     app.load_file(garbage, str.upper, results.append)
-    for _ in range(100):
-        app.frame(1 / 60)
-        if not app.loading:
-            break
+    concurrent.futures.wait([app.loading[0].future], timeout=10)
+    app.frame(1 / 60)
     assert results == ["HELLO"] and app.message.startswith("could not open garbage.txt: ")
     assert len(app.message) < 200 and app.faults == []
