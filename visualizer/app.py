@@ -266,6 +266,8 @@ class App:
         if self.prompt is not None:
             self._handle_prompt(event)
             return
+        if event.type == pygame.KEYDOWN and self._demo_takes_key(event):
+            return
         if event.type == pygame.KEYDOWN and self._handle_app_key(event):
             return
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -276,6 +278,13 @@ class App:
     def _handle_app_key(self, event: pygame.event.Event) -> bool:
         """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale."""
         return APP_BINDINGS.dispatch(self, event)
+
+    def _demo_takes_key(self, event: pygame.event.Event) -> bool:
+        """A demo that owns the keyboard (a cell being typed into) sees keys before the app's own."""
+        screen = self.screen
+        if self.show_help or not isinstance(screen, Shell) or not screen.demo.owns_keyboard():
+            return False
+        return screen.demo.handle(event, screen.layout(self.surface.get_size()).stage, screen.run)
 
     def in_demo(self) -> bool:
         """True while a demo is open (the keys that act on a demo are live)."""

@@ -106,6 +106,14 @@ class Demo:
         """
         return self.bindings.dispatch(self, event)
 
+    def owns_keyboard(self) -> bool:
+        """True while the demo wants key presses before the app's own keys (a cell being typed into).
+
+        The app then offers each key to `handle` first and takes it only if
+        the demo did not use it (so Esc and ? still work).
+        """
+        return False
+
     @staticmethod
     def run_key(event: pygame.event.Event, actions: Mapping[int, Callable[[], object]]) -> bool:
         """Run the action bound to a pressed key; True when the key had one."""
