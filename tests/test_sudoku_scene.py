@@ -10,7 +10,8 @@ from ui import assert_left_restores, click, count_colour, play_to_end, press, st
 from solvers import sudoku
 from solvers.events import Pop, Push
 from visualizer import theme as th
-from visualizer.scenes.sudoku.demo import library
+from visualizer.scenes.sudoku.model import library
+from visualizer.scenes.sudoku.view import now_text
 
 
 def board_digits(shell) -> list[int]:
@@ -57,7 +58,7 @@ def test_withdrawn_digit_is_red_and_the_tried_one_blue(app, open_demo) -> None:
         step_until(app, shell, lambda event, kind=kind: type(event) is kind)
         app.frame(1 / 60)
         cell, _ = demo.encoding().options[getattr(shell.run.last_event, field)]
-        box = demo.cell_rect(stage_of(app, shell), cell)
+        box = demo.layout(stage_of(app, shell)).cell_rect(cell)
         assert count_colour(app.surface, box, colour, 1) > 15
 
 
@@ -67,7 +68,7 @@ def test_click_and_type_givens_then_clear(app, open_demo) -> None:
     demo = shell.demo
     blank = demo.givens.index(0)
     press(app, pygame.K_RIGHT)
-    click(app, demo.cell_rect(stage_of(app, shell), blank).center)
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(blank).center)
     assert demo.selected == blank
     candidates = shell.run.model.cell_candidates(blank)
     press(app, pygame.K_0 + candidates[0], str(candidates[0]))
@@ -75,7 +76,7 @@ def test_click_and_type_givens_then_clear(app, open_demo) -> None:
     assert not demo.clashes()
     press(app, pygame.K_BACKSPACE)
     assert demo.givens[blank] == 0
-    click(app, demo.cell_rect(stage_of(app, shell), blank).center)
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(blank).center)
     assert demo.selected is None
 
 
@@ -86,16 +87,16 @@ def test_clashing_givens_are_marked_and_not_solved(app, open_demo) -> None:
     row = [demo.givens[c] for c in range(9)]
     given = next(d for d in row if d)
     blank = row.index(0)
-    click(app, demo.cell_rect(stage_of(app, shell), blank).center)
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(blank).center)
     press(app, pygame.K_0 + given, str(given))
     assert demo.clashes() and "two" in sudoku.describe_clash(demo.clashes()[0], 9)
     play_to_end(app, shell)
     assert shell.run.counters.events == 0
     stage = stage_of(app, shell)
-    strip = demo.layout(stage)["strip"]
+    strip = demo.layout(stage).strip
     assert count_colour(app.surface, strip, th.DEAD, 4) > 100
     hatched = th.blend(th.PANEL, th.DEAD, 0.5)
-    assert count_colour(app.surface, demo.cell_rect(stage, blank), hatched, 1) > 5
+    assert count_colour(app.surface, demo.layout(stage).cell_rect(blank), hatched, 1) > 5
 
 
 def test_verdicts_two_solutions_and_none(app, open_demo) -> None:
@@ -110,15 +111,15 @@ def test_verdicts_two_solutions_and_none(app, open_demo) -> None:
     assert first != second and all(sudoku.is_valid_solution(demo.puzzle(), s) for s in (first, second))
     app.frame(1 / 60)
     stage = stage_of(app, shell)
-    assert count_colour(app.surface, demo.layout(stage)["strip"], th.PRUNED, 4) > 100
+    assert count_colour(app.surface, demo.layout(stage).strip, th.PRUNED, 4) > 100
     differ = next(c for c in range(81) if first[c] != second[c])
-    assert count_colour(app.surface, demo.cell_rect(stage, differ), th.PRUNED, 1) > 10
+    assert count_colour(app.surface, demo.layout(stage).cell_rect(differ), th.PRUNED, 1) > 10
     press(app, pygame.K_PERIOD, ".")
     assert demo.browse == 1
     press(app, pygame.K_RIGHTBRACKET, "]")
     play_to_end(app, shell)
     assert not shell.run.model.solutions and shell.run.counters.events > 0
-    assert "no solution" in demo._now_text(shell.run.model, shell.run)[0]
+    assert "no solution" in now_text(demo, shell.run.model, shell.run)[0]
 
 
 def test_library_sizes_and_sixteen_by_sixteen_typing(app, open_demo) -> None:
@@ -141,7 +142,7 @@ def test_library_sizes_and_sixteen_by_sixteen_typing(app, open_demo) -> None:
     press(app, pygame.K_1, "1")
     press(app, pygame.K_6, "6")
     assert demo.givens[0] == 16
-    click(app, demo.cell_rect(stage_of(app, shell), 1).center)
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(1).center)
     press(app, pygame.K_c, "c")
     assert demo.givens[1] == 12
 
@@ -161,3 +162,4 @@ def test_load_a_file_through_the_prompt(app, open_demo, tmp_path: Path) -> None:
     bad.write_text("." * 80)
     demo.load_file(str(bad))
     assert "bad.txt: puzzle 1 (line 1): 80 characters" in app.message and demo.size == 4
+
