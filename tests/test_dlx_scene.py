@@ -115,3 +115,22 @@ def test_typing_a_matrix_through_the_prompt(app, open_demo) -> None:
     demo.use_typed(" ; ".join(["c0 c1"] + ["c0"] * 31))
     assert "at most" in app.message and demo.problem.matrix.n_columns == 3
 
+
+def test_a_typed_matrix_replaces_the_problem_as_one_undoable_edit(app, open_demo) -> None:
+    """M then Z: Knuth's example is back; Y shows the typed matrix again; each change is a new run."""
+    shell = open_demo("dlx")
+    demo = shell.demo
+    press(app, pygame.K_2, "2")
+    press(app, pygame.K_m, "m")
+    app.prompt.text = "a b | x ; a x ; b"
+    press(app, pygame.K_RETURN)
+    assert demo.choice == "typed" and demo.problem.matrix.n_columns == 3
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_z, "z")
+    assert demo.choice == "queens" and shell.run.cursor == 0
+    press(app, pygame.K_z, "", pygame.KMOD_LCTRL)
+    assert demo.choice == "knuth" and demo.problem.matrix.names[:3] == ["A", "B", "C"]
+    press(app, pygame.K_y, "y")
+    press(app, pygame.K_y, "y")
+    assert demo.choice == "typed" and demo.bench.typed == "a b | x ; a x ; b"
+    assert shell.run.model.matrix.n_columns == 3

@@ -163,3 +163,90 @@ def test_load_a_file_through_the_prompt(app, open_demo, tmp_path: Path) -> None:
     demo.load_file(str(bad))
     assert "bad.txt: puzzle 1 (line 1): 80 characters" in app.message and demo.size == 4
 
+
+def test_every_change_to_the_grid_is_undone_and_redone(app, open_demo, tmp_path: Path) -> None:
+    """Typing, clearing, E, a library puzzle and a file are edits of one history: Z undoes, Y redoes."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    states = [list(demo.givens)]
+    blank = demo.givens.index(0)
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(blank).center)
+    press(app, pygame.K_5, "5")
+    states.append(list(demo.givens))
+    press(app, pygame.K_BACKSPACE)
+    states.append(list(demo.givens))
+    press(app, pygame.K_RIGHTBRACKET, "]")  # the next puzzle
+    states.append(list(demo.givens))
+    press(app, pygame.K_e, "e")
+    assert demo.givens == [0] * 81
+    states.append(list(demo.givens))
+    demo.set_collection("4x4")
+    states.append(list(demo.givens))
+    good = tmp_path / "mine.txt"
+    good.write_text("1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n")
+    demo.load_file(str(good))
+    states.append(list(demo.givens))
+    assert demo.source_name == "mine.txt" and states[2] == states[0]  # typed, then cleared
+    for expected in reversed(states[:-1]):
+        press(app, pygame.K_z, "z")
+        assert demo.givens == expected and shell.run.cursor == 0
+    assert demo.source_name == "easy" and not demo.edited and demo.size == 9
+    press(app, pygame.K_z, "z")
+    assert "nothing to undo" in app.message
+    press(app, pygame.K_y, "y")
+    assert demo.givens == states[1] and demo.edited
+    press(app, pygame.K_y, "", pygame.KMOD_LCTRL)
+    press(app, pygame.K_y, "y")
+    assert demo.givens == states[3] and demo.puzzle_label() == "easy 2/10"
+    press(app, pygame.K_z, "", pygame.KMOD_LCTRL)
+    assert demo.givens == states[2]
+
+
+def test_sixteen_by_sixteen_cell_owns_the_keyboard(app, open_demo, monkeypatch) -> None:
+    """F and G in a selected 16×16 cell type 15 and 16 (no fullscreen, no GIF); one undo takes back '1 6'."""
+    toggled: list[bool] = []
+    monkeypatch.setattr(pygame.display, "toggle_fullscreen", lambda: toggled.append(True))
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    demo.set_collection("16x16")
+    press(app, pygame.K_e, "e")
+    assert demo.selected == 0 and demo.owns_keyboard()
+    press(app, pygame.K_f, "f")
+    assert demo.givens[0] == 15 and not toggled
+    press(app, pygame.K_g, "g")
+    assert demo.givens[0] == 16 and not app.recording
+    press(app, pygame.K_1, "1")
+    press(app, pygame.K_2, "2")
+    assert demo.givens[0] == 12
+    press(app, pygame.K_z, "z")  # '1 then 2' was one edit
+    assert demo.givens[0] == 16
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(0).center)  # unselect: F is the app's again
+    assert demo.selected is None and not demo.owns_keyboard()
+    press(app, pygame.K_f, "f")
+    assert toggled == [True] and demo.givens[0] == 16
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(3).center)
+    press(app, pygame.K_ESCAPE)  # Esc still leaves the demo while a cell is selected
+    assert getattr(app.screen, "demo", None) is None
+
+
+def test_help_lists_the_undo_keys(app, open_demo) -> None:
+    """Sudoku's help rows come from its key table: Z and Y, the library, the shared C."""
+    from visualizer.app import help_rows
+
+    shell = open_demo("sudoku")
+    rows = dict(help_rows(shell))
+    assert "undo" in rows["Z or Ctrl+Z"] and "redo" in rows["Y or Ctrl+Y"]
+    assert "column choice" in rows["C"] and rows["["].startswith("previous puzzle")
+
+
+def test_models_do_not_import_pygame() -> None:
+    """Every exact-cover model module stays pygame-free, even indirectly."""
+    import subprocess
+    import sys
+
+    modules = ", ".join(
+        f"visualizer.scenes.{demo}.model" for demo in ("exact_cover", "sudoku", "queens", "pentomino", "dlx")
+    )
+    code = f"import sys, {modules}; assert 'pygame' not in sys.modules"
+    root = Path(__file__).resolve().parents[1]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root)
