@@ -395,6 +395,8 @@ class App:
         if self.prompt is not None:
             self._handle_prompt(event)
             return
+        if event.type == pygame.KEYDOWN and not self.show_help and self.screen.take_typed_key(event):
+            return
         if event.type == pygame.KEYDOWN and self._handle_app_key(event):
             return
         if self.show_help and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -405,11 +407,10 @@ class App:
     def _handle_app_key(self, event: pygame.event.Event) -> bool:
         """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale.
 
-        While the screen takes typing (a cell or a number being edited), the
-        keyboard is its own: even Esc goes to it, to cancel the typing.
+        While the screen takes typing (a cell or a number being edited) it sees
+        each key first (`take_typed_key`), and these keys act only on what it
+        leaves: a 16x16 sudoku cell types F, while Esc still goes home.
         """
-        if self.screen.owns_keyboard():
-            return False
         return APP_BINDINGS.dispatch(self, event)
 
     def leave(self, then: Callable[[], None], doing: str) -> None:

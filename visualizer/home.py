@@ -85,7 +85,7 @@ class Home:
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """The home screen has nothing floating over it."""
 
-    def owns_keyboard(self) -> bool:
+    def take_typed_key(self, event: pygame.event.Event) -> bool:
         """The home screen takes no typing."""
         return False
 

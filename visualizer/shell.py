@@ -207,10 +207,6 @@ class Shell:
         self._place_widgets(lay)
         if self._handle_timeline(event, lay.timeline):
             return
-        typing = self._typing_widget()
-        if typing is not None and event.type == pygame.KEYDOWN:
-            typing.handle(event)
-            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for name, rect in lay.tabs:
                 if rect.collidepoint(event.pos):
@@ -306,8 +302,17 @@ class Shell:
         """The option widget being typed into, if any."""
         return next((widget for widget in self.options if widget.editing), None)
 
+    def take_typed_key(self, event: pygame.event.Event) -> bool:
+        """While a widget or the demo takes typing, offer it the key first; True when it used it."""
+        widget = self._typing_widget()
+        if widget is not None:
+            return widget.handle(event)
+        if self.demo.owns_keyboard():
+            return self.demo.handle(event, self.layout(self.app.surface.get_size()).stage, self.run)
+        return False
+
     def owns_keyboard(self) -> bool:
-        """True while typing goes to a widget or the demo (the app's own letter keys then wait)."""
+        """True while typing goes to a widget or the demo."""
         return self._typing_widget() is not None or self.demo.owns_keyboard()
 
     def at_rest(self) -> bool:

@@ -89,10 +89,6 @@ class Demo:
         """Work of the user's that closing the demo would lose ('your drawn maze'), or None."""
         return None
 
-    def owns_keyboard(self) -> bool:
-        """True while the demo takes typing (a cell being edited): the app's letter keys then wait."""
-        return False
-
     def stops(self) -> Sequence[str]:
         """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
         return ("backtrack", "solution")
@@ -117,6 +113,14 @@ class Demo:
         By default a key press runs what the demo's `bindings` table binds it to.
         """
         return self.bindings.dispatch(self, event)
+
+    def owns_keyboard(self) -> bool:
+        """True while the demo wants key presses before the app's own keys (a cell being typed into).
+
+        The app then offers each key to `handle` first and takes it only if
+        the demo did not use it (so Esc and ? still work).
+        """
+        return False
 
     @staticmethod
     def run_key(event: pygame.event.Event, actions: Mapping[int, Callable[[], object]]) -> bool:
