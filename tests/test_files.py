@@ -8,18 +8,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from ui import pick_file
 
 from visualizer import files
-
-
-def pick(app, path: Path) -> None:
-    """Answer the open file dialog with `path`, as its OK button does, and run a frame."""
-    chooser = app.chooser
-    assert chooser is not None, "no file dialog is open"
-    pygame.event.post(
-        pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=chooser.dialog)
-    )
-    app.frame(1 / 60)
 
 
 def test_the_dialog_answers_remembers_and_starts_in_the_documents_folder(app, own_user_folders: Path) -> None:
@@ -30,7 +21,7 @@ def test_the_dialog_answers_remembers_and_starts_in_the_documents_folder(app, ow
     assert target.is_dir()  # the platform's documents folder, made on first use
     maze = target / "mine.txt"
     maze.write_text("+--+\n|SG|\n+--+\n")
-    pick(app, maze)
+    pick_file(app, maze)
     assert chosen == [maze] and app.chooser is None
     assert files.recent_files("maze") == [maze.resolve()]
 
@@ -50,7 +41,7 @@ def test_saving_over_a_file_asks_first(app, tmp_path: Path) -> None:
     old = tmp_path / "old.txt"
     old.write_text("keep me")
     app.choose_file("maze", save=True, suggested="old.txt", done=chosen.append)
-    pick(app, old)
+    pick_file(app, old)
     assert chosen == [] and app.chooser is not None and app.chooser.confirm is not None
     pygame.event.post(
         pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=app.chooser.confirm)
@@ -63,7 +54,7 @@ def test_a_bundled_puzzle_is_never_the_save_target(app, own_user_folders: Path) 
     chosen: list[Path] = []
     bundled = next((files.assets_folder() / "puzzles" / "mazes").glob("*.txt"))
     app.choose_file("maze", save=True, suggested=bundled.name, done=chosen.append)
-    pick(app, bundled)
+    pick_file(app, bundled)
     if app.chooser is not None and app.chooser.confirm is not None:  # the copy exists from an earlier save
         pygame.event.post(
             pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=app.chooser.confirm)

@@ -5,7 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from ui import assert_left_restores, click, count_colour, play_to_end, press, stage_of, step_until
+from ui import (
+    assert_left_restores,
+    click,
+    count_colour,
+    finish_loading,
+    pick_file,
+    play_to_end,
+    press,
+    stage_of,
+    step_until,
+)
 
 from solvers import sudoku
 from solvers.events import Pop, Push
@@ -147,20 +157,20 @@ def test_library_sizes_and_sixteen_by_sixteen_typing(app, open_demo) -> None:
     assert demo.givens[1] == 12
 
 
-def test_load_a_file_through_the_prompt(app, open_demo, tmp_path: Path) -> None:
-    """L asks for a file: grids load; a malformed file is explained in one line."""
+def test_load_a_file_through_the_dialog(app, open_demo, tmp_path: Path) -> None:
+    """L opens the file dialog: grids load; a malformed file is explained in one line."""
     shell = open_demo("sudoku")
     demo = shell.demo
     good = tmp_path / "mine.txt"
     good.write_text("1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n")
     press(app, pygame.K_l, "l")
-    assert app.prompt is not None
-    app.prompt.text = str(good)
-    press(app, pygame.K_RETURN)
+    pick_file(app, good)
+    finish_loading(app)
     assert demo.size == 4 and demo.source_name == "mine.txt"
     bad = tmp_path / "bad.txt"
     bad.write_text("." * 80)
     demo.load_file(str(bad))
+    finish_loading(app)
     assert "bad.txt: puzzle 1 (line 1): 80 characters" in app.message and demo.size == 4
 
 
@@ -185,6 +195,7 @@ def test_every_change_to_the_grid_is_undone_and_redone(app, open_demo, tmp_path:
     good = tmp_path / "mine.txt"
     good.write_text("1 . . 4\n. 4 1 .\n. 1 4 .\n4 . . 1\n")
     demo.load_file(str(good))
+    finish_loading(app)
     states.append(list(demo.givens))
     assert demo.source_name == "mine.txt" and states[2] == states[0]  # typed, then cleared
     for expected in reversed(states[:-1]):

@@ -95,6 +95,27 @@ def assert_left_restores(app, shell, snapshots: list) -> None:
         assert shell.run.model.snapshot() == expected
 
 
+def finish_loading(app) -> None:
+    """Wait for the files the app is reading off the frame, then run the frame that hands them over."""
+    import concurrent.futures
+
+    concurrent.futures.wait([loading.future for loading in app.loading], timeout=30)
+    app.frame(1 / 60)
+
+
+def pick_file(app, path) -> None:
+    """Answer the open file dialog with `path`, as its OK button does, and run a frame."""
+    import pygame_gui
+
+    chooser = app.chooser
+    assert chooser is not None, "no file dialog is open"
+    event = pygame.event.Event(
+        pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=chooser.dialog
+    )
+    pygame.event.post(event)
+    app.frame(1 / 60)
+
+
 class TickClock:
     """A clock for the player that moves `step` seconds each time it is read.
 

@@ -265,25 +265,23 @@ class SudokuDemo(ExactCoverDemo):
         self.notify("type givens: click a cell, type a digit")
 
     def ask_file(self) -> None:
-        """Ask for a puzzle file and load its first puzzle."""
-        self.shell.ask(
-            "puzzle file (9 lines of 9 numbers, or 81-character lines)", self.last_file, self.load_file
+        """Choose a puzzle file in the file dialog and load its first puzzle."""
+        self.shell.choose_file("sudoku", save=False, suggested="", done=self.load_file)
+
+    def load_file(self, path: Path | str) -> None:
+        """Read a file of puzzles off the frame; a bad one is reported in one line."""
+        path = Path(path).expanduser()
+        self.shell.load_file(
+            path,
+            lambda text: tuple(sudoku.parse_puzzles(text, path.name)),
+            lambda found: self.loaded(path, found),
         )
 
-    def load_file(self, path_text: str) -> None:
-        """Read a file of puzzles; a bad one is reported in one line."""
-        path = Path(path_text.strip()).expanduser()
-        try:
-            puzzles = sudoku.parse_puzzles(path.read_text(encoding="utf-8"), path.name)
-        except (OSError, UnicodeDecodeError) as error:
-            self.notify(f"cannot read {path}: {getattr(error, 'strerror', None) or error}")
-            return
-        except ValueError as error:
-            self.notify(str(error))
-            return
+    def loaded(self, path: Path, puzzles: tuple[sudoku.Puzzle, ...]) -> None:
+        """The file's puzzles arrived: show the first."""
         self.last_file = str(path)
-        self.load_origin(Origin("", path.name, tuple(puzzles), 0))
-        self.notify(f"loaded {plural(len(puzzles), 'puzzle')} from {path.name}")
+        self.load_origin(Origin("", path.name, puzzles, 0))
+        self.notify(f"loaded {plural(len(puzzles), 'puzzle')} from {path}")
 
     # --- options -------------------------------------------------------------------
 
