@@ -228,7 +228,9 @@ class SudokuView:
         placed = model.placed()
         if placed and y + 3 * theme.line_height("small") < inner.bottom:
             y += theme.px(10)
-            heading = f"the stack: {plural(len(placed), 'choice')}, newest last"
+            heading = fit_text(
+                theme, f"the stack: {plural(len(placed), 'choice')}, newest last", inner.w, "tiny", "bold"
+            )
             surface.blit(theme.text(heading, "tiny", th.MUTED, "bold"), (inner.x, y))
             y += theme.line_height("tiny") + theme.px(2)
             words = " ".join(f"{cell_name(cell, self.demo.size)}={symbol(digit)}" for cell, digit in placed)
