@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
@@ -23,7 +23,6 @@ from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
-from visualizer.dialogs import FileChooser
 from visualizer.faults import guard
 from visualizer.home import Home
 from visualizer.loading import Loading
@@ -32,6 +31,9 @@ from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import SHELL_BINDINGS, Shell
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
+
+if TYPE_CHECKING:
+    from visualizer.dialogs import FileChooser
 
 T = TypeVar("T")
 
@@ -181,7 +183,7 @@ class App:
         self.message = ""
         self.message_until = 0.0
         self.prompt: Prompt | None = None
-        self.chooser: FileChooser | None = None
+        self.chooser: FileChooser | None = None  # the open file dialog
         self.faults: list[str] = []  # the latest faults caught by the frame's guard
         self.loading: list[Loading[Any]] = []  # files being read off the frame
         self.show_help = False
@@ -259,6 +261,8 @@ class App:
             done(path)
 
         title = f"Save the {kind} as" if save else f"Open a {kind}"
+        from visualizer.dialogs import FileChooser  # pygame_gui loads on the first dialog, not at launch
+
         size = self.surface.get_size()
         self.chooser = FileChooser(
             size,
