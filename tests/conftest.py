@@ -17,6 +17,24 @@ SHARED = Path(__file__).resolve().parents[2] / "shared"
 """../shared beside the repository: public puzzle sets and known counts."""
 
 
+@pytest.fixture(autouse=True)
+def own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own home: settings, logs, documents and pictures never touch the real ones."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    for name, folder in {
+        "XDG_CONFIG_HOME": ".config",
+        "XDG_STATE_HOME": ".local/state",
+        "XDG_DATA_HOME": ".local/share",
+        "XDG_CACHE_HOME": ".cache",
+        "XDG_DOCUMENTS_DIR": "Documents",
+        "XDG_PICTURES_DIR": "Pictures",
+        "XDG_VIDEOS_DIR": "Videos",
+    }.items():
+        monkeypatch.setenv(name, str(home / folder))
+    return home
+
+
 @pytest.fixture
 def shared_data() -> Path:
     """The folder ../shared/data (skips the test when it is missing)."""
@@ -37,6 +55,7 @@ def app(tmp_path: Path) -> Iterator[object]:
     yield application
     application.finish()
     pygame.display.quit()
+    assert application.faults == [], "the app caught faults (a test expecting one clears app.faults)"
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui import press
+from ui import click, press
 
 from visualizer.demos import DEMOS
 from visualizer.home import Home
@@ -56,22 +56,88 @@ def test_p_saves_a_png(app, open_demo, tmp_path: Path) -> None:
     assert pygame.image.load(str(pictures[0])).get_size() == app.surface.get_size()
 
 
-def test_g_records_a_gif_until_paused(app, open_demo, tmp_path: Path) -> None:
-    """G starts play and recording; pausing writes an animated GIF."""
+def test_g_records_a_gif_without_touching_play(app, open_demo, tmp_path: Path) -> None:
+    """G starts recording and leaves play alone; G again stops and writes an animated GIF."""
     from PIL import Image
 
     shell = open_demo("recursion", speed=30)
     press(app, pygame.K_g, "g")
-    assert app.recording and shell.run.playing
+    assert app.recording and not shell.run.playing
+    press(app, pygame.K_SPACE, " ")
     for _ in range(40):
         app.frame(1 / 10)  # each frame is a GIF frame at 10 per second
     press(app, pygame.K_SPACE, " ")
+    assert app.recording  # pausing does not stop it
+    press(app, pygame.K_g, "g")
     assert not app.recording
-    app.gif.writer.join(timeout=60)
+    app.last_recording.writer.join(timeout=60)
     gifs = list(tmp_path.glob("unwind-recursion-*.gif"))
-    assert len(gifs) == 1
+    assert len(gifs) == 1, app.last_recording.result
     with Image.open(gifs[0]) as image:
         assert image.n_frames > 5
+
+
+def test_recorded_frames_carry_no_overlays(app, open_demo, tmp_path: Path) -> None:
+    """A message, the tooltip and the REC badge are on the window but not in the recording."""
+    from PIL import Image
+
+    shell = open_demo("recursion")
+    app.notify("a message the class should not see in the video")
+    app.start_recording(tmp_path / "clean.gif", wait=True)
+    app.frame(1 / 60)
+    window = pygame.image.tobytes(app.surface, "RGB")
+    bare = pygame.Surface(app.surface.get_size())
+    shell.draw(bare)
+    recorder = app.recorder
+    app.stop_recording()
+    recorder.writer.join(timeout=60)
+    recorder_file = tmp_path / "clean.gif"
+    with Image.open(recorder_file) as image:
+        recorded = image.convert("RGB")
+    expected = Image.frombytes("RGB", bare.get_size(), pygame.image.tobytes(bare, "RGB"))
+    expected = expected.resize(recorded.size).quantize(colors=128).convert("RGB")
+    assert window != pygame.image.tobytes(bare, "RGB")  # the window does show the overlays
+    difference = sum(abs(a - b) for a, b in zip(recorded.tobytes(), expected.tobytes(), strict=True))
+    assert difference / len(expected.tobytes()) < 3.0  # the same picture, give or take GIF quantising
+
+
+def test_a_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
+    """Saves go to a temporary file and replace the old one only when complete."""
+    from visualizer import record
+
+    target = tmp_path / "shot.png"
+    target.write_bytes(b"the old picture")
+
+    def broken_save(surface: object, name: str) -> None:
+        Path(name).write_bytes(b"half a pic")
+        raise pygame.error("disk full")
+
+    monkeypatch.setattr(record.pygame.image, "save", broken_save)
+    with pytest.raises(pygame.error):
+        record.save_png(pygame.Surface((4, 4)), target)
+    assert target.read_bytes() == b"the old picture"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_export_writes_a_whole_run_headless(tmp_path: Path) -> None:
+    """`--export FILE.gif` plays the run into the file and quits, with no window needed."""
+    from PIL import Image
+
+    gif = tmp_path / "run.gif"
+    result = run_app("recursion", "--speed", "30", "--export", str(gif))
+    assert result.returncode == 0, result.stderr
+    assert "saved" in result.stdout and "Traceback" not in result.stderr
+    with Image.open(gif) as image:
+        assert image.n_frames > 5
+
+
+def test_export_to_mp4(tmp_path: Path) -> None:
+    """With the video extra, `--export FILE.mp4` writes an H.264 video."""
+    pytest.importorskip("imageio_ffmpeg")
+    video = tmp_path / "run.mp4"
+    result = run_app("queens", "--speed", "200", "--frames", "45", "--export", str(video))
+    assert result.returncode == 0, result.stderr
+    assert video.stat().st_size > 10_000 and video.read_bytes()[4:8] == b"ftyp"
 
 
 def test_presenter_scale_enlarges_text(app, open_demo) -> None:
@@ -128,3 +194,140 @@ def test_unknown_demo_is_refused() -> None:
     """A demo name that does not exist: exit 2 and the valid names."""
     result = run_app("nosuchdemo")
     assert result.returncode == 2 and "recursion" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--scale", "nan"),
+        ("--scale", "inf"),
+        ("--scale", "1e308"),
+        ("--speed", "nan"),
+        ("--speed", "0"),
+        ("--seed", "-1"),
+        ("--seed", str(2**32)),
+        ("--frames", "0"),
+        ("--screenshot", "/nonexistent/x.png"),
+        ("--out-dir", "/nonexistent"),
+    ],
+)
+def test_bad_launcher_arguments_are_one_line_and_exit_2(argv: tuple[str, str]) -> None:
+    """Numbers must be finite and in range, folders must exist: else one line, exit 2, nothing run."""
+    result = run_app("maze", *argv, "--frames", "1") if argv[0] != "--frames" else run_app("maze", *argv)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("unwind: argument " + argv[0]), result.stderr
+
+
+def test_a_failing_handler_is_logged_and_the_app_survives(
+    app, open_demo, monkeypatch, tmp_path: Path
+) -> None:
+    """A fault in a demo's input handling: a message and a log entry; the run and its state are kept."""
+    import visualizer.faults as faults
+
+    monkeypatch.setattr(faults, "log_folder", lambda: tmp_path / "logs")
+    shell = open_demo("recursion")
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    before = shell.run.model.snapshot()
+
+    def broken(*args: object) -> bool:
+        raise RuntimeError("a broken handler")
+
+    monkeypatch.setattr(shell.demo, "handle", broken)
+    press(app, pygame.K_x, "x")
+    assert app.running and app.screen is shell
+    assert "a broken handler" in app.message and "Something went wrong" in app.message
+    assert shell.run.model.snapshot() == before
+    logged = (tmp_path / "logs" / "unwind.log").read_text()
+    assert "RuntimeError: a broken handler" in logged and "Traceback" in logged
+    monkeypatch.undo()
+    press(app, pygame.K_RIGHT)  # the demo still answers once the handler works again
+    assert shell.run.cursor == 3
+    assert len(app.faults) == 1
+    app.faults.clear()
+
+
+def test_a_failing_draw_keeps_the_window_alive(app, open_demo, monkeypatch, tmp_path: Path) -> None:
+    """A fault while drawing: the frame still flips, with the message; Esc still goes home."""
+    import visualizer.faults as faults
+
+    monkeypatch.setattr(faults, "log_folder", lambda: tmp_path / "logs")
+    shell = open_demo("recursion")
+
+    def broken(*args: object) -> None:
+        raise ValueError("cannot draw this")
+
+    monkeypatch.setattr(shell.demo, "draw", broken)
+    app.frame(1 / 60)
+    assert "cannot draw this" in app.message
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, Home)
+    assert app.faults and all("cannot draw this" in fault for fault in app.faults)
+    app.faults.clear()
+
+
+def test_the_app_rests_only_when_nothing_moves(app, open_demo) -> None:
+    """Paused and settled: at rest (the loop sleeps until input); playing or showing a message: not."""
+    assert app.at_rest()  # the home screen
+    shell = open_demo("recursion")
+    app.message_until = 0.0
+    assert app.at_rest()
+    press(app, pygame.K_SPACE, " ")
+    assert shell.run.playing and not app.at_rest()
+    press(app, pygame.K_SPACE, " ")
+    app.message_until = 0.0
+    assert app.at_rest()
+    app.notify("saved")
+    assert not app.at_rest()
+
+
+def test_waiting_for_input_hands_the_event_to_the_next_frame(app, open_demo) -> None:
+    """A key pressed while the app sleeps is handled by the frame after it wakes."""
+    shell = open_demo("recursion")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    app.wait_for_input()
+    app.frame(1 / 60)
+    assert shell.run.cursor == 1
+
+
+def test_a_stepper_value_can_be_typed_and_owns_the_keyboard(app, open_demo) -> None:
+    """Click the number, type 12 and Enter: N is 12; F typed meanwhile is not fullscreen, Esc cancels."""
+    from visualizer.widgets import Stepper
+
+    shell = open_demo("recursion")
+    app.frame(1 / 60)
+    stepper = next(w for w in shell.options if isinstance(w, Stepper) and w.label == "N")
+    value_at = (stepper.rect.right - app.theme.px(26) - app.theme.px(22), stepper.rect.centery)
+    click(app, value_at)
+    assert stepper.editing and app.screen.owns_keyboard()
+    for key, char in ((pygame.K_1, "1"), (pygame.K_f, "f"), (pygame.K_2, "2"), (pygame.K_RETURN, "\r")):
+        press(app, key, char)
+    assert shell.demo.n == 12 and not stepper.editing and isinstance(app.screen, Shell)
+    click(app, value_at)
+    press(app, pygame.K_9, "9")
+    press(app, pygame.K_ESCAPE)
+    assert shell.demo.n == 12 and isinstance(app.screen, Shell)  # Esc cancelled the typing only
+    click(app, value_at)
+    press(app, pygame.K_9, "9")
+    press(app, pygame.K_9, "9")
+    press(app, pygame.K_RETURN, "\r")
+    assert shell.demo.n == 40  # kept within the stepper's bounds
+
+
+def test_quitting_or_leaving_with_unsaved_work_asks_first(app, open_demo, monkeypatch) -> None:
+    """With unsaved work, closing the window or Esc asks; Esc keeps the work, Enter leaves."""
+    shell = open_demo("recursion")
+    monkeypatch.setattr(shell.demo, "unsaved", lambda: "your drawn maze")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert app.running and app.prompt is not None and "not saved" in app.prompt.question
+    press(app, pygame.K_ESCAPE)
+    assert app.running and app.prompt is None and app.screen is shell
+    press(app, pygame.K_ESCAPE)  # Esc in the demo: go home? it asks too
+    assert app.prompt is not None and app.screen is shell
+    press(app, pygame.K_RETURN, "\r")
+    assert isinstance(app.screen, Home)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(1 / 60)
+    assert not app.running  # nothing unsaved on the home screen: it quits at once

@@ -8,7 +8,8 @@ from ui import assert_left_restores, count_colour, play_to_end, press, stage_of,
 from solvers import dlx
 from solvers.events import Cover, Uncover
 from visualizer import theme as th
-from visualizer.scenes.dlx.demo import NODE_INK, MatrixModel
+from visualizer.scenes.dlx.model import MatrixModel
+from visualizer.scenes.dlx.view import NODE_INK, node_motion
 
 
 def test_every_step_matches_a_replay_and_left_undoes_it(app, open_demo) -> None:
@@ -38,7 +39,7 @@ def test_chosen_header_is_lit_and_a_covered_row_steps_off_its_rail(app, open_dem
     press(app, pygame.K_RIGHT)  # Choose(A)
     app.frame(1 / 60)
     stage = stage_of(app, shell)
-    geo = demo.geometry(stage)
+    geo = demo.layout(stage).geo
     header = pygame.Rect(0, 0, geo.header_w, geo.header_h)
     header.center = (round(geo.xs[0]), round(geo.header_y))
     assert count_colour(app.surface, header, th.ACTIVE, 1) > header.w * header.h // 3
@@ -57,7 +58,6 @@ def test_chosen_header_is_lit_and_a_covered_row_steps_off_its_rail(app, open_dem
 def test_cover_moves_rows_top_first_and_uncover_bottom_first(app, open_demo) -> None:
     """Mid-animation, the order of the moving rows is Knuth's: cover down, uncover up."""
     shell = open_demo("dlx")
-    demo = shell.demo
     player = shell.run
     player.speed = 1.0
     for kind in (Cover, Uncover):
@@ -68,7 +68,7 @@ def test_cover_moves_rows_top_first_and_uncover_bottom_first(app, open_demo) -> 
         )
         player.playing = True  # progress() animates only while playing
         player.since_event = 0.5 * min(0.3, 0.8 / player.speed)
-        motion = demo._motion(player.model, player)
+        motion = node_motion(player.model, player)
         player.playing = False
         m = player.model.matrix
         rows = m.column_rows(player.last_event.column)
@@ -114,3 +114,23 @@ def test_typing_a_matrix_through_the_prompt(app, open_demo) -> None:
     assert "unknown column 'c'" in app.message and demo.problem.key == "typed"
     demo.use_typed(" ; ".join(["c0 c1"] + ["c0"] * 31))
     assert "at most" in app.message and demo.problem.matrix.n_columns == 3
+
+
+def test_a_typed_matrix_replaces_the_problem_as_one_undoable_edit(app, open_demo) -> None:
+    """M then Z: Knuth's example is back; Y shows the typed matrix again; each change is a new run."""
+    shell = open_demo("dlx")
+    demo = shell.demo
+    press(app, pygame.K_2, "2")
+    press(app, pygame.K_m, "m")
+    app.prompt.text = "a b | x ; a x ; b"
+    press(app, pygame.K_RETURN)
+    assert demo.choice == "typed" and demo.problem.matrix.n_columns == 3
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_z, "z")
+    assert demo.choice == "queens" and shell.run.cursor == 0
+    press(app, pygame.K_z, "", pygame.KMOD_LCTRL)
+    assert demo.choice == "knuth" and demo.problem.matrix.names[:3] == ["A", "B", "C"]
+    press(app, pygame.K_y, "y")
+    press(app, pygame.K_y, "y")
+    assert demo.choice == "typed" and demo.bench.typed == "a b | x ; a x ; b"
+    assert shell.run.model.matrix.n_columns == 3

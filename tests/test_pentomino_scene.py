@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import pygame
-from ui import assert_left_restores, click, count_colour, press, pushed_not_popped, stage_of, step_until
+from ui import (
+    TickClock,
+    assert_left_restores,
+    click,
+    count_colour,
+    press,
+    pushed_not_popped,
+    stage_of,
+    step_until,
+)
 
 from solvers import dlx, pentomino
 from solvers.events import Choose, Pop, Push, Solution
 from visualizer import theme as th
-from visualizer.scenes.pentomino.demo import BOARDS, PIECE_COLOURS, symmetry_key
+from visualizer.scenes.pentomino.demo import BOARDS
+from visualizer.scenes.pentomino.model import symmetry_key
+from visualizer.scenes.pentomino.view import PIECE_COLOURS
 
 
 def run_to_solution(app, shell, frames: int = 120) -> None:
@@ -63,11 +74,11 @@ def test_each_placed_piece_shows_its_colour_on_its_cells(app, open_demo) -> None
     stage = stage_of(app, shell)
     for piece, cells in shell.run.model.pieces():
         for cell in cells:
-            box = shell.demo.cell_rect(stage, cell).inflate(-12, -12)
+            box = shell.demo.layout(stage).cell_rect(cell).inflate(-12, -12)
             assert count_colour(app.surface, box, PIECE_COLOURS[piece], 1) > box.w * box.h // 3
     used = shell.run.model.pieces()[0][0]
-    tray = shell.demo.layout(stage)["tray"]
-    for index, (piece, slot) in enumerate(zip(pentomino.PIECES, shell.demo.tray_slots(tray), strict=True)):
+    slots = shell.demo.layout(stage).tray_slots
+    for index, (piece, slot) in enumerate(zip(pentomino.PIECES, slots, strict=True)):
         faded = th.blend(PIECE_COLOURS[piece], th.PANEL, 0.75)
         full = count_colour(app.surface, slot, PIECE_COLOURS[piece], 1)
         if piece == used:
@@ -88,7 +99,7 @@ def test_the_first_tilings_of_3x20_are_valid_and_browsable(app, open_demo) -> No
     assert [row for row in pushed_not_popped(shell.run)] == list(model.solutions[0])
     app.frame(1 / 60)
     stage = stage_of(app, shell)
-    board, _, _ = shell.demo.board_geometry(stage)
+    board = shell.demo.layout(stage).board
     assert count_colour(app.surface, board.inflate(8, 8), th.DONE, 1) > 100  # the green frame
     run_to_solution(app, shell)
     assert len(model.solutions) == 2 and is_tiling(shell.demo.grid(model.solutions[1]))
@@ -149,11 +160,18 @@ def test_board_choice_and_column_choice_start_new_runs(app, open_demo) -> None:
 
 
 def test_full_speed_shows_many_placements_per_frame(app, open_demo) -> None:
-    """At full speed ten frames try well over a hundred placements, and the board keeps up."""
+    """At full speed ten frames try well over a hundred placements, and the board keeps up.
+
+    The player's clock ticks per read (TickClock), so how many events a frame
+    plays depends on its budget, not on how fast or loaded the machine is.
+    """
+    app.player_clock = TickClock(step=5e-4)  # a 2-8 ms budget lasts 4-16 reads: 256-1024 events
     shell = open_demo("pentomino", speed=float("inf"))
     press(app, pygame.K_SPACE, " ")
     for _ in range(10):
+        before = shell.run.cursor
         app.frame(1 / 60)
+        assert shell.run.cursor - before >= 64  # many events in one frame, every frame
     assert shell.run.counters.calls > 100  # placements tried
     model = shell.run.model
     assert model.pieces() == [shell.demo.encoding.placements[row] for row in pushed_not_popped(shell.run)]

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ui import TickClock
 
 from solvers import recursion as rec
 from solvers.events import Pop, Push, Solution
@@ -217,3 +218,33 @@ class _NullModel:
     def snapshot(self) -> tuple:
         """No state."""
         return ()
+
+
+class Tally:
+    """A model that only counts the events applied (for long runs)."""
+
+    def __init__(self) -> None:
+        self.seen = 0
+
+    def apply(self, event: object) -> None:
+        self.seen += 1
+
+    def revert(self, event: object) -> None:
+        self.seen -= 1
+
+    def snapshot(self) -> int:
+        return self.seen
+
+
+def test_end_goes_to_the_end_of_a_run_whose_length_is_not_known_yet() -> None:
+    """End on a long run before its length is known still stops at its very last event."""
+    length = 50_000
+    player = Player(lambda: (Push(i, i - 1, i) for i in range(length)), Tally, clock=TickClock(1e-4))
+    player.seek_end()
+    assert player.busy and player.total is None
+    frames = 0
+    while player.busy:
+        player.update(1 / 60)
+        frames += 1
+    assert frames > 1  # it took several frames: each stays within its budget
+    assert player.cursor == length and player.at_end and player.model.seen == length

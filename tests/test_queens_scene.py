@@ -19,8 +19,9 @@ from ui import (
 from solvers import dlx, queens
 from solvers.events import Choose, Pop, Push
 from visualizer import theme as th
-from visualizer.scenes.exact_cover.demo import CoverModel
-from visualizer.scenes.queens.demo import DARK_SQUARE, LIGHT_SQUARE, attacked_squares
+from visualizer.scenes.exact_cover.model import CoverModel
+from visualizer.scenes.queens.model import attacked_squares
+from visualizer.scenes.queens.view import DARK_SQUARE, LIGHT_SQUARE
 
 
 def test_right_places_the_pushed_queens_and_left_restores_each_state(app, open_demo) -> None:
@@ -48,12 +49,12 @@ def test_a_tried_queen_is_blue_on_its_square_and_its_lines_are_hatched(app, open
     app.frame(1 / 60)
     stage = stage_of(app, shell)
     square = shell.demo.encoding.squares[shell.run.last_event.what]
-    assert count_colour(app.surface, shell.demo.square_rect(stage, square), th.ACTIVE, 1) > 40
+    assert count_colour(app.surface, shell.demo.layout(stage).square_rect(square), th.ACTIVE, 1) > 40
     rank, file = square
     other = (rank, (file + 1) % shell.demo.n)  # same rank: attacked
     base = DARK_SQUARE if sum(other) % 2 else LIGHT_SQUARE
     hatch = th.blend(base, th.DEAD, 0.45)
-    assert count_colour(app.surface, shell.demo.square_rect(stage, other), hatch, 1) > 10
+    assert count_colour(app.surface, shell.demo.layout(stage).square_rect(other), hatch, 1) > 10
 
 
 def test_play_to_the_end_finds_every_placement_and_they_can_be_browsed(app, open_demo, shared_data) -> None:
@@ -73,7 +74,7 @@ def test_play_to_the_end_finds_every_placement_and_they_can_be_browsed(app, open
     shown = model.solutions[len(placements) - 3]
     stage = stage_of(app, shell)
     for row in shown:
-        box = shell.demo.square_rect(stage, shell.demo.encoding.squares[row])
+        box = shell.demo.layout(stage).square_rect(shell.demo.encoding.squares[row])
         assert count_colour(app.surface, box, th.DONE, 1) > 40
     button = next(w for w in shell.options if getattr(w, "label", "") == "▶")
     for _ in range(5):
@@ -145,7 +146,7 @@ def test_the_strip_lights_the_column_being_decided(app, open_demo) -> None:
     shell = open_demo("queens")
     step_until(app, shell, lambda event: type(event) is Choose)
     app.frame(1 / 60)
-    strip = shell.demo.layout(stage_of(app, shell))["strip"]
+    strip = shell.demo.layout(stage_of(app, shell)).strip
     assert count_colour(app.surface, strip, th.ACTIVE, 1) > 30
     assert "choose rank" in shell.demo.narrate(shell.run.last_event) or "choose file" in shell.demo.narrate(
         shell.run.last_event

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from solvers.events import Pop, Push
@@ -93,6 +95,27 @@ def assert_left_restores(app, shell, snapshots: list) -> None:
         assert shell.run.model.snapshot() == expected
 
 
+def finish_loading(app) -> None:
+    """Wait for the files the app is reading off the frame, then run the frame that hands them over."""
+    import concurrent.futures
+
+    concurrent.futures.wait([loading.future for loading in app.loading], timeout=30)
+    app.frame(1 / 60)
+
+
+def pick_file(app, path) -> None:
+    """Answer the open file dialog with `path`, as its OK button does, and run a frame."""
+    import pygame_gui
+
+    chooser = app.chooser
+    assert chooser is not None, "no file dialog is open"
+    event = pygame.event.Event(
+        pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=chooser.dialog
+    )
+    pygame.event.post(event)
+    app.frame(1 / 60)
+
+
 class TickClock:
     """A clock for the player that moves `step` seconds each time it is read.
 
@@ -109,3 +132,62 @@ class TickClock:
         """The time, then one tick later."""
         self.now += self.step
         return self.now
+
+
+# --- random input (the monkey tests and bench/soak.py) ---------------------------
+
+KEYS = [
+    pygame.K_SPACE,
+    pygame.K_RIGHT,
+    pygame.K_LEFT,
+    pygame.K_HOME,
+    pygame.K_END,
+    pygame.K_n,
+    pygame.K_s,
+    pygame.K_k,
+    pygame.K_RETURN,
+    pygame.K_BACKSPACE,
+    pygame.K_DELETE,
+    pygame.K_ESCAPE,
+    pygame.K_TAB,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_LEFTBRACKET,
+    pygame.K_RIGHTBRACKET,
+    pygame.K_COMMA,
+    pygame.K_PERIOD,
+    *range(pygame.K_0, pygame.K_9 + 1),
+    *range(pygame.K_a, pygame.K_z + 1),
+]
+SKIPPED = {pygame.K_f, pygame.K_g, pygame.K_p}
+"""Fullscreen, GIF and PNG keys: tested on their own in test_app.py."""
+
+
+def random_event(rng: random.Random, size: tuple[int, int]) -> pygame.event.Event:
+    """One plausible input event somewhere in (or just off) the window."""
+    w, h = size
+    pos = (rng.randint(-20, w + 20), rng.randint(-20, h + 20))
+    roll = rng.random()
+    if roll < 0.45:
+        key = rng.choice([k for k in KEYS if k not in SKIPPED])
+        char = pygame.key.name(key) if len(pygame.key.name(key)) == 1 else ""
+        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0)
+    if roll < 0.7:
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 3]))
+    if roll < 0.8:
+        return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice([1, 3]))
+    if roll < 0.95:
+        return pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=pos,
+            rel=(rng.randint(-30, 30), 0),
+            buttons=(rng.random() < 0.5, False, rng.random() < 0.2),
+        )
+    return pygame.event.Event(
+        pygame.MOUSEWHEEL,
+        x=0,
+        y=rng.choice([-1, 1]),
+        flipped=False,
+        precise_x=0.0,
+        precise_y=float(rng.choice([-1, 1])),
+    )

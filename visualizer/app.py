@@ -6,27 +6,44 @@ Overlays that every screen shares (help, a text prompt, messages) live here.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import time
+import warnings
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
+from visualizer.faults import guard
 from visualizer.home import Home
+from visualizer.loading import Loading
 from visualizer.panels import wrap
-from visualizer.record import GifRecorder, output_path, save_png
+from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import SHELL_BINDINGS, Shell
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
+if TYPE_CHECKING:
+    from visualizer.dialogs import FileChooser
+
+T = TypeVar("T")
+
 FPS = 60
+EXPORT_MAX_FRAMES = 30 * 60 * 10
+"""An export without --frames stops after ten minutes of video at most."""
+FAULTS_KEPT = 50
+REST_WAKE_MS = 500
+"""At rest the app sleeps until input, waking this often to notice anything else."""
+
 FRAME_SECONDS = 1 / FPS
 MESSAGE_SECONDS = 5.0
 MAX_DT = 0.1
@@ -57,9 +74,13 @@ def open_window(size: tuple[int, int]) -> pygame.Surface:
         raise NoDisplay("no screen was found: DISPLAY and WAYLAND_DISPLAY are not set")
     pygame.font.init()
     try:
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
     except pygame.error as error:
         raise NoDisplay(str(error)) from None
+    with warnings.catch_warnings():  # the one way to reach the display module's window in pygame-ce 2.5
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    return surface
 
 
 @dataclass
@@ -74,7 +95,8 @@ class Options:
     screenshot: Path | None = None
     size: tuple[int, int] = (1280, 800)
     scale: float = 1.0
-    out_dir: Path = Path(".")
+    out_dir: Path | None = None  # None: the platform's pictures / videos folder
+    export: Path | None = None
 
 
 class FrameCollector:
@@ -111,11 +133,13 @@ class FrameCollector:
 APP_BINDINGS = Bindings(
     Binding(("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", "presenter scale: everything larger", label="Ctrl +"),
     Binding(("ctrl+-", "ctrl+[-]"), "smaller", "presenter scale: everything smaller", label="Ctrl -"),
+    Binding(("ctrl+0", "ctrl+[0]"), "toggle_fit", "fit to window: text and lines grow with the window"),
     Binding(("?", "f1"), "toggle_help", "this help"),
     Binding(("escape",), "escape", "back to the home screen"),
     Binding(("f",), "toggle_fullscreen", "fullscreen", when="in_demo"),
     Binding(("p",), "save_screenshot", "save a PNG of the window", when="in_demo"),
-    Binding(("g",), "toggle_gif", "record a GIF from here until paused", when="in_demo"),
+    Binding(("shift+g",), "toggle_video", "record an MP4 video (G again stops)", when="in_demo"),
+    Binding(("g",), "toggle_gif", "record a GIF: G starts, G again stops and saves", when="in_demo"),
 )
 """Keys the app takes before any screen: a demo cannot shadow them."""
 
@@ -138,6 +162,7 @@ class Prompt:
     question: str
     text: str
     done: Callable[[str], None]
+    yes_no: bool = False  # a question answered by Enter (yes) or Esc (no), with no text
 
 
 class App:
@@ -158,8 +183,12 @@ class App:
         self.message = ""
         self.message_until = 0.0
         self.prompt: Prompt | None = None
+        self.chooser: FileChooser | None = None  # the open file dialog
+        self.faults: list[str] = []  # the latest faults caught by the frame's guard
+        self.loading: list[Loading[Any]] = []  # files being read off the frame
         self.show_help = False
-        self.gif = GifRecorder()
+        self.recorder: Recorder | None = None
+        self.last_recording: Recorder | None = None
         self.frame_times: deque[float] = deque(maxlen=10_000)
         self.screen: Home | Shell = Home(self)
         # Everything built so far (modules, fonts) lives as long as the app: keep it
@@ -180,8 +209,8 @@ class App:
 
     @property
     def recording(self) -> bool:
-        """True while a GIF is being recorded."""
-        return self.gif.recording
+        """True while a GIF or video is being recorded."""
+        return self.recorder is not None
 
     # --- screens -------------------------------------------------------------
 
@@ -202,7 +231,7 @@ class App:
 
     def go_home(self) -> None:
         """Back to the home screen."""
-        self.stop_gif()
+        self.stop_recording()
         self.screen = Home(self)
         pygame.display.set_caption("Unwind")
 
@@ -213,6 +242,58 @@ class App:
         self.message = message
         self.message_until = time.monotonic() + MESSAGE_SECONDS
 
+    def choose_file(self, kind: str, *, save: bool, suggested: str, done: Callable[[Path], None]) -> None:
+        """Open the file dialog for a `kind` of file ('maze', 'sudoku'); `done(path)` gets the choice.
+
+        It starts in the folder last used for that kind (else the platform's
+        documents folder), lists the recent files beside it, asks before
+        replacing a file, and never writes into the app's own files.
+        """
+        recent = files.recent_files(kind)
+        folder = recent[0].parent if recent else files.documents_folder(kind)
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+        start = folder / suggested if save else folder
+
+        def chosen(path: Path) -> None:
+            """Remember the file, then answer."""
+            files.remember(kind, path)
+            done(path)
+
+        title = f"Save the {kind} as" if save else f"Open a {kind}"
+        from visualizer.dialogs import FileChooser  # pygame_gui loads on the first dialog, not at launch
+
+        size = self.surface.get_size()
+        self.chooser = FileChooser(
+            size,
+            self.theme,
+            title=title,
+            kind=kind,
+            save=save,
+            start=start,
+            recent=recent,
+            done=chosen,
+            tell=self.notify,
+        )
+
+    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
+        """Read and parse `path` off the frame; `done(result)` runs on a later frame (else a message)."""
+        self.loading.append(Loading.start(path, parse, done))
+        self.notify(f"opening {path}…")
+
+    def _finish_loading(self) -> None:
+        """Hand finished loads to their callers, here on the frame."""
+        for loading in [item for item in self.loading if item.future.done()]:
+            self.loading.remove(loading)
+            problem = loading.finish()
+            self.notify(problem or f"opened {loading.path}")
+
+    def report_fault(self, message: str) -> None:
+        """A fault was caught and logged: keep its words (tests read them) and show them."""
+        self.faults.append(message)
+        del self.faults[:-FAULTS_KEPT]
+        self.notify(message)
+
     def ask(self, question: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for one line of text; `done` receives it (not called on Esc)."""
         self.prompt = Prompt(question, default, done)
@@ -221,8 +302,12 @@ class App:
 
     def run(self) -> int:
         """Run until the window closes or `frames` have been drawn."""
+        if self.options.export is not None:
+            return self.export(self.options.export)
         frames = 0
         while self.running:
+            if self.options.frames is None and self.at_rest():
+                self.wait_for_input()
             dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
             self.frame(dt)
             frames += 1
@@ -237,34 +322,84 @@ class App:
         """One frame: input, update, draw, flip."""
         started = time.perf_counter()
         self.elapsed += dt
+        self.theme.fit_window(self.surface.get_size())
         for event in pygame.event.get():
-            self.handle(event)
-        self.screen.update(dt)
+            guard(f"handling {pygame.event.event_name(event.type)}", self.report_fault, self.handle, event)
+        guard("opening a file", self.report_fault, self._finish_loading)
+        guard("updating the screen", self.report_fault, self.screen.update, dt)
+        if self.chooser is not None:
+            self.chooser.update(dt)
         drawing = time.perf_counter()
-        self.draw()
+        if not guard("drawing the screen", self.report_fault, self.draw):
+            self._draw_fault()
         pygame.display.flip()
         self.draw_seconds = time.perf_counter() - drawing
-        if self.gif.recording:
-            self.gif.grab(self.surface, self.elapsed)
-            if isinstance(self.screen, Shell) and not self.screen.run.playing:
-                self.stop_gif()
         self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
         self.frame_times.append(time.perf_counter() - started)
 
+    def export(self, path: Path) -> int:
+        """Play the open demo's run into `path` (GIF or MP4) as fast as it encodes, then quit.
+
+        Frames step a fixed 1/fps of app time each, so the file plays at the
+        demo's speed whatever this machine's speed; the run's last frame is
+        held for a second.  `--frames` caps the length.
+        """
+        assert isinstance(self.screen, Shell), "an export needs a demo"
+        self.start_recording(path, wait=True)
+        assert self.recorder is not None
+        recorder, dt = self.recorder, 1 / self.recorder.fps
+        cap = self.options.frames if self.options.frames is not None else EXPORT_MAX_FRAMES
+        hold = round(recorder.fps)
+        for _ in range(cap):
+            self.frame(dt)
+            run = self.screen.run if isinstance(self.screen, Shell) else None
+            if run is None or not self.running or (run.at_end and not run.busy and not hold):
+                break
+            if run is not None and run.at_end and not run.busy:
+                hold -= 1
+        self.stop_recording()
+        recorder.writer.join()
+        print(f"unwind: {recorder.result}")
+        self.finish()
+        return 0 if recorder.result.startswith("saved") else 1
+
+    def at_rest(self) -> bool:
+        """True when nothing moves: no run playing or seeking, no animation, no message, no recording."""
+        if (
+            self.recording
+            or self.chooser is not None
+            or (self.message and time.monotonic() < self.message_until)
+        ):
+            return False
+        return self.screen.at_rest()
+
+    def wait_for_input(self) -> None:
+        """Sleep until an input event (or a short while passes), then let the next frame handle it."""
+        event = pygame.event.wait(REST_WAKE_MS)
+        if event.type != pygame.NOEVENT:
+            pygame.event.post(event)
+
     def finish(self) -> None:
-        """Save a GIF still being recorded, then let its writer finish."""
+        """Save a recording still going, then let its encoder finish."""
         self.collector.close()
-        self.stop_gif()
-        if self.gif.writer is not None:
-            self.gif.writer.join(timeout=60)
+        self.stop_recording()
+        if self.last_recording is not None:
+            self.last_recording.writer.join(timeout=120)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Overlays first, then the app's own keys, then the screen."""
         if event.type == pygame.QUIT:
-            self.running = False
+            self.leave(self.quit_now, "quit")
+            return
+        if self.chooser is not None:
+            self.chooser.handle(event)
+            if not self.chooser.open:
+                self.chooser = None
             return
         if self.prompt is not None:
             self._handle_prompt(event)
+            return
+        if event.type == pygame.KEYDOWN and not self.show_help and self.screen.take_typed_key(event):
             return
         if event.type == pygame.KEYDOWN and self._handle_app_key(event):
             return
@@ -274,8 +409,30 @@ class App:
         self.screen.handle(event)
 
     def _handle_app_key(self, event: pygame.event.Event) -> bool:
-        """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale."""
+        """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale.
+
+        While the screen takes typing (a cell or a number being edited) it sees
+        each key first (`take_typed_key`), and these keys act only on what it
+        leaves: a 16x16 sudoku cell types F, while Esc still goes home.
+        """
         return APP_BINDINGS.dispatch(self, event)
+
+    def leave(self, then: Callable[[], None], doing: str) -> None:
+        """Run `then` (quit, go home) at once, or after asking when the demo has unsaved work."""
+        unsaved = self.screen.unsaved() if isinstance(self.screen, Shell) else None
+        if unsaved is None:
+            then()
+            return
+        question = f"{unsaved[0].upper()}{unsaved[1:]} is not saved. {doing.capitalize()} anyway and lose it?"
+        self.confirm(question, then)
+
+    def quit_now(self) -> None:
+        """End the app's loop."""
+        self.running = False
+
+    def confirm(self, question: str, yes: Callable[[], None]) -> None:
+        """Ask a yes/no question; Enter runs `yes`, Esc does nothing."""
+        self.prompt = Prompt(question, "", lambda _: yes(), yes_no=True)
 
     def in_demo(self) -> bool:
         """True while a demo is open (the keys that act on a demo are live)."""
@@ -284,10 +441,22 @@ class App:
     def larger(self) -> None:
         """Presenter scale one step up."""
         self.theme.zoom(+1)
+        self._show_scale()
 
     def smaller(self) -> None:
         """Presenter scale one step down."""
         self.theme.zoom(-1)
+        self._show_scale()
+
+    def toggle_fit(self) -> None:
+        """Fit to window on or off."""
+        self.theme.fit = not self.theme.fit
+        self._show_scale()
+
+    def _show_scale(self) -> None:
+        """Apply the new scale to this window and say what it is."""
+        self.theme.fit_window(self.surface.get_size())
+        self.notify(self.theme.describe())
 
     def toggle_help(self) -> None:
         """Show or hide the keys."""
@@ -298,7 +467,7 @@ class App:
         if self.show_help:
             self.show_help = False
         elif isinstance(self.screen, Shell):
-            self.go_home()
+            self.leave(self.go_home, "go home")
         else:
             self.running = False
 
@@ -309,33 +478,54 @@ class App:
         except pygame.error as error:
             self.notify(f"fullscreen is not available here: {error}")
 
+    def export_folder(self, suffix: str) -> Path:
+        """Where P and G save: --out-dir, else the platform's pictures (or videos) folder, made if missing."""
+        folder = self.options.out_dir or files.exports_folder(suffix)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder.resolve()
+
     def save_screenshot(self) -> None:
         """P: the window as a PNG in the output folder."""
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
         try:
-            path = save_png(self.surface, output_path(self.options.out_dir, name, ".png"))
+            path = save_png(self.surface, output_path(self.export_folder(".png"), name, ".png"))
         except (pygame.error, OSError) as error:
             self.notify(f"could not save the PNG: {error}")
             return
         self.notify(f"saved {path}")
 
     def toggle_gif(self) -> None:
-        """G: start recording (and playing), or stop and save."""
-        if self.gif.recording:
-            self.stop_gif()
-            return
-        if isinstance(self.screen, Shell):
-            self.gif.start()
-            if not self.screen.run.playing:
-                self.screen.run.toggle()
-            self.notify("recording a GIF until you pause")
+        """G: start recording a GIF, or stop and save whatever is being recorded."""
+        self._toggle_recording(".gif")
 
-    def stop_gif(self) -> None:
-        """Stop recording and write the GIF in the background."""
-        if not self.gif.recording:
+    def toggle_video(self) -> None:
+        """Shift+G: start recording an MP4 video, or stop and save."""
+        self._toggle_recording(".mp4")
+
+    def _toggle_recording(self, suffix: str) -> None:
+        """Start a recording to a new file in the output folder, or stop the one going."""
+        if self.recording:
+            self.stop_recording()
             return
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
-        self.gif.stop(output_path(self.options.out_dir, name, ".gif"), self.notify)
+        try:
+            self.start_recording(output_path(self.export_folder(suffix), name, suffix))
+        except (ValueError, OSError) as error:
+            self.notify(str(error))
+            return
+        self.notify(f"recording {suffix[1:].upper()}: press G again to stop and save")
+
+    def start_recording(self, path: Path, *, wait: bool = False) -> None:
+        """Record the demo screen (without overlays) into `path` from the next frame on."""
+        self.recorder = Recorder(path, wait=wait)
+        self.last_recording = self.recorder
+
+    def stop_recording(self) -> None:
+        """Stop recording; the file is written in the background and reported when done."""
+        if self.recorder is None:
+            return
+        recorder, self.recorder = self.recorder, None
+        stop_and_report(recorder, self.notify)
 
     def _handle_prompt(self, event: pygame.event.Event) -> None:
         """Typing into the prompt: Enter answers, Esc cancels."""
@@ -348,6 +538,8 @@ class App:
             prompt.done(prompt.text)
         elif event.key == pygame.K_ESCAPE:
             self.prompt = None
+        elif prompt.yes_no:
+            return
         elif event.key == pygame.K_BACKSPACE:
             prompt.text = prompt.text[:-1]
         elif event.unicode and event.unicode.isprintable():
@@ -359,11 +551,34 @@ class App:
         """The screen, then whichever overlays are up."""
         surface = self.surface
         self.screen.draw(surface)
+        if self.recorder is not None:
+            self.recorder.grab(surface, self.elapsed)
+            self._draw_recording_badge(surface)
+        self.screen.draw_overlays(surface)
         if self.show_help:
             self._draw_help(surface)
         if self.prompt is not None:
             self._draw_prompt(surface, self.prompt)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
         if self.message and time.monotonic() < self.message_until:
+            self._draw_message(surface)
+
+    def _draw_recording_badge(self, surface: pygame.Surface) -> None:
+        """A red dot and the frame count at the top right (drawn after the frame was recorded)."""
+        assert self.recorder is not None
+        theme = self.theme
+        text = f"● REC {self.recorder.suffix[1:].upper()} {self.recorder.frames:,}"
+        image = theme.text(text, "small", th.PANEL, "bold")
+        box = image.get_rect(topright=(surface.get_width() - theme.px(12), theme.px(46)))
+        draw_box(surface, box.inflate(theme.px(14), theme.px(8)), theme, fill=th.DEAD, edge=th.DEAD)
+        surface.blit(image, box)
+
+    def _draw_fault(self) -> None:
+        """After a drawing error: a plain screen with the message, so the window still answers."""
+        surface = self.surface
+        surface.fill(th.BACKGROUND)
+        if self.message:
             self._draw_message(surface)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
@@ -415,6 +630,10 @@ class App:
         for text in lines:
             surface.blit(theme.text(text, "body", th.INK), (box.x + theme.px(20), y))
             y += line
+        if prompt.yes_no:
+            hint = theme.text("Enter: yes    Esc: no", "body", th.ACTIVE, "bold")
+            surface.blit(hint, (box.x + theme.px(20), y + theme.px(10)))
+            return
         field = pygame.Rect(box.x + theme.px(20), y + theme.px(6), box.w - theme.px(40), line + theme.px(8))
         draw_box(surface, field, theme, fill=th.BACKGROUND, radius=4)
         caret = "▌" if int(time.monotonic() * 2) % 2 == 0 else " "

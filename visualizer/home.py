@@ -82,6 +82,17 @@ class Home:
     def update(self, dt: float) -> None:
         """Nothing moves on the home screen."""
 
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """The home screen has nothing floating over it."""
+
+    def take_typed_key(self, event: pygame.event.Event) -> bool:
+        """The home screen takes no typing."""
+        return False
+
+    def at_rest(self) -> bool:
+        """The home screen never animates."""
+        return True
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, tagline and the cards."""
         theme = self.theme

@@ -13,6 +13,7 @@ a slice of the budget at a time.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
@@ -43,6 +44,9 @@ SPEEDS: tuple[float, ...] = (
     MAX_SPEED,
 )
 """The speed ladder that +/- and the slider walk (events per second)."""
+
+END = sys.maxsize
+"""A seek target past any run: "the end, wherever it is"."""
 
 CHECK_CLOCK_EVERY = 64
 """Events between two looks at the clock: reading it costs about as much as an event."""
@@ -313,6 +317,15 @@ class Player:
         self.playing = False
         if now:
             self._advance_target(math.inf)
+
+    def seek_end(self) -> None:
+        """Go to the run's very end, however long it turns out to be (over frames)."""
+        self.seek(self.total if self.total is not None else END)
+
+    @property
+    def seeking_end(self) -> bool:
+        """True while a seek to the end of a run of unknown length is under way."""
+        return self.target == END
 
     def run_until(self, predicate: Callable[[object], bool]) -> None:
         """Play at full speed until an event matching `predicate` is applied."""

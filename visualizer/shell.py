@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
 from visualizer.panels import (
-    card_height,
-    counters_height,
     draw_counters,
     draw_log,
     draw_pseudocode,
@@ -24,6 +23,8 @@ from visualizer.widgets import ROW_HEIGHT, Button, Label, Widget, draw_box, flow
 
 if TYPE_CHECKING:
     from visualizer.app import App
+
+T = TypeVar("T")
 
 FRAME_SECONDS = 1 / 60
 
@@ -48,6 +49,7 @@ SHELL_BINDINGS = Bindings(
     Binding(("n",), "next_backtrack", "run to the next backtrack"),
     Binding(("s",), "next_solution", "run to the next solution"),
     Binding(("k",), "next_kind", "run to the next event of the chosen kind"),
+    Binding(("tab",), "cycle_side_tab", "next side card, when counters, code and log share tabs"),
     Gesture("timeline", "click or drag to go to any point"),
 )
 """The player's keys, the same in every demo (the app's own come first: see app.APP_BINDINGS)."""
@@ -64,20 +66,6 @@ LOG_LOOKBACK = 80
 """Events examined for those lines: some events say nothing."""
 
 
-@dataclass
-class Layout:
-    """Where each part of the demo screen goes at the current size and scale."""
-
-    title: pygame.Rect
-    options: pygame.Rect
-    stage: pygame.Rect
-    counters: pygame.Rect
-    code: pygame.Rect
-    log: pygame.Rect
-    controls: pygame.Rect
-    timeline: pygame.Rect
-
-
 class Shell:
     """Hosts one demo: owns its Player, routes input, draws the shared panels."""
 
@@ -90,6 +78,7 @@ class Shell:
         self._speed = speed if speed is not None else demo_type.default_speed
         self.player: Player | None = None
         self.break_kind = "Pop"
+        self.side_tab = "code"
         self._dragging_timeline = False
         self.demo = demo_type(self)
         if self.player is None:
@@ -111,6 +100,14 @@ class Shell:
     def notify(self, message: str) -> None:
         """A message in the status line for a few seconds."""
         self.app.notify(message)
+
+    def choose_file(self, kind: str, *, save: bool, suggested: str, done: Callable[[Path], None]) -> None:
+        """Ask for a file of `kind` in the file dialog (see App.choose_file)."""
+        self.app.choose_file(kind, save=save, suggested=suggested, done=done)
+
+    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
+        """Read and parse a user's file off the frame (see App.load_file)."""
+        self.app.load_file(path, parse, done)
 
     def ask(self, prompt: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for a line of text (a file name, a matrix); `done` gets the answer."""
@@ -137,9 +134,12 @@ class Shell:
                 active=lambda: p().playing,
             ),
             Button("▶❚", self.step_forward, hint="step (Right)"),
-            Button("next backtrack", lambda: p().run_until(is_backtrack), hint="N"),
-            Button("next solution", lambda: p().run_until(is_solution), hint="S"),
         ]
+        stops = self.demo.stops()
+        if "backtrack" in stops:
+            buttons.append(Button("next backtrack", lambda: p().run_until(is_backtrack), hint="N"))
+        if "solution" in stops:
+            buttons.append(Button("next solution", lambda: p().run_until(is_solution), hint="S"))
         for label, predicate in self.demo.breakpoints():
             buttons.append(Button(label, self._runner(predicate)))
         buttons += [
@@ -149,9 +149,8 @@ class Shell:
                 hint="K: run to the next event of this kind",
             ),
             Button("⇄", self.cycle_break_kind, hint="choose the kind to stop at"),
-            Label("speed"),
             Button("-", lambda: p().slower(), hint="slower (-)"),
-            Label(lambda: speed_label(p().speed), th.INK),
+            Label(lambda: speed_label(p().speed), th.INK, hint="speed: events a second"),
             Button("+", lambda: p().faster(), hint="faster (+)"),
         ]
         return buttons
@@ -182,46 +181,41 @@ class Shell:
     # --- layout ----------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> Layout:
-        """Split the window into the shared parts and the stage."""
-        px = self.theme.px
-        width, height = size
-        gap = px(10)
-        title = pygame.Rect(0, 0, width, px(44))
-        bar_w = width - 2 * gap
-        control_rows = max(1, rows_needed(self.buttons, bar_w, self.theme, 6))
-        controls_h = px(44) + (control_rows - 1) * px(ROW_HEIGHT + 6)
-        controls = pygame.Rect(gap, height - controls_h - px(6), bar_w, controls_h)
-        timeline = pygame.Rect(gap, controls.y - px(30), bar_w, px(26))
-        top = title.bottom + gap
-        option_rows = rows_needed(self.options, bar_w, self.theme)
-        options_h = px(40) + (option_rows - 1) * px(ROW_HEIGHT + 6) if option_rows else 0
-        options = pygame.Rect(gap, top, bar_w, options_h)
-        if self.options:
-            top = options.bottom + gap
-        side_w = max(px(280), min(px(470), int(width * 0.3)))
-        side = pygame.Rect(width - gap - side_w, top, side_w, timeline.y - gap - top)
-        stage = pygame.Rect(gap, top, side.x - 2 * gap, side.h)
-        rows = len(self._counter_rows())
-        counters = pygame.Rect(side.x, side.y, side.w, counters_height(self.theme, rows))
-        code_lines = max(1, len(self.demo.code()))
-        wanted = card_height(self.theme, code_lines * self.theme.line_height("small", "mono"))
-        room = side.bottom - counters.bottom - gap - px(100)  # the log keeps a few lines
-        code = pygame.Rect(side.x, counters.bottom + gap, side.w, max(0, min(wanted, room)))
-        log_top = code.bottom + gap
-        log = pygame.Rect(side.x, log_top, side.w, max(0, side.bottom - log_top))
-        return Layout(title, options, stage, counters, code, log, controls, timeline)
+        """Split the window into the shared parts and the stage (see visualizer/chrome.py)."""
+        bar_w = max(1, size[0] - 2 * self.theme.px(GAP))
+        content = Content(
+            option_rows=rows_needed(self.options, bar_w, self.theme),
+            control_rows=max(1, rows_needed(self.buttons, bar_w, self.theme, 6)),
+            counter_rows=len(self._counter_rows()),
+            code_lines=len(self.demo.code()),
+        )
+        return screen_layout(size, self.theme, content, self.side_tab, ROW_HEIGHT)
+
+    def cycle_side_tab(self) -> None:
+        """Tab: show the next side card, when the cards share space."""
+        lay = self.layout(self.app.surface.get_size())
+        names = [name for name, _ in lay.tabs]
+        if names:
+            current = self.side_tab if self.side_tab in names else names[0]
+            self.side_tab = names[(names.index(current) + 1) % len(names)]
 
     # --- input -------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one input event: timeline, widgets, the demo, then the shell's keys."""
         lay = self.layout(self.app.surface.get_size())
+        self._place_widgets(lay)
         if self._handle_timeline(event, lay.timeline):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for widget in (*self.buttons, *self.options):
-                if widget.handle(event):
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for name, rect in lay.tabs:
+                if rect.collidepoint(event.pos):
+                    self.side_tab = name
                     return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            used = [widget.handle(event) for widget in (*self.buttons, *self.options)]
+            if any(used):  # every widget sees the click, so one being typed into can end its typing
+                return
         if self.demo.handle(event, lay.stage, self.run):
             return
         if event.type == pygame.KEYDOWN:
@@ -249,7 +243,7 @@ class Shell:
 
     def to_end(self) -> None:
         """Jump to the end of the run (as far as it is known)."""
-        self.run.seek(self.run.known_length())
+        self.run.seek_end()
 
     def next_backtrack(self) -> None:
         """Run to the next backtrack."""
@@ -300,53 +294,107 @@ class Shell:
         self.run.update(dt)
         self.demo.update(dt, self.run)
 
+    def unsaved(self) -> str | None:
+        """What the demo would lose if closed now ('your drawn maze'), or None."""
+        return self.demo.unsaved()
+
+    def _typing_widget(self) -> Widget | None:
+        """The option widget being typed into, if any."""
+        return next((widget for widget in self.options if widget.editing), None)
+
+    def take_typed_key(self, event: pygame.event.Event) -> bool:
+        """While a widget or the demo takes typing, offer it the key first; True when it used it."""
+        widget = self._typing_widget()
+        if widget is not None:
+            return widget.handle(event)
+        if self.demo.owns_keyboard():
+            return self.demo.handle(event, self.layout(self.app.surface.get_size()).stage, self.run)
+        return False
+
+    def owns_keyboard(self) -> bool:
+        """True while typing goes to a widget or the demo."""
+        return self._typing_widget() is not None or self.demo.owns_keyboard()
+
+    def at_rest(self) -> bool:
+        """True when the run is paused and settled and the demo shows no animation."""
+        run = self.run
+        return not run.playing and not run.busy and not self._dragging_timeline and self.demo.at_rest(run)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole demo screen."""
         theme = self.theme
         lay = self.layout(surface.get_size())
         surface.fill(th.BACKGROUND)
         self._draw_title(surface, lay.title)
-        if self.options:
-            flow(self.options, lay.options, theme)
-            for widget in self.options:
-                widget.draw(surface, theme)
+        self._place_widgets(lay)
+        for widget in self.options:
+            widget.draw(surface, theme)
         surface.set_clip(lay.stage)
         self.demo.draw(surface, lay.stage, self.run)
         surface.set_clip(None)
-        draw_counters(surface, lay.counters, theme, self._counter_rows())
-        if lay.code.h > theme.px(40):
-            draw_pseudocode(surface, lay.code, theme, self.demo.code(), self.demo.lit_lines(self.run))
-        if lay.log.h > theme.px(40):
-            draw_log(surface, lay.log, theme, self._log_lines())
-        flow(self.buttons, lay.controls, theme, gap=6)
+        self._draw_side(surface, lay)
         for widget in self.buttons:
             widget.draw(surface, theme)
         self._draw_timeline(surface, lay.timeline)
+
+    def draw_overlays(self, surface: pygame.Surface) -> None:
+        """What floats over the screen and is never recorded: the tooltip under the mouse."""
         self._draw_tooltip(surface)
 
+    def _draw_side(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The counters, pseudocode and log cards, and the tabs when they share space."""
+        theme = self.theme
+        for name, rect in lay.tabs:
+            chosen = rect.h and getattr(lay, name).h > 0
+            fill, ink = (th.ACTIVE, th.PANEL) if chosen else (th.PANEL, th.INK)
+            draw_box(surface, rect, theme, fill=fill, edge=th.ACTIVE if chosen else th.PANEL_EDGE)
+            label = fit_text(theme, TAB_TITLES[name], rect.w - theme.px(8), "small", "bold")
+            image = theme.text(label, "small", ink, "bold")
+            surface.blit(image, image.get_rect(center=rect.center))
+        if lay.counters.h > 0:
+            draw_counters(surface, lay.counters, theme, self._counter_rows())
+        if lay.code.h > 0:
+            draw_pseudocode(surface, lay.code, theme, self.demo.code(), self.demo.lit_lines(self.run))
+        if lay.log.h > 0:
+            draw_log(surface, lay.log, theme, self._log_lines())
+
+    def _place_widgets(self, lay: Layout) -> None:
+        """Put the option and control widgets where this layout says (before input and drawing alike)."""
+        flow(self.options, lay.options, self.theme)
+        flow(self.buttons, lay.controls, self.theme, gap=6)
+
     def _draw_title(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The dark title bar: demo title, status, the keys that matter most."""
+        """The dark title bar: demo title, status, the keys that matter most; nothing overlaps.
+
+        The status comes first (it says what is happening), the hint goes when
+        there is no room for it, and the title is shortened to what is left.
+        """
         theme = self.theme
         pygame.draw.rect(surface, th.TITLE_BAR, rect)
-        title = theme.text(self.demo.title, "title", th.TITLE_INK, "bold")
-        surface.blit(title, title.get_rect(midleft=(theme.px(14), rect.centery)))
-        hint = theme.text("?  help     Esc  home", "small", th.blend(th.TITLE_INK, th.TITLE_BAR, 0.35))
-        surface.blit(hint, hint.get_rect(midright=(rect.right - theme.px(14), rect.centery)))
+        margin = theme.px(14)
+        right = rect.right - margin
         status = self._status()
         if status:
-            image = theme.text(status, "body", th.YELLOW, "bold")
-            x = max(title.get_width() + theme.px(40), rect.centerx - image.get_width() // 2)
-            surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
+            text = fit_text(theme, status, rect.w // 2, "body", "bold")
+            image = theme.text(text, "body", th.YELLOW, "bold")
+            surface.blit(image, image.get_rect(midright=(right, rect.centery)))
+            right -= image.get_width() + margin
+        hint = theme.text("?  help     Esc  home", "small", th.blend(th.TITLE_INK, th.TITLE_BAR, 0.35))
+        title_font = theme.font("title", "bold")
+        if not status and title_font.size(self.demo.title)[0] + hint.get_width() + 2 * margin < right:
+            surface.blit(hint, hint.get_rect(midright=(right, rect.centery)))
+            right -= hint.get_width() + margin
+        text = fit_text(theme, self.demo.title, max(0, right - 2 * margin), "title", "bold")
+        title = theme.text(text, "title", th.TITLE_INK, "bold")
+        surface.blit(title, title.get_rect(midleft=(margin, rect.centery)))
 
     def _status(self) -> str:
         """A word on what the player is doing."""
         player = self.run
         if player.error:
             return player.error
-        if self.app.recording:
-            return "● recording GIF"
         if player.busy:
-            return f"going to event {player.target:,}…"
+            return "going to the end…" if player.seeking_end else f"going to event {player.target:,}…"
         own = self.demo.status(player)
         if own is not None:
             return own

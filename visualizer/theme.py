@@ -64,7 +64,9 @@ class Theme:
     """Fonts, cached text and the presenter scale."""
 
     def __init__(self, scale: float = 1.0) -> None:
-        self.scale = scale
+        self.presenter = scale  # the scale asked for (Ctrl + / Ctrl -, --scale)
+        self.fit = False  # grow with the window beyond the design size
+        self.scale = scale  # the scale in force: the presenter's, fitted to the window
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
@@ -100,9 +102,48 @@ class Theme:
         return self.font(size, face).get_linesize()
 
     def zoom(self, steps: int) -> None:
-        """Move the presenter scale `steps` rungs up (or down)."""
-        nearest = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.scale))
-        self.scale = SCALES[max(0, min(len(SCALES) - 1, nearest + steps))]
+        """Move the presenter scale `steps` rungs up (or down); `fit_window` then applies it."""
+        nearest = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.presenter))
+        self.presenter = SCALES[max(0, min(len(SCALES) - 1, nearest + steps))]
+        self.scale = self.presenter
+
+    def fit_window(self, size: tuple[int, int]) -> bool:
+        """Set the scale in force for a window of `size`; True when it changed."""
+        scale = effective_scale(self.presenter, size, self.fit)
+        changed = scale != self.scale
+        self.scale = scale
+        return changed
+
+    def step(self) -> int:
+        """The presenter step, 1 for the normal size (1.0) and up from there."""
+        nearest = min(range(len(SCALES)), key=lambda i: abs(SCALES[i] - self.presenter))
+        return nearest - SCALES.index(1.0) + 1
+
+    def describe(self) -> str:
+        """The scale in words, for the message shown while it changes."""
+        words = f"presenter step {self.step()}: text at {self.presenter:.0%}"
+        if self.fit:
+            words += ", fitted to the window"
+        if round(self.scale, 2) != round(self.presenter, 2):
+            words += f" (shown at {self.scale:.0%} in this window)"
+        return words
+
+
+DESIGN_SIZE = (1280, 800)
+"""The window the layout is drawn for at scale 1; "fit to window" scales from it."""
+
+ROOM_PER_SCALE = (1024 / 1.5, 640 / 1.5)
+"""Window pixels each unit of scale needs: 1024x640 holds everything at 150 %."""
+
+SMALLEST_SCALE = 0.6
+
+
+def effective_scale(presenter: float, size: tuple[int, int], fit: bool) -> float:
+    """The scale in force: the presenter's (times the window's growth when fitting), as large as fits."""
+    width, height = size
+    grow = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]) if fit else 1.0
+    room = min(width / ROOM_PER_SCALE[0], height / ROOM_PER_SCALE[1])
+    return round(max(SMALLEST_SCALE, min(presenter * grow, room)), 3)
 
 
 def blend(a: Color, b: Color, t: float) -> Color:

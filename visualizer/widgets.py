@@ -41,6 +41,11 @@ class Widget:
         """What hovering says."""
         return ""
 
+    @property
+    def editing(self) -> bool:
+        """True while the widget takes typing (it then owns the keyboard)."""
+        return False
+
 
 def clicked(event: pygame.event.Event, rect: pygame.Rect) -> bool:
     """A left click inside `rect`."""
@@ -143,6 +148,12 @@ class Stepper(Widget):
         self.step = step
         self.hint = hint
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.typed: str | None = None  # digits typed so far while the value is being edited
+
+    @property
+    def editing(self) -> bool:
+        """True while the value is being typed (the widget owns the keyboard)."""
+        return self.typed is not None
 
     def _parts(self, theme: Theme) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The label area, the minus button and the plus button."""
@@ -162,26 +173,57 @@ class Stepper(Widget):
         text = theme.text(self.label, "small", th.INK)
         surface.blit(text, text.get_rect(midleft=(label.x, label.centery)))
         value_rect = pygame.Rect(minus.right, self.rect.y, plus.x - minus.right, self.rect.h)
-        blit_centered(surface, theme.text(str(self.get()), "body", th.INK, "bold"), value_rect)
+        if self.typed is not None:
+            draw_box(surface, value_rect.inflate(-theme.px(4), 0), theme, fill=th.LIT_LINE, edge=th.ACTIVE)
+            blit_centered(surface, theme.text(self.typed + "|", "body", th.INK, "bold"), value_rect)
+        else:
+            blit_centered(surface, theme.text(str(self.get()), "body", th.INK, "bold"), value_rect)
         for rect, sign, live in ((minus, "-", self.get() > self.low), (plus, "+", self.get() < self.high)):
             draw_box(surface, rect, theme, fill=th.PANEL)
             blit_centered(surface, theme.text(sign, "body", th.INK if live else th.FAINT, "bold"), rect)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Clicks on - and + change the value within bounds."""
-        if event.type != pygame.MOUSEBUTTONDOWN or not self.rect.collidepoint(event.pos):
+        """Clicks on - and + change the value within bounds; a click on the value types a new one."""
+        if event.type == pygame.KEYDOWN and self.typed is not None:
+            return self._type(event)
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        if not self.rect.collidepoint(event.pos):
+            self._commit()  # a click elsewhere ends typing, keeping what was typed
             return False
         _, minus, plus = self._parts(self.theme)
         value = self.get()
         if minus.collidepoint(event.pos) and value > self.low:
-            self.set(max(self.low, value - self.step))
+            self._commit()
+            self.set(max(self.low, self.get() - self.step))
         elif plus.collidepoint(event.pos) and value < self.high:
-            self.set(min(self.high, value + self.step))
+            self._commit()
+            self.set(min(self.high, self.get() + self.step))
+        elif minus.right <= event.pos[0] < plus.x:
+            self.typed = ""
         return True
 
+    def _type(self, event: pygame.event.Event) -> bool:
+        """A key while typing: digits, Backspace, Enter keeps, Esc cancels; the keyboard is ours."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            self._commit()
+        elif event.key == pygame.K_ESCAPE:
+            self.typed = None
+        elif event.key == pygame.K_BACKSPACE:
+            self.typed = (self.typed or "")[:-1]
+        elif event.unicode.isdigit() and len(self.typed or "") < len(str(self.high)):
+            self.typed = (self.typed or "") + event.unicode
+        return True
+
+    def _commit(self) -> None:
+        """Set the typed value, kept within bounds (nothing typed: no change)."""
+        typed, self.typed = self.typed, None
+        if typed:
+            self.set(min(self.high, max(self.low, int(typed))))
+
     def tooltip(self) -> str:
-        """The hint."""
-        return self.hint
+        """The hint, and that the value can be typed."""
+        return f"{self.hint}; click the number to type one" if self.hint else "click the number to type one"
 
 
 class Choice(Widget, Generic[T]):
@@ -239,10 +281,15 @@ class Choice(Widget, Generic[T]):
 class Label(Widget):
     """Plain text in a bar (a heading, a status)."""
 
-    def __init__(self, text: str | Callable[[], str], color: th.Color = th.MUTED) -> None:
+    def __init__(self, text: str | Callable[[], str], color: th.Color = th.MUTED, *, hint: str = "") -> None:
         self._text = text
         self.color = color
+        self.hint = hint
         self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def tooltip(self) -> str:
+        """The hint, if any."""
+        return self.hint
 
     @property
     def text(self) -> str:

@@ -85,6 +85,14 @@ class Demo:
         """A word for the title bar ("your move", "solved"), or None for the shell's own."""
         return None
 
+    def unsaved(self) -> str | None:
+        """Work of the user's that closing the demo would lose ('your drawn maze'), or None."""
+        return None
+
+    def stops(self) -> Sequence[str]:
+        """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
+        return ("backtrack", "solution")
+
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Extra run-to buttons: (label, predicate on an event)."""
         return []
@@ -106,6 +114,14 @@ class Demo:
         """
         return self.bindings.dispatch(self, event)
 
+    def owns_keyboard(self) -> bool:
+        """True while the demo wants key presses before the app's own keys (a cell being typed into).
+
+        The app then offers each key to `handle` first and takes it only if
+        the demo did not use it (so Esc and ? still work).
+        """
+        return False
+
     @staticmethod
     def run_key(event: pygame.event.Event, actions: Mapping[int, Callable[[], object]]) -> bool:
         """Run the action bound to a pressed key; True when the key had one."""
@@ -119,6 +135,14 @@ class Demo:
 
     def update(self, dt: float, player: Player) -> None:
         """Per-frame work after the player moved (animation clocks, a game's next turn)."""
+
+    def at_rest(self, player: Player) -> bool:
+        """True when nothing on the stage moves, so the app may sleep until input.
+
+        A demo whose `update` animates must say when it is still; by default a
+        demo with its own `update` is never at rest (safe, if not thrifty).
+        """
+        return type(self).update is Demo.update
 
     def notify(self, message: str) -> None:
         """Show a short message to the user (errors, "saved to ...")."""

@@ -1,0 +1,104 @@
+"""The user's files: the file dialog, recent files, bundled files kept read-only, atomic settings."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from ui import pick_file
+
+from visualizer import files
+
+
+def test_the_dialog_answers_remembers_and_starts_in_the_documents_folder(app, own_user_folders: Path) -> None:
+    chosen: list[Path] = []
+    app.choose_file("maze", save=False, suggested="", done=chosen.append)
+    assert app.chooser is not None and not app.at_rest()
+    target = own_user_folders / "Documents" / "Unwind" / "maze"
+    assert target.is_dir()  # the platform's documents folder, made on first use
+    maze = target / "mine.txt"
+    maze.write_text("+--+\n|SG|\n+--+\n")
+    pick_file(app, maze)
+    assert chosen == [maze] and app.chooser is None
+    assert files.recent_files("maze") == [maze.resolve()]
+
+
+def test_esc_closes_the_dialog_without_an_answer(app) -> None:
+    chosen: list[Path] = []
+    app.choose_file("sudoku", save=False, suggested="", done=chosen.append)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=0)
+    )
+    app.frame(1 / 60)
+    assert app.chooser is None and chosen == [] and app.running
+
+
+def test_saving_over_a_file_asks_first(app, tmp_path: Path) -> None:
+    chosen: list[Path] = []
+    old = tmp_path / "old.txt"
+    old.write_text("keep me")
+    app.choose_file("maze", save=True, suggested="old.txt", done=chosen.append)
+    pick_file(app, old)
+    assert chosen == [] and app.chooser is not None and app.chooser.confirm is not None
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=app.chooser.confirm)
+    )
+    app.frame(1 / 60)
+    assert chosen == [old]
+
+
+def test_a_bundled_puzzle_is_never_the_save_target(app, own_user_folders: Path) -> None:
+    chosen: list[Path] = []
+    bundled = next((files.assets_folder() / "puzzles" / "mazes").glob("*.txt"))
+    app.choose_file("maze", save=True, suggested=bundled.name, done=chosen.append)
+    pick_file(app, bundled)
+    if app.chooser is not None and app.chooser.confirm is not None:  # the copy exists from an earlier save
+        pygame.event.post(
+            pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=app.chooser.confirm)
+        )
+        app.frame(1 / 60)
+    assert chosen == [own_user_folders / "Documents" / "Unwind" / "maze" / bundled.name]
+    assert "ships with Unwind" in app.message
+
+
+def test_settings_survive_a_broken_file_and_are_written_whole(own_user_folders: Path) -> None:
+    path = files.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    assert files.load_settings() == {}
+    files.remember("maze", own_user_folders)
+    assert files.load_settings()["recent"]["maze"] == [str(own_user_folders.resolve())]
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temporary left behind
+
+
+@pytest.mark.parametrize("name", ["README.md", "nested/x.txt"])
+def test_only_files_inside_the_assets_are_bundled(name: str, tmp_path: Path) -> None:
+    assert files.is_bundled(files.assets_folder() / "fonts" / "DejaVuSans.ttf")
+    assert not files.is_bundled(tmp_path / name)
+
+
+def test_a_file_is_read_off_the_frame_and_answered_on_it(app, tmp_path: Path) -> None:
+    from visualizer.loading import FileTooLarge, read_capped
+
+    good = tmp_path / "good.txt"
+    good.write_bytes("\ufeffhello".encode())
+    results: list[str] = []
+    app.load_file(good, str.upper, results.append)
+    app.loading[0].future.result(timeout=10)
+    assert results == []  # nothing happens off the frame
+    app.frame(1 / 60)
+    assert results == ["HELLO"] and "opened" in app.message and not app.loading
+    huge = tmp_path / "huge.txt"
+    huge.write_bytes(b"9" * 64)
+    with pytest.raises(FileTooLarge, match=r"huge\.txt is"):
+        read_capped(huge, limit=32)
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_bytes(bytes(range(128, 256)) * 1000)
+    app.load_file(garbage, str.upper, results.append)
+    concurrent.futures.wait([app.loading[0].future], timeout=10)
+    app.frame(1 / 60)
+    assert results == ["HELLO"] and app.message.startswith("could not open garbage.txt: ")
+    assert len(app.message) < 200 and app.faults == []

@@ -1,0 +1,138 @@
+"""Where each part of a demo's screen goes: a pure function of the window, the scale and the content.
+
+The shell calls `screen_layout` before handling input and before drawing, so
+a click is tested against the same rectangles the user sees.  Nothing here
+draws.
+
+The side column holds three cards: counters, pseudocode and the narration
+log.  When the window (or a large presenter scale) leaves too little height
+for all three, they fold into tabs instead of disappearing: first the
+pseudocode and the log share one card with a tab each, then all three do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from visualizer.panels import card_height, counters_height
+from visualizer.theme import Theme
+
+SIDE_CARDS = ("counters", "code", "log")
+"""The side column's cards, in the order they stack and tab."""
+
+TAB_TITLES = {"counters": "counters", "code": "pseudocode", "log": "log"}
+
+LOG_MIN_LINES = 4
+"""Lines the log must show to earn a card of its own."""
+
+TAB_HEIGHT = 30
+GAP = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """What the shell must fit: counts and widths at the current scale."""
+
+    option_rows: int
+    control_rows: int
+    counter_rows: int
+    code_lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where each part of the demo screen goes at the current size and scale.
+
+    A side card folded away has an empty rectangle; `tabs` holds the tab
+    strip's buttons (card name → rectangle) when cards share space.
+    """
+
+    title: pygame.Rect
+    options: pygame.Rect
+    stage: pygame.Rect
+    counters: pygame.Rect
+    code: pygame.Rect
+    log: pygame.Rect
+    controls: pygame.Rect
+    timeline: pygame.Rect
+    tabs: tuple[tuple[str, pygame.Rect], ...] = ()
+
+    def boxes(self) -> dict[str, pygame.Rect]:
+        """Every panel that is shown, by name (for hit-testing and the layout tests)."""
+        names = ("title", "options", "stage", "counters", "code", "log", "controls", "timeline")
+        shown = {name: getattr(self, name) for name in names}
+        shown.update((f"tab:{name}", rect) for name, rect in self.tabs)
+        return {name: rect for name, rect in shown.items() if rect.w > 0 and rect.h > 0}
+
+
+def bar_height(theme: Theme, rows: int, row_height: int) -> int:
+    """Height of a bar of widgets wrapped onto `rows` rows."""
+    return theme.px(row_height + 8) + (rows - 1) * theme.px(row_height + 6) if rows else 0
+
+
+def screen_layout(size: tuple[int, int], theme: Theme, content: Content, tab: str, row_height: int) -> Layout:
+    """The whole screen for a window of `size`; `tab` is the side card chosen when cards share space."""
+    px = theme.px
+    width, height = size
+    gap = px(GAP)
+    title = pygame.Rect(0, 0, width, px(40))
+    bar_w = max(1, width - 2 * gap)
+    controls_h = bar_height(theme, max(1, content.control_rows), row_height)
+    controls = pygame.Rect(gap, height - controls_h - px(4), bar_w, controls_h)
+    timeline = pygame.Rect(gap, controls.y - px(28), bar_w, px(26))
+    top = title.bottom + gap
+    options = pygame.Rect(gap, top, bar_w, bar_height(theme, content.option_rows, row_height))
+    if content.option_rows:
+        top = options.bottom + gap
+    side_w = side_width(theme, width)
+    body_h = max(0, timeline.y - gap - top)
+    side = pygame.Rect(width - gap - side_w, top, side_w, body_h)
+    stage = pygame.Rect(gap, top, max(0, side.x - 2 * gap), body_h)
+    cards, tabs = side_cards(theme, side, content, tab)
+    return Layout(title, options, stage, *cards, controls, timeline, tabs)
+
+
+def side_width(theme: Theme, width: int) -> int:
+    """The side column's width: about a third of the window, never more than 42 % of it."""
+    wanted = max(theme.px(280), min(theme.px(470), int(width * 0.3)))
+    return max(0, min(wanted, int(width * 0.42)))
+
+
+def side_cards(
+    theme: Theme, side: pygame.Rect, content: Content, tab: str
+) -> tuple[tuple[pygame.Rect, pygame.Rect, pygame.Rect], tuple[tuple[str, pygame.Rect], ...]]:
+    """The counters, code and log cards in `side`: stacked when they fit, else sharing tabs."""
+    gap = theme.px(GAP)
+    counters_h = counters_height(theme, content.counter_rows)
+    code_h = card_height(theme, max(1, content.code_lines) * theme.line_height("small", "mono"))
+    log_min = card_height(theme, LOG_MIN_LINES * theme.line_height("small"))
+    if counters_h + code_h + log_min + 2 * gap <= side.h:
+        counters = pygame.Rect(side.x, side.y, side.w, counters_h)
+        code = pygame.Rect(side.x, counters.bottom + gap, side.w, code_h)
+        log = pygame.Rect(side.x, code.bottom + gap, side.w, side.bottom - code.bottom - gap)
+        return (counters, code, log), ()
+    tab_h = theme.px(TAB_HEIGHT)
+    shared: tuple[str, ...] = ("code", "log")
+    counters = pygame.Rect(side.x, side.y, side.w, counters_h)
+    if counters_h > 0.4 * side.h or side.h - counters_h - gap - tab_h < log_min:
+        shared = SIDE_CARDS
+        counters = pygame.Rect(side.x, side.y, 0, 0)
+    top = counters.bottom + gap if counters.h else side.y
+    strip = pygame.Rect(side.x, top, side.w, tab_h)
+    chosen = tab if tab in shared else shared[0]
+    area = pygame.Rect(side.x, strip.bottom, side.w, max(0, side.bottom - strip.bottom))
+    rects = {name: (area if name == chosen else pygame.Rect(side.x, top, 0, 0)) for name in shared}
+    rects.setdefault("counters", counters)
+    tabs = tuple(zip(shared, split_row(strip, len(shared), theme.px(4)), strict=True))
+    return (rects["counters"], rects["code"], rects["log"]), tabs
+
+
+def split_row(rect: pygame.Rect, count: int, gap: int) -> Sequence[pygame.Rect]:
+    """`count` equal rectangles side by side across `rect`."""
+    width = (rect.w - gap * (count - 1)) / count
+    return [
+        pygame.Rect(round(rect.x + i * (width + gap)), rect.y, round(width), rect.h) for i in range(count)
+    ]

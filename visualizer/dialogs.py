@@ -1,0 +1,144 @@
+"""A real file dialog: pygame_gui's file browser, with the recent files beside it.
+
+It is modal: while it is open the app hands it every input event.  A save
+that would replace an existing file asks first; a save onto a file that
+ships with the app becomes the user's own copy (see `files.own_copy`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UISelectionList, UIWindow
+from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
+
+from visualizer.files import is_bundled, own_copy
+from visualizer.theme import Theme
+
+DIALOG_SIZE = (640, 480)
+RECENT_WIDTH = 300
+
+
+class FileChooser:
+    """One open or save question, answered by `done(path)` or dropped when cancelled."""
+
+    def __init__(
+        self,
+        window: tuple[int, int],
+        theme: Theme,
+        *,
+        title: str,
+        kind: str,
+        save: bool,
+        start: Path,
+        recent: list[Path],
+        done: Callable[[Path], None],
+        tell: Callable[[str], None],
+    ) -> None:
+        self.kind = kind
+        self.save = save
+        self.done = done
+        self.tell = tell
+        self.open = True
+        self.manager = pygame_gui.UIManager(window)  # pygame_gui's own theme: its rows are sized for it
+        self.dialog = UIFileDialog(
+            dialog_rect(window, theme),
+            self.manager,
+            window_title=title,
+            initial_file_path=str(start),
+            allow_existing_files_only=not save,
+        )
+        self.recent_paths = recent
+        self.recent = self._recent_window(window, theme, recent) if recent else None
+        self.confirm: UIConfirmationDialog | None = None
+        self._pending: Path | None = None
+
+    def _recent_window(
+        self, window: tuple[int, int], theme: Theme, recent: list[Path]
+    ) -> UISelectionList | None:
+        """The recent files, one click each, to the right of the dialog."""
+        box = dialog_rect(window, theme)
+        width = min(theme.px(RECENT_WIDTH), max(0, window[0] - box.right - theme.px(8)))
+        if width < theme.px(160):
+            return None  # no room: the browser alone
+        place = pygame.Rect(box.right + theme.px(8), box.y, width, box.h)
+        frame = UIWindow(place, self.manager, "Recent files")
+        inside = pygame.Rect((0, 0), frame.get_container().get_size())
+        items: list[str | tuple[str, str]] = [recent_label(path) for path in recent]
+        return UISelectionList(inside, items, self.manager, container=frame)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Give the dialog an input event; Esc cancels."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.confirm is None:
+            self.close()
+            return
+        self.manager.process_events(event)
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element == self.dialog:
+            self.picked(Path(event.text))
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.recent is not None:
+            index = self._recent_index(event.text)
+            if index is not None:
+                self.picked(self.recent_paths[index])
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and self._pending is not None:
+            self._finish(self._pending)
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element in (self.dialog, self.confirm):
+            if event.ui_element is self.dialog and self._pending is None:
+                self.close()
+            elif event.ui_element is self.confirm:
+                self.confirm, self._pending = None, None
+
+    def _recent_index(self, text: str) -> int | None:
+        """Which recent file a list entry names."""
+        names = [recent_label(path) for path in self.recent_paths]
+        return names.index(text) if text in names else None
+
+    def picked(self, path: Path) -> None:
+        """A path was chosen: check it (read-only, replace?) and answer."""
+        if self.save and is_bundled(path):
+            copy = own_copy(path, self.kind)
+            self.tell(f"{path.name} ships with Unwind and is kept as it is: saving your copy to {copy}")
+            path = copy
+        if self.save and path.exists():
+            self._pending = path
+            rect = pygame.Rect(0, 0, 420, 200)
+            rect.center = self.dialog.rect.center
+            self.confirm = UIConfirmationDialog(
+                rect, f"{path.name} exists already. Replace it?", self.manager, action_short_name="Replace"
+            )
+            return
+        self._finish(path)
+
+    def _finish(self, path: Path) -> None:
+        """Answer with `path` and close."""
+        self.close()
+        self.done(path)
+
+    def close(self) -> None:
+        """Close without (further) answer."""
+        self.open = False
+        self.manager.clear_and_reset()
+
+    def update(self, dt: float) -> None:
+        """Animate the dialog (the text cursor, hover states)."""
+        self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the dialog over the screen."""
+        self.manager.draw_ui(surface)
+
+
+def dialog_rect(window: tuple[int, int], theme: Theme) -> pygame.Rect:
+    """The file browser's box: its design size at this scale, within the window, centred left."""
+    width = min(theme.px(DIALOG_SIZE[0]), window[0] - theme.px(20))
+    height = min(theme.px(DIALOG_SIZE[1]), window[1] - theme.px(20))
+    recent = theme.px(RECENT_WIDTH + 8)
+    x = max(theme.px(10), (window[0] - width - recent) // 2)
+    return pygame.Rect(x, (window[1] - height) // 2, width, height)
+
+
+def recent_label(path: Path) -> str:
+    """How the recent list names a file: its name, then its folder."""
+    return f"{path.name}   {path.parent}"

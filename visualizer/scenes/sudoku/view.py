@@ -1,0 +1,276 @@
+"""Drawing the sudoku demo's stage: the board (board.py), the verdict or the strip, "now", the key.
+
+`SudokuView` only reads the model, the demo's grid and options and the
+layout it is handed; `now_text` is the "now" card's headline in words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from solvers import sudoku
+from solvers.events import Pop, Solution
+from visualizer import theme as th
+from visualizer.panels import card, fit_text, wrap
+from visualizer.player import Player
+from visualizer.scenes.exact_cover.model import plural
+from visualizer.scenes.exact_cover.view import draw_headline
+from visualizer.scenes.sudoku.board import GIVEN_FILL, PLACED_INK, BoardView
+from visualizer.scenes.sudoku.model import SOLUTION_LIMIT, SudokuModel, cell_name, symbol
+
+if TYPE_CHECKING:
+    from visualizer.scenes.sudoku.demo import SudokuDemo, SudokuLayout
+
+
+def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str, str, th.Color]:
+    """The headline, the line under it, the headline's colour."""
+    clashes = demo.clashes()
+    if clashes:
+        return (
+            "clashing givens",
+            f"{sudoku.describe_clash(clashes[0], demo.size)}: fix them (click, type 0) before solving",
+            th.DEAD,
+        )
+    event = player.last_event
+    if type(event) is Solution:
+        return f"solution {event.number}!", "every cell, row, column and box is covered once", th.DONE
+    if player.at_end and not model.stack:
+        return verdict(demo, model)
+    if type(event) is Pop:
+        cell, digit = model.encoding.options[event.value]
+        why = (
+            "nothing below it worked: try the next candidate"
+            if event.backtrack
+            else "a solution was found below it: look for another"
+        )
+        return f"withdraw {symbol(digit)} from {cell_name(cell, demo.size)}", why, th.DEAD
+    column = model.choosing
+    if column is None:
+        blanks = demo.givens.count(0)
+        return "ready", f"{blanks} blank cells; Space plays, Right steps", th.INK
+    name = demo.constraint_name(column)
+    rows = model.candidates(column)
+    kind = model.encoding.constraints[column][0]
+    if not rows:
+        return f"{name}: no candidate", "dead end: withdraw the last digit", th.DEAD
+    options = model.encoding.options
+    if kind == "cell":
+        listed = ", ".join(symbol(options[r][1]) for r in rows)
+        what = f"{plural(len(rows), 'candidate')}: {listed}"
+    else:
+        listed = ", ".join(cell_name(options[r][0], demo.size) for r in rows)
+        what = f"{plural(len(rows), 'place')}: {listed}"
+    trying = model.trying
+    if trying is None:
+        return f"decide {name}", f"{what} ({demo.choice_rule('the leftmost open one')})", th.ACTIVE
+    cell, digit = options[trying]
+    number = rows.index(trying) + 1 if trying in rows else 1
+    return (
+        f"try {symbol(digit)} in {cell_name(cell, demo.size)}",
+        f"{name}: choice {number} of {len(rows)}; {what}",
+        th.ACTIVE,
+    )
+
+
+def verdict(demo: SudokuDemo, model: SudokuModel) -> tuple[str, str, th.Color]:
+    """The end of the run in words."""
+    count = len(model.solutions)
+    if count == 0:
+        return "no solution", "no grid completes these givens", th.DEAD
+    if count == 1:
+        return "one solution", "the search tried every branch: it is unique", th.DONE
+    return (
+        "more than one solution",
+        f"the search stops at {SOLUTION_LIMIT}; showing solution {demo.browse + 1}: , and . switch",
+        th.PRUNED,
+    )
+
+
+class SudokuView:
+    """Draws the sudoku demo's stage from its model."""
+
+    def __init__(self, demo: SudokuDemo) -> None:
+        self.demo = demo
+        self.theme = demo.theme
+        self.board = BoardView(demo)
+
+    def draw(self, surface: pygame.Surface, lay: SudokuLayout, player: Player) -> None:
+        """Board, column strip (or the verdict), what happens now, the key."""
+        model: SudokuModel = player.model  # type: ignore[assignment]
+        self.board.draw(surface, lay, model, player)
+        if not self._draw_verdict(surface, lay.strip, model, player):
+            self._draw_strip(surface, lay.strip, model)
+        self._draw_now(surface, lay.now, model, player)
+        if lay.legend.h:
+            self._draw_legend(surface, lay.legend)
+
+    def _draw_verdict(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
+    ) -> bool:
+        """In place of the strip once there is a verdict: clash, none, one, more; True if drawn."""
+        clashes = self.demo.clashes()
+        if clashes:
+            big, small, colour = (
+                "clashing givens: not solved",
+                sudoku.describe_clash(clashes[0], self.demo.size),
+                th.DEAD,
+            )
+        elif not player.at_end or model.stack:
+            return False
+        elif not model.solutions:
+            big, small, colour = "no solution exists", "every branch ended at a dead end", th.DEAD
+        elif len(model.solutions) > 1:
+            big, small, colour = (
+                "more than one solution",
+                f"the search stopped at {SOLUTION_LIMIT}: cells that differ are marked; , and . switch",
+                th.PRUNED,
+            )
+        else:
+            big, small, colour = ("exactly one solution", "every other branch was tried and failed", th.DONE)
+        theme = self.theme
+        pygame.draw.rect(surface, colour, rect, border_radius=theme.px(8))
+        title = theme.text(
+            fit_text(theme, big, rect.w - theme.px(16), "title", "bold"), "title", th.PANEL, "bold"
+        )
+        line = theme.text(fit_text(theme, small, rect.w - theme.px(16)), "small", th.PANEL)
+        total = title.get_height() + theme.px(4) + line.get_height()
+        top = rect.centery - total // 2
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
+        surface.blit(line, line.get_rect(midtop=(rect.centerx, top + title.get_height() + theme.px(4))))
+        return True
+
+    def _draw_strip(self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel) -> None:
+        """The column sizes, one thin bar each: cells, then row, column and box digits.
+
+        Hundreds of columns share the strip, so bars are a pixel or two wide and
+        carry no labels; the column being decided gets a blue band and its size.
+        """
+        theme = self.theme
+        inner = card(surface, rect, theme, "the matrix's columns: candidates left for each constraint")
+        kinds = [kind for kind, _, _ in model.encoding.constraints]
+        groups = [
+            (name, [c for c, k in enumerate(kinds) if k == kind])
+            for name, kind in (
+                ("cells", "cell"),
+                ("row · digit", "row"),
+                ("column · digit", "column"),
+                ("box · digit", "box"),
+            )
+        ]
+        groups = [(name, cols) for name, cols in groups if cols]
+        label_h = theme.line_height("tiny")
+        if not groups or inner.h < 3 * label_h:
+            return
+        gap = theme.px(12)
+        width = (inner.w - gap * (len(groups) - 1)) / sum(len(cols) for _, cols in groups)
+        top, bottom = inner.y + label_h, inner.bottom - label_h - theme.px(2)
+        choosing = model.choosing
+        x = float(inner.x)
+        for name, cols in groups:
+            start = x
+            scale = max(max(model.initial_sizes[c] for c in cols), 1)
+            for col in cols:
+                self._strip_bar(
+                    surface,
+                    pygame.Rect(round(x), top, max(1, round(x + width) - round(x)), bottom - top),
+                    model,
+                    col,
+                    scale,
+                    col == choosing,
+                )
+                x += width
+            caption = theme.text(fit_text(theme, name, max(1, round(x - start)), "tiny"), "tiny", th.MUTED)
+            surface.blit(caption, caption.get_rect(midtop=(round((start + x) / 2), bottom + theme.px(2))))
+            x += gap
+
+    def _strip_bar(
+        self,
+        surface: pygame.Surface,
+        slot: pygame.Rect,
+        model: SudokuModel,
+        col: int,
+        scale: int,
+        chosen: bool,
+    ) -> None:
+        """One column: grey by size, red at 0, faint when covered, blue band when chosen."""
+        size = model.size(col)
+        if chosen:
+            pygame.draw.rect(surface, th.blend(th.PANEL, th.ACTIVE, 0.25), slot.inflate(self.theme.px(4), 0))
+        if model.cover_count[col] and not chosen:  # covered: an empty, pale slot
+            pygame.draw.rect(surface, th.blend(th.PANEL, th.FAINT, 0.6), slot)
+            return
+        colour = th.ACTIVE if chosen else th.blend(th.INK, th.PANEL, 0.55)
+        if size == 0:
+            colour = th.DEAD
+        h = max(1, round(slot.h * size / scale))
+        pygame.draw.rect(surface, colour, (slot.x, slot.bottom - h, slot.w, h))
+        if chosen:
+            image = self.theme.text(str(size), "tiny", th.DEAD if not size else th.ACTIVE, "bold")
+            surface.blit(image, image.get_rect(midbottom=(slot.centerx, slot.y)))
+
+    def _draw_now(
+        self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
+    ) -> None:
+        """In big words: what is being decided, how many candidates, the verdict."""
+        theme = self.theme
+        inner = card(surface, rect, theme, "now")
+        y = draw_headline(
+            surface,
+            theme,
+            inner,
+            now_text(self.demo, model, player),
+            big_lines=3,
+            small_lines=6,
+            gap=theme.px(4),
+        )
+        placed = model.placed()
+        if placed and y + 3 * theme.line_height("small") < inner.bottom:
+            y += theme.px(10)
+            heading = fit_text(
+                theme, f"the stack: {plural(len(placed), 'choice')}, newest last", inner.w, "tiny", "bold"
+            )
+            surface.blit(theme.text(heading, "tiny", th.MUTED, "bold"), (inner.x, y))
+            y += theme.line_height("tiny") + theme.px(2)
+            words = " ".join(f"{cell_name(cell, self.demo.size)}={symbol(digit)}" for cell, digit in placed)
+            lines = wrap(theme, words, inner.w, "small", "mono")
+            room = max(0, (inner.bottom - y) // theme.line_height("small", "mono") - 3)
+            for line in lines[-room:] if room else []:
+                surface.blit(theme.text(line, "small", th.INK, "mono"), (inner.x, y))
+                y += theme.line_height("small", "mono")
+        if self.demo.selected is not None and y + 2 * theme.line_height("small") < inner.bottom:
+            y += theme.px(8)
+            hint = (
+                f"editing {cell_name(self.demo.selected, self.demo.size)}: type a digit, 0 clears, "
+                "click it again to stop"
+            )
+            for line in wrap(theme, hint, inner.w):
+                surface.blit(theme.text(line, "small", th.MUTED), (inner.x, y))
+                y += theme.line_height("small")
+
+    def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What colours and marks mean."""
+        theme = self.theme
+        inner = card(surface, rect, theme, "key")
+        line = theme.line_height("small")
+        items = (
+            (GIVEN_FILL, th.INK, "5", "given"),
+            (th.PANEL, th.ACTIVE, "5", "digit being tried"),
+            (th.PANEL, PLACED_INK, "5", "earlier choice, still standing"),
+            (th.PANEL, th.DEAD, "5", "withdrawn (struck out)"),
+            (th.PANEL, th.DONE, "5", "solution"),
+            (th.LIT_LINE, th.MUTED, "12", "being decided; pencil marks"),
+        )
+        for i, (fill, ink, text, meaning) in enumerate(items):
+            y = inner.y + i * (line + theme.px(3))
+            if y + line > inner.bottom:
+                break
+            box = pygame.Rect(inner.x, y, line, line)
+            pygame.draw.rect(surface, fill, box)
+            pygame.draw.rect(surface, th.PANEL_EDGE, box, 1)
+            image = theme.text(text, "tiny", ink, "bold")
+            surface.blit(image, image.get_rect(center=box.center))
+            if ink == th.DEAD:  # struck out, as on the board
+                pygame.draw.line(surface, th.DEAD, box.bottomleft, box.topright, max(1, theme.px(2)))
+            surface.blit(theme.text(meaning, "small", th.INK), (box.right + theme.px(8), y))
