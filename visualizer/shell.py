@@ -153,6 +153,8 @@ class Shell:
             Label(lambda: speed_label(p().speed), th.INK, hint="speed: events a second"),
             Button("+", lambda: p().faster(), hint="faster (+)"),
         ]
+        for glued in (buttons[-5], buttons[-2], buttons[-1]):  # "next Pop ⇄" and "- 30/s +" wrap as one
+            glued.glued = True
         return buttons
 
     def _runner(self, predicate: Callable[[object], bool]) -> Callable[[], None]:

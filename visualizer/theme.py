@@ -12,6 +12,7 @@ from collections import OrderedDict
 
 import pygame
 
+from visualizer import MIN_WINDOW
 from visualizer.assets import asset
 
 Color = tuple[int, int, int]
@@ -132,8 +133,12 @@ class Theme:
 DESIGN_SIZE = (1280, 800)
 """The window the layout is drawn for at scale 1; "fit to window" scales from it."""
 
-ROOM_PER_SCALE = (1024 / 1.5, 640 / 1.5)
-"""Window pixels each unit of scale needs: 1024x640 holds everything at 150 %."""
+ROOM_PER_SCALE = MIN_WINDOW
+"""Window pixels each unit of scale needs: the smallest window the layout is made for.
+
+Every layout is drawn on a canvas of at least this many scaled pixels, so a
+1024x640 projector shows at most 128 %, 1280x800 160 % and 1920x1080 216 %.
+"""
 
 SMALLEST_SCALE = 0.6
 

@@ -23,6 +23,7 @@ class Widget:
 
     rect = pygame.Rect(0, 0, 0, 0)
     enabled = True
+    glued = False  # True: wraps together with the widget before it (a "- 30/s +" group never splits)
     theme = Theme()  # the theme of the last layout, set by `flow`
 
     def width(self, theme: Theme) -> int:
@@ -319,14 +320,25 @@ def _rows(widgets: Sequence[Widget], width: int, theme: Theme, gap: int) -> list
     """Widgets split into rows that fit `width` (a widget wider than a row gets its own)."""
     rows: list[list[Widget]] = [[]]
     used = 0
-    for widget in widgets:
-        w = widget.width(theme)
+    for group in _glued_groups(widgets):
+        w = sum(widget.width(theme) for widget in group) + theme.px(gap) * (len(group) - 1)
         if rows[-1] and used + w > width:
             rows.append([])
             used = 0
-        rows[-1].append(widget)
+        rows[-1].extend(group)
         used += w + theme.px(gap)
     return rows
+
+
+def _glued_groups(widgets: Sequence[Widget]) -> list[list[Widget]]:
+    """Widgets in runs that wrap as one: each widget with the glued ones after it."""
+    groups: list[list[Widget]] = []
+    for widget in widgets:
+        if widget.glued and groups:
+            groups[-1].append(widget)
+        else:
+            groups.append([widget])
+    return groups
 
 
 def flow(widgets: Sequence[Widget], area: pygame.Rect, theme: Theme, gap: int = 8) -> None:

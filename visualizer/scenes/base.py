@@ -13,6 +13,7 @@ never owns a Player: it asks the shell for a new run with `self.new_run()`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -106,6 +107,22 @@ class Demo:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Draw the stage into `rect`, reading `player.model`."""
         raise NotImplementedError
+
+    def layout(self, rect: pygame.Rect) -> object:
+        """The stage's pure layout: a frozen dataclass of rectangles, read by handle() and draw()."""
+        return None
+
+    def boxes(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
+        """The stage's named panels, from `layout` (for hit-testing and the layout tests)."""
+        lay = self.layout(rect)
+        if not dataclasses.is_dataclass(lay):
+            return {}
+        found = {field.name: getattr(lay, field.name) for field in dataclasses.fields(lay)}
+        return {
+            name: box
+            for name, box in found.items()
+            if isinstance(box, pygame.Rect) and box.w > 0 and box.h > 0
+        }
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Mouse and key input on the stage; True when used (keys come before the shell's).

@@ -150,6 +150,10 @@ class GameTreeDemo(Demo):
             ("α-β skipped", f"{skipped:,}" if finished else "…"),
         ]
 
+    def stops(self) -> Sequence[str]:
+        """Nothing here backtracks or finds solutions: no such run-to buttons."""
+        return ()
+
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Stop at alpha-beta's next cut."""
         return [("next cut", lambda event: type(getattr(event, "event", None)) is Prune)]

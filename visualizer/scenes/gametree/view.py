@@ -42,9 +42,14 @@ STATUS_COLOURS = {
 SAVED = th.blend(th.PRUNED, th.PANEL, 0.4)
 """A strip cell of minimax's work that alpha-beta does without."""
 LEGEND = (
-    "▲ MAX takes the largest   ▼ MIN the smallest   ■ leaf   "
-    "purple: what alpha-beta skips (✂ cut)   wheel: zoom, drag: pan"
+    "▲ MAX takes the largest",
+    "▼ MIN the smallest",
+    "■ leaf",
+    "purple: what alpha-beta skips (✂ cut)",
+    "wheel: zoom, drag: pan",
 )
+"""The legend's items, packed onto as few lines as the stage's width allows."""
+LEGEND_GAP = "   "
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +68,7 @@ class GameTreeLayout:
 def layout(rect: pygame.Rect, theme: Theme) -> GameTreeLayout:
     """The two cards and the legend in the stage."""
     gap = theme.px(8)
-    legend_h = theme.line_height("small") + theme.px(4)
+    legend_h = len(legend_lines(theme, rect.w - theme.px(4))) * theme.line_height("small") + theme.px(4)
     panel_h = (rect.h - legend_h - gap) // 2
     top = pygame.Rect(rect.x, rect.y, rect.w, panel_h)
     bottom = pygame.Rect(rect.x, top.bottom + gap, rect.w, panel_h)
@@ -72,6 +77,18 @@ def layout(rect: pygame.Rect, theme: Theme) -> GameTreeLayout:
     cards = (top, bottom)
     panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, SIDES, strict=True))
     return GameTreeLayout(cards, (panels[0], panels[1]), legend)
+
+
+def legend_lines(theme: Theme, width: int) -> list[str]:
+    """The legend's items packed into lines that fit `width` (an item too wide alone is cut)."""
+    lines: list[str] = []
+    for item in LEGEND:
+        joined = f"{lines[-1]}{LEGEND_GAP}{item}" if lines else item
+        if lines and theme.font("small").size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(fit_text(theme, item, width, "small"))
+    return lines
 
 
 @functools.lru_cache(maxsize=4)
@@ -128,8 +145,10 @@ def draw(
         geometry = Geometry.fit(model.tree, inner.w, inner.h, theme.px(26), theme.px(22))
         PanelView(surface, theme, inner, camera, geometry, model.sides[side], side, skipped).paint()
         surface.set_clip(clip)
-    text = fit_text(theme, LEGEND, lay.legend.w, "small")
-    surface.blit(theme.text(text, "small", th.MUTED), (lay.legend.x + theme.px(4), lay.legend.y))
+    y = lay.legend.y
+    for line in legend_lines(theme, lay.legend.w - theme.px(4)):
+        surface.blit(theme.text(line, "small", th.MUTED), (lay.legend.x + theme.px(4), y))
+        y += theme.line_height("small")
 
 
 def panel_title(model: LockstepModel, side: int) -> str:

@@ -85,6 +85,10 @@ class RecursionDemo(Demo):
         self.n = n
         self.new_run()
 
+    def stops(self) -> Sequence[str]:
+        """Nothing here backtracks or finds solutions: no such run-to buttons."""
+        return ()
+
     def step_n(self, step: int) -> None:
         """N one smaller or larger, within its range."""
         self.set_n(min(max(self.n + step, N_RANGE.start), N_RANGE.stop - 1))

@@ -15,7 +15,7 @@ import pygame
 from solvers.events import Push
 from visualizer import theme as th
 from visualizer.calltree import CallTree
-from visualizer.panels import FrameView, card, draw_call_stack, wrap
+from visualizer.panels import FrameView, card, draw_call_stack, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.recursion.model import ENDLESS, NOT_RETURNED, TREE, RecursionModel, short
 from visualizer.theme import Theme
@@ -116,9 +116,10 @@ def banner(
     """A message across the top of a panel."""
     box = pygame.Rect(rect.x + theme.px(10), rect.y + theme.px(34), rect.w - theme.px(20), theme.px(64))
     pygame.draw.rect(surface, colour, box, border_radius=theme.px(8))
-    title = theme.text(big, "large", th.PANEL, "bold")
+    room = box.w - theme.px(16)
+    title = theme.text(fit_text(theme, big, room, "large", "bold"), "large", th.PANEL, "bold")
     surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + theme.px(8))))
-    line = theme.text(small, "small", th.PANEL)
+    line = theme.text(fit_text(theme, small, room), "small", th.PANEL)
     surface.blit(line, line.get_rect(midbottom=(box.centerx, box.bottom - theme.px(8))))
 
 
@@ -129,21 +130,33 @@ def draw_loop(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: R
     """The loop's two variables, large, what it costs in memory, and the two chains of values."""
     inner = card(surface, rect, theme, "the loop: fact_loop(N), in lockstep")
     y = inner.y + theme.px(6)
+    size = "title" if inner.h >= theme.line_height("title") * 4 else "large"  # a short card: smaller values
     for name in ("i", "retval"):
+        if y + theme.line_height(size) > inner.bottom:
+            return
         value = model.loop.get(name)
-        surface.blit(theme.text(f"{name} =", "title", th.MUTED, "mono"), (inner.x, y))
+        surface.blit(theme.text(f"{name} =", size, th.MUTED, "mono"), (inner.x, y))
         text = "—" if value is None else short(value, 18)
-        surface.blit(theme.text(text, "title", th.ACTIVE, "bold"), (inner.x + theme.px(140), y))
-        y += theme.line_height("title") + theme.px(6)
-    if model.loop_result is not None:
-        done = theme.text(f"returns {short(model.loop_result, 24)}", "large", th.DONE, "bold")
-        surface.blit(done, (inner.x, y))
+        value_x = inner.x + theme.px(140 if size == "title" else 100)
+        surface.blit(
+            theme.text(fit_text(theme, text, inner.right - value_x, size, "bold"), size, th.ACTIVE, "bold"),
+            (value_x, y),
+        )
+        y += theme.line_height(size) + theme.px(6)
+    if model.loop_result is not None and y + theme.line_height("large") <= inner.bottom:
+        done = f"returns {short(model.loop_result, 24)}"
+        surface.blit(
+            theme.text(fit_text(theme, done, inner.w, "large", "bold"), "large", th.DONE, "bold"),
+            (inner.x, y),
+        )
         y += theme.line_height("large")
     y += theme.px(8)
     note = f"memory: the loop always uses 1 frame; the recursion is using {len(model.stack)} now"
-    for line in wrap(theme, note, inner.w):
-        surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
-        y += theme.line_height("small")
+    lines = wrap(theme, note, inner.w)
+    if y + len(lines) * theme.line_height("small") <= inner.bottom:  # the note whole, or not at all
+        for line in lines:
+            surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
+            y += theme.line_height("small")
     # The same products, two orders: the loop multiplies from N down, the
     # recursion's returns come back from the base case up.
     y += theme.px(10)

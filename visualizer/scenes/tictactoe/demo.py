@@ -326,6 +326,10 @@ class TicTacToeDemo(Demo):
             ("value for x", value_text(root, signed=True) if root is not None else "?"),
         ]
 
+    def stops(self) -> Sequence[str]:
+        """Nothing here backtracks or finds solutions: no such run-to buttons."""
+        return ()
+
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at the next cut."""
         return [("next cut", lambda event: type(event) is Prune)]
