@@ -11,9 +11,30 @@ from solvers.tictactoe import EMPTY_BOARD, GAME, outcome
 from visualizer import theme as th
 from visualizer.player import is_prune
 from visualizer.scenes.tictactoe.demo import ALPHABETA, MINIMAX
-from visualizer.scenes.treeview import SearchTree
+from visualizer.searchtree import SearchTree
 
 FAST = float("inf")
+
+
+def stage_layout(app, shell):
+    """The demo's pure layout for the stage on screen."""
+    return shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+
+
+def cells(app, shell) -> tuple[pygame.Rect, ...]:
+    """The big board's cells on screen."""
+    return stage_layout(app, shell).cells
+
+
+def tree_items(app, shell) -> list[tuple[pygame.Rect, int, int]]:
+    """(box, row, node) for each searched board on screen and each of its tags."""
+    plan = shell.demo.plan(stage_layout(app, shell).tree_area, shell.run.model)
+    return [
+        (box, item.row, item.node)
+        for item in plan.boards
+        if item.node >= 0
+        for box in (item.box, *item.tag_boxes)
+    ]
 
 
 def wait_for_human(app, demo, limit: int = 900) -> None:
@@ -25,14 +46,15 @@ def wait_for_human(app, demo, limit: int = 900) -> None:
     raise AssertionError("the computer did not answer")
 
 
-def play_first_free_cells(app, demo) -> str:
+def play_first_free_cells(app, shell) -> str:
     """Click the first free cell at each turn until the game ends; the result."""
+    demo = shell.demo
     for _ in range(5):
         wait_for_human(app, demo)
         if demo.over:
             break
         cell = demo.board.index(".")
-        click(app, demo._cells[cell].center)
+        click(app, cells(app, shell)[cell].center)
     wait_for_human(app, demo)
     return outcome(demo.board)
 
@@ -42,11 +64,11 @@ def test_clicks_play_a_whole_game_and_the_computer_wins_with_a_line(app, open_de
     shell = open_demo("tictactoe", speed=FAST)
     demo = shell.demo
     app.frame(1 / 60)
-    assert play_first_free_cells(app, demo) == demo.computer_mark == "o"
+    assert play_first_free_cells(app, shell) == demo.computer_mark == "o"
     app.frame(1 / 60)
-    board_rect = demo._cells[0].union(demo._cells[8])
+    board_rect = cells(app, shell)[0].union(cells(app, shell)[8])
     assert count_colour(app.surface, board_rect, th.DONE) > 200  # the green winning line
-    assert "wins" in demo._status(shell.run.model)
+    assert "wins" in demo.words(shell.run.model)
 
 
 def test_computer_starts_and_answers_every_click(app, open_demo) -> None:
@@ -57,7 +79,7 @@ def test_computer_starts_and_answers_every_click(app, open_demo) -> None:
     choice = next(w for w in shell.options if getattr(w, "options", None) and w.options[0][1] == "human")
     click(app, choice._segments[1].center)
     assert demo.starts == "computer" and demo.computer_mark == "x"
-    result = play_first_free_cells(app, demo)
+    result = play_first_free_cells(app, shell)
     assert result in ("x", "draw")
 
 
@@ -78,10 +100,10 @@ def test_a_taken_cell_changes_nothing(app, open_demo) -> None:
     shell = open_demo("tictactoe", speed=FAST)
     demo = shell.demo
     app.frame(1 / 60)
-    click(app, demo._cells[0].center)
+    click(app, cells(app, shell)[0].center)
     wait_for_human(app, demo)
     before = list(demo.moves)
-    click(app, demo._cells[0].center)
+    click(app, cells(app, shell)[0].center)
     assert demo.moves == before
 
 
@@ -125,7 +147,6 @@ def test_minimax_and_alphabeta_counts_side_by_side(app, open_demo) -> None:
 def test_cut_branches_are_drawn_purple(app, open_demo) -> None:
     """Paused right after alpha-beta's first cut, the tree shows the cut moves in purple."""
     shell = open_demo("tictactoe", speed=4)
-    demo = shell.demo
     press(app, pygame.K_5, "5")
     shell.run.run_until(is_prune)
     for _ in range(200):
@@ -134,7 +155,7 @@ def test_cut_branches_are_drawn_purple(app, open_demo) -> None:
             break
     assert isinstance(shell.run.last_event, Prune) and not shell.run.playing
     app.frame(1 / 60)
-    assert count_colour(app.surface, demo._tree_area, th.PRUNED) > 50
+    assert count_colour(app.surface, stage_layout(app, shell).tree_area, th.PRUNED) > 50
 
 
 def test_step_back_restores_the_tree_exactly(app, open_demo) -> None:
@@ -162,12 +183,14 @@ def test_fold_counts_open_and_fold_on_click(app, open_demo) -> None:
     app.frame(1 / 60)
     model = shell.run.model
     path = demo.focus_path(model)
-    box, node = next((b, n) for b, r, n in demo._items if r == 1 and n not in path and model.size(n) > 1)
+    box, node = next(
+        (b, n) for b, r, n in tree_items(app, shell) if r == 1 and n not in path and model.size(n) > 1
+    )
     click(app, box.center)
     assert demo.focus_path(model)[1] == node
-    below = [n for _, r, n in demo._items if r == 2]
+    below = [n for _, r, n in tree_items(app, shell) if r == 2]
     assert below and all(model.parent[n] == node for n in below)  # its moves form row 2
-    opened = next(b for b, r, n in demo._items if n == node)
+    opened = next(b for b, r, n in tree_items(app, shell) if n == node)
     click(app, opened.center)
     assert node not in demo.focus_path(model)
     press(app, pygame.K_l, "l")
@@ -182,7 +205,7 @@ def test_wheel_zooms_drag_pans_and_zero_resets(app, open_demo) -> None:
     demo = shell.demo
     press(app, pygame.K_5, "5")
     wait_for_human(app, demo)
-    centre = demo._tree_area.center
+    centre = stage_layout(app, shell).tree_area.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=4))
     app.frame(1 / 60)
     assert demo.camera.zoom > 1

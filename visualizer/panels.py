@@ -110,8 +110,11 @@ def draw_counters(
     for i, (name, value) in enumerate(rows):
         x = inner.x + (i % 2) * column
         y = inner.y + (i // 2) * height
-        surface.blit(theme.text(name, "small", th.MUTED), (x, y))
-        image = theme.text(value, "small", th.INK, "bold")
+        image = theme.text(
+            fit_text(theme, value, column - theme.px(10), "small", "bold"), "small", th.INK, "bold"
+        )
+        room = column - image.get_width() - theme.px(16)  # the name gives way to the value
+        surface.blit(theme.text(fit_text(theme, name, room), "small", th.MUTED), (x, y))
         surface.blit(image, (x + column - image.get_width() - theme.px(10), y))
 
 

@@ -159,7 +159,9 @@ class BoardView:
             r, c = divmod(digit - 1, box_n)
             spot = pygame.Rect(box.x + c * sub, box.y + r * sub, sub, sub)
             image = theme.text(symbol(digit), "tiny", th.MUTED)
-            surface.blit(image, image.get_rect(center=spot.center).clamp(box))  # a tall glyph stays in its cell
+            surface.blit(
+                image, image.get_rect(center=spot.center).clamp(box)
+            )  # a tall glyph stays in its cell
 
     def _draw_lines(self, surface: pygame.Surface, grid: pygame.Rect, side: int) -> None:
         """Thin lines between cells, thick ones between boxes."""

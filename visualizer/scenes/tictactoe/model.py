@@ -1,0 +1,274 @@
+"""Tic-tac-toe's plain state: the game and its edits, the tree's focus, counts; no pygame.
+
+- `Game`: the moves so far and the value of each computer reply.  The
+  person's moves, the computer's replies and a new game are edits (`Play`,
+  `NewGame`) kept by one `EditHistory`; `undo_turn` takes back the person's
+  last move and the reply, and a new game can be undone like a move.
+- `TreeFocus`: which path of the search tree is shown as rows.
+- `BackgroundSearch`: both algorithms counted to the end a slice per frame.
+- `narrate`: the one place search events become words.
+
+The search itself is a `visualizer.searchtree.SearchTree`, the player's model.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
+from solvers.minimax import SearchReport
+from solvers.tictactoe import EMPTY_BOARD, GAME, outcome, player_to_move
+from visualizer.history import EditHistory
+from visualizer.searchtree import SearchTree, cut_text, value_text
+
+HUMAN, COMPUTER = "human", "computer"
+CELL_NAMES = (
+    "top left",
+    "top",
+    "top right",
+    "left",
+    "centre",
+    "right",
+    "bottom left",
+    "bottom",
+    "bottom right",
+)
+OUTCOME_WORDS = {0: "a draw with best play", 1: "x wins with best play", -1: "o wins with best play"}
+
+
+def cell_name(cell: int) -> str:
+    """'centre (4)'."""
+    return f"{CELL_NAMES[cell]} ({cell})"
+
+
+# --- the game and its edits -----------------------------------------------------------
+
+
+class Game:
+    """The moves so far (cells 0-8) and, by move index, the value of each computer reply."""
+
+    def __init__(self, starts: str = HUMAN) -> None:
+        self.starts = starts
+        self.moves: list[int] = []
+        self.replies: dict[int, float] = {}
+
+    @property
+    def board(self) -> str:
+        """The board after the moves so far."""
+        return self.board_after(len(self.moves))
+
+    def board_after(self, count: int) -> str:
+        """The board after the first `count` moves."""
+        board = EMPTY_BOARD
+        for move in self.moves[:count]:
+            board = GAME.result(board, move)
+        return board
+
+    @property
+    def human_mark(self) -> str:
+        """The one who starts plays x."""
+        return "x" if self.starts == HUMAN else "o"
+
+    @property
+    def computer_mark(self) -> str:
+        """The other mark."""
+        return "o" if self.starts == HUMAN else "x"
+
+    @property
+    def over(self) -> bool:
+        """A line is full or the board is."""
+        return bool(outcome(self.board))
+
+    @property
+    def computers_turn(self) -> bool:
+        """The game goes on and it is the computer's move."""
+        return not self.over and player_to_move(self.board) == self.computer_mark
+
+    def board_before_reply(self) -> str | None:
+        """The board the computer's latest reply was searched on (None without one)."""
+        return self.board_after(max(self.replies)) if self.replies else None
+
+    def last_reply_value(self) -> float | None:
+        """The value of the computer's reply when it is the last move, else None."""
+        return self.replies.get(len(self.moves) - 1)
+
+    def result_text(self) -> str:
+        """Who won, in words."""
+        result = outcome(self.board)
+        if result == "draw":
+            return "a draw: the computer never loses"
+        return "you win!" if result == self.human_mark else f"the computer ({result}) wins"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move in `cell`: the person's (value None) or the computer's reply with its search value."""
+
+    cell: int
+    value: float | None = None
+
+    @property
+    def words(self) -> str:
+        """What the edit did."""
+        who = "you" if self.value is None else "the computer"
+        return f"{who} played {cell_name(self.cell)}"
+
+    def apply(self, game: Game) -> None:
+        """Put the mark down."""
+        if self.value is not None:
+            game.replies[len(game.moves)] = self.value
+        game.moves.append(self.cell)
+
+    def revert(self, game: Game) -> None:
+        """Take the mark back."""
+        game.moves.pop()
+        game.replies.pop(len(game.moves), None)
+
+
+class NewGame:
+    """An empty board, `starts` moving first; it keeps the game it replaced, so it can be undone."""
+
+    def __init__(self, game: Game, starts: str) -> None:
+        self.starts = starts
+        self.old = (game.starts, list(game.moves), dict(game.replies))
+
+    @property
+    def words(self) -> str:
+        """What the edit did."""
+        return "a new game: " + ("you start" if self.starts == HUMAN else "the computer starts")
+
+    def apply(self, game: Game) -> None:
+        """Clear the board."""
+        game.starts, game.moves, game.replies = self.starts, [], {}
+
+    def revert(self, game: Game) -> None:
+        """The replaced game back, as it was."""
+        starts, moves, replies = self.old
+        game.starts, game.moves, game.replies = starts, list(moves), dict(replies)
+
+
+def is_reply(edit: object) -> bool:
+    """The edit is a computer's reply."""
+    return isinstance(edit, Play) and edit.value is not None
+
+
+def undo_turn(history: EditHistory[Game]) -> bool:
+    """Undo the newest edit, and with a computer's reply the edit before it too; False when none."""
+    edit = history.undo()
+    if edit is None:
+        return False
+    if is_reply(edit) and history.undo() is None:  # the computer's opening move: keep it
+        history.redo()
+        return False
+    return True
+
+
+def redo_turn(history: EditHistory[Game]) -> bool:
+    """Redo the oldest undone edit, and the computer's reply after it; False when none."""
+    edit = history.redo()
+    if edit is None:
+        return False
+    if not is_reply(edit) and history.can_redo and not is_reply(history.redo()):
+        history.undo()  # the next edit was not this turn's reply: leave it undone
+    return True
+
+
+# --- which part of the tree is shown ---------------------------------------------------
+
+
+class TreeFocus:
+    """The nodes whose moves are shown as rows: the search's own path, or one opened by hand."""
+
+    def __init__(self) -> None:
+        self.pinned: list[int] | None = None
+        self.extend = True
+
+    def follow(self) -> None:
+        """Show the search's own path again."""
+        self.pinned, self.extend = None, True
+
+    def path(self, tree: SearchTree) -> list[int]:
+        """Root first: the pinned nodes (if still there), then the running stack or the chosen line."""
+        if not tree.count:
+            return []
+        path = [n for n in (self.pinned or [0]) if n < tree.count]
+        if not path or path[0] != 0 or any(tree.parent[b] != a for a, b in itertools.pairwise(path)):
+            path = [0]
+            self.follow()
+        if not tree.closed(path[-1]):
+            path += tree.stack[tree.stack.index(path[-1]) + 1 :]
+        elif self.extend:
+            while (chosen := tree.chosen(path[-1])) is not None:
+                path.append(chosen)
+        return path
+
+    def toggle(self, tree: SearchTree, row: int, node: int) -> None:
+        """A click on `node` in `row`: fold it when open, open it when folded, follow when running."""
+        path = self.path(tree)
+        if not tree.closed(node):
+            self.follow()
+        elif row < len(path) and path[row] == node:
+            self.pinned, self.extend = path[:row], False
+        elif tree.size(node) > 1:
+            self.pinned, self.extend = [*path[:row], node], True
+
+
+# --- counts beside the run -----------------------------------------------------------------
+
+BACKGROUND_CHUNK = 2048
+"""Events drained between two looks at the clock."""
+
+
+class BackgroundSearch:
+    """A search drained to its end over several frames; `report` is final once `done`."""
+
+    def __init__(self, make: Callable[[SearchReport], Iterator[Any]]) -> None:
+        self.report = SearchReport()
+        self._events: Iterator[Any] | None = make(self.report)
+        self.seen = 0
+
+    @property
+    def done(self) -> bool:
+        """True once the search has ended."""
+        return self._events is None
+
+    def advance(self, seconds: float) -> None:
+        """Drain events for at most about `seconds`."""
+        if self._events is None:
+            return
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            taken = sum(1 for _ in itertools.islice(self._events, BACKGROUND_CHUNK))
+            self.seen += taken
+            if taken < BACKGROUND_CHUNK:
+                self._events = None
+                return
+
+
+# --- narration -------------------------------------------------------------------------------
+
+
+def narrate(event: Event) -> str | None:
+    """One search event in words (values are for x: +1 x wins, -1 o wins)."""
+    if isinstance(event, Push):
+        if event.parent < 0:
+            return "the computer starts to search from the board as it is"
+        return f"node {event.node}: try {cell_name(event.what)}"
+    if isinstance(event, Evaluate):
+        result = {1: "x has won: +1", -1: "o has won: −1", 0: "a draw: 0"}.get(event.value, "")
+        return f"node {event.node} ends the game: {result}"
+    if isinstance(event, Pop):
+        if event.node == 0:
+            return f"the search returns {value_text(event.value, signed=True)}: the move is chosen"
+        return f"node {event.node} returns {value_text(event.value, signed=True)} to its parent"
+    if isinstance(event, Bound):
+        if event.name == "alpha":
+            return f"α at node {event.node} rises to {value_text(event.value, signed=True)}"
+        return f"β at node {event.node} falls to {value_text(event.value, signed=True)}"
+    if isinstance(event, Prune):
+        return f"cut at node {event.node} ({cut_text(event.bound, True)}): skip its other moves"
+    return None
