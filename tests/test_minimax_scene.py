@@ -109,3 +109,20 @@ def test_big_trees_draw_fast_and_zoom(app, open_demo) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panel.center, button=4))
     app.frame(1 / 60)
     assert demo.camera.zoom > 1
+
+
+def test_a_short_stage_shows_one_tree_and_v_swaps_it(app, open_demo) -> None:
+    """At 1024x640 and presenter step 3 the two trees do not both fit: one is shown, V shows the other."""
+    pygame.display.set_mode((1024, 640))
+    app.theme.presenter = 1.3
+    shell = open_demo("gametree")
+    app.frame(1 / 60)
+    demo = shell.demo
+    lay = demo.layout(stage_of(app, shell))
+    assert lay.sides == (mm.ALPHABETA_SIDE,) and lay.cards[0].h >= app.theme.px(200)
+    press(app, pygame.K_v, "v")
+    assert demo.layout(stage_of(app, shell)).sides == (mm.MINIMAX_SIDE,)
+    pygame.display.set_mode((1280, 800))
+    app.theme.presenter = 1.0
+    app.frame(1 / 60)
+    assert demo.layout(stage_of(app, shell)).sides == (mm.MINIMAX_SIDE, mm.ALPHABETA_SIDE)

@@ -44,6 +44,7 @@ class GameTreeDemo(Demo):
         Binding(("t",), "new_tree", "a new random tree"),
         Binding(("o",), "next_order", "move order: as generated, best first, worst first"),
         Binding(("0",), "reset_camera", "whole trees again"),
+        Binding(("v",), "other_tree", "the other tree, when the window shows one at a time"),
         Gesture("wheel / drag", "zoom / pan both trees"),
     )
 
@@ -55,6 +56,7 @@ class GameTreeDemo(Demo):
         self.order = "none"
         self.tree = mm.RandomTree(self.depth, self.branching, self.tree_seed)
         self.camera = Camera()
+        self.alone = mm.ALPHABETA_SIDE  # the tree shown when only one fits
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
 
     # --- what runs ---------------------------------------------------------------
@@ -190,7 +192,11 @@ class GameTreeDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> view.GameTreeLayout:
         """The two panels and the legend (the same for input and drawing)."""
-        return view.layout(rect, self.theme)
+        return view.layout(rect, self.theme, self.alone)
+
+    def other_tree(self) -> None:
+        """Show the other search, when the stage has room for one tree only."""
+        self.alone = mm.MINIMAX_SIDE if self.alone == mm.ALPHABETA_SIDE else mm.ALPHABETA_SIDE
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Keys from the table; wheel and drag move the camera over both panels."""

@@ -52,31 +52,44 @@ LEGEND = (
 LEGEND_GAP = "   "
 
 
+MIN_CARD = 200
+"""A tree's card is never shorter than this (theme pixels): below it, one tree at a time is shown."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameTreeLayout:
-    """Minimax's card above, alpha-beta's below, the legend under both; `panels` are the cards' insides."""
+    """Minimax's card above, alpha-beta's below (or one of them alone when the stage is short).
 
-    cards: tuple[pygame.Rect, pygame.Rect]
-    panels: tuple[pygame.Rect, pygame.Rect]
+    `sides` says which search each card shows; `panels` are the cards' insides.
+    """
+
+    sides: tuple[int, ...]
+    cards: tuple[pygame.Rect, ...]
+    panels: tuple[pygame.Rect, ...]
     legend: pygame.Rect
 
     def panel_at(self, pos: tuple[int, int]) -> pygame.Rect:
         """The panel under `pos`, else the first (the camera is shared)."""
         return next((p for p in self.panels if p.collidepoint(pos)), self.panels[0])
 
+    @property
+    def one_at_a_time(self) -> bool:
+        """Only one tree fits: V shows the other."""
+        return len(self.sides) == 1
 
-def layout(rect: pygame.Rect, theme: Theme) -> GameTreeLayout:
-    """The two cards and the legend in the stage."""
+
+def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1]) -> GameTreeLayout:
+    """The two cards (or the `alone` side's card, when two do not fit) and the legend in the stage."""
     gap = theme.px(8)
     legend_h = len(legend_lines(theme, rect.w - theme.px(4))) * theme.line_height("small") + theme.px(4)
-    panel_h = (rect.h - legend_h - gap) // 2
-    top = pygame.Rect(rect.x, rect.y, rect.w, panel_h)
-    bottom = pygame.Rect(rect.x, top.bottom + gap, rect.w, panel_h)
+    room = rect.h - legend_h - gap
+    sides = SIDES if (room - gap) // 2 >= theme.px(MIN_CARD) else (alone,)
+    card_h = (room - gap * (len(sides) - 1)) // len(sides)
+    cards = tuple(pygame.Rect(rect.x, rect.y + i * (card_h + gap), rect.w, card_h) for i in range(len(sides)))
     legend = pygame.Rect(rect.x, rect.bottom - legend_h, rect.w, legend_h)
     # A heading's height depends on its glyphs: the side's name stands for the title.
-    cards = (top, bottom)
-    panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, SIDES, strict=True))
-    return GameTreeLayout(cards, (panels[0], panels[1]), legend)
+    panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, sides, strict=True))
+    return GameTreeLayout(sides, cards, panels, legend)
 
 
 def legend_lines(theme: Theme, width: int) -> list[str]:
@@ -138,8 +151,12 @@ def draw(
     skipped: set[State],
 ) -> None:
     """Both panels and the legend."""
-    for side, box, inner in zip(SIDES, lay.cards, lay.panels, strict=True):
-        card(surface, box, theme, panel_title(model, side))
+    for side, box, inner in zip(lay.sides, lay.cards, lay.panels, strict=True):
+        title = panel_title(model, side)
+        if lay.one_at_a_time:  # say how to see the other: "alpha-beta (V: minimax): value 5, ..."
+            other = SIDE_NAMES[next(s for s in SIDES if s != side)]
+            title = title.replace(":", f" (V: {other}):", 1)
+        card(surface, box, theme, title)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
         geometry = Geometry.fit(model.tree, inner.w, inner.h, theme.px(26), theme.px(22))
