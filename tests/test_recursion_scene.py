@@ -87,3 +87,23 @@ def test_timeline_click_seeks(app, open_demo) -> None:
         app.frame(1 / 60)
     total = shell.run.total
     assert total and abs(shell.run.cursor - total / 2) <= 1
+
+
+def test_the_call_tree_zooms_pans_and_resets(app, open_demo) -> None:
+    """In tree mode the wheel over the call tree zooms, a drag pans, 0 shows the whole tree again."""
+    from ui import drag, stage_of
+
+    shell = open_demo("recursion")
+    press(app, pygame.K_3, "3")
+    for _ in range(6):
+        press(app, pygame.K_RIGHT)
+    tree_card = shell.demo.layout(stage_of(app, shell)).tree
+    centre = tree_card.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=4))
+    app.frame(1 / 60)
+    camera = shell.demo.camera
+    assert camera.zoom > 1
+    drag(app, [centre, (centre[0] + 40, centre[1] + 30), (centre[0] + 80, centre[1] + 60)])
+    assert camera.pan_x != 0
+    press(app, pygame.K_0, "0")
+    assert (camera.zoom, camera.pan_x, camera.pan_y) == (1.0, 0.0, 0.0)

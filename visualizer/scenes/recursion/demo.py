@@ -16,7 +16,8 @@ import pygame
 from solvers import recursion as rec
 from solvers.events import Event
 from visualizer import theme as th
-from visualizer.bindings import Binding, Bindings
+from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.panels import card_content
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.recursion import view
@@ -30,6 +31,7 @@ from visualizer.scenes.recursion.model import (
     narrate,
     short,
 )
+from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 N_RANGE = range(0, 41)
@@ -51,6 +53,8 @@ class RecursionDemo(Demo):
         Binding(("]",), "step_n", "N larger", args=(1,)),
         Binding(("o",), "overflow_it", "overflow: set N past the stack limit"),
         Binding(("t",), "new_tree", "a new random tree"),
+        Binding(("0",), "reset_camera", "the whole call tree again"),
+        Gesture("wheel / drag on the call tree", "zoom / pan it"),
     )
 
     def __init__(self, shell: Any) -> None:
@@ -60,6 +64,7 @@ class RecursionDemo(Demo):
         self.limit = 12
         self.tree_seed = self.seed
         self.tree_root = rec.random_tree(self.tree_seed)
+        self.camera = Camera()
 
     # --- what runs -------------------------------------------------------------
 
@@ -172,6 +177,19 @@ class RecursionDemo(Demo):
         """Where the panels go (the same for input and drawing)."""
         return view.layout(rect, self.theme, self.mode)
 
+    def reset_camera(self) -> None:
+        """The whole call tree, unzoomed."""
+        self.camera.reset()
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+        """The wheel and a drag move the call tree's camera; keys go to the table."""
+        lay = self.layout(rect)
+        if lay.tree is not None and self.camera.handle(
+            event, card_content(lay.tree, self.theme, "call tree")
+        ):
+            return True
+        return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Stack on the left; the loop and depth, or the call tree, on the right."""
         model: RecursionModel = player.model  # type: ignore[assignment]
@@ -180,7 +198,7 @@ class RecursionDemo(Demo):
         if lay.tree is not None:
             answer = model.result(self.tree_root.node)
             title = "call tree" if answer is NOT_RETURNED else f"call tree: the maximum is {answer}"
-            view.draw_call_tree(surface, lay.tree, self.theme, model, title)
+            view.draw_call_tree(surface, lay.tree, self.theme, model, title, self.camera)
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)

@@ -20,7 +20,7 @@ from visualizer.player import Player
 from visualizer.scenes.recursion.model import ENDLESS, NOT_RETURNED, TREE, RecursionModel, short
 from visualizer.theme import Theme
 from visualizer.tree import tidy_layout
-from visualizer.treepaint import PILL, Look, Stroke, Tag, paint_tree, tidy_places
+from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_tree, tidy_places
 
 TREE_COLOURS = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "dead": th.DEAD}
 """A call-tree node's outline by the state of its call."""
@@ -254,7 +254,12 @@ def call_look(model: RecursionModel, tree: CallTree, node: int, size: str) -> Lo
 
 
 def draw_call_tree(
-    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: RecursionModel, title: str
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    model: RecursionModel,
+    title: str,
+    camera: Camera,
 ) -> None:
     """The calls made so far, scaled to fit the card, each labelled with what it returned."""
     inner = card(surface, rect, theme, title)
@@ -279,4 +284,7 @@ def draw_call_tree(
         """The node's look at this size."""
         return call_look(model, tree, node, size)
 
-    paint_tree(surface, theme, inner, places, parent, look)
+    clip = surface.get_clip()
+    surface.set_clip(inner.clip(clip))
+    paint_tree(surface, theme, inner, places, parent, look, camera=camera)
+    surface.set_clip(clip)
