@@ -227,3 +227,42 @@ def test_search_tree_model_round_trip() -> None:
     for event in reversed(events):
         model.revert(event)
     assert model.snapshot() == empty
+
+
+def test_answer_now_is_the_move_the_search_would_choose() -> None:
+    """best_reply matches the full search's move and value on many positions, orders and shortcuts."""
+    from solvers.tictactoe import TicTacToe
+    from visualizer.scenes.tictactoe.model import best_reply
+
+    boards = ["x........", "....x....", "x...o....", "xo.......", "x.o.x.o..", "xx.oo....", "x.o.o.x.."]
+    for board in boards:
+        for ordered in (False, True):
+            order = TicTacToe.centre_first if ordered else None
+
+            def moves_of(b: str, order=order) -> list[int]:
+                return order(b, GAME.moves(b)) if order else list(GAME.moves(b))
+
+            for shortcut in (False, True):
+                for alphabeta in (False, True):
+                    report = mm.search(GAME, board, alphabeta=alphabeta, shortcut=shortcut, order=order)
+                    assert best_reply(board, moves_of, shortcut) == (report.move, report.value), (
+                        board,
+                        ordered,
+                        shortcut,
+                        alphabeta,
+                    )
+
+
+def test_enter_makes_the_computer_answer_in_the_same_frame(app, open_demo) -> None:
+    """Minimax with the computer first (half a million nodes): Enter plays its move at once."""
+    shell = open_demo("tictactoe", speed=1)
+    demo = shell.demo
+    demo.set_algorithm(MINIMAX)
+    demo.set_starts("computer")
+    app.frame(1 / 60)
+    assert demo.thinking and shell.run.cursor < 1000
+    press(app, pygame.K_RETURN)
+    assert not demo.computers_turn and len(demo.moves) == 1
+    assert demo.moves[0] == mm.search(GAME, EMPTY_BOARD).move
+    press(app, pygame.K_5 if demo.moves[0] != 4 else pygame.K_1)
+    assert len(demo.moves) == 2  # the person can play on while the old tree was still filling in

@@ -32,6 +32,7 @@ from visualizer.scenes.tictactoe.model import (
     NewGame,
     Play,
     TreeFocus,
+    best_reply,
     cell_name,
     narrate,
     redo_turn,
@@ -179,9 +180,13 @@ class TicTacToeDemo(Demo):
             self.notify("nothing to redo")
 
     def answer_now(self) -> None:
-        """Skip to the end of the computer's search (it then plays)."""
+        """The computer plays at once (`best_reply`); its search's tree fills in to the end behind it."""
         if self.thinking:
+            move, value = best_reply(self.board, self.ordered_moves, self.shortcut)
             self.shell.run.seek_end()
+            self.history.do(Play(move, value))
+            if self.over:
+                self.notify(self.game.result_text())
 
     def _begin_turn(self, keep_counts: bool = True) -> None:
         """Start the computer's search when it is to move; else keep the last search on show."""
