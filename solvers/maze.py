@@ -63,7 +63,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail
+from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, whole_number
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 
 Cell = tuple[int, int]
@@ -1089,9 +1089,13 @@ def add_cli(subparsers: Any) -> None:
     maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
 
     gen = sub.add_parser("generate", help="carve a perfect maze with the recursive backtracker")
-    gen.add_argument("width", type=int, help=f"cells across ({MIN_SIZE}..{MAX_SIZE})")
-    gen.add_argument("height", type=int, help=f"cells down ({MIN_SIZE}..{MAX_SIZE})")
-    gen.add_argument("--seed", type=int, help="the same seed gives the same maze")
+    gen.add_argument(
+        "width", type=whole_number(None, "the width"), help=f"cells across ({MIN_SIZE}..{MAX_SIZE})"
+    )
+    gen.add_argument(
+        "height", type=whole_number(None, "the height"), help=f"cells down ({MIN_SIZE}..{MAX_SIZE})"
+    )
+    gen.add_argument("--seed", type=seed_number(), help="0 to 2^32-1; the same seed gives the same maze")
     gen.add_argument("--json", action="store_true", help="print one JSON object")
     gen.add_argument("--out", metavar="FILE", help="save the maze as a text file")
     gen.set_defaults(run=_run_generate)
