@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from solvers.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -45,3 +53,58 @@ def test_seeds_at_the_ends_of_the_range_work(
     """0 and 2^32-1 are both good seeds."""
     code, out, err = run(capsys, *command, "--seed", seed)
     assert code == 0 and out and not err
+
+
+# --- 2. encodings: non-UTF-8 input, ASCII output ---------------------------------
+
+GARBAGE = bytes(range(128, 256)) * 4
+"""Bytes that are not UTF-8 text."""
+
+
+def run_process(argv: list[str], stdin: bytes = b"", **env: str) -> subprocess.CompletedProcess[bytes]:
+    """Run `python -m solvers` in a child process (a timeout guards against hangs, not speed)."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    return subprocess.run(
+        [sys.executable, "-m", "solvers", *argv],
+        input=stdin,
+        capture_output=True,
+        env=environment,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
+def test_non_utf8_stdin_is_one_line_in_process(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A strict UTF-8 stdin holding other bytes: one line naming the first bad byte."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(GARBAGE), "utf-8", "strict"))
+    err = refused(capsys, command, "-")
+    assert "stdin: not UTF-8 text (byte 0x80 at offset 0)" in err
+
+
+@pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
+def test_non_utf8_stdin_under_strict_io_encoding(command: str) -> None:
+    """The same through a real process with PYTHONIOENCODING=utf-8:strict: no traceback."""
+    done = run_process([command, "-"], GARBAGE, PYTHONIOENCODING="utf-8:strict")
+    err = done.stderr.decode()
+    assert done.returncode == 2 and done.stdout == b"" and err.count("\n") == 1, err
+    assert "not UTF-8" in err
+
+
+def test_ascii_stdout_falls_back_to_question_marks(tmp_path: Path) -> None:
+    """Column names an ASCII terminal cannot show print as '?', and the run still succeeds."""
+    matrix = tmp_path / "accents.txt"
+    matrix.write_text("é ü\né\nü\n", encoding="utf-8")
+    done = run_process(["exact-cover", str(matrix)], PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert done.stdout.decode("ascii").splitlines() == ["row 1 (line 2): ?", "row 2 (line 3): ?"]
+
+
+def test_ascii_stderr_shows_an_unprintable_file_name(tmp_path: Path) -> None:
+    """An error naming a non-ASCII file is still one line on an ASCII stderr."""
+    done = run_process(["sudoku", str(tmp_path / "grille-é.txt")], PYTHONIOENCODING="ascii")
+    err = done.stderr.decode("ascii")
+    assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err
