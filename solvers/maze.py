@@ -63,6 +63,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from solvers import textio
 from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, whole_number
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 
@@ -269,8 +270,8 @@ class Maze:
         return _maze_from_art(text)
 
     def save(self, path: str | Path) -> None:
-        """Write the maze as text art."""
-        Path(path).write_text(self.to_text(), encoding="ascii")
+        """Write the maze as text art, atomically: a failed write leaves an old file intact."""
+        textio.write_atomic(path, self.to_text(), encoding="ascii")
 
     @classmethod
     def load(cls, path: str | Path) -> Maze:
@@ -1000,7 +1001,8 @@ def _run_generate(args: argparse.Namespace) -> int:
         try:
             maze.save(args.out)
         except OSError as error:
-            return fail(f"maze generate: cannot write {args.out}: {error.strerror or error}")
+            kept = "the old file is unchanged" if Path(args.out).exists() else "nothing written"
+            return fail(f"maze generate: cannot write {args.out}: {error.strerror or error}; {kept}")
     data = {
         **maze.to_json_data(),
         "seed": seed,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from solvers.__main__ import main
+from solvers.maze import Maze, generate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -108,3 +110,60 @@ def test_ascii_stderr_shows_an_unprintable_file_name(tmp_path: Path) -> None:
     done = run_process(["sudoku", str(tmp_path / "grille-é.txt")], PYTHONIOENCODING="ascii")
     err = done.stderr.decode("ascii")
     assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+# --- 3. atomic saves ---------------------------------------------------------------
+
+OLD_MAZE = generate(3, 3, seed=1).to_text()
+
+
+def test_maze_save_that_fails_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails half-way (the disk is full) leaves the old file and no temporary one."""
+    target = tmp_path / "m.txt"
+    target.write_text(OLD_MAZE)
+
+    def disk_full(descriptor: int) -> None:
+        """Fail as a full disk does."""
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError):
+        generate(50, 50, seed=2).save(target)
+    assert target.read_text() == OLD_MAZE and os.listdir(tmp_path) == ["m.txt"]
+
+
+def test_maze_save_replaces_and_keeps_permissions(tmp_path: Path) -> None:
+    """A good save replaces the file whole and keeps its mode."""
+    target = tmp_path / "m.txt"
+    target.write_text(OLD_MAZE)
+    target.chmod(0o640)
+    maze = generate(5, 4, seed=3)
+    maze.save(target)
+    assert Maze.load(target) == maze and (target.stat().st_mode & 0o777) == 0o640
+    assert os.listdir(tmp_path) == ["m.txt"]
+
+
+def _small_file_limit() -> None:
+    """In the child: files may not grow past 8 kB (as `ulimit -f 8`)."""
+    import resource  # POSIX only
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (8 * 1024, 8 * 1024))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX file size limit")
+def test_out_over_the_file_size_limit_keeps_the_old_file(tmp_path: Path) -> None:
+    """`(ulimit -f 8; maze generate 100 100 --out m.txt)`: old m.txt intact, one line saying why."""
+    target = tmp_path / "m.txt"
+    target.write_text(OLD_MAZE)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "maze", "generate", "100", "100", "--out", str(target)],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        preexec_fn=_small_file_limit,
+        timeout=120,
+        check=False,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 1 and err.count("\n") == 1, err
+    assert "File too large" in err and "old file is unchanged" in err
+    assert target.read_text() == OLD_MAZE and os.listdir(tmp_path) == ["m.txt"]
