@@ -45,6 +45,7 @@ def build_parser() -> ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen solver, return the exit code."""
     sys.set_int_max_str_digits(0)  # factorials of big N print in full
+    _replace_unprintable()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -60,6 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _replace_unprintable() -> None:
+    """Characters the terminal cannot show (an ASCII stdout) print as '?', never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and stream.errors == "strict":
+            reconfigure(errors="replace")
 
 
 if __name__ == "__main__":

@@ -21,20 +21,58 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def whole_number(low: int, what: str = "the value") -> Callable[[str], int]:
-    """An argparse type: a whole number of at least `low`, refused in one clear line."""
+SEED_MAX = 2**32 - 1
+"""Seeds are 0 to 2^32 - 1 everywhere, as in the app's --seed."""
+MAX_NUMBER_CHARS = 40
+"""Longer numbers are refused before int() reads them (int() of a huge text is slow)."""
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """`text` as repr, cut to about `limit` characters: never echo a huge token."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def parse_whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
+    """`text` as a whole number in low..high (None: no bound); ValueError in one line if not."""
+    word = text.strip()
+    digits = word.lstrip("+-")
+    if not digits.isascii() or not digits.isdigit() or len(word) - len(digits) > 1:
+        raise ValueError(f"{what} must be a whole number, not {shown(text)}")
+    if len(digits) > MAX_NUMBER_CHARS:
+        raise ValueError(f"{what} must be {_range(low, high)}, not a {len(digits):,}-digit number")
+    value = int(word)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{what} must be {_range(low, high)}, not {value}")
+    return value
+
+
+def _range(low: int | None, high: int | None) -> str:
+    """'0 to 9', 'at least 1', 'at most 5' or 'a sensible size'."""
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    if low is not None:
+        return f"at least {low}"
+    return f"at most {high}" if high is not None else "a number of sensible size"
+
+
+def whole_number(low: int | None, what: str = "the value", high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in low..high, refused in one clear line."""
 
     def parse(text: str) -> int:
-        """`text` as a whole number, checked against the lower bound."""
+        """`text` as a whole number, checked against the bounds."""
         try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{what} must be at least {low}, not {value}")
-        return value
+            return parse_whole(text, what, low, high)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
 
     return parse
+
+
+def seed_number(what: str = "the seed") -> Callable[[str], int]:
+    """An argparse type for seeds: 0 to 2^32 - 1."""
+    return whole_number(0, what, SEED_MAX)
 
 
 class UsageError(Exception):

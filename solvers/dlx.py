@@ -37,11 +37,11 @@ from __future__ import annotations
 
 import argparse
 import functools
-import sys
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solvers import textio
 from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
 
@@ -735,15 +735,11 @@ def add_cli(sub: Any) -> None:
 
 
 def read_input(path: str) -> tuple[str, str]:
-    """The text of FILE or standard input ('-'), and a name for messages."""
-    if path == "-":
-        return sys.stdin.read(), "stdin"
+    """The text of FILE or standard input ('-') and a name for messages; UsageError if unusable."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(), path
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not UTF-8 text"
-        raise UsageError(f"{path}: cannot read: {reason}") from None
+        return textio.read_text(path)
+    except textio.InputError as error:
+        raise UsageError(str(error)) from None
 
 
 def run_exact_cover(args: argparse.Namespace) -> int:

@@ -63,7 +63,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail
+from solvers import textio
+from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, whole_number
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 
 Cell = tuple[int, int]
@@ -269,8 +270,8 @@ class Maze:
         return _maze_from_art(text)
 
     def save(self, path: str | Path) -> None:
-        """Write the maze as text art."""
-        Path(path).write_text(self.to_text(), encoding="ascii")
+        """Write the maze as text art, atomically: a failed write leaves an old file intact."""
+        textio.write_atomic(path, self.to_text(), encoding="ascii")
 
     @classmethod
     def load(cls, path: str | Path) -> Maze:
@@ -1000,7 +1001,8 @@ def _run_generate(args: argparse.Namespace) -> int:
         try:
             maze.save(args.out)
         except OSError as error:
-            return fail(f"maze generate: cannot write {args.out}: {error.strerror or error}")
+            kept = "the old file is unchanged" if Path(args.out).exists() else "nothing written"
+            return fail(f"maze generate: cannot write {args.out}: {error.strerror or error}; {kept}")
     data = {
         **maze.to_json_data(),
         "seed": seed,
@@ -1089,9 +1091,13 @@ def add_cli(subparsers: Any) -> None:
     maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
 
     gen = sub.add_parser("generate", help="carve a perfect maze with the recursive backtracker")
-    gen.add_argument("width", type=int, help=f"cells across ({MIN_SIZE}..{MAX_SIZE})")
-    gen.add_argument("height", type=int, help=f"cells down ({MIN_SIZE}..{MAX_SIZE})")
-    gen.add_argument("--seed", type=int, help="the same seed gives the same maze")
+    gen.add_argument(
+        "width", type=whole_number(None, "the width"), help=f"cells across ({MIN_SIZE}..{MAX_SIZE})"
+    )
+    gen.add_argument(
+        "height", type=whole_number(None, "the height"), help=f"cells down ({MIN_SIZE}..{MAX_SIZE})"
+    )
+    gen.add_argument("--seed", type=seed_number(), help="0 to 2^32-1; the same seed gives the same maze")
     gen.add_argument("--json", action="store_true", help="print one JSON object")
     gen.add_argument("--out", metavar="FILE", help="save the maze as a text file")
     gen.set_defaults(run=_run_generate)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from math import inf
 from typing import Any, NamedTuple, Protocol
 
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, seed_number, whole_number
 from solvers.events import Bound, Evaluate, Pop, Prune, Push, event_type
 
 MAX = 1
@@ -547,9 +547,16 @@ def add_cli(subparsers: argparse._SubParsersAction) -> None:
         description="Build a full tree with MAX at the root and seeded random leaf values "
         f"{LEAF_VALUES[0]}..{LEAF_VALUES[1]}; print both algorithms' values and leaf counts.",
     )
-    parser.add_argument("--depth", type=int, default=3, help="levels of moves, 2..6 (default 3)")
-    parser.add_argument("--branching", type=int, default=2, help="moves per node, 2..4 (default 2)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the leaf values")
+    parser.add_argument(
+        "--depth", type=whole_number(None, "the depth"), default=3, help="levels of moves, 2..6 (default 3)"
+    )
+    parser.add_argument(
+        "--branching",
+        type=whole_number(None, "the branching"),
+        default=2,
+        help="moves per node, 2..4 (default 2)",
+    )
+    parser.add_argument("--seed", type=seed_number(), default=0, help="seed of the leaf values, 0 to 2^32-1")
     parser.add_argument(
         "--order",
         choices=("none", "best", "worst"),

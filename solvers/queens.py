@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Event
 
 MAX_N = 100
@@ -124,7 +124,7 @@ def board(files: tuple[int, ...]) -> str:
 def add_cli(sub: Any) -> None:
     """Register `queens N`."""
     parser = sub.add_parser("queens", help="place N queens by dancing links")
-    parser.add_argument("n", type=int, metavar="N", help=f"board size, 1 to {MAX_N}")
+    parser.add_argument("n", type=whole_number(None, "N"), metavar="N", help=f"board size, 1 to {MAX_N}")
     parser.add_argument("--count", action="store_true", help="print how many solutions exist")
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_queens)

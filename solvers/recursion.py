@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.cli import EventStats, UsageError, emit, whole_number
+from solvers.cli import EventStats, UsageError, emit, seed_number, whole_number
 from solvers.events import Assign, Note, Overflow, Pop, Push
 
 DEFAULT_LIMIT = 10_000
@@ -266,8 +266,8 @@ def add_cli(sub: Any) -> None:
     fact.add_argument("--json", action="store_true")
     fact.set_defaults(run=run_factorial)
     tree = sub.add_parser("maxtree", help="the maximum of a random tree, recursively")
-    tree.add_argument("--seed", type=int, default=1)
-    tree.add_argument("--depth", type=int, default=3)
+    tree.add_argument("--seed", type=seed_number(), default=1, help="0 to 2^32-1 (default 1)")
+    tree.add_argument("--depth", type=whole_number(None, "the depth"), default=3, help="1 to 6 (default 3)")
     tree.add_argument("--trace", action="store_true")
     tree.add_argument("--json", action="store_true")
     tree.set_defaults(run=run_maxtree)

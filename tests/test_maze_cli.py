@@ -223,7 +223,7 @@ def test_solve_exits_1_when_there_is_no_path(tmp_path: Path, capsys: pytest.Capt
     [
         (["maze", "generate", "1", "5"], "2 to 2000"),
         (["maze", "generate", "5", "2001"], "2 to 2000"),
-        (["maze", "generate", "five", "5"], "invalid int value"),
+        (["maze", "generate", "five", "5"], "the width must be a whole number"),
         (["maze", "solve", "/nonexistent/maze.txt"], "maze.txt"),
         (["maze", "solve", "FILE", "--start", "zero"], "row,col"),
         (["maze", "solve", "FILE", "--goal", "9,9"], "goal (9, 9) is off the 3 x 2 grid"),

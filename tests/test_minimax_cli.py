@@ -67,7 +67,7 @@ def test_best_first_order_prunes_most(capsys: pytest.CaptureFixture[str]) -> Non
         (["--depth", "7"], "depth must be 2..6"),
         (["--depth", "1"], "depth must be 2..6"),
         (["--branching", "5"], "branching 2..4"),
-        (["--depth", "two"], "invalid int value"),
+        (["--depth", "two"], "the depth must be a whole number"),
         (["--order", "random"], "invalid choice"),
     ],
 )

@@ -1,0 +1,108 @@
+"""Reading and writing the solvers' text files safely: size caps, any line ends, atomic saves.
+
+- `read_text(path)` reads a file, or standard input for '-', refusing more than
+  `max_bytes` before reading it all; the text must be UTF-8 (a leading byte
+  order mark is dropped) and comes back with every line end as '\\n' (Windows
+  CR LF and old Mac CR alike).
+- `write_atomic(path, text)` writes a temporary file beside `path`, then
+  renames it over `path`: a failed write leaves the old file as it was.
+
+Errors are `InputError` (a ValueError) or OSError, each with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+MAX_TEXT_BYTES = 4 * 1024 * 1024
+"""Puzzle and matrix files above this are refused unread (the largest shipped is 50 kB)."""
+BOM = "\ufeff"
+
+
+class InputError(ValueError):
+    """Input that cannot be read as text; the message is one short line."""
+
+
+def normalise(text: str) -> str:
+    """`text` without a leading byte order mark and with every line end as '\\n'."""
+    if text.startswith(BOM):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 bytes as normalised text; InputError naming the first bad byte if not UTF-8."""
+    try:
+        return normalise(data.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        bad = data[error.start]
+        raise InputError(f"{source}: not UTF-8 text (byte 0x{bad:02x} at offset {error.start:,})") from None
+
+
+def _too_large(source: str, max_bytes: int) -> InputError:
+    """The error for input over the size cap."""
+    return InputError(f"{source}: larger than {max_bytes / 2**20:g} MB, too large to read")
+
+
+def read_stdin(max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """Standard input as normalised text, at most `max_bytes`."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream put in place of stdin (tests)
+        text = sys.stdin.read(max_bytes + 1)
+        if len(text) > max_bytes:
+            raise _too_large("stdin", max_bytes)
+        return normalise(text)
+    data = buffer.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise _too_large("stdin", max_bytes)
+    return decode(data, "stdin")
+
+
+def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES) -> tuple[str, str]:
+    """The text of a file (or of stdin for '-') and a name for messages; InputError if unusable."""
+    if str(path) == "-":
+        return read_stdin(max_bytes), "stdin"
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise InputError(f"{source}: cannot read: {error.strerror or error}") from None
+    if len(data) > max_bytes:
+        raise _too_large(source, max_bytes)
+    return decode(data, source), source
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions a rewritten file keeps (rw-r--r-- for a new one)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        return 0o644
+
+
+def write_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
+    """Write `text` to a temporary file beside `path`, then rename it over `path`.
+
+    On any failure the temporary file is removed and the old `path`, if any,
+    is left untouched; the OSError is raised again.
+    """
+    target = Path(path)
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "w", encoding=encoding, newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _mode_for(target))
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -1,0 +1,169 @@
+"""The solvers' command line, hardened: every bad value is one line and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers.__main__ import main
+from solvers.maze import Maze, generate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the CLI in-process: exit code, stdout, stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must be refused: exit 2, nothing on stdout, one line on stderr."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1, (code, out, err)
+    assert "Traceback" not in err and len(err) < 300
+    return err
+
+
+# --- 1. seeds are 0 to 2^32-1 everywhere ------------------------------------------
+
+SEEDED = (["maze", "generate", "4", "4"], ["gametree"], ["maxtree"])
+
+
+@pytest.mark.parametrize("command", SEEDED)
+@pytest.mark.parametrize("seed", ["-1", "4294967296", "99999999999999999999999999999999999999999999", "1.5"])
+def test_seeds_out_of_range_are_refused(
+    capsys: pytest.CaptureFixture[str], command: list[str], seed: str
+) -> None:
+    """Negative, too large, huge or fractional seeds: one line naming the range."""
+    err = refused(capsys, *command, "--seed", seed)
+    assert "seed" in err
+
+
+@pytest.mark.parametrize("command", SEEDED)
+@pytest.mark.parametrize("seed", ["0", "4294967295"])
+def test_seeds_at_the_ends_of_the_range_work(
+    capsys: pytest.CaptureFixture[str], command: list[str], seed: str
+) -> None:
+    """0 and 2^32-1 are both good seeds."""
+    code, out, err = run(capsys, *command, "--seed", seed)
+    assert code == 0 and out and not err
+
+
+# --- 2. encodings: non-UTF-8 input, ASCII output ---------------------------------
+
+GARBAGE = bytes(range(128, 256)) * 4
+"""Bytes that are not UTF-8 text."""
+
+
+def run_process(argv: list[str], stdin: bytes = b"", **env: str) -> subprocess.CompletedProcess[bytes]:
+    """Run `python -m solvers` in a child process (a timeout guards against hangs, not speed)."""
+    environment = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    return subprocess.run(
+        [sys.executable, "-m", "solvers", *argv],
+        input=stdin,
+        capture_output=True,
+        env=environment,
+        cwd=ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
+def test_non_utf8_stdin_is_one_line_in_process(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """A strict UTF-8 stdin holding other bytes: one line naming the first bad byte."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(GARBAGE), "utf-8", "strict"))
+    err = refused(capsys, command, "-")
+    assert "stdin: not UTF-8 text (byte 0x80 at offset 0)" in err
+
+
+@pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
+def test_non_utf8_stdin_under_strict_io_encoding(command: str) -> None:
+    """The same through a real process with PYTHONIOENCODING=utf-8:strict: no traceback."""
+    done = run_process([command, "-"], GARBAGE, PYTHONIOENCODING="utf-8:strict")
+    err = done.stderr.decode()
+    assert done.returncode == 2 and done.stdout == b"" and err.count("\n") == 1, err
+    assert "not UTF-8" in err
+
+
+def test_ascii_stdout_falls_back_to_question_marks(tmp_path: Path) -> None:
+    """Column names an ASCII terminal cannot show print as '?', and the run still succeeds."""
+    matrix = tmp_path / "accents.txt"
+    matrix.write_text("é ü\né\nü\n", encoding="utf-8")
+    done = run_process(["exact-cover", str(matrix)], PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    assert done.stdout.decode("ascii").splitlines() == ["row 1 (line 2): ?", "row 2 (line 3): ?"]
+
+
+def test_ascii_stderr_shows_an_unprintable_file_name(tmp_path: Path) -> None:
+    """An error naming a non-ASCII file is still one line on an ASCII stderr."""
+    done = run_process(["sudoku", str(tmp_path / "grille-é.txt")], PYTHONIOENCODING="ascii")
+    err = done.stderr.decode("ascii")
+    assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err
+
+
+# --- 3. atomic saves ---------------------------------------------------------------
+
+OLD_MAZE = generate(3, 3, seed=1).to_text()
+
+
+def test_maze_save_that_fails_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails half-way (the disk is full) leaves the old file and no temporary one."""
+    target = tmp_path / "m.txt"
+    target.write_text(OLD_MAZE)
+
+    def disk_full(descriptor: int) -> None:
+        """Fail as a full disk does."""
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError):
+        generate(50, 50, seed=2).save(target)
+    assert target.read_text() == OLD_MAZE and os.listdir(tmp_path) == ["m.txt"]
+
+
+def test_maze_save_replaces_and_keeps_permissions(tmp_path: Path) -> None:
+    """A good save replaces the file whole and keeps its mode."""
+    target = tmp_path / "m.txt"
+    target.write_text(OLD_MAZE)
+    target.chmod(0o640)
+    maze = generate(5, 4, seed=3)
+    maze.save(target)
+    assert Maze.load(target) == maze and (target.stat().st_mode & 0o777) == 0o640
+    assert os.listdir(tmp_path) == ["m.txt"]
+
+
+def _small_file_limit() -> None:
+    """In the child: files may not grow past 8 kB (as `ulimit -f 8`)."""
+    import resource  # POSIX only
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (8 * 1024, 8 * 1024))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX file size limit")
+def test_out_over_the_file_size_limit_keeps_the_old_file(tmp_path: Path) -> None:
+    """`(ulimit -f 8; maze generate 100 100 --out m.txt)`: old m.txt intact, one line saying why."""
+    target = tmp_path / "m.txt"
+    target.write_text(OLD_MAZE)
+    done = subprocess.run(
+        [sys.executable, "-m", "solvers", "maze", "generate", "100", "100", "--out", str(target)],
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+        preexec_fn=_small_file_limit,
+        timeout=120,
+        check=False,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 1 and err.count("\n") == 1, err
+    assert "File too large" in err and "old file is unchanged" in err
+    assert target.read_text() == OLD_MAZE and os.listdir(tmp_path) == ["m.txt"]
