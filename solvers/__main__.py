@@ -19,6 +19,7 @@ CLI_MODULES = (
     "solvers.tictactoe",
     "solvers.minimax",
     "solvers.frogs",
+    "solvers.hanoi",
 )
 
 

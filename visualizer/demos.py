@@ -84,6 +84,12 @@ DEMOS: tuple[DemoEntry, ...] = (
         "LLL_RRR: play it, or watch the solver's tree of tries",
         "visualizer.scenes.frogs.demo:FrogsDemo",
     ),
+    DemoEntry(
+        "hanoi",
+        "Towers of Hanoi",
+        "disks on three pegs, the calls that move them",
+        "visualizer.scenes.hanoi.demo:HanoiDemo",
+    ),
 )
 
 BY_NAME = {entry.name: entry for entry in DEMOS}

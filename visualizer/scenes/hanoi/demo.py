@@ -1,0 +1,125 @@
+"""Towers of Hanoi: the controller.
+
+The run is `solvers.hanoi.hanoi_events(n)`; `model.py` keeps the pegs and the
+calls (narration there), `view.py` the pure layout and the drawing.  The
+pseudocode and its line constants live beside the solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import pygame
+
+from solvers import hanoi
+from solvers.events import Event, Move
+from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.player import Player
+from visualizer.scenes.base import Demo
+from visualizer.scenes.hanoi import view
+from visualizer.scenes.hanoi.model import HanoiModel, narrate
+from visualizer.treepaint import Camera
+from visualizer.widgets import Stepper, Widget
+
+
+class HanoiDemo(Demo):
+    """N disks from A to C: the disks move in step with the call stack and the call tree."""
+
+    name = "hanoi"
+    title = "Towers of Hanoi: two smaller towers and one move"
+    blurb = "disks on three pegs, the calls that move them"
+    default_speed = 3.0
+    bindings = Bindings(
+        Binding(("[",), "step_disks", "one disk fewer", args=(-1,)),
+        Binding(("]",), "step_disks", "one disk more", args=(1,)),
+        Binding(("0",), "reset_camera", "the whole call tree again"),
+        Gesture("wheel / drag on the call tree", "zoom / pan it"),
+    )
+
+    def __init__(self, shell: Any) -> None:
+        super().__init__(shell)
+        self.disks = 3
+        self.camera = Camera()
+
+    # --- what runs --------------------------------------------------------------------------
+
+    def source(self) -> Iterator[Event]:
+        """The recursion for the chosen number of disks."""
+        return hanoi.hanoi_events(self.disks)
+
+    def make_model(self) -> HanoiModel:
+        """Every disk on A, no calls yet."""
+        return HanoiModel(self.disks)
+
+    def set_disks(self, disks: int) -> None:
+        """A new number of disks (1 to 12), a new run."""
+        self.disks = min(max(disks, hanoi.APP_DISKS.start), hanoi.APP_DISKS.stop - 1)
+        self.camera.reset()
+        self.new_run()
+
+    def step_disks(self, step: int) -> None:
+        """One disk fewer or more."""
+        self.set_disks(self.disks + step)
+
+    def reset_camera(self) -> None:
+        """The whole call tree, unzoomed."""
+        self.camera.reset()
+
+    # --- how it reads -----------------------------------------------------------------------
+
+    def code(self) -> Sequence[str]:
+        """The recursion's pseudocode."""
+        return hanoi.PSEUDOCODE
+
+    def narrate(self, event: Any) -> str | None:
+        """The event in words (model.narrate)."""
+        return narrate(event)
+
+    def counters(self, model: HanoiModel) -> list[tuple[str, str]]:
+        """Moves made of the 2^N - 1 needed."""
+        return [("moves", f"{model.moves:,}"), ("needed", f"{2**self.disks - 1:,}")]
+
+    def shared_counters(self) -> Sequence[str]:
+        """No backtracking: calls and depth tell the story."""
+        return ("events", "calls", "depth", "max_depth")
+
+    def stops(self) -> Sequence[str]:
+        """Nothing backtracks and there is one answer: no such run-to buttons."""
+        return ()
+
+    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
+        """Stop at the next disk move."""
+        return [("next move", lambda event: type(event) is Move)]
+
+    def status(self, player: Player) -> str | None:
+        """'done: 7 moves' at the end."""
+        model: HanoiModel = player.model  # type: ignore[assignment]
+        return f"done: {model.moves:,} moves" if player.at_end and model.moves else None
+
+    # --- input and drawing ----------------------------------------------------------------------
+
+    def controls(self) -> list[Widget]:
+        """The number of disks."""
+        low, high = hanoi.APP_DISKS.start, hanoi.APP_DISKS.stop - 1
+        return [Stepper("disks", lambda: self.disks, self.set_disks, low, high, hint="[ and ]")]
+
+    def layout(self, rect: pygame.Rect) -> view.HanoiLayout:
+        """Stack, pegs and (up to 6 disks) the call tree."""
+        return view.layout(rect, self.theme, self.disks <= view.TREE_DISKS)
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+        """The wheel and a drag move the call tree's camera; keys go to the table."""
+        area = view.tree_area(self.layout(rect), self.theme)
+        if area is not None and self.camera.handle(event, area):
+            return True
+        return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """Stack at the left, pegs at the right, the call tree under them."""
+        model: HanoiModel = player.model  # type: ignore[assignment]
+        lay = self.layout(rect)
+        view.draw_stack(surface, lay.stack, self.theme, model)
+        view.draw_pegs(surface, lay.pegs, self.theme, model)
+        if lay.tree is not None:
+            view.draw_tree(surface, lay.tree, self.theme, model, self.camera)

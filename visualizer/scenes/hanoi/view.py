@@ -1,0 +1,185 @@
+"""Hanoi's screen: a pure layout, the pegs, the call stack and (for up to 6 disks) the call tree.
+
+Drawing only reads the model.  Each disk has its own colour and its number
+written on it, so colour is never the only cue; the disk that moved last is
+outlined, with an arrow from the peg it left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from solvers.hanoi import PEGS
+from visualizer import theme as th
+from visualizer.calltree import CallTree
+from visualizer.draw import arrow
+from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text
+from visualizer.scenes.hanoi.model import HanoiModel
+from visualizer.theme import Theme
+from visualizer.tree import tidy_layout
+from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_tree, tidy_places
+
+TREE_DISKS = 6
+"""The call tree is drawn for up to this many disks (63 calls); beyond, the stack tells the story."""
+DISK_COLOURS = (th.ORANGE, th.SKY, th.GREEN, th.YELLOW, th.BLUE, th.VERMILLION, th.PURPLE)
+"""Disk colours, cycling (the number on each disk is the second cue)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HanoiLayout:
+    """The stack at the left; the pegs at the right, above the call tree when it is shown."""
+
+    stack: pygame.Rect
+    pegs: pygame.Rect
+    tree: pygame.Rect | None
+
+
+def layout(rect: pygame.Rect, theme: Theme, with_tree: bool) -> HanoiLayout:
+    """Where the stack, the pegs and the tree go in the stage."""
+    gap = theme.px(10)
+    stack_w = max(theme.px(180), int(rect.w * 0.3))
+    stack = pygame.Rect(rect.x, rect.y, stack_w, rect.h)
+    right = pygame.Rect(stack.right + gap, rect.y, rect.right - stack.right - gap, rect.h)
+    if not with_tree:
+        return HanoiLayout(stack, right, None)
+    pegs_h = max(theme.px(160), int(right.h * 0.5))
+    pegs = pygame.Rect(right.x, right.y, right.w, pegs_h)
+    tree = pygame.Rect(right.x, pegs.bottom + gap, right.w, right.bottom - pegs.bottom - gap)
+    return HanoiLayout(stack, pegs, tree if tree.h >= theme.px(100) else None)
+
+
+def call_text(call: tuple[int, int, int, int]) -> str:
+    """'hanoi(3, A→C)'."""
+    n, frm, to, _ = call
+    return f"hanoi({n}, {PEGS[frm]}→{PEGS[to]})"
+
+
+# --- the pegs -----------------------------------------------------------------------------
+
+
+def draw_pegs(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel) -> None:
+    """Three pegs with their disks, the last move outlined, peg names under them."""
+    total = 2**model.disks - 1
+    inner = card(surface, rect, theme, f"pegs: {model.disks} disks, move {model.moves:,} of {total:,}")
+    label_h = theme.line_height("body") + theme.px(4)
+    base_y = inner.bottom - label_h
+    disk_h = max(theme.px(6), min(theme.px(26), (base_y - inner.y - theme.px(16)) // (model.disks + 1)))
+    column = inner.w / 3
+    widest = column - theme.px(12)
+    narrowest = min(widest, theme.px(28))
+    step = (widest - narrowest) / max(1, model.disks - 1)
+    for peg in range(3):
+        centre = round(inner.x + column * (peg + 0.5))
+        post = pygame.Rect(
+            centre - theme.px(3), base_y - disk_h * (model.disks + 1), theme.px(6), disk_h * (model.disks + 1)
+        )
+        pygame.draw.rect(surface, th.MUTED, post, border_radius=theme.px(3))
+        name = theme.text(PEGS[peg], "body", th.INK, "bold")
+        surface.blit(name, name.get_rect(midtop=(centre, base_y + theme.px(4))))
+        for height, disk in enumerate(model.pegs[peg]):
+            width = round(narrowest + step * (disk - 1))
+            box = pygame.Rect(centre - width // 2, base_y - disk_h * (height + 1), width, disk_h - 1)
+            draw_disk(surface, theme, box, disk, moved=model.last is not None and model.last[0] == disk)
+    pygame.draw.line(surface, th.INK, (inner.x, base_y), (inner.right, base_y), theme.px(3))
+    if model.last is not None:
+        _, frm, to = model.last
+        y = max(inner.y + theme.px(8), base_y - disk_h * (model.disks + 2) - theme.px(8))
+        start = (round(inner.x + column * (frm + 0.5)), y)
+        end = (round(inner.x + column * (to + 0.5)), y)
+        arrow(surface, th.ACTIVE, start, end, theme.px(3), theme.px(12))
+
+
+def draw_disk(surface: pygame.Surface, theme: Theme, box: pygame.Rect, disk: int, moved: bool) -> None:
+    """One disk: its colour, its number when it fits, an outline when it moved last."""
+    colour = DISK_COLOURS[(disk - 1) % len(DISK_COLOURS)]
+    pygame.draw.rect(surface, colour, box, border_radius=theme.px(4))
+    pygame.draw.rect(
+        surface, th.ACTIVE if moved else th.INK, box, theme.px(3) if moved else 1, border_radius=theme.px(4)
+    )
+    label = theme.text(str(disk), "tiny", th.INK, "bold")
+    if label.get_width() < box.w - theme.px(4) and label.get_height() <= box.h + theme.px(4):
+        surface.blit(label, label.get_rect(center=box.center).clamp(box))
+
+
+def next_step(call: tuple[int, int, int, int], children_done: int) -> str:
+    """What a running call does next, by how many of its two calls have returned."""
+    n, frm, to, via = call
+    if n == 1:
+        return f"move disk 1 {PEGS[frm]}→{PEGS[to]}"
+    if children_done == 0:
+        return f"first: {n - 1} disks {PEGS[frm]}→{PEGS[via]}"
+    return f"disk {n} {PEGS[frm]}→{PEGS[to]}, then {n - 1} {PEGS[via]}→{PEGS[to]}"
+
+
+# --- the stack and the tree -------------------------------------------------------------------
+
+
+def draw_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel) -> None:
+    """The calls now running, the newest on top, each saying what it waits for."""
+    running = model.running()
+    frames = []
+    for depth, node in enumerate(model.calls.stack):
+        call = running[depth]
+        on_top = depth == len(running) - 1
+        if on_top:
+            detail = next_step(call, sum(1 for _ in model.calls.children(node)))
+        else:
+            below = running[depth + 1]
+            detail = f"waits while {below[0]} move {PEGS[below[1]]}→{PEGS[below[2]]}"
+        frames.append(FrameView(call_text(call), "active" if on_top else "waiting", detail))
+    title = f"call stack: {len(running)} frame{'s' if len(running) != 1 else ''}"
+    draw_call_stack(surface, rect, theme, frames[-64:], below=max(0, len(frames) - 64), title=title)
+
+
+def draw_tree(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel, camera: Camera
+) -> None:
+    """The calls so far as a tree: 'n A→C' in each, done calls green, the running one blue."""
+    inner = card(surface, rect, theme, "call tree")
+    calls = model.calls
+    placed = tidy_layout(calls.roots(), calls.children)
+    if not placed.places:
+        hint = theme.text("no calls yet", "small", th.MUTED)
+        surface.blit(hint, hint.get_rect(center=inner.center))
+        return
+    node_h = theme.line_height("tiny") + theme.px(6)
+    row = min(theme.px(56), max(node_h + 2, inner.h // max(placed.depth, 1)))
+    column = inner.w / max(placed.slots, 1)
+    places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h))
+    clip = surface.get_clip()
+    surface.set_clip(inner.clip(clip))
+    paint_tree(
+        surface,
+        theme,
+        inner,
+        places,
+        lambda n: _parent(calls, n),
+        lambda n: _look(calls, n, column, theme),
+        camera=camera,
+    )
+    surface.set_clip(clip)
+
+
+def _parent(calls: CallTree, node: int) -> int | None:
+    """The caller, None for the root."""
+    return calls.parent[node] if calls.parent[node] >= 0 else None
+
+
+def _look(calls: CallTree, node: int, column: float, theme: Theme) -> Look:
+    """A call's pill: its disks and pegs when they fit, coloured by its state."""
+    n, frm, to, _ = calls.what[node]
+    state = (
+        th.DONE
+        if calls.closed(node)
+        else (th.ACTIVE if calls.stack and calls.stack[-1] == node else th.WAITING)
+    )
+    label = fit_text(theme, f"{n} {PEGS[frm]}→{PEGS[to]}", max(1, int(column) - theme.px(8)), "tiny")
+    tags = () if calls.closed(node) or node != (calls.stack[-1] if calls.stack else -1) else (Tag("now"),)
+    return Look(state, shape=PILL, label=label, label_size="tiny", tags=tags, edge=Stroke())
+
+
+def tree_area(lay: HanoiLayout, theme: Theme) -> pygame.Rect | None:
+    """The inside of the tree's card, where the camera works."""
+    return card_content(lay.tree, theme, "call tree") if lay.tree is not None else None
