@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from solvers.__main__ import main
+from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -167,3 +169,72 @@ def test_out_over_the_file_size_limit_keeps_the_old_file(tmp_path: Path) -> None
     assert done.returncode == 1 and err.count("\n") == 1, err
     assert "File too large" in err and "old file is unchanged" in err
     assert target.read_text() == OLD_MAZE and os.listdir(tmp_path) == ["m.txt"]
+
+
+# --- 4. --count and --all stream ------------------------------------------------------
+
+
+def independent_choices(columns: int) -> str:
+    """An exact-cover file with 2^columns solutions: each column has two rows of its own."""
+    names = [f"c{i}" for i in range(columns)]
+    return " ".join(names) + "\n" + "".join(f"{name}\n{name}\n" for name in names)
+
+
+class Discard(io.TextIOBase):
+    """A stdout that keeps only the last few hundred characters (captured output would grow)."""
+
+    def __init__(self) -> None:
+        self.tail = ""
+
+    def write(self, text: str) -> int:
+        """Keep the end of what was written."""
+        self.tail = (self.tail + text)[-400:]
+        return len(text)
+
+
+def peak_bytes(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, str]:
+    """Peak memory traced while the CLI runs `argv` (stdout discarded), and the output's end."""
+    sink = Discard()
+    monkeypatch.setattr(sys, "stdout", sink)
+    build_parser()  # every solver module imported before tracing
+    tracemalloc.start()
+    try:
+        code = main(argv)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == 0
+    return peak, sink.tail
+
+
+def test_count_keeps_no_solutions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """2^16 solutions counted: peak memory stays far below keeping them (about 12 MB)."""
+    path = tmp_path / "many.txt"
+    path.write_text(independent_choices(16))
+    peak, tail = peak_bytes(monkeypatch, ["exact-cover", str(path), "--count"])
+    assert tail == "65536\n" and peak < 1_000_000
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_all_prints_each_solution_as_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, json_flag: list[str]
+) -> None:
+    """2^12 solutions printed one by one: peak memory stays below what keeping them would take."""
+    path = tmp_path / "many.txt"
+    path.write_text(independent_choices(12))
+    peak, tail = peak_bytes(monkeypatch, ["exact-cover", str(path), "--all", *json_flag])
+    assert peak < 300_000
+    assert tail.endswith('"count": 4096}\n' if json_flag else "row 24 (line 25): c11\n")
+
+
+def test_all_json_is_one_object(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The streamed --all --json is still one JSON object, every solution in it."""
+    path = tmp_path / "eight.txt"
+    path.write_text(independent_choices(3))
+    code, out, _ = run(capsys, "exact-cover", str(path), "--all", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 8 and len(data["solutions"]) == 8
+    assert {tuple(row["row"] for row in solution) for solution in data["solutions"]} == {
+        (a, b, c) for a in (1, 2) for b in (3, 4) for c in (5, 6)
+    }
+    assert data["events_by_kind"]["Solution"] == 8 and data["nodes"] > 0
