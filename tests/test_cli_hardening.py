@@ -6,6 +6,7 @@ import errno
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 import tracemalloc
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from solvers import cli
 from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
@@ -238,3 +240,93 @@ def test_all_json_is_one_object(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         (a, b, c) for a in (1, 2) for b in (3, 4) for c in (5, 6)
     }
     assert data["events_by_kind"]["Solution"] == 8 and data["nodes"] > 0
+
+
+# --- 5. sudoku --count: a default limit, progress, Ctrl-C ----------------------------
+
+MANY_SOLUTIONS = "1" + "." * 80 + "\n"
+"""A sudoku with one given: more solutions than any count reaches."""
+
+
+class FakeClock:
+    """A clock that moves `step` seconds per reading; optionally Ctrl-C at one reading."""
+
+    def __init__(self, step: float, interrupt_at: int = 0) -> None:
+        self.now, self.step, self.readings, self.interrupt_at = 0.0, step, 0, interrupt_at
+
+    def __call__(self) -> float:
+        """The next time."""
+        self.readings += 1
+        if self.readings == self.interrupt_at:
+            raise KeyboardInterrupt
+        self.now += self.step
+        return self.now
+
+
+def test_count_stops_at_the_default_limit_and_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No --limit: the count stops at 10,000, and both outputs say it stopped there."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, _ = run(capsys, "sudoku", "--count")
+    assert code == 0 and out == "10000 (stopped at the limit of 10,000; there may be more)\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, _ = run(capsys, "sudoku", "--count", "--limit", "3", "--json")
+    puzzle = json.loads(out)["puzzles"][0]
+    assert (puzzle["count"], puzzle["stopped_at_limit"]) == (3, True)
+
+
+def test_long_counts_report_progress_on_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A (fake) clock that passes 0.4 s per solution: a progress line about every 3 solutions."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, err = run(capsys, "sudoku", "--count", "--limit", "12")
+    assert code == 0 and out.startswith("12 (stopped")
+    assert err.splitlines()[:2] == [
+        "sudoku: puzzle 1: 3 solutions so far...",
+        "sudoku: puzzle 1: 6 solutions so far...",
+    ]
+
+
+def test_quick_counts_are_silent(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a second (by the fake clock): nothing on stderr."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.001))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    assert run(capsys, "sudoku", "--count", "--limit", "100")[2] == ""
+
+
+def test_ctrl_c_is_one_line_and_exit_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in the middle of a count: one line, exit code 130, no traceback."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.001, interrupt_at=50))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, err = run(capsys, "sudoku", "--count", "--limit", "1000")
+    assert (code, out, err) == (130, "", "python -m solvers: interrupted\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_sigint_to_a_real_count(tmp_path: Path) -> None:
+    """A real SIGINT, sent once the count has said it is running: exit 130, one last line."""
+    puzzle = tmp_path / "one-given.txt"
+    puzzle.write_text(MANY_SOLUTIONS)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "solvers", "sudoku", str(puzzle), "--count", "--limit", "100000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        text=True,
+    )
+    try:
+        assert child.stderr is not None
+        first = child.stderr.readline()  # the first progress line: the search is under way
+        assert "so far" in first, first
+        child.send_signal(signal.SIGINT)
+        out, rest = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    lines = rest.splitlines()
+    assert child.returncode == 130 and out == "" and lines[-1] == "python -m solvers: interrupted"
+    assert all("so far" in line for line in lines[:-1])
