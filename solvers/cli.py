@@ -127,6 +127,29 @@ class EventStats:
         return f"{total:,} events, max depth {self.max_depth:,}, {self.seconds:.3f} s"
 
 
+progress_clock: Callable[[], float] = time.monotonic
+"""The clock `Progress` reads (tests put a fake one here)."""
+
+
+class Progress:
+    """Tells on stderr how a long run goes: silent for its first second, then a line a second."""
+
+    def __init__(self, label: str, every: float = 1.0) -> None:
+        self.label = label
+        self.every = every
+        self.clock = progress_clock
+        self.next_report = self.clock() + every
+        self.reported = False
+
+    def update(self, done: int, noun: str = "solutions") -> None:
+        """Report `done` if a second has passed since the start or the last report."""
+        now = self.clock()
+        if now >= self.next_report:
+            print(f"{self.label}: {done:,} {noun} so far...", file=sys.stderr, flush=True)
+            self.next_report = now + self.every
+            self.reported = True
+
+
 def emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
     """Print `text` for people, or `data` as one JSON object with --json."""
     if getattr(args, "json", False):

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
+from collections import deque
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -592,6 +594,26 @@ def _solutions(
         matrix.busy = False
 
 
+def watched_answers(
+    matrix: Matrix,
+    stats: EventStats,
+    *,
+    strategy: str = "fewest",
+    limit: int | None = None,
+    counters: Counters | None = None,
+) -> Generator[tuple[int, ...], None, None]:
+    """Each solution (up to `limit`) as the event generator finds it, its events counted into `stats`.
+
+    Nothing is kept: memory stays flat however many solutions there are.  Read
+    to the end, the generator is drained, so every Push meets its Pop in the
+    stats even when a limit stops the search.
+    """
+    events = search(matrix, strategy=strategy, limit=limit, counters=counters)
+    for event in stats.watch(events):
+        if type(event) is Solution:
+            yield event.answer
+
+
 def watched_solutions(
     matrix: Matrix,
     stats: EventStats,
@@ -600,13 +622,8 @@ def watched_solutions(
     limit: int | None = None,
     counters: Counters | None = None,
 ) -> list[tuple[int, ...]]:
-    """Every solution (up to `limit`) found by the event generator, counted into `stats`.
-
-    The generator is drained to its end, so every Push meets its Pop in the
-    stats even when a limit stops the search.
-    """
-    events = search(matrix, strategy=strategy, limit=limit, counters=counters)
-    return [event.answer for event in stats.watch(events) if type(event) is Solution]
+    """Every solution (up to `limit`) found by the event generator, in a list (see `watched_answers`)."""
+    return list(watched_answers(matrix, stats, strategy=strategy, limit=limit, counters=counters))
 
 
 def first(
@@ -635,9 +652,11 @@ def count(
 ) -> int:
     """How many solutions there are (at most `limit`); with `stats`, by the event generator."""
     if stats is not None:
-        return len(watched_solutions(matrix, stats, strategy=strategy, limit=limit, counters=counters))
+        answers = watched_answers(matrix, stats, strategy=strategy, limit=limit, counters=counters)
+    else:
+        answers = solutions(matrix, strategy=strategy, limit=limit, counters=counters)
     total = 0
-    for _ in solutions(matrix, strategy=strategy, limit=limit, counters=counters):
+    for _ in answers:  # counted, never stored
         total += 1
     return total
 
@@ -752,25 +771,50 @@ def run_exact_cover(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError(str(error)) from None
     matrix, counters, stats = parsed.matrix, Counters(), EventStats()
-    limit = args.limit if (args.count or args.all) else 1
-    found = watched_solutions(matrix, stats, strategy=args.strategy, limit=limit, counters=counters)
-    data: dict[str, Any] = {
-        "columns": matrix.n_columns,
-        "rows": len(matrix.rows),
-        **counters.as_dict(),
-        **stats.as_dict(),
-    }
+    shape = {"columns": matrix.n_columns, "rows": len(matrix.rows)}
     if args.count:
-        emit(args, str(len(found)), {**data, "count": len(found)})
+        total = count(matrix, strategy=args.strategy, limit=args.limit, counters=counters, stats=stats)
+        emit(args, str(total), {**shape, **counters.as_dict(), **stats.as_dict(), "count": total})
+        return 0 if total else 1
+    limit = args.limit if args.all else 1
+    answers = watched_answers(matrix, stats, strategy=args.strategy, limit=limit, counters=counters)
+    if args.all:
+        found = _stream_all(args, parsed, answers, shape)
+        if args.json:  # close the object: the list is "solutions", so the counter is not repeated
+            tail = {**counters.as_dict(), **stats.as_dict(), "count": found}
+            del tail["solutions"]
+            print("], " + json.dumps(tail)[1:])
+        elif not found:
+            print("no solution")
         return 0 if found else 1
-    if not found:
+    first_answer = next(answers, None)
+    deque(answers, maxlen=0)  # withdraw every row, so the counters and stats are complete
+    data = {**shape, **counters.as_dict(), **stats.as_dict()}
+    if first_answer is None:
         emit(args, "no solution", {**data, "solution": None})
         return 1
-    blocks = ["\n".join(_describe_row(parsed, row) for row in sorted(answer)) for answer in found]
-    rows = [[_row_label(parsed, row) for row in sorted(answer)] for answer in found]
-    payload = {**data, "solutions": rows} if args.all else {**data, "solution": rows[0]}
-    emit(args, "\n\n".join(blocks), payload)
+    rows = sorted(first_answer)
+    block = "\n".join(_describe_row(parsed, row) for row in rows)
+    emit(args, block, {**data, "solution": [_row_label(parsed, row) for row in rows]})
     return 0
+
+
+def _stream_all(
+    args: argparse.Namespace, parsed: ParsedMatrix, answers: Iterable[tuple[int, ...]], shape: dict[str, int]
+) -> int:
+    """Print each solution as it is found (a blank line between, or JSON items); return how many."""
+    found = 0
+    if args.json:
+        print(json.dumps(shape)[:-1] + ', "solutions": [', end="")
+    for answer in answers:
+        rows = sorted(answer)
+        if args.json:
+            item = json.dumps([_row_label(parsed, row) for row in rows])
+            print(item if not found else ", " + item, end="")
+        else:
+            print(("\n" if found else "") + "\n".join(_describe_row(parsed, row) for row in rows))
+        found += 1
+    return found
 
 
 def _row_label(parsed: ParsedMatrix, row: int) -> dict[str, Any]:

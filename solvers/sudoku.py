@@ -27,10 +27,12 @@ from math import isqrt
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import EventStats, UsageError, emit, whole_number
+from solvers.cli import EventStats, Progress, UsageError, emit, whole_number
 from solvers.events import Event
 
 SIZES = (4, 9, 16)
+COUNT_LIMIT = 10_000
+"""`sudoku --count` stops here unless --limit says otherwise (a blank grid has 6.67e21)."""
 SYMBOLS = "123456789ABCDEFG"  # the digit d is written SYMBOLS[d - 1]
 ONE_LINE = {16: 4, 81: 9, 256: 16}  # one-line length -> N
 LABEL = re.compile(r"grid\b.*", re.IGNORECASE)
@@ -392,10 +394,24 @@ def add_cli(sub: Any) -> None:
     )
     parser.add_argument("--count", action="store_true", help="print the number of solutions")
     parser.add_argument(
-        "--limit", type=whole_number(1, "the limit"), metavar="K", help="with --count: stop counting at K"
+        "--limit",
+        type=whole_number(1, "the limit"),
+        metavar="K",
+        help=f"with --count: stop counting at K (default {COUNT_LIMIT:,}); the output says when it stopped",
     )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_sudoku)
+
+
+def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, stats: EventStats) -> int:
+    """Count solutions up to `limit`, saying on stderr how far it got on runs over a second."""
+    progress = Progress(f"sudoku: puzzle {puzzle.number}")
+    matrix = encode(puzzle).matrix
+    total = 0
+    for _ in dlx.watched_answers(matrix, stats, limit=limit, counters=counters):
+        total += 1
+        progress.update(total)
+    return total
 
 
 def run_sudoku(args: argparse.Namespace) -> int:
@@ -415,10 +431,14 @@ def run_sudoku(args: argparse.Namespace) -> int:
         counters = dlx.Counters()
         report: dict[str, Any] = {"puzzle": puzzle.number, "label": puzzle.label}
         if args.count:
-            total = count_solutions(puzzle, args.limit, counters, stats)
+            limit = args.limit or COUNT_LIMIT
+            total = _count_with_progress(puzzle, limit, counters, stats)
             failed += total == 0
-            lines.append(str(total))
-            report["count"] = total
+            stopped = total == limit
+            lines.append(
+                f"{total} (stopped at the limit of {limit:,}; there may be more)" if stopped else str(total)
+            )
+            report["count"], report["stopped_at_limit"] = total, stopped
         else:
             cells = solve(puzzle, counters, stats)
             failed += cells is None

@@ -17,10 +17,12 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 MAX_TEXT_BYTES = 4 * 1024 * 1024
 """Puzzle and matrix files above this are refused unread (the largest shipped is 50 kB)."""
 BOM = "\ufeff"
+CHUNK_BYTES = 64 * 1024
 
 
 class InputError(ValueError):
@@ -50,6 +52,18 @@ def _too_large(source: str, max_bytes: int) -> InputError:
     return InputError(f"{source}: larger than {max_bytes / 2**20:g} MB, too large to read")
 
 
+def _read_capped(handle: BinaryIO, source: str, max_bytes: int) -> bytes:
+    """All of `handle`, read in chunks (read(n) would reserve n bytes at once); InputError past the cap."""
+    chunks: list[bytes] = []
+    total = 0
+    while chunk := handle.read(CHUNK_BYTES):
+        total += len(chunk)
+        if total > max_bytes:
+            raise _too_large(source, max_bytes)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def read_stdin(max_bytes: int = MAX_TEXT_BYTES) -> str:
     """Standard input as normalised text, at most `max_bytes`."""
     buffer = getattr(sys.stdin, "buffer", None)
@@ -58,10 +72,7 @@ def read_stdin(max_bytes: int = MAX_TEXT_BYTES) -> str:
         if len(text) > max_bytes:
             raise _too_large("stdin", max_bytes)
         return normalise(text)
-    data = buffer.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise _too_large("stdin", max_bytes)
-    return decode(data, "stdin")
+    return decode(_read_capped(buffer, "stdin", max_bytes), "stdin")
 
 
 def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES) -> tuple[str, str]:
@@ -71,11 +82,9 @@ def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES) -> tuple[str, s
     source = str(path)
     try:
         with open(path, "rb") as handle:
-            data = handle.read(max_bytes + 1)
+            data = _read_capped(handle, source, max_bytes)
     except OSError as error:
         raise InputError(f"{source}: cannot read: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        raise _too_large(source, max_bytes)
     return decode(data, source), source
 
 

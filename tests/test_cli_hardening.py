@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
+import signal
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
-from solvers.__main__ import main
+from solvers import cli
+from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -167,3 +171,162 @@ def test_out_over_the_file_size_limit_keeps_the_old_file(tmp_path: Path) -> None
     assert done.returncode == 1 and err.count("\n") == 1, err
     assert "File too large" in err and "old file is unchanged" in err
     assert target.read_text() == OLD_MAZE and os.listdir(tmp_path) == ["m.txt"]
+
+
+# --- 4. --count and --all stream ------------------------------------------------------
+
+
+def independent_choices(columns: int) -> str:
+    """An exact-cover file with 2^columns solutions: each column has two rows of its own."""
+    names = [f"c{i}" for i in range(columns)]
+    return " ".join(names) + "\n" + "".join(f"{name}\n{name}\n" for name in names)
+
+
+class Discard(io.TextIOBase):
+    """A stdout that keeps only the last few hundred characters (captured output would grow)."""
+
+    def __init__(self) -> None:
+        self.tail = ""
+
+    def write(self, text: str) -> int:
+        """Keep the end of what was written."""
+        self.tail = (self.tail + text)[-400:]
+        return len(text)
+
+
+def peak_bytes(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, str]:
+    """Peak memory traced while the CLI runs `argv` (stdout discarded), and the output's end."""
+    sink = Discard()
+    monkeypatch.setattr(sys, "stdout", sink)
+    build_parser()  # every solver module imported before tracing
+    tracemalloc.start()
+    try:
+        code = main(argv)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == 0
+    return peak, sink.tail
+
+
+def test_count_keeps_no_solutions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """2^16 solutions counted: peak memory stays far below keeping them (about 12 MB)."""
+    path = tmp_path / "many.txt"
+    path.write_text(independent_choices(16))
+    peak, tail = peak_bytes(monkeypatch, ["exact-cover", str(path), "--count"])
+    assert tail == "65536\n" and peak < 1_000_000
+
+
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_all_prints_each_solution_as_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, json_flag: list[str]
+) -> None:
+    """2^12 solutions printed one by one: peak memory stays below what keeping them would take."""
+    path = tmp_path / "many.txt"
+    path.write_text(independent_choices(12))
+    peak, tail = peak_bytes(monkeypatch, ["exact-cover", str(path), "--all", *json_flag])
+    assert peak < 300_000
+    assert tail.endswith('"count": 4096}\n' if json_flag else "row 24 (line 25): c11\n")
+
+
+def test_all_json_is_one_object(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The streamed --all --json is still one JSON object, every solution in it."""
+    path = tmp_path / "eight.txt"
+    path.write_text(independent_choices(3))
+    code, out, _ = run(capsys, "exact-cover", str(path), "--all", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 8 and len(data["solutions"]) == 8
+    assert {tuple(row["row"] for row in solution) for solution in data["solutions"]} == {
+        (a, b, c) for a in (1, 2) for b in (3, 4) for c in (5, 6)
+    }
+    assert data["events_by_kind"]["Solution"] == 8 and data["nodes"] > 0
+
+
+# --- 5. sudoku --count: a default limit, progress, Ctrl-C ----------------------------
+
+MANY_SOLUTIONS = "1" + "." * 80 + "\n"
+"""A sudoku with one given: more solutions than any count reaches."""
+
+
+class FakeClock:
+    """A clock that moves `step` seconds per reading; optionally Ctrl-C at one reading."""
+
+    def __init__(self, step: float, interrupt_at: int = 0) -> None:
+        self.now, self.step, self.readings, self.interrupt_at = 0.0, step, 0, interrupt_at
+
+    def __call__(self) -> float:
+        """The next time."""
+        self.readings += 1
+        if self.readings == self.interrupt_at:
+            raise KeyboardInterrupt
+        self.now += self.step
+        return self.now
+
+
+def test_count_stops_at_the_default_limit_and_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No --limit: the count stops at 10,000, and both outputs say it stopped there."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, _ = run(capsys, "sudoku", "--count")
+    assert code == 0 and out == "10000 (stopped at the limit of 10,000; there may be more)\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, _ = run(capsys, "sudoku", "--count", "--limit", "3", "--json")
+    puzzle = json.loads(out)["puzzles"][0]
+    assert (puzzle["count"], puzzle["stopped_at_limit"]) == (3, True)
+
+
+def test_long_counts_report_progress_on_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A (fake) clock that passes 0.4 s per solution: a progress line about every 3 solutions."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, err = run(capsys, "sudoku", "--count", "--limit", "12")
+    assert code == 0 and out.startswith("12 (stopped")
+    assert err.splitlines()[:2] == [
+        "sudoku: puzzle 1: 3 solutions so far...",
+        "sudoku: puzzle 1: 6 solutions so far...",
+    ]
+
+
+def test_quick_counts_are_silent(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a second (by the fake clock): nothing on stderr."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.001))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    assert run(capsys, "sudoku", "--count", "--limit", "100")[2] == ""
+
+
+def test_ctrl_c_is_one_line_and_exit_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in the middle of a count: one line, exit code 130, no traceback."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.001, interrupt_at=50))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, err = run(capsys, "sudoku", "--count", "--limit", "1000")
+    assert (code, out, err) == (130, "", "python -m solvers: interrupted\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_sigint_to_a_real_count(tmp_path: Path) -> None:
+    """A real SIGINT, sent once the count has said it is running: exit 130, one last line."""
+    puzzle = tmp_path / "one-given.txt"
+    puzzle.write_text(MANY_SOLUTIONS)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "solvers", "sudoku", str(puzzle), "--count", "--limit", "100000000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        text=True,
+    )
+    try:
+        assert child.stderr is not None
+        first = child.stderr.readline()  # the first progress line: the search is under way
+        assert "so far" in first, first
+        child.send_signal(signal.SIGINT)
+        out, rest = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    lines = rest.splitlines()
+    assert child.returncode == 130 and out == "" and lines[-1] == "python -m solvers: interrupted"
+    assert all("so far" in line for line in lines[:-1])

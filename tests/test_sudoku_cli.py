@@ -62,10 +62,12 @@ def test_standard_input_in_the_articles_form(
 def test_count_with_limit_and_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A nearly blank grid has many solutions: --limit 2 stops at 2."""
     path = write(tmp_path, "1" + "." * 80 + "\n" + SEED_FORM)
-    assert run(capsys, "sudoku", path, "--count", "--limit", "2")[:2] == (0, "2\n1\n")
+    limited = "2 (stopped at the limit of 2; there may be more)"
+    assert run(capsys, "sudoku", path, "--count", "--limit", "2")[:2] == (0, f"{limited}\n1\n")
     code, out, _ = run(capsys, "sudoku", path, "--count", "--limit", "2", "--json")
     data = json.loads(out)
     assert code == 0 and [p["count"] for p in data["puzzles"]] == [2, 1]
+    assert [p["stopped_at_limit"] for p in data["puzzles"]] == [True, False]
     assert data["puzzles"][1]["nodes"] > 0 and data["unsolvable"] == 0
 
 
