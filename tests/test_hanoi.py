@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from ui import press
+from ui import press, right_then_left_restores_each_step
 
 from solvers.__main__ import main
 from solvers.events import Move, Pop, Push
@@ -67,13 +67,7 @@ def test_the_scene_moves_disks_and_step_back_puts_them_back(app, open_demo) -> N
     shell = open_demo("hanoi")
     press(app, pygame.K_RIGHTBRACKET, "]")
     assert shell.demo.disks == 4
-    snapshots = [shell.run.model.snapshot()]
-    for _ in range(20):
-        press(app, pygame.K_RIGHT)
-        snapshots.append(shell.run.model.snapshot())
-    for expected in reversed(snapshots[:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected
+    right_then_left_restores_each_step(app, shell, 20)
     shell.run.seek(10**6, now=True)
     model = shell.run.model
     assert model.pegs == [[], [], [4, 3, 2, 1]] and model.moves == 15

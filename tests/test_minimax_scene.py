@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press, stage_of
+from ui import click, count_colour, press, right_then_left_restores_each_step, stage_of
 
 from solvers import minimax as mm
 from visualizer import theme as th
@@ -88,13 +88,7 @@ def test_step_back_restores_both_trees(app, open_demo) -> None:
     """Right and Left walk the lockstep run both ways to the same models."""
     shell = open_demo("gametree")
     app.frame(1 / 60)
-    snapshots = [shell.run.model.snapshot()]
-    for _ in range(30):
-        press(app, pygame.K_RIGHT)
-        snapshots.append(shell.run.model.snapshot())
-    for expected in reversed(snapshots[:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected
+    right_then_left_restores_each_step(app, shell, 30)
 
 
 def test_big_trees_draw_fast_and_zoom(app, open_demo) -> None:

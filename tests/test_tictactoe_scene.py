@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press
+from ui import click, count_colour, press, right_then_left_restores_each_step
 
 from solvers import minimax as mm
 from solvers.events import Prune
@@ -164,13 +164,7 @@ def test_step_back_restores_the_tree_exactly(app, open_demo) -> None:
     demo = shell.demo
     press(app, pygame.K_5, "5")
     shell.run.playing = False
-    snapshots = [shell.run.model.snapshot()]
-    for _ in range(40):
-        press(app, pygame.K_RIGHT)
-        snapshots.append(shell.run.model.snapshot())
-    for expected in reversed(snapshots[:-1]):
-        press(app, pygame.K_LEFT)
-        assert shell.run.model.snapshot() == expected
+    right_then_left_restores_each_step(app, shell, 40)
     assert demo.computers_turn
 
 

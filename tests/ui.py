@@ -134,6 +134,17 @@ class TickClock:
         return self.now
 
 
+def right_then_left_restores_each_step(app, shell, steps: int) -> None:
+    """Press Right `steps` times, then Left as often: each Left gives back the model before that Right."""
+    snapshots = [shell.run.model.snapshot()]
+    for _ in range(steps):
+        press(app, pygame.K_RIGHT)
+        snapshots.append(shell.run.model.snapshot())
+    for expected in reversed(snapshots[:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
+
+
 # --- random input (the monkey tests and bench/soak.py) ---------------------------
 
 KEYS = [
