@@ -6,22 +6,12 @@ from pathlib import Path
 
 import numpy as np
 import pygame
-from ui import TickClock, drag, press
+from ui import TickClock, drag, finish_loading, pick_file, press
 
 from solvers import maze as mz
 from visualizer import theme as th
-from visualizer.scenes.maze.demo import (
-    CARVE,
-    DRAW,
-    INK,
-    PATH,
-    REACHED,
-    ROCK,
-    SOLVE,
-    MazeCanvas,
-    MazeModel,
-    palette,
-)
+from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
+from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, ROCK, SOLVE, MazeModel
 
 
 def play_to_end(shell) -> None:
@@ -172,28 +162,33 @@ def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded(app, open_d
     assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), reached) > 500
 
 
-def test_save_and_open_through_the_prompt(app, open_demo, tmp_path: Path) -> None:
+def test_save_and_open_through_the_file_dialog(app, open_demo, tmp_path: Path) -> None:
     shell = open_demo("maze")
     demo = shell.demo
     play_to_end(shell)
     file = tmp_path / "saved.txt"
     press(app, pygame.K_s, "s", pygame.KMOD_CTRL)
-    assert app.prompt is not None
-    app.prompt.text = str(file)
-    press(app, pygame.K_RETURN)
+    assert app.chooser is not None
+    pick_file(app, file)
     saved = mz.Maze.load(file)
     assert saved == shell.run.model.maze
+    assert str(file) in app.message  # the full path
+    assert not list(tmp_path.glob(".*.part*"))  # written through a temporary file, then replaced
     # a malformed file leaves the maze as it is and says why
     bad = tmp_path / "bad.txt"
     bad.write_text("+--+\n|  \n")
     shown = demo.shown_maze().copy()
-    demo.load_from(str(bad))
+    demo.open_file(bad)
+    finish_loading(app)
     assert "bad.txt" in app.message and demo.shown_maze() == shown
     press(app, pygame.K_e, "e")
     press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
-    app.prompt.text = str(file)
-    press(app, pygame.K_RETURN)
+    assert app.chooser is not None
+    pick_file(app, file)
+    finish_loading(app)
     assert demo.action == DRAW and demo.maze == saved
+    assert str(file) in app.message
+    assert demo.unsaved() is None  # just opened: nothing to lose
 
 
 def test_sizes_step_and_can_be_typed(app, open_demo) -> None:
@@ -239,16 +234,17 @@ def test_incremental_painting_matches_a_full_repaint(app) -> None:
             events = []
         model = MazeModel(maze, action)
         canvas = MazeCanvas()
-        canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+        geometry = fit(w, h, pygame.Rect(0, 0, 860, 560))
+        canvas.sync(model, geometry, 0)
         every = max(1, len(events) // 300)  # a frame's worth of events between syncs
         for number, event in enumerate(events[: len(events) // 2]):
             model.apply(event)
             if number % every == 0:
-                canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
-        canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+                canvas.sync(model, geometry, 0)
+        canvas.sync(model, geometry, 0)
         step_by_step = pygame.surfarray.array2d(canvas.bitmap)
         model.all_dirty = True
-        canvas.sync(model, pygame.Rect(0, 0, 860, 560), 0)
+        canvas.sync(model, geometry, 0)
         assert np.array_equal(pygame.surfarray.array2d(canvas.bitmap), step_by_step)
         assert (step_by_step == INK).any()
 
