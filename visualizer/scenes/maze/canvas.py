@@ -132,7 +132,7 @@ class Geometry:
         inner = box.inflate(-2 * radius, -2 * radius)
         if inner.w <= 0 or inner.h <= 0:
             return box.center
-        return min(max(x, inner.left), inner.right), min(max(y, inner.top), inner.bottom)
+        return min(max(x, inner.left), inner.right - 1), min(max(y, inner.top), inner.bottom - 1)
 
     def on_maze(self, pos: tuple[int, int]) -> bool:
         """True if `pos` is over the maze (with half a cell to spare)."""
