@@ -210,14 +210,37 @@ def bench_memory(size: int) -> None:
     print(f"  find_path() on it            {peak_mb(lambda: find_path(maze)):8.0f} MB")
 
 
+def measure_frames(size: int, frames: int) -> list[float]:
+    """Frame times (s) of the app carving size x size at full speed, headless."""
+    import pygame
+
+    from visualizer.app import App, Options
+    from visualizer.scenes.maze.demo import MazeDemo
+
+    app = App(Options(demo="maze", speed=float("inf")))
+    try:
+        demo = getattr(app.screen, "demo", None)
+        assert isinstance(demo, MazeDemo)
+        demo.set_size(size, size)
+        demo.shell.run.playing = True
+        app.frame_times.clear()
+        for _ in range(frames):
+            app.frame(1 / 60)
+            if demo.shell.run.at_end:
+                break
+        return list(app.frame_times)
+    finally:
+        app.finish()
+        pygame.display.quit()
+
+
 def bench_frames(size: int, frames: int) -> None:
     """Frame times of the maze demo carving size x size at full speed, headless."""
     try:
-        from visualizer.scenes.maze.demo import measure_frames
+        times = measure_frames(size, frames)
     except ImportError as error:
         print(f"\nFrame times: the maze scene is not available ({error})")
         return
-    times = measure_frames(size, frames)
     print(f"\nMaze demo carving {size} x {size} at full speed, {len(times)} frames (headless)")
     for label, sample in (("all frames", times), ("after the first", times[1:])):
         ordered = sorted(sample)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pygame
 from ui import press
@@ -88,6 +91,19 @@ def test_detail_key_adds_the_skipped_corridors_to_the_log(app, open_demo) -> Non
     press(app, pygame.K_d, "d")
     assert shell.demo.detail
     assert sum(1 for e in events if shell.demo.narrate(e)) > short
+
+
+def test_the_model_imports_no_pygame() -> None:
+    code = "import sys, visualizer.scenes.rooms.model; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_help_lists_the_key_table(app, open_demo) -> None:
+    shell = open_demo("rooms")
+    rows = dict(shell.demo.bindings.help_rows())
+    assert {"1", "2", "3", "D"} <= set(rows)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    assert all(lay.map_inner.contains(box) for box in lay.rooms.values())
 
 
 def _all_events(shell) -> list[tuple[int, object]]:

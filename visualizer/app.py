@@ -225,6 +225,7 @@ class App:
         except (ImportError, AttributeError) as error:
             self.notify(f"the {entry.title} demo is not available: {error}")
             return False
+        self.leave_demo()
         self.screen = Shell(self, demo_type, seed=self.options.seed, speed=speed, autoplay=autoplay)
         pygame.display.set_caption(f"Unwind — {entry.title}")
         return True
@@ -232,8 +233,14 @@ class App:
     def go_home(self) -> None:
         """Back to the home screen."""
         self.stop_recording()
+        self.leave_demo()
         self.screen = Home(self)
         pygame.display.set_caption("Unwind")
+
+    def leave_demo(self) -> None:
+        """Tell the open demo it is closing, so it can keep its work (the maze autosaves its drawing)."""
+        if isinstance(self.screen, Shell):
+            guard("closing the demo", self.report_fault, self.screen.demo.leaving)
 
     # --- overlays --------------------------------------------------------------
 
@@ -380,7 +387,8 @@ class App:
             pygame.event.post(event)
 
     def finish(self) -> None:
-        """Save a recording still going, then let its encoder finish."""
+        """Let the demo keep its work, save a recording still going, then let its encoder finish."""
+        self.leave_demo()
         self.collector.close()
         self.stop_recording()
         if self.last_recording is not None:

@@ -54,6 +54,11 @@ def exports_folder(suffix: str) -> Path:
     return base / "Unwind"
 
 
+def data_folder() -> Path:
+    """The app's own data folder (autosaved work), in the platform's data folder."""
+    return platformdirs.user_data_path(APP, appauthor=False)
+
+
 def settings_path() -> Path:
     """The settings file in the platform's config folder."""
     return platformdirs.user_config_path(APP, appauthor=False) / "settings.json"

@@ -90,6 +90,9 @@ class Demo:
         """Work of the user's that closing the demo would lose ('your drawn maze'), or None."""
         return None
 
+    def leaving(self) -> None:
+        """The demo is about to close (home, another demo, quit): keep what must survive (autosave)."""
+
     def stops(self) -> Sequence[str]:
         """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
         return ("backtrack", "solution")

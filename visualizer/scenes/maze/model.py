@@ -1,0 +1,349 @@
+"""The maze as the events leave it, and the words for what happens (no pygame).
+
+`MazeModel` is what the player moves: walls, visited cells, the stack, dead
+ends and the path, each kept as an H x W layer so the canvas can paint the
+whole grid in a few numpy operations.  `narrate` and `status` turn events and
+states into the plain words the log and the status line show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from solvers import maze as mz
+from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
+
+Cell = tuple[int, int]
+
+CARVE, REST, SOLVE, DRAW = "carve", "rest", "solve", "draw"
+"""What the stage shows: a carving from a full grid, the rest of a drawing carved, a search, a drawing."""
+
+GUI_MIN, GUI_MAX = 5, 1000
+"""Sizes the size chooser offers (files up to LOAD_MAX load too)."""
+LOAD_MAX = 1000
+
+SIZES: tuple[tuple[int, int], ...] = (
+    (5, 5),
+    (8, 6),
+    (12, 8),
+    (16, 10),
+    (24, 16),
+    (36, 24),
+    (54, 36),
+    (80, 54),
+    (120, 80),
+    (200, 200),
+    (300, 300),
+    (500, 500),
+    (1000, 1000),
+)
+"""The ladder [ and ] walk; "size…" asks for any W x H."""
+DEFAULT_SIZE = (16, 10)
+
+DIRTY_CAP = 200_000
+"""Past this many touched cells a full repaint is cheaper than the list."""
+
+# Cell states, in the order they win when several apply.
+UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
+
+# Pseudocode lines the narration tells apart (solvers/maze.py has no LINE_ constants yet).
+CARVE_JOIN_LINE = 10  # CARVE_PSEUDOCODE: "finally join parts left apart (rest)"
+SOLVE_VISITED_LINE = 4  # SOLVE_PSEUDOCODE: "if cell was visited: return"
+
+PATH_TOUCH_MAX = 4096
+"""A path longer than this repaints everything rather than cell by cell."""
+
+
+class MazeModel:
+    """The maze as the events leave it: walls, visited cells, the stack, dead ends, the path."""
+
+    def __init__(self, maze: mz.Maze, action: str, opened: np.ndarray | None = None) -> None:
+        self.maze = maze
+        self.action = action
+        shape = (maze.height, maze.width)
+        self.visited = np.zeros(shape, np.uint8) if opened is None else opened.astype(np.uint8)
+        self.on_stack = np.zeros(shape, np.uint8)
+        self.dead = np.zeros(shape, np.uint8)
+        self.on_path = np.zeros(shape, np.uint8)
+        self.stack: list[Cell] = []
+        self.popped: list[Cell] = []
+        self.path: tuple[Cell, ...] | None = None
+        self.unreachable = False
+        self.carved = 0
+        self.visits = 0
+        self.dead_ends = 0
+        self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
+        self.all_dirty = True
+
+    def touch(self, *cells: Cell) -> None:
+        """Note cells whose look changed (a render hint, not part of the state)."""
+        if self.all_dirty:
+            return
+        dirty = self.dirty
+        for cell in cells:
+            if not dirty or dirty[-1] != cell:  # a Push then a Visit touch the same cell
+                dirty.append(cell)
+        if len(dirty) > DIRTY_CAP:
+            dirty.clear()
+            self.all_dirty = True
+
+    def apply(self, event: Any) -> None:
+        """Move one event forward."""
+        kind = type(event)
+        if kind is Push:
+            self.stack.append(event.what)
+            self.on_stack[event.what] = 1
+            self.touch(event.what)
+        elif kind is Visit:
+            self.visited[event.where] = 1
+            self.visits += 1
+            self.touch(event.where)
+        elif kind is Carve:
+            self.maze.set_wall(event.cell, event.other, False)
+            self.carved += 1
+            self.touch(event.cell, event.other)
+        elif kind is Pop:
+            cell = self.stack.pop()
+            self.popped.append(cell)
+            self.on_stack[cell] = 0
+            self.touch(cell)
+        elif kind is DeadEnd:
+            self.dead[event.where] = 1
+            self.dead_ends += 1
+            self.touch(event.where)
+        elif kind is Solution:
+            self._mark_path(event.answer, 1)
+            self.path = event.answer
+        elif kind is Note and event.what == "unreachable":
+            self.unreachable = True
+            self.all_dirty = True
+
+    def revert(self, event: Any) -> None:
+        """Undo exactly what `apply(event)` did."""
+        kind = type(event)
+        if kind is Push:
+            cell = self.stack.pop()
+            self.on_stack[cell] = 0
+            self.touch(cell)
+        elif kind is Visit:
+            self.visited[event.where] = 0
+            self.visits -= 1
+            self.touch(event.where)
+        elif kind is Carve:
+            self.maze.set_wall(event.cell, event.other, True)
+            self.carved -= 1
+            self.touch(event.cell, event.other)
+        elif kind is Pop:
+            cell = self.popped.pop()
+            self.stack.append(cell)
+            self.on_stack[cell] = 1
+            self.touch(cell)
+        elif kind is DeadEnd:
+            self.dead[event.where] = 0
+            self.dead_ends -= 1
+            self.touch(event.where)
+        elif kind is Solution:
+            self._mark_path(event.answer, 0)
+            self.path = None
+        elif kind is Note and event.what == "unreachable":
+            self.unreachable = False
+            self.all_dirty = True
+
+    def _mark_path(self, path: Sequence[Cell], value: int) -> None:
+        """Set or clear the path layer along `path`."""
+        rows, cols = np.array(path, dtype=np.intp).reshape(-1, 2).T
+        self.on_path[rows, cols] = value
+        if len(path) > PATH_TOUCH_MAX:
+            self.all_dirty = True
+        else:
+            self.touch(*path)
+
+    def states(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """The state (UNSEEN ... ROCK) of each cell (rows[i], cols[i])."""
+        return self._combine(
+            self.visited[rows, cols] == 1,
+            self.on_stack[rows, cols] == 1,
+            self.dead[rows, cols] == 1,
+            self.on_path[rows, cols] == 1,
+            lambda: closed_cells(self.maze, rows, cols),
+        )
+
+    def state_grid(self) -> np.ndarray:
+        """The state of every cell, as an H x W grid."""
+        return self._combine(
+            self.visited == 1,
+            self.on_stack == 1,
+            self.dead == 1,
+            self.on_path == 1,
+            lambda: closed_grid(self.maze),
+        )
+
+    def _combine(
+        self,
+        visited: np.ndarray,
+        stacked: np.ndarray,
+        dead: np.ndarray,
+        path: np.ndarray,
+        closed: Callable[[], np.ndarray],
+    ) -> np.ndarray:
+        """States from the layers, in order of precedence (path wins)."""
+        state = np.where(visited, SEEN, UNSEEN).astype(np.uint8)
+        if self.action in (CARVE, REST):
+            state[~visited] = ROCK
+        elif self.action == DRAW:
+            state[closed()] = ROCK
+        if self.unreachable:
+            state[visited] = REACHED
+        else:
+            state[dead] = DEAD
+        state[stacked] = STACKED
+        state[path] = PATH
+        return state
+
+    def snapshot(self) -> tuple:
+        """The whole state as one comparable value (the render hints left out)."""
+        return (
+            self.maze.right.tobytes(),
+            self.maze.bottom.tobytes(),
+            self.visited.tobytes(),
+            self.on_stack.tobytes(),
+            self.dead.tobytes(),
+            self.on_path.tobytes(),
+            tuple(self.stack),
+            tuple(self.popped),
+            self.path,
+            self.unreachable,
+            self.carved,
+            self.visits,
+            self.dead_ends,
+        )
+
+
+def closed_cells(maze: mz.Maze, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """True for each cell with all four walls standing."""
+    right = maze.right[rows, cols] == 1
+    bottom = maze.bottom[rows, cols] == 1
+    left = np.ones_like(right)
+    inside = cols > 0
+    left[inside] = maze.right[rows[inside], cols[inside] - 1] == 1
+    top = np.ones_like(right)
+    inside = rows > 0
+    top[inside] = maze.bottom[rows[inside] - 1, cols[inside]] == 1
+    return right & bottom & left & top
+
+
+def closed_grid(maze: mz.Maze) -> np.ndarray:
+    """All four walls up, for every cell, from whole-array slices."""
+    right = maze.right == 1
+    bottom = maze.bottom == 1
+    left = np.ones_like(right)
+    left[:, 1:] = right[:, :-1]
+    top = np.ones_like(bottom)
+    top[1:, :] = bottom[:-1, :]
+    return right & bottom & left & top
+
+
+# --- words -------------------------------------------------------------------------------
+
+
+def at(cell: Cell) -> str:
+    """A cell as people read it."""
+    return f"({cell[0]},{cell[1]})"
+
+
+def narrate(event: Any, action: str, width: int) -> str | None:
+    """The event in words, for the log (a function of the event, the action and the width)."""
+    kind = type(event)
+    if kind is Carve:
+        if event.line == CARVE_JOIN_LINE:
+            return f"join two parts: knock down {at(event.cell)} | {at(event.other)}"
+        return f"knock down the wall {at(event.cell)} | {at(event.other)}"
+    if kind is Push:
+        if action == SOLVE:
+            return f"enter {at(event.what)}: add it to the path"
+        if event.parent < 0:
+            return f"start from {at(event.what)}: push it"
+        return f"push {at(event.what)}: the way back grows"
+    if kind is Pop and event.backtrack:
+        stride = width + 2  # the solver numbers cells on a grid padded by one all round
+        cell = (event.node // stride - 1, event.node % stride - 1)
+        if action == SOLVE:
+            return f"back up from {at(cell)}"
+        return f"{at(cell)}: no unvisited neighbour, pop"
+    if kind is DeadEnd:
+        return f"dead end at {at(event.where)}"
+    if kind is Note:
+        if event.what == "unreachable":
+            return "every reachable cell is explored: the goal cannot be reached"
+        a, b = event.what
+        if event.line == SOLVE_VISITED_LINE:
+            return f"{at(b)} was visited before: do not go back in"
+        return f"try the corridor from {at(a)} to {at(b)}"
+    if kind is Solution:
+        return f"the goal! a path of {len(event.answer):,} cells"
+    return None
+
+
+DRAW_HINT = (
+    "drawing: left-drag traces walls, right-drag knocks them down, drag S or G; T carves the grey cells"
+)
+
+
+def status(model: MazeModel, action: str, size: str, at_end: bool, playing: bool) -> tuple[str, str]:
+    """The status line and its tone ('ink', 'done' or 'dead') for the action on show."""
+    hint = "Space pauses" if playing else "Space plays, Right steps"
+    if action == DRAW:
+        return DRAW_HINT, "ink"
+    if action == SOLVE:
+        if model.path:
+            return (
+                f"solved: a path of {len(model.path):,} cells, "
+                f"{model.visits:,} cells explored, {model.dead_ends:,} dead ends"
+            ), "done"
+        if model.unreachable:
+            reachable = f"{model.visits:,} cells are reachable from the start (shaded blue)"
+            return f"the goal cannot be reached: {reachable}", "dead"
+        return f"solving {size}: {hint}", "ink"
+    if at_end and action == REST:
+        return f"carved the rest: {model.carved:,} walls knocked down; V solves it", "done"
+    if at_end:
+        return (
+            f"carved {size}: {model.carved:,} walls knocked down, "
+            "every cell reachable by exactly one path; V solves it"
+        ), "done"
+    return f"carving {size} with the recursive backtracker: {hint}", "ink"
+
+
+def counters(model: MazeModel, action: str, size: str, seed: int) -> list[tuple[str, str]]:
+    """Cells visited, walls removed, dead ends, path length, size, seed."""
+    path = len(model.path) if model.path else (len(model.stack) if action == SOLVE else 0)
+    return [
+        ("cells visited", f"{model.visits:,}"),
+        ("walls removed", f"{model.carved:,}"),
+        ("dead ends", f"{model.dead_ends:,}"),
+        ("path length", f"{path:,}"),
+        ("size", size),
+        ("seed", str(seed)),
+    ]
+
+
+def parse_size(text: str) -> tuple[int, int] | str:
+    """'40 x 30' as (40, 30), or the words saying what is wrong."""
+    parts = text.lower().replace("×", "x").replace(",", "x").split("x")
+    try:
+        width, height = (int(part) for part in parts)
+    except ValueError:
+        return f"a size looks like 40 x 30, not {text!r}"
+    if not (GUI_MIN <= width <= GUI_MAX and GUI_MIN <= height <= GUI_MAX):
+        return f"sizes go from {GUI_MIN} to {GUI_MAX} each way"
+    return width, height
+
+
+def ladder_step(width: int, height: int, step: int) -> tuple[int, int]:
+    """The size `step` rungs up (or down) the ladder from the rung nearest width x height."""
+    area = [w * h for w, h in SIZES]
+    index = min(range(len(SIZES)), key=lambda i: abs(area[i] - width * height))
+    return SIZES[max(0, min(len(SIZES) - 1, index + step))]
