@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press
+from ui import click, count_colour, press, stage_of
 
 from solvers import frogs as fr
 from visualizer import theme as th
-from visualizer.scenes.frogs.demo import FrogsModel, layout_tree
+from visualizer.scenes.frogs import board
+from visualizer.scenes.frogs.model import FrogsModel
+from visualizer.scenes.frogs.tries import CANCELLED, EXECUTED, START, outline
 
 
 def frames(app, count: int) -> None:
@@ -24,8 +26,15 @@ def open_frogs(app, open_demo, **options):
 
 
 def stage_button(shell, label: str):
-    """A button the stage drew (result line or banner) by its label."""
-    return next(b for b in shell.demo._stage_buttons if b.label == label)
+    """A button the stage shows (result line or banner) by its label, placed by the pure layout."""
+    demo = shell.demo
+    frogs = demo.layout(stage_of(shell.app, shell))
+    return next(b for b in demo.stage_buttons(frogs, shell.run) if b.label == label)
+
+
+def frogs_layout(app, shell):
+    """The demo's pure layout for the stage now."""
+    return shell.demo.layout(stage_of(app, shell))
 
 
 def option(shell, label: str):
@@ -38,7 +47,7 @@ def test_clicking_frogs_plays_a_full_game_to_the_goal(app, open_demo) -> None:
     shell = open_frogs(app, open_demo)
     demo = shell.demo
     for hop in fr.solve_moves("LLL_RRR") or []:
-        click(app, demo.pad_centre(hop.frm))
+        click(app, frogs_layout(app, shell).pad_centre(hop.frm))
         frames(app, 2)
     assert demo.game.state == "RRR_LLL" and demo.game.won
     assert len(demo.game.moves) == 15 and demo.celebrate_at is not None
@@ -64,16 +73,15 @@ def test_a_frog_that_cannot_move_shakes_and_says_why(app, open_demo) -> None:
     """Clicking the blocked L frog on pad 0 changes nothing, shakes it, and explains."""
     shell = open_frogs(app, open_demo)
     demo = shell.demo
-    click(app, demo.pad_centre(0))
+    click(app, frogs_layout(app, shell).pad_centre(0))
     assert demo.game.state == "LLL_RRR" and not demo.game.moves
     assert demo.shake is not None and demo.shake[0] == 0
     assert demo.message == fr.why_stuck("LLL_RRR", 0) and "own side" in demo.message
-    row = demo._pads_row
-    width = row.w / 7
+    frogs = frogs_layout(app, shell)
     xs = []
     for _ in range(4):
         frames(app, 1)
-        xs.append(demo._frog_point(row, width, 0, 40)[0])
+        xs.append(board.frog_point(demo, frogs, 0)[0])
     assert len(set(xs)) > 1  # it moves from side to side
 
 
@@ -82,7 +90,7 @@ def test_no_more_moves_offers_undo_to_the_last_good_position(app, open_demo) -> 
     shell = open_frogs(app, open_demo)
     demo = shell.demo
     for pad in (2, 1, 0):
-        click(app, demo.pad_centre(pad))
+        click(app, frogs_layout(app, shell).pad_centre(pad))
     assert demo.game.state == "_LLLRRR" and demo.game.stuck
     frames(app, 1)
     assert count_colour(app.surface, shell.layout(app.surface.get_size()).stage, th.DEAD) > 100
@@ -94,8 +102,8 @@ def test_undo_and_reset(app, open_demo) -> None:
     """U takes a move back, the reset button starts again."""
     shell = open_frogs(app, open_demo)
     demo = shell.demo
-    click(app, demo.pad_centre(2))
-    click(app, demo.pad_centre(4))
+    click(app, frogs_layout(app, shell).pad_centre(2))
+    click(app, frogs_layout(app, shell).pad_centre(4))
     assert demo.game.state == "LLRL_RR"
     press(app, pygame.K_u, "u")
     assert demo.game.state == "LL_LRRR"
@@ -121,11 +129,12 @@ def test_solve_grows_the_tree_and_its_counts_match_the_events(app, open_demo) ->
     counts = shell.run.counters
     assert shell.run.at_end and model.solution is not None and len(model.solution) == 15
     assert model.tree.tried == counts.calls and model.tree.cancelled == counts.backtracks
-    assert model.tree.count(fr.EXECUTED) == 15
-    assert model.tree.count(fr.CANCELLED) == counts.by_kind["Pop"] - 15
+    assert model.tree.count_status(EXECUTED) == 15
+    assert model.tree.count_status(CANCELLED) == counts.by_kind["Pop"] - 15
     stage = shell.layout(app.surface.get_size()).stage
-    assert count_colour(app.surface, demo._tree_area, th.DONE) > 100  # the solution path
-    assert count_colour(app.surface, demo._tree_area, th.DEAD) > 50  # cancelled moves, dashed
+    tree_area = frogs_layout(app, shell).tree_area
+    assert count_colour(app.surface, tree_area, th.DONE) > 100  # the solution path
+    assert count_colour(app.surface, tree_area, th.DEAD) > 50  # cancelled moves, dashed
     assert count_colour(app.surface, stage, th.DONE) > 150
 
 
@@ -147,12 +156,12 @@ def test_solve_from_a_lost_position_says_how_far_back(app, open_demo) -> None:
     shell = open_frogs(app, open_demo, speed=float("inf"))
     demo = shell.demo
     for pad in (2, 1, 0):
-        click(app, demo.pad_centre(pad))
+        click(app, frogs_layout(app, shell).pad_centre(pad))
     click(app, option(shell, "solve from here").rect.center)
     frames(app, 5)
     assert shell.run.at_end and shell.run.model.solution is None
     assert demo.from_here is not None and demo.from_here.moves_back == 2
-    assert "2 moves back" in demo._result(shell.run.model, shell.run)[0]
+    assert "2 moves back" in demo.offer(shell.run).text
     click(app, stage_button(shell, "undo 2 moves").rect.center)
     assert demo.mode == "play" and demo.game.state == "LL_LRRR"
 
@@ -184,14 +193,19 @@ def test_model_round_trip_and_tree_layout() -> None:
     for event in events:
         model.apply(event)
     assert model.state == "RRR_LLLL" and model.solution is not None
-    cells, cols, rows = layout_tree(model.tree)
+    tree = model.tree
+    shape = outline(tree)
+    cells, cols, rows = shape.cells, shape.cols, shape.rows
     assert cols == len(model.solution) + 1
-    assert rows == sum(1 for node in model.tree.nodes() if not node.children)
-    assert len({(cell.col, cell.row) for cell in cells}) == len(cells)
-    for cell in cells:
-        assert cell.col == cell.node.depth == cell.parent_col + 1
-        first = cell.row == cell.parent_row
-        assert first or cell.row > cell.parent_row
+    assert rows == sum(1 for node in tree.nodes() if not tree.branches(node))
+    assert len(set(cells.values())) == len(cells)
+    for node, (col, row) in cells.items():
+        if node == START:
+            continue
+        parent_col, parent_row = cells[tree.parent_of(node)]
+        assert col == tree.depth_of(node) == parent_col + 1
+        first = row == parent_row
+        assert first or row > parent_row
     for event in reversed(events):
         model.revert(event)
     assert model.snapshot() == start
