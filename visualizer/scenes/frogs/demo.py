@@ -18,19 +18,17 @@ in `tries.py`, where things go in `layout.py`, the drawing in `board.py`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd
-from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.frogs import board, treeview
+from visualizer.scenes.frogs import board, offers, treeview
 from visualizer.scenes.frogs import layout as lay
 from visualizer.scenes.frogs.model import (
     PLAY,
@@ -48,6 +46,7 @@ from visualizer.scenes.frogs.model import (
     plural,
     won_words,
 )
+from visualizer.scenes.frogs.offers import Offer
 from visualizer.widgets import Button, Stepper, Widget
 
 MESSAGE_SECONDS = 4.0
@@ -55,47 +54,42 @@ LIST_STEP = 3
 """Moves the list scrolls per notch of the wheel."""
 
 
-@dataclass(frozen=True, slots=True)
-class Offer:
-    """The end of a game or a search: words and what to do next (a banner, or the result line)."""
-
-    title: str
-    text: str
-    colour: th.Color
-    actions: tuple[tuple[str, Callable[[], None]], ...]
-    banner: bool
+FROGS_BINDINGS = Bindings(
+    Gesture("click a frog", "move it (a frog that cannot move shakes and says why)"),
+    Binding(("l",), "move_side", "move the L frog that can move", args=(fr.LEFT,)),
+    Binding(("r",), "move_side", "move the R frog that can move", args=(fr.RIGHT,)),
+    Binding(("u", "backspace", "z", "ctrl+z"), "undo", "undo your last move"),
+    Binding(("y", "ctrl+y"), "redo", "redo the move you undid"),
+    Binding(("0", "[0]", "delete"), "reset_game", "start your game again"),
+    Binding(("return", "keypad enter"), "solve_here", "solve from here (Space steps the solver too)"),
+    Binding(("a",), "play_solution", "play the solution back, animated"),
+    Binding(("b",), "back_to_game", "back to your game"),
+    Binding(("c",), "follow_current", "the tree follows the current move again"),
+    Binding(("[",), "resize", "fewer frogs on the left (N)", args=(-1, 0)),
+    Binding(("]",), "resize", "more frogs on the left (N)", args=(1, 0)),
+    Binding((",",), "resize", "fewer frogs on the right (M)", args=(0, -1)),
+    Binding((".",), "resize", "more frogs on the right (M)", args=(0, 1)),
+    Gesture("wheel / drag on the tree", "zoom / pan it (C follows the current move again)"),
+    Gesture("wheel on the list", "scroll the moves"),
+    Gesture("click N or M", "type the number of frogs"),
+)
+"""The frogs' keys and gestures: they feed input and the help overlay."""
 
 
 class FrogsDemo(Demo):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
-    Over 300 lines by a little: one controller holds the three modes' actions,
-    the offers after a game or a search, and the tree's camera.
+    About 330 lines, over the house's 300: the three modes' actions (play,
+    solve, playback), the person's edits and the input routing share one
+    controller; the words, offers, layout, drawing and the tree's camera are
+    already in their own modules.
     """
 
     name = "frogs"
     title = "Frogs: play it, or watch backtracking solve it"
     blurb = "LLL_RRR: play it, or watch the solver's tree of tries"
     default_speed = 4.0
-    bindings = Bindings(
-        Gesture("click a frog", "move it (a frog that cannot move shakes and says why)"),
-        Binding(("l",), "move_side", "move the L frog that can move", args=(fr.LEFT,)),
-        Binding(("r",), "move_side", "move the R frog that can move", args=(fr.RIGHT,)),
-        Binding(("u", "backspace", "z", "ctrl+z"), "undo", "undo your last move"),
-        Binding(("y", "ctrl+y"), "redo", "redo the move you undid"),
-        Binding(("0", "[0]", "delete"), "reset_game", "start your game again"),
-        Binding(("return", "keypad enter"), "solve_here", "solve from here (Space steps the solver too)"),
-        Binding(("a",), "play_solution", "play the solution back, animated"),
-        Binding(("b",), "back_to_game", "back to your game"),
-        Binding(("c",), "follow_current", "the tree follows the current move again"),
-        Binding(("[",), "resize", "fewer frogs on the left (N)", args=(-1, 0)),
-        Binding(("]",), "resize", "more frogs on the left (N)", args=(1, 0)),
-        Binding((",",), "resize", "fewer frogs on the right (M)", args=(0, -1)),
-        Binding((".",), "resize", "more frogs on the right (M)", args=(0, 1)),
-        Gesture("wheel / drag on the tree", "zoom / pan it (C follows the current move again)"),
-        Gesture("wheel on the list", "scroll the moves"),
-        Gesture("click N or M", "type the number of frogs"),
-    )
+    bindings = FROGS_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -292,57 +286,12 @@ class FrogsDemo(Demo):
         return pads_title(self.mode, self.game, model, self.solve_from, len(self.playback_moves))
 
     def offer(self, player: Player) -> Offer | None:
-        """The end of a game (a banner), of a search or a playback (the result line); None before."""
-        back = ("back to the game", self.back_to_game)
-        undo_back: tuple[tuple[str, Callable[[], None]], ...] = ()
-        if self.mode == PLAY:
-            if self.game.won:
-                text = f"{len(self.game.moves)} moves; the fewest possible is {self.game.best}."
-                return Offer("All frogs are across!", text, th.DONE, (("play again", self.reset_game),), True)
-            if not self.game.stuck:
-                return None
-            verdict = fr.solve_from_here(self.game.positions)
-            steps = verdict.moves_back or 0
-            if steps:
-                undo_back = ((f"undo {plural(steps, 'move')}", lambda: self.undo(steps)),)
-            plain = (("undo", self.undo),) if steps != 1 else ()
-            text = hopeless_text(verdict) if steps else "No frog can move."
-            return Offer(
-                "No more moves", text, th.DEAD, (*undo_back, *plain, ("reset", self.reset_game)), True
-            )
-        if not player.at_end:
-            return None
-        if self.mode == PLAYBACK:
-            text = f"The frogs are across: {len(self.playback_moves)} moves, each one legal."
-            return Offer("", text, th.DONE, (back,), False)
-        model: FrogsModel = player.model  # type: ignore[assignment]
-        tree = model.tree
-        if model.solution is not None:
-            text = f"Solved: {len(model.solution)} moves; {tree.tried} tried, {tree.cancelled} cancelled."
-            return Offer("", text, th.DONE, (("play the solution", self.play_solution), back), False)
-        verdict = self.from_here or fr.solve_from_here([self.solve_from])
-        steps = verdict.moves_back or 0
-        if steps and self.solve_from == self.game.state and steps <= len(self.game.moves):
-            undo_back = ((f"undo {plural(steps, 'move')}", lambda: self.undo(steps)),)
-        return Offer("", hopeless_text(verdict), th.DEAD, (*undo_back, back), False)
+        """The end of a game, a search or a playback, with what to do next (see `offers.offer`)."""
+        return offers.offer(self, player)
 
     def stage_buttons(self, frogs: lay.FrogsLayout, player: Player) -> list[Button]:
-        """The buttons of the offer on the stage, placed by the pure layout."""
-        offer = self.offer(player)
-        if offer is None:
-            return []
-        buttons = [Button(label, action) for label, action in offer.actions]
-        widths = [button.width(self.theme) for button in buttons]
-        if offer.banner:
-            lines = lay.banner_lines(self.theme, frogs.lower, offer.text)
-            rects = lay.banner_buttons(
-                self.theme, lay.banner_box(self.theme, frogs.lower, len(lines)), widths
-            )
-        else:
-            rects = lay.result_buttons(self.theme, frogs.bar, widths)
-        for button, rect in zip(buttons, rects, strict=True):
-            button.rect = rect
-        return buttons
+        """The offer's buttons on the stage, placed by the pure layout."""
+        return offers.stage_buttons(self, frogs, player)
 
     # --- controls and input ----------------------------------------------------------
 
