@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import pygame
-from ui import click, count_colour, press, stage_of
+import pytest
+from ui import click, count_colour, drag, press, stage_of
 
 from solvers import frogs as fr
 from visualizer import theme as th
-from visualizer.scenes.frogs import board
-from visualizer.scenes.frogs.model import FrogsModel
-from visualizer.scenes.frogs.tries import CANCELLED, EXECUTED, START, outline
+from visualizer.history import EditHistory
+from visualizer.scenes.frogs import board, treeview
+from visualizer.scenes.frogs.layout import list_first, list_rows
+from visualizer.scenes.frogs.model import FrogGame, FrogsModel, final_model, list_content
+from visualizer.scenes.frogs.tries import CANCELLED, EXECUTED, START, TryTree, outline
+from visualizer.theme import Theme
 
 
 def frames(app, count: int) -> None:
@@ -209,3 +213,172 @@ def test_model_round_trip_and_tree_layout() -> None:
     for event in reversed(events):
         model.revert(event)
     assert model.snapshot() == start
+
+
+# --- the house shape: the tree model, the game's edits, the list, the tree's layout ----------
+
+
+def test_the_models_are_pygame_free() -> None:
+    """The frogs' models import without pygame (a fresh interpreter checks)."""
+    import subprocess
+    import sys
+
+    code = "import sys, visualizer.scenes.frogs.model; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize(("n", "m"), [(1, 1), (3, 3), (2, 5), (8, 8)])
+def test_the_tree_of_tries_reverts_to_every_earlier_snapshot(n: int, m: int) -> None:
+    """Apply every event, then revert them newest first: each snapshot on the way back is the same."""
+    events = list(fr.solve(fr.start_state(n, m)))
+    tree = TryTree()
+    every = max(1, len(events) // 200)
+    snapshots = {}
+    for index, event in enumerate(events):
+        if index % every == 0:
+            snapshots[index] = tree.snapshot()
+        tree.apply(event)
+    assert tree.solved and tree.count_status(EXECUTED) == n * m + n + m
+    for index in range(len(events) - 1, -1, -1):
+        tree.revert(events[index])
+        if index in snapshots:
+            assert tree.snapshot() == snapshots[index], f"event {index} did not revert exactly"
+    assert tree.snapshot() == TryTree().snapshot()
+
+
+def test_the_game_undoes_and_redoes_through_its_edit_history() -> None:
+    """Each move is a Leap edit: undo and redo restore every position exactly; a new move drops redo."""
+    game = FrogGame(3, 3)
+    history = EditHistory(game)
+    states = [(tuple(game.positions), tuple(game.moves))]
+    for hop in (fr.solve_moves(game.start) or [])[:5]:
+        leap = game.leap(hop.frm)
+        assert leap is not None and leap.hop == hop
+        history.do(leap)
+        states.append((tuple(game.positions), tuple(game.moves)))
+    blocked = next(pad for pad in range(7) if fr.move_of(game.state, pad) is None)
+    assert game.leap(blocked) is None  # a frog that cannot move makes no edit
+    for state in reversed(states[:-1]):
+        history.undo()
+        assert (tuple(game.positions), tuple(game.moves)) == state
+    assert history.undo() is None and game.state == "LLL_RRR"
+    for state in states[1:]:
+        history.redo()
+        assert (tuple(game.positions), tuple(game.moves)) == state
+    history.undo_all()
+    other = game.leap(4)  # R 4->3, not the solution's first move L 2->3
+    assert other is not None and history.can_redo
+    history.do(other)
+    assert game.state == "LLLR_RR" and not history.can_redo and len(history) == 1
+
+
+def test_z_and_y_undo_and_redo_the_game(app, open_demo) -> None:
+    """Z takes the last move back, Y makes it again, through the demo's one EditHistory."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    click(app, frogs_layout(app, shell).pad_centre(2))
+    click(app, frogs_layout(app, shell).pad_centre(4))
+    assert demo.game.state == "LLRL_RR" and len(demo.history) == 2
+    press(app, pygame.K_z, "z")
+    assert demo.game.state == "LL_LRRR"
+    press(app, pygame.K_y, "y")
+    assert demo.game.state == "LLRL_RR"
+    press(app, pygame.K_z, "", pygame.KMOD_LCTRL)
+    press(app, pygame.K_u, "u")
+    assert demo.game.state == "LLL_RRR" and demo.history.can_redo
+    press(app, pygame.K_y, "", pygame.KMOD_LCTRL)
+    assert demo.game.state == "LL_LRRR"
+
+
+def eight_and_eight(app, shell) -> None:
+    """N = M = 8 with the keys."""
+    for _ in range(5):
+        press(app, pygame.K_RIGHTBRACKET, "]")
+        press(app, pygame.K_PERIOD, ".")
+    assert (shell.demo.n, shell.demo.m) == (8, 8)
+
+
+def test_the_list_follows_to_the_last_move_at_8_and_8_and_scrolls(app, open_demo) -> None:
+    """At 8 + 8 the playback's list shows its 80th move at the end; the wheel scrolls it back and on."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    eight_and_eight(app, shell)
+    press(app, pygame.K_a, "a")
+    press(app, pygame.K_END)
+    frames(app, 2)
+    assert shell.run.at_end and shell.run.model.moves_made == 80
+    frogs = frogs_layout(app, shell)
+    rows = list_rows(demo.theme, frogs.list_inner)
+    assert rows < 80  # the list cannot show them all at once
+    _, moves, current = list_content(demo.mode, demo.game, shell.run.model, demo.playback_moves)
+    assert len(moves) == 80 and current == 79
+    first = list_first(len(moves), rows, current, demo.list_top)
+    assert first <= 79 < first + rows  # the last move is in view
+    wheel = frogs.list_card.center
+    for _ in range(5):
+        click(app, wheel, button=4)  # wheel up over the list
+    scrolled = list_first(len(moves), rows, current, demo.list_top)
+    assert scrolled < first and not first <= 79 < scrolled  # earlier moves, by hand
+    for _ in range(40):
+        click(app, wheel, button=5)
+    assert list_first(len(moves), rows, current, demo.list_top) == 80 - rows  # stops at the end
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 800), 1.0), ((1280, 800), 1.15), ((1024, 640), 1.3)])
+def test_the_tree_at_8_and_8_has_no_overlapping_labels(size, scale) -> None:
+    """The finished 8 + 8 search folds; every node box, label and '+N' badge stands apart."""
+    theme = Theme(scale)
+    stage = pygame.Rect(0, 0, size[0] - 400, size[1] - 200)
+    frogs = frogs_layout_for(stage, theme)
+    model = final_model(fr.start_state(8, 8))
+    geo = treeview.geometry(model.tree, frogs.tree_area, theme, 17)
+    assert geo.shape.folded  # large: finished subtrees are folded
+    assert len(geo.places) < model.tree.tried // 5
+    camera = treeview.followed(geo, frogs.tree_area, START, 1.0)
+    boxes = treeview.boxes(geo, frogs.tree_area, camera)
+    badges = [treeview.badge_box(theme, boxes[key], hidden) for key, hidden in geo.shape.folded.items()]
+    shapes = list(boxes.values()) + badges
+    for index, one in enumerate(shapes):
+        assert one.collidelist(shapes[index + 1 :]) == -1, f"{one} overlaps another"
+    look = treeview.look_of(model.tree, geo, None)
+    for key, box in boxes.items():
+        seen = look(key)
+        label_w = theme.font(seen.label_size, seen.label_face).size(seen.label)[0]
+        assert label_w <= box.w - 4, f"label {seen.label!r} does not fit its box"  # so the painter draws it
+
+
+def frogs_layout_for(stage: pygame.Rect, theme: Theme):
+    """The frogs' layout in a search at 8 + 8."""
+    from visualizer.scenes.frogs.layout import layout
+
+    return layout(stage, theme, "solve", 17)
+
+
+def test_the_frog_counts_can_be_typed(app, open_demo) -> None:
+    """Click N's number, type 6 and Enter: six frogs on the left."""
+    shell = open_frogs(app, open_demo)
+    stepper = option(shell, "N")
+    frames(app, 1)
+    _, minus, plus = stepper._parts(stepper.theme)
+    click(app, ((minus.right + plus.x) // 2, stepper.rect.centery))
+    press(app, pygame.K_6, "6")
+    press(app, pygame.K_RETURN)
+    assert shell.demo.n == 6 and shell.demo.game.state == "LLLLLL_RRR"
+
+
+def test_dragging_the_tree_pans_it_and_c_follows_again(app, open_demo) -> None:
+    """A drag on the tree moves its camera and stops following; C follows the current move again."""
+    shell = open_frogs(app, open_demo)
+    demo = shell.demo
+    press(app, pygame.K_RETURN)
+    shell.run.playing = False
+    for _ in range(60):
+        press(app, pygame.K_RIGHT)
+    area = frogs_layout(app, shell).tree_area
+    assert demo.tries.follow
+    drag(app, [area.center, (area.centerx + 30, area.centery + 20), (area.centerx + 60, area.centery + 40)])
+    assert not demo.tries.follow
+    click(app, area.center, button=4)  # the wheel zooms in
+    assert demo.tries.camera.zoom > 1
+    press(app, pygame.K_c, "c")
+    assert demo.tries.follow and demo.tries.camera.zoom == 1

@@ -304,7 +304,7 @@ class FrogsDemo(Demo):
                 lambda n: self.set_sizes(n, self.m),
                 fr.MIN_FROGS,
                 fr.MAX_FROGS,
-                hint="frogs on the left: [ and ], or click and type",
+                hint="frogs on the left: [ and ]",
             ),
             Stepper(
                 "M",
@@ -312,7 +312,7 @@ class FrogsDemo(Demo):
                 lambda m: self.set_sizes(self.n, m),
                 fr.MIN_FROGS,
                 fr.MAX_FROGS,
-                hint="frogs on the right: , and ., or click and type",
+                hint="frogs on the right: , and .",
             ),
             Button("undo", self.undo, hint="U, Z or Backspace", enabled=lambda: self.history.can_undo),
             Button("reset", self.reset_game, hint="0 or Delete"),
