@@ -17,7 +17,6 @@ from typing import Any
 from solvers.frogs import (
     EMPTY,
     Hop,
-    TryTree,
     goal_state,
     legal_moves,
     solvable_states,
@@ -25,6 +24,7 @@ from solvers.frogs import (
     solve_moves,
     start_state,
 )
+from visualizer.scenes.frogs.tries import TryTree
 
 SIZES = ((3, 3), (5, 5), (8, 8), (3, 8))
 

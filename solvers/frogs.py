@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -323,116 +323,6 @@ def solution_of(events: Iterable[Any]) -> list[Hop] | None:
     return None
 
 
-# --- the tree of tried moves ------------------------------------------------------
-
-UNTRIED, ON_PATH, CANCELLED, EXECUTED = "untried", "on path", "cancelled", "executed"
-"""Statuses of a tree node.  When the search is over, UNTRIED means never tried."""
-
-
-@dataclass(slots=True)
-class TreeNode:
-    """A move in the tree of tried moves (the root is the starting position)."""
-
-    hop: Hop | None
-    depth: int
-    node: int | None = None
-    status: str = UNTRIED
-    children: list[TreeNode] = field(default_factory=list)
-
-
-class TryTree:
-    """The tree of tried moves, rebuilt from solver events with `apply` and `revert`.
-
-    Also counts what the scene shows: moves tried, cancelled, dead ends,
-    current depth; `path` is the list of nodes on the current path.
-    """
-
-    def __init__(self) -> None:
-        self.root = TreeNode(None, 0, ROOT, ON_PATH)
-        self.by_id: dict[int, TreeNode] = {ROOT: self.root}
-        self.path: list[TreeNode] = []
-        self.tried = 0
-        self.cancelled = 0
-        self.dead_ends = 0
-        self.max_depth = 0
-        self.solved = False
-        self._max_depths: list[int] = []
-
-    @property
-    def depth(self) -> int:
-        """How many moves the current path holds."""
-        return len(self.path)
-
-    def apply(self, event: Any) -> None:
-        """Take one solver event into the tree."""
-        kind = type(event)
-        if kind is Options:
-            parent = self.by_id[event.node]
-            parent.children = [TreeNode(hop, parent.depth + 1) for hop in event.moves]
-        elif kind is Push:
-            child = self._slot(event.parent, event.what)
-            child.node, child.status = event.node, ON_PATH
-            self.by_id[event.node] = child
-            self.path.append(child)
-            self.tried += 1
-            self._max_depths.append(self.max_depth)
-            self.max_depth = max(self.max_depth, len(self.path))
-        elif kind is Pop:
-            node = self.path.pop()
-            node.status = CANCELLED if event.backtrack else EXECUTED
-            self.cancelled += event.backtrack
-        elif kind is DeadEnd:
-            self.dead_ends += 1
-        elif kind is Solution:
-            self.solved = True
-
-    def revert(self, event: Any) -> None:
-        """Undo `apply(event)`; events must be reverted newest first."""
-        kind = type(event)
-        if kind is Options:
-            self.by_id[event.node].children = []
-        elif kind is Push:
-            child = self.path.pop()
-            child.node, child.status = None, UNTRIED
-            del self.by_id[event.node]
-            self.tried -= 1
-            self.max_depth = self._max_depths.pop()
-        elif kind is Pop:
-            node = self.by_id[event.node]
-            node.status = ON_PATH
-            self.path.append(node)
-            self.cancelled -= event.backtrack
-        elif kind is DeadEnd:
-            self.dead_ends -= 1
-        elif kind is Solution:
-            self.solved = False
-
-    def _slot(self, parent: int, hop: Hop) -> TreeNode:
-        """The untried child of `parent` that `hop` names."""
-        for child in self.by_id[parent].children:
-            if child.hop == hop and child.status == UNTRIED:
-                return child
-        raise ValueError(f"move {hop} was not listed at node {parent}")
-
-    def nodes(self) -> Iterator[TreeNode]:
-        """Every move node in preorder (the root position excluded)."""
-        stack = list(reversed(self.root.children))
-        while stack:
-            node = stack.pop()
-            yield node
-            stack.extend(reversed(node.children))
-
-    def count(self, status: str) -> int:
-        """How many move nodes have `status`."""
-        return sum(1 for node in self.nodes() if node.status == status)
-
-    def snapshot(self) -> tuple:
-        """The whole tree and its counters as one comparable value."""
-        nodes = tuple((node.node, node.hop, node.depth, node.status) for node in self.nodes())
-        path = tuple(node.node for node in self.path)
-        return (nodes, path, self.tried, self.cancelled, self.dead_ends, self.max_depth, self.solved)
-
-
 # --- solve from here --------------------------------------------------------------
 
 
@@ -579,12 +469,15 @@ def run_cli(args: argparse.Namespace) -> int:
     """Solve and print the moves; exit 1 when the position is hopeless."""
     state = cli_start(args)
     stats = EventStats()
-    tree = TryTree()
+    listed = 0
     moves: list[Hop] | None = None
     for event in stats.watch(solve(state)):
-        tree.apply(event)
-        if type(event) is Solution:
+        if type(event) is Options:
+            listed += len(event.moves)
+        elif type(event) is Solution:
             moves = list(event.answer)
+    tried = stats.by_kind["Push"]
+    cancelled = tried - len(moves or ())  # every tried move is popped: kept (the answer) or cancelled
     data: dict[str, Any] = {
         "start": state,
         "goal": goal_state(state),
@@ -592,10 +485,10 @@ def run_cli(args: argparse.Namespace) -> int:
         "moves": [[hop.frm, hop.to] for hop in moves or ()],
         "frogs": [hop.frog for hop in moves or ()],
         "count": None if moves is None else len(moves),
-        "tried": tree.tried,
-        "cancelled": tree.cancelled,
-        "dead_ends": tree.dead_ends,
-        "never_tried": tree.count(UNTRIED),
+        "tried": tried,
+        "cancelled": cancelled,
+        "dead_ends": stats.by_kind["DeadEnd"],
+        "never_tried": listed - tried,
         **stats.as_dict(),
     }
     if moves is None:
@@ -605,7 +498,7 @@ def run_cli(args: argparse.Namespace) -> int:
     lines.append(
         f"{_count(len(moves), 'move')} ({_count(jumps, 'jump')}, "
         f"{_count(len(moves) - jumps, 'slide')}); "
-        f"the search tried {tree.tried} and cancelled {tree.cancelled}"
+        f"the search tried {tried} and cancelled {cancelled}"
     )
     emit(args, "\n".join(lines), data)
     return 0

@@ -12,18 +12,13 @@ from hypothesis import strategies as st
 
 from solvers.events import DeadEnd, Move, Pop, Push, Solution
 from solvers.frogs import (
-    CANCELLED,
-    EXECUTED,
     LEFT,
     MAX_FROGS,
-    ON_PATH,
     PSEUDOCODE,
     RIGHT,
     ROOT,
-    UNTRIED,
     Hop,
     Options,
-    TryTree,
     goal_state,
     is_legal,
     is_solvable,
@@ -45,6 +40,7 @@ from solvers.frogs import (
     unplay,
     why_stuck,
 )
+from visualizer.scenes.frogs.tries import CANCELLED, EXECUTED, ON_PATH, START, UNTRIED, TryTree
 
 SMALL = range(1, 8)
 
@@ -101,12 +97,12 @@ def test_the_article_first_tries() -> None:
     tree = TryTree()
     for event in solve("LLL_RRR"):
         tree.apply(event)
-    second = tree.root.children[0].children[1]
-    assert str(second.hop) == "R 4->2" and second.status == EXECUTED
-    third = {str(child.hop): child.status for child in second.children}
+    second = tree.branches(tree.branches(START)[0])[1]
+    assert str(tree.hop_of(second)) == "R 4->2" and tree.status(second) == EXECUTED
+    third = {str(tree.hop_of(child)): tree.status(child) for child in tree.branches(second)}
     assert third == {"L 3->4": CANCELLED, "R 5->4": EXECUTED}
-    assert [str(child.hop) for child in tree.root.children] == ["L 2->3", "R 4->3"]
-    assert tree.root.children[1].status == UNTRIED  # the article's "never tried"
+    assert [str(tree.hop_of(child)) for child in tree.branches(START)] == ["L 2->3", "R 4->3"]
+    assert tree.status(tree.branches(START)[1]) == UNTRIED  # the article's "never tried"
 
 
 # --- moves ----------------------------------------------------------------------
@@ -220,7 +216,7 @@ def check_stream(start: str) -> tuple[list[object], TryTree]:
             assert stack.pop()[0] == event.node  # LIFO
         elif type(event) is Options:
             assert list(event.moves) == legal_moves(pads)
-        assert [node.hop for node in tree.path] == [hop for _, hop in stack]
+        assert [tree.hop[node] for node in tree.stack] == [hop for _, hop in stack]
         assert 0 < event.line <= len(PSEUDOCODE)
     assert not stack
     return events, tree
@@ -243,12 +239,12 @@ def test_tree_counts_match_the_events(n: int, m: int) -> None:
     kinds = [type(event) for event in events]
     pops = [event for event in events if type(event) is Pop]
     listed = sum(len(event.moves) for event in events if type(event) is Options)
-    assert tree.count(EXECUTED) == sum(not pop.backtrack for pop in pops) == n * m + n + m
-    assert tree.count(CANCELLED) == sum(pop.backtrack for pop in pops) == tree.cancelled
-    assert tree.count(UNTRIED) == listed - kinds.count(Push)
-    assert tree.tried == kinds.count(Push) == tree.count(EXECUTED) + tree.count(CANCELLED)
+    assert tree.count_status(EXECUTED) == sum(not pop.backtrack for pop in pops) == n * m + n + m
+    assert tree.count_status(CANCELLED) == sum(pop.backtrack for pop in pops) == tree.cancelled
+    assert tree.count_status(UNTRIED) == listed - kinds.count(Push)
+    assert tree.tried == kinds.count(Push) == tree.count_status(EXECUTED) + tree.count_status(CANCELLED)
     assert tree.dead_ends == kinds.count(DeadEnd) >= tree.cancelled
-    assert kinds.count(Solution) == 1 and tree.solved and tree.depth == 0
+    assert kinds.count(Solution) == 1 and tree.solved and len(tree.stack) == 0
     assert tree.max_depth == n * m + n + m
 
 
@@ -269,11 +265,11 @@ def test_tree_and_pads_revert_to_the_start() -> None:
         if type(event) is Move:
             pads[event.frm], pads[event.to] = event.piece, "_"
         if index == len(events) // 2:
-            assert tree.depth == sum(node.status == ON_PATH for node in tree.nodes())
+            assert len(tree.stack) == sum(tree.status(node) == ON_PATH for node in tree.nodes())
     assert "".join(pads) == start
     assert tree.snapshot() == empty
     assert (tree.tried, tree.cancelled, tree.dead_ends, tree.max_depth) == (0, 0, 0, 0)
-    assert not tree.solved and not tree.root.children and list(tree.by_id) == [ROOT]
+    assert not tree.solved and not tree.branches(START) and tree.count == 0 and not tree.options
 
 
 def test_a_hopeless_start_ends_in_a_root_dead_end() -> None:
@@ -281,7 +277,7 @@ def test_a_hopeless_start_ends_in_a_root_dead_end() -> None:
     events, tree = check_stream("L_LLRRR")
     assert events[-1] == DeadEnd(ROOT, 8)
     assert solution_of(events) is None and solve_moves("L_LLRRR") is None
-    assert tree.count(EXECUTED) == 0 and tree.count(UNTRIED) == 0
+    assert tree.count_status(EXECUTED) == 0 and tree.count_status(UNTRIED) == 0
 
 
 def test_the_goal_itself_needs_no_move() -> None:

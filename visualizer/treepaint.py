@@ -39,8 +39,9 @@ PILL, BOX, UP, DOWN = "pill", "box", "up", "down"
 """Node shapes: a rounded pill (calls), a box (boards, tries), triangles (MAX up, MIN down)."""
 SOLID, DASHED, DOTTED, NONE = "solid", "dashed", "dotted", "none"
 """Stroke styles for borders and edges."""
-CENTRES, BOTTOM_TO_TOP = "centres", "bottom to top"
-"""Where edges join nodes: centre to centre, or the parent's bottom to the child's top."""
+CENTRES, BOTTOM_TO_TOP, ELBOW = "centres", "bottom to top", "elbow"
+"""Where edges join nodes: centre to centre, the parent's bottom to the child's top, or (a tree
+grown to the right, as the frogs' outline) across from the parent, down in the gap, into the child."""
 FOLDED_FILL, FOLDED_INK = th.TITLE_BAR, th.PANEL
 """The '+1,204' badge of a folded subtree."""
 
@@ -244,6 +245,9 @@ class TreePainter:
 
     def edge(self, parent: pygame.Rect, child: pygame.Rect, look: Look) -> None:
         """The edge from a parent's box to a child's, in the child's edge stroke; its cut mark."""
+        if self.joins == ELBOW:
+            self.elbow(parent, child, look.edge)
+            return
         if self.joins == BOTTOM_TO_TOP:
             start, end = parent.midbottom, child.midtop
         else:
@@ -251,6 +255,15 @@ class TreePainter:
         self.line(look.edge, start, end)
         if look.cut:
             cut_mark(self.surface, self.theme, start, end, self.theme.px(6))
+
+    def elbow(self, parent: pygame.Rect, child: pygame.Rect, stroke: Stroke) -> None:
+        """Straight along a row; else down (or up) midway between the boxes, then into the child."""
+        if parent.centery == child.centery:
+            self.line(stroke, parent.midright, child.midleft)
+            return
+        x = (parent.right + child.x) // 2
+        self.line(stroke, (x, parent.centery), (x, child.centery))
+        self.line(stroke, (x, child.centery), child.midleft)
 
     def line(self, stroke: Stroke, start: tuple[int, int], end: tuple[int, int]) -> None:
         """A straight line in a stroke's style."""

@@ -1,0 +1,278 @@
+"""The frogs demo's plain data: the pads and tree the player moves, the person's game, the words.
+
+- `FrogsModel`: the pads and the tree of tries (`tries.TryTree`), moved by
+  the solver's or the playback's events (`apply` / `revert` / `snapshot`);
+- `FrogGame`: the person's own game, changed only through `Leap` edits in
+  one `visualizer.history.EditHistory` (undo, redo);
+- `narrate` and the other sentences: every event and verdict in plain words.
+
+No pygame here (a test checks): the views only read these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solvers import frogs as fr
+from solvers.events import DeadEnd, Move, Pop, Push, Solution
+from visualizer.scenes.frogs.tries import START, UNTRIED, TryTree
+
+PLAY, SOLVE, PLAYBACK = "play", "solve", "playback"
+"""The demo's modes: the person's game, the solver's run, the solution played back."""
+
+
+class FrogsModel:
+    """The pads and the tree of tried moves, moved by solver or playback events."""
+
+    def __init__(self, start: str) -> None:
+        self.start = start
+        self.pads = list(start)
+        self.tree = TryTree()
+        self.solution: tuple[fr.Hop, ...] | None = None
+        self.moves_made = 0
+        self.version = 0  # changes on every apply and revert: views cache on it
+
+    def apply(self, event: Any) -> None:
+        """Move one event forward."""
+        self.version += 1
+        kind = type(event)
+        if kind is Move:
+            self.pads[event.to], self.pads[event.frm] = event.piece, fr.EMPTY
+            self.moves_made += 1
+            return
+        if kind is Solution:
+            self.solution = tuple(event.answer)
+        self.tree.apply(event)
+
+    def revert(self, event: Any) -> None:
+        """Undo exactly what `apply(event)` did."""
+        self.version += 1
+        kind = type(event)
+        if kind is Move:
+            self.pads[event.frm], self.pads[event.to] = event.piece, fr.EMPTY
+            self.moves_made -= 1
+            return
+        if kind is Solution:
+            self.solution = None
+        self.tree.revert(event)
+
+    @property
+    def state(self) -> str:
+        """The position on the pads."""
+        return "".join(self.pads)
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The whole state as one comparable value."""
+        return (self.state, self.solution, self.moves_made, self.tree.snapshot())
+
+
+def final_model(start: str) -> FrogsModel:
+    """The finished search from `start` (the tree shown beside a playback)."""
+    model = FrogsModel(start)
+    for event in fr.solve(start):
+        model.apply(event)
+    return model
+
+
+# --- the person's game ----------------------------------------------------------------
+
+
+class FrogGame:
+    """A game by hand: the positions so far and the moves that led there (changed by `Leap`s)."""
+
+    def __init__(self, n: int, m: int) -> None:
+        self.n, self.m = n, m
+        self.start = fr.start_state(n, m)
+        self.positions: list[str] = [self.start]
+        self.moves: list[fr.Hop] = []
+
+    @property
+    def state(self) -> str:
+        """The position now."""
+        return self.positions[-1]
+
+    @property
+    def best(self) -> int:
+        """The fewest moves that swap the rows: N*M + N + M."""
+        return self.n * self.m + self.n + self.m
+
+    @property
+    def won(self) -> bool:
+        """True on the goal."""
+        return self.state == fr.goal_state(self.state)
+
+    @property
+    def stuck(self) -> bool:
+        """True when no frog can move and the goal is not reached."""
+        return not self.won and not fr.legal_moves(self.state)
+
+    def leap(self, pad: int) -> Leap | None:
+        """The edit that moves the frog on `pad`, or None if it cannot move."""
+        hop = fr.move_of(self.state, pad)
+        return None if hop is None else Leap(hop)
+
+
+@dataclass(frozen=True, slots=True)
+class Leap:
+    """One move of the person's game, as an edit: applied and reverted exactly."""
+
+    hop: fr.Hop
+
+    @property
+    def words(self) -> str:
+        """The move in a few words."""
+        return f"moved {hop_words(self.hop)}"
+
+    def apply(self, game: FrogGame) -> None:
+        """Make the move."""
+        game.positions.append(fr.play(game.state, self.hop))
+        game.moves.append(self.hop)
+
+    def revert(self, game: FrogGame) -> None:
+        """Take the move back."""
+        game.positions.pop()
+        game.moves.pop()
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def plural(count: int, noun: str) -> str:
+    """'1 move', '2 moves'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def hop_label(hop: fr.Hop) -> str:
+    """A move as the tree shows it: `L2→3`."""
+    return f"{hop.frog}{hop.frm}→{hop.to}"
+
+
+def hop_words(hop: fr.Hop) -> str:
+    """A move as the list and the log show it: `L 2→3`."""
+    return f"{hop.frog} {hop.frm}→{hop.to}"
+
+
+def list_words(hop: fr.Hop) -> str:
+    """A move in the list of moves: `L 2→4 jump`."""
+    return f"{hop_words(hop)}{' jump' if hop.jump else ''}"
+
+
+def narrate(event: Any) -> str | None:
+    """A solver or playback event in plain words, for the log."""
+    kind = type(event)
+    if kind is fr.Options:
+        if not event.moves:
+            return "no legal move here"
+        moves = ", ".join(hop_words(hop) for hop in event.moves)
+        return f"{plural(len(event.moves), 'legal move')}: {moves}"
+    if kind is Push:
+        return f"try {hop_words(event.what)}"
+    if kind is Move:
+        hop = fr.Hop(event.piece, event.frm, event.to)
+        if event.line == fr.LINE_CANCEL:
+            return f"cancel: the {event.piece} frog goes back {event.frm}→{event.to}"
+        return f"{hop_words(hop)}: {'jump' if hop.jump else 'slide'}"
+    if kind is DeadEnd:
+        if event.where == START:
+            return "every move from the start failed: no solution"
+        return "dead end: nothing left here, go back"
+    if kind is Solution:
+        return f"goal reached: {len(event.answer)} moves"
+    if kind is Pop and not event.backtrack:
+        return "return true: this move is part of the solution"
+    return None
+
+
+def move_words(hop: fr.Hop) -> str:
+    """What the person's move was: 'L 2→3: a slide'."""
+    return f"{hop_words(hop)}: {'a jump' if hop.jump else 'a slide'}"
+
+
+def hopeless_text(verdict: fr.FromHere) -> str:
+    """The sentence for a position with no solution."""
+    if verdict.moves_back is None:
+        return f"No solution from {verdict.state}, nor from any position before it."
+    return (
+        f"No solution from {verdict.state}: the last position with one was "
+        f"{plural(verdict.moves_back, 'move')} back."
+    )
+
+
+def won_words(count: int, best: int) -> str:
+    """The message on reaching the goal."""
+    return f"Well done: across in {count} moves" + (" — the fewest possible!" if count == best else ".")
+
+
+def pads_title(mode: str, game: FrogGame, model: FrogsModel, start: str, playback: int) -> str:
+    """What the pads show now."""
+    if mode == PLAY:
+        return f"your game: {plural(len(game.moves), 'move')} — {game.state}"
+    if mode == PLAYBACK:
+        return f"the solution from {start}: move {model.moves_made} of {playback}"
+    return f"the solver from {start}: now at {model.state}"
+
+
+def hint(mode: str, game: FrogGame) -> str:
+    """The line under the pads when there is no fresh message."""
+    if mode == PLAY:
+        if game.won:
+            return "All frogs are across! Reset (0) to play again."
+        if game.stuck:
+            return "No more moves: undo (U) or start again (0)."
+        return "Click a frog with an arrow above it, or press L or R."
+    if mode == PLAYBACK:
+        return "Space: play / pause    Right / Left: one move    B: back to your game"
+    return "Space: play / pause    N: next backtrack    B: back to your game"
+
+
+def rules(best: int) -> list[str]:
+    """The paragraphs of 'how to play'."""
+    return [
+        "Swap the two rows: the blue L frogs must end on the right, the orange R frogs on the left.",
+        "A frog only moves forward (L to the right, R to the left): one pad into the empty "
+        "pad, or a jump over exactly one frog of the other side into it.",
+        f"It can be done in {best} moves. A frog with an arrow above it can move now.",
+        "Stuck? Undo (U), or let the computer solve from here (Enter): it tries the "
+        "moves in order and cancels those that lead nowhere, growing a tree of tries.",
+    ]
+
+
+def list_content(
+    mode: str, game: FrogGame, model: FrogsModel, playback: tuple[fr.Hop, ...]
+) -> tuple[str, list[fr.Hop], int]:
+    """The list of moves: its title, the moves, the current one's index (-1 for none)."""
+    if mode == PLAY:
+        return "your moves", game.moves, len(game.moves) - 1
+    if mode == PLAYBACK:
+        return "the solution", list(playback), model.moves_made - 1
+    if model.solution is not None:
+        return "the solution", list(model.solution), -1
+    moves = [model.tree.hop[node] for node in model.tree.stack]
+    return "current path", moves, len(moves) - 1
+
+
+def counters(
+    mode: str, game: FrogGame, model: FrogsModel, playback: int, finished: bool
+) -> list[tuple[str, str]]:
+    """Moves so far in a game; the move of a playback; tries, cancels and dead ends in a search."""
+    if mode == PLAY:
+        return [
+            ("your moves", str(len(game.moves))),
+            ("fewest possible", str(game.best)),
+            ("legal moves now", str(len(fr.legal_moves(game.state)))),
+            ("frogs", f"{game.n} + {game.m}"),
+        ]
+    if mode == PLAYBACK:
+        return [("move", f"{model.moves_made} of {playback}"), ("fewest possible", str(game.best))]
+    tree = model.tree
+    rows = [
+        ("moves tried", f"{tree.tried:,}"),
+        ("cancelled", f"{tree.cancelled:,}"),
+        ("dead ends", f"{tree.dead_ends:,}"),
+        ("depth", str(len(tree.stack))),
+        ("max depth", str(tree.max_depth)),
+    ]
+    if finished:
+        rows.append(("never tried", f"{tree.count_status(UNTRIED):,}"))
+    return rows

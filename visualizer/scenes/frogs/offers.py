@@ -1,0 +1,84 @@
+"""What the stage offers at the end of a game, a search or a playback: words and buttons.
+
+A banner over the lower area when the person's game is won or stuck; a
+result line under the pads when a search or playback has ended.  The
+buttons are placed by the pure layout, so input and drawing agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from solvers import frogs as fr
+from visualizer import theme as th
+from visualizer.player import Player
+from visualizer.scenes.frogs import layout as lay
+from visualizer.scenes.frogs.model import PLAY, PLAYBACK, FrogsModel, hopeless_text, plural
+from visualizer.widgets import Button
+
+if TYPE_CHECKING:
+    from visualizer.scenes.frogs.demo import FrogsDemo
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """The end of a game or a search: words and what to do next (a banner, or the result line)."""
+
+    title: str
+    text: str
+    colour: th.Color
+    actions: tuple[tuple[str, Callable[[], None]], ...]
+    banner: bool
+
+
+def offer(demo: FrogsDemo, player: Player) -> Offer | None:
+    """The end of a game (a banner), of a search or a playback (the result line); None before."""
+    back = ("back to the game", demo.back_to_game)
+    undo_back: tuple[tuple[str, Callable[[], None]], ...] = ()
+    if demo.mode == PLAY:
+        if demo.game.won:
+            text = f"{len(demo.game.moves)} moves; the fewest possible is {demo.game.best}."
+            return Offer("All frogs are across!", text, th.DONE, (("play again", demo.reset_game),), True)
+        if not demo.game.stuck:
+            return None
+        verdict = fr.solve_from_here(demo.game.positions)
+        steps = verdict.moves_back or 0
+        if steps:
+            undo_back = ((f"undo {plural(steps, 'move')}", lambda: demo.undo(steps)),)
+        plain = (("undo", demo.undo),) if steps != 1 else ()
+        text = hopeless_text(verdict) if steps else "No frog can move."
+        return Offer("No more moves", text, th.DEAD, (*undo_back, *plain, ("reset", demo.reset_game)), True)
+    if not player.at_end:
+        return None
+    if demo.mode == PLAYBACK:
+        text = f"The frogs are across: {len(demo.playback_moves)} moves, each one legal."
+        return Offer("", text, th.DONE, (back,), False)
+    model: FrogsModel = player.model  # type: ignore[assignment]
+    tree = model.tree
+    if model.solution is not None:
+        text = f"Solved: {len(model.solution)} moves; {tree.tried} tried, {tree.cancelled} cancelled."
+        return Offer("", text, th.DONE, (("play the solution", demo.play_solution), back), False)
+    verdict = demo.from_here or fr.solve_from_here([demo.solve_from])
+    steps = verdict.moves_back or 0
+    if steps and demo.solve_from == demo.game.state and steps <= len(demo.game.moves):
+        undo_back = ((f"undo {plural(steps, 'move')}", lambda: demo.undo(steps)),)
+    return Offer("", hopeless_text(verdict), th.DEAD, (*undo_back, back), False)
+
+
+def stage_buttons(demo: FrogsDemo, frogs: lay.FrogsLayout, player: Player) -> list[Button]:
+    """The buttons of the offer on the stage, placed by the pure layout."""
+    shown = demo.offer(player)
+    if shown is None:
+        return []
+    buttons = [Button(label, action) for label, action in shown.actions]
+    widths = [button.width(demo.theme) for button in buttons]
+    if shown.banner:
+        lines = lay.banner_lines(demo.theme, frogs.lower, shown.text)
+        rects = lay.banner_buttons(demo.theme, lay.banner_box(demo.theme, frogs.lower, len(lines)), widths)
+    else:
+        rects = lay.result_buttons(demo.theme, frogs.bar, widths)
+    for button, rect in zip(buttons, rects, strict=True):
+        button.rect = rect
+    return buttons
