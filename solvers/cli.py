@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, NoReturn
 
 from solvers.events import Pop, Push
@@ -89,7 +89,7 @@ class EventStats:
         self.started = time.perf_counter()
         self.seconds = 0.0
 
-    def watch(self, events: Iterable[object]) -> Iterator[object]:
+    def watch(self, events: Iterable[object]) -> Generator[object, None, None]:
         """Pass events through while counting them."""
         by_kind = self.by_kind
         for event in events:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers import cli
+from solvers import cli, queens
 from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
@@ -330,3 +330,39 @@ def test_sigint_to_a_real_count(tmp_path: Path) -> None:
     lines = rest.splitlines()
     assert child.returncode == 130 and out == "" and lines[-1] == "python -m solvers: interrupted"
     assert all("so far" in line for line in lines[:-1])
+
+
+# --- 6. queens N up to 100 answers --------------------------------------------------
+
+
+def test_the_construction_places_every_n_up_to_300() -> None:
+    """The explicit construction, checked by the same verifier as the search."""
+    assert queens.construct(2) is None and queens.construct(3) is None
+    for n in [1, *range(4, 301)]:
+        files = queens.construct(n)
+        assert files is not None and queens.is_placement(files), n
+
+
+@pytest.mark.parametrize("n", [64, 70, 99, 100])
+def test_large_boards_answer(capsys: pytest.CaptureFixture[str], n: int) -> None:
+    """Search alone never answered N >= 70: after its budget of tries, the construction answers."""
+    code, out, _ = run(capsys, "queens", str(n), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "construction" and queens.is_placement(tuple(data["solution"]))
+    assert data["nodes"] > queens.SEARCH_BUDGET
+
+
+def test_small_boards_are_still_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    """N = 8 is found by dancing links, as before; N = 3 has no placement (exit 1)."""
+    data = json.loads(run(capsys, "queens", "8", "--json")[1])
+    assert data["method"] == "search" and queens.is_placement(tuple(data["solution"]))
+    assert run(capsys, "queens", "3")[:2] == (1, "no solution\n")
+
+
+def test_all_and_count_search_every_placement(capsys: pytest.CaptureFixture[str]) -> None:
+    """--all prints the 4 placements of N = 6 and the count; --count beyond N = 14 is refused."""
+    code, out, _ = run(capsys, "queens", "6", "--all", "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 5 and lines[-1]["count"] == 4
+    assert all(queens.is_placement(tuple(line["solution"])) for line in lines[:4])
+    assert "N up to 14" in refused(capsys, "queens", "15", "--count")
