@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import signal
 import subprocess
@@ -366,3 +367,21 @@ def test_all_and_count_search_every_placement(capsys: pytest.CaptureFixture[str]
     assert code == 0 and len(lines) == 5 and lines[-1]["count"] == 4
     assert all(queens.is_placement(tuple(line["solution"])) for line in lines[:4])
     assert "N up to 14" in refused(capsys, "queens", "15", "--count")
+
+
+# --- 7. factorial N has a stated bound ------------------------------------------------
+
+
+@pytest.mark.parametrize("n", ["20001", "99999999999999999999999999", "9" * 5000])
+def test_factorial_beyond_the_bound_is_refused(capsys: pytest.CaptureFixture[str], n: str) -> None:
+    """Beyond 20,000, huge or absurdly long: one short line naming the range."""
+    assert "N must be 0 to 20000" in refused(capsys, "factorial", n)
+
+
+def test_factorial_at_the_bound_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """20,000! prints in full; the help states the bound."""
+    code, out, _ = run(capsys, "factorial", "20000")
+    assert code == 0 and out.splitlines()[0] == str(math.factorial(20000))
+    with pytest.raises(SystemExit):
+        main(["factorial", "--help"])
+    assert "0 to 20,000" in capsys.readouterr().out
