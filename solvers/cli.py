@@ -34,6 +34,12 @@ def shown(text: str, limit: int = 40) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
+def one_line(message: str, limit: int = 300) -> str:
+    """`message` on one line of at most about `limit` characters (the last guard before printing)."""
+    flat = message.replace("\r", " ").replace("\n", " ")
+    return flat if len(flat) <= limit else f"{flat[: limit - 3]}..."
+
+
 def parse_whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
     """`text` as a whole number in low..high (None: no bound); ValueError in one line if not."""
     word = text.strip()

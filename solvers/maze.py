@@ -64,7 +64,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from solvers import textio
-from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, whole_number
+from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, shown, whole_number
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 
 Cell = tuple[int, int]
@@ -174,7 +174,7 @@ class Maze:
         try:
             row, col = (int(v) for v in cell)
         except (TypeError, ValueError):
-            raise MazeError(f"{name} must be two numbers row,col, not {cell!r}") from None
+            raise MazeError(f"{name} must be two numbers row,col, not {shown(repr(cell))}") from None
         if not self.contains((row, col)):
             raise MazeError(f"{name} ({row}, {col}) is off the {self.width} x {self.height} grid")
         return (row, col)
@@ -276,20 +276,19 @@ class Maze:
     @classmethod
     def load(cls, path: str | Path) -> Maze:
         """Read a maze file; MazeError with a one-line reason if it cannot be used."""
-        file = Path(path)
         try:
-            size = file.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise MazeError(f"{file}: {size:,} bytes is too large for a maze file")
-            text = file.read_bytes().decode("utf-8")
-        except UnicodeDecodeError:
-            raise MazeError(f"{file}: not a text file") from None
-        except OSError as error:
-            raise MazeError(f"{file}: {error.strerror or error}") from None
+            text, source = textio.read_text(path, MAX_FILE_BYTES, dash=False)
+        except textio.InputError as error:
+            raise MazeError(str(error)) from None
+        return cls.parse(text, source)
+
+    @classmethod
+    def parse(cls, text: str, source: str) -> Maze:
+        """`from_text` with errors naming `source`."""
         try:
             return cls.from_text(text)
         except MazeError as error:
-            raise MazeError(f"{file}: {error}") from None
+            raise MazeError(f"{source}: {error}") from None
 
 
 def _art_lines(text: str) -> list[tuple[int, str]]:
@@ -984,7 +983,7 @@ def _cell_arg(text: str) -> Cell:
     """Parse 'r,c' for --start and --goal."""
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(part.lstrip("-").isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(f"expected row,col such as 0,0, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected row,col such as 0,0, not {shown(text)}")
     return (int(parts[0]), int(parts[1]))
 
 

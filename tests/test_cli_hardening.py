@@ -385,3 +385,59 @@ def test_factorial_at_the_bound_answers(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit):
         main(["factorial", "--help"])
     assert "0 to 20,000" in capsys.readouterr().out
+
+
+# --- 8. size caps and short messages ---------------------------------------------------
+
+TWO_MB_TOKEN = "7" * 2_000_000
+
+
+@pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
+def test_files_over_4_mb_are_refused_unparsed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """A 5 MB file: one line saying it is too large."""
+    big = tmp_path / "big.txt"
+    big.write_text(("." * 81 + "\n") * 65_000)
+    assert "too large" in refused(capsys, command, str(big))
+
+
+def test_stdin_over_4_mb_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap holds for standard input too."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("a\n" * 2_500_000))
+    assert "stdin: larger than 4 MB" in refused(capsys, "exact-cover", "-")
+
+
+def test_a_huge_number_in_a_sudoku_is_not_read_nor_echoed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A 2-million-digit cell: refused at once, the message says how long it was."""
+    grid = tmp_path / "grid.txt"
+    grid.write_text(f"{TWO_MB_TOKEN} 0 0 0 0 0 0 0 0\n" + "0 0 0 0 0 0 0 0 0\n" * 8)
+    err = refused(capsys, "sudoku", str(grid))
+    assert "digit of 2,000,000 digits out of range" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (f"a b\n{TWO_MB_TOKEN}\n", "unknown column '7777"),
+        (f"a {TWO_MB_TOKEN} {TWO_MB_TOKEN}\na\n", "declared twice"),
+    ],
+)
+def test_exact_cover_messages_never_echo_a_huge_token(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, expected: str
+) -> None:
+    """Errors about a 2 MB column name cut it to a few characters and give its length."""
+    path = tmp_path / "matrix.txt"
+    path.write_text(text)
+    err = refused(capsys, "exact-cover", str(path))
+    assert expected in err and "(2,000,000 characters)" in err
+
+
+def test_long_command_line_values_are_cut(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 100 kB board or frog state: one short line."""
+    assert "a board has 9 cells" in refused(capsys, "tictactoe", "--board", "x" * 100_000)
+    assert "state" in refused(capsys, "frogs", "--from", "Q" * 100_000)
