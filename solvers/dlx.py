@@ -685,7 +685,7 @@ def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
     """Read the exact-cover text format; raise ValueError naming line and word."""
     matrix: Matrix | None = None
     lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

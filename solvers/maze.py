@@ -44,7 +44,8 @@ A maze file is plain text art that a person can read and edit::
   an opening.  Inside a cell, ``S`` marks the start and ``G`` the goal (default:
   top-left and bottom-right); ``.`` (a path mark) and spaces are ignored.
 * The outer border must be closed; sizes go from 2 to 2000 cells each way.
-  Blank lines around the art, trailing spaces and Windows line ends are fine.
+  Blank lines around the art, trailing spaces, a UTF-8 byte order mark and
+  Windows (CR LF) or old Mac (CR) line ends are fine.
 
 `Maze.from_text` also accepts the JSON object printed by ``maze generate
 --json``.  Anything else raises `MazeError` with a one-line reason.
@@ -265,6 +266,7 @@ class Maze:
     @classmethod
     def from_text(cls, text: str) -> Maze:
         """Parse text art or the JSON object of `maze generate --json`; MazeError if bad."""
+        text = textio.normalise(text)  # a byte order mark, CR LF or CR-only line ends
         if text.lstrip().startswith("{"):
             return _maze_from_json(text)
         return _maze_from_art(text)
@@ -294,9 +296,7 @@ class Maze:
 def _art_lines(text: str) -> list[tuple[int, str]]:
     """The art's lines with their 1-based numbers: comments and blank edges dropped."""
     lines = [
-        (number, line.rstrip())
-        for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1)
-        if not line.startswith("#")
+        (number, line.rstrip()) for number, line in enumerate(text.split("\n"), 1) if not line.startswith("#")
     ]
     while lines and not lines[0][1]:
         lines.pop(0)

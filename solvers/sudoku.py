@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from solvers import dlx
+from solvers import dlx, textio
 from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Event
 
@@ -233,7 +233,7 @@ def parse_puzzles(text: str, source: str = "input") -> list[Puzzle]:
     """Every puzzle in `text`; ValueError with one line naming puzzle and position."""
     reader = _Reader(source)
     number = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or LABEL.fullmatch(line):
             reader.separator(number)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers import cli, queens
+from solvers import cli, dlx, queens, sudoku
 from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
@@ -441,3 +441,44 @@ def test_long_command_line_values_are_cut(capsys: pytest.CaptureFixture[str]) ->
     """A 100 kB board or frog state: one short line."""
     assert "a board has 9 cells" in refused(capsys, "tictactoe", "--board", "x" * 100_000)
     assert "state" in refused(capsys, "frogs", "--from", "Q" * 100_000)
+
+
+# --- 9. byte order marks and old Mac line ends ---------------------------------------
+
+BOM = "\ufeff"
+KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+SUDOKU = "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n"
+MAZE = generate(4, 3, seed=5).to_text()
+
+
+def _variants(text: str) -> dict[str, str]:
+    """The same text with a BOM, CR LF, CR only, and a BOM with CR only."""
+    return {
+        "bom": BOM + text,
+        "crlf": text.replace("\n", "\r\n"),
+        "cr": text.replace("\n", "\r"),
+        "bom-cr": BOM + text.replace("\n", "\r"),
+    }
+
+
+@pytest.mark.parametrize("variant", ["bom", "crlf", "cr", "bom-cr"])
+def test_every_loader_reads_boms_and_any_line_end(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, variant: str
+) -> None:
+    """exact-cover, sudoku and maze solve answer as for the plain file; the parsers agree."""
+    answers = {}
+    for command, text in (("exact-cover", KNUTH), ("sudoku", SUDOKU), ("maze", MAZE)):
+        plain, odd = tmp_path / f"{command}.txt", tmp_path / f"{command}-{variant}.txt"
+        plain.write_bytes(text.encode())
+        odd.write_bytes(_variants(text)[variant].encode())
+        argv = ["maze", "solve"] if command == "maze" else [command]
+        outputs = [run(capsys, *argv, str(path))[:2] for path in (plain, odd)]
+        # maze solve's last line gives the seconds taken: leave it out
+        answers[command] = [
+            (code, out.splitlines()[:-1] if command == "maze" else out) for code, out in outputs
+        ]
+    for command, (expected, got) in answers.items():
+        assert got == expected and expected[0] == 0, command
+    assert Maze.from_text(_variants(MAZE)[variant]) == Maze.from_text(MAZE)
+    assert sudoku.parse_puzzles(_variants(SUDOKU)[variant]) == sudoku.parse_puzzles(SUDOKU)
+    assert dlx.parse_matrix(_variants(KNUTH)[variant]).lines == dlx.parse_matrix(KNUTH).lines
