@@ -1024,10 +1024,21 @@ def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[Sol
     return run_to_end(solve(maze, start, goal), stats), stats
 
 
+def _read_maze(name: str) -> Maze:
+    """The maze in file `name`, or on standard input for '-'; MazeError if unusable."""
+    if name != "-":
+        return Maze.load(name)
+    try:
+        text = textio.read_stdin(MAX_FILE_BYTES)
+    except textio.InputError as error:
+        raise MazeError(str(error)) from None
+    return Maze.parse(text, "stdin")
+
+
 def _run_solve(args: argparse.Namespace) -> int:
     """`maze solve FILE`: find a path by backtracking."""
     try:
-        maze = Maze.load(args.file)
+        maze = _read_maze(args.file)
         start = None if args.start is None else maze.checked_cell(args.start, "start")
         goal = None if args.goal is None else maze.checked_cell(args.goal, "goal")
     except MazeError as error:
@@ -1102,7 +1113,7 @@ def add_cli(subparsers: Any) -> None:
     gen.set_defaults(run=_run_generate)
 
     sol = sub.add_parser("solve", help="find a path through a maze file by backtracking")
-    sol.add_argument("file", help="a maze file (text art or the JSON of generate --json)")
+    sol.add_argument("file", help="a maze file (text art or the JSON of generate --json); '-' = stdin")
     sol.add_argument("--start", type=_cell_arg, metavar="R,C", help="start cell (default 0,0)")
     sol.add_argument("--goal", type=_cell_arg, metavar="R,C", help="goal cell (default corner)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")

@@ -482,3 +482,24 @@ def test_every_loader_reads_boms_and_any_line_end(
     assert Maze.from_text(_variants(MAZE)[variant]) == Maze.from_text(MAZE)
     assert sudoku.parse_puzzles(_variants(SUDOKU)[variant]) == sudoku.parse_puzzles(SUDOKU)
     assert dlx.parse_matrix(_variants(KNUTH)[variant]).lines == dlx.parse_matrix(KNUTH).lines
+
+
+# --- 10. maze solve - reads standard input ----------------------------------------------
+
+
+def test_maze_solve_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text art or JSON on stdin, as from a file; errors name stdin."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MAZE))
+    code, out, _ = run(capsys, "maze", "solve", "-", "--json")
+    assert code == 0 and json.loads(out)["path"][-1] == [2, 3]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(Maze.from_text(MAZE).to_json_data())))
+    assert run(capsys, "maze", "solve", "-")[0] == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("+--+\n"))
+    assert refused(capsys, "maze", "solve", "-").startswith("maze solve: stdin: ")
+
+
+def test_maze_solve_stdin_through_a_pipe() -> None:
+    """A real pipe: `python -m solvers maze generate 5 5 --seed 1 | python -m solvers maze solve -`."""
+    art = generate(5, 5, seed=1).to_text().encode()
+    done = run_process(["maze", "solve", "-"], art)
+    assert done.returncode == 0 and b"path of" in done.stdout, done.stderr
