@@ -65,7 +65,17 @@ from typing import Any, TypeVar
 import numpy as np
 
 from solvers import textio
-from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, shown, whole_number
+from solvers.cli import (
+    MAX_NUMBER_CHARS,
+    ArgumentParser,
+    EventStats,
+    UsageError,
+    emit,
+    fail,
+    seed_number,
+    shown,
+    whole_number,
+)
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 
 Cell = tuple[int, int]
@@ -377,13 +387,17 @@ def _markers(art: np.ndarray, where: Any) -> tuple[Cell | None, Cell | None]:
 def _maze_from_json(text: str) -> Maze:
     """Parse the JSON object printed by `maze generate --json`."""
     try:
-        data = json.loads(text)
+        data = json.loads(
+            text, parse_float=_refuse_fraction, parse_constant=_refuse_fraction, parse_int=_json_whole
+        )
+    except MazeError:
+        raise
     except (ValueError, RecursionError) as error:
         raise MazeError(f"bad JSON: {error}") from None
     if not isinstance(data, dict) or not {"width", "height", "right", "bottom"} <= data.keys():
         raise MazeError("a JSON maze is an object with width, height, right and bottom")
     width, height = data["width"], data["height"]
-    if not (isinstance(width, int) and isinstance(height, int)):
+    if not all(isinstance(side, int) and not isinstance(side, bool) for side in (width, height)):
         raise MazeError("width and height must be whole numbers")
     check_size(width, height)
     grids = []
@@ -398,11 +412,36 @@ def _maze_from_json(text: str) -> Maze:
     right, bottom = grids
     if not (right[:, -1].all() and bottom[-1, :].all()):
         raise MazeError("the outer border must be closed all round")
-    start = data.get("start", (0, 0))
+    start = _json_cell(data.get("start", [0, 0]), "start", width, height)
     goal = data.get("goal")
-    if not isinstance(start, list | tuple) or (goal is not None and not isinstance(goal, list | tuple)):
-        raise MazeError("start and goal must be [row, col]")
-    return Maze(right, bottom, tuple(start), None if goal is None else tuple(goal))
+    goal = None if goal is None else _json_cell(goal, "goal", width, height)
+    return Maze(right, bottom, start, goal)
+
+
+def _refuse_fraction(text: str) -> Any:
+    """json's hook for floats, Infinity and NaN: a maze holds whole numbers only."""
+    raise MazeError(f"a JSON maze holds whole numbers only, not {shown(text)}")
+
+
+def _json_whole(text: str) -> int:
+    """json's hook for integers: refuse absurdly long ones before int() reads them."""
+    if len(text) > MAX_NUMBER_CHARS:
+        raise MazeError(f"a JSON maze holds small whole numbers, not one of {len(text):,} digits")
+    return int(text)
+
+
+def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
+    """A [row, col] pair of whole numbers inside the grid, or MazeError."""
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise MazeError(f"{name} must be [row, col], two whole numbers, not {shown(json.dumps(value))}")
+    row, col = value
+    if not (0 <= row < height and 0 <= col < width):
+        raise MazeError(f"{name} ({row}, {col}) is off the {width} x {height} grid")
+    return (row, col)
 
 
 # --- the padded working grid ------------------------------------------------

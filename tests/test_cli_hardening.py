@@ -503,3 +503,47 @@ def test_maze_solve_stdin_through_a_pipe() -> None:
     art = generate(5, 5, seed=1).to_text().encode()
     done = run_process(["maze", "solve", "-"], art)
     assert done.returncode == 0 and b"path of" in done.stdout, done.stderr
+
+
+# --- 11. JSON maze coordinates are whole numbers inside the grid ------------------------
+
+
+def _json_maze(**changes: object) -> str:
+    """A 4 x 3 JSON maze with some fields replaced by raw JSON text."""
+    data = Maze.from_text(MAZE).to_json_data()
+    text = json.dumps(data)
+    for key, raw in changes.items():
+        text = text.replace(f'"{key}": {json.dumps(data[key])}', f'"{key}": {raw}')
+    return text
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"start": "[Infinity, 0]"}, "whole numbers only, not 'Infinity'"),
+        ({"goal": "[NaN, 1]"}, "whole numbers only, not 'NaN'"),
+        ({"start": "[1e400, 0]"}, "whole numbers only, not '1e400'"),
+        ({"start": "[0.9, 0.7]"}, "whole numbers only, not '0.9'"),
+        ({"goal": "[true, 1]"}, "goal must be [row, col], two whole numbers"),
+        ({"start": "[0]"}, "start must be [row, col]"),
+        ({"start": '"0,0"'}, "start must be [row, col]"),
+        ({"goal": "[3, 0]"}, "goal (3, 0) is off the 4 x 3 grid"),
+        ({"start": "[0, -1]"}, "start (0, -1) is off the 4 x 3 grid"),
+        ({"start": f"[{'9' * 5000}, 0]"}, "not one of 5,000 digits"),
+        ({"width": "true"}, "width and height must be whole numbers"),
+    ],
+)
+def test_bad_json_coordinates_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, changes: dict[str, str], message: str
+) -> None:
+    """Infinity, 1e400, 0.9, booleans, off-grid cells: refused, never rounded nor a traceback."""
+    path = tmp_path / "maze.json"
+    path.write_text(_json_maze(**changes))
+    err = refused(capsys, "maze", "solve", str(path))
+    assert message in err, err
+
+
+def test_good_json_coordinates_are_kept(tmp_path: Path) -> None:
+    """Whole numbers inside the grid come back as given."""
+    maze = Maze.from_text(_json_maze(start="[1, 2]", goal="[2, 0]"))
+    assert (maze.start, maze.goal) == ((1, 2), (2, 0))
