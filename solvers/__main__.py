@@ -6,7 +6,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from solvers.cli import ArgumentParser, UsageError
+from solvers.cli import ArgumentParser, UsageError, one_line
 
 # Each module registers its own subcommands through `add_cli(subparsers)`.
 CLI_MODULES = (
@@ -55,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return int(args.run(args))
     except UsageError as error:
-        print(error, file=sys.stderr)
+        print(one_line(str(error)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"{parser.prog}: interrupted", file=sys.stderr)

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, NoReturn
 
 from solvers.events import Pop, Push
@@ -32,6 +32,12 @@ def shown(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def one_line(message: str, limit: int = 300) -> str:
+    """`message` on one line of at most about `limit` characters (the last guard before printing)."""
+    flat = message.replace("\r", " ").replace("\n", " ")
+    return flat if len(flat) <= limit else f"{flat[: limit - 3]}..."
 
 
 def parse_whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
@@ -89,7 +95,7 @@ class EventStats:
         self.started = time.perf_counter()
         self.seconds = 0.0
 
-    def watch(self, events: Iterable[object]) -> Iterator[object]:
+    def watch(self, events: Iterable[object]) -> Generator[object, None, None]:
         """Pass events through while counting them."""
         by_kind = self.by_kind
         for event in events:

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import textio
-from solvers.cli import EventStats, UsageError, emit, whole_number
+from solvers.cli import EventStats, UsageError, emit, shown, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
 
 STRATEGIES = ("fewest", "leftmost")
@@ -685,7 +685,7 @@ def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
     """Read the exact-cover text format; raise ValueError naming line and word."""
     matrix: Matrix | None = None
     lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -699,9 +699,9 @@ def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
             if word == "|":
                 raise ValueError(f"{where}, word {position}: '|' belongs on the first line only")
             if word not in matrix.index:
-                raise ValueError(f"{where}, word {position}: unknown column {word!r}")
+                raise ValueError(f"{where}, word {position}: unknown column {shown(word)}")
             if word in seen:
-                raise ValueError(f"{where}, word {position}: column {word!r} twice in one row")
+                raise ValueError(f"{where}, word {position}: column {shown(word)} twice in one row")
             seen.add(word)
         matrix.add_named_row(words)
         lines.append(number)
@@ -720,7 +720,7 @@ def _parse_header(line: str, where: str) -> Matrix:
     seen: set[str] = set()
     for position, name in enumerate(primary + secondary, start=1):
         if name in seen:
-            raise ValueError(f"{where}, word {position}: column {name!r} declared twice")
+            raise ValueError(f"{where}, word {position}: column {shown(name)} declared twice")
         seen.add(name)
     return Matrix(primary, secondary)
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from solvers.cli import EventStats, UsageError, emit, fail
+from solvers.cli import EventStats, UsageError, emit, fail, shown
 from solvers.events import DeadEnd, Move, Pop, Push, Solution, event_type
 
 LEFT = "L"
@@ -124,10 +124,10 @@ def parse_state(text: str) -> str:
     state = text.strip().upper()
     bad = sorted(set(state) - {LEFT, RIGHT, EMPTY})
     if bad:
-        shown = "".join(bad)
-        raise ValueError(f"state {text!r} may hold only L, R and _, not {shown!r}")
+        strange = "".join(bad)
+        raise ValueError(f"state {shown(text)} may hold only L, R and _, not {shown(strange)}")
     if state.count(EMPTY) != 1:
-        raise ValueError(f"state {text!r} needs exactly one empty pad _, not {state.count(EMPTY)}")
+        raise ValueError(f"state {shown(text)} needs exactly one empty pad _, not {state.count(EMPTY)}")
     check_sizes(state.count(LEFT), state.count(RIGHT))
     return state
 
@@ -447,7 +447,7 @@ def _count_arg(text: str | None, name: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise UsageError(f"frogs: {name} must be a whole number of frogs, not {text!r}") from None
+        raise UsageError(f"frogs: {name} must be a whole number of frogs, not {shown(text)}") from None
 
 
 def cli_start(args: argparse.Namespace) -> str:

@@ -44,7 +44,8 @@ A maze file is plain text art that a person can read and edit::
   an opening.  Inside a cell, ``S`` marks the start and ``G`` the goal (default:
   top-left and bottom-right); ``.`` (a path mark) and spaces are ignored.
 * The outer border must be closed; sizes go from 2 to 2000 cells each way.
-  Blank lines around the art, trailing spaces and Windows line ends are fine.
+  Blank lines around the art, trailing spaces, a UTF-8 byte order mark and
+  Windows (CR LF) or old Mac (CR) line ends are fine.
 
 `Maze.from_text` also accepts the JSON object printed by ``maze generate
 --json``.  Anything else raises `MazeError` with a one-line reason.
@@ -64,7 +65,17 @@ from typing import Any, TypeVar
 import numpy as np
 
 from solvers import textio
-from solvers.cli import ArgumentParser, EventStats, UsageError, emit, fail, seed_number, whole_number
+from solvers.cli import (
+    MAX_NUMBER_CHARS,
+    ArgumentParser,
+    EventStats,
+    UsageError,
+    emit,
+    fail,
+    seed_number,
+    shown,
+    whole_number,
+)
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 
 Cell = tuple[int, int]
@@ -174,7 +185,7 @@ class Maze:
         try:
             row, col = (int(v) for v in cell)
         except (TypeError, ValueError):
-            raise MazeError(f"{name} must be two numbers row,col, not {cell!r}") from None
+            raise MazeError(f"{name} must be two numbers row,col, not {shown(repr(cell))}") from None
         if not self.contains((row, col)):
             raise MazeError(f"{name} ({row}, {col}) is off the {self.width} x {self.height} grid")
         return (row, col)
@@ -265,6 +276,7 @@ class Maze:
     @classmethod
     def from_text(cls, text: str) -> Maze:
         """Parse text art or the JSON object of `maze generate --json`; MazeError if bad."""
+        text = textio.normalise(text)  # a byte order mark, CR LF or CR-only line ends
         if text.lstrip().startswith("{"):
             return _maze_from_json(text)
         return _maze_from_art(text)
@@ -276,28 +288,25 @@ class Maze:
     @classmethod
     def load(cls, path: str | Path) -> Maze:
         """Read a maze file; MazeError with a one-line reason if it cannot be used."""
-        file = Path(path)
         try:
-            size = file.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise MazeError(f"{file}: {size:,} bytes is too large for a maze file")
-            text = file.read_bytes().decode("utf-8")
-        except UnicodeDecodeError:
-            raise MazeError(f"{file}: not a text file") from None
-        except OSError as error:
-            raise MazeError(f"{file}: {error.strerror or error}") from None
+            text, source = textio.read_text(path, MAX_FILE_BYTES, dash=False)
+        except textio.InputError as error:
+            raise MazeError(str(error)) from None
+        return cls.parse(text, source)
+
+    @classmethod
+    def parse(cls, text: str, source: str) -> Maze:
+        """`from_text` with errors naming `source`."""
         try:
             return cls.from_text(text)
         except MazeError as error:
-            raise MazeError(f"{file}: {error}") from None
+            raise MazeError(f"{source}: {error}") from None
 
 
 def _art_lines(text: str) -> list[tuple[int, str]]:
     """The art's lines with their 1-based numbers: comments and blank edges dropped."""
     lines = [
-        (number, line.rstrip())
-        for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1)
-        if not line.startswith("#")
+        (number, line.rstrip()) for number, line in enumerate(text.split("\n"), 1) if not line.startswith("#")
     ]
     while lines and not lines[0][1]:
         lines.pop(0)
@@ -378,13 +387,17 @@ def _markers(art: np.ndarray, where: Any) -> tuple[Cell | None, Cell | None]:
 def _maze_from_json(text: str) -> Maze:
     """Parse the JSON object printed by `maze generate --json`."""
     try:
-        data = json.loads(text)
+        data = json.loads(
+            text, parse_float=_refuse_fraction, parse_constant=_refuse_fraction, parse_int=_json_whole
+        )
+    except MazeError:
+        raise
     except (ValueError, RecursionError) as error:
         raise MazeError(f"bad JSON: {error}") from None
     if not isinstance(data, dict) or not {"width", "height", "right", "bottom"} <= data.keys():
         raise MazeError("a JSON maze is an object with width, height, right and bottom")
     width, height = data["width"], data["height"]
-    if not (isinstance(width, int) and isinstance(height, int)):
+    if not all(isinstance(side, int) and not isinstance(side, bool) for side in (width, height)):
         raise MazeError("width and height must be whole numbers")
     check_size(width, height)
     grids = []
@@ -399,11 +412,36 @@ def _maze_from_json(text: str) -> Maze:
     right, bottom = grids
     if not (right[:, -1].all() and bottom[-1, :].all()):
         raise MazeError("the outer border must be closed all round")
-    start = data.get("start", (0, 0))
+    start = _json_cell(data.get("start", [0, 0]), "start", width, height)
     goal = data.get("goal")
-    if not isinstance(start, list | tuple) or (goal is not None and not isinstance(goal, list | tuple)):
-        raise MazeError("start and goal must be [row, col]")
-    return Maze(right, bottom, tuple(start), None if goal is None else tuple(goal))
+    goal = None if goal is None else _json_cell(goal, "goal", width, height)
+    return Maze(right, bottom, start, goal)
+
+
+def _refuse_fraction(text: str) -> Any:
+    """json's hook for floats, Infinity and NaN: a maze holds whole numbers only."""
+    raise MazeError(f"a JSON maze holds whole numbers only, not {shown(text)}")
+
+
+def _json_whole(text: str) -> int:
+    """json's hook for integers: refuse absurdly long ones before int() reads them."""
+    if len(text) > MAX_NUMBER_CHARS:
+        raise MazeError(f"a JSON maze holds small whole numbers, not one of {len(text):,} digits")
+    return int(text)
+
+
+def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
+    """A [row, col] pair of whole numbers inside the grid, or MazeError."""
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise MazeError(f"{name} must be [row, col], two whole numbers, not {shown(json.dumps(value))}")
+    row, col = value
+    if not (0 <= row < height and 0 <= col < width):
+        raise MazeError(f"{name} ({row}, {col}) is off the {width} x {height} grid")
+    return (row, col)
 
 
 # --- the padded working grid ------------------------------------------------
@@ -984,7 +1022,7 @@ def _cell_arg(text: str) -> Cell:
     """Parse 'r,c' for --start and --goal."""
     parts = text.replace(" ", "").split(",")
     if len(parts) != 2 or not all(part.lstrip("-").isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(f"expected row,col such as 0,0, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected row,col such as 0,0, not {shown(text)}")
     return (int(parts[0]), int(parts[1]))
 
 
@@ -1025,10 +1063,21 @@ def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[Sol
     return run_to_end(solve(maze, start, goal), stats), stats
 
 
+def _read_maze(name: str) -> Maze:
+    """The maze in file `name`, or on standard input for '-'; MazeError if unusable."""
+    if name != "-":
+        return Maze.load(name)
+    try:
+        text = textio.read_stdin(MAX_FILE_BYTES)
+    except textio.InputError as error:
+        raise MazeError(str(error)) from None
+    return Maze.parse(text, "stdin")
+
+
 def _run_solve(args: argparse.Namespace) -> int:
     """`maze solve FILE`: find a path by backtracking."""
     try:
-        maze = Maze.load(args.file)
+        maze = _read_maze(args.file)
         start = None if args.start is None else maze.checked_cell(args.start, "start")
         goal = None if args.goal is None else maze.checked_cell(args.goal, "goal")
     except MazeError as error:
@@ -1103,7 +1152,7 @@ def add_cli(subparsers: Any) -> None:
     gen.set_defaults(run=_run_generate)
 
     sol = sub.add_parser("solve", help="find a path through a maze file by backtracking")
-    sol.add_argument("file", help="a maze file (text art or the JSON of generate --json)")
+    sol.add_argument("file", help="a maze file (text art or the JSON of generate --json); '-' = stdin")
     sol.add_argument("--start", type=_cell_arg, metavar="R,C", help="start cell (default 0,0)")
     sol.add_argument("--goal", type=_cell_arg, metavar="R,C", help="goal cell (default corner)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, shown
 from solvers.events import Event
 
 PSEUDOCODE = dlx.PSEUDOCODE
@@ -179,7 +179,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """'6x10' -> (6, 10): width and height."""
     match = SIZE.fullmatch(text.strip())
     if not match:
-        raise ValueError(f"board size {text!r}: expected WxH, e.g. 6x10")
+        raise ValueError(f"board size {shown(text)}: expected WxH, e.g. 6x10")
     width, height = int(match[1]), int(match[2])
     check_board(width, height)
     return width, height

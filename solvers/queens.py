@@ -15,15 +15,20 @@ Vocabulary:
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx
 from solvers.cli import EventStats, UsageError, emit, whole_number
-from solvers.events import Event
+from solvers.events import Event, Push, Solution
 
 MAX_N = 100
+MAX_COUNT_N = 14
+"""--count and --all search every placement: 365,596 of them for N = 14, far more above."""
+SEARCH_BUDGET = 2_000
+"""`queens N` searches this many search-tree nodes before it builds a placement instead."""
 PSEUDOCODE = dlx.PSEUDOCODE
 
 
@@ -105,6 +110,48 @@ def all_placements(n: int) -> list[tuple[int, ...]]:
     return sorted(encoding.files(answer) for answer in dlx.solutions(encoding.matrix))
 
 
+def construct(n: int) -> tuple[int, ...] | None:
+    """A placement without search, by the classic explicit construction; None for N = 2, 3.
+
+    Queens go on the even files of the first ranks, then the odd ones (1-based
+    files); N = 6k + 2 and 6k + 3 need a small reshuffle so no diagonal repeats.
+    """
+    if n in (2, 3):
+        return None
+    evens, odds = list(range(2, n + 1, 2)), list(range(1, n + 1, 2))
+    if n % 6 == 2:
+        odds = [3, 1, *odds[3:], 5]  # swap 1 and 3, move 5 to the end
+    elif n % 6 == 3:
+        evens, odds = [*evens[1:], 2], [*odds[2:], 1, 3]  # 2 to the end; 1 and 3 to the end
+    files = tuple(file - 1 for file in evens + odds)
+    if not is_placement(files):
+        raise AssertionError(f"the construction failed for N = {n}")
+    return files
+
+
+def first_within(
+    n: int, budget: int, counters: dlx.Counters | None = None, stats: EventStats | None = None
+) -> tuple[tuple[int, ...] | None, bool]:
+    """The search's first placement (or None) and whether the search ended within `budget` tries."""
+    encoding = encode(n)
+    stats = stats or EventStats()
+    events = dlx.search(encoding.matrix, limit=1, counters=counters)
+    watched = stats.watch(events)
+    tries = 0
+    try:
+        for event in watched:
+            if type(event) is Solution:
+                return encoding.files(event.answer), True
+            tries += type(event) is Push
+            if tries > budget:
+                return None, False
+        return None, True
+    finally:
+        watched.close()
+        events.close()  # relinks the matrix
+        stats.finish()
+
+
 def is_placement(files: tuple[int, ...]) -> bool:
     """No two queens share a file or a diagonal (ranks are distinct by construction)."""
     n = len(files)
@@ -123,26 +170,59 @@ def board(files: tuple[int, ...]) -> str:
 
 def add_cli(sub: Any) -> None:
     """Register `queens N`."""
-    parser = sub.add_parser("queens", help="place N queens by dancing links")
+    parser = sub.add_parser(
+        "queens",
+        help="place N queens by dancing links",
+        description=f"One placement for N up to {MAX_N}: dancing links searches {SEARCH_BUDGET:,} "
+        "tries, then the classic explicit construction places the queens at once. "
+        f"--count and --all search every placement, for N up to {MAX_COUNT_N}.",
+    )
     parser.add_argument("n", type=whole_number(None, "N"), metavar="N", help=f"board size, 1 to {MAX_N}")
-    parser.add_argument("--count", action="store_true", help="print how many solutions exist")
+    parser.add_argument(
+        "--count", action="store_true", help=f"print how many solutions exist (N up to {MAX_COUNT_N})"
+    )
+    parser.add_argument(
+        "--all", action="store_true", help=f"print every placement as found (N up to {MAX_COUNT_N})"
+    )
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_queens)
 
 
 def run_queens(args: argparse.Namespace) -> int:
-    """Print one placement, or the count."""
+    """Print one placement, every placement, or the count."""
     if not 1 <= args.n <= MAX_N:
         raise UsageError(f"queens: N must be between 1 and {MAX_N}, not {args.n}")
+    if (args.count or args.all) and args.n > MAX_COUNT_N:
+        raise UsageError(
+            f"queens: --count and --all search every placement: N up to {MAX_COUNT_N}, not {args.n}"
+        )
     counters, stats = dlx.Counters(), EventStats()
     if args.count:
         total = count(args.n, counters, stats)
         emit(args, str(total), {"n": args.n, "count": total, **counters.as_dict(), **stats.as_dict()})
         return 0 if total else 1
-    files = first(args.n, counters, stats)
-    data = {"n": args.n, **counters.as_dict(), **stats.as_dict()}
+    if args.all:
+        return _print_all(args, counters, stats)
+    files, finished = first_within(args.n, SEARCH_BUDGET, counters, stats)
+    method = "search"
+    if not finished:
+        files, method = construct(args.n), "construction"
+    data = {"n": args.n, "method": method, **counters.as_dict(), **stats.as_dict()}
     if files is None:
         emit(args, "no solution", {**data, "solution": None})
         return 1
     emit(args, board(files), {**data, "solution": list(files)})
     return 0
+
+
+def _print_all(args: argparse.Namespace, counters: dlx.Counters, stats: EventStats) -> int:
+    """Print each placement as the search finds it (JSON: one object a line), then how many."""
+    encoding = encode(args.n)
+    found = 0
+    for answer in dlx.watched_answers(encoding.matrix, stats, counters=counters):
+        files = encoding.files(answer)
+        found += 1
+        print(json.dumps({"n": args.n, "solution": list(files)}) if args.json else f"{board(files)}\n")
+    summary = {"n": args.n, "count": found, **counters.as_dict(), **stats.as_dict()}
+    print(json.dumps(summary) if args.json else f"{found:,} placements")
+    return 0 if found else 1

@@ -21,6 +21,8 @@ from solvers.events import Assign, Note, Overflow, Pop, Push
 
 DEFAULT_LIMIT = 10_000
 """The stack limit (frames) when none is given: Python's own is 1,000."""
+MAX_CLI_N = 20_000
+"""`factorial N` prints N! in full (77,338 digits at most) and still overflows the default stack."""
 
 FACTORIAL_CODE: tuple[str, ...] = (
     "function fact(N)",
@@ -254,7 +256,9 @@ def describe_endless(event: object, n: int) -> str:
 def add_cli(sub: Any) -> None:
     """Register `factorial` and `maxtree`."""
     fact = sub.add_parser("factorial", help="N! recursively (with a stack limit) and by a loop")
-    fact.add_argument("n", type=whole_number(0, "N"), metavar="N")
+    fact.add_argument(
+        "n", type=whole_number(0, "N", MAX_CLI_N), metavar="N", help=f"0 to {MAX_CLI_N:,} (N! in full)"
+    )
     fact.add_argument(
         "--limit",
         type=whole_number(1, "the stack limit"),

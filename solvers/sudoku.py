@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from solvers import dlx
-from solvers.cli import EventStats, Progress, UsageError, emit, whole_number
+from solvers import dlx, textio
+from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Event
 
 SIZES = (4, 9, 16)
@@ -178,9 +178,10 @@ class _Reader:
         if word == ".":
             return 0
         if not word.isdigit() or not word.isascii():
-            raise ValueError(f"{place}: stray characters {word!r}")
-        if int(word) > self.size:
-            raise ValueError(f"{place}: digit {int(word)} out of range 0-{self.size}")
+            raise ValueError(f"{place}: stray characters {shown(word)}")
+        if len(word) > 2 or int(word) > self.size:  # never int() a long run of digits
+            shown_digit = word if len(word) <= 4 else f"of {len(word):,} digits"
+            raise ValueError(f"{place}: digit {shown_digit} out of range 0-{self.size}")
         return int(word)
 
     def symbol(self, ch: str, size: int, line: int, index: int, row_line: int = 0) -> int:
@@ -232,7 +233,7 @@ def parse_puzzles(text: str, source: str = "input") -> list[Puzzle]:
     """Every puzzle in `text`; ValueError with one line naming puzzle and position."""
     reader = _Reader(source)
     number = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or LABEL.fullmatch(line):
             reader.separator(number)

@@ -75,9 +75,9 @@ def read_stdin(max_bytes: int = MAX_TEXT_BYTES) -> str:
     return decode(_read_capped(buffer, "stdin", max_bytes), "stdin")
 
 
-def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES) -> tuple[str, str]:
-    """The text of a file (or of stdin for '-') and a name for messages; InputError if unusable."""
-    if str(path) == "-":
+def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES, dash: bool = True) -> tuple[str, str]:
+    """A file's text (stdin's for '-' with `dash`) and a name for messages; InputError if unusable."""
+    if dash and str(path) == "-":
         return read_stdin(max_bytes), "stdin"
     source = str(path)
     try:

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solvers.cli import EventStats, UsageError, emit
+from solvers.cli import EventStats, UsageError, emit, shown
 from solvers.events import Evaluate
 from solvers.minimax import MAX, MIN, SearchReport, minimax_events, search
 
@@ -76,7 +76,7 @@ def parse_board(text: str | Sequence[str]) -> str:
     """A board in canonical form (lower case, '.' for empty), or `BadBoard` saying why not."""
     board = ("".join(text) if not isinstance(text, str) else text).strip().lower()
     if len(board) != 9:
-        raise BadBoard(f"a board has 9 cells, got {len(board)} in {board!r}")
+        raise BadBoard(f"a board has 9 cells, got {len(board)} in {shown(board)}")
     strange = sorted(set(board) - set("xo."))
     if strange:
         raise BadBoard(f"cells are 'x', 'o' or '.', not {', '.join(map(repr, strange))}")

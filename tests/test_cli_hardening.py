@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers import cli
+from solvers import cli, dlx, queens, sudoku
 from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
@@ -330,3 +331,219 @@ def test_sigint_to_a_real_count(tmp_path: Path) -> None:
     lines = rest.splitlines()
     assert child.returncode == 130 and out == "" and lines[-1] == "python -m solvers: interrupted"
     assert all("so far" in line for line in lines[:-1])
+
+
+# --- 6. queens N up to 100 answers --------------------------------------------------
+
+
+def test_the_construction_places_every_n_up_to_300() -> None:
+    """The explicit construction, checked by the same verifier as the search."""
+    assert queens.construct(2) is None and queens.construct(3) is None
+    for n in [1, *range(4, 301)]:
+        files = queens.construct(n)
+        assert files is not None and queens.is_placement(files), n
+
+
+@pytest.mark.parametrize("n", [64, 70, 99, 100])
+def test_large_boards_answer(capsys: pytest.CaptureFixture[str], n: int) -> None:
+    """Search alone never answered N >= 70: after its budget of tries, the construction answers."""
+    code, out, _ = run(capsys, "queens", str(n), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "construction" and queens.is_placement(tuple(data["solution"]))
+    assert data["nodes"] > queens.SEARCH_BUDGET
+
+
+def test_small_boards_are_still_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    """N = 8 is found by dancing links, as before; N = 3 has no placement (exit 1)."""
+    data = json.loads(run(capsys, "queens", "8", "--json")[1])
+    assert data["method"] == "search" and queens.is_placement(tuple(data["solution"]))
+    assert run(capsys, "queens", "3")[:2] == (1, "no solution\n")
+
+
+def test_all_and_count_search_every_placement(capsys: pytest.CaptureFixture[str]) -> None:
+    """--all prints the 4 placements of N = 6 and the count; --count beyond N = 14 is refused."""
+    code, out, _ = run(capsys, "queens", "6", "--all", "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(lines) == 5 and lines[-1]["count"] == 4
+    assert all(queens.is_placement(tuple(line["solution"])) for line in lines[:4])
+    assert "N up to 14" in refused(capsys, "queens", "15", "--count")
+
+
+# --- 7. factorial N has a stated bound ------------------------------------------------
+
+
+@pytest.mark.parametrize("n", ["20001", "99999999999999999999999999", "9" * 5000])
+def test_factorial_beyond_the_bound_is_refused(capsys: pytest.CaptureFixture[str], n: str) -> None:
+    """Beyond 20,000, huge or absurdly long: one short line naming the range."""
+    assert "N must be 0 to 20000" in refused(capsys, "factorial", n)
+
+
+def test_factorial_at_the_bound_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """20,000! prints in full; the help states the bound."""
+    code, out, _ = run(capsys, "factorial", "20000")
+    assert code == 0 and out.splitlines()[0] == str(math.factorial(20000))
+    with pytest.raises(SystemExit):
+        main(["factorial", "--help"])
+    assert "0 to 20,000" in capsys.readouterr().out
+
+
+# --- 8. size caps and short messages ---------------------------------------------------
+
+TWO_MB_TOKEN = "7" * 2_000_000
+
+
+@pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
+def test_files_over_4_mb_are_refused_unparsed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """A 5 MB file: one line saying it is too large."""
+    big = tmp_path / "big.txt"
+    big.write_text(("." * 81 + "\n") * 65_000)
+    assert "too large" in refused(capsys, command, str(big))
+
+
+def test_stdin_over_4_mb_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cap holds for standard input too."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("a\n" * 2_500_000))
+    assert "stdin: larger than 4 MB" in refused(capsys, "exact-cover", "-")
+
+
+def test_a_huge_number_in_a_sudoku_is_not_read_nor_echoed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A 2-million-digit cell: refused at once, the message says how long it was."""
+    grid = tmp_path / "grid.txt"
+    grid.write_text(f"{TWO_MB_TOKEN} 0 0 0 0 0 0 0 0\n" + "0 0 0 0 0 0 0 0 0\n" * 8)
+    err = refused(capsys, "sudoku", str(grid))
+    assert "digit of 2,000,000 digits out of range" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (f"a b\n{TWO_MB_TOKEN}\n", "unknown column '7777"),
+        (f"a {TWO_MB_TOKEN} {TWO_MB_TOKEN}\na\n", "declared twice"),
+    ],
+)
+def test_exact_cover_messages_never_echo_a_huge_token(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, expected: str
+) -> None:
+    """Errors about a 2 MB column name cut it to a few characters and give its length."""
+    path = tmp_path / "matrix.txt"
+    path.write_text(text)
+    err = refused(capsys, "exact-cover", str(path))
+    assert expected in err and "(2,000,000 characters)" in err
+
+
+def test_long_command_line_values_are_cut(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 100 kB board or frog state: one short line."""
+    assert "a board has 9 cells" in refused(capsys, "tictactoe", "--board", "x" * 100_000)
+    assert "state" in refused(capsys, "frogs", "--from", "Q" * 100_000)
+
+
+# --- 9. byte order marks and old Mac line ends ---------------------------------------
+
+BOM = "\ufeff"
+KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+SUDOKU = "530070000600195000098000060800060003400803001700020006060000280000419005000080079\n"
+MAZE = generate(4, 3, seed=5).to_text()
+
+
+def _variants(text: str) -> dict[str, str]:
+    """The same text with a BOM, CR LF, CR only, and a BOM with CR only."""
+    return {
+        "bom": BOM + text,
+        "crlf": text.replace("\n", "\r\n"),
+        "cr": text.replace("\n", "\r"),
+        "bom-cr": BOM + text.replace("\n", "\r"),
+    }
+
+
+@pytest.mark.parametrize("variant", ["bom", "crlf", "cr", "bom-cr"])
+def test_every_loader_reads_boms_and_any_line_end(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, variant: str
+) -> None:
+    """exact-cover, sudoku and maze solve answer as for the plain file; the parsers agree."""
+    answers = {}
+    for command, text in (("exact-cover", KNUTH), ("sudoku", SUDOKU), ("maze", MAZE)):
+        plain, odd = tmp_path / f"{command}.txt", tmp_path / f"{command}-{variant}.txt"
+        plain.write_bytes(text.encode())
+        odd.write_bytes(_variants(text)[variant].encode())
+        argv = ["maze", "solve"] if command == "maze" else [command]
+        outputs = [run(capsys, *argv, str(path))[:2] for path in (plain, odd)]
+        # maze solve's last line gives the seconds taken: leave it out
+        answers[command] = [
+            (code, out.splitlines()[:-1] if command == "maze" else out) for code, out in outputs
+        ]
+    for command, (expected, got) in answers.items():
+        assert got == expected and expected[0] == 0, command
+    assert Maze.from_text(_variants(MAZE)[variant]) == Maze.from_text(MAZE)
+    assert sudoku.parse_puzzles(_variants(SUDOKU)[variant]) == sudoku.parse_puzzles(SUDOKU)
+    assert dlx.parse_matrix(_variants(KNUTH)[variant]).lines == dlx.parse_matrix(KNUTH).lines
+
+
+# --- 10. maze solve - reads standard input ----------------------------------------------
+
+
+def test_maze_solve_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text art or JSON on stdin, as from a file; errors name stdin."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MAZE))
+    code, out, _ = run(capsys, "maze", "solve", "-", "--json")
+    assert code == 0 and json.loads(out)["path"][-1] == [2, 3]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(Maze.from_text(MAZE).to_json_data())))
+    assert run(capsys, "maze", "solve", "-")[0] == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("+--+\n"))
+    assert refused(capsys, "maze", "solve", "-").startswith("maze solve: stdin: ")
+
+
+def test_maze_solve_stdin_through_a_pipe() -> None:
+    """A real pipe: `python -m solvers maze generate 5 5 --seed 1 | python -m solvers maze solve -`."""
+    art = generate(5, 5, seed=1).to_text().encode()
+    done = run_process(["maze", "solve", "-"], art)
+    assert done.returncode == 0 and b"path of" in done.stdout, done.stderr
+
+
+# --- 11. JSON maze coordinates are whole numbers inside the grid ------------------------
+
+
+def _json_maze(**changes: object) -> str:
+    """A 4 x 3 JSON maze with some fields replaced by raw JSON text."""
+    data = Maze.from_text(MAZE).to_json_data()
+    text = json.dumps(data)
+    for key, raw in changes.items():
+        text = text.replace(f'"{key}": {json.dumps(data[key])}', f'"{key}": {raw}')
+    return text
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"start": "[Infinity, 0]"}, "whole numbers only, not 'Infinity'"),
+        ({"goal": "[NaN, 1]"}, "whole numbers only, not 'NaN'"),
+        ({"start": "[1e400, 0]"}, "whole numbers only, not '1e400'"),
+        ({"start": "[0.9, 0.7]"}, "whole numbers only, not '0.9'"),
+        ({"goal": "[true, 1]"}, "goal must be [row, col], two whole numbers"),
+        ({"start": "[0]"}, "start must be [row, col]"),
+        ({"start": '"0,0"'}, "start must be [row, col]"),
+        ({"goal": "[3, 0]"}, "goal (3, 0) is off the 4 x 3 grid"),
+        ({"start": "[0, -1]"}, "start (0, -1) is off the 4 x 3 grid"),
+        ({"start": f"[{'9' * 5000}, 0]"}, "not one of 5,000 digits"),
+        ({"width": "true"}, "width and height must be whole numbers"),
+    ],
+)
+def test_bad_json_coordinates_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, changes: dict[str, str], message: str
+) -> None:
+    """Infinity, 1e400, 0.9, booleans, off-grid cells: refused, never rounded nor a traceback."""
+    path = tmp_path / "maze.json"
+    path.write_text(_json_maze(**changes))
+    err = refused(capsys, "maze", "solve", str(path))
+    assert message in err, err
+
+
+def test_good_json_coordinates_are_kept(tmp_path: Path) -> None:
+    """Whole numbers inside the grid come back as given."""
+    maze = Maze.from_text(_json_maze(start="[1, 2]", goal="[2, 0]"))
+    assert (maze.start, maze.goal) == ((1, 2), (2, 0))

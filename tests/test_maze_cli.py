@@ -124,7 +124,7 @@ def test_oversized_and_missing_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(MazeError, match=r"missing\.txt"):
         Maze.load(tmp_path / "missing.txt")
     (tmp_path / "bin.txt").write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(MazeError, match="not a text file"):
+    with pytest.raises(MazeError, match="not UTF-8 text"):
         Maze.load(tmp_path / "bin.txt")
 
 
