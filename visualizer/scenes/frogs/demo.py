@@ -125,6 +125,14 @@ class FrogsDemo(Demo):
         """Where everything goes (the same for input and drawing)."""
         return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1)
 
+    def boxes(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
+        """The layout's panels; while playing, the tree's card holds the rules whole (no tree, no legend)."""
+        found = super().boxes(rect)
+        if self.mode == PLAY:
+            found.pop("tree_area", None)
+            found.pop("legend", None)
+        return found
+
     # --- the game ---------------------------------------------------------------------
 
     def set_sizes(self, n: int, m: int) -> None:
