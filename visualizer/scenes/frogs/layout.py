@@ -63,8 +63,8 @@ def layout(rect: pygame.Rect, theme: Theme, mode: str, count: int) -> FrogsLayou
     """The stage split for `count` pads; the pads get more room in play, the tree in a search."""
     px = theme.px
     gap = px(10)
-    share = 0.4 if mode == PLAY else 0.3
-    pads_h = max(px(170), min(px(300), int(rect.h * share)))
+    share, least = (0.4, 170) if mode == PLAY else (0.3, 140)  # a search needs room for its tree
+    pads_h = max(px(least), min(px(300), int(rect.h * share)))
     pads_card = pygame.Rect(rect.x, rect.y, rect.w, pads_h)
     inner = card_content(pads_card, theme, TITLED)
     pad_w = min(inner.w / count, px(MAX_PAD_W))
