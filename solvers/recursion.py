@@ -36,6 +36,8 @@ FACTORIAL_CODE: tuple[str, ...] = (
     "    return retval",
 )
 """Pseudocode of both factorials; events name these lines (1-based)."""
+LINE_FACT_CALL, LINE_FACT_BASE, LINE_FACT_RECURSE = 1, 2, 3
+LINE_LOOP_INIT, LINE_LOOP_FOR, LINE_LOOP_MULTIPLY, LINE_LOOP_RETURN = 6, 7, 8, 9
 
 ENDLESS_CODE: tuple[str, ...] = (
     FACTORIAL_CODE[0],
@@ -54,6 +56,14 @@ MAX_TREE_CODE: tuple[str, ...] = (
     "    return best",
 )
 """Pseudocode of the tree maximum; events name these lines."""
+LINE_MAX_CALL, LINE_MAX_LEAF, LINE_MAX_BEST, LINE_MAX_RECURSE, LINE_MAX_BETTER, LINE_MAX_RETURN = (
+    1,
+    2,
+    3,
+    5,
+    6,
+    7,
+)
 
 LOOP_RETURN = "loop returns"
 """`Note.what` tag of the loop's final return."""
@@ -93,35 +103,35 @@ def recursive_factorial_events(
     arg = n
     while True:
         if depth == limit:
-            yield Overflow(depth, limit, 3)
+            yield Overflow(depth, limit, LINE_FACT_RECURSE)
             for node in range(depth - 1, -1, -1):
-                yield Pop(node, None, False, 3)
+                yield Pop(node, None, False, LINE_FACT_RECURSE)
             return
-        yield Push(depth, depth - 1, arg, 1 if depth == 0 else 3)
+        yield Push(depth, depth - 1, arg, LINE_FACT_CALL if depth == 0 else LINE_FACT_RECURSE)
         depth += 1
         if base_case and arg <= 1:
             break
         arg -= 1
     # Unwinding: each frame multiplies its N by what the inner call returned.
     value = 1
-    yield Pop(depth - 1, value, False, 2)
+    yield Pop(depth - 1, value, False, LINE_FACT_BASE)
     for node in range(depth - 2, -1, -1):
         value *= n - node
-        yield Pop(node, value, False, 3)
+        yield Pop(node, value, False, LINE_FACT_RECURSE)
 
 
 def loop_factorial_events(n: int) -> Iterator[Assign | Note]:
     """The loop fact_loop(N) as events: retval and i changing."""
     check_natural(n)
     retval = 1
-    yield Assign("retval", 1, None, 6)
+    yield Assign("retval", 1, None, LINE_LOOP_INIT)
     previous_i = None
     for i in range(n, 0, -1):
-        yield Assign("i", i, previous_i, 7)
+        yield Assign("i", i, previous_i, LINE_LOOP_FOR)
         previous_i = i
-        yield Assign("retval", retval * i, retval, 8)
+        yield Assign("retval", retval * i, retval, LINE_LOOP_MULTIPLY)
         retval *= i
-    yield Note((LOOP_RETURN, retval), 9)
+    yield Note((LOOP_RETURN, retval), LINE_LOOP_RETURN)
 
 
 def factorial_events(
@@ -175,34 +185,34 @@ def random_tree(seed: int, depth: int = 3, max_children: int = 3) -> TreeNode:
 
 def tree_max_events(root: TreeNode) -> Iterator[Push | Pop | Assign | Note]:
     """max_of(root) as events, on an explicit stack of [node, next child, best]."""
-    yield Push(root.node, -1, root.value, 1)
+    yield Push(root.node, -1, root.value, LINE_MAX_CALL)
     stack: list[list[Any]] = [[root, 0, None]]
     while stack:
         frame = stack[-1]
         node = frame[0]
         if not node.children:
-            result, line = node.value, 2
+            result, line = node.value, LINE_MAX_LEAF
         elif frame[2] is None:
             frame[2] = float("-inf")
-            yield Assign("best", frame[2], None, 3)
+            yield Assign("best", frame[2], None, LINE_MAX_BEST)
             continue
         elif frame[1] < len(node.children):
             child = node.children[frame[1]]
             frame[1] += 1
-            yield Push(child.node, node.node, child.value, 5)
+            yield Push(child.node, node.node, child.value, LINE_MAX_RECURSE)
             stack.append([child, 0, None])
             continue
         else:
-            result, line = frame[2], 7
+            result, line = frame[2], LINE_MAX_RETURN
         stack.pop()
         yield Pop(node.node, result, False, line)
         if stack:
             caller = stack[-1]
             if result > caller[2]:
-                yield Assign("best", result, caller[2], 6)
+                yield Assign("best", result, caller[2], LINE_MAX_BETTER)
                 caller[2] = result
             else:
-                yield Note(("keep", result, caller[2]), 6)
+                yield Note(("keep", result, caller[2]), LINE_MAX_BETTER)
 
 
 def tree_max(root: TreeNode) -> int:
@@ -225,7 +235,7 @@ def describe_factorial(event: object, n: int) -> str:
             return f"fact({arg + 1}) waits for fact({arg}): push a frame"
         case Pop(value=None, node=node):
             return f"fact({n - node}) is abandoned: the stack overflowed"
-        case Pop(node=node, value=value, line=2):
+        case Pop(node=node, value=value, line=line) if line == LINE_FACT_BASE:
             return f"base case: fact({n - node}) returns {value}"
         case Pop(node=node, value=value):
             arg = n - node
@@ -338,7 +348,7 @@ def describe_tree(event: object) -> str:
             return f"max_of(node {node}): look at its children"
         case Push(node=node, what=value):
             return f"max_of(node {node}): a leaf"
-        case Pop(node=node, value=value, line=2):
+        case Pop(node=node, value=value, line=line) if line == LINE_MAX_LEAF:
             return f"leaf {node} returns its value {value}"
         case Pop(node=node, value=value):
             return f"node {node} returns its best, {value}"

@@ -14,7 +14,7 @@ from visualizer.calltree import CallTree
 
 FACTORIAL, ENDLESS, TREE = "factorial", "endless", "tree"
 
-LOOP_LINES = frozenset(range(5, 10))
+LOOP_LINES = frozenset(range(rec.LINE_LOOP_INIT - 1, rec.LINE_LOOP_RETURN + 1))
 """Lines of the loop in FACTORIAL_CODE: events there belong to the loop."""
 NOT_RETURNED = "not returned"
 """`RecursionModel.returned` of a call still running (None means abandoned)."""
