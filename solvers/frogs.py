@@ -304,6 +304,7 @@ PLAYBACK_CODE: tuple[str, ...] = (
     "the goal is reached",
 )
 """What a playback of a known solution does; its events name these lines."""
+LINE_PLAYBACK_MOVE, LINE_PLAYBACK_DONE = 2, 3
 
 
 def playback(start: str, moves: Sequence[Hop]) -> Iterator[Move | Solution]:
@@ -311,8 +312,8 @@ def playback(start: str, moves: Sequence[Hop]) -> Iterator[Move | Solution]:
     state = parse_state(start)
     for hop in moves:
         state = play(state, hop)  # refuses an illegal move before it is shown
-        yield Move(hop.frog, hop.frm, hop.to, 2)
-    yield Solution(1, tuple(moves), 3)
+        yield Move(hop.frog, hop.frm, hop.to, LINE_PLAYBACK_MOVE)
+    yield Solution(1, tuple(moves), LINE_PLAYBACK_DONE)
 
 
 def solution_of(events: Iterable[Any]) -> list[Hop] | None:

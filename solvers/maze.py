@@ -498,6 +498,8 @@ CARVE_PSEUDOCODE = (
     "        pop cell: backtrack",
     "finally join parts left apart (rest)",
 )
+LINE_CARVE_START, LINE_CARVE_KNOCK, LINE_CARVE_PUSH, LINE_CARVE_BACKTRACK, LINE_CARVE_JOIN = 1, 6, 7, 9, 10
+"""Carving's pseudocode lines, 1-based."""
 PSEUDOCODE = CARVE_PSEUDOCODE
 """The module's main pseudocode (carving); SOLVE_ and ROOMS_PSEUDOCODE go with the others."""
 
@@ -648,10 +650,10 @@ def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze
             continue
         row, col = divmod(root, stride)
         here = (row - 1, col - 1)
-        yield _make(Push, (root, -1, here, 1))
+        yield _make(Push, (root, -1, here, LINE_CARVE_START))
         if not visited[root]:
             visited[root] = 1
-            yield _make(Visit, (here, 1))
+            yield _make(Visit, (here, LINE_CARVE_START))
         push(root)
         push_try(iter(moves[order[root]]))
         while stack:
@@ -664,20 +666,20 @@ def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze
                     row, col = divmod(cell, stride)
                     row2, col2 = divmod(nxt, stride)
                     there = (row2 - 1, col2 - 1)
-                    yield _make(Carve, ((row - 1, col - 1), there, 6))
-                    yield _make(Push, (nxt, cell, there, 7))
-                    yield _make(Visit, (there, 7))
+                    yield _make(Carve, ((row - 1, col - 1), there, LINE_CARVE_KNOCK))
+                    yield _make(Push, (nxt, cell, there, LINE_CARVE_PUSH))
+                    yield _make(Visit, (there, LINE_CARVE_PUSH))
                     push(nxt)
                     push_try(iter(moves[order[nxt]]))
                     break
             else:
-                yield _make(Pop, (pop(), None, True, 9))
+                yield _make(Pop, (pop(), None, True, LINE_CARVE_BACKTRACK))
                 pop_try()
     for cell, nxt, wall in _joins(work):
         walls[wall] = 0
         row, col = divmod(cell, stride)
         row2, col2 = divmod(nxt, stride)
-        yield Carve((row - 1, col - 1), (row2 - 1, col2 - 1), 10)
+        yield Carve((row - 1, col - 1), (row2 - 1, col2 - 1), LINE_CARVE_JOIN)
     return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
 
 
@@ -751,6 +753,9 @@ SOLVE_PSEUDOCODE = (
     "        explore(next)",
     "    dead end: drop cell, back up",
 )
+LINE_SOLVE_NO_PATH, LINE_SOLVE_VISITED, LINE_SOLVE_MARK, LINE_SOLVE_GOAL = 2, 4, 5, 6
+LINE_SOLVE_TRY, LINE_SOLVE_DEAD_END = 8, 9
+"""Solving's pseudocode lines, 1-based."""
 
 
 @dataclass(frozen=True)
@@ -790,8 +795,8 @@ def solve(
     row, col = divmod(first, stride)
     here = (row - 1, col - 1)
     path.append(here)
-    yield _make(Push, (first, -1, here, 5))
-    yield _make(Visit, (here, 5))
+    yield _make(Push, (first, -1, here, LINE_SOLVE_MARK))
+    yield _make(Visit, (here, LINE_SOLVE_MARK))
     seen, dead_ends, deepest = 1, 0, 1
     found = first == target
     while stack and not found:
@@ -803,31 +808,31 @@ def solve(
             row, col = divmod(nxt, stride)
             there = (row - 1, col - 1)
             if visited[nxt]:
-                yield _make(Note, ((path[-1], there), 4))
+                yield _make(Note, ((path[-1], there), LINE_SOLVE_VISITED))
                 continue
-            yield _make(Note, ((path[-1], there), 8))
+            yield _make(Note, ((path[-1], there), LINE_SOLVE_TRY))
             visited[nxt] = 1
             seen += 1
             stack.append(nxt)
             tries.append(iter(moves))
             path.append(there)
             deepest = max(deepest, len(stack))
-            yield _make(Push, (nxt, cell, there, 5))
-            yield _make(Visit, (there, 5))
+            yield _make(Push, (nxt, cell, there, LINE_SOLVE_MARK))
+            yield _make(Visit, (there, LINE_SOLVE_MARK))
             found = nxt == target
             break
         else:
             dead_ends += 1
-            yield _make(DeadEnd, (path.pop(), 9))
-            yield _make(Pop, (stack.pop(), None, True, 9))
+            yield _make(DeadEnd, (path.pop(), LINE_SOLVE_DEAD_END))
+            yield _make(Pop, (stack.pop(), None, True, LINE_SOLVE_DEAD_END))
             tries.pop()
     if not found:
-        yield Note("unreachable", 2)
+        yield Note("unreachable", LINE_SOLVE_NO_PATH)
         return SolveResult(None, seen, dead_ends, deepest)
     answer = tuple(path)
-    yield Solution(1, answer, 6)
+    yield Solution(1, answer, LINE_SOLVE_GOAL)
     while stack:
-        yield Pop(stack.pop(), None, False, 6)
+        yield Pop(stack.pop(), None, False, LINE_SOLVE_GOAL)
     return SolveResult(answer, seen, dead_ends, deepest)
 
 
@@ -905,6 +910,9 @@ ROOMS_PSEUDOCODE = (
     "    (none left: dead end, go back)",
     "end function",
 )
+LINE_ROOMS_CALL, LINE_ROOMS_SKIP, LINE_ROOMS_MARK, LINE_ROOMS_TRY, LINE_ROOMS_SEES_B = 1, 2, 3, 4, 5
+LINE_ROOMS_DEAD_END, LINE_ROOMS_END = 7, 8
+"""CheckRoom's pseudocode lines, 1-based."""
 
 
 def room_corridors(
@@ -932,33 +940,33 @@ def check_room(
     ids = {room: number for number, room in enumerate(links)}
     visited = {start}
     path, tries = [start], [iter(links[start])]
-    yield Push(ids[start], -1, start, 1)
-    yield Visit(start, 3)
+    yield Push(ids[start], -1, start, LINE_ROOMS_CALL)
+    yield Visit(start, LINE_ROOMS_MARK)
     while path:
         room = path[-1]
         for nxt in tries[-1]:
-            yield Note((room, nxt), 4)
+            yield Note((room, nxt), LINE_ROOMS_TRY)
             if nxt == goal:
                 answer = (*path, nxt)
-                yield Visit(nxt, 5)
-                yield Solution(1, answer, 5)
+                yield Visit(nxt, LINE_ROOMS_SEES_B)
+                yield Solution(1, answer, LINE_ROOMS_SEES_B)
                 while path:
-                    yield Pop(ids[path.pop()], None, False, 8)
+                    yield Pop(ids[path.pop()], None, False, LINE_ROOMS_END)
                 return answer
             if nxt in visited:
-                yield Note(nxt, 2)
+                yield Note(nxt, LINE_ROOMS_SKIP)
                 continue
             visited.add(nxt)
-            yield Push(ids[nxt], ids[room], nxt, 1)
-            yield Visit(nxt, 3)
+            yield Push(ids[nxt], ids[room], nxt, LINE_ROOMS_CALL)
+            yield Visit(nxt, LINE_ROOMS_MARK)
             path.append(nxt)
             tries.append(iter(links[nxt]))
             break
         else:
-            yield DeadEnd(room, 7)
-            yield Pop(ids[path.pop()], None, True, 7)
+            yield DeadEnd(room, LINE_ROOMS_DEAD_END)
+            yield Pop(ids[path.pop()], None, True, LINE_ROOMS_DEAD_END)
             tries.pop()
-    yield Note("unreachable", 8)
+    yield Note("unreachable", LINE_ROOMS_END)
     return None
 
 

@@ -50,8 +50,8 @@ DIRTY_CAP = 200_000
 UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
 
 # Pseudocode lines the narration tells apart (solvers/maze.py has no LINE_ constants yet).
-CARVE_JOIN_LINE = 10  # CARVE_PSEUDOCODE: "finally join parts left apart (rest)"
-SOLVE_VISITED_LINE = 4  # SOLVE_PSEUDOCODE: "if cell was visited: return"
+CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
+SOLVE_VISITED_LINE = mz.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
 PATH_TOUCH_MAX = 4096
 """A path longer than this repaints everything rather than cell by cell."""

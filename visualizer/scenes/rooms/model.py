@@ -39,9 +39,9 @@ PLACES: dict[str, tuple[int, int]] = {
 COLUMNS, ROWS = 5, 4
 
 # ROOMS_PSEUDOCODE lines (solvers/maze.py has no LINE_ constants yet).
-SKIP_LINE = 2  # "if room was visited, return"
-TRY_LINE = 4  # "for each room next joined to room:"
-SEES_B_LINE = 5  # "if next == B: maze solved!"
+SKIP_LINE = mz.LINE_ROOMS_SKIP  # "if room was visited, return"
+TRY_LINE = mz.LINE_ROOMS_TRY  # "for each room next joined to room:"
+SEES_B_LINE = mz.LINE_ROOMS_SEES_B  # "if next == B: maze solved!"
 
 TEXT_ORDER = "A 2 1 3 4 6 7 8 5 B"
 """The order of visits the text gives for its maze."""
