@@ -39,6 +39,15 @@ def _hash(self: tuple) -> int:
     return hash((type(self).__name__, tuple.__hash__(self)))
 
 
+build: Any = tuple.__new__
+"""The one fast way to make an event on a hot path: ``build(Push, (node, parent, what, line))``.
+
+It skips the NamedTuple's generated Python-level ``__new__``: about 0.08 us
+an event against 0.15 us (measured here), which counts when a run yields
+millions.  Every field must be given, in order; elsewhere call the class.
+"""
+
+
 def event_type(cls: type[T]) -> type[T]:
     """Class decorator: give a NamedTuple event type-aware equality and hashing."""
     cls.__eq__ = _eq  # type: ignore[assignment,method-assign]
