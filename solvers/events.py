@@ -24,17 +24,17 @@ from typing import Any, NamedTuple, TypeVar
 T = TypeVar("T")
 
 
-def _eq(self: tuple, other: object) -> bool:
+def _eq(self: tuple[Any, ...], other: object) -> bool:
     """Equal only to an event of the same type with equal fields."""
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
-def _ne(self: tuple, other: object) -> bool:
+def _ne(self: tuple[Any, ...], other: object) -> bool:
     """Negation of `_eq`."""
     return not _eq(self, other)
 
 
-def _hash(self: tuple) -> int:
+def _hash(self: tuple[Any, ...]) -> int:
     """Hash that tells event types apart."""
     return hash((type(self).__name__, tuple.__hash__(self)))
 

@@ -537,7 +537,7 @@ class RandomTree:
 # --- command line -----------------------------------------------------------------
 
 
-def add_cli(subparsers: argparse._SubParsersAction) -> None:
+def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `gametree --depth D --branching B --seed S`."""
     parser = subparsers.add_parser(
         "gametree",

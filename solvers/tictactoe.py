@@ -187,7 +187,7 @@ def show_board(board: str) -> str:
 # --- command line -----------------------------------------------------------------
 
 
-def add_cli(subparsers: argparse._SubParsersAction) -> None:
+def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `tictactoe --board BOARD` and `tictactoe --count`."""
     parser = subparsers.add_parser(
         "tictactoe",

@@ -149,7 +149,7 @@ def help_rows(screen: object) -> list[tuple[str, str]]:
     rows = APP_BINDINGS.help_rows() + SHELL_BINDINGS.help_rows()
     demo = getattr(screen, "demo", None)
     if demo is not None:
-        own = demo.bindings.help_rows() or list(demo.keys)
+        own = demo.bindings.help_rows()
         if own:
             rows += [("", ""), *own]
     return rows

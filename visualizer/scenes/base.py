@@ -14,7 +14,7 @@ never owns a Player: it asks the shell for a new run with `self.new_run()`.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
@@ -37,8 +37,6 @@ class Demo:
     default_speed: ClassVar[float] = 4.0
     bindings: ClassVar[Bindings] = Bindings()
     """The demo's own keys and mouse gestures: they feed both `handle` and the help overlay."""
-    keys: ClassVar[Sequence[tuple[str, str]]] = ()
-    """Help rows of a demo that has no `bindings` table yet (being retired)."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -141,17 +139,6 @@ class Demo:
         the demo did not use it (so Esc and ? still work).
         """
         return False
-
-    @staticmethod
-    def run_key(event: pygame.event.Event, actions: Mapping[int, Callable[[], object]]) -> bool:
-        """Run the action bound to a pressed key; True when the key had one."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        action = actions.get(event.key)
-        if action is None:
-            return False
-        action()
-        return True
 
     def update(self, dt: float, player: Player) -> None:
         """Per-frame work after the player moved (animation clocks, a game's next turn)."""
