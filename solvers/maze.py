@@ -39,7 +39,7 @@ A maze file is plain text art that a person can read and edit::
 * Every cell is two characters wide, every wall one: a maze W cells wide has
   lines of 3 * W + 1 characters and a maze H cells high has 2 * H + 1 lines.
 * Odd lines (1st, 3rd, ...) hold the horizontal walls: ``--`` is a wall below
-  the cell above, two spaces an opening.  The ``+`` corners may be any character.
+  the cell above, two spaces an opening.  Every corner is a ``+``.
 * Even lines hold the cells and the vertical walls: ``|`` is a wall, a space
   an opening.  Inside a cell, ``S`` marks the start and ``G`` the goal (default:
   top-left and bottom-right); ``.`` (a path mark) and spaces are ignored.
@@ -341,6 +341,10 @@ def _maze_from_art(text: str) -> Maze:
         """A location in the file for an error message."""
         return f"line {lines[row][0]}, column {col + 1}: {kind}"
 
+    bad = _first_bad(art[0::2, 0::3] != ord("+"))
+    if bad:
+        found = chr(art[2 * bad[0], 3 * bad[1]])
+        raise MazeError(where(f"a corner between walls is '+', not {found!r}", 2 * bad[0], 3 * bad[1]))
     left, right_half = art[0::2, 1::3], art[0::2, 2::3]
     ok_horizontal = ((left == ord("-")) & (right_half == ord("-"))) | (
         (left == ord(" ")) & (right_half == ord(" "))

@@ -547,3 +547,22 @@ def test_good_json_coordinates_are_kept(tmp_path: Path) -> None:
     """Whole numbers inside the grid come back as given."""
     maze = Maze.from_text(_json_maze(start="[1, 2]", goal="[2, 0]"))
     assert (maze.start, maze.goal) == ((1, 2), (2, 0))
+
+
+# --- 12. corners in maze art are '+' -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "char"),
+    [(1, 1, "X"), (1, 4, "*"), (3, 7, "X"), (7, 13, "o"), (5, 1, "|")],
+)
+def test_a_wrong_corner_is_named_by_line_and_column(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, line: int, column: int, char: str
+) -> None:
+    """Any character but '+' where a corner belongs: one line naming its line and column."""
+    rows = MAZE.splitlines()
+    rows[line - 1] = rows[line - 1][: column - 1] + char + rows[line - 1][column:]
+    path = tmp_path / "maze.txt"
+    path.write_text("\n".join(rows) + "\n")
+    err = refused(capsys, "maze", "solve", str(path))
+    assert f"line {line}, column {column}: a corner between walls is '+', not {char!r}" in err
