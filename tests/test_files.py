@@ -102,3 +102,12 @@ def test_a_file_is_read_off_the_frame_and_answered_on_it(app, tmp_path: Path) ->
     app.frame(1 / 60)
     assert results == ["HELLO"] and app.message.startswith("could not open garbage.txt: ")
     assert len(app.message) < 200 and app.faults == []
+
+
+def test_a_window_too_small_for_the_dialog_says_so(app) -> None:
+    """Below the dialog's least size (pygame_gui would recurse without end) the app says why in one line."""
+    pygame.display.set_mode((240, 200))
+    chosen: list[Path] = []
+    app.choose_file("sudoku", save=False, suggested="", done=chosen.append)
+    app.frame(1 / 60)
+    assert app.chooser is None and "too small for the file dialog" in app.message and app.faults == []

@@ -268,9 +268,17 @@ class App:
             done(path)
 
         title = f"Save the {kind} as" if save else f"Open a {kind}"
-        from visualizer.dialogs import FileChooser  # pygame_gui loads on the first dialog, not at launch
+        from visualizer.dialogs import (
+            LEAST_WINDOW,
+            FileChooser,
+            window_fits,
+        )  # pygame_gui loads here, not at launch
 
         size = self.surface.get_size()
+        if not window_fits(size):
+            least = f"{LEAST_WINDOW[0]}×{LEAST_WINDOW[1]}"
+            self.notify(f"the window is too small for the file dialog: make it at least {least}")
+            return
         self.chooser = FileChooser(
             size,
             self.theme,

@@ -20,6 +20,8 @@ from visualizer.theme import Theme
 
 DIALOG_SIZE = (640, 480)
 RECENT_WIDTH = 300
+LEAST_WINDOW = (320, 360)
+"""The smallest window the file dialog opens in (pygame_gui's file dialog is at least 260x300)."""
 
 
 class FileChooser:
@@ -128,6 +130,11 @@ class FileChooser:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the dialog over the screen."""
         self.manager.draw_ui(surface)
+
+
+def window_fits(window: tuple[int, int]) -> bool:
+    """True when the window can hold the file dialog (smaller, pygame_gui recurses without end)."""
+    return window[0] >= LEAST_WINDOW[0] and window[1] >= LEAST_WINDOW[1]
 
 
 def dialog_rect(window: tuple[int, int], theme: Theme) -> pygame.Rect:
