@@ -31,6 +31,8 @@ from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_num
 from solvers.events import Event
 
 SIZES = (4, 9, 16)
+NOT_UNIQUE = "# more than one solution: this is one of them"
+"""Said under a solved puzzle that has another solution (a comment line, so the output still parses)."""
 COUNT_LIMIT = 10_000
 """`sudoku --count` stops here unless --limit says otherwise (a blank grid has 6.67e21)."""
 SYMBOLS = "123456789ABCDEFG"  # the digit d is written SYMBOLS[d - 1]
@@ -441,10 +443,15 @@ def run_sudoku(args: argparse.Namespace) -> int:
             )
             report["count"], report["stopped_at_limit"] = total, stopped
         else:
-            cells = solve(puzzle, counters, stats)
+            encoding = encode(puzzle)
+            found = dlx.watched_solutions(encoding.matrix, stats, limit=2, counters=counters)
+            cells = encoding.cells(found[0]) if found else None
             failed += cells is None
             lines.append("no solution" if cells is None else format_cells(puzzle, cells))
+            if len(found) > 1:
+                lines[-1] += f"\n{NOT_UNIQUE}"
             report["solution"] = None if cells is None else "".join(SYMBOLS[d - 1] for d in cells)
+            report["unique"] = len(found) == 1
         reports.append({**report, "nodes": counters.nodes, "updates": counters.updates})
     gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
     text_out = (gap + "\n").join(lines)

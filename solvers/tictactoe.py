@@ -207,8 +207,6 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 def run_cli(args: argparse.Namespace) -> int:
     """Answer `tictactoe`: the best move for --board, or the tree's counts with --count."""
-    if args.board is None and not args.count:
-        raise UsageError("tictactoe: give --board BOARD (9 of x, o, .) or --count")
     try:
         board = parse_board(EMPTY_BOARD if args.board is None else args.board)
     except BadBoard as error:

@@ -566,3 +566,35 @@ def test_a_wrong_corner_is_named_by_line_and_column(
     path.write_text("\n".join(rows) + "\n")
     err = refused(capsys, "maze", "solve", str(path))
     assert f"line {line}, column {column}: a corner between walls is '+', not {char!r}" in err
+
+
+# --- 14. sudoku says whether the solution is unique; tictactoe's empty board -------------
+
+
+def test_sudoku_json_says_unique(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A proper puzzle is unique; one with a single given is not, and the text says so on a comment line."""
+    path = tmp_path / "two.txt"
+    path.write_text(SUDOKU + MANY_SOLUTIONS)
+    code, out, _ = run(capsys, "sudoku", str(path), "--json")
+    assert code == 0 and [p["unique"] for p in json.loads(out)["puzzles"]] == [True, False]
+    code, out, _ = run(capsys, "sudoku", str(path))
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 3 and lines[2] == sudoku.NOT_UNIQUE
+    solved = sudoku.parse_puzzles(out)  # the note is a comment: the output still parses
+    assert [len(p.cells) for p in solved] == [81, 81]
+
+
+def test_sudoku_without_a_solution_is_not_unique(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """No solution: exit 1, unique false."""
+    path = tmp_path / "none.txt"
+    path.write_text("12345678." + "." * 8 + "9" + "." * 63 + "\n")
+    code, out, _ = run(capsys, "sudoku", str(path), "--json")
+    assert code == 1 and json.loads(out)["puzzles"][0]["unique"] is False
+
+
+def test_tictactoe_without_a_board_answers_for_the_empty_board(capsys: pytest.CaptureFixture[str]) -> None:
+    """As its help says: the empty board, x to move, a draw with best play."""
+    code, out, err = run(capsys, "tictactoe", "--alphabeta", "--json")
+    data = json.loads(out)
+    assert code == 0 and not err and data["board"] == "." * 9 and data["to_move"] == "x"
+    assert data["value"] == 0 and data["move"] in range(9)
