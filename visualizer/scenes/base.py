@@ -33,7 +33,6 @@ class Demo:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
-    blurb: ClassVar[str] = ""
     default_speed: ClassVar[float] = 4.0
     bindings: ClassVar[Bindings] = Bindings()
     """The demo's own keys and mouse gestures: they feed both `handle` and the help overlay."""

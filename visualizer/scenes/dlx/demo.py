@@ -136,7 +136,6 @@ class MatrixDemo(ExactCoverDemo):
 
     name = "dlx"
     title = "Dancing links: the matrix that dances"
-    blurb = "the 0-1 matrix whose links cover and uncover"
     default_speed = 2.0
     bindings = (
         Bindings(

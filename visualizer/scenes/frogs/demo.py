@@ -87,7 +87,6 @@ class FrogsDemo(Demo):
 
     name = "frogs"
     title = "Frogs: play it, or watch backtracking solve it"
-    blurb = "LLL_RRR: play it, or watch the solver's tree of tries"
     default_speed = 4.0
     bindings = FROGS_BINDINGS
 

@@ -35,7 +35,6 @@ class GameTreeDemo(Demo):
 
     name = "gametree"
     title = "Game tree: minimax beside alpha-beta"
-    blurb = "a random MAX/MIN tree, minimax beside alpha-beta"
     default_speed = 8.0
     bindings = Bindings(
         Binding(("[",), "set_depth_by", "depth smaller (2 to 6)", args=(-1,)),

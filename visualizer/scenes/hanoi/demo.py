@@ -28,7 +28,6 @@ class HanoiDemo(Demo):
 
     name = "hanoi"
     title = "Towers of Hanoi: two smaller towers and one move"
-    blurb = "disks on three pegs, the calls that move them"
     default_speed = 3.0
     bindings = Bindings(
         Binding(("[",), "step_disks", "one disk fewer", args=(-1,)),

@@ -86,7 +86,6 @@ class MazeDemo(Demo):
 
     name = "maze"
     title = "Maze: carve by backtracking, solve by backtracking"
-    blurb = "carve a maze by backtracking, solve it, draw your own"
     default_speed = 30.0
     bindings = MAZE_BINDINGS
 

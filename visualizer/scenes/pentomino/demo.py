@@ -105,7 +105,6 @@ class PentominoDemo(BrowsingDemo):
 
     name = "pentomino"
     title = "Pentominoes: tiling by dancing links"
-    blurb = "twelve pieces tile a rectangle"
     default_speed = 500.0
     solution_noun = "tiling"
     nothing_to_browse = "no tiling found yet: play on, or press S to run to the next one"

@@ -84,7 +84,6 @@ class QueensDemo(BrowsingDemo):
 
     name = "queens"
     title = "N queens: exact cover by dancing links"
-    blurb = "queens placed and removed, every solution"
     default_speed = 8.0
     bindings = (
         Bindings(

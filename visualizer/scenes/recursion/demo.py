@@ -43,7 +43,6 @@ class RecursionDemo(Demo):
 
     name = "recursion"
     title = "Recursion: the stack winds and unwinds"
-    blurb = "factorial two ways, the stack, overflow, a tree"
     default_speed = 2.0
     bindings = Bindings(
         Binding(("1",), "set_mode", "factorial", args=(FACTORIAL,)),

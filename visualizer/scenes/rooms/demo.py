@@ -36,7 +36,6 @@ class RoomsDemo(Demo):
 
     name = "rooms"
     title = "Rooms: CheckRoom walks the text's maze"
-    blurb = "the small rooms-and-corridors maze, room by room"
     default_speed = 2.0
     bindings = ROOMS_BINDINGS
 

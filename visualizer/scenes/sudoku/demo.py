@@ -122,7 +122,6 @@ class SudokuDemo(ExactCoverDemo):
 
     name = "sudoku"
     title = "Sudoku: exact cover by dancing links"
-    blurb = "Algorithm X fills a sudoku: place, withdraw, retry"
     default_speed = 15.0
     bindings = SUDOKU_BINDINGS
 

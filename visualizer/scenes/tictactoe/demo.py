@@ -74,7 +74,6 @@ class TicTacToeDemo(Demo):
 
     name = "tictactoe"
     title = "Tic-tac-toe: the computer searches the game tree"
-    blurb = "play the computer; watch minimax and alpha-beta"
     default_speed = 500.0
     bindings = TICTACTOE_BINDINGS
 
