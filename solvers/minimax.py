@@ -334,6 +334,47 @@ def search(
     return report
 
 
+# --- the answer at once ----------------------------------------------------------
+
+
+def best_move(
+    game: Game, state: State, *, shortcut: bool = False, order: Order | None = None
+) -> tuple[Move, float]:
+    """The move and value that minimax or alpha-beta on `state` ends with, each position valued once.
+
+    Both searches choose the first move, in the order tried, whose value is
+    the best (alpha-beta's later children return only bounds below it); with
+    `shortcut` an immediate win comes first, as in the searches.  Positions
+    repeat through transpositions, so a memo makes this the fast plain path
+    for "answer now" (tic-tac-toe: 5,478 positions instead of 549,946 nodes).
+    """
+    maximizing = game.to_move(state) == MAX
+    if shortcut and (win := _winning_child(game, state, maximizing)):
+        return win
+    values: dict[State, float] = {}
+
+    def value(position: State) -> float:
+        """A position's minimax value, remembered."""
+        known = values.get(position)
+        if known is None:
+            if game.terminal(position):
+                known = game.utility(position)
+            else:
+                below = [value(game.result(position, move)) for move in game.moves(position)]
+                known = max(below) if game.to_move(position) == MAX else min(below)
+            values[position] = known
+        return known
+
+    chosen: tuple[Move, float] | None = None
+    for move in _moves_function(game, order)(state):
+        found = value(game.result(state, move))
+        if chosen is None or (found > chosen[1] if maximizing else found < chosen[1]):
+            chosen = (move, found)
+    if chosen is None:
+        raise ValueError("a finished game has no move to choose")
+    return chosen
+
+
 # --- plain recursive versions: the reference and the benchmark baseline --------
 
 

@@ -224,24 +224,21 @@ def test_search_tree_model_round_trip() -> None:
 
 
 def test_answer_now_is_the_move_the_search_would_choose() -> None:
-    """best_reply matches the full search's move and value on many positions, orders and shortcuts."""
+    """best_move matches the full search's move and value on many positions, orders and shortcuts."""
     from solvers.tictactoe import TicTacToe
-    from visualizer.scenes.tictactoe.model import best_reply
 
     boards = ["x........", "....x....", "x...o....", "xo.......", "x.o.x.o..", "xx.oo....", "x.o.o.x.."]
     for board in boards:
-        for ordered in (False, True):
-            order = TicTacToe.centre_first if ordered else None
-
-            def moves_of(b: str, order=order) -> list[int]:
-                return order(b, GAME.moves(b)) if order else list(GAME.moves(b))
-
+        for order in (None, TicTacToe.centre_first):
             for shortcut in (False, True):
                 for alphabeta in (False, True):
                     report = mm.search(GAME, board, alphabeta=alphabeta, shortcut=shortcut, order=order)
-                    assert best_reply(board, moves_of, shortcut) == (report.move, report.value), (
+                    assert mm.best_move(GAME, board, shortcut=shortcut, order=order) == (
+                        report.move,
+                        report.value,
+                    ), (
                         board,
-                        ordered,
+                        order,
                         shortcut,
                         alphabeta,
                     )

@@ -32,7 +32,6 @@ from visualizer.scenes.tictactoe.model import (
     NewGame,
     Play,
     TreeFocus,
-    best_reply,
     cell_name,
     narrate,
     redo_turn,
@@ -179,9 +178,9 @@ class TicTacToeDemo(Demo):
             self.notify("nothing to redo")
 
     def answer_now(self) -> None:
-        """The computer plays at once (`best_reply`); its search's tree fills in to the end behind it."""
+        """The computer plays at once (`minimax.best_move`); its search's tree fills in behind it."""
         if self.thinking:
-            move, value = best_reply(self.board, self.ordered_moves, self.shortcut)
+            move, value = mm.best_move(GAME, self.board, shortcut=self.shortcut, order=self.order)
             self.shell.run.seek_end()
             self.history.do(Play(move, value))
             if self.over:

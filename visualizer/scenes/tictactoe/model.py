@@ -6,8 +6,6 @@
   last move and the reply, and a new game can be undone like a move.
 - `TreeFocus`: which path of the search tree is shown as rows.
 - `BackgroundSearch`: both algorithms counted to the end a slice per frame.
-- `best_reply`: the computer's answer at once, from every position's value
-  worked out once (5,478 positions), for "answer now".
 - `narrate`: the one place search events become words.
 
 The search itself is a `visualizer.searchtree.SearchTree`, the player's model.
@@ -15,15 +13,14 @@ The search itself is a `visualizer.searchtree.SearchTree`, the player's model.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
-from solvers.minimax import MAX, SearchReport
+from solvers.minimax import SearchReport
 from solvers.tictactoe import EMPTY_BOARD, GAME, outcome, player_to_move
 from visualizer.history import EditHistory
 from visualizer.searchtree import SearchTree, cut_text, value_text
@@ -250,40 +247,6 @@ class BackgroundSearch:
             if taken < BACKGROUND_CHUNK:
                 self._events = None
                 return
-
-
-# --- the answer at once --------------------------------------------------------------------
-
-
-@functools.cache
-def position_value(board: str) -> float:
-    """A position's minimax value for x, each position worked out once (the game has 5,478)."""
-    if GAME.terminal(board):
-        return GAME.utility(board)
-    values = [position_value(GAME.result(board, move)) for move in GAME.moves(board)]
-    return max(values) if GAME.to_move(board) == MAX else min(values)
-
-
-def best_reply(board: str, moves_of: Callable[[str], Sequence[int]], shortcut: bool) -> tuple[int, float]:
-    """The move and value the search on `board` ends with: the first best move in the order tried.
-
-    Minimax and alpha-beta choose the same move (the first child whose value is
-    the best); with the shortcut, a move that wins at once comes first.
-    """
-    maximizing = GAME.to_move(board) == MAX
-    if shortcut:
-        target = GAME.bounds[1] if maximizing else GAME.bounds[0]
-        for move in GAME.moves(board):
-            child = GAME.result(board, move)
-            if GAME.terminal(child) and GAME.utility(child) == target:
-                return move, target
-    chosen: tuple[int, float] | None = None
-    for move in moves_of(board):
-        value = position_value(GAME.result(board, move))
-        if chosen is None or (value > chosen[1] if maximizing else value < chosen[1]):
-            chosen = (move, value)
-    assert chosen is not None, "a finished game has no reply"
-    return chosen
 
 
 # --- narration -------------------------------------------------------------------------------
