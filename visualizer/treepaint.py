@@ -31,7 +31,7 @@ import pygame
 from visualizer import theme as th
 from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.theme import Theme
-from visualizer.tree import TreeLayout
+from visualizer.tree import LifoTree, TreeLayout, tidy_layout
 
 N = TypeVar("N", bound=Hashable)
 
@@ -400,3 +400,38 @@ def paint_tree(
 ) -> None:
     """Paint a laid-out tree in `area` (world origin at its top left): see `TreePainter`."""
     TreePainter(surface, theme, area, camera, joins, least).paint(places, parent, look)
+
+
+def paint_call_tree(
+    surface: pygame.Surface,
+    theme: Theme,
+    area: pygame.Rect,
+    tree: LifoTree,
+    look: Callable[[int, str, float], Look],
+    camera: Camera = IDENTITY,
+) -> None:
+    """A call tree fitted to `area` and painted there, clipped; 'no calls yet' while it is empty.
+
+    Rows and columns share the area (text 'small' up to 12 leaves, then
+    'tiny'); `look(node, text_size, column_width)` says how each call looks.
+    """
+    placed = tidy_layout(tree.roots(), tree.children)
+    if not placed.places:
+        hint = theme.text("no calls yet", "small", th.MUTED)
+        surface.blit(hint, hint.get_rect(center=area.center))
+        return
+    size = "small" if placed.slots <= 12 else "tiny"
+    node_h = theme.line_height(size) + theme.px(6)
+    top = theme.line_height("tiny")  # room above the root for its id
+    row = min(theme.px(64), max(node_h + 2, (area.h - top) // max(placed.depth, 1)))
+    column = area.w / placed.slots
+    places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h), top=top)
+
+    def parent(node: int) -> int | None:
+        """The caller (None for the root)."""
+        return tree.parent[node] if tree.parent[node] >= 0 else None
+
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip))
+    paint_tree(surface, theme, area, places, parent, lambda node: look(node, size, column), camera=camera)
+    surface.set_clip(clip)

@@ -18,8 +18,7 @@ from visualizer.draw import arrow
 from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text
 from visualizer.scenes.hanoi.model import HanoiModel
 from visualizer.theme import Theme
-from visualizer.tree import tidy_layout
-from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_tree, tidy_places
+from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_call_tree
 
 TREE_DISKS = 6
 """The call tree is drawn for up to this many disks (63 calls); beyond, the stack tells the story."""
@@ -139,35 +138,17 @@ def draw_tree(
     """The calls so far as a tree: 'n A→C' in each, done calls green, the running one blue."""
     inner = card(surface, rect, theme, "call tree")
     calls = model.calls
-    placed = tidy_layout(calls.roots(), calls.children)
-    if not placed.places:
-        hint = theme.text("no calls yet", "small", th.MUTED)
-        surface.blit(hint, hint.get_rect(center=inner.center))
-        return
-    node_h = theme.line_height("tiny") + theme.px(6)
-    row = min(theme.px(56), max(node_h + 2, inner.h // max(placed.depth, 1)))
-    column = inner.w / max(placed.slots, 1)
-    places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h))
-    clip = surface.get_clip()
-    surface.set_clip(inner.clip(clip))
-    paint_tree(
+    paint_call_tree(
         surface,
         theme,
         inner,
-        places,
-        lambda n: _parent(calls, n),
-        lambda n: _look(calls, n, column, theme),
-        camera=camera,
+        calls,
+        lambda node, size, column: _look(calls, node, size, column, theme),
+        camera,
     )
-    surface.set_clip(clip)
 
 
-def _parent(calls: CallTree, node: int) -> int | None:
-    """The caller, None for the root."""
-    return calls.parent[node] if calls.parent[node] >= 0 else None
-
-
-def _look(calls: CallTree, node: int, column: float, theme: Theme) -> Look:
+def _look(calls: CallTree, node: int, size: str, column: float, theme: Theme) -> Look:
     """A call's pill: its disks and pegs when they fit, coloured by its state."""
     n, frm, to, _ = calls.what[node]
     state = (
@@ -175,9 +156,9 @@ def _look(calls: CallTree, node: int, column: float, theme: Theme) -> Look:
         if calls.closed(node)
         else (th.ACTIVE if calls.stack and calls.stack[-1] == node else th.WAITING)
     )
-    label = fit_text(theme, f"{n} {PEGS[frm]}→{PEGS[to]}", max(1, int(column) - theme.px(8)), "tiny")
+    label = fit_text(theme, f"{n} {PEGS[frm]}→{PEGS[to]}", max(1, int(column) - theme.px(8)), size)
     tags = () if calls.closed(node) or node != (calls.stack[-1] if calls.stack else -1) else (Tag("now"),)
-    return Look(state, shape=PILL, label=label, label_size="tiny", tags=tags, edge=Stroke())
+    return Look(state, shape=PILL, label=label, label_size=size, tags=tags, edge=Stroke())
 
 
 def tree_area(lay: HanoiLayout, theme: Theme) -> pygame.Rect | None:

@@ -19,8 +19,7 @@ from visualizer.panels import FrameView, card, draw_call_stack, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.recursion.model import ENDLESS, NOT_RETURNED, TREE, RecursionModel, short
 from visualizer.theme import Theme
-from visualizer.tree import tidy_layout
-from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_tree, tidy_places
+from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_call_tree
 
 TREE_COLOURS = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "dead": th.DEAD}
 """A call-tree node's outline by the state of its call."""
@@ -265,26 +264,6 @@ def draw_call_tree(
     inner = card(surface, rect, theme, title)
     tree = model.tree
     assert tree is not None, "only the tree variant keeps a call tree"
-    placed = tidy_layout(tree.roots(), tree.children)
-    if not placed.places:
-        hint = theme.text("no calls yet", "small", th.MUTED)
-        surface.blit(hint, hint.get_rect(center=inner.center))
-        return
-    size = "small" if placed.slots <= 12 else "tiny"
-    node_h = theme.line_height(size) + theme.px(6)
-    row = min(theme.px(64), max(node_h + 2, inner.h // max(placed.depth, 1)))
-    column = inner.w / placed.slots
-    places = tidy_places(placed, column, row, (int(column) - 4, node_h))
-
-    def parent(node: int) -> int | None:
-        """The caller (None for the root)."""
-        return tree.parent[node] if tree.parent[node] >= 0 else None
-
-    def look(node: int) -> Look:
-        """The node's look at this size."""
-        return call_look(model, tree, node, size)
-
-    clip = surface.get_clip()
-    surface.set_clip(inner.clip(clip))
-    paint_tree(surface, theme, inner, places, parent, look, camera=camera)
-    surface.set_clip(clip)
+    paint_call_tree(
+        surface, theme, inner, tree, lambda node, size, _: call_look(model, tree, node, size), camera
+    )

@@ -20,6 +20,7 @@ from solvers.events import Event, Prune
 from solvers.tictactoe import GAME, TicTacToe
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
+from visualizer.panels import card
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.tictactoe import view
@@ -444,9 +445,9 @@ class TicTacToeDemo(Demo):
             if (count := self.counts.get(name)) is not None
         ]
         view.draw_counts(surface, lay.counts, theme, rows, tree.count)
-        view.draw_tree_card(
+        card(
             surface,
-            lay,
+            lay.tree,
             theme,
             f"the computer's search ({self.algorithm.replace('alphabeta', 'alpha-beta')})",
         )

@@ -435,11 +435,6 @@ def draw_ghost(surface: pygame.Surface, theme: Theme, item: Shown) -> None:
         )
 
 
-def draw_tree_card(surface: pygame.Surface, lay: TicTacToeLayout, theme: Theme, title: str) -> None:
-    """The tree's card and its title."""
-    card(surface, lay.tree, theme, title)
-
-
 def draw_tree_words(surface: pygame.Surface, area: pygame.Rect, theme: Theme, text: str) -> None:
     """Centred words in the tree card when there is no tree to show."""
     step = theme.line_height("body")
