@@ -6,7 +6,8 @@ It opens the demos in turn and feeds the app random input: keys, clicks,
 drags, the wheel; window resizes from 120x90 to 3840x2160; bursts of
 presenter-scale changes; leaving a demo mid-solve; bad files handed to the
 file dialog.  Every minute it prints the faults the app caught (must stay 0)
-and the process's memory (must level off), then a JSON summary.
+and the process's memory now and at peak (must level off),
+and at the end the source lines whose live memory grew most since minute 2, then a JSON summary.
 """
 
 from __future__ import annotations
@@ -45,9 +46,23 @@ BAD_FILES = {
 }
 
 
-def rss_mb() -> float:
-    """The process's peak resident memory so far, in MB."""
+def peak_rss_mb() -> float:
+    """The process's peak resident memory so far, in MB (never falls)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def rss_mb() -> float:
+    """The process's resident memory now, in MB (Linux /proc; the peak elsewhere)."""
+    try:
+        resident_pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return peak_rss_mb()
+    return resident_pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def growth(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 8) -> list[str]:
+    """The source lines whose live allocations grew most between two snapshots."""
+    return [str(stat) for stat in last.compare_to(first, "lineno")[:top]]
 
 
 def bad_files(folder: Path) -> list[Path]:
@@ -94,6 +109,7 @@ def soak(minutes: float, seed: int) -> dict[str, object]:
     started = time.monotonic()
     next_report, frames, minute = started + 60, 0, 0
     report: list[dict[str, float]] = []
+    baseline: tracemalloc.Snapshot | None = None
     while time.monotonic() - started < minutes * 60:
         if not hasattr(app.screen, "demo"):
             app.open(rng.choice(DEMOS).name, autoplay=rng.random() < 0.5)
@@ -111,13 +127,18 @@ def soak(minutes: float, seed: int) -> dict[str, object]:
                 "frames": frames,
                 "faults": len(app.faults),
                 "rss_mb": round(rss_mb(), 1),
+                "peak_rss_mb": round(peak_rss_mb(), 1),
             }
             row["traced_mb"] = round(traced, 1)
             report.append(row)
             print(json.dumps(row), flush=True)
             next_report += 60
+            if minute == 2:
+                baseline = tracemalloc.take_snapshot()
+    grew = growth(baseline, tracemalloc.take_snapshot()) if baseline is not None else []
     app.finish()
-    return {"minutes": minutes, "seed": seed, "frames": frames, "faults": app.faults, "per_minute": report}
+    summary = {"minutes": minutes, "seed": seed, "frames": frames, "faults": app.faults}
+    return summary | {"grew_since_minute_2": grew, "per_minute": report}
 
 
 def main() -> None:
