@@ -111,3 +111,20 @@ def test_a_window_too_small_for_the_dialog_says_so(app) -> None:
     app.choose_file("sudoku", save=False, suggested="", done=chosen.append)
     app.frame(1 / 60)
     assert app.chooser is None and "too small for the file dialog" in app.message and app.faults == []
+
+
+def test_a_lost_text_selection_in_the_dialog_drops_the_keystroke_not_the_dialog(app, monkeypatch) -> None:
+    chosen: list[Path] = []
+    app.choose_file("maze", save=False, suggested="", done=chosen.append)
+    entry = app.chooser.dialog.file_path_text_line
+    entry.set_text("/tmp/half-typed.txt")
+
+    def lose_the_selection(event: pygame.event.Event) -> bool:
+        raise IndexError("No selected rows.")  # what pygame_gui's text layout raises (its issues #705, #717)
+
+    monkeypatch.setattr(app.chooser.manager, "process_events", lose_the_selection)
+    backspace = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=0)
+    pygame.event.post(backspace)
+    app.frame(1 / 60)
+    assert app.faults == [] and app.chooser is not None and app.chooser.open
+    assert entry.get_text() == "/tmp/half-typed.txt" and chosen == []

@@ -7,6 +7,7 @@ ships with the app becomes the user's own copy (see `files.own_copy`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from visualizer.files import is_bundled, own_copy
 from visualizer.theme import Theme
 
+LOG = logging.getLogger(__name__)
 DIALOG_SIZE = (640, 480)
 RECENT_WIDTH = 300
 LEAST_WINDOW = (320, 360)
@@ -77,7 +79,11 @@ class FileChooser:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.confirm is None:
             self.close()
             return
-        self.manager.process_events(event)
+        try:
+            self.manager.process_events(event)
+        except IndexError:
+            self._mend_path_entry()
+            return
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element == self.dialog:
             self.picked(Path(event.text))
         elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self.recent is not None:
@@ -91,6 +97,16 @@ class FileChooser:
                 self.close()
             elif event.ui_element is self.confirm:
                 self.confirm, self._pending = None, None
+
+    def _mend_path_entry(self) -> None:
+        """Rebuild the path line after pygame_gui lost its text selection; the typed path is kept.
+
+        pygame_gui's text layout can delete a selection it no longer has rows for
+        ("No selected rows", its issues #705 and #717); the keystroke is dropped.
+        """
+        entry = self.dialog.file_path_text_line
+        entry.set_text(entry.get_text())
+        LOG.warning("pygame_gui lost the path line's selection; the keystroke was dropped")
 
     def _recent_index(self, text: str) -> int | None:
         """Which recent file a list entry names."""
