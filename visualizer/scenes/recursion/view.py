@@ -130,13 +130,13 @@ def draw_loop(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: R
     inner = card(surface, rect, theme, "the loop: fact_loop(N), in lockstep")
     y = inner.y + theme.px(6)
     size = "title" if inner.h >= theme.line_height("title") * 4 else "large"  # a short card: smaller values
+    value_x = inner.x + theme.font(size, "mono").size("retval = ")[0]  # after the longer name, at any scale
     for name in ("i", "retval"):
         if y + theme.line_height(size) > inner.bottom:
             return
         value = model.loop.get(name)
         surface.blit(theme.text(f"{name} =", size, th.MUTED, "mono"), (inner.x, y))
         text = "—" if value is None else short(value, 18)
-        value_x = inner.x + theme.px(140 if size == "title" else 100)
         surface.blit(
             theme.text(fit_text(theme, text, inner.right - value_x, size, "bold"), size, th.ACTIVE, "bold"),
             (value_x, y),
@@ -218,7 +218,6 @@ def draw_depth(
     if limit <= top:
         y = inner.bottom - round(inner.h * limit / top)
         pygame.draw.line(surface, th.DEAD, (inner.x, y), (inner.right, y), theme.px(1))
-        surface.blit(theme.text(f"limit {limit}", "tiny", th.DEAD), (inner.x + 2, y + 2))
     # One bar per pixel column, sampling the event under it: the cost is the
     # width of the card, however long the run.
     shown = len(model.depths)
@@ -231,6 +230,11 @@ def draw_depth(
     if shown:
         x = inner.x + round(shown * inner.w / total)
         pygame.draw.line(surface, th.ACTIVE, (x, inner.y), (x, inner.bottom), theme.px(2))
+    if limit <= top:  # last, on the card's colour, so the "now" line never crosses it
+        label = theme.text(f"limit {limit}", "tiny", th.DEAD)
+        place = label.get_rect(topleft=(inner.x + 2, inner.bottom - round(inner.h * limit / top) + 2))
+        surface.fill(th.PANEL, place.inflate(4, 0))
+        surface.blit(label, place)
 
 
 # --- the call tree ------------------------------------------------------------------------
