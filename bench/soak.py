@@ -103,6 +103,8 @@ def soak(minutes: float, seed: int) -> dict[str, object]:
     """Run the soak; returns the summary."""
     rng = random.Random(seed)
     folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"unwind-soak-{seed}"
+    for kind in ("DATA", "CONFIG", "STATE", "CACHE"):  # autosaves and settings stay out of the user's own
+        os.environ[f"XDG_{kind}_HOME"] = str(folder / kind.lower())
     files = bad_files(folder / "bad")
     app = App(Options(out_dir=folder))
     tracemalloc.start()

@@ -350,8 +350,10 @@ class Shell:
             chosen = rect.h and getattr(lay, name).h > 0
             fill, ink = (th.ACTIVE, th.PANEL) if chosen else (th.PANEL, th.INK)
             draw_box(surface, rect, theme, fill=fill, edge=th.ACTIVE if chosen else th.PANEL_EDGE)
-            label = fit_text(theme, TAB_TITLES[name], rect.w - theme.px(8), "small", "bold")
-            image = theme.text(label, "small", ink, "bold")
+            # Whole words first: a smaller size before an ellipsis.
+            room, words = rect.w - theme.px(8), TAB_TITLES[name]
+            size = "small" if theme.font("small", "bold").size(words)[0] <= room else "tiny"
+            image = theme.text(fit_text(theme, words, room, size, "bold"), size, ink, "bold")
             surface.blit(image, image.get_rect(center=rect.center))
         if lay.counters.h > 0:
             draw_counters(surface, lay.counters, theme, self._counter_rows())
