@@ -82,11 +82,20 @@ class SudokuLayout:
 
 
 def layout(rect: pygame.Rect, theme: Theme, size: int) -> SudokuLayout:
-    """The board card with the strip below it; the side column (now, key)."""
+    """The board card with the column strip below it and the side column (now, key).
+
+    A stage too short for the key gives the strip the key's place under "now",
+    so the board keeps its height and the strip keeps room for its chart.
+    """
     px = theme.px
     left, side = split_side(theme, rect, 230, 0.3)
-    board_card, strip = split_bottom(theme, left, min(px(130), rect.h // 5))
-    now, legend = side_legend(theme, side, px(170) if rect.h >= px(460) else 0)
+    if rect.h >= px(460):
+        board_card, strip = split_bottom(theme, left, min(px(130), rect.h // 5))
+        now, legend = side_legend(theme, side, px(170))
+    else:
+        board_card = left
+        now, strip = side_legend(theme, side, min(px(130), side.h // 2))
+        legend = pygame.Rect(side.x, side.bottom, side.w, 0)
     inner = card_inner(theme, board_card)
     cell = max(4, min(inner.w, inner.h) // size)
     grid = pygame.Rect(0, 0, cell * size, cell * size)
