@@ -57,7 +57,8 @@ def layout(rect: pygame.Rect, theme: Theme, n: int) -> QueensLayout:
     px = theme.px
     gap = px(10)
     left, side = split_side(theme, rect, 230, 0.3)
-    board_card, strip = split_bottom(theme, left, min(px(150), rect.h // 4))
+    strip_h = min(px(150), max(rect.h // 4, rect.h * 2 // 5))  # a short stage: room for bars, counts, labels
+    board_card, strip = split_bottom(theme, left, strip_h)
     legend_h = px(122) if rect.h >= px(470) else 0  # a short stage keeps the solutions instead
     rest, legend = side_legend(theme, side, legend_h)
     now = pygame.Rect(rest.x, rest.y, rest.w, px(128))
