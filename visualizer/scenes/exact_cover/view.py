@@ -140,7 +140,7 @@ def _draw_bar(
         image = theme.text(text, "tiny", ink, "bold")
         surface.blit(image, image.get_rect(midbottom=(centre_x, text_y - 1)))
     if col == choosing:  # a frame as well as the colour
-        margin = min(pad, theme.px(3))
+        margin = theme.px(3) if slot_w < theme.px(6) else min(pad, theme.px(3))  # a thin bar: frame around it
         frame = pygame.Rect(
             slot.x - margin,
             slot.y - theme.line_height("tiny"),

@@ -24,7 +24,7 @@ from solvers.events import Event
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, BrowsingDemo, browse_bindings
-from visualizer.scenes.exact_cover.layout import card_inner, split_bottom
+from visualizer.scenes.exact_cover.layout import card_inner, split_bottom, split_side
 from visualizer.scenes.pentomino.model import PentominoModel, Tilings, narrate
 from visualizer.scenes.pentomino.view import PentominoView
 from visualizer.theme import Theme
@@ -59,9 +59,18 @@ class PentominoLayout:
 
 
 def layout(rect: pygame.Rect, theme: Theme, width: int, height: int) -> PentominoLayout:
-    """Board card on top (with the words and the tilings found), the strip, the tray."""
-    rest, tray = split_bottom(theme, rect, min(theme.px(100), int(rect.h * 0.18)))
-    board_card, strip = split_bottom(theme, rest, min(theme.px(130), int(rect.h * 0.22)))
+    """Board card on top (with the words and the tilings found), the strip, the tray.
+
+    A short stage puts the strip beside the tray in one band, rather than
+    squeezing three cards into its height (the strip kept only its title).
+    """
+    px = theme.px
+    if rect.h >= px(460):
+        rest, tray = split_bottom(theme, rect, min(px(100), int(rect.h * 0.18)))
+        board_card, strip = split_bottom(theme, rest, min(px(130), int(rect.h * 0.22)))
+    else:
+        board_card, band = split_bottom(theme, rect, min(px(110), int(rect.h * 0.3)))
+        tray, strip = split_side(theme, band, 200, 0.42)
     board, side, words = board_area(card_inner(theme, board_card), theme, width, height)
     return PentominoLayout(board_card, strip, tray, board, side, words, tray_slots(tray, theme), width)
 
