@@ -286,6 +286,8 @@ class PentominoView:
         text = piece if used else f"{piece}: {size}"
         ink = th.MUTED if used else (th.DEAD if size == 0 else th.INK)
         image = theme.text(text, "tiny", ink, "bold" if not used else "sans")
+        if image.get_width() > slot.w and not used:  # a narrow tray: the shape names the piece
+            image = theme.text(str(size), "tiny", ink, "bold")
         surface.blit(image, image.get_rect(midbottom=(slot.centerx, slot.bottom)))
 
     def _draw_found(self, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel) -> None:
