@@ -23,7 +23,7 @@ draws without reading anything drawing wrote.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import pygame
@@ -426,12 +426,18 @@ def paint_call_tree(
     row = min(theme.px(64), max(node_h + 2, (area.h - top) // max(placed.depth, 1)))
     column = area.w / placed.slots
     places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h), top=top)
+    crowded = row < node_h + theme.line_height("tiny")  # no room under a call for its tags
 
     def parent(node: int) -> int | None:
         """The caller (None for the root)."""
         return tree.parent[node] if tree.parent[node] >= 0 else None
 
+    def looks(node: int) -> Look:
+        """The call's look; its tags beside it when the rows are too close for a row of tags."""
+        seen = look(node, size, column)
+        return replace(seen, tags_beside=True) if crowded and seen.tags else seen
+
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip))
-    paint_tree(surface, theme, area, places, parent, lambda node: look(node, size, column), camera=camera)
+    paint_tree(surface, theme, area, places, parent, looks, camera=camera)
     surface.set_clip(clip)
