@@ -37,6 +37,7 @@ SPEEDS = {
     "gametree": "40",
     "frogs": "20",
     "rooms": "4",
+    "hanoi": "6",
 }
 
 
