@@ -131,9 +131,10 @@ class SudokuView:
             big, small, colour = ("exactly one solution", "every other branch was tried and failed", th.DONE)
         theme = self.theme
         pygame.draw.rect(surface, colour, rect, border_radius=theme.px(8))
-        title = theme.text(
-            fit_text(theme, big, rect.w - theme.px(16), "title", "bold"), "title", th.PANEL, "bold"
-        )
+        room = rect.w - theme.px(16)
+        fits = [size for size in ("title", "large") if theme.font(size, "bold").size(big)[0] <= room]
+        size = fits[0] if fits else "body"  # whole words in a narrow banner, before an ellipsis
+        title = theme.text(fit_text(theme, big, room, size, "bold"), size, th.PANEL, "bold")
         line = theme.text(fit_text(theme, small, rect.w - theme.px(16)), "small", th.PANEL)
         total = title.get_height() + theme.px(4) + line.get_height()
         top = rect.centery - total // 2
