@@ -291,6 +291,16 @@ def test_waiting_for_input_hands_the_event_to_the_next_frame(app, open_demo) -> 
     assert shell.run.cursor == 1
 
 
+def test_a_rest_with_no_input_ends_by_itself_and_leaves_the_queue_empty(app, monkeypatch) -> None:
+    """At rest the loop still wakes now and then (for what changes without input), inventing no event."""
+    from visualizer import app as app_module
+
+    monkeypatch.setattr(app_module, "REST_WAKE_MS", 30)
+    pygame.event.clear()
+    app.wait_for_input()
+    assert pygame.event.get() == []
+
+
 def test_a_stepper_value_can_be_typed_and_owns_the_keyboard(app, open_demo) -> None:
     """Click the number, type 12 and Enter: N is 12; F typed meanwhile is not fullscreen, Esc cancels."""
     from visualizer.widgets import Stepper
