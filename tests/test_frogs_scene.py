@@ -382,3 +382,16 @@ def test_dragging_the_tree_pans_it_and_c_follows_again(app, open_demo) -> None:
     assert demo.tries.camera.zoom > 1
     press(app, pygame.K_c, "c")
     assert demo.tries.follow and demo.tries.camera.zoom == 1
+
+
+def test_frogs_rest_once_a_hop_has_landed(app, open_demo) -> None:
+    """A person's hop animates and is narrated (the app stays awake); then the scene is still."""
+    shell = open_demo("frogs")
+    app.message_until = 0.0
+    assert app.at_rest()
+    shell.demo.click_pad(2)  # the nearest left frog slides onto the empty pad
+    assert shell.demo.game.moves and not app.at_rest()
+    for _ in range(50):
+        app.frame(0.1)
+    app.message_until = 0.0
+    assert app.at_rest()

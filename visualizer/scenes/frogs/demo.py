@@ -395,6 +395,24 @@ class FrogsDemo(Demo):
         if player.playing:
             self.list_top = None
 
+    def at_rest(self, player: Player) -> bool:
+        """Still when no hop, shake, message or confetti plays and `update` has nothing to start."""
+        if (self.mode == PLAY and player.cursor > 0) or (
+            self.mode == PLAYBACK and player.at_end and self.celebrate_at is None
+        ):
+            return False
+
+        def running(started: float | None, seconds: float) -> bool:
+            """True while an animation begun at `started` lasts."""
+            return started is not None and self.clock - started < seconds
+
+        return not (
+            running(self.anim[1] if self.anim else None, board.JUMP_SECONDS)
+            or running(self.shake[1] if self.shake else None, board.SHAKE_SECONDS)
+            or running(self.celebrate_at, board.CONFETTI_SECONDS)
+            or (bool(self.message) and running(self.message_at, MESSAGE_SECONDS))
+        )
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Pads on top; below them the tree and the list of moves (or the rules); offers; confetti."""
         model: FrogsModel = player.model  # type: ignore[assignment]
