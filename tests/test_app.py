@@ -341,3 +341,17 @@ def test_quitting_or_leaving_with_unsaved_work_asks_first(app, open_demo, monkey
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
     assert not app.running  # nothing unsaved on the home screen: it quits at once
+
+
+def test_resizing_through_many_scales_keeps_the_theme_caches_bounded(app) -> None:
+    """A window dragged through a hundred sizes keeps a bounded set of fonts and only this scale's text."""
+    from visualizer.theme import FONT_CACHE_SIZE
+
+    theme = app.theme
+    theme.fit = True
+    for width in range(1024, 3024, 20):
+        theme.fit_window((width, width * 5 // 8))
+        for size in ("tiny", "small", "body", "large", "title"):
+            theme.text("counters", size, face="bold")
+    assert len(theme._fonts) <= FONT_CACHE_SIZE
+    assert {key[-1] for key in theme._texts} == {theme.scale}

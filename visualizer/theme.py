@@ -59,6 +59,8 @@ FONT_FILES = {
 }
 
 TEXT_CACHE_SIZE = 4000
+FONT_CACHE_SIZE = 40
+"""Fonts kept: every face and size at two scales; resizing through many scales cannot grow it."""
 
 
 class Theme:
@@ -68,7 +70,7 @@ class Theme:
         self.presenter = scale  # the scale asked for (Ctrl + / Ctrl -, --scale)
         self.fit = False  # grow with the window beyond the design size
         self.scale = scale  # the scale in force: the presenter's, fitted to the window
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
     def px(self, size: float) -> int:
@@ -83,6 +85,10 @@ class Theme:
         if font is None:
             font = pygame.font.Font(str(asset("fonts", FONT_FILES[face])), points)
             self._fonts[key] = font
+            if len(self._fonts) > FONT_CACHE_SIZE:
+                self._fonts.popitem(last=False)
+        else:
+            self._fonts.move_to_end(key)
         return font
 
     def text(self, text: str, size: str = "body", color: Color = INK, face: str = "sans") -> pygame.Surface:
@@ -113,6 +119,8 @@ class Theme:
         scale = effective_scale(self.presenter, size, self.fit)
         changed = scale != self.scale
         self.scale = scale
+        if changed:
+            self._texts.clear()  # text drawn at the old scale is not drawn again soon
         return changed
 
     def step(self) -> int:
