@@ -19,6 +19,10 @@ DIGIT_KEYS = "1234567890"
 """Keys 1 to 0 open the first ten demos."""
 
 
+THUMBS_KEPT = 48
+"""Scaled thumbnails kept: every demo at about two card sizes."""
+
+
 class Home:
     """A grid of demo cards with a keyboard focus."""
 
@@ -174,5 +178,7 @@ class Home:
                     )
                 except (pygame.error, ValueError):
                     image = None
+            if len(self._thumbs) >= THUMBS_KEPT:  # a window resized many times: only recent sizes
+                self._thumbs.clear()
             self._thumbs[key] = image
         return self._thumbs[key]
