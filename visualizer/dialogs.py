@@ -26,6 +26,22 @@ LEAST_WINDOW = (320, 360)
 """The smallest window the file dialog opens in (pygame_gui's file dialog is at least 260x300)."""
 
 
+_MANAGERS: list[pygame_gui.UIManager] = []
+
+
+def shared_manager(window: tuple[int, int]) -> pygame_gui.UIManager:
+    """The one pygame_gui manager, sized to `window`: each new manager loads its theme's fonts again.
+
+    It uses pygame_gui's own theme, whose rows are sized for it.
+    """
+    if not _MANAGERS:
+        _MANAGERS.append(pygame_gui.UIManager(window))
+    manager = _MANAGERS[0]
+    manager.clear_and_reset()
+    manager.set_window_resolution(window)
+    return manager
+
+
 class FileChooser:
     """One open or save question, answered by `done(path)` or dropped when cancelled."""
 
@@ -47,7 +63,7 @@ class FileChooser:
         self.done = done
         self.tell = tell
         self.open = True
-        self.manager = pygame_gui.UIManager(window)  # pygame_gui's own theme: its rows are sized for it
+        self.manager = shared_manager(window)
         self.dialog = UIFileDialog(
             dialog_rect(window, theme),
             self.manager,
