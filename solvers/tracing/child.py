@@ -158,9 +158,11 @@ class Tracer:
         if self.pending and self.pending[-1].code is code:
             self.pending[-1].entered = True
         if len(self.stack) >= self.max_depth:
-            self.halt(f"stopped at depth {self.max_depth:,} (the depth cap): is the base case reached?")
+            self.halt(
+                f"stopped at depth {self.max_depth:,} (the depth cap): is the base case reached?", frame
+            )
         if self.calls >= self.max_calls:
-            self.halt(f"stopped after {self.max_calls:,} calls")
+            self.halt(f"stopped after {self.max_calls:,} calls", frame)
         self.calls += 1
         shipping = not self.out.full
         args = self.arguments(frame) if shipping else []
@@ -311,15 +313,14 @@ class Tracer:
             "seconds": round(time.perf_counter() - self.started, 6),
         }
 
-    def halt(self, message: str) -> NoReturn:
-        """Stop the run here: the end message says why, and the process ends."""
+    def halt(self, message: str, calling: types.FrameType) -> NoReturn:
+        """Stop the run as `calling` starts: the end message says why and where, and the process ends."""
         sys.settrace(None)
-        finish(self.out, {**self.summary(), "stopped": message, "line": self.line_now()})
+        finish(self.out, {**self.summary(), "stopped": message, "line": self.line_now(calling.f_back)})
         os._exit(0)
 
-    def line_now(self) -> int:
-        """The line the innermost traced call is on (0 if none)."""
-        frame: types.FrameType | None = sys._getframe(1)
+    def line_now(self, frame: types.FrameType | None) -> int:
+        """The line the innermost traced call from `frame` outwards is on (0 if none)."""
         while frame is not None:
             if id(frame.f_code) in self.traced:
                 return frame.f_lineno

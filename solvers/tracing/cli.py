@@ -103,7 +103,7 @@ def as_json(result: TraceResult) -> dict[str, Any]:
         "cache_hits": result.cache_hits,
         "events": result.total_events,
         "events_by_kind": dict(sorted(result.events_by_kind.items())),
-        "events_sent": len(result.events),
+        "events_sent": result.events_sent,
         "seconds": result.seconds,
         "error": result.error,
         "line": result.line or None,
@@ -115,9 +115,10 @@ def as_json(result: TraceResult) -> dict[str, Any]:
 def report(result: TraceResult) -> str:
     """The result for people: the answer, then the counts."""
     counts = (
-        f"{result.calls:,} calls, {result.cache_hits:,} cache hits, max depth {result.max_depth:,}, "
+        f"{result.calls:,} call{'s' if result.calls != 1 else ''}, {result.cache_hits:,} cache hits, "
+        f"max depth {result.max_depth:,}, "
         f"{result.total_events:,} events, {result.seconds:.3f} s"
     )
-    shipped = f"\n(only the first {len(result.events):,} events were kept)" if result.truncated else ""
+    shipped = f"\n(only the first {result.events_sent:,} events were kept)" if result.truncated else ""
     printed = f"\nprinted:\n{result.output.rstrip()}" if result.output.strip() else ""
     return f"{result.summary()}\n{counts}{shipped}{printed}"

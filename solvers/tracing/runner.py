@@ -92,7 +92,7 @@ class TraceResult:
     @property
     def truncated(self) -> bool:
         """True when the run made more events than were shipped."""
-        return self.total_events > len(self.events)
+        return self.total_events > self.events_sent
 
     def summary(self) -> str:
         """One line on how the run ended."""
