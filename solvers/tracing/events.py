@@ -10,7 +10,8 @@
   (a repr); `how` is RETURN, CACHE (answered from a cache without recursing)
   or RAISE (an exception passed through);
 - `Raise(node, message, line)`: an exception starts at the student's `line`;
-- `Halt(message, line)`: the run was stopped (a call, depth or time cap).
+- `Halt(message, line)`: the run was stopped (a call, depth or time cap);
+- `Side(side, event)`: one of two runs shown side by side (`lockstep`).
 
 Every value is text (a repr cut to a readable length), so events cross the
 process boundary as plain JSON and nothing of the student's is unpickled.
@@ -18,7 +19,8 @@ process boundary as plain JSON and nothing of the student's is unpickled.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import Any, NamedTuple
 
 from solvers.events import Pop, Push, event_type
 
@@ -79,3 +81,21 @@ class Halt(NamedTuple):
 
 TraceEvent = Push | Pop | Line | Raise | Halt
 """Any event of a traced run."""
+
+
+@event_type
+class Side(NamedTuple):
+    """An event of run number `side` when two runs play side by side (naive beside memoized)."""
+
+    side: int
+    event: Any
+    line: int = 0
+
+
+def lockstep(runs: Sequence[Sequence[TraceEvent]]) -> Iterator[Side]:
+    """The runs' events in turn, one of each, each tagged with its run; a run that ends drops out."""
+    longest = max((len(run) for run in runs), default=0)
+    for index in range(longest):
+        for side, run in enumerate(runs):
+            if index < len(run):
+                yield Side(side, run[index], run[index].line)
