@@ -75,3 +75,17 @@ class CallTree(LifoTree):
         """Structure and columns as one comparable value."""
         columns = (tuple(self.what), tuple(self.value), tuple(self.push_at), tuple(self.pop_at))
         return (*super().snapshot(), *columns)
+
+
+def go_to_call(player: Any, calls: CallTree, node: int, to_return: bool) -> None:
+    """Move the player's timeline to call `node`'s Push, or (`to_return`) its Pop.
+
+    A call that has not returned yet plays on at full speed until it does.
+    Uses only the player's public `seek` and `run_until`.
+    """
+    if not to_return:
+        player.seek(calls.push_at[node] + 1)
+    elif calls.pop_at[node] != UNKNOWN:
+        player.seek(calls.pop_at[node] + 1)
+    else:
+        player.run_until(lambda event: type(event) is Pop and event.node == node)

@@ -31,8 +31,10 @@ import pygame
 
 from visualizer import theme as th
 from visualizer.draw import cut_mark, dashed_line, tag
+from visualizer.panels import fit_text, wrap
 from visualizer.theme import Theme
 from visualizer.tree import LifoTree, TreeLayout, tidy_layout
+from visualizer.widgets import draw_box
 
 N = TypeVar("N", bound=Hashable)
 
@@ -480,3 +482,19 @@ def paint_call_tree(
         surface, theme, area, fitted.places, parent, lambda node: look(node, size, column), camera=camera
     )
     surface.set_clip(clip)
+
+
+def draw_note(
+    surface: pygame.Surface, stage: pygame.Rect, theme: Theme, pos: tuple[int, int], lines: list[str]
+) -> None:
+    """A dark note beside the pointer, kept inside the stage: what hovering a node tells."""
+    width = min(theme.px(420), stage.w - theme.px(20))
+    rows = [part for line in lines for part in wrap(theme, line, width - theme.px(16), "small")]
+    height = len(rows) * theme.line_height("small") + theme.px(12)
+    box = pygame.Rect(pos[0] + theme.px(14), pos[1] + theme.px(14), width, height).clamp(stage)
+    draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=6)
+    y = box.y + theme.px(6)
+    for row in rows:
+        text = fit_text(theme, row, box.w - theme.px(16), "small")
+        surface.blit(theme.text(text, "small", th.TITLE_INK), (box.x + theme.px(8), y))
+        y += theme.line_height("small")

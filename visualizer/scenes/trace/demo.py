@@ -34,14 +34,14 @@ from solvers.tracing.runner import (
 )
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.calltree import UNKNOWN
+from visualizer.calltree import UNKNOWN, go_to_call
 from visualizer.panels import stack_boxes
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.trace import launch, view
 from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
-from visualizer.treepaint import Camera
+from visualizer.treepaint import Camera, draw_note
 from visualizer.widgets import Button, Label, Widget
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="unwind-trace")
@@ -437,12 +437,11 @@ class TraceDemo(Demo):
         model: TraceModel = player.model  # type: ignore[assignment]
         calls = model.runs[side].calls
         self.chosen = (side, node)
-        if not pygame.key.get_mods() & pygame.KMOD_SHIFT:
-            player.seek(calls.push_at[node] + 1)
-        elif calls.pop_at[node] != UNKNOWN:
-            player.seek(calls.pop_at[node] + 1)
-        else:
+        to_return = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if to_return and calls.pop_at[node] == UNKNOWN:  # still running: play on to its return
             player.run_until(lambda event: self._pops(event, side, node))
+        else:
+            go_to_call(player, calls, node, to_return)
 
     def _pops(self, event: object, side: int, node: int) -> bool:
         """True for the Pop of call `node` of run `side`."""
@@ -472,5 +471,5 @@ class TraceDemo(Demo):
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
             node = view.call_at(box, self.theme, run, self.cameras[side], self.hover)
             if node is not None:
-                view.draw_hover(surface, rect, self.theme, self.hover, view.hover_lines(run, node))
+                draw_note(surface, rect, self.theme, self.hover, view.hover_lines(run, node))
                 return

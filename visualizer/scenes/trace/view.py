@@ -13,7 +13,7 @@ import pygame
 
 from solvers.tracing.events import CACHE, RAISE
 from visualizer import theme as th
-from visualizer.panels import FrameView, card, card_content, card_height, draw_call_stack, fit_text, wrap
+from visualizer.panels import FrameView, card, card_content, card_height, draw_call_stack, fit_text
 from visualizer.scenes.trace.model import RunModel
 from visualizer.theme import Theme
 from visualizer.treepaint import (
@@ -27,7 +27,6 @@ from visualizer.treepaint import (
     node_at,
     paint_call_tree,
 )
-from visualizer.widgets import draw_box
 
 STACK_SHOWN = 64
 """Frames turned into views each frame (deeper ones fold into '+ N frames below')."""
@@ -227,19 +226,3 @@ def hover_lines(run: RunModel, node: int) -> list[str]:
     if others:
         lines.append("locals: " + ", ".join(others))
     return lines
-
-
-def draw_hover(
-    surface: pygame.Surface, stage: pygame.Rect, theme: Theme, pos: tuple[int, int], lines: list[str]
-) -> None:
-    """A dark note beside the pointer, kept inside the stage."""
-    width = min(theme.px(420), stage.w - theme.px(20))
-    rows = [part for line in lines for part in wrap(theme, line, width - theme.px(16), "small")]
-    height = len(rows) * theme.line_height("small") + theme.px(12)
-    box = pygame.Rect(pos[0] + theme.px(14), pos[1] + theme.px(14), width, height).clamp(stage)
-    draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=6)
-    y = box.y + theme.px(6)
-    for row in rows:
-        text = fit_text(theme, row, box.w - theme.px(16), "small")
-        surface.blit(theme.text(text, "small", th.TITLE_INK), (box.x + theme.px(8), y))
-        y += theme.line_height("small")
