@@ -1,6 +1,6 @@
 """Binary search in a sorted list: look in the middle, then search only the half that can hold it.
 
-    unwind trace binary_search.py binary_search "[1, 3, 4, 6, 8, 9, 11, 14, 17]" 11
+unwind trace binary_search.py binary_search "[1, 3, 4, 6, 8, 9, 11, 14, 17]" 11
 """
 
 

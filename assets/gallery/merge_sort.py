@@ -1,6 +1,6 @@
 """Merge sort: split the list in halves, sort each half the same way, merge the two sorted halves.
 
-    unwind trace merge_sort.py merge_sort "[5, 2, 8, 1, 9, 3, 7, 4]"
+unwind trace merge_sort.py merge_sort "[5, 2, 8, 1, 9, 3, 7, 4]"
 """
 
 

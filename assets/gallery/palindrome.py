@@ -1,6 +1,6 @@
 """Is it a palindrome?  Compare the two ends, then the text between them: linear recursion beside its loop.
 
-    unwind trace palindrome.py is_palindrome "'racecar'"
+unwind trace palindrome.py is_palindrome "'racecar'"
 """
 
 

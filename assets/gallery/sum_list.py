@@ -1,6 +1,6 @@
 """The sum of a list, as linear recursion beside its loop.
 
-    unwind trace sum_list.py sum_list "[3, 1, 4, 1, 5]"
+unwind trace sum_list.py sum_list "[3, 1, 4, 1, 5]"
 """
 
 
