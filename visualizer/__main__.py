@@ -12,6 +12,7 @@ from typing import NoReturn
 
 from visualizer import MAX_WINDOW, MIN_WINDOW
 from visualizer.demos import DEMOS
+from visualizer.scenes.trace.launch import accept as accept_trace
 
 MAX_SEED = 2**32 - 1
 """Seeds are 0 to 2^32 - 1 everywhere (the CLI's rule too)."""
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "demo", nargs="?", choices=names, metavar="DEMO", help="open this demo directly: " + ", ".join(names)
     )
+    parser.add_argument("words", nargs="*", metavar="FILE.py FUNC ARG", help="for trace: what to call")
     parser.add_argument(
         "--seed",
         type=whole_number(0, MAX_SEED, "the seed"),
@@ -155,6 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the app; a missing display is one clear line."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if problem := accept_trace(args.demo, args.words):
+        parser.error(problem)
     if args.export is not None and args.demo is None:
         parser.error("--export needs a DEMO to play")
     from visualizer.record import video_available  # pygame loads only past the arguments

@@ -90,6 +90,12 @@ DEMOS: tuple[DemoEntry, ...] = (
         "disks on three pegs, the calls that move them",
         "visualizer.scenes.hanoi.demo:HanoiDemo",
     ),
+    DemoEntry(
+        "trace",
+        "Your code",
+        "trace a function of yours: its stack, lines and call tree",
+        "visualizer.scenes.trace.demo:TraceDemo",
+    ),
 )
 
 BY_NAME = {entry.name: entry for entry in DEMOS}

@@ -186,32 +186,47 @@ def draw_call_stack(
     """
     if limit is not None:
         title = f"{title} (limit {limit:,})"
-    inner = card(surface, rect, theme, title)
-    box_h = theme.px(34)
-    gap = theme.px(4)
-    fits = max(1, (inner.h + gap) // (box_h + gap))
-    shown = list(frames)
-    hidden = below
-    if len(shown) + (1 if below else 0) > fits:
-        cut = len(shown) - (fits - 1)
-        hidden += cut
-        shown = shown[cut:]
-    y = inner.bottom
-    if hidden:
-        y -= box_h
-        more = pygame.Rect(inner.x, y, inner.w, box_h)
+    card(surface, rect, theme, title)
+    placed, more = stack_boxes(rect, theme, len(frames), below, title)
+    if more is not None:
+        hidden = below + len(frames) - len(placed)
         draw_box(surface, more, theme, fill=th.FAINT, radius=5)
         text = theme.text(f"+ {hidden:,} frames below", "small", th.MUTED)
         surface.blit(text, text.get_rect(center=more.center))
-        y -= gap
-    for index, frame in enumerate(shown):
+    for index, box in placed:
+        if index == len(frames) - 1 and arrival < 1.0:
+            box = box.move(0, round((1 - th.ease(arrival)) * -box.h))
+        _draw_frame(surface, box, theme, frames[index])
+
+
+def stack_boxes(
+    rect: pygame.Rect, theme: Theme, count: int, below: int = 0, title: str = "call stack"
+) -> tuple[list[tuple[int, pygame.Rect]], pygame.Rect | None]:
+    """Where `draw_call_stack` puts `count` frames: (index, box) for each shown, and the '+ N below' box.
+
+    A pure function, so a click can find the frame under it.
+    """
+    inner = card_content(rect, theme, title)
+    box_h = theme.px(34)
+    gap = theme.px(4)
+    fits = max(1, (inner.h + gap) // (box_h + gap))
+    first = 0
+    hidden = below
+    if count + (1 if below else 0) > fits:
+        first = count - (fits - 1)
+        hidden += first
+    y = inner.bottom
+    more = None
+    if hidden:
         y -= box_h
-        offset = 0
-        if index == len(shown) - 1 and arrival < 1.0:
-            offset = round((1 - th.ease(arrival)) * -box_h)
-        box = pygame.Rect(inner.x, y + offset, inner.w, box_h)
-        _draw_frame(surface, box, theme, frame)
+        more = pygame.Rect(inner.x, y, inner.w, box_h)
         y -= gap
+    placed = []
+    for index in range(first, count):
+        y -= box_h
+        placed.append((index, pygame.Rect(inner.x, y, inner.w, box_h)))
+        y -= gap
+    return placed, more
 
 
 def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: FrameView) -> None:
@@ -232,3 +247,19 @@ def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: 
         detail = fit_text(theme, frame.detail, max(0, room), "small", "mono")
         image = theme.text(detail, "small", th.INK, "mono")
         surface.blit(image, image.get_rect(midright=(box.right - theme.px(10), box.centery)))
+
+
+def draw_note(
+    surface: pygame.Surface, stage: pygame.Rect, theme: Theme, pos: tuple[int, int], lines: list[str]
+) -> None:
+    """A dark note beside the pointer, kept inside the stage: what hovering a node tells."""
+    width = min(theme.px(420), stage.w - theme.px(20))
+    rows = [part for line in lines for part in wrap(theme, line, width - theme.px(16), "small")]
+    height = len(rows) * theme.line_height("small") + theme.px(12)
+    box = pygame.Rect(pos[0] + theme.px(14), pos[1] + theme.px(14), width, height).clamp(stage)
+    draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=6)
+    y = box.y + theme.px(6)
+    for row in rows:
+        text = fit_text(theme, row, box.w - theme.px(16), "small")
+        surface.blit(theme.text(text, "small", th.TITLE_INK), (box.x + theme.px(8), y))
+        y += theme.line_height("small")

@@ -17,7 +17,8 @@ dashed or dotted by status, a text label) is a `Look` too.
 
 `Camera` (zoom and pan) maps world to screen; `screen_box` is the pure map
 from a place to its rectangle, so input hit-tests the same boxes the painter
-draws without reading anything drawing wrote.
+draws without reading anything drawing wrote: `call_tree_places` is the
+call tree's pure fit, `node_at` finds the call under the mouse.
 """
 
 from __future__ import annotations
@@ -402,6 +403,54 @@ def paint_tree(
     TreePainter(surface, theme, area, camera, joins, least).paint(places, parent, look)
 
 
+@dataclass(frozen=True, slots=True)
+class CallTreePlaces:
+    """Where a call tree goes in its area: each call's place, the text size and the column width."""
+
+    places: dict[int, Place]
+    size: str
+    column: float
+    crowded: bool  # rows too close for a row of tags under each call: tags go beside it
+
+
+def call_tree_places(theme: Theme, area: pygame.Rect, tree: LifoTree) -> CallTreePlaces:
+    """The call tree fitted to `area` (a pure function: the painter and hit-testing both use it).
+
+    Rows and columns share the area (text 'small' up to 12 leaves while the rows have room, else 'tiny').
+    """
+    placed = tidy_layout(tree.roots(), tree.children)
+    top = theme.line_height("tiny")  # room above the root for its id
+    small_row = theme.line_height("small") + theme.px(6) + 2
+    roomy = (area.h - top) // max(placed.depth, 1) >= small_row
+    size = "small" if placed.slots <= 12 and roomy else "tiny"
+    node_h = theme.line_height(size) + theme.px(6)
+    row = min(theme.px(64), max(node_h + 2, (area.h - top) // max(placed.depth, 1)))
+    column = area.w / max(placed.slots, 1)
+    places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h), top=top)
+    return CallTreePlaces(places, size, column, row < node_h + theme.line_height("tiny"))
+
+
+def node_at(
+    places: Mapping[N, Place],
+    area: pygame.Rect,
+    pos: tuple[int, int],
+    camera: Camera = IDENTITY,
+    least: int = 1,
+) -> N | None:
+    """The node whose box (as `screen_box` draws it) holds `pos`, the nearest centre if boxes overlap."""
+    if not area.collidepoint(pos):
+        return None
+    best: N | None = None
+    best_distance = 0
+    for node, place in places.items():
+        box = screen_box(camera, area, place, least)
+        if box.collidepoint(pos):
+            distance = (box.centerx - pos[0]) ** 2 + (box.centery - pos[1]) ** 2
+            if best is None or distance < best_distance:
+                best, best_distance = node, distance
+    return best
+
+
 def paint_call_tree(
     surface: pygame.Surface,
     theme: Theme,
@@ -412,21 +461,14 @@ def paint_call_tree(
 ) -> None:
     """A call tree fitted to `area` and painted there, clipped; 'no calls yet' while it is empty.
 
-    Rows and columns share the area (text 'small' up to 12 leaves, then
-    'tiny'); `look(node, text_size, column_width)` says how each call looks.
+    `look(node, text_size, column_width)` says how each call looks; the
+    places are `call_tree_places`, which input uses to find the call clicked.
     """
-    placed = tidy_layout(tree.roots(), tree.children)
-    if not placed.places:
+    fitted = call_tree_places(theme, area, tree)
+    if not fitted.places:
         hint = theme.text("no calls yet", "small", th.MUTED)
         surface.blit(hint, hint.get_rect(center=area.center))
         return
-    size = "small" if placed.slots <= 12 else "tiny"
-    node_h = theme.line_height(size) + theme.px(6)
-    top = theme.line_height("tiny")  # room above the root for its id
-    row = min(theme.px(64), max(node_h + 2, (area.h - top) // max(placed.depth, 1)))
-    column = area.w / placed.slots
-    places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h), top=top)
-    crowded = row < node_h + theme.line_height("tiny")  # no room under a call for its tags
 
     def parent(node: int) -> int | None:
         """The caller (None for the root)."""
@@ -434,10 +476,10 @@ def paint_call_tree(
 
     def looks(node: int) -> Look:
         """The call's look; its tags beside it when the rows are too close for a row of tags."""
-        seen = look(node, size, column)
-        return replace(seen, tags_beside=True) if crowded and seen.tags else seen
+        seen = look(node, fitted.size, fitted.column)
+        return replace(seen, tags_beside=True) if fitted.crowded and seen.tags else seen
 
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip))
-    paint_tree(surface, theme, area, places, parent, looks, camera=camera)
+    paint_tree(surface, theme, area, fitted.places, parent, looks, camera=camera)
     surface.set_clip(clip)

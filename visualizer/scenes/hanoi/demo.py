@@ -15,6 +15,8 @@ import pygame
 from solvers import hanoi
 from solvers.events import Event, Move
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.calltree import go_to_call
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.hanoi import view
@@ -34,12 +36,15 @@ class HanoiDemo(Demo):
         Binding(("]",), "step_disks", "one disk more", args=(1,)),
         Binding(("0",), "reset_camera", "the whole call tree again"),
         Gesture("wheel / drag on the call tree", "zoom / pan it"),
+        Gesture("click a call (tree or stack)", "go to where it was called; Shift: where it returned"),
+        Gesture("hover a call in the tree", "its arguments and what it returned"),
     )
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
         self.disks = 3
         self.camera = Camera()
+        self.hover: tuple[int, int] | None = None
 
     # --- what runs --------------------------------------------------------------------------
 
@@ -108,9 +113,21 @@ class HanoiDemo(Demo):
         return view.layout(rect, self.theme, self.disks <= view.TREE_DISKS)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """The wheel and a drag move the call tree's camera; keys go to the table."""
-        area = view.tree_area(self.layout(rect), self.theme)
+        """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
+        lay = self.layout(rect)
+        model: HanoiModel = player.model  # type: ignore[assignment]
+        area = view.tree_area(lay, self.theme)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         if area is not None and self.camera.handle(event, area):
+            return True
+        node = None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            node = view.call_at(lay, self.theme, model, self.camera, event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            node = view.frame_at(lay.stack, self.theme, model, event.pos)
+        if node is not None:
+            go_to_call(player, model.calls, node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
             return True
         return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
 
@@ -122,3 +139,6 @@ class HanoiDemo(Demo):
         view.draw_pegs(surface, lay.pegs, self.theme, model)
         if lay.tree is not None:
             view.draw_tree(surface, lay.tree, self.theme, model, self.camera)
+        node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
+        if node is not None:
+            draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))

@@ -22,6 +22,7 @@ class HanoiModel:
         self.moves = 0
         self.last: tuple[int, int, int] | None = None  # (disk, frm, to) of the newest move
         self._lasts: list[tuple[int, int, int] | None] = []
+        self.applied = 0  # events applied: the next one's index in the run
 
     def apply(self, event: Event) -> None:
         """Move one event forward."""
@@ -31,10 +32,12 @@ class HanoiModel:
             self.last = (event.piece, event.frm, event.to)
             self.moves += 1
         elif isinstance(event, (Push, Pop)):
-            self.calls.apply(event)
+            self.calls.apply(event, self.applied)
+        self.applied += 1
 
     def revert(self, event: Event) -> None:
         """Undo exactly what `apply(event)` did."""
+        self.applied -= 1
         if isinstance(event, Move):
             self.pegs[event.frm].append(self.pegs[event.to].pop())
             self.last = self._lasts.pop()
@@ -45,7 +48,7 @@ class HanoiModel:
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
         pegs = tuple(tuple(peg) for peg in self.pegs)
-        return (pegs, self.moves, self.last, tuple(self._lasts), self.calls.snapshot())
+        return (pegs, self.moves, self.last, tuple(self._lasts), self.applied, self.calls.snapshot())
 
     def running(self) -> list[tuple[int, int, int, int]]:
         """The calls on the stack, outermost first: (n, frm, to, via)."""

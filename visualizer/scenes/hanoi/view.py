@@ -15,11 +15,13 @@ from solvers.hanoi import PEGS
 from visualizer import theme as th
 from visualizer.calltree import CallTree
 from visualizer.draw import arrow
-from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text
+from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, stack_boxes
 from visualizer.scenes.hanoi.model import HanoiModel
 from visualizer.theme import Theme
-from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_call_tree
+from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, call_tree_places, node_at, paint_call_tree
 
+STACK_SHOWN = 64
+"""Frames turned into views each frame (deeper ones fold into '+ N frames below')."""
 TREE_DISKS = 6
 """The call tree is drawn for up to this many disks (63 calls); beyond, the stack tells the story."""
 DISK_COLOURS = (th.ORANGE, th.SKY, th.GREEN, th.YELLOW, th.BLUE, th.VERMILLION, th.PURPLE)
@@ -128,8 +130,22 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: 
             below = running[depth + 1]
             detail = f"waits while {below[0]} move {PEGS[below[1]]}→{PEGS[below[2]]}"
         frames.append(FrameView(call_text(call), "active" if on_top else "waiting", detail))
-    title = f"call stack: {len(running)} frame{'s' if len(running) != 1 else ''}"
-    draw_call_stack(surface, rect, theme, frames[-64:], below=max(0, len(frames) - 64), title=title)
+    shown = frames[-STACK_SHOWN:]
+    draw_call_stack(surface, rect, theme, shown, below=len(frames) - len(shown), title=stack_title(model))
+
+
+def stack_title(model: HanoiModel) -> str:
+    """'call stack: 3 frames'."""
+    depth = len(model.calls.stack)
+    return f"call stack: {depth} frame{'s' if depth != 1 else ''}"
+
+
+def frame_at(rect: pygame.Rect, theme: Theme, model: HanoiModel, pos: tuple[int, int]) -> int | None:
+    """The call whose stack frame is under `pos`, if any."""
+    stack = model.calls.stack[-STACK_SHOWN:]
+    below = len(model.calls.stack) - len(stack)
+    placed, _ = stack_boxes(rect, theme, len(stack), below, stack_title(model))
+    return next((stack[index] for index, box in placed if box.collidepoint(pos)), None)
 
 
 def draw_tree(
@@ -164,3 +180,22 @@ def _look(calls: CallTree, node: int, size: str, column: float, theme: Theme) ->
 def tree_area(lay: HanoiLayout, theme: Theme) -> pygame.Rect | None:
     """The inside of the tree's card, where the camera works."""
     return card_content(lay.tree, theme, "call tree") if lay.tree is not None else None
+
+
+def call_at(
+    lay: HanoiLayout, theme: Theme, model: HanoiModel, camera: Camera, pos: tuple[int, int]
+) -> int | None:
+    """The call whose pill is under `pos` in the tree, if the tree is shown."""
+    area = tree_area(lay, theme)
+    if area is None:
+        return None
+    return node_at(call_tree_places(theme, area, model.calls).places, area, pos, camera)
+
+
+def hover_lines(model: HanoiModel, node: int) -> list[str]:
+    """What hovering a call tells: its arguments, and what it did once it returned."""
+    n, frm, to, via = model.calls.what[node]
+    call = f"hanoi(n={n}, from={PEGS[frm]}, to={PEGS[to]}, via={PEGS[via]})"
+    if not model.calls.closed(node):
+        return [call, "still running"]
+    return [call, f"returned None, having moved {2**n - 1:,} disk move{'s' if n > 1 else ''}"]

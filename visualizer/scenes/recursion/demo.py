@@ -14,10 +14,11 @@ from typing import Any
 import pygame
 
 from solvers import recursion as rec
-from solvers.events import Event
+from solvers.events import Event, Pop
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.panels import card_content
+from visualizer.calltree import go_to_call
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.recursion import view
@@ -54,6 +55,8 @@ class RecursionDemo(Demo):
         Binding(("t",), "new_tree", "a new random tree"),
         Binding(("0",), "reset_camera", "the whole call tree again"),
         Gesture("wheel / drag on the call tree", "zoom / pan it"),
+        Gesture("click a call (tree or stack)", "go to where it was called; Shift: where it returned"),
+        Gesture("hover a call in the tree", "its node and what it returned"),
     )
 
     def __init__(self, shell: Any) -> None:
@@ -64,6 +67,7 @@ class RecursionDemo(Demo):
         self.tree_seed = self.seed
         self.tree_root = rec.random_tree(self.tree_seed)
         self.camera = Camera()
+        self.hover: tuple[int, int] | None = None
 
     # --- what runs -------------------------------------------------------------
 
@@ -181,13 +185,33 @@ class RecursionDemo(Demo):
         self.camera.reset()
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """The wheel and a drag move the call tree's camera; keys go to the table."""
+        """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
         lay = self.layout(rect)
-        if lay.tree is not None and self.camera.handle(
-            event, card_content(lay.tree, self.theme, "call tree")
-        ):
+        model: RecursionModel = player.model  # type: ignore[assignment]
+        area = view.tree_area(lay, self.theme)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if area is not None and self.camera.handle(event, area):
             return True
+        to_return = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and model.tree is not None:
+            node = view.call_at(lay, self.theme, model, self.camera, event.pos)
+            if node is not None:
+                go_to_call(player, model.tree, node, to_return)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            node = view.frame_at(lay.stack, self.theme, model, self.limit, event.pos)
+            if node is not None:
+                self.go_to_frame(player, model, node, to_return)
+                return True
         return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
+
+    def go_to_frame(self, player: Player, model: RecursionModel, node: int, to_return: bool) -> None:
+        """A running frame: back to its call, or (Shift) on to its return."""
+        if to_return:
+            player.run_until(lambda event: type(event) is Pop and event.node == node)  # type: ignore[attr-defined]
+        else:
+            player.seek(model.push_at[node] + 1)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Stack on the left; the loop and depth, or the call tree, on the right."""
@@ -201,3 +225,6 @@ class RecursionDemo(Demo):
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
+        node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
+        if node is not None:
+            draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))

@@ -38,6 +38,7 @@ class RecursionModel:
         self.loop_result: Any = None
         self.overflow: Overflow | None = None
         self.depths: array[int] = array("q")  # stack depth after each event
+        self.push_at: array[int] = array("q")  # per call: the index of its Push in the run
         self.retvals: list[Any] = []  # every value the loop's retval took, in order
 
     def apply(self, event: Event) -> None:
@@ -46,6 +47,7 @@ class RecursionModel:
             self.stack.append(event.node)
             self.args.append(event.what)
             self.returned.append(NOT_RETURNED)
+            self.push_at.append(len(self.depths))
         elif isinstance(event, Pop):
             self.stack.pop()
             self.returned[event.node] = event.value
@@ -58,7 +60,7 @@ class RecursionModel:
         elif isinstance(event, Overflow):
             self.overflow = event
         if self.tree is not None:
-            self.tree.apply(event)
+            self.tree.apply(event, len(self.depths))  # one depth per event so far: this event's index
         self.depths.append(len(self.stack))
 
     def revert(self, event: Event) -> None:
@@ -70,6 +72,7 @@ class RecursionModel:
             self.stack.pop()
             self.args.pop()
             self.returned.pop()
+            self.push_at.pop()
         elif isinstance(event, Pop):
             self.stack.append(event.node)
             self.returned[event.node] = NOT_RETURNED
@@ -121,6 +124,7 @@ class RecursionModel:
             self.loop_result,
             self.overflow,
             tuple(self.depths),
+            tuple(self.push_at),
             self.tree.snapshot() if self.tree else None,
         )
 

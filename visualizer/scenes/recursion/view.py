@@ -15,12 +15,14 @@ import pygame
 from solvers.events import Push
 from visualizer import theme as th
 from visualizer.calltree import CallTree
-from visualizer.panels import FrameView, card, draw_call_stack, fit_text, wrap
+from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, stack_boxes, wrap
 from visualizer.player import Player
 from visualizer.scenes.recursion.model import ENDLESS, NOT_RETURNED, TREE, RecursionModel, short
 from visualizer.theme import Theme
-from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, paint_call_tree
+from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, call_tree_places, node_at, paint_call_tree
 
+STACK_SHOWN = 64
+"""Frames turned into views each frame (deeper ones fold into '+ N frames below')."""
 TREE_COLOURS = {"active": th.ACTIVE, "waiting": th.WAITING, "done": th.DONE, "dead": th.DEAD}
 """A call-tree node's outline by the state of its call."""
 
@@ -85,7 +87,7 @@ def draw_stack(
     arrival = player.progress() if isinstance(player.last_event, Push) else 1.0
     depth = len(model.stack)
     top = model.stack[-1] if model.stack else None
-    frames = [frame_view(model, node, node == top) for node in model.stack[-64:]]
+    frames = [frame_view(model, node, node == top) for node in model.stack[-STACK_SHOWN:]]
     draw_call_stack(
         surface,
         rect,
@@ -93,7 +95,7 @@ def draw_stack(
         frames,
         below=depth - len(frames),
         limit=limit if model.mode != TREE else None,
-        title=f"call stack: {depth} frame{'s' if depth != 1 else ''}",
+        title=stack_title(model),
         arrival=arrival,
     )
     if model.overflow is not None:
@@ -102,6 +104,49 @@ def draw_stack(
     elif model.result(0) is not NOT_RETURNED and model.mode != TREE:
         detail = f"{n} calls wound the stack, {n} returns unwound it"
         banner(surface, rect, theme, f"fact({n}) = {short(model.result(0))}", detail, th.DONE)
+
+
+def stack_title(model: RecursionModel) -> str:
+    """'call stack: 3 frames'."""
+    depth = len(model.stack)
+    return f"call stack: {depth} frame{'s' if depth != 1 else ''}"
+
+
+def frame_at(
+    rect: pygame.Rect, theme: Theme, model: RecursionModel, limit: int, pos: tuple[int, int]
+) -> int | None:
+    """The call whose stack frame is under `pos`, if any."""
+    stack = model.stack[-STACK_SHOWN:]
+    title = stack_title(model) + (f" (limit {limit:,})" if model.mode != TREE else "")
+    placed, _ = stack_boxes(rect, theme, len(stack), len(model.stack) - len(stack), title)
+    return next((stack[index] for index, box in placed if box.collidepoint(pos)), None)
+
+
+def tree_area(lay: RecursionLayout, theme: Theme) -> pygame.Rect | None:
+    """The inside of the tree's card (its title's height does not depend on its words)."""
+    return card_content(lay.tree, theme, "call tree") if lay.tree is not None else None
+
+
+def call_at(
+    lay: RecursionLayout, theme: Theme, model: RecursionModel, camera: Camera, pos: tuple[int, int]
+) -> int | None:
+    """The call whose pill is under `pos` in the tree, if the tree is shown."""
+    area = tree_area(lay, theme)
+    if area is None or model.tree is None:
+        return None
+    return node_at(call_tree_places(theme, area, model.tree).places, area, pos, camera)
+
+
+def hover_lines(model: RecursionModel, node: int) -> list[str]:
+    """What hovering a call of the tree tells: its node, and its value or best so far."""
+    tree = model.tree
+    assert tree is not None
+    leaf = tree.what[node]
+    call = f"max_of(node #{node})" + (f": a leaf, value {leaf}" if leaf is not None else "")
+    if tree.closed(node):
+        return [call, f"returned {tree.value[node]}"]
+    best = model.best.get(node)
+    return [call, "still running" + (f", best so far {best}" if best not in (None, float("-inf")) else "")]
 
 
 def banner(

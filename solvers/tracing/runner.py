@@ -1,0 +1,362 @@
+"""Tracing a student's function safely: in a separate process, under caps, read back as events.
+
+`make_request(path, func, args)` checks what can be checked without running
+anything (the file reads as UTF-8 text of sensible size, the function name,
+each argument a Python literal by `ast.literal_eval` and nothing else).
+`TraceJob(request).run()` starts `child.py` in a fresh interpreter (``-I``:
+no user site, no environment paths), streams its events back, and kills it
+at the time limit; `cancel()` kills it early (the app's reload).  A run
+that ends any way at all comes back as a `TraceResult`: the events shipped
+(at most `max_events`, so memory stays bounded however long the run), the
+counts of the whole run, and how it ended (a result, an exception with the
+student's line, or the reason it was stopped).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solvers.events import Pop, Push
+from solvers.textio import InputError, read_text
+from solvers.tracing.events import CACHE, Call, Halt, Line, Raise, Returned, TraceEvent
+
+MAX_CALLS = 1_000_000
+"""Calls a run may make by default: 'stopped after 1,000,000 calls'."""
+MAX_DEPTH = 3_000
+"""Nested calls a run may make by default (Python's own limit is 1,000)."""
+MAX_EVENTS = 200_000
+"""Events shipped back by default; the run goes on past them, counted but not shown."""
+SECONDS = 5.0
+"""Time limit by default: an endless loop ends with a message within seconds."""
+MAX_SOURCE_BYTES = 1024 * 1024
+"""Source files larger than this are refused unread."""
+MAX_ARG_CHARS = 10_000
+"""An argument's text is refused past this length."""
+CHILD = Path(__file__).with_name("child.py")
+
+
+class TraceInputError(ValueError):
+    """A file, function or argument that cannot be traced; the message is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class TraceRequest:
+    """What to run and under which caps."""
+
+    path: Path
+    func: str
+    args: tuple[str, ...] = ()
+    max_calls: int = MAX_CALLS
+    max_depth: int = MAX_DEPTH
+    max_events: int = MAX_EVENTS
+    seconds: float = SECONDS
+
+    def call_text(self) -> str:
+        """'fib(10)' as typed."""
+        return f"{self.func}({', '.join(self.args)})"
+
+
+@dataclass(slots=True)
+class TraceResult:
+    """How a traced run went: its events (as shipped) and the counts of the whole run."""
+
+    request: TraceRequest
+    source: str
+    events: list[TraceEvent] = field(default_factory=list)
+    result: str | None = None
+    error: str | None = None
+    line: int = 0  # the student's line of the error or of the stop
+    stopped: str | None = None
+    calls: int = 0
+    cache_hits: int = 0
+    max_depth: int = 0
+    events_by_kind: dict[str, int] = field(default_factory=dict)
+    events_sent: int = 0
+    seconds: float = 0.0
+    output: str = ""
+
+    @property
+    def total_events(self) -> int:
+        """Events of the whole run, shipped or not."""
+        return sum(self.events_by_kind.values())
+
+    @property
+    def truncated(self) -> bool:
+        """True when the run made more events than were shipped."""
+        return self.total_events > self.events_sent
+
+    def summary(self) -> str:
+        """One line on how the run ended."""
+        call = self.request.call_text()
+        if self.stopped:
+            return f"{call}: {self.stopped}"
+        if self.error:
+            where = f" (line {self.line})" if self.line else ""
+            return f"{call} raised {self.error}{where}"
+        return f"{call} = {self.result}"
+
+
+def load_source(path: Path) -> str:
+    """The file's text, or TraceInputError in one line (missing, too large, not UTF-8)."""
+    if path.suffix != ".py":
+        raise TraceInputError(f"{path.name}: a Python file ending in .py is needed")
+    try:
+        text, _ = read_text(path, MAX_SOURCE_BYTES, dash=False)
+    except InputError as error:
+        raise TraceInputError(str(error)) from None
+    return text
+
+
+def syntax_problem(source: str, path: Path) -> tuple[int, str] | None:
+    """(line, message) of the file's first syntax error, or None: found by parsing, never running."""
+    try:
+        ast.parse(source, str(path))
+    except SyntaxError as error:
+        return error.lineno or 0, f"SyntaxError: {error.msg}"
+    except ValueError as error:  # a NUL byte
+        return 0, f"SyntaxError: {error}"
+    return None
+
+
+def top_level_names(source: str) -> list[str]:
+    """Names the module defines at its top level (functions, assignments, imports)."""
+    names: list[str] = []
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names += [target.id for target in targets if isinstance(target, ast.Name)]
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names += [alias.asname or alias.name.split(".")[0] for alias in node.names]
+    return names
+
+
+def functions_in(source: str) -> list[str]:
+    """The top-level functions a file defines, in order (none when it does not parse)."""
+    try:
+        body = ast.parse(source).body
+    except (SyntaxError, ValueError):
+        return []
+    return [node.name for node in body if isinstance(node, ast.FunctionDef)]
+
+
+def check_arity(source: str, func: str, count: int) -> None:
+    """TraceInputError when `func`, a plain `def` of the file, cannot take `count` positional arguments."""
+    found = [
+        node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == func
+    ]
+    if not found:
+        return  # made some other way (an assignment, an import): the run will tell
+    params = found[-1].args
+    positional = [*params.posonlyargs, *params.args]
+    required = len(positional) - len(params.defaults)
+    if count < required or (params.vararg is None and count > len(positional)):
+        names = ", ".join(arg.arg for arg in positional) or "none"
+        wanted = (
+            f"{required}" if params.vararg is None and required == len(positional) else f"at least {required}"
+        )
+        if params.vararg is None and required != len(positional):
+            wanted = f"{required} to {len(positional)}"
+        raise TraceInputError(f"{func} takes {wanted} argument(s) ({names}), not {count}")
+
+
+def parse_argument(text: str, number: int) -> object:
+    """One argument by `ast.literal_eval` (and nothing else); TraceInputError if it is not a literal."""
+    if len(text) > MAX_ARG_CHARS:
+        raise TraceInputError(f"argument {number} is too long ({len(text):,} characters)")
+    try:
+        return ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise TraceInputError(
+            f"argument {number} is not a Python literal: {shown!r} (numbers, 'strings', [lists], ...)"
+        ) from None
+
+
+def make_request(path: Path | str, func: str, args: tuple[str, ...] | list[str], **caps: Any) -> TraceRequest:
+    """A checked request; TraceInputError (one line) for a bad file, function name or argument.
+
+    A file with a syntax error passes: running it reports the error at its line.
+    """
+    path = Path(path).expanduser().resolve()
+    source = load_source(path)
+    if not func.isidentifier():
+        raise TraceInputError(f"{func!r} is not a function name")
+    for number, text in enumerate(args, 1):
+        parse_argument(text, number)
+    if syntax_problem(source, path) is None:
+        if func not in top_level_names(source):
+            known = ", ".join(functions_in(source)) or "none"
+            raise TraceInputError(f"{path.name} has no function {func!r} (its functions: {known})")
+        check_arity(source, func, len(args))
+    return TraceRequest(path, func, tuple(args), **caps)
+
+
+def decode(item: list[Any]) -> TraceEvent | None:
+    """One protocol line from the child as an event (None for anything unexpected)."""
+    kind = item[0]
+    if kind == "c":
+        _, node, parent, func, args, line = item
+        return Push(
+            int(node), int(parent), Call(str(func), tuple((str(n), str(v)) for n, v in args)), int(line)
+        )
+    if kind == "l":
+        _, node, line, changes = item
+        return Line(int(node), tuple((str(n), new, old) for n, new, old in changes), int(line))
+    if kind == "r":
+        _, node, text, how, line = item
+        return Pop(int(node), Returned(str(text), str(how)), False, int(line))
+    if kind == "x":
+        _, node, message, line = item
+        return Raise(int(node), str(message), int(line))
+    return None
+
+
+class TraceJob:
+    """One run of the child process; `run` blocks until it ends, `cancel` ends it from any thread."""
+
+    def __init__(self, request: TraceRequest) -> None:
+        self.request = request
+        self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+        self._why_killed: str | None = None
+        self.received = 0  # events read so far (the app's progress line reads it)
+
+    def cancel(self, why: str = "cancelled") -> None:
+        """Kill the child (if it runs); the run ends with `why`."""
+        with self._lock:
+            if self._why_killed is None:
+                self._why_killed = why
+            if self._process is not None and self._process.poll() is None:
+                self._process.kill()
+
+    def run(self) -> TraceResult:
+        """Run the child to its end, its caps or the time limit, and collect what it sent."""
+        request = self.request
+        result = TraceResult(request, load_source(request.path))
+        started = time.perf_counter()
+        with tempfile.TemporaryFile() as errors:
+            with self._lock:
+                if self._why_killed is not None:
+                    result.stopped = self._why_killed
+                    return result
+                self._process = subprocess.Popen(
+                    [sys.executable, "-I", str(CHILD)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    cwd=request.path.parent,
+                )
+            timer = threading.Timer(request.seconds, self._time_up)
+            timer.daemon = True
+            timer.start()
+            try:
+                self._talk(self._process, result)
+            finally:
+                timer.cancel()
+                self._process.kill()
+                code = self._process.wait()
+            if not result.events_by_kind:  # no end message: count what arrived
+                count_from_events(result)
+            if self._why_killed is not None:
+                result.stopped = self._why_killed
+            elif result.stopped is None and result.result is None and result.error is None:
+                errors.seek(0)
+                tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+                result.stopped = f"the program ended unexpectedly (exit code {code})" + (
+                    f": {tail[-1]}" if tail else ""
+                )
+        if result.stopped is not None:
+            result.events.append(Halt(result.stopped, result.line or last_line(result.events)))
+        if not result.seconds:
+            result.seconds = round(time.perf_counter() - started, 6)
+        return result
+
+    def _time_up(self) -> None:
+        """The time limit passed: stop the child."""
+        self.cancel(f"stopped after {self.request.seconds:g} s: still running (an endless loop?)")
+
+    def _talk(self, process: subprocess.Popen[bytes], result: TraceResult) -> None:
+        """Send the request, then read events until the end message or the end of the stream."""
+        request = self.request
+        order = {
+            "path": str(request.path),
+            "func": request.func,
+            "args": list(request.args),
+            "max_calls": request.max_calls,
+            "max_depth": request.max_depth,
+            "max_events": request.max_events,
+        }
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            process.stdin.write(json.dumps(order).encode())
+            process.stdin.close()
+        except OSError:
+            return
+        events = result.events
+        for raw in process.stdout:
+            try:
+                item = json.loads(raw)
+                if item[0] == "end":
+                    self._finish(result, item[1])
+                    return
+                event = decode(item)
+            except (ValueError, TypeError, IndexError, KeyError):
+                continue  # not ours: a line the student's code forged
+            if event is not None and len(events) < request.max_events:
+                events.append(event)
+                self.received += 1
+
+    @staticmethod
+    def _finish(result: TraceResult, summary: dict[str, Any]) -> None:
+        """Copy the child's end message into the result."""
+        result.result = summary.get("result")
+        result.error = summary.get("error")
+        result.stopped = summary.get("stopped")
+        result.line = int(summary.get("line", 0))
+        result.calls = int(summary.get("calls", 0))
+        result.cache_hits = int(summary.get("cache_hits", 0))
+        result.max_depth = int(summary.get("max_depth", 0))
+        result.events_by_kind = {k: int(v) for k, v in summary.get("events_by_kind", {}).items() if v}
+        result.events_sent = int(summary.get("events_sent", 0))
+        result.seconds = float(summary.get("seconds", 0.0))
+        result.output = str(summary.get("output", ""))
+
+
+def count_from_events(result: TraceResult) -> None:
+    """The counts of a run whose child never sent them (it was stopped), from the events that came."""
+    counts: dict[str, int] = {}
+    depth = 0
+    for event in result.events:
+        name = type(event).__name__
+        counts[name] = counts.get(name, 0) + 1
+        if isinstance(event, Push):
+            depth += 1
+            result.max_depth = max(result.max_depth, depth)
+        elif isinstance(event, Pop):
+            depth -= 1
+            if event.value.how == CACHE:
+                result.cache_hits += 1
+    result.calls = counts.get("Push", 0) - result.cache_hits
+    result.events_by_kind = counts
+    result.events_sent = len(result.events)
+
+
+def last_line(events: list[TraceEvent]) -> int:
+    """The student's line of the newest event that names one."""
+    return next((event.line for event in reversed(events) if event.line), 0)
+
+
+def trace(path: Path | str, func: str, *args: str, **caps: Any) -> TraceResult:
+    """Check, run and collect in one call (tests and the command line)."""
+    return TraceJob(make_request(path, func, args, **caps)).run()

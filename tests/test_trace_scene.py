@@ -1,0 +1,239 @@
+""" "Your code": traced runs play, step back exactly, and their calls can be clicked and hovered.
+
+Runs happen in a child process off the frame; tests wait for them by their
+futures (never by time) and then run the frame that picks them up.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from ui import TickClock, click, count_colour, pick_file, press
+
+from solvers.events import Pop, Push
+from solvers.tracing.runner import make_request
+from visualizer import theme as th
+from visualizer.panels import stack_boxes
+from visualizer.scenes.trace import launch, view
+from visualizer.scenes.trace.demo import ERROR_LINE
+from visualizer.scenes.trace.model import TraceModel
+from visualizer.treepaint import call_tree_places, screen_box
+
+ROOT = Path(__file__).resolve().parents[1]
+GALLERY = ROOT / "assets" / "gallery"
+
+
+def time_limit(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Every run the screen starts gets this time limit."""
+    from visualizer.scenes.trace import demo as trace_demo
+
+    original = trace_demo.make_request
+    def limited(*args, **caps):
+        return original(*args, **{"seconds": seconds, **caps})
+
+    monkeypatch.setattr(trace_demo, "make_request", limited)
+
+
+@pytest.fixture(autouse=True)
+def generous_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs may take as long as a loaded machine needs: the tests assert answers, never speed."""
+    time_limit(monkeypatch, 300)
+
+
+def finish_runs(app, shell) -> None:
+    """Wait for the screen's traces to end, then run the frame that starts playing them."""
+    concurrent.futures.wait(shell.demo.futures, timeout=120)
+    app.frame(1 / 60)
+    assert shell.demo.ready
+
+
+def open_trace(app, open_demo):
+    """The screen with its first example's runs finished, paused at the start."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("trace")
+    finish_runs(app, shell)
+    shell.run.restart()
+    return shell
+
+
+def test_the_first_example_is_fibonacci_beside_its_memoized_twin(app, open_demo) -> None:
+    """fib(7) beside fib_memo(7): at the end 41 calls against 8 calls and 5 cache hits."""
+    shell = open_trace(app, open_demo)
+    shell.run.seek(10**9, now=True)
+    naive, memo = shell.run.model.runs
+    assert (naive.label, naive.work, naive.hits, naive.max_depth) == ("fib", 41, 0, 7)
+    assert (memo.label, memo.work, memo.hits, memo.max_depth) == ("fib_memo", 8, 5, 7)
+    assert naive.returned(0).text == memo.returned(0).text == "13"
+    rows = dict(shell.demo.counters(shell.run.model))
+    assert rows["fib calls"] == "41" and rows["fib_memo cache hits"] == "5"
+
+
+def test_every_event_reverts_exactly(app, open_demo) -> None:
+    """Apply the whole side-by-side run, revert it newest first: every earlier snapshot comes back."""
+    shell = open_trace(app, open_demo)
+    events = list(shell.demo.source())
+    model = TraceModel(shell.demo.labels())
+    snapshots = []
+    for event in events:
+        snapshots.append(model.snapshot())
+        model.apply(event)
+    for event, before in zip(reversed(events), reversed(snapshots), strict=True):
+        model.revert(event)
+        assert model.snapshot() == before
+
+
+def test_step_back_restores_the_exact_earlier_state_and_draws(app, open_demo) -> None:
+    """Right then Left, through calls, lines and returns: the model is as it was, and every frame draws."""
+    shell = open_trace(app, open_demo)
+    before = []
+    for _ in range(40):
+        before.append(shell.run.model.snapshot())
+        press(app, pygame.K_RIGHT)
+    for snapshot in reversed(before):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == snapshot
+
+
+def tree_point(app, shell, side: int, node: int) -> tuple[int, int]:
+    """The centre of call `node`'s pill in run `side`'s tree, as drawn."""
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    run = shell.run.model.runs[side]
+    area = view.tree_area(lay.trees()[side], shell.theme, run)
+    place = call_tree_places(shell.theme, area, run.calls).places[node]
+    return screen_box(shell.demo.cameras[side], area, place).center
+
+
+def test_clicking_a_call_goes_to_its_push_and_shift_click_to_its_pop(app, open_demo) -> None:
+    """A click on a pill seeks to the call's start; with Shift, to its return; the tree knows both."""
+    shell = open_trace(app, open_demo)
+    shell.run.seek(10**9, now=True)
+    calls = shell.run.model.runs[0].calls
+    node = 5
+    push, pop = calls.push_at[node], calls.pop_at[node]
+    click(app, tree_point(app, shell, 0, node))
+    app.frame(1 / 60)
+    assert shell.run.cursor == push + 1 and shell.run.model.runs[0].calls.active() == node
+    assert isinstance(shell.run.last_event.event, Push) and shell.run.last_event.event.node == node
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        click(app, tree_point(app, shell, 0, 0 if node == 0 else calls.parent[node]))
+        parent = shell.run.model.runs[0].calls.parent[node]
+        app.frame(1 / 60)
+    finally:
+        pygame.key.set_mods(0)
+    last = shell.run.last_event.event
+    assert isinstance(last, Pop) and last.node == parent and shell.run.cursor > pop
+
+
+def test_shift_click_on_a_running_call_plays_to_its_return(app, open_demo) -> None:
+    """The root still runs: Shift-click plays on until it returns."""
+    shell = open_trace(app, open_demo)
+    for _ in range(12):
+        shell.run.step()
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        click(app, tree_point(app, shell, 0, 0))
+        for _ in range(200):
+            app.frame(1 / 60)
+            if not shell.run.playing:
+                break
+    finally:
+        pygame.key.set_mods(0)
+    last = shell.run.last_event.event
+    assert isinstance(last, Pop) and last.node == 0
+
+
+def test_clicking_a_stack_frame_goes_to_its_call(app, open_demo) -> None:
+    """Three calls deep, a click on the bottom frame goes back to the root's Push."""
+    shell = open_trace(app, open_demo)
+    while shell.run.model.runs[0].depth < 3:
+        shell.run.step()
+    run = shell.run.model.runs[0]
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    placed, _ = stack_boxes(lay.stack, shell.theme, run.depth, 0, view.stack_title(run))
+    bottom = dict(placed)[0]
+    click(app, bottom.center)
+    app.frame(1 / 60)
+    assert shell.run.model.runs[0].depth == 1 and shell.run.last_event.event == Push(
+        0, -1, shell.run.model.runs[0].call(0), shell.run.last_event.event.line
+    )
+
+
+def test_hovering_a_call_shows_its_arguments_and_value(app, open_demo) -> None:
+    """At the end, hovering the root's pill draws a dark note saying fib(n=7) returned 13."""
+    shell = open_trace(app, open_demo)
+    shell.run.seek(10**9, now=True)
+    run = shell.run.model.runs[0]
+    assert view.hover_lines(run, 0)[:2] == ["fib(n=7)", "returned 13"]
+    stage = shell.layout(app.surface.get_size()).stage
+    app.frame(1 / 60)
+    plain = count_colour(app.surface, stage, th.TITLE_BAR)
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=tree_point(app, shell, 0, 0), rel=(0, 0), buttons=(0, 0, 0)
+        )
+    )
+    app.frame(1 / 60)
+    assert count_colour(app.surface, stage, th.TITLE_BAR) > plain + 200
+
+
+def test_your_own_file_through_the_dialog_reload_and_its_errors(app, open_demo, tmp_path: Path) -> None:
+    """O opens the dialog, the call is typed; R re-reads an edited file; an error's line is lit red."""
+    source = tmp_path / "mine.py"
+    source.write_text("def down(n):\n    if n == 0:\n        return 0\n    return 1 + down(n - 1)\n")
+    shell = open_trace(app, open_demo)
+    press(app, pygame.K_o, "o")
+    pick_file(app, source)
+    assert app.prompt is not None and app.prompt.text == "down()"
+    app.prompt.done("down(3)")
+    app.prompt = None
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    assert shell.run.model.runs[0].work == 4 and shell.run.model.runs[0].returned(0).text == "3"
+    source.write_text("def down(n):\n    if n == 0:\n        return 1 / n\n    return 1 + down(n - 1)\n")
+    press(app, pygame.K_r, "r")
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    assert shell.demo.results[0].error == "ZeroDivisionError: division by zero"
+    shell.run.seek(0, now=True)
+    shell.run.run_until(lambda event: type(event).__name__ == "Raise")
+    app.frame(1 / 60)
+    assert shell.demo.lit_lines(shell.run) == {3: ERROR_LINE}
+
+
+def test_an_endless_loop_never_stops_the_frames(app, open_demo, tmp_path: Path, monkeypatch) -> None:
+    """`while True`: frames go on while the child spins; the run ends stopped by the time limit, said so."""
+    (tmp_path / "spin.py").write_text("def spin(n):\n    while True:\n        n += 1\n")
+    shell = open_trace(app, open_demo)
+    time_limit(monkeypatch, 3)
+    shell.demo.call_typed(tmp_path / "spin.py", "spin(0)")
+    frames = 0
+    while shell.demo.futures and not all(f.done() for f in shell.demo.futures):
+        app.frame(1 / 60)
+        frames += 1
+        assert shell.demo.status(shell.run).startswith("running spin(0)")
+        concurrent.futures.wait(shell.demo.futures, timeout=0.05)
+    finish_runs(app, shell)
+    assert frames > 0
+    assert shell.demo.results[0].stopped.startswith("stopped after 3 s")
+
+
+def test_the_command_line_form_checks_its_words() -> None:
+    """`unwind trace FILE FUNC ARG...`: bad words are one line and exit 2; good ones wait for the screen."""
+    bad = subprocess.run(
+        [sys.executable, "-m", "visualizer", "trace", str(GALLERY / "fibonacci.py"), "fib", "os.getcwd()"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "not a Python literal" in bad.stderr and len(bad.stderr.splitlines()) == 1
+    assert launch.accept("maze", ["extra"]) is not None
+    assert launch.accept("trace", [str(GALLERY / "fibonacci.py"), "fib", "5"]) is None
+    assert launch.take() == make_request(GALLERY / "fibonacci.py", "fib", ["5"])
+    assert launch.take() is None

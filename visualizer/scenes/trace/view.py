@@ -1,0 +1,228 @@
+""" "Your code"'s screen: a pure layout, the call stack with locals, the call tree, the outcome, the hover.
+
+Drawing only reads the model.  A call's state has a colour and a second cue:
+the running call is ringed, a call a cache answered has a dashed border and
+a 'cache' tag, a call an exception left has a 'raised' tag.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from solvers.tracing.events import CACHE, RAISE
+from visualizer import theme as th
+from visualizer.panels import FrameView, card, card_content, card_height, draw_call_stack, fit_text
+from visualizer.scenes.trace.model import RunModel
+from visualizer.theme import Theme
+from visualizer.treepaint import (
+    DASHED,
+    PILL,
+    Camera,
+    Look,
+    Stroke,
+    Tag,
+    call_tree_places,
+    node_at,
+    paint_call_tree,
+)
+
+STACK_SHOWN = 64
+"""Frames turned into views each frame (deeper ones fold into '+ N frames below')."""
+SIDE_COLOURS = (th.ACTIVE, th.PURPLE)
+"""The lit line of each run when two play side by side."""
+
+
+@dataclass(frozen=True, slots=True)
+class TraceLayout:
+    """Per run a stack (left) and a tree (right); the outcome strip under them."""
+
+    stack: pygame.Rect
+    tree: pygame.Rect
+    stack2: pygame.Rect
+    tree2: pygame.Rect
+    outcome: pygame.Rect
+
+    def stacks(self) -> tuple[pygame.Rect, ...]:
+        """The stack card of each run shown."""
+        return (self.stack, self.stack2) if self.stack2.h else (self.stack,)
+
+    def trees(self) -> tuple[pygame.Rect, ...]:
+        """The tree card of each run shown."""
+        return (self.tree, self.tree2) if self.tree2.h else (self.tree,)
+
+
+def layout(rect: pygame.Rect, theme: Theme, runs: int) -> TraceLayout:
+    """Stacks at the left, trees at the right, one row per run; the outcome strip at the bottom."""
+    gap = theme.px(10)
+    outcome_h = card_height(theme, max(2, runs) * theme.line_height("small"), titled=False)
+    outcome = pygame.Rect(rect.x, rect.bottom - outcome_h, rect.w, outcome_h)
+    body = pygame.Rect(rect.x, rect.y, rect.w, max(0, outcome.y - gap - rect.y))
+    stack_w = max(theme.px(200), int(body.w * 0.34))
+    empty = pygame.Rect(rect.x, rect.y, 0, 0)
+    if runs == 1:
+        stack = pygame.Rect(body.x, body.y, stack_w, body.h)
+        tree = pygame.Rect(stack.right + gap, body.y, body.right - stack.right - gap, body.h)
+        return TraceLayout(stack, tree, empty, empty, outcome)
+    half = (body.h - gap) // 2
+    stack = pygame.Rect(body.x, body.y, stack_w, half)
+    stack2 = pygame.Rect(body.x, stack.bottom + gap, stack_w, body.h - half - gap)
+    tree = pygame.Rect(stack.right + gap, body.y, body.right - stack.right - gap, half)
+    tree2 = pygame.Rect(tree.x, stack2.y, tree.w, stack2.h)
+    return TraceLayout(stack, tree, stack2, tree2, outcome)
+
+
+def tree_title(run: RunModel) -> str:
+    """'fib: 41 calls, 8 cache hits'."""
+    hits = f", {run.hits:,} cache hits" if run.hits else ""
+    name = f"{run.label}: " if run.label else "call tree: "
+    return f"{name}{run.work:,} call{'s' if run.work != 1 else ''}{hits}"
+
+
+def stack_title(run: RunModel) -> str:
+    """'fib: call stack, 3 frames'."""
+    name = f"{run.label}: " if run.label else ""
+    return f"{name}call stack, {run.depth:,} frame{'s' if run.depth != 1 else ''}"
+
+
+# --- the stack ------------------------------------------------------------------------------
+
+
+def frame_views(run: RunModel, theme: Theme, width: int) -> list[FrameView]:
+    """The top of the stack as frames: the call with its arguments, its other locals beside it."""
+    stack = run.calls.stack[-STACK_SHOWN:]
+    views = []
+    for depth, node in enumerate(stack):
+        call = run.call(node)
+        shown = dict(call.args)
+        others = ", ".join(f"{k}={v}" for k, v in run.locals[node].items() if shown.get(k) != v)
+        text = fit_text(theme, call.short(), int(width * (0.55 if others else 0.85)), "body", "mono")
+        state = "active" if depth == len(stack) - 1 else "waiting"
+        views.append(FrameView(text, state, others))
+    return views
+
+
+def draw_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, run: RunModel) -> None:
+    """The calls running now, the newest on top, each with its locals."""
+    frames = frame_views(run, theme, rect.w - theme.px(60))
+    below = max(0, run.depth - len(frames))
+    draw_call_stack(surface, rect, theme, frames, below=below, title=stack_title(run))
+
+
+def stack_node(run: RunModel, index: int) -> int:
+    """The call shown as frame `index` of `frame_views` (which shows the top STACK_SHOWN)."""
+    return run.calls.stack[-STACK_SHOWN:][index]
+
+
+# --- the tree -------------------------------------------------------------------------------
+
+
+def draw_tree(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme: Theme,
+    run: RunModel,
+    camera: Camera,
+    chosen: int | None,
+) -> None:
+    """The calls so far, return values tagged under them; the running call ringed, `chosen` haloed."""
+    card(surface, rect, theme, tree_title(run))
+    paint_call_tree(
+        surface,
+        theme,
+        tree_area(rect, theme, run),
+        run.calls,
+        lambda node, size, column: look(run, node, size, column, theme, chosen),
+        camera,
+    )
+
+
+def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chosen: int | None) -> Look:
+    """A call's pill: its arguments when they fit, its state in colour and in a second cue."""
+    calls = run.calls
+    label = pill_label(run, node, int(column) - theme.px(8), size, theme)
+    returned = run.returned(node)
+    running = calls.active() == node
+    border: Stroke | None = None
+    tags: tuple[Tag, ...] = ()
+    if returned is None:
+        colour = th.ACTIVE if running else th.WAITING
+    elif returned.how == CACHE:
+        colour, border = th.VISITED, Stroke(th.VISITED, 2, DASHED)
+        tags = (Tag(f"cache {returned.text}"),)
+    elif returned.how == RAISE:
+        colour, tags = th.DEAD, (Tag("raised", ink=th.DEAD),)
+    else:
+        colour, tags = th.DONE, (Tag(f"→ {returned.text}"),)
+    if tags and column < theme.px(36):
+        tags = ()  # no room: hover shows the value
+    elif tags:
+        tags = (
+            Tag(
+                fit_text(theme, tags[0].text, max(theme.px(24), int(column)), "tiny", "bold"), ink=tags[0].ink
+            ),
+        )
+    ring = th.ACTIVE if running else None
+    halo = th.LIT_LINE if node == chosen and not running else None
+    return Look(
+        colour, shape=PILL, label=label, label_size=size, border=border, tags=tags, ring=ring, halo=halo
+    )
+
+
+def pill_label(run: RunModel, node: int, width: int, size: str, theme: Theme) -> str:
+    """'fib(3)' when it fits, else the arguments alone ('3'), shortened to fit."""
+    call = run.call(node)
+    whole = call.short()
+    if theme.font(size, "mono").size(whole)[0] <= width:
+        return whole
+    return fit_text(theme, ", ".join(value for _, value in call.args), max(1, width), size, "mono")
+
+
+def tree_area(rect: pygame.Rect, theme: Theme, run: RunModel) -> pygame.Rect:
+    """The inside of a tree's card, less a row for the lowest calls' tags: where calls go."""
+    inner = card_content(rect, theme, tree_title(run))
+    return pygame.Rect(inner.x, inner.y, inner.w, max(0, inner.h - theme.line_height("tiny") - theme.px(4)))
+
+
+def call_at(
+    rect: pygame.Rect, theme: Theme, run: RunModel, camera: Camera, pos: tuple[int, int]
+) -> int | None:
+    """The call whose pill is under `pos` in the tree card `rect`, if any."""
+    area = tree_area(rect, theme, run)
+    return node_at(call_tree_places(theme, area, run.calls).places, area, pos, camera)
+
+
+# --- the outcome and the hover ----------------------------------------------------------------
+
+
+def draw_outcome(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, lines: list[tuple[str, th.Color]]
+) -> None:
+    """One line per run: its result, its error at its line, or why it stopped; or 'running…'."""
+    card(surface, rect, theme)
+    inner = card_content(rect, theme)
+    height = theme.line_height("small")
+    for index, (text, colour) in enumerate(lines[: max(1, inner.h // height)]):
+        shown = fit_text(theme, text, inner.w, "small", "bold")
+        surface.blit(theme.text(shown, "small", colour, "bold"), (inner.x, inner.y + index * height))
+
+
+def hover_lines(run: RunModel, node: int) -> list[str]:
+    """What hovering a call tells: the call, how it ended, its locals."""
+    call = run.call(node)
+    returned = run.returned(node)
+    if returned is None:
+        ended = "still running"
+    elif returned.how == CACHE:
+        ended = f"answered from the cache: {returned.text} (it did not recurse)"
+    elif returned.how == RAISE:
+        ended = "an exception passed through it"
+    else:
+        ended = f"returned {returned.text}"
+    lines = [call.text(), ended]
+    shown = dict(call.args)
+    others = [f"{k} = {v}" for k, v in run.locals[node].items() if shown.get(k) != v]
+    if others:
+        lines.append("locals: " + ", ".join(others))
+    return lines
