@@ -33,6 +33,7 @@ def time_limit(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     from visualizer.scenes.trace import demo as trace_demo
 
     original = trace_demo.make_request
+
     def limited(*args, **caps):
         return original(*args, **{"seconds": seconds, **caps})
 
