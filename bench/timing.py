@@ -114,7 +114,7 @@ def whole_process(
             cpu, wall, out = run_command(command, env)
             timings[name].runs.append(cpu)
             timings[name].wall.append(wall)
-            timings[name].result = out.strip().splitlines()[-1] if out.strip() else ""
+            timings[name].result = out.strip()
     return timings
 
 
