@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import Counter
@@ -159,6 +158,8 @@ class Progress:
 def emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
     """Print `text` for people, or `data` as one JSON object with --json."""
     if getattr(args, "json", False):
+        import json  # only here: a run without --json need not load it
+
         print(json.dumps(data))
     else:
         print(text)

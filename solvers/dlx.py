@@ -37,13 +37,11 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 from collections import deque
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solvers import textio
 from solvers.cli import EventStats, UsageError, emit, shown, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover, build
 
@@ -689,6 +687,8 @@ class ParsedMatrix:
 
 def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
     """Read the exact-cover text format; raise ValueError naming line and word."""
+    from solvers import textio  # here, not above: its pathlib and tempfile cost queens 14 ms
+
     matrix: Matrix | None = None
     lines: list[int] = []
     for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
@@ -761,6 +761,8 @@ def add_cli(sub: Any) -> None:
 
 def read_input(path: str) -> tuple[str, str]:
     """The text of FILE or standard input ('-') and a name for messages; UsageError if unusable."""
+    from solvers import textio
+
     try:
         return textio.read_text(path)
     except textio.InputError as error:
@@ -769,6 +771,8 @@ def read_input(path: str) -> tuple[str, str]:
 
 def run_exact_cover(args: argparse.Namespace) -> int:
     """Solve the matrix in FILE; print the first solution, all, or the count."""
+    import json
+
     if args.limit is not None and not (args.count or args.all):
         raise UsageError("exact-cover: --limit needs --count or --all")
     text, source = read_input(args.file)
@@ -809,6 +813,8 @@ def _stream_all(
     args: argparse.Namespace, parsed: ParsedMatrix, answers: Iterable[tuple[int, ...]], shape: dict[str, int]
 ) -> int:
     """Print each solution as it is found (a blank line between, or JSON items); return how many."""
+    import json
+
     found = 0
     if args.json:
         print(json.dumps(shape)[:-1] + ', "solutions": [', end="")
