@@ -2,30 +2,33 @@
 
 Run:  python bench/bench_dlx.py            (top95, 12-queens, 6 x 10 pentomino)
       python bench/bench_dlx.py --quick    (top95, 10-queens, 3 x 20 pentomino raw)
-      python bench/bench_dlx.py --only pentomino --skip dancing-links
+      python bench/bench_dlx.py --only pentomino --skip dancing-links --runs 5
 
 Every engine gets the same matrices, built once outside the clock by
 Unwind's encoders (sudoku: only candidates the givens allow; queens: ranks
 and files primary, diagonals secondary; pentomino 6 x 10: X limited to a
-quarter, which gives the classic 2339).  Each timing includes building the
-engine's own data structure from plain lists of column numbers, then finding
-every solution.  Engines:
+quarter, which gives the classic 2339), and each gets its best encoding of
+them.  Each timing includes building the engine's own data structure from
+plain lists of column numbers, then finding every solution.  Engines:
 
 - unwind events: `solvers.dlx.search`, every event created and drained;
 - unwind fast:   `solvers.dlx.count`, the event-free loop;
 - algorithm-x:   AlgorithmX (node objects, recursive generators).  It has no
-  secondary columns, so queens gets one slack row per diagonal (unwind is
-  also timed on that slack matrix, for a like-for-like ratio);
-- dlx:           DLX by S. Raaphorst (lists of links, recursive generators);
+  API for secondary columns, but its nodes take them as Knuth does: their
+  headers are unlinked from the root's list (and linked to themselves) after
+  it builds the matrix, so it never branches on them;
+- dlx:           DLX by S. Raaphorst (lists of links, its own SECONDARY columns);
 - dancing-links: AlgorithmX from `dancing_links.algorithm_x` (node objects,
   `yield from`); it has no builder, so the nodes are linked here by its
   Node/Header methods; secondary headers are left out of the root list;
-- xcover:        `algorithm_c` (numba-compiled dancing cells), the compiled
-  reference; its compile time is reported separately.
+- xcover:        `algorithm_c` (numba-compiled dancing cells, its own
+  secondary items), the compiled reference; its compile time is reported
+  separately and never timed.
 
-Ratios are "their time / unwind-with-events time": above 1 means Unwind wins.
-Runs shorter than 2 s are repeated and the best of 3 kept (the machine is
-shared); longer ones run once.
+Timing (bench/timing.py): CPU time (`time.process_time`) in this one process,
+the engines interleaved round by round, `--runs` rounds (default 3); the
+table shows min / median seconds and each engine's time over unwind's.
+An engine past `--budget` seconds on one run is not run again.
 """
 
 from __future__ import annotations
@@ -33,17 +36,16 @@ from __future__ import annotations
 import argparse
 import collections
 import importlib
-import signal
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.timing import Timing, in_process, ratio  # noqa: E402
 from solvers import dlx, pentomino, queens, sudoku  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
@@ -61,13 +63,6 @@ class Problem:
 def plain(matrix: dlx.Matrix) -> Problem:
     """The plain form of an Unwind matrix."""
     return Problem(matrix.n_primary, matrix.n_secondary, [list(r) for r in matrix.rows])
-
-
-def with_slack(problem: Problem) -> Problem:
-    """Secondary columns made primary, each with a row of its own (for engines without them)."""
-    n = problem.n_primary + problem.n_secondary
-    slack = [[col] for col in range(problem.n_primary, n)]
-    return Problem(n, 0, problem.rows + slack)
 
 
 # --------------------------------------------------------------------------
@@ -118,12 +113,15 @@ def build_unwind(problem: Problem) -> dlx.Matrix:
 
 
 def algorithm_x(problem: Problem) -> int:
-    """The `algorithm-x` package (primary columns only)."""
+    """The `algorithm-x` package, secondary headers unlinked from its root's list."""
     from algorithm_x import AlgorithmX
 
     solver = AlgorithmX(problem.n_primary + problem.n_secondary)
     for row in problem.rows:
         solver.appendRow(row)
+    for header in solver.cols[problem.n_primary :]:
+        header.L.R, header.R.L = header.R, header.L
+        header.L = header.R = header  # covering it now unlinks nothing from the root's list
     return sum(1 for _ in solver.solve())
 
 
@@ -187,51 +185,10 @@ ENGINES: dict[str, tuple[str | None, Callable[[Problem], int]]] = {
     "dancing-links": ("dancing_links.algorithm_x", dancing_links),
     "xcover": ("xcover", xcover),
 }
-NEEDS_SLACK = {"algorithm-x"}
 
 
 # --------------------------------------------------------------------------
-# Timing.
-
-
-class TimeUp(Exception):
-    """The engine ran past its time budget."""
-
-
-def _alarm(signum: int, frame: Any) -> None:
-    """SIGALRM handler: stop the engine."""
-    raise TimeUp
-
-
-def timed(
-    engine: Callable[[Problem], int], problems: list[Problem], budget: float
-) -> tuple[float | None, int]:
-    """Best of up to 3 runs when one is short (the machine is shared), else one run."""
-    seconds, found = timed_once(engine, problems, budget)
-    for _ in range(2):
-        if seconds is None or seconds > 2.0:
-            break
-        again, _ = timed_once(engine, problems, budget)
-        seconds = min(seconds, again or seconds)
-    return seconds, found
-
-
-def timed_once(
-    engine: Callable[[Problem], int], problems: list[Problem], budget: float
-) -> tuple[float | None, int]:
-    """Seconds to solve every problem (None if over budget) and the solutions found."""
-    signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, budget)
-    started = time.perf_counter()
-    total = 0
-    try:
-        for problem in problems:
-            total += engine(problem)
-    except TimeUp:
-        return None, total
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-    return time.perf_counter() - started, total
+# Timing and the table.
 
 
 def available(skip: set[str]) -> dict[str, str]:
@@ -246,6 +203,7 @@ def available(skip: set[str]) -> dict[str, str]:
                 started = time.perf_counter()
                 importlib.import_module(module)
                 if name == "xcover":
+                    warm_up_xcover()
                     print(f"xcover: import and numba compile {time.perf_counter() - started:.2f} s")
             status[name] = ""
         except Exception as error:  # a package that does not install or import
@@ -253,56 +211,69 @@ def available(skip: set[str]) -> dict[str, str]:
     return status
 
 
-def run(label: str, problems: list[Problem], status: dict[str, str], budget: float) -> None:
+def warm_up_xcover() -> None:
+    """Compile xcover's numba code on a tiny matrix, so no timed run pays for it."""
+    xcover(Problem(2, 1, [[0, 2], [1], [0, 1]]))
+
+
+def measure(problems: list[Problem], status: dict[str, str], runs: int, budget: float) -> dict[str, Timing]:
+    """Every available engine on one workload, interleaved (see bench/timing.py)."""
+
+    def solve_all(engine: Callable[[Problem], int]) -> Callable[[], int]:
+        """All the problems, one after another; the total count of solutions."""
+        return lambda: sum(engine(problem) for problem in problems)
+
+    contenders = {name: solve_all(engine) for name, (_, engine) in ENGINES.items() if not status[name]}
+    return in_process(contenders, runs, budget)
+
+
+def run(
+    label: str, problems: list[Problem], status: dict[str, str], runs: int, budget: float
+) -> dict[str, Timing]:
     """Time every engine on one workload and print a table."""
-    print(f"\n{label}")
-    print(f"  {'engine':<22}{'seconds':>10}{'solutions':>11}   their time / unwind events")
-    base: float | None = None
-    for name, (_, engine) in ENGINES.items():
+    print(f"\n{label}  (CPU s, {runs} interleaved runs)")
+    print(f"  {'engine':<16}{'min / median':>18}{'solutions':>11}   unwind events / it   unwind fast / it")
+    timings = measure(problems, status, runs, budget)
+    for name in ENGINES:
         if status[name]:
-            print(f"  {name:<22}{status[name]}")
+            print(f"  {name:<16}{status[name]}")
             continue
-        slack = name in NEEDS_SLACK and any(p.n_secondary for p in problems)
-        work = [with_slack(p) for p in problems] if slack else problems
-        shown = f"{name} (slack rows)" if slack else name
-        seconds, found = timed(engine, work, budget)
-        if seconds is None:
-            print(
-                f"  {shown:<22}{'> ' + format(budget, '.0f'):>10}{found:>11}   "
-                f"(stopped at the {budget:.0f} s budget)"
-            )
-            continue
-        if name == "unwind events":
-            base = seconds
-        ratio = "" if base is None or name == "unwind events" else f"{seconds / base:8.2f}"
-        print(f"  {shown:<22}{seconds:>10.3f}{found:>11}   {ratio}")
-        if slack:
-            seconds, found = timed(unwind_events, work, budget)
-            print(f"  {'unwind events (slack)':<22}{seconds or 0:>10.3f}{found:>11}")
+        timing = timings[name]
+        mine = (ratio(timings[u], timing) for u in ("unwind events", "unwind fast") if u in timings)
+        print(f"  {name:<16}{timing.cell():>18}{timing.result or 0:>11}   " + "   ".join(mine))
+    return timings
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Parse options and run the workloads."""
+def workloads(quick: bool) -> dict[str, tuple[str, Callable[[], list[Problem]]]]:
+    """Workload key -> (label, its problems)."""
+    n = 10 if quick else 12
+    (width, height), raw = ((3, 20), True) if quick else ((6, 10), False)
+    kind = "raw count" if raw else "classic count (X in a quarter)"
+    return {
+        "sudoku": ("top95 sudokus, all solutions of each", top95),
+        "queens": (f"{n}-queens, count", lambda: queens_problem(n)),
+        "pentomino": (f"{width}x{height} pentomino, {kind}", lambda: pentomino_problem(width, height, raw)),
+    }
+
+
+def main(argv: list[str] | None = None) -> dict[str, dict[str, Timing]]:
+    """Parse options, run the workloads, return their timings."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller queens and pentomino")
     parser.add_argument("--only", choices=("sudoku", "queens", "pentomino"), action="append")
     parser.add_argument("--skip", action="append", default=[], choices=list(ENGINES))
+    parser.add_argument("--runs", type=int, default=3, help="interleaved runs per engine (default 3)")
     parser.add_argument(
-        "--budget", type=float, default=300.0, help="seconds allowed per engine and workload (default 300)"
+        "--budget", type=float, default=300.0, help="seconds allowed per engine and run (default 300)"
     )
     args = parser.parse_args(argv)
     status = available(set(args.skip))
     print(f"python {sys.version.split()[0]}; budget {args.budget:.0f} s per run")
-    only = set(args.only or ("sudoku", "queens", "pentomino"))
-    n = 10 if args.quick else 12
-    board, raw = ((3, 20), True) if args.quick else ((6, 10), False)
-    if "sudoku" in only:
-        run("top95 sudokus, all solutions of each", top95(), status, args.budget)
-    if "queens" in only:
-        run(f"{n}-queens, count", queens_problem(n), status, args.budget)
-    if "pentomino" in only:
-        kind = "raw count" if raw else "classic count (X in a quarter)"
-        run(f"{board[0]}x{board[1]} pentomino, {kind}", pentomino_problem(*board, raw), status, args.budget)
+    results = {}
+    for key, (label, problems) in workloads(args.quick).items():
+        if key in set(args.only or (key,)):
+            results[key] = run(label, problems(), status, args.runs, args.budget)
+    return results
 
 
 if __name__ == "__main__":

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Generator, Iterable
 from typing import Any, NoReturn
 
@@ -86,33 +85,55 @@ class UsageError(Exception):
 
 
 class EventStats:
-    """A sink that counts events by kind and tracks stack depth and time."""
+    """A sink that counts events by kind and tracks stack depth and time.
+
+    Counting is keyed on the event's class (a dict lookup on a pointer); the
+    names people read are made once, in `by_kind`.  A solver that ran its
+    event-free loop can instead `record` the counts its events would have had,
+    where it knows them exactly (dlx derives them from its counters).
+    """
 
     def __init__(self) -> None:
-        self.by_kind: Counter[str] = Counter()
+        self.by_type: defaultdict[type, int] = defaultdict(int)
+        self.recorded: Counter[str] = Counter()
         self.depth = 0
         self.max_depth = 0
         self.started = time.perf_counter()
         self.seconds = 0.0
 
+    @property
+    def by_kind(self) -> Counter[str]:
+        """Events counted so far, by kind name ('Push', ...)."""
+        kinds = Counter(self.recorded)
+        for cls, seen in self.by_type.items():
+            kinds[cls.__name__] += seen
+        return kinds
+
     def watch(self, events: Iterable[object]) -> Generator[object, None, None]:
         """Pass events through while counting them."""
-        by_kind = self.by_kind
+        counts = self.by_type
+        push, pop = Push, Pop
         for event in events:
-            by_kind[type(event).__name__] += 1
-            if type(event) is Push:
+            cls = type(event)
+            counts[cls] += 1
+            if cls is push:
                 self.depth += 1
                 if self.depth > self.max_depth:
                     self.max_depth = self.depth
-            elif type(event) is Pop:
+            elif cls is pop:
                 self.depth -= 1
             yield event
         self.seconds = time.perf_counter() - self.started
 
+    def record(self, by_kind: dict[str, int], max_depth: int) -> None:
+        """Add the event counts of a run that was not watched event by event (exact, not estimated)."""
+        self.recorded.update({name: n for name, n in by_kind.items() if n})
+        self.max_depth = max(self.max_depth, max_depth)
+        self.seconds = time.perf_counter() - self.started
+
     def drain(self, events: Iterable[object]) -> None:
-        """Consume all events, counting them."""
-        for _ in self.watch(events):
-            pass
+        """Consume all events, counting them (a deque pulls them in C: no Python loop of its own)."""
+        deque(self.watch(events), maxlen=0)
 
     def finish(self) -> None:
         """Stop the clock (when the caller stopped early)."""
@@ -120,9 +141,10 @@ class EventStats:
 
     def as_dict(self) -> dict[str, Any]:
         """The stats as JSON-ready data."""
+        kinds = self.by_kind
         return {
-            "events": sum(self.by_kind.values()),
-            "events_by_kind": dict(sorted(self.by_kind.items())),
+            "events": sum(kinds.values()),
+            "events_by_kind": dict(sorted(kinds.items())),
             "max_depth": self.max_depth,
             "seconds": round(self.seconds, 6),
         }
@@ -159,6 +181,8 @@ class Progress:
 def emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
     """Print `text` for people, or `data` as one JSON object with --json."""
     if getattr(args, "json", False):
+        import json  # only here: a run without --json need not load it
+
         print(json.dumps(data))
     else:
         print(text)

@@ -37,13 +37,11 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 from collections import deque
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from solvers import textio
 from solvers.cli import EventStats, UsageError, emit, shown, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover, build
 
@@ -478,11 +476,11 @@ def solutions(
 ) -> Generator[tuple[int, ...], None, None]:
     """Yield each solution as a tuple of row numbers, with no events (fast)."""
     fewest = _check(strategy, limit)
-    return _solutions(matrix, fewest, limit, counters or Counters())
+    return _solutions(matrix, fewest, limit, counters or Counters(), None)
 
 
 def _solutions(
-    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters
+    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters, stats: EventStats | None
 ) -> Generator[tuple[int, ...], None, None]:
     """The body of `solutions`: `_search`'s loop without events.
 
@@ -494,6 +492,8 @@ def _solutions(
     root = matrix.root
     chosen: list[Node] = [root] * (matrix.n_primary + 1)
     level = nodes = updates = found = 0
+    tries = row_covers = dead_ends = deepest = 0  # for `stats`: the events `_search` would yield
+    finished = False
     _claim(matrix)
     try:
         while True:
@@ -502,6 +502,7 @@ def _solutions(
                 found += 1
                 yield tuple([r.row for r in chosen[:level]])
                 if found == limit or level == 0:
+                    finished = True
                     return
                 c = r = root  # fall into the withdraw loop below
             else:
@@ -532,6 +533,8 @@ def _solutions(
                     i = i.D
                 updates += 1
                 r = c.D
+                if r is c:
+                    dead_ends += 1
             while r is c:
                 if c is not root:
                     i = c.U
@@ -546,6 +549,7 @@ def _solutions(
                     c.R.L = c
                     c.L.R = c
                     if level == 0:
+                        finished = True
                         return
                 level -= 1
                 r = chosen[level]
@@ -567,6 +571,10 @@ def _solutions(
                 c = r.C
                 r = r.D
             chosen[level] = r
+            tries += 1
+            row_covers += r.others
+            if level >= deepest:
+                deepest = level + 1
             j = r.R
             while j is not r:
                 h = j.C
@@ -586,6 +594,9 @@ def _solutions(
                 j = j.R
             level += 1
     finally:
+        if stats is not None:
+            run = (nodes, found, tries, row_covers, dead_ends, deepest)
+            stats.record(*_event_counts(run, () if finished else chosen[:level]))
         # Yields happen only at solutions, where levels 0..level-1 each hold
         # one chosen row and its column: undo them deepest first.
         for row in reversed(chosen[:level]):
@@ -600,6 +611,33 @@ def _solutions(
         matrix.busy = False
 
 
+def _event_counts(
+    run: tuple[int, int, int, int, int, int], pending: Sequence[Node]
+) -> tuple[dict[str, int], int]:
+    """The events `_search` yields for a run of the event-free loop, by kind, and its deepest Push.
+
+    Exact, not estimated: each search node that is not a solution yields one
+    Choose and covers its column; each try yields a Push and covers the other
+    columns of its row; all of them are undone by then (each Cover gets its
+    Uncover, each Push its Pop) unless the loop was closed at a solution,
+    where the rows still `pending` and their columns are not.  The tests
+    check these counts against the generator's own stream.
+    """
+    nodes, found, tries, row_covers, dead_ends, deepest = run
+    covers = nodes - found + row_covers
+    open_covers = sum(1 + row.others for row in pending)
+    kinds = {
+        "Choose": nodes - found,
+        "Cover": covers,
+        "DeadEnd": dead_ends,
+        "Pop": tries - len(pending),
+        "Push": tries,
+        "Solution": found,
+        "Uncover": covers - open_covers,
+    }
+    return kinds, deepest
+
+
 def watched_answers(
     matrix: Matrix,
     stats: EventStats,
@@ -608,16 +646,15 @@ def watched_answers(
     limit: int | None = None,
     counters: Counters | None = None,
 ) -> Generator[tuple[int, ...], None, None]:
-    """Each solution (up to `limit`) as the event generator finds it, its events counted into `stats`.
+    """Each solution (up to `limit`), with the events `search` would yield for it counted into `stats`.
 
-    Nothing is kept: memory stays flat however many solutions there are.  Read
-    to the end, the generator is drained, so every Push meets its Pop in the
-    stats even when a limit stops the search.
+    Runs the event-free loop (the CLI's path: drained events cost 1.4x and a
+    watching sink more) and records the event counts in closed form, exactly
+    (`_event_counts`), when the loop ends.  Nothing is kept: memory stays flat
+    however many solutions there are.
     """
-    events = search(matrix, strategy=strategy, limit=limit, counters=counters)
-    for event in stats.watch(events):
-        if type(event) is Solution:
-            yield event.answer
+    fewest = _check(strategy, limit)
+    return _solutions(matrix, fewest, limit, counters or Counters(), stats)
 
 
 def watched_solutions(
@@ -628,7 +665,7 @@ def watched_solutions(
     limit: int | None = None,
     counters: Counters | None = None,
 ) -> list[tuple[int, ...]]:
-    """Every solution (up to `limit`) found by the event generator, in a list (see `watched_answers`)."""
+    """Every solution (up to `limit`) in a list, their events counted into `stats` (see `watched_answers`)."""
     return list(watched_answers(matrix, stats, strategy=strategy, limit=limit, counters=counters))
 
 
@@ -639,7 +676,7 @@ def first(
     counters: Counters | None = None,
     stats: EventStats | None = None,
 ) -> tuple[int, ...] | None:
-    """The first solution found, or None; with `stats`, found by the event generator."""
+    """The first solution found, or None; with `stats`, its events counted (see `watched_answers`)."""
     if stats is not None:
         found = watched_solutions(matrix, stats, strategy=strategy, limit=1, counters=counters)
         return found[0] if found else None
@@ -656,7 +693,7 @@ def count(
     counters: Counters | None = None,
     stats: EventStats | None = None,
 ) -> int:
-    """How many solutions there are (at most `limit`); with `stats`, by the event generator."""
+    """How many solutions there are (at most `limit`); with `stats`, their events counted too."""
     if stats is not None:
         answers = watched_answers(matrix, stats, strategy=strategy, limit=limit, counters=counters)
     else:
@@ -689,6 +726,8 @@ class ParsedMatrix:
 
 def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
     """Read the exact-cover text format; raise ValueError naming line and word."""
+    from solvers import textio  # here, not above: its pathlib and tempfile cost queens 14 ms
+
     matrix: Matrix | None = None
     lines: list[int] = []
     for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
@@ -761,6 +800,8 @@ def add_cli(sub: Any) -> None:
 
 def read_input(path: str) -> tuple[str, str]:
     """The text of FILE or standard input ('-') and a name for messages; UsageError if unusable."""
+    from solvers import textio
+
     try:
         return textio.read_text(path)
     except textio.InputError as error:
@@ -769,6 +810,8 @@ def read_input(path: str) -> tuple[str, str]:
 
 def run_exact_cover(args: argparse.Namespace) -> int:
     """Solve the matrix in FILE; print the first solution, all, or the count."""
+    import json
+
     if args.limit is not None and not (args.count or args.all):
         raise UsageError("exact-cover: --limit needs --count or --all")
     text, source = read_input(args.file)
@@ -809,6 +852,8 @@ def _stream_all(
     args: argparse.Namespace, parsed: ParsedMatrix, answers: Iterable[tuple[int, ...]], shape: dict[str, int]
 ) -> int:
     """Print each solution as it is found (a blank line between, or JSON items); return how many."""
+    import json
+
     found = 0
     if args.json:
         print(json.dumps(shape)[:-1] + ', "solutions": [', end="")

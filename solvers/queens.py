@@ -15,7 +15,6 @@ Vocabulary:
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -217,6 +216,8 @@ def run_queens(args: argparse.Namespace) -> int:
 
 def _print_all(args: argparse.Namespace, counters: dlx.Counters, stats: EventStats) -> int:
     """Print each placement as the search finds it (JSON: one object a line), then how many."""
+    import json
+
     encoding = encode(args.n)
     found = 0
     for answer in dlx.watched_answers(encoding.matrix, stats, counters=counters):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -108,3 +109,33 @@ def test_subprocess_reads_standard_input() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")
+
+
+def test_every_command_is_found_in_the_table_of_commands() -> None:
+    """COMMANDS names each command's module, so a run imports only that module."""
+    from solvers.__main__ import COMMANDS, build_parser
+
+    for command, module in COMMANDS.items():
+        assert command in _subcommands(build_parser((module,)))
+    assert set(_subcommands(build_parser())) == set(COMMANDS)
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> list[str]:
+    """The subcommand names a parser knows."""
+    return [name for action in parser._actions if action.dest == "command" for name in action.choices]
+
+
+@pytest.mark.parametrize("command", [["queens", "6", "--count"], ["pentomino", "3x20", "--count"]])
+def test_exact_cover_commands_leave_numpy_unloaded(command: list[str]) -> None:
+    """numpy is for mazes: a queens or pentomino run never imports it."""
+    code = (
+        "import sys, runpy; sys.argv = ['solvers', *sys.argv[1:]]\n"
+        "try: runpy.run_module('solvers', run_name='__main__')\n"
+        "except SystemExit: pass\n"
+        "print('numpy' in sys.modules)"
+    )
+    root = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-c", code, *command], capture_output=True, text=True, cwd=root, check=True
+    )
+    assert done.stdout.split()[-1] == "False" and done.stdout.split()[0] in ("2", "4")
