@@ -8,20 +8,6 @@ from collections.abc import Sequence
 
 from solvers.cli import ArgumentParser, UsageError, one_line
 
-# Each module registers its own subcommands through `add_cli(subparsers)`.
-CLI_MODULES = (
-    "solvers.recursion",
-    "solvers.maze",
-    "solvers.sudoku",
-    "solvers.queens",
-    "solvers.pentomino",
-    "solvers.dlx",
-    "solvers.tictactoe",
-    "solvers.minimax",
-    "solvers.frogs",
-    "solvers.hanoi",
-    "solvers.tracing",
-)
 COMMANDS = {
     "factorial": "solvers.recursion",
     "maxtree": "solvers.recursion",
@@ -34,6 +20,7 @@ COMMANDS = {
     "gametree": "solvers.minimax",
     "frogs": "solvers.frogs",
     "hanoi": "solvers.hanoi",
+    "trace": "solvers.tracing",
 }
 """Which module registers each command, so a command imports only its own module.
 
@@ -41,6 +28,8 @@ Importing every module costs a quarter of a second, nearly all of it numpy
 (for mazes); a queens or sudoku run needs none of it.  A command missing here
 still works: it falls back to the full parser (a test checks the table).
 """
+CLI_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
+"""Every module with commands; each registers them through `add_cli(subparsers)`."""
 
 
 def build_parser(modules: Sequence[str] = CLI_MODULES) -> ArgumentParser:
