@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from solvers.cli import ArgumentParser, UsageError, one_line
+from solvers.i18n import _, choose, language_argument, requested_language, use
 
 # Each module registers its own subcommands through `add_cli(subparsers)`.
 CLI_MODULES = (
@@ -27,7 +28,13 @@ def build_parser() -> ArgumentParser:
     """The top-level parser with every module's subcommands."""
     parser = ArgumentParser(
         prog="python -m solvers",
-        description="Run Unwind's solvers headless. Add --json for one JSON object.",
+        description=_("Run Unwind's solvers headless. Add --json for one JSON object."),
+    )
+    parser.add_argument(
+        "--lang",
+        type=language_argument,
+        metavar="LANG",
+        help=_("language of the text for people: en, ko or zh_CN (default: the system's)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="DEMO", parser_class=ArgumentParser)
     for name in CLI_MODULES:
@@ -47,9 +54,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen solver, return the exit code."""
     sys.set_int_max_str_digits(0)  # factorials of big N print in full
     _replace_unprintable()
+    words = list(sys.argv[1:] if argv is None else argv)
+    use(choose(requested_language(words)))
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
@@ -58,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(one_line(str(error)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        print(_("{program}: interrupted").format(program=parser.prog), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

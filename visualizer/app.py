@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from solvers.i18n import choose, use
 from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
@@ -97,6 +98,7 @@ class Options:
     scale: float = 1.0
     out_dir: Path | None = None  # None: the platform's pictures / videos folder
     export: Path | None = None
+    lang: str | None = None  # --lang; None: the saved choice, else the system's
 
 
 class FrameCollector:
@@ -170,6 +172,7 @@ class App:
 
     def __init__(self, options: Options) -> None:
         self.options = options
+        use(choose(options.lang, files.load_settings().get("language")))
         open_window(options.size)
         pygame.display.set_caption("Unwind")
         pygame.key.set_repeat(350, 40)

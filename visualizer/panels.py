@@ -5,6 +5,7 @@ Trees (the call tree, search trees) are painted by `visualizer.treepaint`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -53,20 +54,49 @@ def fit_text(theme: Theme, text: str, width: int, size: str = "small", face: str
 
 
 def wrap(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> list[str]:
-    """Break `text` into lines no wider than `width` in the given size and face."""
+    """Break `text` into lines no wider than `width` in the given size and face.
+
+    Lines break at spaces, and also between two Chinese characters (Chinese
+    has no spaces); Korean, which has spaces, breaks between its words.
+    """
     font = theme.font(size, face)
     lines: list[str] = []
     line = ""
     for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
+        for index, piece in enumerate(breakable_pieces(word)):
+            trial = f"{line} {piece}".strip() if index == 0 else line + piece
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = piece
     if line:
         lines.append(line)
     return lines
+
+
+IDEOGRAPHS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+CJK_CLOSING = set("，。、；：！？）》」』”’")
+NO_BREAK_BEFORE = CJK_CLOSING | set("…,.;:!?)")
+"""Closing punctuation stays on the line of the character before it."""
+
+
+def breakable_pieces(word: str) -> list[str]:
+    """`word` cut where a line may break: beside each Chinese character (never before a closing mark)."""
+    if not IDEOGRAPHS.search(word):
+        return [word]
+    pieces: list[str] = []
+    for char in word:
+        if pieces and (char in NO_BREAK_BEFORE or not _may_break(pieces[-1][-1], char)):
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+    return pieces
+
+
+def _may_break(before: str, after: str) -> bool:
+    """True when a line may break between two characters of one word."""
+    return bool(IDEOGRAPHS.match(before) or IDEOGRAPHS.match(after) or before in CJK_CLOSING)
 
 
 def draw_pseudocode(
