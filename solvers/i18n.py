@@ -183,7 +183,7 @@ def _babel_locale(code: str) -> object:
     return Locale.parse(code)
 
 
-def number(value: int | float) -> str:
+def format_number(value: int | float) -> str:
     """`value` written as the current language writes numbers (grouping, decimal sign), by Babel."""
     from babel.numbers import format_decimal
 

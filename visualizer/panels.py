@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import N_, _, format_number, ngettext
 from visualizer import theme as th
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
@@ -103,7 +104,7 @@ def draw_pseudocode(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, code: Sequence[str], lit: Mapping[int, th.Color]
 ) -> None:
     """The pseudocode, numbered, with lit lines (1-based) marked by colour and an arrow."""
-    inner = card(surface, rect, theme, "pseudocode")
+    inner = card(surface, rect, theme, _("pseudocode"))
     height = theme.line_height("small", "mono")
     number_width = theme.font("small", "mono").size("00 ")[0]
     # When the card is too short for the whole listing, scroll it so the lit
@@ -134,7 +135,7 @@ def draw_counters(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, rows: Sequence[tuple[str, str]]
 ) -> None:
     """Counters in two columns of 'name  value' pairs."""
-    inner = card(surface, rect, theme, "counters")
+    inner = card(surface, rect, theme, _("counters"))
     height = theme.line_height("small")
     column = inner.w // 2
     for i, (name, value) in enumerate(rows):
@@ -157,7 +158,7 @@ def draw_log(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, lines: Sequence[tuple[int, str]]
 ) -> None:
     """The narration: newest line at the bottom in ink, older ones fading."""
-    inner = card(surface, rect, theme, "what just happened")
+    inner = card(surface, rect, theme, _("what just happened"))
     height = theme.line_height("small")
     widest = max((number for number, _ in lines), default=0)
     indent = theme.font("tiny").size(f"{widest:,}")[0] + theme.px(12)  # room for the numbers
@@ -203,7 +204,7 @@ def draw_call_stack(
     *,
     below: int = 0,
     limit: int | None = None,
-    title: str = "call stack",
+    title: str = N_("call stack"),
     arrival: float = 1.0,
 ) -> None:
     """Frames as boxes piled from the bottom, the newest on top.
@@ -215,8 +216,8 @@ def draw_call_stack(
     With a `limit`, the title says where the stack overflows.
     """
     if limit is not None:
-        title = f"{title} (limit {limit:,})"
-    inner = card(surface, rect, theme, title)
+        title = _("{title} (limit {limit})").format(title=_(title), limit=format_number(limit))
+    inner = card(surface, rect, theme, _(title))
     box_h = theme.px(34)
     gap = theme.px(4)
     fits = max(1, (inner.h + gap) // (box_h + gap))
@@ -231,7 +232,8 @@ def draw_call_stack(
         y -= box_h
         more = pygame.Rect(inner.x, y, inner.w, box_h)
         draw_box(surface, more, theme, fill=th.FAINT, radius=5)
-        text = theme.text(f"+ {hidden:,} frames below", "small", th.MUTED)
+        below_words = ngettext("+ {count} frame below", "+ {count} frames below", hidden)
+        text = theme.text(below_words.format(count=format_number(hidden)), "small", th.MUTED)
         surface.blit(text, text.get_rect(center=more.center))
         y -= gap
     for index, frame in enumerate(shown):
