@@ -14,6 +14,7 @@ import pygame
 
 from solvers import hanoi
 from solvers.events import Event, Move
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -27,7 +28,7 @@ class HanoiDemo(Demo):
     """N disks from A to C: the disks move in step with the call stack and the call tree."""
 
     name = "hanoi"
-    title = "Towers of Hanoi: two smaller towers and one move"
+    title = N_("Towers of Hanoi: two smaller towers and one move")
     default_speed = 3.0
     bindings = Bindings(
         Binding(("[",), "step_disks", "one disk fewer", args=(-1,)),

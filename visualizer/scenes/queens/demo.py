@@ -20,6 +20,7 @@ import pygame
 
 from solvers import dlx, queens
 from solvers.events import Event
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import BrowsingDemo
@@ -83,7 +84,7 @@ class QueensDemo(BrowsingDemo):
     """N queens by dancing links: the board, the decisions, the column sizes, every solution."""
 
     name = "queens"
-    title = "N queens: exact cover by dancing links"
+    title = N_("N queens: exact cover by dancing links")
     default_speed = 8.0
     bindings = (
         Bindings(

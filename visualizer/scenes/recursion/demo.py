@@ -15,6 +15,7 @@ import pygame
 
 from solvers import recursion as rec
 from solvers.events import Event
+from solvers.i18n import N_
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import card_content
@@ -42,7 +43,7 @@ class RecursionDemo(Demo):
     """Factorial two ways in lockstep; overflow; endless recursion; a tree's maximum."""
 
     name = "recursion"
-    title = "Recursion: the stack winds and unwinds"
+    title = N_("Recursion: the stack winds and unwinds")
     default_speed = 2.0
     bindings = Bindings(
         Binding(("1",), "set_mode", "factorial", args=(FACTORIAL,)),

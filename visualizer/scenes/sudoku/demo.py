@@ -30,6 +30,7 @@ import pygame
 
 from solvers import dlx, sudoku
 from solvers.events import Event
+from solvers.i18n import N_
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -121,7 +122,7 @@ class SudokuDemo(ExactCoverDemo):
     """Sudoku by dancing links: type or load givens, watch digits placed and withdrawn."""
 
     name = "sudoku"
-    title = "Sudoku: exact cover by dancing links"
+    title = N_("Sudoku: exact cover by dancing links")
     default_speed = 15.0
     bindings = SUDOKU_BINDINGS
 
