@@ -214,3 +214,15 @@ def language_argument(text: str) -> str:
             )
         )
     return code
+
+
+COMMENT_MARKS = ("// ", "# ")
+
+
+def translate_comment(line: str) -> str:
+    """A pseudocode line with its comment translated: the code keeps its form."""
+    for mark in COMMENT_MARKS:
+        code, found, comment = line.partition(mark)
+        if found:
+            return f"{code}{mark}{_(comment)}"
+    return line

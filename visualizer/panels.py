@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from solvers.i18n import N_, _, format_number, ngettext
+from solvers.i18n import N_, _, format_number, ngettext, translate_comment
 from visualizer import theme as th
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
@@ -127,7 +127,9 @@ def draw_pseudocode(
             surface.blit(arrow, (inner.x - theme.px(2), y + (height - arrow.get_height()) // 2))
         number = theme.text(f"{index:>2}", "small", th.MUTED, "mono")
         surface.blit(number, (inner.x + theme.px(8), y))
-        text = fit_text(theme, line, inner.w - number_width - theme.px(14), "small", "mono")
+        text = fit_text(
+            theme, translate_comment(line), inner.w - number_width - theme.px(14), "small", "mono"
+        )
         surface.blit(theme.text(text, "small", th.INK, "mono"), (inner.x + number_width + theme.px(12), y))
 
 
