@@ -82,7 +82,7 @@ def factorial(n: int) -> int:
 def check_natural(n: object) -> None:
     """Raise ValueError unless `n` is an integer >= 0."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise ValueError(f"N must be a whole number, not {n!r}")
+        raise ValueError(_("N must be a whole number, not {value}").format(value=repr(n)))
     if n < 0:
         raise ValueError(_("N must be 0 or more, not {n}").format(n=n))
 
@@ -166,9 +166,9 @@ class TreeNode:
 def random_tree(seed: int, depth: int = 3, max_children: int = 3) -> TreeNode:
     """A small random tree (ids in preorder) with leaf values 1..99."""
     if not 1 <= depth <= 6:
-        raise ValueError(f"tree depth must be 1 to 6, not {depth}")
+        raise ValueError(_("tree depth must be 1 to 6, not {depth}").format(depth=depth))
     if not 2 <= max_children <= 4:
-        raise ValueError(f"children per node must be 2 to 4, not {max_children}")
+        raise ValueError(_("children per node must be 2 to 4, not {count}").format(count=max_children))
     rng = random.Random(seed)
     counter = iter(range(10**9))
 
@@ -342,7 +342,7 @@ def run_maxtree(args: argparse.Namespace) -> int:
     try:
         root = random_tree(args.seed, args.depth)
     except ValueError as error:
-        raise UsageError(f"maxtree: {error}") from None
+        raise UsageError(_("maxtree: {reason}").format(reason=error)) from None
     stats = EventStats()
     for event in stats.watch(tree_max_events(root)):
         if args.trace:

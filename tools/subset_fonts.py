@@ -13,6 +13,7 @@ first font; the theme falls back to these per glyph.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 from pathlib import Path
 
@@ -38,10 +39,8 @@ def gb2312_level1() -> set[int]:
     found = set()
     for row in range(0xB0, 0xD8):
         for cell in range(0xA1, 0xFF):
-            try:
+            with contextlib.suppress(UnicodeDecodeError):  # the last row stops short
                 found.add(ord(bytes((row, cell)).decode("gb2312")))
-            except UnicodeDecodeError:
-                pass  # the last row stops short
     return found
 
 

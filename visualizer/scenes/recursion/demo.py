@@ -172,7 +172,7 @@ class RecursionDemo(Demo):
                 self.set_mode,
                 hint="1 / 2 / 3",
             ),
-            Stepper("N", lambda: self.n, self.set_n, N_RANGE.start, N_RANGE.stop - 1, hint="[ and ]"),
+            Stepper("N", lambda: self.n, self.set_n, N_RANGE.start, N_RANGE.stop - 1, hint=_("[ and ]")),
             Stepper(_("stack limit"), lambda: self.limit, self.set_limit, 2, 40),
             Button(_("overflow it"), self.overflow_it, hint=_("O: N past the limit, then play")),
             Button(_("new tree"), self.new_tree, hint="T"),
