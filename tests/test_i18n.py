@@ -132,6 +132,10 @@ CONVERTED = (
     "visualizer/scenes/recursion/demo.py",
     "visualizer/scenes/recursion/view.py",
     "visualizer/scenes/recursion/model.py",
+    "solvers/hanoi.py",
+    "visualizer/scenes/hanoi/demo.py",
+    "visualizer/scenes/hanoi/view.py",
+    "visualizer/scenes/hanoi/model.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -315,3 +319,52 @@ def test_the_cli_speaks_korean_and_keeps_json_keys() -> None:
     data = subprocess.run([*run, "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
     assert '"value": 120' in data.stdout and '"recursive"' in data.stdout
     assert main(["--lang", "xx", "factorial", "5"]) == 2
+
+
+SCOPES = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.Lambda,
+    ast.GeneratorExp,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+)
+
+
+def own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of one scope, not those of the functions and comprehensions inside it."""
+    for child in ast.iter_child_nodes(scope):
+        yield child
+        if not isinstance(child, SCOPES):
+            yield from own_nodes(child)
+
+
+def shadowing_functions(path: Path) -> list[str]:
+    """Functions in `path` that call `_()` and also bind `_` as a local name (then `_()` fails)."""
+    found = []
+    for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        mine = list(own_nodes(function))
+        calls = any(isinstance(n, ast.Call) and getattr(n.func, "id", "") == "_" for n in mine)
+        binds = any(isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store) for n in mine)
+        if calls and binds:
+            found.append(f"{path.name}:{function.lineno}")
+    return found
+
+
+def test_no_function_hides_gettext_behind_a_throwaway_name() -> None:
+    """`for _ in ...` or `a, _ = ...` in a function that translates would make `_()` call the throwaway."""
+    sources = [*ROOT.glob("solvers/*.py"), *ROOT.glob("visualizer/**/*.py")]
+    assert [f for path in sources for f in shadowing_functions(path)] == []
+
+
+def test_the_shadow_check_finds_one(tmp_path: Path) -> None:
+    """The check itself: a throwaway `_` beside `_()` is found; one inside a generator is not."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        'def bad(pair):\n    a, _ = pair\n    return _("hi")\n\n'
+        'def fine(items):\n    return _("{n} items").format(n=sum(1 for _ in items))\n'
+    )
+    assert shadowing_functions(sample) == ["sample.py:1"]
