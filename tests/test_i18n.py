@@ -136,6 +136,12 @@ CONVERTED = (
     "visualizer/scenes/hanoi/demo.py",
     "visualizer/scenes/hanoi/view.py",
     "visualizer/scenes/hanoi/model.py",
+    "visualizer/scenes/queens/demo.py",
+    "visualizer/scenes/queens/view.py",
+    "visualizer/scenes/queens/model.py",
+    "visualizer/scenes/exact_cover/demo.py",
+    "visualizer/scenes/exact_cover/view.py",
+    "visualizer/scenes/exact_cover/model.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -165,8 +171,21 @@ SINKS: dict[str, tuple[int, ...]] = {
 """Calls whose string arguments reach people, and which arguments those are."""
 TEXT_KEYWORDS = {"hint", "help", "title", "description"}
 MARKERS = {"_", "N_", "ngettext", "pgettext"}
-NOT_WORDS = {"Unwind", "unwind", "max_of", "retval", "best", "infinity", "fact", "fact_loop", "store_true"}
-"""Code and names that stay as they are in every language."""
+NOT_WORDS = {
+    "End",
+    "Home",
+    "Space",
+    "Unwind",
+    "unwind",
+    "max_of",
+    "retval",
+    "best",
+    "infinity",
+    "fact",
+    "fact_loop",
+    "store_true",
+}
+"""Code, key names and names that stay as they are in every language."""
 FOR_DEVELOPERS = ("unknown key name",)
 """Messages only a programmer's typo in a key table can raise: English on purpose."""
 

@@ -170,7 +170,7 @@ class PentominoDemo(BrowsingDemo):
     def counters(self, model: PentominoModel) -> list[tuple[str, str]]:
         """Knuth's counters, pieces placed, tilings, the column choice."""
         return self.placing_counters(
-            model, "pieces", len(pentomino.PIECES), ("distinct", f"{self.distinct(model):,}")
+            model, N_("pieces"), len(pentomino.PIECES), ("distinct", f"{self.distinct(model):,}")
         )
 
     # --- controls, layout, drawing --------------------------------------------------------

@@ -328,7 +328,7 @@ class SudokuDemo(ExactCoverDemo):
 
     def counters(self, model: SudokuModel) -> list[tuple[str, str]]:
         """Knuth's counters, digits placed, the column choice."""
-        return self.placing_counters(model, "placed", self.givens.count(0))
+        return self.placing_counters(model, N_("placed"), self.givens.count(0))
 
     # --- controls and input --------------------------------------------------------------
 
