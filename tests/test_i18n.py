@@ -142,6 +142,10 @@ CONVERTED = (
     "visualizer/scenes/exact_cover/demo.py",
     "visualizer/scenes/exact_cover/view.py",
     "visualizer/scenes/exact_cover/model.py",
+    "visualizer/scenes/sudoku/demo.py",
+    "visualizer/scenes/sudoku/view.py",
+    "visualizer/scenes/sudoku/board.py",
+    "visualizer/scenes/sudoku/model.py",
 )
 """The modules whose user-visible text is all translated."""
 
