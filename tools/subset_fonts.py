@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 from pathlib import Path
 
@@ -82,7 +83,9 @@ def build(folder: Path, weight: str, points: set[int]) -> Path:
     subsetter.populate(unicodes=sorted(points & set(font.getBestCmap())))
     subsetter.subset(font)
     target = FONTS / OUTPUT.format(weight=weight)
-    font.save(target)
+    partial = target.with_name(f".{target.name}.part")
+    font.save(partial)
+    os.replace(partial, target)  # a running app or test never reads half a font
     return target
 
 

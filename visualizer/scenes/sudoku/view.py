@@ -73,7 +73,7 @@ def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str,
         listed = ", ".join(symbol(options[r][1]) for r in rows)
     else:
         listed = ", ".join(cell_name(options[r][0], demo.size) for r in rows)
-    what = f"{options_words(kind, len(rows))}: {listed}"
+    what = _("{options}: {listed}").format(options=options_words(kind, len(rows)), listed=listed)
     trying = model.trying
     if trying is None:
         reason = demo.choice_rule(N_("the leftmost open one"))
