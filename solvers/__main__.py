@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from solvers.cli import ArgumentParser, UsageError, one_line
+from solvers.i18n import _, choose, language_argument, requested_language, use
 
 COMMANDS = {
     "factorial": "solvers.recursion",
@@ -36,7 +37,13 @@ def build_parser(modules: Sequence[str] = CLI_MODULES) -> ArgumentParser:
     """The top-level parser with the subcommands of `modules` (default: every module)."""
     parser = ArgumentParser(
         prog="python -m solvers",
-        description="Run Unwind's solvers headless. Add --json for one JSON object.",
+        description=_("Run Unwind's solvers headless. Add --json for one JSON object."),
+    )
+    parser.add_argument(
+        "--lang",
+        type=language_argument,
+        metavar="LANG",
+        help=_("language of the text for people: en, ko or zh_CN (default: the system's)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="DEMO", parser_class=ArgumentParser)
     for name in modules:
@@ -56,11 +63,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen solver, return the exit code."""
     sys.set_int_max_str_digits(0)  # factorials of big N print in full
     _replace_unprintable()
-    args_list = sys.argv[1:] if argv is None else list(argv)
-    command = args_list[0] if args_list else ""
+    words = list(sys.argv[1:] if argv is None else argv)
+    use(choose(requested_language(words)))
+    command = next((w for i, w in enumerate(words) if w[:1] != "-" and words[i - 1 : i] != ["--lang"]), "")
     parser = build_parser((COMMANDS[command],) if command in COMMANDS else CLI_MODULES)
     try:
-        args = parser.parse_args(args_list)
+        args = parser.parse_args(words)
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
@@ -69,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(one_line(str(error)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"{parser.prog}: interrupted", file=sys.stderr)
+        print(_("{program}: interrupted").format(program=parser.prog), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -10,6 +10,7 @@ from collections.abc import Callable, Generator, Iterable
 from typing import Any, NoReturn
 
 from solvers.events import Pop, Push
+from solvers.i18n import N_, _, format_number, ngettext
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -30,7 +31,7 @@ def shown(text: str, limit: int = 40) -> str:
     """`text` as repr, cut to about `limit` characters: never echo a huge token."""
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+    return _("{start}... ({count} characters)").format(start=repr(text[:limit]), count=f"{len(text):,}")
 
 
 def one_line(message: str, limit: int = 300) -> str:
@@ -44,25 +45,37 @@ def parse_whole(text: str, what: str, low: int | None = None, high: int | None =
     word = text.strip()
     digits = word.lstrip("+-")
     if not digits.isascii() or not digits.isdigit() or len(word) - len(digits) > 1:
-        raise ValueError(f"{what} must be a whole number, not {shown(text)}")
+        raise ValueError(
+            _("{what} must be a whole number, not {text}").format(what=_(what), text=shown(text))
+        )
     if len(digits) > MAX_NUMBER_CHARS:
-        raise ValueError(f"{what} must be {_range(low, high)}, not a {len(digits):,}-digit number")
+        raise ValueError(
+            _("{what} must be {range}, not a {count}-digit number").format(
+                what=_(what), range=_range(low, high), count=f"{len(digits):,}"
+            )
+        )
     value = int(word)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{what} must be {_range(low, high)}, not {value}")
+        raise ValueError(
+            _("{what} must be {range}, not {value}").format(
+                what=_(what), range=_range(low, high), value=value
+            )
+        )
     return value
 
 
 def _range(low: int | None, high: int | None) -> str:
     """'0 to 9', 'at least 1', 'at most 5' or 'a sensible size'."""
     if low is not None and high is not None:
-        return f"{low} to {high}"
+        return _("{low} to {high}").format(low=low, high=high)
     if low is not None:
-        return f"at least {low}"
-    return f"at most {high}" if high is not None else "a number of sensible size"
+        return _("at least {low}").format(low=low)
+    return _("at most {high}").format(high=high) if high is not None else _("a number of sensible size")
 
 
-def whole_number(low: int | None, what: str = "the value", high: int | None = None) -> Callable[[str], int]:
+def whole_number(
+    low: int | None, what: str = N_("the value"), high: int | None = None
+) -> Callable[[str], int]:
     """An argparse type: a whole number in low..high, refused in one clear line."""
 
     def parse(text: str) -> int:
@@ -75,7 +88,7 @@ def whole_number(low: int | None, what: str = "the value", high: int | None = No
     return parse
 
 
-def seed_number(what: str = "the seed") -> Callable[[str], int]:
+def seed_number(what: str = N_("the seed")) -> Callable[[str], int]:
     """An argparse type for seeds: 0 to 2^32 - 1."""
     return whole_number(0, what, SEED_MAX)
 
@@ -152,7 +165,10 @@ class EventStats:
     def summary(self) -> str:
         """One line for people."""
         total = sum(self.by_kind.values())
-        return f"{total:,} events, max depth {self.max_depth:,}, {self.seconds:.3f} s"
+        events = ngettext("{count} event", "{count} events", total).format(count=format_number(total))
+        return _("{events}, max depth {depth}, {seconds} s").format(
+            events=events, depth=format_number(self.max_depth), seconds=f"{self.seconds:.3f}"
+        )
 
 
 progress_clock: Callable[[], float] = time.monotonic
@@ -169,11 +185,14 @@ class Progress:
         self.next_report = self.clock() + every
         self.reported = False
 
-    def update(self, done: int, noun: str = "solutions") -> None:
+    def update(self, done: int, noun: str = N_("solutions")) -> None:
         """Report `done` if a second has passed since the start or the last report."""
         now = self.clock()
         if now >= self.next_report:
-            print(f"{self.label}: {done:,} {noun} so far...", file=sys.stderr, flush=True)
+            words = _("{label}: {count} {noun} so far...").format(
+                label=self.label, count=format_number(done), noun=_(noun)
+            )
+            print(words, file=sys.stderr, flush=True)
             self.next_report = now + self.every
             self.reported = True
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from solvers.cli import EventStats, emit, whole_number
 from solvers.events import Event, Move, Pop, Push
+from solvers.i18n import _
 
 PEGS = "ABC"
 """Peg names by index."""
@@ -46,7 +47,7 @@ Call = tuple[int, int, int, int]
 def hanoi_events(n: int, frm: int = 0, to: int = 2, via: int = 1) -> Generator[Event, None, None]:
     """The recursion for `n` disks as events (see the module docstring)."""
     if n < 1:
-        raise ValueError("hanoi needs at least one disk")
+        raise ValueError(_("hanoi needs at least one disk"))
     yield Push(0, -1, (n, frm, to, via), LINE_CALL)
     stack: list[list[int]] = [[0, n, frm, to, via, 0]]  # node, n, frm, to, via, stage
     next_id = 1
@@ -88,9 +89,17 @@ def replay(n: int, moves: Iterator[tuple[int, int, int]] | list[tuple[int, int, 
     pegs: list[list[int]] = [list(range(n, 0, -1)), [], []]
     for number, (disk, frm, to) in enumerate(moves, 1):
         if not pegs[frm] or pegs[frm][-1] != disk:
-            raise ValueError(f"move {number}: disk {disk} is not on top of peg {PEGS[frm]}")
+            raise ValueError(
+                _("move {number}: disk {disk} is not on top of peg {peg}").format(
+                    number=number, disk=disk, peg=PEGS[frm]
+                )
+            )
         if pegs[to] and pegs[to][-1] < disk:
-            raise ValueError(f"move {number}: disk {disk} would sit on the smaller disk {pegs[to][-1]}")
+            raise ValueError(
+                _("move {number}: disk {disk} would sit on the smaller disk {smaller}").format(
+                    number=number, disk=disk, smaller=pegs[to][-1]
+                )
+            )
         pegs[to].append(pegs[frm].pop())
     return pegs
 
@@ -100,14 +109,16 @@ def describe(event: Any) -> str | None:
     if isinstance(event, Push):
         k, a, b, c = event.what
         if k == 1:
-            return f"hanoi(1, {PEGS[a]}→{PEGS[b]}): just move disk 1"
-        return (
-            f"to move {k} disks from {PEGS[a]} to {PEGS[b]}, first move {k - 1} from {PEGS[a]} to {PEGS[c]}"
-        )
+            return _("{call}: just move disk 1").format(call=f"hanoi(1, {PEGS[a]}→{PEGS[b]})")
+        return _(
+            "to move {count} disks from {start} to {goal}, first move {fewer} from {start} to {spare}"
+        ).format(count=k, fewer=k - 1, start=PEGS[a], goal=PEGS[b], spare=PEGS[c])
     if isinstance(event, Move):
-        return f"disk {event.piece} goes from {PEGS[event.frm]} to {PEGS[event.to]}"
+        return _("disk {disk} goes from {start} to {goal}").format(
+            disk=event.piece, start=PEGS[event.frm], goal=PEGS[event.to]
+        )
     if isinstance(event, Pop):
-        return f"call {event.node} is done"
+        return _("call {node} is done").format(node=event.node)
     return None
 
 
@@ -116,9 +127,11 @@ def describe(event: Any) -> str | None:
 
 def add_cli(sub: Any) -> None:
     """Register `hanoi`."""
-    parser = sub.add_parser("hanoi", help=f"Towers of Hanoi for N disks (1 to {MAX_DISKS})")
+    parser = sub.add_parser(
+        "hanoi", help=_("Towers of Hanoi for N disks (1 to {high})").format(high=MAX_DISKS)
+    )
     parser.add_argument("n", type=whole_number(1, "N", MAX_DISKS), metavar="N")
-    parser.add_argument("--trace", action="store_true", help="print every event")
+    parser.add_argument("--trace", action="store_true", help=_("print every event"))
     parser.add_argument("--json", action="store_true")
     parser.set_defaults(run=run_hanoi)
 
@@ -135,8 +148,15 @@ def run_hanoi(args: argparse.Namespace) -> int:
     replay(args.n, moves)
     count = len(moves)
     listed = [[disk, PEGS[frm], PEGS[to]] for disk, frm, to in moves]
-    shown = "\n".join(f"{i:>7,}  disk {d} {f} -> {t}" for i, (d, f, t) in enumerate(listed[:1023], 1))
-    more = f"\n   ... and {count - 1023:,} more" if count > 1023 else ""
-    text = f"{shown}{more}\n{count:,} moves (2^{args.n} - 1), all legal\n{stats.summary()}"
+    disk_move = _("disk {disk} {start} -> {goal}")
+    shown = "\n".join(
+        f"{i:>7,}  " + disk_move.format(disk=d, start=f, goal=t)
+        for i, (d, f, t) in enumerate(listed[:1023], 1)
+    )
+    more = "\n   " + _("... and {count} more").format(count=f"{count - 1023:,}") if count > 1023 else ""
+    total_line = _("{count} moves ({formula}), all legal").format(
+        count=f"{count:,}", formula=f"2^{args.n} - 1"
+    )
+    text = f"{shown}{more}\n{total_line}\n{stats.summary()}"
     emit(args, text, {"n": args.n, "moves": listed, "count": count, "calls": count, **stats.as_dict()})
     return 0

@@ -18,6 +18,7 @@ from typing import Any
 
 from solvers.cli import EventStats, UsageError, emit, seed_number, whole_number
 from solvers.events import Assign, Note, Overflow, Pop, Push
+from solvers.i18n import N_, _, format_number
 
 DEFAULT_LIMIT = 10_000
 """The stack limit (frames) when none is given: Python's own is 1,000."""
@@ -41,7 +42,7 @@ LINE_LOOP_INIT, LINE_LOOP_FOR, LINE_LOOP_MULTIPLY, LINE_LOOP_RETURN = 6, 7, 8, 9
 
 ENDLESS_CODE: tuple[str, ...] = (
     FACTORIAL_CODE[0],
-    "    // the base case is missing!",
+    "    // " + N_("the base case is missing!"),
     *FACTORIAL_CODE[2:],
 )
 """The same program with its base case removed: endless recursion."""
@@ -81,9 +82,9 @@ def factorial(n: int) -> int:
 def check_natural(n: object) -> None:
     """Raise ValueError unless `n` is an integer >= 0."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise ValueError(f"N must be a whole number, not {n!r}")
+        raise ValueError(_("N must be a whole number, not {value}").format(value=repr(n)))
     if n < 0:
-        raise ValueError(f"N must be 0 or more, not {n}")
+        raise ValueError(_("N must be 0 or more, not {n}").format(n=n))
 
 
 def recursive_factorial_events(
@@ -98,7 +99,7 @@ def recursive_factorial_events(
     """
     check_natural(n)
     if limit < 1:
-        raise ValueError(f"the stack limit must be at least 1, not {limit}")
+        raise ValueError(_("the stack limit must be at least 1, not {limit}").format(limit=limit))
     depth = 0
     arg = n
     while True:
@@ -165,9 +166,9 @@ class TreeNode:
 def random_tree(seed: int, depth: int = 3, max_children: int = 3) -> TreeNode:
     """A small random tree (ids in preorder) with leaf values 1..99."""
     if not 1 <= depth <= 6:
-        raise ValueError(f"tree depth must be 1 to 6, not {depth}")
+        raise ValueError(_("tree depth must be 1 to 6, not {depth}").format(depth=depth))
     if not 2 <= max_children <= 4:
-        raise ValueError(f"children per node must be 2 to 4, not {max_children}")
+        raise ValueError(_("children per node must be 2 to 4, not {count}").format(count=max_children))
     rng = random.Random(seed)
     counter = iter(range(10**9))
 
@@ -230,33 +231,38 @@ def describe_factorial(event: object, n: int) -> str:
     """What a factorial event means, in words (frame k runs fact(N - k))."""
     match event:
         case Push(node=0, what=arg):
-            return f"call fact({arg})"
+            return _("call {call}").format(call=f"fact({arg})")
         case Push(what=arg):
-            return f"fact({arg + 1}) waits for fact({arg}): push a frame"
+            return _("{caller} waits for {callee}: push a frame").format(
+                caller=f"fact({arg + 1})", callee=f"fact({arg})"
+            )
         case Pop(value=None, node=node):
-            return f"fact({n - node}) is abandoned: the stack overflowed"
+            return _("{call} is abandoned: the stack overflowed").format(call=f"fact({n - node})")
         case Pop(node=node, value=value, line=line) if line == LINE_FACT_BASE:
-            return f"base case: fact({n - node}) returns {value}"
+            return _("base case: {call} returns {value}").format(call=f"fact({n - node})", value=value)
         case Pop(node=node, value=value):
             arg = n - node
-            return f"fact({arg}) = {arg} * {value // arg if arg else value} = {value}: pop"
+            product = f"{arg} * {value // arg if arg else value} = {value}"
+            return _("{call} = {product}: pop").format(call=f"fact({arg})", product=product)
         case Overflow(depth=depth, limit=limit):
-            return f"stack overflow: {depth} frames, the limit is {limit}"
+            return _("stack overflow: {depth} frames, the limit is {limit}").format(depth=depth, limit=limit)
         case Assign(name="i", value=value):
-            return f"loop: i = {value}"
+            return _("loop: {assignment}").format(assignment=f"i = {value}")
         case Assign(name="retval", value=value, old=None):
-            return f"loop: retval starts at {value}"
+            return _("loop: retval starts at {value}").format(value=value)
         case Assign(name="retval", value=value, old=old):
-            return f"loop: retval = {old} * i = {value}"
+            return _("loop: {assignment}").format(assignment=f"retval = {old} * i = {value}")
         case Note(what=(tag, value)) if tag == LOOP_RETURN:
-            return f"loop returns {value}"
+            return _("loop returns {value}").format(value=value)
     return str(event)
 
 
 def describe_endless(event: object, n: int) -> str:
     """Like `describe_factorial`, for the variant without a base case."""
     if isinstance(event, Push) and event.node > 0:
-        return f"fact({event.what + 1}) calls fact({event.what}): no base case stops it"
+        return _("{caller} calls {callee}: no base case stops it").format(
+            caller=f"fact({event.what + 1})", callee=f"fact({event.what})"
+        )
     return describe_factorial(event, n)
 
 
@@ -265,23 +271,28 @@ def describe_endless(event: object, n: int) -> str:
 
 def add_cli(sub: Any) -> None:
     """Register `factorial` and `maxtree`."""
-    fact = sub.add_parser("factorial", help="N! recursively (with a stack limit) and by a loop")
+    fact = sub.add_parser("factorial", help=_("N! recursively (with a stack limit) and by a loop"))
     fact.add_argument(
-        "n", type=whole_number(0, "N", MAX_CLI_N), metavar="N", help=f"0 to {MAX_CLI_N:,} (N! in full)"
+        "n",
+        type=whole_number(0, "N", MAX_CLI_N),
+        metavar="N",
+        help=_("0 to {high} (N! in full)").format(high=f"{MAX_CLI_N:,}"),
     )
     fact.add_argument(
         "--limit",
-        type=whole_number(1, "the stack limit"),
+        type=whole_number(1, N_("the stack limit")),
         default=DEFAULT_LIMIT,
-        help=f"stack limit in frames (default {DEFAULT_LIMIT:,})",
+        help=_("stack limit in frames (default {limit})").format(limit=f"{DEFAULT_LIMIT:,}"),
     )
-    fact.add_argument("--endless", action="store_true", help="drop the base case")
-    fact.add_argument("--trace", action="store_true", help="print every event")
+    fact.add_argument("--endless", action="store_true", help=_("drop the base case"))
+    fact.add_argument("--trace", action="store_true", help=_("print every event"))
     fact.add_argument("--json", action="store_true")
     fact.set_defaults(run=run_factorial)
-    tree = sub.add_parser("maxtree", help="the maximum of a random tree, recursively")
-    tree.add_argument("--seed", type=seed_number(), default=1, help="0 to 2^32-1 (default 1)")
-    tree.add_argument("--depth", type=whole_number(None, "the depth"), default=3, help="1 to 6 (default 3)")
+    tree = sub.add_parser("maxtree", help=_("the maximum of a random tree, recursively"))
+    tree.add_argument("--seed", type=seed_number(), default=1, help=_("0 to 2^32-1 (default 1)"))
+    tree.add_argument(
+        "--depth", type=whole_number(None, N_("the depth")), default=3, help=_("1 to 6 (default 3)")
+    )
     tree.add_argument("--trace", action="store_true")
     tree.add_argument("--json", action="store_true")
     tree.set_defaults(run=run_maxtree)
@@ -308,12 +319,12 @@ def run_factorial(args: argparse.Namespace) -> int:
         "limit": args.limit,
     }
     if overflow:
-        line = (
-            f"recursive fact({args.n}): stack overflow at depth {overflow.depth:,} "
-            f"(limit {args.limit:,}); the loop still gives the answer"
-        )
+        line = _(
+            "recursive {call}: stack overflow at depth {depth} (limit {limit}); "
+            "the loop still gives the answer"
+        ).format(call=f"fact({args.n})", depth=format_number(overflow.depth), limit=format_number(args.limit))
     else:
-        line = f"recursive fact({args.n}): {stats.summary()}"
+        line = _("recursive {call}: {summary}").format(call=f"fact({args.n})", summary=stats.summary())
     text = f"{value}\n{line}" if not args.trace else f"{value}"
     emit(args, text, {"n": args.n, "value": value, "recursive": recursive, **stats.as_dict()})
     return 0
@@ -331,13 +342,17 @@ def run_maxtree(args: argparse.Namespace) -> int:
     try:
         root = random_tree(args.seed, args.depth)
     except ValueError as error:
-        raise UsageError(f"maxtree: {error}") from None
+        raise UsageError(_("maxtree: {reason}").format(reason=error)) from None
     stats = EventStats()
     for event in stats.watch(tree_max_events(root)):
         if args.trace:
             print(describe_tree(event))
     value = tree_max(root)
-    emit(args, f"maximum: {value}\n{stats.summary()}", {"value": value, **stats.as_dict()})
+    emit(
+        args,
+        _("maximum: {value}").format(value=value) + f"\n{stats.summary()}",
+        {"value": value, **stats.as_dict()},
+    )
     return 0
 
 
@@ -345,18 +360,18 @@ def describe_tree(event: object) -> str:
     """What a tree-maximum event means, in words."""
     match event:
         case Push(node=node, what=None):
-            return f"max_of(node {node}): look at its children"
+            return _("max_of(node {node}): look at its children").format(node=node)
         case Push(node=node, what=value):
-            return f"max_of(node {node}): a leaf"
+            return _("max_of(node {node}): a leaf").format(node=node)
         case Pop(node=node, value=value, line=line) if line == LINE_MAX_LEAF:
-            return f"leaf {node} returns its value {value}"
+            return _("leaf {node} returns its value {value}").format(node=node, value=value)
         case Pop(node=node, value=value):
-            return f"node {node} returns its best, {value}"
+            return _("node {node} returns its best, {value}").format(node=node, value=value)
         case Assign(value=value, old=None):
             return "best = -infinity"
         case Assign(value=value, old=old):
             was = "-infinity" if old == float("-inf") else old
-            return f"{value} > {was}: best = {value}"
+            return _("{value} > {was}: best = {value}").format(value=value, was=was)
         case Note(what=("keep", value, best)):
-            return f"{value} is not more than {best}: keep best"
+            return _("{value} is not more than {best}: keep best").format(value=value, best=best)
     return str(event)

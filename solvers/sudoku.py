@@ -29,6 +29,7 @@ from typing import Any
 from solvers import dlx, textio
 from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Event
+from solvers.i18n import _
 
 SIZES = (4, 9, 16)
 NOT_UNIQUE = "# more than one solution: this is one of them"
@@ -91,13 +92,19 @@ def clashes(puzzle: Puzzle) -> list[Clash]:
 def describe_clash(clash: Clash, size: int) -> str:
     """'two 5s in row 1 (columns 2 and 7)' and the like."""
     (r1, c1), (r2, c2) = divmod(clash.first, size), divmod(clash.second, size)
-    digit = f"two {SYMBOLS[clash.digit - 1]}s"
+    digit = SYMBOLS[clash.digit - 1]
     if clash.unit == "row":
-        return f"{digit} in row {r1 + 1} (columns {c1 + 1} and {c2 + 1})"
+        return _("two {digit}s in row {row} (columns {first} and {second})").format(
+            digit=digit, row=r1 + 1, first=c1 + 1, second=c2 + 1
+        )
     if clash.unit == "column":
-        return f"{digit} in column {c1 + 1} (rows {r1 + 1} and {r2 + 1})"
+        return _("two {digit}s in column {column} (rows {first} and {second})").format(
+            digit=digit, column=c1 + 1, first=r1 + 1, second=r2 + 1
+        )
     box = (r1 // isqrt(size)) * isqrt(size) + c1 // isqrt(size)
-    return f"{digit} in box {box + 1} (row {r1 + 1} column {c1 + 1} and row {r2 + 1} column {c2 + 1})"
+    return _("two {digit}s in box {box} (row {r1} column {c1} and row {r2} column {c2})").format(
+        digit=digit, box=box + 1, r1=r1 + 1, c1=c1 + 1, r2=r2 + 1, c2=c2 + 1
+    )
 
 
 # --------------------------------------------------------------------------
@@ -411,7 +418,7 @@ def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, sta
     progress = Progress(f"sudoku: puzzle {puzzle.number}")
     matrix = encode(puzzle).matrix
     total = 0
-    for _ in dlx.watched_answers(matrix, stats, limit=limit, counters=counters):
+    for _answer in dlx.watched_answers(matrix, stats, limit=limit, counters=counters):
         total += 1
         progress.update(total)
     return total

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from solvers.i18n import use
 from visualizer.demos import DEMOS
 from visualizer.theme import SCALES
 
@@ -101,13 +102,18 @@ PENDING: dict[str, str] = {}
         for entry in DEMOS
     ],
 )
-def test_no_text_leaves_its_box(name: str, app) -> None:
-    """Every line of text lies inside its box, at every size, presenter step and point of the run tried."""
+@pytest.mark.parametrize("lang", ["en", "ko", "zh_CN"])
+def test_no_text_leaves_its_box(name: str, lang: str, app) -> None:
+    """Every line of text lies inside its box, in each language, size, presenter step and point of the run."""
+    use(lang)
     problems = []
-    for size, scale in SIZES_AND_SCALES:
-        for events in EVENTS:
-            found = escaping_text(app, name, size, scale, events)
-            problems += [f"{size} x{scale} after {events}: {problem}" for problem in found]
+    try:
+        for size, scale in SIZES_AND_SCALES:
+            for events in EVENTS:
+                found = escaping_text(app, name, size, scale, events)
+                problems += [f"{size} x{scale} after {events}: {problem}" for problem in found]
+    finally:
+        use("en")
     assert problems == [], f"{len(problems)} texts leave their box, e.g.\n" + "\n".join(problems[:12])
 
 

@@ -10,7 +10,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from visualizer import MAX_WINDOW, MIN_WINDOW
+from solvers.i18n import N_, _, choose, language_argument, requested_language, use
+from visualizer import MAX_WINDOW, MIN_WINDOW, files
 from visualizer.demos import DEMOS
 from visualizer.scenes.trace.launch import accept as accept_trace
 
@@ -25,11 +26,15 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("size must look like 1280x800, not {text}").format(text=repr(text))
+        ) from None
     (low_w, low_h), (high_w, high_h) = MIN_WINDOW, MAX_WINDOW
     if not (low_w <= width <= high_w and low_h <= height <= high_h):
         raise argparse.ArgumentTypeError(
-            f"size {text} is out of range ({low_w}x{low_h} to {high_w}x{high_h})"
+            _("size {text} is out of range ({low} to {high})").format(
+                text=text, low=f"{low_w}x{low_h}", high=f"{high_w}x{high_h}"
+            )
         )
     return width, height
 
@@ -42,9 +47,15 @@ def bounded_number(low: float, high: float, what: str) -> Callable[[str], float]
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("{what} must be a number, not {text}").format(what=_(what), text=repr(text))
+            ) from None
         if not math.isfinite(value) or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be from {plain(low)} to {plain(high)}, not {text}")
+            raise argparse.ArgumentTypeError(
+                _("{what} must be from {low} to {high}, not {text}").format(
+                    what=_(what), low=plain(low), high=plain(high), text=text
+                )
+            )
         return value
 
     return parse
@@ -63,9 +74,15 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("{what} must be a whole number, not {text}").format(what=_(what), text=repr(text))
+            ) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} must be from {low:,} to {high:,}, not {value:,}")
+            raise argparse.ArgumentTypeError(
+                _("{what} must be from {low} to {high}, not {text}").format(
+                    what=_(what), low=f"{low:,}", high=f"{high:,}", text=f"{value:,}"
+                )
+            )
         return value
 
     return parse
@@ -76,11 +93,13 @@ def png_path(text: str) -> Path:
     path = Path(text).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} does not exist")
+        raise argparse.ArgumentTypeError(_("the folder {name} does not exist").format(name=repr(str(folder))))
     if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} cannot be written to")
+        raise argparse.ArgumentTypeError(
+            _("the folder {name} cannot be written to").format(name=repr(str(folder)))
+        )
     if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file name")
+        raise argparse.ArgumentTypeError(_("{name} is a folder, not a file name").format(name=repr(text)))
     return path
 
 
@@ -88,7 +107,9 @@ def export_path(text: str) -> Path:
     """An argparse type: a .gif or .mp4 file in a writable folder."""
     path = png_path(text)
     if path.suffix.lower() not in (".gif", ".mp4"):
-        raise argparse.ArgumentTypeError(f"exports are .gif or .mp4 files, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("exports are .gif or .mp4 files, not {name}").format(name=repr(text))
+        )
     return path
 
 
@@ -96,9 +117,9 @@ def out_folder(text: str) -> Path:
     """An argparse type: an existing, writable folder for pictures."""
     path = Path(text).expanduser()
     if not path.is_dir():
-        raise argparse.ArgumentTypeError(f"the folder {text!r} does not exist")
+        raise argparse.ArgumentTypeError(_("the folder {name} does not exist").format(name=repr(text)))
     if not os.access(path, os.W_OK):
-        raise argparse.ArgumentTypeError(f"the folder {text!r} cannot be written to")
+        raise argparse.ArgumentTypeError(_("the folder {name} cannot be written to").format(name=repr(text)))
     return path
 
 
@@ -113,58 +134,74 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The command line of the app."""
     names = [entry.name for entry in DEMOS]
-    parser = OneLineParser(prog="unwind", description="Watch recursion and backtracking think, step by step.")
-    parser.add_argument(
-        "demo", nargs="?", choices=names, metavar="DEMO", help="open this demo directly: " + ", ".join(names)
+    parser = OneLineParser(
+        prog="unwind", description=_("Watch recursion and backtracking think, step by step.")
     )
-    parser.add_argument("words", nargs="*", metavar="FILE.py FUNC ARG", help="for trace: what to call")
+    parser.add_argument(
+        "demo",
+        nargs="?",
+        choices=names,
+        metavar="DEMO",
+        help=_("open this demo directly: {names}").format(names=", ".join(names)),
+    )
+    parser.add_argument("words", nargs="*", metavar="FILE.py FUNC ARG", help=_("for trace: what to call"))
     parser.add_argument(
         "--seed",
-        type=whole_number(0, MAX_SEED, "the seed"),
+        type=whole_number(0, MAX_SEED, N_("the seed")),
         default=1,
-        help="seed for random mazes and trees",
+        help=_("seed for random mazes and trees"),
     )
-    parser.add_argument("--autoplay", action="store_true", help="start the demo's run at once")
+    parser.add_argument("--autoplay", action="store_true", help=_("start the demo's run at once"))
     parser.add_argument(
-        "--speed", type=bounded_number(1, MAX_SPEED, "the speed"), help="events per second (1 to 10,000,000)"
+        "--speed",
+        type=bounded_number(1, MAX_SPEED, N_("the speed")),
+        help=_("events per second (1 to 10,000,000)"),
     )
     parser.add_argument(
-        "--frames", type=whole_number(1, 10**9, "the frame count"), help="quit after this many frames"
+        "--frames", type=whole_number(1, 10**9, N_("the frame count")), help=_("quit after this many frames")
     )
-    parser.add_argument("--screenshot", type=png_path, help="save the last frame as this PNG")
+    parser.add_argument("--screenshot", type=png_path, help=_("save the last frame as this PNG"))
     parser.add_argument(
         "--export",
         type=export_path,
         metavar="FILE",
-        help="play DEMO's whole run (or --frames N) into FILE.gif or FILE.mp4, then quit",
+        help=_("play DEMO's whole run (or --frames N) into FILE.gif or FILE.mp4, then quit"),
     )
-    parser.add_argument("--size", type=window_size, default=(1280, 800), help="window size WxH")
+    parser.add_argument("--size", type=window_size, default=(1280, 800), help=_("window size WxH"))
     parser.add_argument(
         "--scale",
-        type=bounded_number(MIN_SCALE, MAX_SCALE, "the scale"),
+        type=bounded_number(MIN_SCALE, MAX_SCALE, N_("the scale")),
         default=1.0,
-        help=f"presenter scale ({MIN_SCALE:g} to {MAX_SCALE:g})",
+        help=_("presenter scale ({low} to {high})").format(low=f"{MIN_SCALE:g}", high=f"{MAX_SCALE:g}"),
     )
     parser.add_argument(
         "--out-dir",
         type=out_folder,
-        help="where P and G save pictures and videos (default: your Pictures and Videos folders)",
+        help=_("where P and G save pictures and videos (default: your Pictures and Videos folders)"),
+    )
+    parser.add_argument(
+        "--lang",
+        type=language_argument,
+        metavar="LANG",
+        help=_("language: en, ko or zh_CN (default: the home screen's choice, else the system's)"),
     )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the app; a missing display is one clear line."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    use(choose(requested_language(words), files.load_settings().get("language")))
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     if problem := accept_trace(args.demo, args.words):
         parser.error(problem)
     if args.export is not None and args.demo is None:
-        parser.error("--export needs a DEMO to play")
+        parser.error(_("--export needs a DEMO to play"))
     from visualizer.record import video_available  # pygame loads only past the arguments
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
-        parser.error('--export to MP4 needs the video extra: pip install "unwind[video]"')
+        parser.error(_('--export to MP4 needs the video extra: pip install "unwind[video]"'))
     from visualizer.app import (  # pygame loads only past the arguments
         App,
         DemoUnavailable,
@@ -183,18 +220,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         size=args.size,
         scale=args.scale,
         out_dir=args.out_dir,
+        lang=args.lang,
     )
     try:
         app = App(options)
     except NoDisplay as error:
         print(
-            f"unwind: no display available ({error}). Run it on a desktop, or set "
-            "SDL_VIDEODRIVER=dummy for a headless run.",
+            _(
+                "unwind: no display available ({reason}). Run it on a desktop, or set "
+                "SDL_VIDEODRIVER=dummy for a headless run."
+            ).format(reason=error),
             file=sys.stderr,
         )
         return 1
     except DemoUnavailable as error:
-        print(f"unwind: {error}", file=sys.stderr)
+        print(_("unwind: {reason}").format(reason=error), file=sys.stderr)
         return 1
     try:
         return app.run()

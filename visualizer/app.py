@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
+from solvers.i18n import N_, _, choose, use
 from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
@@ -51,6 +52,8 @@ FRAME_SECONDS = 1 / FPS
 MESSAGE_SECONDS = 5.0
 MAX_DT = 0.1
 """A long stall (a dragged window) must not turn into a burst of animation."""
+FILE_KINDS = {"maze": N_("maze"), "sudoku": N_("sudoku")}
+"""The kinds of user file in words, for the file dialog's title."""
 
 
 class NoDisplay(Exception):
@@ -100,6 +103,7 @@ class Options:
     scale: float = 1.0
     out_dir: Path | None = None  # None: the platform's pictures / videos folder
     export: Path | None = None
+    lang: str | None = None  # --lang; None: the saved choice, else the system's
 
 
 class FrameCollector:
@@ -134,15 +138,17 @@ class FrameCollector:
 
 
 APP_BINDINGS = Bindings(
-    Binding(("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", "presenter scale: everything larger", label="Ctrl +"),
-    Binding(("ctrl+-", "ctrl+[-]"), "smaller", "presenter scale: everything smaller", label="Ctrl -"),
-    Binding(("ctrl+0", "ctrl+[0]"), "toggle_fit", "fit to window: text and lines grow with the window"),
-    Binding(("?", "f1"), "toggle_help", "this help"),
-    Binding(("escape",), "escape", "back to the home screen"),
-    Binding(("f",), "toggle_fullscreen", "fullscreen", when="in_demo"),
-    Binding(("p",), "save_screenshot", "save a PNG of the window", when="in_demo"),
-    Binding(("shift+g",), "toggle_video", "record an MP4 video (G again stops)", when="in_demo"),
-    Binding(("g",), "toggle_gif", "record a GIF: G starts, G again stops and saves", when="in_demo"),
+    Binding(
+        ("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", N_("presenter scale: everything larger"), label="Ctrl +"
+    ),
+    Binding(("ctrl+-", "ctrl+[-]"), "smaller", N_("presenter scale: everything smaller"), label="Ctrl -"),
+    Binding(("ctrl+0", "ctrl+[0]"), "toggle_fit", N_("fit to window: text and lines grow with the window")),
+    Binding(("?", "f1"), "toggle_help", N_("this help")),
+    Binding(("escape",), "escape", N_("back to the home screen")),
+    Binding(("f",), "toggle_fullscreen", N_("fullscreen"), when="in_demo"),
+    Binding(("p",), "save_screenshot", N_("save a PNG of the window"), when="in_demo"),
+    Binding(("shift+g",), "toggle_video", N_("record an MP4 video (G again stops)"), when="in_demo"),
+    Binding(("g",), "toggle_gif", N_("record a GIF: G starts, G again stops and saves"), when="in_demo"),
 )
 """Keys the app takes before any screen: a demo cannot shadow them."""
 
@@ -173,6 +179,7 @@ class App:
 
     def __init__(self, options: Options) -> None:
         self.options = options
+        use(choose(options.lang, files.load_settings().get("language")))
         open_window(options.size)
         pygame.display.set_caption("Unwind")
         pygame.key.set_repeat(350, 40)
@@ -221,16 +228,18 @@ class App:
         """Open the demo called `name`; False (and a message) when it cannot be."""
         entry = BY_NAME.get(name)
         if entry is None:
-            self.notify(f"there is no demo called {name!r}")
+            self.notify(_("there is no demo called {name}").format(name=repr(name)))
             return False
         try:
             demo_type = entry.load()
         except (ImportError, AttributeError) as error:
-            self.notify(f"the {entry.title} demo is not available: {error}")
+            self.notify(
+                _("the {title} demo is not available: {reason}").format(title=_(entry.title), reason=error)
+            )
             return False
         self.leave_demo()
         self.screen = Shell(self, demo_type, seed=self.options.seed, speed=speed, autoplay=autoplay)
-        pygame.display.set_caption(f"Unwind — {entry.title}")
+        pygame.display.set_caption(f"Unwind — {_(entry.title)}")
         return True
 
     def go_home(self) -> None:
@@ -270,7 +279,8 @@ class App:
             files.remember(kind, path)
             done(path)
 
-        title = f"Save the {kind} as" if save else f"Open a {kind}"
+        kind_words = _(FILE_KINDS.get(kind, kind))
+        title = (_("Save the {kind} as") if save else _("Open a {kind}")).format(kind=kind_words)
         from visualizer.dialogs import (
             LEAST_WINDOW,
             FileChooser,
@@ -280,7 +290,9 @@ class App:
         size = self.surface.get_size()
         if not window_fits(size):
             least = f"{LEAST_WINDOW[0]}×{LEAST_WINDOW[1]}"
-            self.notify(f"the window is too small for the file dialog: make it at least {least}")
+            self.notify(
+                _("the window is too small for the file dialog: make it at least {size}").format(size=least)
+            )
             return
         self.chooser = FileChooser(
             size,
@@ -297,14 +309,14 @@ class App:
     def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
         """Read and parse `path` off the frame; `done(result)` runs on a later frame (else a message)."""
         self.loading.append(Loading.start(path, parse, done))
-        self.notify(f"opening {path}…")
+        self.notify(_("opening {path}…").format(path=path))
 
     def _finish_loading(self) -> None:
         """Hand finished loads to their callers, here on the frame."""
         for loading in [item for item in self.loading if item.future.done()]:
             self.loading.remove(loading)
             problem = loading.finish()
-            self.notify(problem or f"opened {loading.path}")
+            self.notify(problem or _("opened {path}").format(path=loading.path))
 
     def report_fault(self, message: str) -> None:
         """A fault was caught and logged: keep its words (tests read them) and show them."""
@@ -368,7 +380,7 @@ class App:
         recorder, dt = self.recorder, 1 / self.recorder.fps
         cap = self.options.frames if self.options.frames is not None else EXPORT_MAX_FRAMES
         hold = round(recorder.fps)
-        for _ in range(cap):
+        for _frame in range(cap):
             self.frame(dt)
             run = self.screen.run if isinstance(self.screen, Shell) else None
             if run is None or not self.running or (run.at_end and not run.busy and not hold):
@@ -503,7 +515,7 @@ class App:
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error as error:
-            self.notify(f"fullscreen is not available here: {error}")
+            self.notify(_("fullscreen is not available here: {reason}").format(reason=error))
 
     def export_folder(self, suffix: str) -> Path:
         """Where P and G save: --out-dir, else the platform's pictures (or videos) folder, made if missing."""
@@ -517,9 +529,9 @@ class App:
         try:
             path = save_png(self.surface, output_path(self.export_folder(".png"), name, ".png"))
         except (pygame.error, OSError) as error:
-            self.notify(f"could not save the PNG: {error}")
+            self.notify(_("could not save the PNG: {reason}").format(reason=error))
             return
-        self.notify(f"saved {path}")
+        self.notify(_("saved {path}").format(path=path))
 
     def toggle_gif(self) -> None:
         """G: start recording a GIF, or stop and save whatever is being recorded."""
@@ -540,7 +552,7 @@ class App:
         except (ValueError, OSError) as error:
             self.notify(str(error))
             return
-        self.notify(f"recording {suffix[1:].upper()}: press G again to stop and save")
+        self.notify(_("recording {format}: press G again to stop and save").format(format=suffix[1:].upper()))
 
     def start_recording(self, path: Path, *, wait: bool = False) -> None:
         """Record the demo screen (without overlays) into `path` from the next frame on."""
@@ -636,7 +648,7 @@ class App:
         box = pygame.Rect(0, 0, width, line * (len(rows) + 3))
         box.center = surface.get_rect().center
         draw_box(surface, box, theme, fill=th.PANEL, radius=12)
-        title = theme.text("Keys and mouse", "title", th.INK, "bold")
+        title = theme.text(_("Keys and mouse"), "title", th.INK, "bold")
         surface.blit(title, (box.x + theme.px(20), box.y + theme.px(12)))
         y = box.y + theme.px(16) + title.get_height()
         for key, meaning in rows:
@@ -658,7 +670,7 @@ class App:
             surface.blit(theme.text(text, "body", th.INK), (box.x + theme.px(20), y))
             y += line
         if prompt.yes_no:
-            hint = theme.text("Enter: yes    Esc: no", "body", th.ACTIVE, "bold")
+            hint = theme.text(_("Enter: yes    Esc: no"), "body", th.ACTIVE, "bold")
             surface.blit(hint, (box.x + theme.px(20), y + theme.px(10)))
             return
         field = pygame.Rect(box.x + theme.px(20), y + theme.px(6), box.w - theme.px(40), line + theme.px(8))
@@ -666,5 +678,5 @@ class App:
         caret = "▌" if int(time.monotonic() * 2) % 2 == 0 else " "
         answer = theme.text(prompt.text[-90:] + caret, "body", th.INK, "mono")
         surface.blit(answer, (field.x + theme.px(6), field.y + theme.px(4)))
-        hint = theme.text("Enter: OK    Esc: cancel", "small", th.MUTED)
+        hint = theme.text(_("Enter: OK    Esc: cancel"), "small", th.MUTED)
         surface.blit(hint, (field.x, field.bottom + theme.px(6)))

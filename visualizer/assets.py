@@ -9,7 +9,10 @@ from pathlib import Path
 
 @cache
 def assets_dir() -> Path:
-    """The folder holding fonts/, thumbs/, sprites/ and puzzles/."""
+    """The folder holding fonts/, thumbs/, sprites/ and puzzles/: the one beside this code first."""
+    checkout = Path(__file__).resolve().parent.parent / "assets"
+    if (checkout / "fonts").is_dir():  # a source checkout (an editable install may point elsewhere)
+        return checkout
     try:
         root = resources.files("unwind_assets")
         path = Path(str(root))
@@ -17,8 +20,7 @@ def assets_dir() -> Path:
             return path
     except ModuleNotFoundError:
         pass
-    # Running from a checkout that was never installed.
-    return Path(__file__).resolve().parent.parent / "assets"
+    return checkout
 
 
 def asset(*parts: str) -> Path:

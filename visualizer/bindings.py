@@ -28,6 +28,8 @@ from functools import cache
 
 import pygame
 
+from solvers.i18n import _
+
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
 """Modifier words a key may start with, and the pygame masks they need."""
 
@@ -172,7 +174,7 @@ class Bindings:
     def help_rows(self) -> list[tuple[str, str]]:
         """(keys or gesture, what it does) for every row, in table order."""
         return [
-            (row.key_label(), row.words) if isinstance(row, Binding) else (row.what, row.words)
+            (row.key_label(), _(row.words)) if isinstance(row, Binding) else (_(row.what), _(row.words))
             for row in self.rows
         ]
 

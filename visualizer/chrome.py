@@ -17,13 +17,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import N_
 from visualizer.panels import card_height, counters_height
 from visualizer.theme import Theme
 
 SIDE_CARDS = ("counters", "code", "log")
 """The side column's cards, in the order they stack and tab."""
 
-TAB_TITLES = {"counters": "counters", "code": "pseudocode", "log": "log"}
+TAB_TITLES = {"counters": N_("counters"), "code": N_("pseudocode"), "log": N_("log")}
 
 LOG_MIN_LINES = 4
 """Lines the log must show to earn a card of its own."""

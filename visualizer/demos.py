@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
+from solvers.i18n import N_
 from visualizer.scenes.base import Demo
 
 
@@ -26,68 +27,68 @@ class DemoEntry:
 DEMOS: tuple[DemoEntry, ...] = (
     DemoEntry(
         "recursion",
-        "Recursion",
-        "factorial two ways, the stack, overflow, a tree",
+        N_("Recursion"),
+        N_("factorial two ways, the stack, overflow, a tree"),
         "visualizer.scenes.recursion.demo:RecursionDemo",
     ),
     DemoEntry(
         "maze",
-        "Maze",
-        "carve a maze by backtracking, solve it, draw your own",
+        N_("Maze"),
+        N_("carve a maze by backtracking, solve it, draw your own"),
         "visualizer.scenes.maze.demo:MazeDemo",
     ),
     DemoEntry(
         "rooms",
-        "Rooms",
-        "the small rooms-and-corridors maze, room by room",
+        N_("Rooms"),
+        N_("the small rooms-and-corridors maze, room by room"),
         "visualizer.scenes.rooms.demo:RoomsDemo",
     ),
     DemoEntry(
         "sudoku",
-        "Sudoku",
-        "Algorithm X fills a sudoku: place, withdraw, retry",
+        N_("Sudoku"),
+        N_("Algorithm X fills a sudoku: place, withdraw, retry"),
         "visualizer.scenes.sudoku.demo:SudokuDemo",
     ),
     DemoEntry(
         "queens",
-        "N queens",
-        "queens placed and removed, every solution",
+        N_("N queens"),
+        N_("queens placed and removed, every solution"),
         "visualizer.scenes.queens.demo:QueensDemo",
     ),
     DemoEntry(
         "pentomino",
-        "Pentominoes",
-        "twelve pieces tile a rectangle",
+        N_("Pentominoes"),
+        N_("twelve pieces tile a rectangle"),
         "visualizer.scenes.pentomino.demo:PentominoDemo",
     ),
     DemoEntry(
         "dlx",
-        "Dancing links",
-        "the 0-1 matrix whose links cover and uncover",
+        N_("Dancing links"),
+        N_("the 0-1 matrix whose links cover and uncover"),
         "visualizer.scenes.dlx.demo:MatrixDemo",
     ),
     DemoEntry(
         "tictactoe",
-        "Tic-tac-toe",
-        "play the computer; watch minimax and alpha-beta",
+        N_("Tic-tac-toe"),
+        N_("play the computer; watch minimax and alpha-beta"),
         "visualizer.scenes.tictactoe.demo:TicTacToeDemo",
     ),
     DemoEntry(
         "gametree",
-        "Game tree",
-        "a random MAX/MIN tree, minimax beside alpha-beta",
+        N_("Game tree"),
+        N_("a random MAX/MIN tree, minimax beside alpha-beta"),
         "visualizer.scenes.gametree.demo:GameTreeDemo",
     ),
     DemoEntry(
         "frogs",
-        "Frogs",
-        "LLL_RRR: play it, or watch the solver's tree of tries",
+        N_("Frogs"),
+        N_("LLL_RRR: play it, or watch the solver's tree of tries"),
         "visualizer.scenes.frogs.demo:FrogsDemo",
     ),
     DemoEntry(
         "hanoi",
-        "Towers of Hanoi",
-        "disks on three pegs, the calls that move them",
+        N_("Towers of Hanoi"),
+        N_("disks on three pegs, the calls that move them"),
         "visualizer.scenes.hanoi.demo:HanoiDemo",
     ),
     DemoEntry(

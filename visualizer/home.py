@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from solvers.i18n import LANGUAGES, N_, _, language, use
+from visualizer import files
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.demos import DEMOS, DemoEntry
@@ -17,6 +19,22 @@ if TYPE_CHECKING:
 
 DIGIT_KEYS = "1234567890"
 """Keys 1 to 0 open the first ten demos."""
+LANGUAGE_KEY = pygame.K_l
+"""L switches to the next language (as clicking its name does)."""
+TAGLINE = N_("watch recursion and backtracking think, one step at a time")
+
+
+def language_chips(theme: th.Theme, width: int) -> list[tuple[str, pygame.Rect]]:
+    """The language switch at the top right: (code, rectangle) per language, each named in itself."""
+    pad, gap = theme.px(10), theme.px(6)
+    chips: list[tuple[str, pygame.Rect]] = []
+    right = width - theme.px(20)
+    for code in reversed(LANGUAGES):
+        w = theme.font("small", "bold").size(LANGUAGES[code])[0] + 2 * pad
+        rect = pygame.Rect(right - w, theme.px(24), w, theme.line_height("small", "bold") + theme.px(8))
+        chips.insert(0, (code, rect))
+        right -= w + gap
+    return chips
 
 
 THUMBS_KEPT = 48
@@ -54,6 +72,10 @@ class Home:
         """Arrows move the focus, Enter or a click opens, digits open directly."""
         cards, columns = self.grid(self.app.surface.get_size())
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for code, chip in language_chips(self.theme, self.app.surface.get_width()):
+                if chip.collidepoint(event.pos):
+                    self.switch_language(code)
+                    return
             for index, rect in enumerate(cards):
                 if rect.collidepoint(event.pos):
                     self.app.open(DEMOS[index].name)
@@ -74,7 +96,10 @@ class Home:
             pygame.K_DOWN: columns,
             pygame.K_TAB: 1,
         }
-        if event.key in moves:
+        if event.key == LANGUAGE_KEY:
+            codes = list(LANGUAGES)
+            self.switch_language(codes[(codes.index(language()) + 1) % len(codes)])
+        elif event.key in moves:
             self.focus = (self.focus + moves[event.key]) % len(DEMOS)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.app.open(DEMOS[self.focus].name)
@@ -82,6 +107,13 @@ class Home:
             index = DIGIT_KEYS.index(event.unicode)
             if index < len(DEMOS):
                 self.app.open(DEMOS[index].name)
+
+    def switch_language(self, code: str) -> None:
+        """Speak `code` from now on, and remember it for the next start."""
+        use(code)
+        settings = files.load_settings()
+        settings["language"] = code
+        files.save_settings(settings)
 
     def update(self, dt: float) -> None:
         """Nothing moves on the home screen."""
@@ -103,7 +135,8 @@ class Home:
         surface.fill(th.BACKGROUND)
         title = theme.text("Unwind", "huge", th.INK, "bold")
         surface.blit(title, (theme.px(20), theme.px(22)))
-        tagline = theme.text("watch recursion and backtracking think, one step at a time", "large", th.MUTED)
+        room = language_chips(theme, surface.get_width())[0][1].x - theme.px(40) - title.get_width()
+        tagline = theme.text(fit_text(theme, _(TAGLINE), room, "large"), "large", th.MUTED)
         surface.blit(
             tagline,
             (
@@ -112,14 +145,28 @@ class Home:
             ),
         )
         keys = theme.text(
-            "arrows + Enter, a click, or 1-0 to open a demo   ·   ? help   ·   Ctrl +/- presenter scale",
+            _(
+                "arrows + Enter, a click, or 1-0 to open a demo   ·   L language   ·   "
+                "? help   ·   Ctrl +/- presenter scale"
+            ),
             "small",
             th.MUTED,
         )
         surface.blit(keys, (theme.px(24), theme.px(86)))
-        cards, _ = self.grid(surface.get_size())
+        self._draw_languages(surface)
+        cards = self.grid(surface.get_size())[0]
         for index, (entry, rect) in enumerate(zip(DEMOS, cards, strict=True)):
             self._draw_card(surface, rect, entry, index)
+
+    def _draw_languages(self, surface: pygame.Surface) -> None:
+        """The language switch: each language named in itself, the one in force lit."""
+        theme = self.theme
+        for code, chip in language_chips(theme, surface.get_width()):
+            chosen = code == language()
+            fill = th.ACTIVE if chosen else th.PANEL
+            draw_box(surface, chip, theme, fill=fill, edge=th.ACTIVE if chosen else th.PANEL_EDGE, radius=6)
+            label = theme.text(LANGUAGES[code], "small", th.PANEL if chosen else th.INK, "bold")
+            surface.blit(label, label.get_rect(center=chip.center))
 
     def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, entry: DemoEntry, index: int) -> None:
         """One demo: thumbnail, number and title, one line about it."""
@@ -142,12 +189,12 @@ class Home:
         self._draw_thumb(surface, thumb_rect, entry)
         y = thumb_rect.bottom + pad // 2
         key = DIGIT_KEYS[index] if index < len(DIGIT_KEYS) else ""
-        heading = fit_text(theme, f"{key}  {entry.title}", rect.w - 2 * pad, "large", "bold")
+        heading = fit_text(theme, f"{key}  {_(entry.title)}", rect.w - 2 * pad, "large", "bold")
         surface.blit(
             theme.text(heading, "large", th.ACTIVE if focused else th.INK, "bold"), (rect.x + pad, y)
         )
         y += theme.line_height("large", "bold")
-        for line in wrap(theme, entry.blurb, rect.w - 2 * pad)[:2]:
+        for line in wrap(theme, _(entry.blurb), rect.w - 2 * pad)[:2]:
             surface.blit(theme.text(line, "small", th.MUTED), (rect.x + pad, y))
             y += theme.line_height("small")
 
@@ -158,7 +205,7 @@ class Home:
         image = self._thumb(entry.name, rect.size)
         if image is None:
             pygame.draw.rect(surface, th.FAINT, rect, border_radius=self.theme.px(6))
-            letter = self.theme.text(entry.title[0], "huge", th.MUTED, "bold")
+            letter = self.theme.text(_(entry.title)[0], "huge", th.MUTED, "bold")
             surface.blit(letter, letter.get_rect(center=rect.center))
         else:
             surface.blit(image, image.get_rect(center=rect.center))

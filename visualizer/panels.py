@@ -5,11 +5,13 @@ Trees (the call tree, search trees) are painted by `visualizer.treepaint`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import N_, _, format_number, ngettext, translate_comment
 from visualizer import theme as th
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
@@ -53,27 +55,56 @@ def fit_text(theme: Theme, text: str, width: int, size: str = "small", face: str
 
 
 def wrap(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> list[str]:
-    """Break `text` into lines no wider than `width` in the given size and face."""
+    """Break `text` into lines no wider than `width` in the given size and face.
+
+    Lines break at spaces, and also between two Chinese characters (Chinese
+    has no spaces); Korean, which has spaces, breaks between its words.
+    """
     font = theme.font(size, face)
     lines: list[str] = []
     line = ""
     for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
+        for index, piece in enumerate(breakable_pieces(word)):
+            trial = f"{line} {piece}".strip() if index == 0 else line + piece
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = piece
     if line:
         lines.append(line)
     return lines
+
+
+IDEOGRAPHS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+CJK_CLOSING = set("，。、；：！？）》」』”’")
+NO_BREAK_BEFORE = CJK_CLOSING | set("…,.;:!?)")
+"""Closing punctuation stays on the line of the character before it."""
+
+
+def breakable_pieces(word: str) -> list[str]:
+    """`word` cut where a line may break: beside each Chinese character (never before a closing mark)."""
+    if not IDEOGRAPHS.search(word):
+        return [word]
+    pieces: list[str] = []
+    for char in word:
+        if pieces and (char in NO_BREAK_BEFORE or not _may_break(pieces[-1][-1], char)):
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+    return pieces
+
+
+def _may_break(before: str, after: str) -> bool:
+    """True when a line may break between two characters of one word."""
+    return bool(IDEOGRAPHS.match(before) or IDEOGRAPHS.match(after) or before in CJK_CLOSING)
 
 
 def draw_pseudocode(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, code: Sequence[str], lit: Mapping[int, th.Color]
 ) -> None:
     """The pseudocode, numbered, with lit lines (1-based) marked by colour and an arrow."""
-    inner = card(surface, rect, theme, "pseudocode")
+    inner = card(surface, rect, theme, _("pseudocode"))
     height = theme.line_height("small", "mono")
     number_width = theme.font("small", "mono").size("00 ")[0]
     # When the card is too short for the whole listing, scroll it so the lit
@@ -96,7 +127,9 @@ def draw_pseudocode(
             surface.blit(arrow, (inner.x - theme.px(2), y + (height - arrow.get_height()) // 2))
         number = theme.text(f"{index:>2}", "small", th.MUTED, "mono")
         surface.blit(number, (inner.x + theme.px(8), y))
-        text = fit_text(theme, line, inner.w - number_width - theme.px(14), "small", "mono")
+        text = fit_text(
+            theme, translate_comment(line), inner.w - number_width - theme.px(14), "small", "mono"
+        )
         surface.blit(theme.text(text, "small", th.INK, "mono"), (inner.x + number_width + theme.px(12), y))
 
 
@@ -104,7 +137,7 @@ def draw_counters(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, rows: Sequence[tuple[str, str]]
 ) -> None:
     """Counters in two columns of 'name  value' pairs."""
-    inner = card(surface, rect, theme, "counters")
+    inner = card(surface, rect, theme, _("counters"))
     height = theme.line_height("small")
     column = inner.w // 2
     for i, (name, value) in enumerate(rows):
@@ -127,7 +160,7 @@ def draw_log(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, lines: Sequence[tuple[int, str]]
 ) -> None:
     """The narration: newest line at the bottom in ink, older ones fading."""
-    inner = card(surface, rect, theme, "what just happened")
+    inner = card(surface, rect, theme, _("what just happened"))
     height = theme.line_height("small")
     widest = max((number for number, _ in lines), default=0)
     indent = theme.font("tiny").size(f"{widest:,}")[0] + theme.px(12)  # room for the numbers
@@ -173,7 +206,7 @@ def draw_call_stack(
     *,
     below: int = 0,
     limit: int | None = None,
-    title: str = "call stack",
+    title: str = N_("call stack"),
     arrival: float = 1.0,
 ) -> None:
     """Frames as boxes piled from the bottom, the newest on top.
@@ -185,13 +218,16 @@ def draw_call_stack(
     With a `limit`, the title says where the stack overflows.
     """
     if limit is not None:
-        title = f"{title} (limit {limit:,})"
+        title = _("{title} (limit {limit})").format(title=_(title), limit=format_number(limit))
+    else:
+        title = _(title)
     card(surface, rect, theme, title)
     placed, more = stack_boxes(rect, theme, len(frames), below, title)
     if more is not None:
         hidden = below + len(frames) - len(placed)
         draw_box(surface, more, theme, fill=th.FAINT, radius=5)
-        text = theme.text(f"+ {hidden:,} frames below", "small", th.MUTED)
+        below_words = ngettext("+ {count} frame below", "+ {count} frames below", hidden)
+        text = theme.text(below_words.format(count=format_number(hidden)), "small", th.MUTED)
         surface.blit(text, text.get_rect(center=more.center))
     for index, box in placed:
         if index == len(frames) - 1 and arrival < 1.0:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from solvers.events import Pop, Prune, Push, Solution
+from solvers.i18n import _, format_number, pgettext
 
 MAX_SPEED = math.inf
 """Speed meaning "as many events as the frame budget allows"."""
@@ -281,7 +282,7 @@ class Player:
         except StopIteration:
             pass
         except Exception as error:  # a solver bug must not take the app down
-            self.error = f"the solver stopped: {type(error).__name__}: {error}"
+            self.error = _("the solver stopped: {reason}").format(reason=f"{type(error).__name__}: {error}")
         self.exhausted = True
         self.total = self.generated
         return None
@@ -442,5 +443,5 @@ class Player:
 def speed_label(speed: float) -> str:
     """The speed as people read it: '30 /s' or 'max'."""
     if speed == MAX_SPEED:
-        return "max"
-    return f"{speed:,.0f} /s"
+        return pgettext("speed", "max")
+    return _("{speed} /s").format(speed=format_number(round(speed)))

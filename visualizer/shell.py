@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
@@ -29,28 +30,28 @@ T = TypeVar("T")
 FRAME_SECONDS = 1 / 60
 
 SHARED_COUNTER_NAMES = {
-    "events": "events",
-    "calls": "calls",
-    "depth": "depth",
-    "max_depth": "max depth",
-    "backtracks": "backtracks",
-    "solutions": "solutions",
-    "prunes": "prunes",
+    "events": N_("events"),
+    "calls": N_("calls"),
+    "depth": N_("depth"),
+    "max_depth": N_("max depth"),
+    "backtracks": N_("backtracks"),
+    "solutions": N_("solutions"),
+    "prunes": N_("prunes"),
 }
 
 SHELL_BINDINGS = Bindings(
-    Binding(("space",), "toggle_play", "play / pause"),
-    Binding(("right",), "step_forward", "one step forward"),
-    Binding(("left",), "step_back", "one step back (the exact earlier state)"),
-    Binding(("+", "=", "[+]"), "faster", "faster", label="+"),
-    Binding(("-", "_", "[-]"), "slower", "slower", label="-"),
-    Binding(("home",), "restart", "restart"),
-    Binding(("end",), "to_end", "jump to the end"),
-    Binding(("n",), "next_backtrack", "run to the next backtrack"),
-    Binding(("s",), "next_solution", "run to the next solution"),
-    Binding(("k",), "next_kind", "run to the next event of the chosen kind"),
-    Binding(("tab",), "cycle_side_tab", "next side card, when counters, code and log share tabs"),
-    Gesture("timeline", "click or drag to go to any point"),
+    Binding(("space",), "toggle_play", N_("play / pause")),
+    Binding(("right",), "step_forward", N_("one step forward")),
+    Binding(("left",), "step_back", N_("one step back (the exact earlier state)")),
+    Binding(("+", "=", "[+]"), "faster", N_("faster"), label="+"),
+    Binding(("-", "_", "[-]"), "slower", N_("slower"), label="-"),
+    Binding(("home",), "restart", N_("restart")),
+    Binding(("end",), "to_end", N_("jump to the end")),
+    Binding(("n",), "next_backtrack", N_("run to the next backtrack")),
+    Binding(("s",), "next_solution", N_("run to the next solution")),
+    Binding(("k",), "next_kind", N_("run to the next event of the chosen kind")),
+    Binding(("tab",), "cycle_side_tab", N_("next side card, when counters, code and log share tabs")),
+    Gesture(N_("timeline"), N_("click or drag to go to any point")),
 )
 """The player's keys, the same in every demo (the app's own come first: see app.APP_BINDINGS)."""
 
@@ -125,33 +126,33 @@ class Shell:
         """The control bar, the same in every demo."""
         p = lambda: self.run  # noqa: E731 - the player changes with every new run
         buttons: list[Widget] = [
-            Button("↺", lambda: p().restart(), hint="restart (Home)"),
-            Button("❚◀", self.step_back, hint="step back (Left)"),
+            Button("↺", lambda: p().restart(), hint=_("restart (Home)")),
+            Button("❚◀", self.step_back, hint=_("step back (Left)")),
             Button(
                 lambda: "❚❚" if p().playing else "▶",
                 lambda: p().toggle(),
-                hint="play / pause (Space)",
+                hint=_("play / pause (Space)"),
                 active=lambda: p().playing,
             ),
-            Button("▶❚", self.step_forward, hint="step (Right)"),
+            Button("▶❚", self.step_forward, hint=_("step (Right)")),
         ]
         stops = self.demo.stops()
         if "backtrack" in stops:
-            buttons.append(Button("next backtrack", lambda: p().run_until(is_backtrack), hint="N"))
+            buttons.append(Button(_("next backtrack"), lambda: p().run_until(is_backtrack), hint="N"))
         if "solution" in stops:
-            buttons.append(Button("next solution", lambda: p().run_until(is_solution), hint="S"))
+            buttons.append(Button(_("next solution"), lambda: p().run_until(is_solution), hint="S"))
         for label, predicate in self.demo.breakpoints():
-            buttons.append(Button(label, self._runner(predicate)))
+            buttons.append(Button(_(label), self._runner(predicate)))
         buttons += [
             Button(
-                lambda: f"next {self.break_kind}",
+                lambda: _("next {kind}").format(kind=self.break_kind),
                 lambda: p().run_until(kind_is(self.break_kind)),
-                hint="K: run to the next event of this kind",
+                hint=_("K: run to the next event of this kind"),
             ),
-            Button("⇄", self.cycle_break_kind, hint="choose the kind to stop at"),
-            Button("-", lambda: p().slower(), hint="slower (-)"),
-            Label(lambda: speed_label(p().speed), th.INK, hint="speed: events a second"),
-            Button("+", lambda: p().faster(), hint="faster (+)"),
+            Button("⇄", self.cycle_break_kind, hint=_("choose the kind to stop at")),
+            Button("-", lambda: p().slower(), hint=_("slower (-)")),
+            Label(lambda: speed_label(p().speed), th.INK, hint=_("speed: events a second")),
+            Button("+", lambda: p().faster(), hint=_("faster (+)")),
         ]
         for glued in (buttons[-5], buttons[-2], buttons[-1]):  # "next Pop ⇄" and "- 30/s +" wrap as one
             glued.glued = True
@@ -351,7 +352,7 @@ class Shell:
             fill, ink = (th.ACTIVE, th.PANEL) if chosen else (th.PANEL, th.INK)
             draw_box(surface, rect, theme, fill=fill, edge=th.ACTIVE if chosen else th.PANEL_EDGE)
             # Whole words first: a smaller size before an ellipsis.
-            room, words = rect.w - theme.px(8), TAB_TITLES[name]
+            room, words = rect.w - theme.px(8), _(TAB_TITLES[name])
             size = "small" if theme.font("small", "bold").size(words)[0] <= room else "tiny"
             image = theme.text(fit_text(theme, words, room, size, "bold"), size, ink, "bold")
             surface.blit(image, image.get_rect(center=rect.center))
@@ -383,12 +384,12 @@ class Shell:
             image = theme.text(text, "body", th.YELLOW, "bold")
             surface.blit(image, image.get_rect(midright=(right, rect.centery)))
             right -= image.get_width() + margin
-        hint = theme.text("?  help     Esc  home", "small", th.blend(th.TITLE_INK, th.TITLE_BAR, 0.35))
+        hint = theme.text(_("?  help     Esc  home"), "small", th.blend(th.TITLE_INK, th.TITLE_BAR, 0.35))
         title_font = theme.font("title", "bold")
-        if not status and title_font.size(self.demo.title)[0] + hint.get_width() + 2 * margin < right:
+        if not status and title_font.size(_(self.demo.title))[0] + hint.get_width() + 2 * margin < right:
             surface.blit(hint, hint.get_rect(midright=(right, rect.centery)))
             right -= hint.get_width() + margin
-        text = fit_text(theme, self.demo.title, max(0, right - 2 * margin), "title", "bold")
+        text = fit_text(theme, _(self.demo.title), max(0, right - 2 * margin), "title", "bold")
         title = theme.text(text, "title", th.TITLE_INK, "bold")
         surface.blit(title, title.get_rect(midleft=(margin, rect.centery)))
 
@@ -398,12 +399,16 @@ class Shell:
         if player.error:
             return player.error
         if player.busy:
-            return "going to the end…" if player.seeking_end else f"going to event {player.target:,}…"
+            return (
+                _("going to the end…")
+                if player.seeking_end
+                else _("going to event {number}…").format(number=format_number(player.target or 0))
+            )
         own = self.demo.status(player)
         if own is not None:
             return own
         if player.at_end and player.total:  # a run with no events (drawing by hand) is not "finished"
-            return "finished"
+            return _("finished")
         return ""
 
     def _counter_rows(self) -> list[tuple[str, str]]:
@@ -415,7 +420,7 @@ class Shell:
         rows: list[tuple[str, str]] = []
         for key in self.demo.shared_counters():
             value = getattr(counters, key)
-            rows.append((SHARED_COUNTER_NAMES[key], f"{value:,}"))
+            rows.append((_(SHARED_COUNTER_NAMES[key]), format_number(value)))
         return rows + self.demo.counters(player.model)
 
     def _log_lines(self) -> list[tuple[int, str]]:
@@ -441,8 +446,12 @@ class Shell:
             knob_x = bar.x + done.w
             pygame.draw.circle(surface, th.PANEL, (knob_x, bar.centery), theme.px(9))
             pygame.draw.circle(surface, th.ACTIVE, (knob_x, bar.centery), theme.px(9), theme.px(3))
-        total = f"{player.total:,}" if player.total is not None else f"{length:,}+"
-        text = fit_text(theme, f"event {player.cursor:,} of {total}", theme.px(200))
+        total = format_number(player.total) if player.total is not None else f"{format_number(length)}+"
+        text = fit_text(
+            theme,
+            _("event {number} of {total}").format(number=format_number(player.cursor), total=total),
+            theme.px(200),
+        )
         image = theme.text(text, "small", th.INK)
         surface.blit(image, image.get_rect(midright=(rect.right, rect.centery)))
 

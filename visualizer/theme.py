@@ -14,6 +14,7 @@ import pygame
 
 from visualizer import MIN_WINDOW
 from visualizer.assets import asset
+from visualizer.glyphs import FallbackFont
 
 Color = tuple[int, int, int]
 
@@ -57,6 +58,12 @@ FONT_FILES = {
     "bold": "DejaVuSans-Bold.ttf",
     "mono": "DejaVuSansMono.ttf",
 }
+FALLBACK_FILES = {
+    "sans": ("NotoSansCJKsc-Regular-subset.otf",),
+    "bold": ("NotoSansCJKsc-Bold-subset.otf",),
+    "mono": ("DejaVuSans.ttf", "NotoSansCJKsc-Regular-subset.otf"),
+}
+"""Fonts drawing the glyphs a face lacks, per glyph (Hangul, Chinese): see visualizer.glyphs."""
 
 TEXT_CACHE_SIZE = 4000
 FONT_CACHE_SIZE = 40
@@ -83,7 +90,8 @@ class Theme:
         key = (face, points)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(str(asset("fonts", FONT_FILES[face])), points)
+            fallbacks = tuple(asset("fonts", name) for name in FALLBACK_FILES[face])
+            font = FallbackFont(asset("fonts", FONT_FILES[face]), points, fallbacks)
             self._fonts[key] = font
             if len(self._fonts) > FONT_CACHE_SIZE:
                 self._fonts.popitem(last=False)

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from solvers.i18n import _
 from visualizer import theme as th
 from visualizer.theme import Theme
 
@@ -224,7 +225,9 @@ class Stepper(Widget):
 
     def tooltip(self) -> str:
         """The hint, and that the value can be typed."""
-        return f"{self.hint}; click the number to type one" if self.hint else "click the number to type one"
+        if self.hint:
+            return _("{hint}; click the number to type one").format(hint=self.hint)
+        return _("click the number to type one")
 
 
 class Choice(Widget, Generic[T]):
@@ -269,7 +272,7 @@ class Choice(Widget, Generic[T]):
         """A click picks the segment under it."""
         if event.type != pygame.MOUSEBUTTONDOWN or not self.rect.collidepoint(event.pos):
             return False
-        for seg, (_, value) in zip(self._segments, self.options, strict=False):
+        for seg, (_label, value) in zip(self._segments, self.options, strict=False):
             if seg.collidepoint(event.pos) and value != self.get():
                 self.set(value)
         return True

@@ -30,6 +30,7 @@ import pygame
 
 from solvers import dlx
 from solvers.events import Event
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings
 from visualizer.history import EditHistory
 from visualizer.player import Player
@@ -135,7 +136,7 @@ class MatrixDemo(ExactCoverDemo):
     """Dancing links drawn whole: cover unlinks, uncover relinks in reverse."""
 
     name = "dlx"
-    title = "Dancing links: the matrix that dances"
+    title = N_("Dancing links: the matrix that dances")
     default_speed = 2.0
     bindings = (
         Bindings(

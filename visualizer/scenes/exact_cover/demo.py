@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from solvers import dlx
+from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
@@ -20,16 +21,42 @@ from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.widgets import Button, Choice, Label, Widget
 
 COVER_BINDINGS = Bindings(
-    Binding(("c",), "toggle_strategy", "column choice: fewest 1s / leftmost"),
+    Binding(("c",), "toggle_strategy", N_("column choice: fewest 1s / leftmost")),
 )
 """The key every exact-cover demo shares: C switches the column choice."""
+
+BROWSE_WORDS: dict[str, dict[str, str]] = {
+    "solution": {
+        "previous": N_("previous solution found"),
+        "next": N_("next solution found"),
+        "none": N_("no solutions"),
+        "none yet": N_("no solution yet"),
+        "shown": N_("solution {number} of {total}"),
+        "shown so far": N_("solution {number} of {total} so far"),
+        "hint previous": N_(", previous solution"),
+        "hint next": N_(". next solution"),
+    },
+    "tiling": {
+        "previous": N_("previous tiling found"),
+        "next": N_("next tiling found"),
+        "none": N_("no tilings"),
+        "none yet": N_("no tiling yet"),
+        "shown": N_("tiling {number} of {total}"),
+        "shown so far": N_("tiling {number} of {total} so far"),
+        "hint previous": N_(", previous tiling"),
+        "hint next": N_(". next tiling"),
+    },
+}
+"""Whole phrases for browsing what a search found, per noun (a translation cannot glue a noun in)."""
+STRATEGY_WORDS = {"fewest": N_("fewest"), "leftmost": N_("leftmost")}
+"""The column choice in words, for the counters."""
 
 
 def browse_bindings(noun: str) -> Bindings:
     """, and . to show the previous and next `noun` found."""
     return Bindings(
-        Binding((",",), "browse_by", f"previous {noun} found", args=(-1,)),
-        Binding((".",), "browse_by", f"next {noun} found", args=(1,)),
+        Binding((",",), "browse_by", BROWSE_WORDS[noun]["previous"], args=(-1,)),
+        Binding((".",), "browse_by", BROWSE_WORDS[noun]["next"], args=(1,)),
     )
 
 
@@ -55,18 +82,18 @@ class ExactCoverDemo(Demo):
         """Switch between the two column choices."""
         self.set_strategy("leftmost" if self.strategy == "fewest" else "fewest")
 
-    def strategy_choice(self, hint: str = "C: which column Algorithm X decides first") -> Choice[str]:
+    def strategy_choice(self, hint: str = N_("C: which column Algorithm X decides first")) -> Choice[str]:
         """The options bar's two segments: fewest 1s, leftmost."""
         return Choice(
-            [("fewest 1s", "fewest"), ("leftmost", "leftmost")],
+            [(_("fewest 1s"), "fewest"), (_("leftmost"), "leftmost")],
             lambda: self.strategy,
             self.set_strategy,
-            hint=hint,
+            hint=_(hint),
         )
 
-    def choice_rule(self, leftmost: str = "the leftmost open column") -> str:
+    def choice_rule(self, leftmost: str = N_("the leftmost open column")) -> str:
         """Why the column being decided was chosen, for the 'now' card."""
-        return "it has the fewest" if self.strategy == "fewest" else leftmost
+        return _("it has the fewest") if self.strategy == "fewest" else _(leftmost)
 
     def code(self) -> Sequence[str]:
         """Algorithm X's pseudocode (every exact-cover demo runs `dlx.search`)."""
@@ -79,10 +106,10 @@ class ExactCoverDemo(Demo):
     def knuth_counters(self, model: CoverModel, *middle: tuple[str, str]) -> list[tuple[str, str]]:
         """Knuth's nodes and updates, the demo's own rows, then the column choice."""
         return [
-            ("nodes", f"{model.nodes:,}"),
-            ("updates", f"{model.updates:,}"),
+            (_("nodes"), format_number(model.nodes)),
+            (_("updates"), format_number(model.updates)),
             *middle,
-            ("choice", self.strategy),
+            (_("choice"), _(STRATEGY_WORDS.get(self.strategy, self.strategy))),
         ]
 
     def placing_counters(
@@ -90,7 +117,10 @@ class ExactCoverDemo(Demo):
     ) -> list[tuple[str, str]]:
         """Knuth's counters with how many of `total` are placed so far and the dead ends met."""
         return self.knuth_counters(
-            model, (noun, f"{len(model.stack)} / {total}"), ("dead ends", f"{model.dead_ends:,}"), *more
+            model,
+            (_(noun), f"{len(model.stack)} / {total}"),
+            (_("dead ends"), format_number(model.dead_ends)),
+            *more,
         )
 
 
@@ -99,7 +129,7 @@ class BrowsingDemo(ExactCoverDemo):
 
     solution_noun: ClassVar[str] = "solution"
     """What a solution is called in this demo: 'solution 3 of 92', 'tiling 2 of 8'."""
-    nothing_to_browse: ClassVar[str] = "no solution found yet: play on, or press S for the next one"
+    nothing_to_browse: ClassVar[str] = N_("no solution found yet: play on, or press S for the next one")
     bindings = COVER_BINDINGS + browse_bindings("solution")
 
     def __init__(self, shell: Any) -> None:
@@ -134,26 +164,28 @@ class BrowsingDemo(ExactCoverDemo):
         model: CoverModel = self.shell.run.model  # type: ignore[assignment]
         index = self.shown_solution(model)
         if index is None:
-            self.notify(self.nothing_to_browse)
+            self.notify(_(self.nothing_to_browse))
             return
         self.browse = max(0, min(len(model.solutions) - 1, index + step))
+
+    def phrase(self, key: str) -> str:
+        """One of BROWSE_WORDS for this demo's noun, translated."""
+        return _(BROWSE_WORDS[self.solution_noun][key])
 
     def solution_label(self) -> str:
         """'solution 3 of 92', with 'so far' while the search goes on."""
         player = self.shell.run
         model: CoverModel = player.model  # type: ignore[assignment]
-        noun = self.solution_noun
         index = self.shown_solution(model)
         if index is None:
-            return f"no {noun}s" if player.at_end else f"no {noun} yet"
-        tail = "" if player.at_end else " so far"
-        return f"{noun} {index + 1} of {len(model.solutions)}{tail}"
+            return self.phrase("none" if player.at_end else "none yet")
+        shown = self.phrase("shown" if player.at_end else "shown so far")
+        return shown.format(number=format_number(index + 1), total=format_number(len(model.solutions)))
 
     def browse_controls(self) -> list[Widget]:
         """◀, the solution on show, ▶."""
-        noun = self.solution_noun
         return [
-            Button("◀", lambda: self.browse_by(-1), hint=f", previous {noun}"),
+            Button("◀", lambda: self.browse_by(-1), hint=self.phrase("hint previous")),
             Label(self.solution_label, th.INK),
-            Button("▶", lambda: self.browse_by(1), hint=f". next {noun}"),
+            Button("▶", lambda: self.browse_by(1), hint=self.phrase("hint next")),
         ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
+from solvers.i18n import _
 
 
 class CoverModel:
@@ -145,4 +146,5 @@ def cover_words(event: Cover | Uncover, name: str) -> str:
     covering = type(event) is Cover
     own_line = dlx.LINE_COVER_COLUMN if covering else dlx.LINE_UNCOVER_COLUMN
     indent = "" if event.line == own_line else "  "
-    return f"{indent}{'cover' if covering else 'uncover'} {name}"
+    words = _("cover {column}") if covering else _("uncover {column}")
+    return indent + words.format(column=name)

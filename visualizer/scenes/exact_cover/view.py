@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from solvers.i18n import N_, _
 from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
@@ -51,7 +52,7 @@ def draw_size_strip(
     model: CoverModel,
     groups: Sequence[tuple[str, Sequence[int]]],
     label: Callable[[int], str] | None = None,
-    title: str = "column sizes: rows left in each column",
+    title: str = N_("column sizes: rows left in each column"),
     live_scale: bool = False,
 ) -> None:
     """One bar per column, as tall as its live size (each group on its own scale).
@@ -64,8 +65,8 @@ def draw_size_strip(
     column with no rows left is red with a cross, a covered column is an
     empty hatched slot.
     """
-    inner = card(surface, rect, theme, title)
-    count = sum(len(cols) for _, cols in groups)
+    inner = card(surface, rect, theme, _(title))
+    count = sum(len(cols) for _caption, cols in groups)
     if not count or inner.h < theme.px(30):
         return
     gap = theme.px(14)
@@ -75,13 +76,13 @@ def draw_size_strip(
     bottom = inner.bottom - 2 * label_h  # room for the column label and the group name
     covered = model.covered_columns()
     choosing = model.choosing
-    captions = [theme.text(name, "tiny", th.MUTED, "bold") for name, _ in groups]
+    captions = [theme.text(_(name), "tiny", th.MUTED, "bold") for name, _cols in groups]
     spans = [
         max(len(cols) * slot, caption.get_width() + theme.px(4))
-        for (_, cols), caption in zip(groups, captions, strict=True)
+        for (_caption, cols), caption in zip(groups, captions, strict=True)
     ]
     x = inner.x + (inner.w - sum(spans) - gap * (len(groups) - 1)) / 2
-    for (_, cols), caption, span in zip(groups, captions, spans, strict=True):
+    for (_caption, cols), caption, span in zip(groups, captions, spans, strict=True):
         bar_x = x + (span - len(cols) * slot) / 2
         scale = scale_of(model, cols, covered if live_scale else None)
         for col in cols:

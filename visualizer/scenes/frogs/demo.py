@@ -24,6 +24,7 @@ import pygame
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.player import Player
@@ -86,7 +87,7 @@ class FrogsDemo(Demo):
     """
 
     name = "frogs"
-    title = "Frogs: play it, or watch backtracking solve it"
+    title = N_("Frogs: play it, or watch backtracking solve it")
     default_speed = 4.0
     bindings = FROGS_BINDINGS
 

@@ -18,6 +18,7 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Prune
+from solvers.i18n import N_
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.player import Player
@@ -34,7 +35,7 @@ class GameTreeDemo(Demo):
     """Minimax and alpha-beta side by side on a seeded random MAX/MIN tree."""
 
     name = "gametree"
-    title = "Game tree: minimax beside alpha-beta"
+    title = N_("Game tree: minimax beside alpha-beta")
     default_speed = 8.0
     bindings = Bindings(
         Binding(("[",), "set_depth_by", "depth smaller (2 to 6)", args=(-1,)),

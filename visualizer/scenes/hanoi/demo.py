@@ -14,6 +14,7 @@ import pygame
 
 from solvers import hanoi
 from solvers.events import Event, Move
+from solvers.i18n import N_, _, format_number, ngettext
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
 from visualizer.panels import draw_note
@@ -29,15 +30,17 @@ class HanoiDemo(Demo):
     """N disks from A to C: the disks move in step with the call stack and the call tree."""
 
     name = "hanoi"
-    title = "Towers of Hanoi: two smaller towers and one move"
+    title = N_("Towers of Hanoi: two smaller towers and one move")
     default_speed = 3.0
     bindings = Bindings(
-        Binding(("[",), "step_disks", "one disk fewer", args=(-1,)),
-        Binding(("]",), "step_disks", "one disk more", args=(1,)),
-        Binding(("0",), "reset_camera", "the whole call tree again"),
-        Gesture("wheel / drag on the call tree", "zoom / pan it"),
-        Gesture("click a call (tree or stack)", "go to where it was called; Shift: where it returned"),
-        Gesture("hover a call in the tree", "its arguments and what it returned"),
+        Binding(("[",), "step_disks", N_("one disk fewer"), args=(-1,)),
+        Binding(("]",), "step_disks", N_("one disk more"), args=(1,)),
+        Binding(("0",), "reset_camera", N_("the whole call tree again")),
+        Gesture(N_("wheel / drag on the call tree"), N_("zoom / pan it")),
+        Gesture(
+            N_("click a call (tree or stack)"), N_("go to where it was called; Shift: where it returned")
+        ),
+        Gesture(N_("hover a call in the tree"), N_("its arguments and what it returned")),
     )
 
     def __init__(self, shell: Any) -> None:
@@ -82,7 +85,7 @@ class HanoiDemo(Demo):
 
     def counters(self, model: HanoiModel) -> list[tuple[str, str]]:
         """Moves made of the 2^N - 1 needed."""
-        return [("moves", f"{model.moves:,}"), ("needed", f"{2**self.disks - 1:,}")]
+        return [(_("moves"), format_number(model.moves)), (_("needed"), format_number(2**self.disks - 1))]
 
     def shared_counters(self) -> Sequence[str]:
         """No backtracking: calls and depth tell the story."""
@@ -94,19 +97,23 @@ class HanoiDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Stop at the next disk move."""
-        return [("next move", lambda event: type(event) is Move)]
+        return [(N_("next move"), lambda event: type(event) is Move)]
 
     def status(self, player: Player) -> str | None:
         """'done: 7 moves' at the end."""
         model: HanoiModel = player.model  # type: ignore[assignment]
-        return f"done: {model.moves:,} moves" if player.at_end and model.moves else None
+        if not (player.at_end and model.moves):
+            return None
+        return ngettext("done: {count} move", "done: {count} moves", model.moves).format(
+            count=format_number(model.moves)
+        )
 
     # --- input and drawing ----------------------------------------------------------------------
 
     def controls(self) -> list[Widget]:
         """The number of disks."""
         low, high = hanoi.APP_DISKS.start, hanoi.APP_DISKS.stop - 1
-        return [Stepper("disks", lambda: self.disks, self.set_disks, low, high, hint="[ and ]")]
+        return [Stepper(_("disks"), lambda: self.disks, self.set_disks, low, high, hint=_("[ and ]"))]
 
     def layout(self, rect: pygame.Rect) -> view.HanoiLayout:
         """Stack, pegs and (up to 6 disks) the call tree."""

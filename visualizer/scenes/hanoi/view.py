@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from solvers.hanoi import PEGS
+from solvers.i18n import _, format_number, ngettext
 from visualizer import theme as th
 from visualizer.calltree import CallTree
 from visualizer.draw import arrow
@@ -53,7 +54,7 @@ def layout(rect: pygame.Rect, theme: Theme, with_tree: bool) -> HanoiLayout:
 
 def call_text(call: tuple[int, int, int, int]) -> str:
     """'hanoi(3, A→C)'."""
-    n, frm, to, _ = call
+    n, frm, to, _via = call
     return f"hanoi({n}, {PEGS[frm]}→{PEGS[to]})"
 
 
@@ -63,7 +64,14 @@ def call_text(call: tuple[int, int, int, int]) -> str:
 def draw_pegs(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel) -> None:
     """Three pegs with their disks, the last move outlined, peg names under them."""
     total = 2**model.disks - 1
-    inner = card(surface, rect, theme, f"pegs: {model.disks} disks, move {model.moves:,} of {total:,}")
+    inner = card(
+        surface,
+        rect,
+        theme,
+        _("pegs: {disks} disks, move {number} of {total}").format(
+            disks=model.disks, number=format_number(model.moves), total=format_number(total)
+        ),
+    )
     label_h = theme.line_height("body") + theme.px(4)
     base_y = inner.bottom - label_h
     disk_h = max(theme.px(6), min(theme.px(26), (base_y - inner.y - theme.px(16)) // (model.disks + 1)))
@@ -85,7 +93,7 @@ def draw_pegs(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: H
             draw_disk(surface, theme, box, disk, moved=model.last is not None and model.last[0] == disk)
     pygame.draw.line(surface, th.INK, (inner.x, base_y), (inner.right, base_y), theme.px(3))
     if model.last is not None:
-        _, frm, to = model.last
+        _disk, frm, to = model.last
         y = max(inner.y + theme.px(8), base_y - disk_h * (model.disks + 2) - theme.px(8))
         start = (round(inner.x + column * (frm + 0.5)), y)
         end = (round(inner.x + column * (to + 0.5)), y)
@@ -108,10 +116,12 @@ def next_step(call: tuple[int, int, int, int], children_done: int) -> str:
     """What a running call does next, by how many of its two calls have returned."""
     n, frm, to, via = call
     if n == 1:
-        return f"move disk 1 {PEGS[frm]}→{PEGS[to]}"
+        return _("move disk 1 {path}").format(path=f"{PEGS[frm]}→{PEGS[to]}")
     if children_done == 0:
-        return f"first: {n - 1} disks {PEGS[frm]}→{PEGS[via]}"
-    return f"disk {n} {PEGS[frm]}→{PEGS[to]}, then {n - 1} {PEGS[via]}→{PEGS[to]}"
+        return _("first: {count} disks {path}").format(count=n - 1, path=f"{PEGS[frm]}→{PEGS[via]}")
+    return _("disk {disk} {path}, then {count} {rest}").format(
+        disk=n, path=f"{PEGS[frm]}→{PEGS[to]}", count=n - 1, rest=f"{PEGS[via]}→{PEGS[to]}"
+    )
 
 
 # --- the stack and the tree -------------------------------------------------------------------
@@ -128,7 +138,9 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: 
             detail = next_step(call, sum(1 for _ in model.calls.children(node)))
         else:
             below = running[depth + 1]
-            detail = f"waits while {below[0]} move {PEGS[below[1]]}→{PEGS[below[2]]}"
+            detail = _("waits while {count} move {path}").format(
+                count=below[0], path=f"{PEGS[below[1]]}→{PEGS[below[2]]}"
+            )
         frames.append(FrameView(call_text(call), "active" if on_top else "waiting", detail))
     shown = frames[-STACK_SHOWN:]
     draw_call_stack(surface, rect, theme, shown, below=len(frames) - len(shown), title=stack_title(model))
@@ -137,7 +149,9 @@ def draw_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: 
 def stack_title(model: HanoiModel) -> str:
     """'call stack: 3 frames'."""
     depth = len(model.calls.stack)
-    return f"call stack: {depth} frame{'s' if depth != 1 else ''}"
+    return ngettext("call stack: {count} frame", "call stack: {count} frames", depth).format(
+        count=format_number(depth)
+    )
 
 
 def frame_at(rect: pygame.Rect, theme: Theme, model: HanoiModel, pos: tuple[int, int]) -> int | None:
@@ -152,7 +166,7 @@ def draw_tree(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel, camera: Camera
 ) -> None:
     """The calls so far as a tree: 'n A→C' in each, done calls green, the running one blue."""
-    inner = card(surface, rect, theme, "call tree")
+    inner = card(surface, rect, theme, _("call tree"))
     calls = model.calls
     paint_call_tree(
         surface,
@@ -166,20 +180,20 @@ def draw_tree(
 
 def _look(calls: CallTree, node: int, size: str, column: float, theme: Theme) -> Look:
     """A call's pill: its disks and pegs when they fit, coloured by its state."""
-    n, frm, to, _ = calls.what[node]
+    n, frm, to, _via = calls.what[node]
     state = (
         th.DONE
         if calls.closed(node)
         else (th.ACTIVE if calls.stack and calls.stack[-1] == node else th.WAITING)
     )
     label = fit_text(theme, f"{n} {PEGS[frm]}→{PEGS[to]}", max(1, int(column) - theme.px(8)), size)
-    tags = () if calls.closed(node) or node != (calls.stack[-1] if calls.stack else -1) else (Tag("now"),)
+    tags = () if calls.closed(node) or node != (calls.stack[-1] if calls.stack else -1) else (Tag(_("now")),)
     return Look(state, shape=PILL, label=label, label_size=size, tags=tags, edge=Stroke())
 
 
 def tree_area(lay: HanoiLayout, theme: Theme) -> pygame.Rect | None:
     """The inside of the tree's card, where the camera works."""
-    return card_content(lay.tree, theme, "call tree") if lay.tree is not None else None
+    return card_content(lay.tree, theme, _("call tree")) if lay.tree is not None else None
 
 
 def call_at(
@@ -197,5 +211,9 @@ def hover_lines(model: HanoiModel, node: int) -> list[str]:
     n, frm, to, via = model.calls.what[node]
     call = f"hanoi(n={n}, from={PEGS[frm]}, to={PEGS[to]}, via={PEGS[via]})"
     if not model.calls.closed(node):
-        return [call, "still running"]
-    return [call, f"returned None, having moved {2**n - 1:,} disk move{'s' if n > 1 else ''}"]
+        return [call, _("still running")]
+    moves = 2**n - 1
+    made = ngettext(
+        "returned None, having made {count} disk move", "returned None, having made {count} disk moves", moves
+    )
+    return [call, made.format(count=format_number(moves))]

@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from solvers import maze as mz
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import Edit
 from visualizer.player import Player, kind_is
@@ -85,7 +86,7 @@ class MazeDemo(Demo):
     """
 
     name = "maze"
-    title = "Maze: carve by backtracking, solve by backtracking"
+    title = N_("Maze: carve by backtracking, solve by backtracking")
     default_speed = 30.0
     bindings = MAZE_BINDINGS
 

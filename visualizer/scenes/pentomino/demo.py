@@ -21,6 +21,7 @@ import pygame
 
 from solvers import dlx, pentomino
 from solvers.events import Event
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, BrowsingDemo, browse_bindings
@@ -113,7 +114,7 @@ class PentominoDemo(BrowsingDemo):
     """Twelve pentominoes tile a rectangle: pieces in and out, the tray, the strip, the tilings."""
 
     name = "pentomino"
-    title = "Pentominoes: tiling by dancing links"
+    title = N_("Pentominoes: tiling by dancing links")
     default_speed = 500.0
     solution_noun = "tiling"
     nothing_to_browse = "no tiling found yet: play on, or press S to run to the next one"
@@ -178,7 +179,7 @@ class PentominoDemo(BrowsingDemo):
     def counters(self, model: PentominoModel) -> list[tuple[str, str]]:
         """Knuth's counters, pieces placed, tilings, the column choice."""
         return self.placing_counters(
-            model, "pieces", len(pentomino.PIECES), ("distinct", f"{self.distinct(model):,}")
+            model, N_("pieces"), len(pentomino.PIECES), ("distinct", f"{self.distinct(model):,}")
         )
 
     # --- controls, layout, drawing --------------------------------------------------------

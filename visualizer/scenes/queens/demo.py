@@ -20,6 +20,7 @@ import pygame
 
 from solvers import dlx, queens
 from solvers.events import Event
+from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import BrowsingDemo
@@ -84,15 +85,15 @@ class QueensDemo(BrowsingDemo):
     """N queens by dancing links: the board, the decisions, the column sizes, every solution."""
 
     name = "queens"
-    title = "N queens: exact cover by dancing links"
+    title = N_("N queens: exact cover by dancing links")
     default_speed = 8.0
     bindings = (
         Bindings(
-            Binding(("[",), "step_n", "N smaller (down to 1)", args=(-1,)),
-            Binding(("]",), "step_n", "N larger (up to 16)", args=(1,)),
+            Binding(("[",), "step_n", N_("N smaller (down to 1)"), args=(-1,)),
+            Binding(("]",), "step_n", N_("N larger (up to 16)"), args=(1,)),
         )
         + BrowsingDemo.bindings
-        + Bindings(Gesture("End", "finish the search: then every solution can be browsed"))
+        + Bindings(Gesture("End", N_("finish the search: then every solution can be browsed")))
     )
 
     def __init__(self, shell: Any) -> None:
@@ -135,14 +136,14 @@ class QueensDemo(BrowsingDemo):
 
     def counters(self, model: QueensModel) -> list[tuple[str, str]]:
         """Knuth's counters, the queens on the board, the column choice."""
-        return self.placing_counters(model, "queens", self.n)
+        return self.placing_counters(model, N_("queens"), self.n)
 
     # --- controls, layout, drawing --------------------------------------------------------
 
     def controls(self) -> list[Widget]:
         """N, the column choice, and the solution browser."""
         return [
-            Stepper("N", lambda: self.n, self.set_n, MIN_N, MAX_N, hint="[ and ]"),
+            Stepper("N", lambda: self.n, self.set_n, MIN_N, MAX_N, hint=_("[ and ]")),
             self.strategy_choice(),
             *self.browse_controls(),
         ]

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from solvers import queens
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
-from visualizer.scenes.exact_cover.model import CoverModel, cover_words, plural
+from solvers.i18n import _, ngettext
+from visualizer.scenes.exact_cover.model import CoverModel, cover_words
 
 FILES = "abcdefghijklmnop"
 
@@ -28,13 +29,13 @@ def column_names(encoding: queens.Encoding) -> list[str]:
     for column, name in enumerate(matrix.names):
         kind, number = name[0], int(name[1:])
         if kind == "r":
-            names.append(f"rank {number}")
+            names.append(_("rank {number}").format(number=number))
         elif kind == "f":
-            names.append(f"file {FILES[number - 1]}")
+            names.append(_("file {letter}").format(letter=FILES[number - 1]))
         else:
             cells = sorted(encoding.squares[row] for row in matrix.column_rows(column))
             ends = {square_name(cells[0]), square_name(cells[-1])}
-            names.append("diagonal " + "-".join(sorted(ends)))
+            names.append(_("diagonal {ends}").format(ends="-".join(sorted(ends))))
     return names
 
 
@@ -86,22 +87,24 @@ class QueensModel(CoverModel):
 def narrate(event: Event, encoding: queens.Encoding, names: Sequence[str], strategy: str) -> str | None:
     """The event in board words; `names` are the columns' (see `column_names`)."""
     if type(event) is Choose:
-        why = "fewest free squares" if strategy == "fewest" else "leftmost open line"
-        return f"choose {names[event.column]} ({why}): {plural(event.size, 'free square')}"
+        why = _("fewest free squares") if strategy == "fewest" else _("leftmost open line")
+        free = ngettext("{count} free square", "{count} free squares", event.size).format(count=event.size)
+        return _("choose {line} ({why}): {free}").format(line=names[event.column], why=why, free=free)
     if type(event) is Cover:
         return cover_words(event, names[event.column])
     if type(event) is Uncover:  # always indented here, the column's own uncover too
-        return f"  uncover {names[event.column]}"
+        return "  " + _("uncover {column}").format(column=names[event.column])
     if type(event) is Push:
-        return f"try a queen on {square_name(encoding.squares[event.what])}"
+        return _("try a queen on {square}").format(square=square_name(encoding.squares[event.what]))
     if type(event) is Pop:
         where = square_name(encoding.squares[event.value])
         if event.backtrack:
-            return f"take back the queen on {where}: no solution below it"
-        return f"take back the queen on {where} to look for more"
+            return _("take back the queen on {square}: no solution below it").format(square=where)
+        return _("take back the queen on {square} to look for more").format(square=where)
     if type(event) is DeadEnd:
-        return f"dead end: {names[event.where]} has no free square"
+        return _("dead end: {line} has no free square").format(line=names[event.where])
     if type(event) is Solution:
         squares = sorted(encoding.squares[row] for row in event.answer)
-        return f"solution {event.number}: " + " ".join(square_name(s) for s in squares)
+        listed = " ".join(square_name(s) for s in squares)
+        return _("solution {number}: {squares}").format(number=event.number, squares=listed)
     return None

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from solvers.events import Pop, Push, Solution
+from solvers.i18n import N_, _, ngettext
 from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text
 from visualizer.player import Player
-from visualizer.scenes.exact_cover.model import plural
 from visualizer.scenes.exact_cover.view import draw_headline, draw_size_strip
 from visualizer.scenes.queens.model import (
     FILES,
@@ -154,9 +154,9 @@ class QueensView:
         final, rows = self.demo.board_rows(model, player)
         placed = [self.demo.encoding.squares[row] for row in rows]
         title = (
-            f"board: {len(placed)} of {self.demo.n} queens placed"
+            _("board: {placed} of {n} queens placed").format(placed=len(placed), n=self.demo.n)
             if final is None
-            else f"board: solution {final + 1} of {len(model.solutions)}"
+            else _("board: solution {number} of {total}").format(number=final + 1, total=len(model.solutions))
         )
         card(surface, lay.board_card, theme, title)
         board = lay.board
@@ -301,13 +301,13 @@ class QueensView:
         """The column sizes: ranks and files in the matrix's order, then the diagonals."""
         m = model.matrix
         primary = list(range(m.n_primary))
-        groups: list[tuple[str, Sequence[int]]] = [("ranks and files", primary)]
+        groups: list[tuple[str, Sequence[int]]] = [(N_("ranks and files"), primary)]
         room = rect.w / max(1, m.n_columns)  # diagonals too only when every bar stays visible
         if self.demo.n <= STRIP_MAX_N and room >= self.theme.px(14):
             half = m.n_secondary // 2
             groups += [
-                ("\\ diagonals", range(m.n_primary, m.n_primary + half)),
-                ("/ diagonals", range(m.n_primary + half, m.n_columns)),
+                (N_("\\ diagonals"), range(m.n_primary, m.n_primary + half)),
+                (N_("/ diagonals"), range(m.n_primary + half, m.n_columns)),
             ]
         draw_size_strip(
             surface,
@@ -316,50 +316,63 @@ class QueensView:
             model,
             groups,
             self._short_label,
-            "the matrix's columns: free squares left in each",
+            N_("the matrix's columns: free squares left in each"),
         )
 
     def _draw_now(
         self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
     ) -> None:
         """In big words: what Algorithm X is deciding and doing."""
-        inner = card(surface, rect, self.theme, "now")
+        inner = card(surface, rect, self.theme, _("now"))
         draw_headline(surface, self.theme, inner, self._now_text(model, player), gap=self.theme.px(2))
 
     def _now_text(self, model: QueensModel, player: Player) -> tuple[str, str, th.Color]:
         """The headline, a line below it, and the headline's colour."""
         event = player.last_event
         if isinstance(event, Solution):
-            return f"solution {event.number}!", "every rank and file has one queen, no two attack", th.DONE
+            return (
+                _("solution {number}!").format(number=event.number),
+                _("every rank and file has one queen, no two attack"),
+                th.DONE,
+            )
         if player.at_end:
             count = len(model.solutions)
             return (
-                f"done: {plural(count, 'solution')}",
-                "browse them with , and . (or the arrows above)",
+                ngettext("done: {count} solution", "done: {count} solutions", count).format(count=count),
+                _("browse them with , and . (or the arrows above)"),
                 th.DONE,
             )
         column = model.choosing
         if column is None:
-            return "ready", "press Space to play, Right to step", th.INK
+            return _("ready"), _("press Space to play, Right to step"), th.INK
         name = self.demo.column_name(column)
         size = model.size(column)
         if size == 0:
-            return f"{name}: no free square", "dead end: take back the last queen", th.DEAD
-        free = plural(size, "free square")
+            return (
+                _("{line}: no free square").format(line=name),
+                _("dead end: take back the last queen"),
+                th.DEAD,
+            )
+        free = ngettext("{count} free square", "{count} free squares", size).format(count=size)
         trying = model.trying
         if trying is None:
-            return f"{name}: {free}", f"decide it first: {self.demo.choice_rule()}", th.ACTIVE
+            rule = _("decide it first: {reason}").format(reason=self.demo.choice_rule())
+            return _("{line}: {free}").format(line=name, free=free), rule, th.ACTIVE
         rows = model.candidates(column)
         where = square_name(self.demo.encoding.squares[trying])
         number = rows.index(trying) + 1 if trying in rows else 1
-        return f"{name}: try {where}", f"choice {number} of {size}", th.ACTIVE
+        return (
+            _("{line}: try {square}").format(line=name, square=where),
+            _("choice {number} of {total}").format(number=number, total=size),
+            th.ACTIVE,
+        )
 
     def _draw_solutions(
         self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
     ) -> None:
         """The browsed solution as a small board, with its number."""
         theme = self.theme
-        inner = card(surface, rect, theme, "solutions")
+        inner = card(surface, rect, theme, _("solutions"))
         index = self.demo.shown_solution(model)
         head = self.demo.solution_label()
         surface.blit(
@@ -385,21 +398,23 @@ class QueensView:
                 if (rank, file) in squares:
                     draw_queen(surface, box.inflate(-side // 8, -side // 8), th.DONE, theme)
         pygame.draw.rect(surface, th.PANEL_EDGE, board.inflate(2, 2), 1)
-        hint = ", and . or the arrows above browse" if index is not None else "found solutions appear here"
+        hint = (
+            _(", and . or the arrows above browse") if index is not None else _("found solutions appear here")
+        )
         image = theme.text(hint, "tiny", th.MUTED)
         surface.blit(image, image.get_rect(midtop=(inner.centerx, board.bottom + theme.px(4))))
 
     def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the marks mean, each drawn as on the board."""
         theme = self.theme
-        inner = card(surface, rect, theme, "key")
+        inner = card(surface, rect, theme, _("key"))
         line = theme.line_height("small")
         s = max(theme.px(18), line)
         items = (
-            ("queen (blue: being tried)", "queen"),
-            ("attacked square", "attacked"),
-            ("free square still to try", "ring"),
-            ("tried already", "cross"),
+            (N_("queen (blue: being tried)"), "queen"),
+            (N_("attacked square"), "attacked"),
+            (N_("free square still to try"), "ring"),
+            (N_("tried already"), "cross"),
         )
         for i, (text, mark) in enumerate(items):
             box = pygame.Rect(inner.x, inner.y + i * (s + theme.px(4)), s, s)
@@ -412,5 +427,5 @@ class QueensView:
                 pygame.draw.circle(surface, th.ACTIVE, box.center, max(3, s // 4), max(1, theme.px(2)))
             else:
                 draw_cross(surface, self.theme, box, th.MUTED)
-            image = theme.text(text, "small", th.INK)
+            image = theme.text(_(text), "small", th.INK)
             surface.blit(image, image.get_rect(midleft=(box.right + theme.px(8), box.centery)))

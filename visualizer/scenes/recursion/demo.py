@@ -15,6 +15,7 @@ import pygame
 
 from solvers import recursion as rec
 from solvers.events import Event, Pop
+from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
@@ -43,20 +44,22 @@ class RecursionDemo(Demo):
     """Factorial two ways in lockstep; overflow; endless recursion; a tree's maximum."""
 
     name = "recursion"
-    title = "Recursion: the stack winds and unwinds"
+    title = N_("Recursion: the stack winds and unwinds")
     default_speed = 2.0
     bindings = Bindings(
-        Binding(("1",), "set_mode", "factorial", args=(FACTORIAL,)),
-        Binding(("2",), "set_mode", "no base case", args=(ENDLESS,)),
-        Binding(("3",), "set_mode", "maximum of a tree", args=(TREE,)),
-        Binding(("[",), "step_n", "N smaller", args=(-1,)),
-        Binding(("]",), "step_n", "N larger", args=(1,)),
-        Binding(("o",), "overflow_it", "overflow: set N past the stack limit"),
-        Binding(("t",), "new_tree", "a new random tree"),
-        Binding(("0",), "reset_camera", "the whole call tree again"),
-        Gesture("wheel / drag on the call tree", "zoom / pan it"),
-        Gesture("click a call (tree or stack)", "go to where it was called; Shift: where it returned"),
-        Gesture("hover a call in the tree", "its node and what it returned"),
+        Binding(("1",), "set_mode", N_("factorial"), args=(FACTORIAL,)),
+        Binding(("2",), "set_mode", N_("no base case"), args=(ENDLESS,)),
+        Binding(("3",), "set_mode", N_("maximum of a tree"), args=(TREE,)),
+        Binding(("[",), "step_n", N_("N smaller"), args=(-1,)),
+        Binding(("]",), "step_n", N_("N larger"), args=(1,)),
+        Binding(("o",), "overflow_it", N_("overflow: set N past the stack limit")),
+        Binding(("t",), "new_tree", N_("a new random tree")),
+        Binding(("0",), "reset_camera", N_("the whole call tree again")),
+        Gesture(N_("wheel / drag on the call tree"), N_("zoom / pan it")),
+        Gesture(
+            N_("click a call (tree or stack)"), N_("go to where it was called; Shift: where it returned")
+        ),
+        Gesture(N_("hover a call in the tree"), N_("its node and what it returned")),
     )
 
     def __init__(self, shell: Any) -> None:
@@ -130,7 +133,7 @@ class RecursionDemo(Demo):
         if self.mode == TREE:
             return super().lit_lines(player)
         lit: dict[int, th.Color] = {}
-        for _, event in reversed(player.recent(4)):
+        for _number, event in reversed(player.recent(4)):
             line = event.line
             if not line:
                 continue
@@ -146,14 +149,19 @@ class RecursionDemo(Demo):
 
     def counters(self, model: RecursionModel) -> list[tuple[str, str]]:
         """Frames now, the limit, the answers."""
-        rows = [("frames", f"{len(model.stack)}")]
+        rows = [(_("frames"), format_number(len(model.stack)))]
         if self.mode == TREE:
             top = model.result(self.tree_root.node)
-            return [*rows, ("maximum", "?" if top is NOT_RETURNED else str(top))]
+            return [*rows, (_("maximum"), "?" if top is NOT_RETURNED else str(top))]
         answer = model.result(0)
         answer = "?" if answer is NOT_RETURNED or answer is None else answer
         loop = model.loop_result if model.loop_result is not None else "?"
-        return [*rows, ("stack limit", str(self.limit)), ("recursive", short(answer)), ("loop", short(loop))]
+        return [
+            *rows,
+            (_("stack limit"), str(self.limit)),
+            (_("recursive"), short(answer)),
+            (_("loop"), short(loop)),
+        ]
 
     def shared_counters(self) -> Sequence[str]:
         """No backtracking here: calls and depth tell the story."""
@@ -165,15 +173,15 @@ class RecursionDemo(Demo):
         """Variant, N, stack limit, and the overflow and new-tree shortcuts."""
         return [
             Choice(
-                [("factorial", FACTORIAL), ("no base case", ENDLESS), ("max of a tree", TREE)],
+                [(_("factorial"), FACTORIAL), (_("no base case"), ENDLESS), (_("max of a tree"), TREE)],
                 lambda: self.mode,
                 self.set_mode,
                 hint="1 / 2 / 3",
             ),
-            Stepper("N", lambda: self.n, self.set_n, N_RANGE.start, N_RANGE.stop - 1, hint="[ and ]"),
-            Stepper("stack limit", lambda: self.limit, self.set_limit, 2, 40),
-            Button("overflow it", self.overflow_it, hint="O: N past the limit, then play"),
-            Button("new tree", self.new_tree, hint="T"),
+            Stepper("N", lambda: self.n, self.set_n, N_RANGE.start, N_RANGE.stop - 1, hint=_("[ and ]")),
+            Stepper(_("stack limit"), lambda: self.limit, self.set_limit, 2, 40),
+            Button(_("overflow it"), self.overflow_it, hint=_("O: N past the limit, then play")),
+            Button(_("new tree"), self.new_tree, hint="T"),
         ]
 
     def layout(self, rect: pygame.Rect) -> view.RecursionLayout:
@@ -220,7 +228,11 @@ class RecursionDemo(Demo):
         view.draw_stack(surface, lay.stack, self.theme, model, player, n=self.n, limit=self.limit)
         if lay.tree is not None:
             answer = model.result(self.tree_root.node)
-            title = "call tree" if answer is NOT_RETURNED else f"call tree: the maximum is {answer}"
+            title = (
+                _("call tree")
+                if answer is NOT_RETURNED
+                else _("call tree: the maximum is {value}").format(value=answer)
+            )
             view.draw_call_tree(surface, lay.tree, self.theme, model, title, self.camera)
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)

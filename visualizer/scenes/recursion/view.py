@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from solvers.events import Push
+from solvers.i18n import _, format_number, ngettext
 from visualizer import theme as th
 from visualizer.calltree import CallTree
 from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, stack_boxes, wrap
@@ -59,17 +60,25 @@ def frame_view(model: RecursionModel, node: int, on_top: bool) -> FrameView:
     arg = model.args[node]
     if model.mode == TREE:
         best = model.best.get(node)
-        detail = f"leaf {arg}" if arg is not None else ("" if best is None else f"best = {short(best)}")
+        detail = (
+            _("leaf {value}").format(value=arg)
+            if arg is not None
+            else ("" if best is None else f"best = {short(best)}")
+        )
         return FrameView(f"max_of(#{node})", "active" if on_top else "waiting", detail)
     label = f"fact({arg})"
     if model.overflow is not None and on_top:
-        return FrameView(label, "dead", "cannot call again")
+        return FrameView(label, "dead", _("cannot call again"))
     value = model.result(node + 1)
     if value is not NOT_RETURNED and value is not None:
         return FrameView(label, "done", f"{arg} * {short(value)} = {short(arg * value)}")
     if on_top:
         base = model.mode != ENDLESS and arg <= 1
-        return FrameView(label, "active", "base case: return 1" if base else f"calls fact({arg - 1})")
+        return FrameView(
+            label,
+            "active",
+            _("base case: return 1") if base else _("calls {call}").format(call=f"fact({arg - 1})"),
+        )
     return FrameView(label, "waiting", f"{arg} * fact({arg - 1})")
 
 
@@ -99,17 +108,25 @@ def draw_stack(
         arrival=arrival,
     )
     if model.overflow is not None:
-        detail = f"{model.overflow.depth} frames: the limit is {model.overflow.limit}"
-        banner(surface, rect, theme, "STACK OVERFLOW", detail)
+        detail = _("{depth} frames: the limit is {limit}").format(
+            depth=format_number(model.overflow.depth), limit=format_number(model.overflow.limit)
+        )
+        banner(surface, rect, theme, _("STACK OVERFLOW"), detail)
     elif model.result(0) is not NOT_RETURNED and model.mode != TREE:
-        detail = f"{n} calls wound the stack, {n} returns unwound it"
+        detail = ngettext(
+            "{count} call wound the stack, {count} return unwound it",
+            "{count} calls wound the stack, {count} returns unwound it",
+            n,
+        ).format(count=n)
         banner(surface, rect, theme, f"fact({n}) = {short(model.result(0))}", detail, th.DONE)
 
 
 def stack_title(model: RecursionModel) -> str:
     """'call stack: 3 frames'."""
     depth = len(model.stack)
-    return f"call stack: {depth} frame{'s' if depth != 1 else ''}"
+    return ngettext("call stack: {count} frame", "call stack: {count} frames", depth).format(
+        count=format_number(depth)
+    )
 
 
 def frame_at(
@@ -124,7 +141,7 @@ def frame_at(
 
 def tree_area(lay: RecursionLayout, theme: Theme) -> pygame.Rect | None:
     """The inside of the tree's card (its title's height does not depend on its words)."""
-    return card_content(lay.tree, theme, "call tree") if lay.tree is not None else None
+    return card_content(lay.tree, theme, _("call tree")) if lay.tree is not None else None
 
 
 def call_at(
@@ -142,11 +159,15 @@ def hover_lines(model: RecursionModel, node: int) -> list[str]:
     tree = model.tree
     assert tree is not None
     leaf = tree.what[node]
-    call = f"max_of(node #{node})" + (f": a leaf, value {leaf}" if leaf is not None else "")
+    call = f"max_of(node #{node})"
+    if leaf is not None:
+        call = _("{call}: a leaf, value {value}").format(call=call, value=leaf)
     if tree.closed(node):
-        return [call, f"returned {tree.value[node]}"]
+        return [call, _("returned {value}").format(value=tree.value[node])]
     best = model.best.get(node)
-    return [call, "still running" + (f", best so far {best}" if best not in (None, float("-inf")) else "")]
+    if best in (None, float("-inf")):
+        return [call, _("still running")]
+    return [call, _("still running, best so far {best}").format(best=best)]
 
 
 def banner(
@@ -172,7 +193,7 @@ def banner(
 
 def draw_loop(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: RecursionModel) -> None:
     """The loop's two variables, large, what it costs in memory, and the two chains of values."""
-    inner = card(surface, rect, theme, "the loop: fact_loop(N), in lockstep")
+    inner = card(surface, rect, theme, _("the loop: fact_loop(N), in lockstep"))
     y = inner.y + theme.px(6)
     size = "title" if inner.h >= theme.line_height("title") * 4 else "large"  # a short card: smaller values
     value_x = inner.x + theme.font(size, "mono").size("retval = ")[0]  # after the longer name, at any scale
@@ -188,14 +209,16 @@ def draw_loop(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: R
         )
         y += theme.line_height(size) + theme.px(6)
     if model.loop_result is not None and y + theme.line_height("large") <= inner.bottom:
-        done = f"returns {short(model.loop_result, 24)}"
+        done = _("returns {value}").format(value=short(model.loop_result, 24))
         surface.blit(
             theme.text(fit_text(theme, done, inner.w, "large", "bold"), "large", th.DONE, "bold"),
             (inner.x, y),
         )
         y += theme.line_height("large")
     y += theme.px(8)
-    note = f"memory: the loop always uses 1 frame; the recursion is using {len(model.stack)} now"
+    note = _("memory: the loop always uses 1 frame; the recursion is using {count} now").format(
+        count=format_number(len(model.stack))
+    )
     lines = wrap(theme, note, inner.w)
     if y + len(lines) * theme.line_height("small") <= inner.bottom:  # the note whole, or not at all
         for line in lines:
@@ -205,8 +228,8 @@ def draw_loop(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: R
     # recursion's returns come back from the base case up.
     y += theme.px(10)
     for label, values, colour in (
-        ("loop's retval", model.retvals, th.ACTIVE),
-        ("recursion returns", model.returns_newest_first(), th.DONE),
+        (_("loop's retval"), model.retvals, th.ACTIVE),
+        (_("recursion returns"), model.returns_newest_first(), th.DONE),
     ):
         y = draw_chain(surface, inner, theme, y, label, values, colour)
 
@@ -244,7 +267,7 @@ def draw_chain(
             surface.blit(arrow, (x, y + (height - arrow.get_height()) // 2))
             x += arrow.get_width() + gap
     if not chips:
-        surface.blit(theme.text("nothing yet", "small", th.FAINT), (inner.x, y))
+        surface.blit(theme.text(_("nothing yet"), "small", th.FAINT), (inner.x, y))
     return y + height + theme.px(8)
 
 
@@ -257,7 +280,7 @@ def draw_depth(
     limit: int,
 ) -> None:
     """Depth over time: winding climbs, unwinding descends."""
-    inner = card(surface, rect, theme, "stack depth over time")
+    inner = card(surface, rect, theme, _("stack depth over time"))
     total = max(player.known_length(), len(model.depths), 1)
     top = max(limit, player.counters.max_depth, 1)
     if limit <= top:
@@ -276,7 +299,7 @@ def draw_depth(
         x = inner.x + round(shown * inner.w / total)
         pygame.draw.line(surface, th.ACTIVE, (x, inner.y), (x, inner.bottom), theme.px(2))
     if limit <= top:  # last, on the card's colour, so the "now" line never crosses it
-        label = theme.text(f"limit {limit}", "tiny", th.DEAD)
+        label = theme.text(_("limit {limit}").format(limit=limit), "tiny", th.DEAD)
         place = label.get_rect(topleft=(inner.x + 2, inner.bottom - round(inner.h * limit / top) + 2))
         surface.fill(th.PANEL, place.inflate(4, 0))
         surface.blit(label, place)
@@ -295,7 +318,7 @@ def call_look(model: RecursionModel, tree: CallTree, node: int, size: str) -> Lo
         best = model.best.get(node)
         top = model.stack[-1] if model.stack else None
         state = "active" if node == top else "waiting"
-        value = "" if best is None or best == float("-inf") else f"best {best}"
+        value = "" if best is None or best == float("-inf") else _("best {value}").format(value=best)
     colour = TREE_COLOURS[state]
     tags = (Tag(value, th.blend(th.PANEL, colour, 0.5)),) if value else ()
     return Look(colour, shape=PILL, label=label, label_size=size, ident=f"#{node}", tags=tags, edge=Stroke())

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from solvers import maze as mz
+from solvers.i18n import N_
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -35,7 +36,7 @@ class RoomsDemo(Demo):
     """The rooms-and-corridors maze of the text, walked room by room."""
 
     name = "rooms"
-    title = "Rooms: CheckRoom walks the text's maze"
+    title = N_("Rooms: CheckRoom walks the text's maze")
     default_speed = 2.0
     bindings = ROOMS_BINDINGS
 

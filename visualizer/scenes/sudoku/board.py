@@ -13,6 +13,7 @@ import pygame
 
 from solvers import sudoku
 from solvers.events import Pop, Push, Solution
+from solvers.i18n import _
 from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card
@@ -46,9 +47,12 @@ class BoardView:
         theme = self.theme
         final = self.demo.shown_solution(model, player)
         clash_cells = {c for clash in self.demo.clashes() for c in (clash.first, clash.second)}
-        title = f"{self.demo.size}×{self.demo.size} board"
+        grid_size = f"{self.demo.size}×{self.demo.size}"
+        title = _("{size} board").format(size=grid_size)
         if final is not None:
-            title += f": solution {final + 1} of {len(model.solutions)}"
+            title = _("{size} board: solution {number} of {total}").format(
+                size=grid_size, number=final + 1, total=len(model.solutions)
+            )
         card(surface, lay.board_card, theme, title)
         grid, side = lay.grid, lay.side
         choosing = model.choosing if final is None else None

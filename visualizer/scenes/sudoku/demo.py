@@ -30,6 +30,7 @@ import pygame
 
 from solvers import dlx, sudoku
 from solvers.events import Event
+from solvers.i18n import N_, _, ngettext
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -37,8 +38,8 @@ from visualizer.history import Edit, EditHistory
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
 from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
-from visualizer.scenes.exact_cover.model import plural
 from visualizer.scenes.sudoku.model import (
+    COLLECTION_WORDS,
     LIBRARY,
     SOLUTION_LIMIT,
     Board,
@@ -106,21 +107,21 @@ def layout(rect: pygame.Rect, theme: Theme, size: int) -> SudokuLayout:
 SUDOKU_BINDINGS = (
     Bindings(
         Gesture(
-            "click a cell, type 1-9",
-            "set a given (0, . or Backspace clears it; 16×16: A-G, or 1 then 0-6)",
+            N_("click a cell, type 1-9"),
+            N_("set a given (0, . or Backspace clears it; 16×16: A-G, or 1 then 0-6)"),
         ),
-        Binding(("z", "ctrl+z"), "undo", "undo the last change to the grid"),
-        Binding(("y", "ctrl+y"), "redo", "redo it"),
-        Binding(("[",), "step_puzzle", "previous puzzle of the library", args=(-1,)),
-        Binding(("]",), "step_puzzle", "next puzzle of the library", args=(1,)),
-        Binding(("e",), "empty_grid", "an empty grid of this size, to type your own"),
-        Binding(("l",), "ask_file", "load a puzzle file (grid or one-line form)"),
-        Binding(("m",), "toggle_marks", "pencil marks on / off"),
+        Binding(("z", "ctrl+z"), "undo", N_("undo the last change to the grid")),
+        Binding(("y", "ctrl+y"), "redo", N_("redo it")),
+        Binding(("[",), "step_puzzle", N_("previous puzzle of the library"), args=(-1,)),
+        Binding(("]",), "step_puzzle", N_("next puzzle of the library"), args=(1,)),
+        Binding(("e",), "empty_grid", N_("an empty grid of this size, to type your own")),
+        Binding(("l",), "ask_file", N_("load a puzzle file (grid or one-line form)")),
+        Binding(("m",), "toggle_marks", N_("pencil marks on / off")),
     )
     + COVER_BINDINGS
     + Bindings(
-        Binding((",",), "browse_by", "with two solutions: show the first", args=(-1,)),
-        Binding((".",), "browse_by", "with two solutions: show the second", args=(1,)),
+        Binding((",",), "browse_by", N_("with two solutions: show the first"), args=(-1,)),
+        Binding((".",), "browse_by", N_("with two solutions: show the second"), args=(1,)),
     )
 )
 """Sudoku's keys: the grid's edits and the library first, then the shared C, then browsing."""
@@ -130,7 +131,7 @@ class SudokuDemo(ExactCoverDemo):
     """Sudoku by dancing links: type or load givens, watch digits placed and withdrawn."""
 
     name = "sudoku"
-    title = "Sudoku: exact cover by dancing links"
+    title = N_("Sudoku: exact cover by dancing links")
     default_speed = 15.0
     bindings = SUDOKU_BINDINGS
 
@@ -195,7 +196,8 @@ class SudokuDemo(ExactCoverDemo):
         """'easy 3/10', with a pencil when the givens were edited."""
         origin = self.board.origin
         tail = " ✎" if self.edited else ""
-        return f"{origin.name} {origin.index + 1}/{len(origin.puzzles)}{tail}"
+        name = _(COLLECTION_WORDS.get(origin.name, origin.name))
+        return f"{name} {origin.index + 1}/{len(origin.puzzles)}{tail}"
 
     # --- edits: every change of the grid goes through the history ---------------------
 
@@ -220,14 +222,24 @@ class SudokuDemo(ExactCoverDemo):
     def load_origin(self, origin: Origin) -> None:
         """Put the origin's puzzle on the board."""
         puzzle = origin.puzzle
-        self.replace(puzzle.size, puzzle.cells, origin, f"load {origin.name} {origin.index + 1}")
+        name = _(COLLECTION_WORDS.get(origin.name, origin.name))
+        self.replace(
+            puzzle.size,
+            puzzle.cells,
+            origin,
+            _("load {name} {number}").format(name=name, number=origin.index + 1),
+        )
 
     def set_given(self, cell: int, digit: int) -> None:
         """Write (or with 0 clear) a given, then start a new run on the new puzzle."""
         old = self.givens[cell]
         if old == digit:
             return
-        words = f"{symbol(digit)} in {cell_name(cell, self.size)}" if digit else "clear a cell"
+        words = (
+            _("{digit} in {cell}").format(digit=symbol(digit), cell=cell_name(cell, self.size))
+            if digit
+            else _("clear a cell")
+        )
         self.edit(SetGiven(cell, old, digit, words))
 
     def merge_pending_one(self, cell: int) -> None:
@@ -239,18 +251,18 @@ class SudokuDemo(ExactCoverDemo):
 
     def undo(self) -> None:
         """Take back the last change to the grid."""
-        self._walk(self.history.undo(), "undone", "nothing to undo")
+        self._walk(self.history.undo(), N_("undone: {change}"), N_("nothing to undo"))
 
     def redo(self) -> None:
         """Make the last undone change again."""
-        self._walk(self.history.redo(), "redone", "nothing to redo")
+        self._walk(self.history.redo(), N_("redone: {change}"), N_("nothing to redo"))
 
     def _walk(self, edit: Edit[Board] | None, verb: str, nothing: str) -> None:
         """After an undo or redo: say what changed and start a new run."""
         if edit is None:
-            self.notify(nothing)
+            self.notify(_(nothing))
             return
-        self.notify(f"{verb}: {edit.words}")
+        self.notify(_(verb).format(change=edit.words))
         self.after_edit()
 
     # --- the library and files -------------------------------------------------------
@@ -268,9 +280,9 @@ class SudokuDemo(ExactCoverDemo):
     def empty_grid(self) -> None:
         """A blank grid of the current size, to type givens into."""
         size = self.size
-        self.replace(size, (0,) * (size * size), self.board.origin, "empty the grid")
+        self.replace(size, (0,) * (size * size), self.board.origin, _("empty the grid"))
         self.selected = 0
-        self.notify("type givens: click a cell, type a digit")
+        self.notify(_("type givens: click a cell, type a digit"))
 
     def ask_file(self) -> None:
         """Choose a puzzle file in the file dialog and load its first puzzle."""
@@ -289,7 +301,10 @@ class SudokuDemo(ExactCoverDemo):
         """The file's puzzles arrived: show the first."""
         self.last_file = str(path)
         self.load_origin(Origin("", path.name, puzzles, 0))
-        self.notify(f"loaded {plural(len(puzzles), 'puzzle')} from {path}")
+        loaded = ngettext(
+            "loaded {count} puzzle from {path}", "loaded {count} puzzles from {path}", len(puzzles)
+        )
+        self.notify(loaded.format(count=len(puzzles), path=path))
 
     # --- options -------------------------------------------------------------------
 
@@ -301,7 +316,7 @@ class SudokuDemo(ExactCoverDemo):
         """With two solutions: show the other one."""
         model: SudokuModel = self.shell.run.model  # type: ignore[assignment]
         if len(model.solutions) < 2:
-            self.notify("only one solution to show" if model.solutions else "no solution yet")
+            self.notify(_("only one solution to show") if model.solutions else _("no solution yet"))
             return
         self.browse = max(0, min(len(model.solutions) - 1, self.browse + step))
 
@@ -336,7 +351,7 @@ class SudokuDemo(ExactCoverDemo):
 
     def counters(self, model: SudokuModel) -> list[tuple[str, str]]:
         """Knuth's counters, digits placed, the column choice."""
-        return self.placing_counters(model, "placed", self.givens.count(0))
+        return self.placing_counters(model, N_("placed"), self.givens.count(0))
 
     # --- controls and input --------------------------------------------------------------
 
@@ -344,23 +359,23 @@ class SudokuDemo(ExactCoverDemo):
         """The library, the puzzle browser, the editor's buttons, the column choice."""
         return [
             Choice(
-                list(LIBRARY),
+                [(_(label), value) for label, value in LIBRARY],
                 lambda: self.collection,
                 self.set_collection,
-                hint="bundled puzzles (assets/puzzles/sudoku)",
+                hint=_("bundled puzzles (assets/puzzles/sudoku)"),
             ),
-            Button("◀", lambda: self.step_puzzle(-1), hint="[ previous puzzle"),
+            Button("◀", lambda: self.step_puzzle(-1), hint=_("[ previous puzzle")),
             Label(self.puzzle_label, th.INK),
-            Button("▶", lambda: self.step_puzzle(1), hint="] next puzzle"),
-            Button("empty grid", self.empty_grid, hint="E: type your own givens"),
-            Button("load file…", self.ask_file, hint="L"),
+            Button("▶", lambda: self.step_puzzle(1), hint=_("] next puzzle")),
+            Button(_("empty grid"), self.empty_grid, hint=_("E: type your own givens")),
+            Button(_("load file…"), self.ask_file, hint="L"),
             Button(
-                "marks",
+                _("marks"),
                 self.toggle_marks,
-                hint="M: pencil marks (live candidates)",
+                hint=_("M: pencil marks (live candidates)"),
                 active=lambda: self.marks,
             ),
-            self.strategy_choice("C: which constraint Algorithm X decides first"),
+            self.strategy_choice(N_("C: which constraint Algorithm X decides first")),
         ]
 
     def owns_keyboard(self) -> bool:

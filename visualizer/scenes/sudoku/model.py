@@ -15,18 +15,21 @@ from functools import cache
 
 from solvers import sudoku
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
+from solvers.i18n import N_, _, ngettext
 from visualizer.assets import asset
-from visualizer.scenes.exact_cover.model import CoverModel, cover_words, plural
+from visualizer.scenes.exact_cover.model import CoverModel, cover_words
 
 LIBRARY: tuple[tuple[str, str], ...] = (
-    ("easy", "easy"),
-    ("hard", "hard"),
-    ("17 clues", "17-clue"),
-    ("2 or 0 solutions", "odd"),
+    (N_("easy"), "easy"),
+    (N_("hard"), "hard"),
+    (N_("17 clues"), "17-clue"),
+    (N_("2 or 0 solutions"), "odd"),
     ("4×4", "4x4"),
     ("16×16", "16x16"),
 )
 """(label, file name in assets/puzzles/sudoku without .txt)."""
+COLLECTION_WORDS = {"easy": N_("easy"), "hard": N_("hard"), "17-clue": N_("17-clue"), "odd": N_("odd")}
+"""The bundled sets' names in words, for the puzzle label ('easy 3/10')."""
 
 SOLUTION_LIMIT = 2
 """Search for at most this many solutions: enough to say 'more than one'."""
@@ -173,27 +176,49 @@ def constraint_name(encoding: sudoku.Encoding, column: int, size: int) -> str:
     """A column in sudoku words: 'cell r4c7', '5 in row 3'."""
     kind, index, digit = encoding.constraints[column]
     if kind == "cell":
-        return f"cell {cell_name(index, size)}"
-    return f"{symbol(digit)} in {kind} {index + 1}"
+        return _("cell {cell}").format(cell=cell_name(index, size))
+    return _(PLACE_WORDS[kind]).format(digit=symbol(digit), number=index + 1)
 
 
 def narrate(event: Event, encoding: sudoku.Encoding, size: int) -> str | None:
     """The event in sudoku words."""
     options = encoding.options
     if type(event) is Choose:
-        what = "candidate" if encoding.constraints[event.column][0] == "cell" else "place"
-        return f"choose {constraint_name(encoding, event.column, size)}: {plural(event.size, what)}"
+        choices = options_words(encoding.constraints[event.column][0], event.size)
+        return _("choose {constraint}: {choices}").format(
+            constraint=constraint_name(encoding, event.column, size), choices=choices
+        )
     if type(event) is Cover or type(event) is Uncover:
         return cover_words(event, constraint_name(encoding, event.column, size))
     if type(event) is Push:
         cell, digit = options[event.what]
-        return f"try {symbol(digit)} in {cell_name(cell, size)}"
+        return _("try {digit} in {cell}").format(digit=symbol(digit), cell=cell_name(cell, size))
     if type(event) is Pop:
         cell, digit = options[event.value]
-        why = "it led to a dead end" if event.backtrack else "look for another solution"
-        return f"withdraw {symbol(digit)} from {cell_name(cell, size)}: {why}"
+        if event.backtrack:
+            words = _("withdraw {digit} from {cell}: it led to a dead end")
+        else:
+            words = _("withdraw {digit} from {cell}: look for another solution")
+        return words.format(digit=symbol(digit), cell=cell_name(cell, size))
     if type(event) is DeadEnd:
-        return f"dead end: {constraint_name(encoding, event.where, size)} has no candidate left"
+        return _("dead end: {constraint} has no candidate left").format(
+            constraint=constraint_name(encoding, event.where, size)
+        )
     if type(event) is Solution:
-        return f"solution {event.number}: every cell filled"
+        return _("solution {number}: every cell filled").format(number=event.number)
     return None
+
+
+PLACE_WORDS = {
+    "row": N_("{digit} in row {number}"),
+    "column": N_("{digit} in column {number}"),
+    "box": N_("{digit} in box {number}"),
+}
+"""A row, column or box constraint in words: '5 in row 3'."""
+
+
+def options_words(kind: str, count: int) -> str:
+    """'3 candidates' for a cell, '2 places' for a digit in a row, column or box."""
+    if kind == "cell":
+        return ngettext("{count} candidate", "{count} candidates", count).format(count=count)
+    return ngettext("{count} place", "{count} places", count).format(count=count)

@@ -12,13 +12,13 @@ import pygame
 
 from solvers import sudoku
 from solvers.events import Pop, Solution
+from solvers.i18n import N_, _, ngettext
 from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
-from visualizer.scenes.exact_cover.model import plural
 from visualizer.scenes.exact_cover.view import draw_headline
 from visualizer.scenes.sudoku.board import GIVEN_FILL, PLACED_INK, BoardView
-from visualizer.scenes.sudoku.model import SOLUTION_LIMIT, SudokuModel, cell_name, symbol
+from visualizer.scenes.sudoku.model import SOLUTION_LIMIT, SudokuModel, cell_name, options_words, symbol
 
 if TYPE_CHECKING:
     from visualizer.scenes.sudoku.demo import SudokuDemo, SudokuLayout
@@ -29,47 +29,62 @@ def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str,
     clashes = demo.clashes()
     if clashes:
         return (
-            "clashing givens",
-            f"{sudoku.describe_clash(clashes[0], demo.size)}: fix them (click, type 0) before solving",
+            _("clashing givens"),
+            _("{clash}: fix them (click, type 0) before solving").format(
+                clash=sudoku.describe_clash(clashes[0], demo.size)
+            ),
             th.DEAD,
         )
     event = player.last_event
     if type(event) is Solution:
-        return f"solution {event.number}!", "every cell, row, column and box is covered once", th.DONE
+        return (
+            _("solution {number}!").format(number=event.number),
+            _("every cell, row, column and box is covered once"),
+            th.DONE,
+        )
     if player.at_end and not model.stack:
         return verdict(demo, model)
     if type(event) is Pop:
         cell, digit = model.encoding.options[event.value]
         why = (
-            "nothing below it worked: try the next candidate"
+            _("nothing below it worked: try the next candidate")
             if event.backtrack
-            else "a solution was found below it: look for another"
+            else _("a solution was found below it: look for another")
         )
-        return f"withdraw {symbol(digit)} from {cell_name(cell, demo.size)}", why, th.DEAD
+        headline = _("withdraw {digit} from {cell}").format(
+            digit=symbol(digit), cell=cell_name(cell, demo.size)
+        )
+        return headline, why, th.DEAD
     column = model.choosing
     if column is None:
         blanks = demo.givens.count(0)
-        return "ready", f"{blanks} blank cells; Space plays, Right steps", th.INK
+        return _("ready"), _("{count} blank cells; Space plays, Right steps").format(count=blanks), th.INK
     name = demo.constraint_name(column)
     rows = model.candidates(column)
     kind = model.encoding.constraints[column][0]
     if not rows:
-        return f"{name}: no candidate", "dead end: withdraw the last digit", th.DEAD
+        return (
+            _("{constraint}: no candidate").format(constraint=name),
+            _("dead end: withdraw the last digit"),
+            th.DEAD,
+        )
     options = model.encoding.options
     if kind == "cell":
         listed = ", ".join(symbol(options[r][1]) for r in rows)
-        what = f"{plural(len(rows), 'candidate')}: {listed}"
     else:
         listed = ", ".join(cell_name(options[r][0], demo.size) for r in rows)
-        what = f"{plural(len(rows), 'place')}: {listed}"
+    what = _("{options}: {listed}").format(options=options_words(kind, len(rows)), listed=listed)
     trying = model.trying
     if trying is None:
-        return f"decide {name}", f"{what} ({demo.choice_rule('the leftmost open one')})", th.ACTIVE
+        reason = demo.choice_rule(N_("the leftmost open one"))
+        return _("decide {constraint}").format(constraint=name), f"{what} ({reason})", th.ACTIVE
     cell, digit = options[trying]
     number = rows.index(trying) + 1 if trying in rows else 1
     return (
-        f"try {symbol(digit)} in {cell_name(cell, demo.size)}",
-        f"{name}: choice {number} of {len(rows)}; {what}",
+        _("try {digit} in {cell}").format(digit=symbol(digit), cell=cell_name(cell, demo.size)),
+        _("{constraint}: choice {number} of {total}; {options}").format(
+            constraint=name, number=number, total=len(rows), options=what
+        ),
         th.ACTIVE,
     )
 
@@ -78,12 +93,14 @@ def verdict(demo: SudokuDemo, model: SudokuModel) -> tuple[str, str, th.Color]:
     """The end of the run in words."""
     count = len(model.solutions)
     if count == 0:
-        return "no solution", "no grid completes these givens", th.DEAD
+        return _("no solution"), _("no grid completes these givens"), th.DEAD
     if count == 1:
-        return "one solution", "the search tried every branch: it is unique", th.DONE
+        return _("one solution"), _("the search tried every branch: it is unique"), th.DONE
     return (
-        "more than one solution",
-        f"the search stops at {SOLUTION_LIMIT}; showing solution {demo.browse + 1}: , and . switch",
+        _("more than one solution"),
+        _("the search stops at {limit}; showing solution {number}: , and . switch").format(
+            limit=SOLUTION_LIMIT, number=demo.browse + 1
+        ),
         th.PRUNED,
     )
 
@@ -113,22 +130,28 @@ class SudokuView:
         clashes = self.demo.clashes()
         if clashes:
             big, small, colour = (
-                "clashing givens: not solved",
+                _("clashing givens: not solved"),
                 sudoku.describe_clash(clashes[0], self.demo.size),
                 th.DEAD,
             )
         elif not player.at_end or model.stack:
             return False
         elif not model.solutions:
-            big, small, colour = "no solution exists", "every branch ended at a dead end", th.DEAD
+            big, small, colour = _("no solution exists"), _("every branch ended at a dead end"), th.DEAD
         elif len(model.solutions) > 1:
             big, small, colour = (
-                "more than one solution",
-                f"the search stopped at {SOLUTION_LIMIT}: cells that differ are marked; , and . switch",
+                _("more than one solution"),
+                _("the search stopped at {limit}: cells that differ are marked; , and . switch").format(
+                    limit=SOLUTION_LIMIT
+                ),
                 th.PRUNED,
             )
         else:
-            big, small, colour = ("exactly one solution", "every other branch was tried and failed", th.DONE)
+            big, small, colour = (
+                _("exactly one solution"),
+                _("every other branch was tried and failed"),
+                th.DONE,
+            )
         theme = self.theme
         pygame.draw.rect(surface, colour, rect, border_radius=theme.px(8))
         room = rect.w - theme.px(16)
@@ -149,15 +172,15 @@ class SudokuView:
         carry no labels; the column being decided gets a blue band and its size.
         """
         theme = self.theme
-        inner = card(surface, rect, theme, "the matrix's columns: candidates left for each constraint")
-        kinds = [kind for kind, _, _ in model.encoding.constraints]
+        inner = card(surface, rect, theme, _("the matrix's columns: candidates left for each constraint"))
+        kinds = [kind for kind, _unit, _digit in model.encoding.constraints]
         groups = [
             (name, [c for c, k in enumerate(kinds) if k == kind])
             for name, kind in (
-                ("cells", "cell"),
-                ("row · digit", "row"),
-                ("column · digit", "column"),
-                ("box · digit", "box"),
+                (N_("cells"), "cell"),
+                (N_("row · digit"), "row"),
+                (N_("column · digit"), "column"),
+                (N_("box · digit"), "box"),
             )
         ]
         groups = [(name, cols) for name, cols in groups if cols]
@@ -182,7 +205,7 @@ class SudokuView:
                     col == choosing,
                 )
                 x += width
-            caption = theme.text(fit_text(theme, name, max(1, round(x - start)), "tiny"), "tiny", th.MUTED)
+            caption = theme.text(fit_text(theme, _(name), max(1, round(x - start)), "tiny"), "tiny", th.MUTED)
             surface.blit(caption, caption.get_rect(midtop=(round((start + x) / 2), bottom + theme.px(2))))
             x += gap
 
@@ -216,7 +239,7 @@ class SudokuView:
     ) -> None:
         """In big words: what is being decided, how many candidates, the verdict."""
         theme = self.theme
-        inner = card(surface, rect, theme, "now")
+        inner = card(surface, rect, theme, _("now"))
         y = draw_headline(
             surface,
             theme,
@@ -230,7 +253,15 @@ class SudokuView:
         if placed and y + 3 * theme.line_height("small") < inner.bottom:
             y += theme.px(10)
             heading = fit_text(
-                theme, f"the stack: {plural(len(placed), 'choice')}, newest last", inner.w, "tiny", "bold"
+                theme,
+                ngettext(
+                    "the stack: {count} choice, newest last",
+                    "the stack: {count} choices, newest last",
+                    len(placed),
+                ).format(count=len(placed)),
+                inner.w,
+                "tiny",
+                "bold",
             )
             surface.blit(theme.text(heading, "tiny", th.MUTED, "bold"), (inner.x, y))
             y += theme.line_height("tiny") + theme.px(2)
@@ -242,9 +273,8 @@ class SudokuView:
                 y += theme.line_height("small", "mono")
         if self.demo.selected is not None and y + 2 * theme.line_height("small") < inner.bottom:
             y += theme.px(8)
-            hint = (
-                f"editing {cell_name(self.demo.selected, self.demo.size)}: type a digit, 0 clears, "
-                "click it again to stop"
+            hint = _("editing {cell}: type a digit, 0 clears, click it again to stop").format(
+                cell=cell_name(self.demo.selected, self.demo.size)
             )
             for line in wrap(theme, hint, inner.w):
                 surface.blit(theme.text(line, "small", th.MUTED), (inner.x, y))
@@ -253,15 +283,15 @@ class SudokuView:
     def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What colours and marks mean."""
         theme = self.theme
-        inner = card(surface, rect, theme, "key")
+        inner = card(surface, rect, theme, _("key"))
         line = theme.line_height("small")
         items = (
-            (GIVEN_FILL, th.INK, "5", "given"),
-            (th.PANEL, th.ACTIVE, "5", "digit being tried"),
-            (th.PANEL, PLACED_INK, "5", "earlier choice, still standing"),
-            (th.PANEL, th.DEAD, "5", "withdrawn (struck out)"),
-            (th.PANEL, th.DONE, "5", "solution"),
-            (th.LIT_LINE, th.MUTED, "12", "being decided; pencil marks"),
+            (GIVEN_FILL, th.INK, "5", N_("given")),
+            (th.PANEL, th.ACTIVE, "5", N_("digit being tried")),
+            (th.PANEL, PLACED_INK, "5", N_("earlier choice, still standing")),
+            (th.PANEL, th.DEAD, "5", N_("withdrawn (struck out)")),
+            (th.PANEL, th.DONE, "5", N_("solution")),
+            (th.LIT_LINE, th.MUTED, "12", N_("being decided; pencil marks")),
         )
         for i, (fill, ink, text, meaning) in enumerate(items):
             y = inner.y + i * (line + theme.px(3))
@@ -274,4 +304,4 @@ class SudokuView:
             surface.blit(image, image.get_rect(center=box.center))
             if ink == th.DEAD:  # struck out, as on the board
                 pygame.draw.line(surface, th.DEAD, box.bottomleft, box.topright, max(1, theme.px(2)))
-            surface.blit(theme.text(meaning, "small", th.INK), (box.right + theme.px(8), y))
+            surface.blit(theme.text(_(meaning), "small", th.INK), (box.right + theme.px(8), y))

@@ -17,6 +17,7 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Event, Prune
+from solvers.i18n import N_
 from solvers.tictactoe import GAME, TicTacToe
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
@@ -73,7 +74,7 @@ class TicTacToeDemo(Demo):
     """Play x or o against minimax or alpha-beta and watch each of its searches."""
 
     name = "tictactoe"
-    title = "Tic-tac-toe: the computer searches the game tree"
+    title = N_("Tic-tac-toe: the computer searches the game tree")
     default_speed = 500.0
     bindings = TICTACTOE_BINDINGS
 

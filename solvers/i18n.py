@@ -1,0 +1,228 @@
+"""Translations for the command line and the app: gettext catalogs, the language choice, numbers.
+
+English is the source language.  Catalogs are `assets/locale/<lang>/LC_MESSAGES/unwind.po`;
+the first run in a language compiles its catalog to a `.mo` file in the platform's
+cache folder (named by the catalog's hash, written atomically), so an edited
+catalog is picked up and a read-only install still works (it then compiles in
+memory).  No pygame here: the CLI and the app share this module.
+
+Use `_("...")` for a message, `ngettext` for a count ("{count} solution" /
+"{count} solutions", then `.format(count=number(n))`), `pgettext` where one
+English word means two things, and `N_` to mark a constant that is translated
+where it is shown (module constants are made before the language is chosen).
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import io
+import os
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "unwind"
+SOURCE_LANGUAGE = "en"
+LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "zh_CN": "简体中文"}
+"""Every language the app speaks, by code, named in itself (for the switch)."""
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment variables that name the system's language, strongest first (POSIX order)."""
+
+_ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "ko_kr": "ko", "ko_kp": "ko"}
+
+_state: dict[str, object] = {"language": SOURCE_LANGUAGE, "catalog": gettext.NullTranslations()}
+
+
+def _catalog() -> gettext.NullTranslations:
+    """The catalog in force."""
+    catalog = _state["catalog"]
+    assert isinstance(catalog, gettext.NullTranslations)
+    return catalog
+
+
+def _(message: str) -> str:
+    """`message` in the current language."""
+    return _catalog().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural form for `count` in the current language (fill it with .format)."""
+    return _catalog().ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the current language, where `context` tells two same English words apart."""
+    return _catalog().pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation without translating it yet (it is translated where shown)."""
+    return message
+
+
+def language() -> str:
+    """The code of the language in force ('en', 'ko', 'zh_CN')."""
+    return str(_state["language"])
+
+
+def normalise(tag: str | None) -> str | None:
+    """A supported language code for a locale name ('ko_KR.UTF-8' -> 'ko', 'zh' -> 'zh_CN'), or None."""
+    if not tag:
+        return None
+    base = tag.split(".")[0].split("@")[0].replace("-", "_")
+    if base in LANGUAGES:
+        return base
+    lowered = base.lower()
+    for code in LANGUAGES:
+        if code.lower() == lowered:
+            return code
+    if lowered in _ALIASES:
+        return _ALIASES[lowered]
+    first = lowered.split("_")[0]
+    return first if first in LANGUAGES else _ALIASES.get(first) if first in _ALIASES else None
+
+
+def system_language(environ: dict[str, str] | None = None) -> str | None:
+    """The language the system's locale names (LC_ALL, LC_MESSAGES, LANG), if Unwind speaks it."""
+    env = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = env.get(variable)
+        if value:  # the first one set decides, as for every POSIX program
+            return None if value in ("C", "POSIX") or value.startswith("C.") else normalise(value)
+    return None
+
+
+def choose(requested: str | None = None, saved: str | None = None) -> str:
+    """The language: `requested` (--lang), else `saved` (settings), else the system's, else English."""
+    for candidate in (requested, saved):
+        code = normalise(candidate)
+        if code is not None:
+            return code
+    return system_language() or SOURCE_LANGUAGE
+
+
+def locale_folder() -> Path:
+    """The folder of catalogs: beside this source (a checkout), else the installed `unwind_assets`."""
+    checkout = Path(__file__).resolve().parent.parent / "assets" / "locale"
+    if checkout.is_dir():
+        return checkout
+    import unwind_assets
+
+    return Path(unwind_assets.__file__).resolve().parent / "locale"
+
+
+def catalog_source(code: str) -> Path:
+    """The .po file of language `code`."""
+    return locale_folder() / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def use(code: str) -> str:
+    """Speak language `code` from now on (unknown or missing catalogs fall back to English); returns it."""
+    chosen = normalise(code) or SOURCE_LANGUAGE
+    catalog: gettext.NullTranslations = gettext.NullTranslations()
+    if chosen != SOURCE_LANGUAGE:
+        try:
+            catalog = gettext.GNUTranslations(io.BytesIO(compiled(catalog_source(chosen))))
+        except OSError:
+            chosen = SOURCE_LANGUAGE
+    _state.update(language=chosen, catalog=catalog)
+    return chosen
+
+
+def compiled(source: Path) -> bytes:
+    """The .mo bytes of catalog `source`: from the cache, else compiled now (and cached when possible)."""
+    data = source.read_bytes()
+    cached = _cache_folder() / f"{source.parent.parent.name}-{hashlib.sha256(data).hexdigest()[:16]}.mo"
+    try:
+        return cached.read_bytes()
+    except OSError:
+        pass
+    binary = compile_catalog(data)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        _write_bytes_atomic(cached, binary)
+    except OSError:
+        pass  # a read-only cache: the catalog is compiled again next time
+    return binary
+
+
+def compile_catalog(po_text: bytes) -> bytes:
+    """Compile the text of a .po catalog to .mo bytes with Babel (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(po_text))
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def _cache_folder() -> Path:
+    """Where compiled catalogs go: the platform's cache folder for Unwind."""
+    import platformdirs
+
+    return platformdirs.user_cache_path(DOMAIN, appauthor=False) / "locale"
+
+
+def _write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write `data` beside `path`, then rename it over `path` in one step."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+@cache
+def _babel_locale(code: str) -> object:
+    """Babel's locale for a language code (cached: parsing it costs)."""
+    from babel import Locale
+
+    return Locale.parse(code)
+
+
+def format_number(value: int | float) -> str:
+    """`value` written as the current language writes numbers (grouping, decimal sign), by Babel."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=_babel_locale(language())))  # type: ignore[arg-type]
+
+
+def requested_language(argv: list[str]) -> str | None:
+    """The value of `--lang` in `argv` (read before the parser is built, so its help is translated)."""
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if word == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+    return None
+
+
+def language_argument(text: str) -> str:
+    """An argparse type: a language Unwind speaks ('en', 'ko', 'zh_CN'; 'ko_KR' and 'zh' work too)."""
+    import argparse
+
+    code = normalise(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            _("no language {name}: choose one of {choices}").format(
+                name=repr(text), choices=", ".join(LANGUAGES)
+            )
+        )
+    return code
+
+
+COMMENT_MARKS = ("// ", "# ")
+
+
+def translate_comment(line: str) -> str:
+    """A pseudocode line with its comment translated: the code keeps its form."""
+    for mark in COMMENT_MARKS:
+        code, found, comment = line.partition(mark)
+        if found:
+            return f"{code}{mark}{_(comment)}"
+    return line

@@ -1,0 +1,99 @@
+"""Extract the marked strings with Babel and merge them into every language's catalog.
+
+    python tools/catalogs.py            # assets/locale/unwind.pot, then update ko and zh_CN
+    python tools/catalogs.py --check    # exit 1 and list what is untranslated or obsolete
+
+New strings arrive untranslated; strings gone from the code are dropped.
+tests/test_i18n.py runs the same extraction and fails on anything untranslated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "assets" / "locale"
+TRANSLATED = ("ko", "zh_CN")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+SOURCES = ("solvers", "visualizer")
+
+
+def extract() -> Catalog:
+    """Every string the code marks, as a template catalog."""
+    template = Catalog(project="unwind", version="0.1.0", charset="utf-8")
+    for folder in SOURCES:
+        found = extract_from_dir(ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS)
+        for filename, lineno, message, comments, context in found:
+            location = (f"{folder}/{filename}", lineno)
+            template.add(message, locations=[location], auto_comments=comments, context=context)
+    return template
+
+
+def po_path(language: str) -> Path:
+    """The catalog file of `language`."""
+    return LOCALE / language / "LC_MESSAGES" / "unwind.po"
+
+
+def load(language: str) -> Catalog:
+    """The catalog of `language`, or a new empty one."""
+    path = po_path(language)
+    if path.is_file():
+        with path.open("rb") as handle:
+            return read_po(handle, locale=language)
+    return Catalog(locale=language, project="unwind", version="0.1.0", charset="utf-8")
+
+
+def untranslated(catalog: Catalog, template: Catalog) -> list[str]:
+    """The template's messages that `catalog` lacks or leaves empty or fuzzy."""
+    missing = []
+    for message in template:
+        if not message.id:
+            continue
+        found = catalog.get(message.id, context=message.context)
+        strings = found.string if found is not None else None
+        texts = strings if isinstance(strings, tuple) else (strings,)
+        if found is None or found.fuzzy or not all(texts):
+            missing.append(str(message.id))
+    return missing
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    """Write `catalog` as a .po file (sorted by message, no line numbers: small diffs)."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, sort_output=True, include_lineno=False, omit_header=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+
+
+def main() -> int:
+    """Extract, then update or check each language."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only report; exit 1 on any gap")
+    args = parser.parse_args()
+    template = extract()
+    gaps = 0
+    for language in TRANSLATED:
+        catalog = load(language)
+        if not args.check:
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            write(catalog, po_path(language))
+        missing = untranslated(catalog, template)
+        gaps += len(missing)
+        print(f"{language}: {len(template)} messages, {len(missing)} untranslated")
+        for message in missing[:20] if args.check else []:
+            print(f"  {message!r}")
+    if not args.check:
+        write(template, LOCALE / "unwind.pot")
+    return 1 if args.check and gaps else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Text in Latin, Hangul and Chinese alike: a pygame font that falls back per glyph.
+
+pygame-ce's `Font` has no fallback chain, and its `metrics()` reports the
+.notdef box for a missing glyph instead of None, so coverage is read from each
+font file's character map (fontTools, once per file).  A `FallbackFont` is a
+`pygame.font.Font` whose `render` and `size` split text into runs by which font
+has the glyphs, so every caller that measures or renders through the theme gets
+the fallback without knowing.  Pure ASCII (most of the English text) takes the
+plain path.  Runs sit on the first font's baseline inside its line box.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+Color = tuple[int, int, int]
+
+
+@cache
+def coverage(path: str) -> frozenset[int]:
+    """The code points font file `path` has glyphs for."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(path, lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+def splits_into_runs(text: str, chain: list[frozenset[int]]) -> list[tuple[int, str]]:
+    """`text` as (font index, run) pairs: a run goes on in its font while that font has the glyphs.
+
+    A character the run's font lacks goes to the first font of `chain` that has
+    it; one that no font has stays in the run (it draws as that font's box).
+    """
+    runs: list[tuple[int, str]] = []
+    for char in text:
+        point = ord(char)
+        if runs and point in chain[runs[-1][0]]:
+            index = runs[-1][0]
+        else:
+            index = next(
+                (i for i, covered in enumerate(chain) if point in covered), runs[-1][0] if runs else 0
+            )
+        if runs and runs[-1][0] == index:
+            runs[-1] = (index, runs[-1][1] + char)
+        else:
+            runs.append((index, char))
+    return runs
+
+
+class FallbackFont(pygame.font.Font):
+    """A font file and its fallbacks: text is measured and drawn in runs, each in a font that has it."""
+
+    def __init__(self, path: Path, points: int, fallbacks: tuple[Path, ...] = ()) -> None:
+        super().__init__(str(path), points)
+        self._paths = (path, *fallbacks)
+        self._points = points
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._runs: dict[str, list[tuple[int, str]]] = {}
+
+    def runs(self, text: str) -> list[tuple[int, str]]:
+        """The (font index, run) pairs of `text`, cached."""
+        runs = self._runs.get(text)
+        if runs is None:
+            runs = splits_into_runs(text, [coverage(str(path)) for path in self._paths])
+            if len(self._runs) > 2000:
+                self._runs.clear()
+            self._runs[text] = runs
+        return runs
+
+    def _font(self, index: int) -> pygame.font.Font:
+        """Font `index` of the chain (0: a plain copy of this one), opened on first use."""
+        font = self._fonts.get(index)
+        if font is None:
+            font = self._fonts[index] = pygame.font.Font(str(self._paths[index]), self._points)
+        return font
+
+    def _plain(self, text: str) -> bool:
+        """True when the first font draws all of `text` itself."""
+        return text.isascii() or (len(self.runs(text)) == 1 and self.runs(text)[0][0] == 0)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
+        """Width and height of `text` as `render` draws it."""
+        if isinstance(text, bytes) or self._plain(text):
+            return super().size(text)
+        width = sum(self._font(index).size(run)[0] for index, run in self.runs(text))
+        return width, super().get_height()
+
+    def render(  # type: ignore[override]
+        self,
+        text: str | bytes | None,
+        antialias: bool,
+        color: Color | pygame.Color,
+        bgcolor: Color | pygame.Color | None = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        """`text` drawn run by run on the first font's baseline (one line; `wraplength` is not used)."""
+        if not text or isinstance(text, bytes) or self._plain(text):
+            return super().render(text, antialias, color, bgcolor)
+        width, height = self.size(text)
+        surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+        if bgcolor is not None:
+            surface.fill(bgcolor)
+        x = 0
+        baseline = super().get_ascent()
+        for index, run in self.runs(text):
+            font = self._font(index)
+            piece = font.render(run, antialias, color)
+            surface.blit(piece, (x, baseline - font.get_ascent()))
+            x += piece.get_width()
+        return surface
