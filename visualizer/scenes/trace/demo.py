@@ -483,5 +483,6 @@ class TraceDemo(Demo):
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
             node = view.call_at(box, self.theme, run, self.cameras[side], self.hover)
             if node is not None:
-                draw_note(surface, rect, self.theme, self.hover, view.hover_lines(run, node))
+                folded = view.folded_under(box, self.theme, run, node)
+                draw_note(surface, rect, self.theme, self.hover, view.hover_lines(run, node, folded))
                 return
