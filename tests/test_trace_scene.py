@@ -247,3 +247,20 @@ def test_the_command_line_form_checks_its_words() -> None:
     assert launch.accept("trace", [str(GALLERY / "fibonacci.py"), "fib", "5"]) is None
     assert launch.take() == make_request(GALLERY / "fibonacci.py", "fib", ["5"])
     assert launch.take() is None
+
+
+def test_flood_fill_shows_its_grid_filling_and_step_back_empties_it(app, open_demo) -> None:
+    """The flood fill example draws its grid beside the stack: filled cells at the end, none at the start."""
+    from visualizer.scenes.trace.pictureview import FILLED
+
+    shell = open_trace(app, open_demo)
+    shell.demo.start_example(5)  # flood fill
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    picture = shell.demo.layout(shell.layout(app.surface.get_size()).stage).picture
+    assert picture.h > 0
+    assert count_colour(app.surface, picture, FILLED) > 200
+    shell.run.seek(0, now=True)
+    app.frame(1 / 60)
+    assert count_colour(app.surface, picture, FILLED) == 0

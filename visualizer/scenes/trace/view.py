@@ -45,6 +45,7 @@ class TraceLayout:
     stack2: pygame.Rect
     tree2: pygame.Rect
     outcome: pygame.Rect
+    picture: pygame.Rect  # the first run's picture beyond the tree (empty when it has none)
 
     def stacks(self) -> tuple[pygame.Rect, ...]:
         """The stack card of each run shown."""
@@ -55,8 +56,11 @@ class TraceLayout:
         return (self.tree, self.tree2) if self.tree2.h else (self.tree,)
 
 
-def layout(rect: pygame.Rect, theme: Theme, runs: int) -> TraceLayout:
-    """Stacks at the left, trees at the right, one row per run; the outcome strip at the bottom."""
+def layout(rect: pygame.Rect, theme: Theme, runs: int, pictured: bool = False) -> TraceLayout:
+    """Stacks at the left, trees at the right, one row per run; the outcome strip at the bottom.
+
+    With a picture, the first run's stack card gives its upper part to it.
+    """
     gap = theme.px(10)
     outcome_h = card_height(theme, max(2, runs) * theme.line_height("small"), titled=False)
     outcome = pygame.Rect(rect.x, rect.bottom - outcome_h, rect.w, outcome_h)
@@ -66,13 +70,21 @@ def layout(rect: pygame.Rect, theme: Theme, runs: int) -> TraceLayout:
     if runs == 1:
         stack = pygame.Rect(body.x, body.y, stack_w, body.h)
         tree = pygame.Rect(stack.right + gap, body.y, body.right - stack.right - gap, body.h)
-        return TraceLayout(stack, tree, empty, empty, outcome)
+        stack, picture = split_for_picture(stack, gap, 0.5) if pictured else (stack, empty)
+        return TraceLayout(stack, tree, empty, empty, outcome, picture)
     half = (body.h - gap) // 2
     stack = pygame.Rect(body.x, body.y, stack_w, half)
     stack2 = pygame.Rect(body.x, stack.bottom + gap, stack_w, body.h - half - gap)
     tree = pygame.Rect(stack.right + gap, body.y, body.right - stack.right - gap, half)
     tree2 = pygame.Rect(tree.x, stack2.y, tree.w, stack2.h)
-    return TraceLayout(stack, tree, stack2, tree2, outcome)
+    stack, picture = split_for_picture(stack, gap, 0.6) if pictured else (stack, empty)
+    return TraceLayout(stack, tree, stack2, tree2, outcome, picture)
+
+
+def split_for_picture(stack: pygame.Rect, gap: int, share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A stack card's upper `share` for the picture, the rest for the stack: (stack, picture)."""
+    picture = pygame.Rect(stack.x, stack.y, stack.w, int((stack.h - gap) * share))
+    return pygame.Rect(stack.x, picture.bottom + gap, stack.w, stack.bottom - picture.bottom - gap), picture
 
 
 def tree_title(run: RunModel) -> str:
