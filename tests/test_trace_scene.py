@@ -109,12 +109,21 @@ def tree_point(app, shell, side: int, node: int) -> tuple[int, int]:
     return screen_box(shell.demo.cameras[side], area, place).center
 
 
+def shown_calls(app, shell, side: int) -> list[int]:
+    """The calls run `side`'s tree shows (a crowded tree folds some away)."""
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    run = shell.run.model.runs[side]
+    area = view.tree_area(lay.trees()[side], shell.theme, run)
+    return list(call_tree_places(shell.theme, area, run.calls).places)
+
+
 def test_clicking_a_call_goes_to_its_push_and_shift_click_to_its_pop(app, open_demo) -> None:
     """A click on a pill seeks to the call's start; with Shift, to its return; the tree knows both."""
     shell = open_trace(app, open_demo)
     shell.run.seek(10**9, now=True)
     calls = shell.run.model.runs[0].calls
-    node = 5
+    node = max(shown_calls(app, shell, 0))  # the newest call the (folded) tree shows
+    assert node > 0
     push, pop = calls.push_at[node], calls.pop_at[node]
     click(app, tree_point(app, shell, 0, node))
     app.frame(1 / 60)
@@ -238,3 +247,20 @@ def test_the_command_line_form_checks_its_words() -> None:
     assert launch.accept("trace", [str(GALLERY / "fibonacci.py"), "fib", "5"]) is None
     assert launch.take() == make_request(GALLERY / "fibonacci.py", "fib", ["5"])
     assert launch.take() is None
+
+
+def test_flood_fill_shows_its_grid_filling_and_step_back_empties_it(app, open_demo) -> None:
+    """The flood fill example draws its grid beside the stack: filled cells at the end, none at the start."""
+    from visualizer.scenes.trace.pictureview import FILLED
+
+    shell = open_trace(app, open_demo)
+    shell.demo.start_example(5)  # flood fill
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    picture = shell.demo.layout(shell.layout(app.surface.get_size()).stage).picture
+    assert picture.h > 0
+    assert count_colour(app.surface, picture, FILLED) > 200
+    shell.run.seek(0, now=True)
+    app.frame(1 / 60)
+    assert count_colour(app.surface, picture, FILLED) == 0

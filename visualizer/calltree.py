@@ -12,6 +12,8 @@ player there with `seek(index + 1)`.
 
 from __future__ import annotations
 
+import heapq
+from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.events import Event, Pop, Push
@@ -89,3 +91,89 @@ def go_to_call(player: Any, calls: CallTree, node: int, to_return: bool) -> None
         player.seek(calls.pop_at[node] + 1)
     else:
         player.run_until(lambda event: type(event) is Pop and event.node == node)
+
+
+# --- level of detail: folding a tree that does not fit ------------------------------------------
+
+
+ELIDED = -2
+"""The stand-in drawn between the root and the lifted call: '+8 calls' (never a call: not clickable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Folding:
+    """Which calls a crowded tree shows: folded calls (drawn as one pill) and an elided run of the path.
+
+    `folded` maps a shown call to the calls hidden under it.  When the running
+    path is too deep for the card, `lifted` is `(node, hidden)`: the stand-in
+    `ELIDED` hangs under the root in place of `hidden` calls, and `node` (a
+    call of the path) under it; else None.
+    """
+
+    folded: dict[int, int] = field(default_factory=dict)
+    lifted: tuple[int, int] | None = None
+
+    def children(self, tree: LifoTree, node: int) -> list[int]:
+        """The children of `node` as shown (the root's open child replaced by the stand-in)."""
+        if self.lifted is not None and node == ELIDED:
+            return [self.lifted[0]]
+        kids = list(tree.children(node))
+        if self.lifted is None or node != tree.stack[0]:
+            return kids
+        return [kid for kid in kids if kid != tree.stack[1]] + [ELIDED]
+
+    def parent(self, tree: LifoTree, node: int) -> int | None:
+        """The shown parent of `node` (the stand-in for the lifted call), None for a root."""
+        if self.lifted is not None and node in (ELIDED, self.lifted[0]):
+            return tree.stack[0] if node == ELIDED else ELIDED
+        up = tree.parent[node]
+        return up if up >= 0 else None
+
+
+NO_FOLDING = Folding()
+"""Every call shown."""
+
+
+def fold_to_fit(tree: LifoTree, slots: int, rows: int) -> Folding:
+    """The most of `tree` that fits `slots` leaves side by side and `rows` levels (a pure function).
+
+    The running path is always shown with its children (finished ones folded
+    when need be); when the path alone is deeper than `rows`, the calls just
+    under the root give way to one stand-in.  Then finished calls unfold
+    shallowest first (newest first among equals) while the tree still fits.
+    """
+    if tree.count == 0:
+        return NO_FOLDING
+    lifted = lift(tree, rows)
+    shown = Folding(lifted=lifted)
+    roots = list(tree.roots())
+    used = len(roots)
+    always = {*tree.stack, ELIDED}
+    depth: dict[int, int] = dict.fromkeys(roots, 0)
+    waiting = [(-1 if root in always else 0, -root) for root in roots]
+    heapq.heapify(waiting)
+    kept: set[int] = set()
+    while waiting:
+        node = -heapq.heappop(waiting)[1]
+        kids = shown.children(tree, node)
+        if not kids:
+            continue
+        if node not in always and (used + len(kids) - 1 > slots or depth[node] + 2 > rows):
+            kept.add(node)
+            continue
+        used += len(kids) - 1
+        for kid in kids:
+            depth[kid] = depth[node] + 1
+            heapq.heappush(waiting, (-1 if kid in always else depth[kid], -kid))
+    return Folding({node: tree.size(node) - 1 for node in kept}, lifted)
+
+
+def lift(tree: LifoTree, rows: int) -> tuple[int, int] | None:
+    """For a path deeper than `rows` levels: the path's call shown under the stand-in, the calls elided."""
+    path = tree.stack
+    needed = len(path) + (1 if path and next(tree.children(path[-1]), None) is not None else 0)
+    skip = min(needed - rows + 1, len(path) - 2)  # the stand-in takes a row of its own
+    if skip < 2:
+        return None
+    shown = path[skip + 1]
+    return shown, shown - path[1]

@@ -15,7 +15,7 @@ The call tree in recursion, the search trees of tic-tac-toe and the game
 tree all paint through `paint_tree`; a frogs' look (edges and boxes solid,
 dashed or dotted by status, a text label) is a `Look` too.
 
-`Camera` (zoom and pan) maps world to screen; `screen_box` is the pure map
+`Camera` (zoom and pan, `visualizer.camera`) maps world to screen; `screen_box` is the pure map
 from a place to its rectangle, so input hit-tests the same boxes the painter
 draws without reading anything drawing wrote: `call_tree_places` is the
 call tree's pure fit, `node_at` finds the call under the mouse.
@@ -25,11 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, TypeVar
 
 import pygame
 
 from visualizer import theme as th
+from visualizer.calltree import ELIDED, NO_FOLDING, Folding, fold_to_fit
+from visualizer.camera import IDENTITY, Camera
 from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.theme import Theme
 from visualizer.tree import LifoTree, TreeLayout, tidy_layout
@@ -87,6 +90,7 @@ class Look:
     tags_beside: bool = False  # False: a row under the node; True: stacked at its right
     note: Tag | None = None  # a tag above the node (what cut its siblings)
     folded: int = 0  # nodes hidden below it: a '+1,204' badge after the tags
+    folded_word: str = ""  # the badge's noun: '+37 calls'
     ring: th.Color | None = None  # an outline around the node (the chosen line)
     halo: th.Color | None = None  # a filled glow behind it (the chosen move)
     edge: Stroke = Stroke()  # the edge up to its parent
@@ -119,88 +123,6 @@ def tidy_places(
         node: Place(left + (slot + 0.5) * column, top + depth * row + h / 2, w, h)
         for node, (slot, depth) in layout.places.items()
     }
-
-
-# --- zoom and pan ------------------------------------------------------------------------
-
-MIN_ZOOM, MAX_ZOOM = 0.5, 12.0
-ZOOM_STEP = 1.25
-DRAG_SLOP = 4
-"""Pixels a press may move and still count as a click."""
-
-
-class Camera:
-    """Zoom and pan for a drawing laid out in a card at zoom 1 (world = card pixels)."""
-
-    def __init__(self) -> None:
-        self.zoom = 1.0
-        self.pan_x = 0.0
-        self.pan_y = 0.0
-        self._pressed: tuple[int, int] | None = None
-        self.dragged = False
-
-    def reset(self) -> None:
-        """Back to the whole drawing, unzoomed."""
-        self.zoom, self.pan_x, self.pan_y = 1.0, 0.0, 0.0
-
-    def to_screen(self, area: pygame.Rect, x: float, y: float) -> tuple[int, int]:
-        """A world point (relative to the card's top left) on the screen."""
-        return (round(area.x + x * self.zoom + self.pan_x), round(area.y + y * self.zoom + self.pan_y))
-
-    def to_world(self, area: pygame.Rect, pos: tuple[int, int]) -> tuple[float, float]:
-        """The world point under a screen position."""
-        return ((pos[0] - area.x - self.pan_x) / self.zoom, (pos[1] - area.y - self.pan_y) / self.zoom)
-
-    def zoom_at(self, area: pygame.Rect, pos: tuple[int, int], steps: float) -> None:
-        """Zoom by ZOOM_STEP**steps keeping the point under `pos` in place."""
-        if not area.collidepoint(pos):
-            pos = area.center
-        world = self.to_world(area, pos)
-        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * ZOOM_STEP**steps))
-        self.pan_x = pos[0] - area.x - world[0] * self.zoom
-        self.pan_y = pos[1] - area.y - world[1] * self.zoom
-
-    def handle(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
-        """The wheel zooms, a left drag pans; True when the event was used.
-
-        A press that does not move is left for the caller as a click: check
-        `dragged` on the button release.
-        """
-        # pygame 2 reports a wheel turn twice, as MOUSEWHEEL and as buttons 4/5 (which carry
-        # the position): zoom on the buttons only, so one notch is one step.
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
-            if area.collidepoint(event.pos):
-                self.zoom_at(area, event.pos, 1 if event.button == 4 else -1)
-                return True
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if area.collidepoint(event.pos):
-                self._pressed = event.pos
-                self.dragged = False
-            return False
-        if event.type == pygame.MOUSEMOTION and self._pressed is not None:
-            return self._drag(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed is not None:
-            self._pressed = None
-            return self.dragged
-        return False
-
-    def _drag(self, event: pygame.event.Event) -> bool:
-        """Pan once the pointer has moved past the slop; True while dragging."""
-        assert self._pressed is not None
-        dx, dy = event.pos[0] - self._pressed[0], event.pos[1] - self._pressed[1]
-        if not (self.dragged or abs(dx) + abs(dy) > DRAG_SLOP):
-            return False
-        if not self.dragged:
-            self.pan_x, self.pan_y = self.pan_x + dx, self.pan_y + dy
-        else:
-            self.pan_x, self.pan_y = self.pan_x + event.rel[0], self.pan_y + event.rel[1]
-        self.dragged = True
-        return True
-
-
-IDENTITY = Camera()
-"""No zoom, no pan: for trees scaled to fit their card (never moved)."""
 
 
 def screen_box(camera: Camera, area: pygame.Rect, place: Place, least: int = 1) -> pygame.Rect:
@@ -289,6 +211,8 @@ class TreePainter:
             self.triangle(shape, look.shape == UP, fill, border)
         else:
             radius = shape.h // 2 if look.shape == PILL else 0
+            if look.folded and look.shape == PILL:
+                self.pile(shape, fill, border, radius)
             pygame.draw.rect(surface, fill, shape, border_radius=radius)
             if look.content is not None:
                 look.content(surface, shape)
@@ -301,6 +225,13 @@ class TreePainter:
             ring = box.inflate(theme.px(8), theme.px(8))
             pygame.draw.rect(surface, look.ring, ring, theme.px(3), border_radius=theme.px(4))
         return shape
+
+    def pile(self, shape: pygame.Rect, fill: th.Color, border: Stroke, radius: int) -> None:
+        """A folded pill's second cue: two copies peeking out behind it, as a pile of calls."""
+        for step in (2, 1):
+            behind = shape.move(self.theme.px(3) * step, self.theme.px(3) * step)
+            pygame.draw.rect(self.surface, fill, behind, border_radius=radius)
+            self.outline(behind, border, radius)
 
     def shape_box(self, box: pygame.Rect, look: Look) -> pygame.Rect:
         """The drawn box: a pill is as wide as its label (padded), never wider than its place."""
@@ -340,7 +271,8 @@ class TreePainter:
             self.ident(shape, look.ident)
         tags = look.tags
         if look.folded:
-            tags = (*tags, Tag(f"+{look.folded:,}", FOLDED_FILL, FOLDED_INK))
+            word = f" {look.folded_word}" if look.folded_word else ""
+            tags = (*tags, Tag(f"+{look.folded:,}{word}", FOLDED_FILL, FOLDED_INK))
         if look.tags_beside:
             self.tags_beside(shape, tags)
         elif tags:
@@ -405,29 +337,52 @@ def paint_tree(
 
 @dataclass(frozen=True, slots=True)
 class CallTreePlaces:
-    """Where a call tree goes in its area: each call's place, the text size and the column width."""
+    """Where a call tree goes in its area: each shown call's place, the text size, the column width.
+
+    `folding` says which calls stand for their folded subtrees and which run
+    of the path is elided when the whole tree would not fit (`fold_to_fit`).
+    """
 
     places: dict[int, Place]
     size: str
     column: float
     crowded: bool  # rows too close for a row of tags under each call: tags go beside it
+    folding: Folding = NO_FOLDING
+    elided: Place | None = None  # the stand-in for the calls elided from a deep path: not a call
+
+
+def least_column(theme: Theme) -> int:
+    """The narrowest column a call keeps a readable label in ('0, 0' in tiny type)."""
+    return theme.font("tiny", "mono").size("0, 0")[0] + theme.px(10)
 
 
 def call_tree_places(theme: Theme, area: pygame.Rect, tree: LifoTree) -> CallTreePlaces:
     """The call tree fitted to `area` (a pure function: the painter and hit-testing both use it).
 
-    Rows and columns share the area (text 'small' up to 12 leaves while the rows have room, else 'tiny').
+    Rows and columns share the area (text 'small' up to 12 leaves while the
+    rows have room, else 'tiny').  A tree that would need columns narrower
+    than `least_column` or rows closer than a call's height is folded to fit
+    (`fold_to_fit`): the running path and its children stay, finished
+    subtrees fold into one pill with a '+37 calls' badge.
     """
-    placed = tidy_layout(tree.roots(), tree.children)
     top = theme.line_height("tiny")  # room above the root for its id
+    placed = tidy_layout(tree.roots(), tree.children)
     small_row = theme.line_height("small") + theme.px(6) + 2
     roomy = (area.h - top) // max(placed.depth, 1) >= small_row
     size = "small" if placed.slots <= 12 and roomy else "tiny"
     node_h = theme.line_height(size) + theme.px(6)
+    rows = max(1, (area.h - top) // (node_h + theme.px(3)))
+    slots = max(1, area.w // least_column(theme))
+    folding = NO_FOLDING
+    if placed.slots > slots or placed.depth > rows:
+        folding = fold_to_fit(tree, slots, rows)
+        placed = tidy_layout(tree.roots(), partial(folding.children, tree), folding.folded.__contains__)
     row = min(theme.px(64), max(node_h + 2, (area.h - top) // max(placed.depth, 1)))
     column = area.w / max(placed.slots, 1)
-    places = tidy_places(placed, column, row, (max(4, int(column) - 4), node_h), top=top)
-    return CallTreePlaces(places, size, column, row < node_h + theme.line_height("tiny"))
+    box = (max(4, int(column) - 4), max(4, min(node_h, int(column) - 2)))
+    places = tidy_places(placed, column, row, box, top=top)
+    crowded = row < node_h + theme.line_height("tiny")
+    return CallTreePlaces(places, size, column, crowded, folding, places.pop(ELIDED, None))
 
 
 def node_at(
@@ -469,17 +424,43 @@ def paint_call_tree(
         hint = theme.text("no calls yet", "small", th.MUTED)
         surface.blit(hint, hint.get_rect(center=area.center))
         return
-
-    def parent(node: int) -> int | None:
-        """The caller (None for the root)."""
-        return tree.parent[node] if tree.parent[node] >= 0 else None
+    folding = fitted.folding
 
     def looks(node: int) -> Look:
-        """The call's look; its tags beside it when the rows are too close for a row of tags."""
+        """The call's look; tags beside it when crowded; a fold's badge; a dotted edge under elided calls."""
+        if node == ELIDED:
+            return elided_look(theme, fitted, folding)
         seen = look(node, fitted.size, fitted.column)
-        return replace(seen, tags_beside=True) if fitted.crowded and seen.tags else seen
+        if fitted.crowded and (seen.tags or node in folding.folded):
+            seen = replace(seen, tags_beside=True)
+        if node in folding.folded:  # the badge in place of the tags: hover tells the rest
+            word = fold_word(theme, fitted, f"+{folding.folded[node]:,} calls")
+            seen = replace(seen, tags=(), folded=folding.folded[node], folded_word=word)
+        if folding.lifted is not None and folding.lifted[0] == node:
+            seen = replace(seen, edge=replace(seen.edge, style=DOTTED))
+        return seen
 
+    places = dict(fitted.places)
+    if fitted.elided is not None:  # as wide as its words
+        label = elided_look(theme, fitted, folding).label
+        wide = theme.font("tiny", "mono").size(label)[0] + theme.px(12)
+        places[ELIDED] = replace(fitted.elided, w=max(fitted.elided.w, wide))
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip))
-    paint_tree(surface, theme, area, fitted.places, parent, looks, camera=camera)
+    paint_tree(surface, theme, area, places, partial(folding.parent, tree), looks, camera=camera)
     surface.set_clip(clip)
+
+
+def fold_word(theme: Theme, fitted: CallTreePlaces, text: str) -> str:
+    """'calls' after a count when `text` ('+37 calls') fits under a call, else nothing ('+37')."""
+    fits = theme.font("tiny", "bold").size(text)[0] <= fitted.column - theme.px(6)
+    return "calls" if fits and not fitted.crowded else ""
+
+
+def elided_look(theme: Theme, fitted: CallTreePlaces, folding: Folding) -> Look:
+    """The stand-in for calls elided from a deep path: one dark pill, '+8 calls', on dotted edges."""
+    hidden = folding.lifted[1] if folding.lifted is not None else 0
+    word = fold_word(theme, fitted, f"+{hidden:,} calls")
+    label = f"+{hidden:,}{' ' + word if word else ''}"
+    edge = Stroke(th.MUTED, 2, DOTTED)
+    return Look(FOLDED_FILL, FOLDED_FILL, label=label, label_ink=FOLDED_INK, label_size="tiny", edge=edge)

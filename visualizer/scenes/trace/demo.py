@@ -11,10 +11,8 @@ student's own file with its real line numbers.
 
 from __future__ import annotations
 
-import ast
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,55 +33,19 @@ from solvers.tracing.runner import (
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import UNKNOWN, go_to_call
-from visualizer.panels import draw_note, stack_boxes
+from visualizer.panels import card, draw_note, stack_boxes
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.trace import launch, view
+from visualizer.scenes.trace import launch, runs, view
 from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
+from visualizer.scenes.trace.pictures import PICTURES, picture_for
+from visualizer.scenes.trace.pictureview import draw_picture
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Label, Widget
 
-_EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="unwind-trace")
-_REMEMBERED: OrderedDict[tuple[object, ...], TraceResult] = OrderedDict()
-REMEMBER = 6
-"""Finished runs kept for reopening (each at most the tracer's event cap)."""
-CANCELLED = "cancelled"
 FILE_KIND = "python"
 ERROR_LINE = th.blend(th.PANEL, th.DEAD, 0.45)
-
-
-def run_key(request: TraceRequest) -> tuple[object, ...]:
-    """What makes two runs the same: the call, its caps, and the file as it is on disk now."""
-    try:
-        stat = request.path.stat()
-        on_disk: tuple[int, int] = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        on_disk = (0, 0)
-    return (request, on_disk)
-
-
-def remember(key: tuple[object, ...], future: Future[TraceResult]) -> None:
-    """Keep a finished run (not a cancelled one) for the next time it is asked for."""
-    if future.cancelled() or future.exception() is not None:
-        return
-    result = future.result()
-    if result.stopped != CANCELLED:
-        _REMEMBERED[key] = result
-        while len(_REMEMBERED) > REMEMBER:
-            _REMEMBERED.popitem(last=False)
-
-
-def parse_call(text: str) -> tuple[str, list[str]]:
-    """'fib(10)' as ('fib', ['10']): the name and each argument's own text; ValueError if not a call."""
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError:
-        raise ValueError(f"{text.strip()!r} is not a call like fib(10)") from None
-    call = tree.body
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.keywords:
-        raise ValueError(f"{text.strip()!r} is not a call like fib(10) or merge_sort([3, 1, 2])")
-    return call.func.id, [ast.get_source_segment(text.strip(), arg) or "" for arg in call.args]
 
 
 def unwrap(event: object) -> object:
@@ -166,14 +128,14 @@ class TraceDemo(Demo):
         self.chosen = None
         for camera in self.cameras:
             camera.reset()
-        known = [None if fresh else _REMEMBERED.get(run_key(request)) for request in requests]
+        known = [None if fresh else runs.REMEMBERED.get(runs.run_key(request)) for request in requests]
         if all(result is not None for result in known):
             self.results = [result for result in known if result is not None]
         else:
             for request in requests:
                 job = TraceJob(request)
-                future = _EXECUTOR.submit(job.run)
-                future.add_done_callback(partial(remember, run_key(request)))
+                future = runs.EXECUTOR.submit(job.run)
+                future.add_done_callback(partial(runs.remember, runs.run_key(request)))
                 self.jobs.append(job)
                 self.futures.append(future)
         if new_run:
@@ -182,7 +144,7 @@ class TraceDemo(Demo):
     def cancel(self) -> None:
         """Stop the runs under way (their processes are killed)."""
         for job in self.jobs:
-            job.cancel(CANCELLED)
+            job.cancel(runs.CANCELLED)
 
     def update(self, dt: float, player: Player) -> None:
         """Pick up finished runs on the frame and play them."""
@@ -289,7 +251,7 @@ class TraceDemo(Demo):
     def call_typed(self, path: Path, text: str) -> None:
         """Trace `text` (like fib(10)) from `path`; one line says what is wrong when it cannot."""
         try:
-            func, args = parse_call(text)
+            func, args = runs.parse_call(text)
             request = make_request(path, func, args)
         except (ValueError, TraceInputError) as error:
             self.notify(str(error))
@@ -415,8 +377,9 @@ class TraceDemo(Demo):
         ]
 
     def layout(self, rect: pygame.Rect) -> view.TraceLayout:
-        """Stacks and trees, one row per run, the outcome strip under them."""
-        return view.layout(rect, self.theme, max(1, len(self.requests)))
+        """Stacks and trees, one row per run, the outcome strip; the picture when the run has one."""
+        pictured = bool(self.requests) and self.requests[0].func in PICTURES
+        return view.layout(rect, self.theme, max(1, len(self.requests)), pictured)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Zoom and pan the trees; click a call or a frame to go there; hover a call; keys to the table."""
@@ -472,7 +435,17 @@ class TraceDemo(Demo):
             view.draw_stack(surface, lay.stacks()[side], self.theme, run)
             view.draw_tree(surface, lay.trees()[side], self.theme, run, self.cameras[side], chosen)
         view.draw_outcome(surface, lay.outcome, self.theme, self.outcome_lines())
+        if lay.picture.h:
+            self._draw_picture(surface, lay.picture, model)
         self._draw_hover(surface, rect, lay, model)
+
+    def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, model: TraceModel) -> None:
+        """The first run's picture beyond the tree, or a word on why there is none."""
+        picture = picture_for(model.runs[0])
+        if picture is not None:
+            draw_picture(surface, rect, self.theme, picture)
+        else:
+            card(surface, rect, self.theme, "no picture for these arguments yet")
 
     def _draw_hover(
         self, surface: pygame.Surface, rect: pygame.Rect, lay: view.TraceLayout, model: TraceModel
@@ -483,5 +456,6 @@ class TraceDemo(Demo):
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
             node = view.call_at(box, self.theme, run, self.cameras[side], self.hover)
             if node is not None:
-                draw_note(surface, rect, self.theme, self.hover, view.hover_lines(run, node))
+                folded = view.folded_under(box, self.theme, run, node)
+                draw_note(surface, rect, self.theme, self.hover, view.hover_lines(run, node, folded))
                 return

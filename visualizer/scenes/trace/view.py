@@ -28,6 +28,8 @@ from visualizer.treepaint import (
     paint_call_tree,
 )
 
+SHORT_ARG = 6
+"""An argument's repr this short stays in a narrow pill; longer ones (a grid, a list) go to the hover."""
 STACK_SHOWN = 64
 """Frames turned into views each frame (deeper ones fold into '+ N frames below')."""
 SIDE_COLOURS = (th.ACTIVE, th.PURPLE)
@@ -43,6 +45,7 @@ class TraceLayout:
     stack2: pygame.Rect
     tree2: pygame.Rect
     outcome: pygame.Rect
+    picture: pygame.Rect  # the first run's picture beyond the tree (empty when it has none)
 
     def stacks(self) -> tuple[pygame.Rect, ...]:
         """The stack card of each run shown."""
@@ -53,8 +56,11 @@ class TraceLayout:
         return (self.tree, self.tree2) if self.tree2.h else (self.tree,)
 
 
-def layout(rect: pygame.Rect, theme: Theme, runs: int) -> TraceLayout:
-    """Stacks at the left, trees at the right, one row per run; the outcome strip at the bottom."""
+def layout(rect: pygame.Rect, theme: Theme, runs: int, pictured: bool = False) -> TraceLayout:
+    """Stacks at the left, trees at the right, one row per run; the outcome strip at the bottom.
+
+    With a picture, the first run's stack card gives its upper part to it.
+    """
     gap = theme.px(10)
     outcome_h = card_height(theme, max(2, runs) * theme.line_height("small"), titled=False)
     outcome = pygame.Rect(rect.x, rect.bottom - outcome_h, rect.w, outcome_h)
@@ -64,13 +70,21 @@ def layout(rect: pygame.Rect, theme: Theme, runs: int) -> TraceLayout:
     if runs == 1:
         stack = pygame.Rect(body.x, body.y, stack_w, body.h)
         tree = pygame.Rect(stack.right + gap, body.y, body.right - stack.right - gap, body.h)
-        return TraceLayout(stack, tree, empty, empty, outcome)
+        stack, picture = split_for_picture(stack, gap, 0.5) if pictured else (stack, empty)
+        return TraceLayout(stack, tree, empty, empty, outcome, picture)
     half = (body.h - gap) // 2
     stack = pygame.Rect(body.x, body.y, stack_w, half)
     stack2 = pygame.Rect(body.x, stack.bottom + gap, stack_w, body.h - half - gap)
     tree = pygame.Rect(stack.right + gap, body.y, body.right - stack.right - gap, half)
     tree2 = pygame.Rect(tree.x, stack2.y, tree.w, stack2.h)
-    return TraceLayout(stack, tree, stack2, tree2, outcome)
+    stack, picture = split_for_picture(stack, gap, 0.6) if pictured else (stack, empty)
+    return TraceLayout(stack, tree, stack2, tree2, outcome, picture)
+
+
+def split_for_picture(stack: pygame.Rect, gap: int, share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A stack card's upper `share` for the picture, the rest for the stack: (stack, picture)."""
+    picture = pygame.Rect(stack.x, stack.y, stack.w, int((stack.h - gap) * share))
+    return pygame.Rect(stack.x, picture.bottom + gap, stack.w, stack.bottom - picture.bottom - gap), picture
 
 
 def tree_title(run: RunModel) -> str:
@@ -141,7 +155,7 @@ def draw_tree(
 def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chosen: int | None) -> Look:
     """A call's pill: its arguments when they fit, its state in colour and in a second cue."""
     calls = run.calls
-    label = pill_label(run, node, int(column) - theme.px(8), size, theme)
+    label = pill_label(run, node, int(column) - theme.px(6) - 6, size, theme)
     returned = run.returned(node)
     running = calls.active() == node
     border: Stroke | None = None
@@ -160,7 +174,8 @@ def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chose
     elif tags:
         tags = (
             Tag(
-                fit_text(theme, tags[0].text, max(theme.px(24), int(column)), "tiny", "bold"), ink=tags[0].ink
+                fit_text(theme, tags[0].text, max(theme.px(24), int(column) - theme.px(8)), "tiny", "bold"),
+                ink=tags[0].ink,
             ),
         )
     ring = th.ACTIVE if running else None
@@ -171,12 +186,15 @@ def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chose
 
 
 def pill_label(run: RunModel, node: int, width: int, size: str, theme: Theme) -> str:
-    """'fib(3)' when it fits, else the arguments alone ('3'), shortened to fit."""
+    """'fib(3)' when it fits, else the short arguments alone ('1, 0' for flood_fill(grid, 1, 0)), fitted."""
     call = run.call(node)
     whole = call.short()
-    if theme.font(size, "mono").size(whole)[0] <= width:
+    font = theme.font(size, "mono")
+    if font.size(whole)[0] <= width:
         return whole
-    return fit_text(theme, ", ".join(value for _, value in call.args), max(1, width), size, "mono")
+    values = [value for _, value in call.args]
+    short = [value for value in values if len(value) <= SHORT_ARG] or values
+    return fit_text(theme, ", ".join(short), max(1, width), size, "mono")
 
 
 def tree_area(rect: pygame.Rect, theme: Theme, run: RunModel) -> pygame.Rect:
@@ -208,8 +226,13 @@ def draw_outcome(
         surface.blit(theme.text(shown, "small", colour, "bold"), (inner.x, inner.y + index * height))
 
 
-def hover_lines(run: RunModel, node: int) -> list[str]:
-    """What hovering a call tells: the call, how it ended, its locals."""
+def folded_under(rect: pygame.Rect, theme: Theme, run: RunModel, node: int) -> int:
+    """Calls folded into call `node`'s pill in the tree card `rect` (0 when it is unfolded)."""
+    return call_tree_places(theme, tree_area(rect, theme, run), run.calls).folding.folded.get(node, 0)
+
+
+def hover_lines(run: RunModel, node: int, folded: int = 0) -> list[str]:
+    """What hovering a call tells: the call, how it ended, its locals, the calls folded into it."""
     call = run.call(node)
     returned = run.returned(node)
     if returned is None:
@@ -225,4 +248,6 @@ def hover_lines(run: RunModel, node: int) -> list[str]:
     others = [f"{k} = {v}" for k, v in run.locals[node].items() if shown.get(k) != v]
     if others:
         lines.append("locals: " + ", ".join(others))
+    if folded:
+        lines.append(f"+{folded:,} calls folded inside: click it to go there and the tree opens around it")
     return lines

@@ -1,0 +1,108 @@
+""" "Your code"'s pictures beyond the tree, drawn: cells in a row (a list) or a grid; drawing only reads.
+
+Colour always has a second cue: the searched interval is framed and the rest
+hatched grey, the middle ringed and tagged 'mid', merge sort's running slice
+bracketed, flood fill's walls dark and filled cells green with a dot, the
+running cell ringed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.panels import card, card_content, fit_text
+from visualizer.scenes.trace.pictures import Filling, Interval, Merging, Picture
+from visualizer.theme import Theme
+
+OUT = th.blend(th.PANEL, th.MUTED, 0.35)
+"""A cell outside the interval searched."""
+LIT = th.blend(th.PANEL, th.ACTIVE, 0.3)
+"""A cell of the running call's interval or slice."""
+FILLED = th.blend(th.PANEL, th.DONE, 0.55)
+WALL = th.INK
+
+
+def title(picture: Picture) -> str:
+    """The card's heading: what the picture shows now."""
+    if isinstance(picture, Interval):
+        mid = f", middle {picture.middle}" if picture.middle is not None else ""
+        return f"search for {picture.target!r}: low {picture.low}, high {picture.high}{mid}"
+    if isinstance(picture, Merging):
+        return "sorted!" if picture.done else f"the list; this call sorts [{picture.start}:{picture.stop}]"
+    filled = sum(line.count(2) for line in picture.grid)
+    return f"the grid: {filled} cell{'s' if filled != 1 else ''} filled"
+
+
+def draw_picture(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, picture: Picture) -> None:
+    """The picture in its card, fitted to it."""
+    heading = fit_text(theme, title(picture), rect.w - theme.px(24), "tiny", "bold")
+    card(surface, rect, theme, heading)
+    inner = card_content(rect, theme, heading)
+    if isinstance(picture, Filling):
+        draw_grid(surface, inner, theme, picture)
+    else:
+        draw_row(surface, inner, theme, picture)
+
+
+def cell_size(theme: Theme, inner: pygame.Rect, cols: int, rows: int) -> int:
+    """The side of a square cell: as large as fits, at most 44 theme pixels."""
+    return max(2, min(theme.px(44), inner.w // max(cols, 1), inner.h // max(rows, 1)))
+
+
+def draw_row(surface: pygame.Surface, inner: pygame.Rect, theme: Theme, picture: Interval | Merging) -> None:
+    """A list as a row of cells with the interval (or slice) lit and marked under it."""
+    items = picture.items
+    marks = theme.line_height("tiny") + theme.px(4)
+    side = cell_size(theme, pygame.Rect(inner.x, inner.y, inner.w, inner.h - marks), len(items), 1)
+    left = inner.x + (inner.w - side * len(items)) // 2
+    top = inner.y + max(0, (inner.h - marks - side) // 2)
+    low, high = (
+        (picture.low, picture.high) if isinstance(picture, Interval) else (picture.start, picture.stop - 1)
+    )
+    for index, value in enumerate(items):
+        box = pygame.Rect(left + index * side, top, side, side)
+        inside = low <= index <= high
+        done = isinstance(picture, Merging) and picture.done
+        fill = FILLED if done else LIT if inside else OUT if isinstance(picture, Interval) else th.PANEL
+        pygame.draw.rect(surface, fill, box)
+        pygame.draw.rect(surface, th.MUTED, box, max(1, theme.px(1)))
+        value_text(surface, theme, box, value)
+    if low <= high and items:
+        frame = pygame.Rect(left + low * side, top, (high - low + 1) * side, side)
+        pygame.draw.rect(surface, th.ACTIVE, frame, theme.px(3))
+    if isinstance(picture, Interval) and picture.middle is not None and 0 <= picture.middle < len(items):
+        mid = pygame.Rect(left + picture.middle * side, top, side, side).inflate(theme.px(6), theme.px(6))
+        pygame.draw.rect(surface, th.WAITING, mid, theme.px(3), border_radius=theme.px(4))
+        label = theme.text("mid", "tiny", th.INK, "bold")
+        surface.blit(label, label.get_rect(midtop=(mid.centerx, mid.bottom + theme.px(1))))
+
+
+def value_text(surface: pygame.Surface, theme: Theme, box: pygame.Rect, value: Any) -> None:
+    """A cell's value, centred, when it fits."""
+    text = theme.text(str(value), "tiny", th.INK, "mono")
+    if text.get_width() <= box.w - 2 and text.get_height() <= box.h:
+        surface.blit(text, text.get_rect(center=box.center))
+
+
+def draw_grid(surface: pygame.Surface, inner: pygame.Rect, theme: Theme, picture: Filling) -> None:
+    """The grid: walls dark, filled cells green with a dot, the running call's cell ringed."""
+    rows, cols = len(picture.grid), max(len(line) for line in picture.grid)
+    side = cell_size(theme, inner, cols, rows)
+    left = inner.x + (inner.w - side * cols) // 2
+    top = inner.y + (inner.h - side * rows) // 2
+    for r, line in enumerate(picture.grid):
+        for c, cell in enumerate(line):
+            box = pygame.Rect(left + c * side, top + r * side, side, side)
+            fill = WALL if cell == 1 else FILLED if cell == 2 else th.PANEL
+            pygame.draw.rect(surface, fill, box)
+            pygame.draw.rect(surface, th.MUTED, box, max(1, theme.px(1)))
+            if cell == 2:
+                pygame.draw.circle(surface, th.DONE, box.center, max(2, side // 6))
+    if picture.cell is not None:
+        r, c = picture.cell
+        if 0 <= r < rows and 0 <= c < cols:
+            ring = pygame.Rect(left + c * side, top + r * side, side, side).inflate(theme.px(4), theme.px(4))
+            pygame.draw.rect(surface, th.ACTIVE, ring, theme.px(3), border_radius=theme.px(3))
