@@ -430,13 +430,17 @@ def _json_whole(text: str) -> int:
 
 
 def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
-    """A [row, col] pair of whole numbers inside the grid, or MazeError."""
+    """A [row, col] pair, or a flat cell id row * width + col (the generic form), inside the grid."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < width * height:
+        return divmod(value, width)
     if not (
         isinstance(value, list)
         and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise MazeError(f"{name} must be [row, col], two whole numbers, not {shown(json.dumps(value))}")
+        raise MazeError(
+            f"{name} must be [row, col], two whole numbers, or a cell id, not {shown(json.dumps(value))}"
+        )
     row, col = value
     if not (0 <= row < height and 0 <= col < width):
         raise MazeError(f"{name} ({row}, {col}) is off the {width} x {height} grid")
@@ -1041,7 +1045,11 @@ def _cell_arg(text: str) -> Cell:
 
 
 def _run_generate(args: argparse.Namespace) -> int:
-    """`maze generate W H`: carve a maze, print or save it."""
+    """`maze generate W H`: carve a maze, print or save it (other shapes: `solvers.mazes.cli`)."""
+    from solvers.mazes import cli as shapes_cli
+
+    if shapes_cli.uses_generic_path(args):
+        return shapes_cli.run_generate(args)
     try:
         check_size(args.width, args.height)
     except MazeError as error:
@@ -1066,9 +1074,27 @@ def _run_generate(args: argparse.Namespace) -> int:
         f"{maze.width} x {maze.height} maze, seed {seed}: {maze.openings():,} walls removed, "
         f"{stats.summary()}"
     )
+    data.update(shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze)))
+    written = shapes_cli.saving(
+        "generate",
+        args.svg or args.pdf,
+        lambda: shapes_cli.write_prints(args, shapes_cli.build_graph(args), maze_passages(maze), seed),
+    )
+    if isinstance(written, int):
+        return written
     text = f"{summary}; saved to {args.out}" if args.out else maze.to_text() + summary
-    emit(args, text, data)
+    emit(args, "; ".join(part for part in (text, written) if part), data)
     return 0
+
+
+def maze_passages(maze: Maze) -> list[tuple[int, int]]:
+    """The openings of a square maze as pairs of flat cell ids (row * width + col)."""
+    w = maze.width
+    rows, cols = np.nonzero(maze.right[:, :-1] == 0)
+    across = (rows * w + cols).tolist()
+    rows, cols = np.nonzero(maze.bottom[:-1, :] == 0)
+    down = (rows * w + cols).tolist()
+    return [(a, a + 1) for a in across] + [(a, a + w) for a in down]
 
 
 def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[SolveResult, EventStats]:
@@ -1148,7 +1174,9 @@ def _run_rooms(args: argparse.Namespace) -> int:
 
 
 def add_cli(subparsers: Any) -> None:
-    """Register `maze generate`, `maze solve` and `maze rooms`."""
+    """Register `maze generate`, `maze solve`, `maze stats` and `maze rooms`."""
+    from solvers.mazes import cli as shapes_cli
+
     maze = subparsers.add_parser("maze", help="carve, solve and walk mazes")
     sub = maze.add_subparsers(dest="maze_command", metavar="ACTION", parser_class=ArgumentParser)
     maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
@@ -1162,7 +1190,8 @@ def add_cli(subparsers: Any) -> None:
     )
     gen.add_argument("--seed", type=seed_number(), help="0 to 2^32-1; the same seed gives the same maze")
     gen.add_argument("--json", action="store_true", help="print one JSON object")
-    gen.add_argument("--out", metavar="FILE", help="save the maze as a text file")
+    gen.add_argument("--out", metavar="FILE", help="save the maze (square: text art; others: the JSON)")
+    shapes_cli.add_generate_options(gen)
     gen.set_defaults(run=_run_generate)
 
     sol = sub.add_parser("solve", help="find a path through a maze file by backtracking")
@@ -1171,6 +1200,8 @@ def add_cli(subparsers: Any) -> None:
     sol.add_argument("--goal", type=_cell_arg, metavar="R,C", help="goal cell (default corner)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
     sol.set_defaults(run=_run_solve)
+
+    shapes_cli.add_stats(sub)
 
     rooms = sub.add_parser("rooms", help="walk the text's rooms maze with CheckRoom")
     rooms.add_argument("--json", action="store_true", help="print one JSON object")
