@@ -114,7 +114,10 @@ class Replay:
         elif kind is Pop:
             index = len(self.stack) - 1 if event.value is None else event.value
             assert self.stack[index] == event.node
-            self.popped.append((self.stack.pop(index), index))
+            last = self.stack.pop()  # the last cell takes the removed one's place
+            if index < len(self.stack):
+                self.stack[index] = last
+            self.popped.append((event.node, index))
         elif kind is Visit:
             self.roots.append(event.where)
             self.current = event.where

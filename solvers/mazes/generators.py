@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from heapq import heapify, heappop, heappush
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -51,11 +52,8 @@ def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> list[lis
     does), and costs one numpy sort for the whole graph instead of a shuffle a cell.
     """
     n = graph.size
-    degree = max(len(near) for near in graph.adjacency)
-    padded = np.full((n, degree), n, np.int64)
-    for cell, near in enumerate(graph.adjacency):
-        padded[cell, : len(near)] = near
-    keys = rng.random((n, degree))
+    padded = graph.padded
+    keys = rng.random(padded.shape)
     keys[padded == n] = 2.0
     order = np.argsort(keys, axis=1)
     result: list[list[int]] = np.take_along_axis(padded, order, 1).tolist()
@@ -154,12 +152,12 @@ def backtracker_shared(graph: CellGraph, seed: int | None = None) -> Events:
 GROWING_CODE = (
     "active = [a random cell], mark it",
     "while active is not empty:",
-    "    pick cell: the newest (chance mix) or a random one",
+    "    pick cell: the last (chance mix) or a random one",
     "    if cell has unvisited neighbours:",
     "        next = one of them, at random",
     "        knock down cell | next; mark next, add it to active",
     "    else:",
-    "        remove cell from active",
+    "        remove cell: the last cell takes its place",
 )
 GT_START, GT_KNOCK, GT_REMOVE = 1, 6, 8
 DEFAULT_MIX = 0.5
@@ -167,7 +165,12 @@ DEFAULT_MIX = 0.5
 
 
 def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT_MIX) -> Events:
-    """Growing tree: grow from the newest active cell with chance `mix`, else from a random one."""
+    """Growing tree: grow from the last active cell with chance `mix`, else from a random one.
+
+    A removed cell's place is taken by the last one (O(1) where deleting from
+    the middle costs the list's length), so with 0 < mix < 1 "last" is the
+    newest only until a random removal; mix 1 is exactly the backtracker.
+    """
     rng = np.random.default_rng(seed)
     near = _shuffled_neighbours(graph, rng)
     rand = random.Random(int(rng.integers(2**32))).random
@@ -190,9 +193,10 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
                 active.append(nxt)
                 break
         else:
-            del active[index]
-            top = index == len(active)
-            yield build(Pop, (cell, None if top else index, True, GT_REMOVE))
+            last = active.pop()  # the last cell fills the gap: O(1) (its place is the Pop's value)
+            if index < len(active):
+                active[index] = last
+            yield build(Pop, (cell, None if index == len(active) else index, True, GT_REMOVE))
 
 
 # --- Prim -------------------------------------------------------------------------------------
@@ -386,31 +390,35 @@ def hunt_and_kill(graph: CellGraph, seed: int | None = None) -> Events:
     cell = int(rng.integers(n))
     inside[cell] = 1
     yield build(Visit, (cell, HK_START))
-    scan = 0
+    beside_maze: list[int] = list(adjacency[cell])  # a heap: the hunt's scan order is by id
+    heapify(beside_maze)
     while True:
         for nxt in near[cell]:
             if not inside[nxt]:
                 inside[nxt] = 1
                 yield build(Carve, (cell, nxt, HK_KNOCK))
+                for other in adjacency[nxt]:
+                    if not inside[other]:
+                        heappush(beside_maze, other)
                 cell = nxt
                 break
         else:
-            while scan < n and inside[scan]:
-                scan += 1
-            found = scan
-            while found < n:
-                if not inside[found]:
-                    beside = [other for other in adjacency[found] if inside[other]]
-                    if beside:
-                        break
-                found += 1
-            if found >= n:
+            # The scan from the top stops at the first new cell beside the maze: the
+            # heap's smallest id still new (cells that joined since are skipped).
+            while beside_maze and inside[beside_maze[0]]:
+                heappop(beside_maze)
+            if not beside_maze:
                 yield build(Note, ("done", HK_DONE))
                 return
+            found = heappop(beside_maze)
+            beside = [other for other in adjacency[found] if inside[other]]
             join = beside[int(rand() * len(beside))]
             yield build(Walk, (join, cell, HK_HUNT))
             inside[found] = 1
             yield build(Carve, (join, found, HK_FOUND))
+            for other in adjacency[found]:
+                if not inside[other]:
+                    heappush(beside_maze, other)
             cell = found
 
 

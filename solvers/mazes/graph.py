@@ -21,6 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
 
 SHAPES = ("square", "hex", "triangle", "polar", "3d", "torus")
 """The shapes' names, as the command line and the app spell them."""
@@ -51,6 +54,21 @@ class CellGraph:
     start: int
     goal: int
     ring_sizes: tuple[int, ...] = ()  # polar only: cells in each ring
+
+    @cached_property
+    def padded(self) -> np.ndarray:
+        """Neighbours as an (n, most neighbours) array, padded with the sentinel id n (built once)."""
+        n = len(self.adjacency)
+        degree = max(len(near) for near in self.adjacency)
+        if all(len(near) == degree for near in self.adjacency):
+            return np.array(self.adjacency, np.int64).reshape(n, degree)
+        padded = np.full((n, degree), n, np.int64)
+        lengths = np.fromiter((len(near) for near in self.adjacency), np.int64, n)
+        flat = np.fromiter((b for near in self.adjacency for b in near), np.int64, int(lengths.sum()))
+        rows = np.repeat(np.arange(n), lengths)
+        cols = np.arange(len(flat)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        padded[rows, cols] = flat
+        return padded
 
     @property
     def size(self) -> int:
