@@ -75,6 +75,8 @@ class MazeModel:
         self.carved = 0
         self.visits = 0
         self.dead_ends = 0
+        self.max_depth = 0  # deepest stack so far (a carving's Carve pushes, which the shell's count misses)
+        self.depth_maxima: list[int] = []  # max_depth before each push, for revert
         self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
         self.all_dirty = True
 
@@ -104,6 +106,7 @@ class MazeModel:
             cell = self.cell(event.what)
             self.stack.append(cell)
             self.on_stack[cell] = 1
+            self._deeper()
             self.touch(cell)
         elif kind is Visit:
             cell = self.cell(event.where)
@@ -119,6 +122,7 @@ class MazeModel:
                 self.visits += 1
                 self.stack.append(b)
                 self.on_stack[b] = 1
+                self._deeper()
             self.touch(a, b)
         elif kind is Pop:
             cell = self.stack.pop()
@@ -142,6 +146,7 @@ class MazeModel:
         if kind is Push:
             cell = self.stack.pop()
             self.on_stack[cell] = 0
+            self.max_depth = self.depth_maxima.pop()
             self.touch(cell)
         elif kind is Visit:
             cell = self.cell(event.where)
@@ -157,6 +162,7 @@ class MazeModel:
                 self.visits -= 1
                 self.stack.pop()
                 self.on_stack[b] = 0
+                self.max_depth = self.depth_maxima.pop()
             self.touch(a, b)
         elif kind is Pop:
             cell = self.popped.pop()
@@ -173,6 +179,11 @@ class MazeModel:
         elif kind is Note and event.what == "unreachable":
             self.unreachable = False
             self.all_dirty = True
+
+    def _deeper(self) -> None:
+        """A push happened: remember the old deepest, take the new one."""
+        self.depth_maxima.append(self.max_depth)
+        self.max_depth = max(self.max_depth, len(self.stack))
 
     def _mark_path(self, path: Sequence[Cell], value: int) -> None:
         """Set or clear the path layer along `path`."""
@@ -241,6 +252,7 @@ class MazeModel:
             self.carved,
             self.visits,
             self.dead_ends,
+            self.max_depth,
         )
 
 
@@ -353,6 +365,8 @@ def counters(model: MazeModel, action: str, size: str, seed: int) -> list[tuple[
     """Cells visited, walls removed, dead ends, path length, size, seed."""
     path = len(model.path) if model.path else (len(model.stack) if action == SOLVE else 0)
     return [
+        ("depth", f"{len(model.stack):,}"),
+        ("max depth", f"{model.max_depth:,}"),
         ("cells visited", f"{model.visits:,}"),
         ("walls removed", f"{model.carved:,}"),
         ("dead ends", f"{model.dead_ends:,}"),
