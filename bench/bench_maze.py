@@ -251,6 +251,66 @@ def bench_frames(size: int, frames: int) -> None:
         )
 
 
+def cpu_pair(jobs: dict[str, Callable[[], object]], runs: int) -> dict[str, list[float]]:
+    """CPU seconds (time.process_time) of each job, interleaved run by run, `runs` times each."""
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for _ in range(runs):
+        for name, job in jobs.items():
+            gc.collect()
+            started = time.process_time()
+            job()
+            times[name].append(time.process_time() - started)
+    return times
+
+
+def bench_carve_ratio(size: int, runs: int) -> None:
+    """Issue 12's row: square carving with events against the plain function, in one process."""
+    times = cpu_pair(
+        {"plain": lambda: generate(size, size, 1), "events": lambda: drain(carve(size, size, 1))}, runs
+    )
+    plain, events = times["plain"], times["events"]
+    print(f"\nSquare carve {size} x {size}, CPU time, interleaved, {runs} runs each (min / median)")
+    print(f"  generate() plain function   {min(plain):6.2f} / {statistics.median(plain):6.2f} s")
+    print(f"  carve() drained, events on  {min(events):6.2f} / {statistics.median(events):6.2f} s")
+    print(
+        f"  events / plain: {min(events) / min(plain):.2f}x (min), "
+        f"{statistics.median(events) / statistics.median(plain):.2f}x (median); goal <= 1.5x"
+    )
+
+
+def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
+    """Every generator on a square side x side graph, events drained, CPU time (graph built first)."""
+    from solvers.mazes import generators, graph
+
+    grid = graph.square(side, side)
+    _ = grid.padded  # built once per graph, as the app and the CLI reuse it
+    print(f"\nEvery generator, {side} x {side} square, events drained, CPU time, min / median of {runs}")
+    names = [name for name in generators.ALGORITHMS if name not in skip]
+    jobs = {name: (lambda which=generators.ALGORITHMS[name]: drain(which.run(grid, 1))) for name in names}
+    for name, took in cpu_pair(jobs, runs).items():
+        verdict = "ok" if min(took) < 3.0 else "over 3 s"
+        print(f"  {name:16} {min(took):7.2f} / {statistics.median(took):7.2f} s   {verdict}")
+    for name in skip:
+        print(f"  {name:16} skipped (--walks times it)")
+
+
+def bench_cli(size: int, runs: int) -> None:
+    """Whole processes as a user runs them: `python -m solvers maze generate N N --json`."""
+    import subprocess
+
+    print(
+        f"\nWhole process, `python -m solvers maze generate {size} {size}`, wall time, min / median of {runs}"
+    )
+    for shape in ("square", "hex", "polar"):
+        argv = [sys.executable, "-m", "solvers", "maze", "generate", str(size), str(size), "--shape", shape]
+        took = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            subprocess.run([*argv, "--seed", "1"], check=True, capture_output=True)
+            took.append(time.perf_counter() - started)
+        print(f"  {shape:8} {min(took):6.2f} / {statistics.median(took):6.2f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the options and run the chosen benchmarks."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -260,7 +320,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="300 x 300, memory at 600")
     parser.add_argument("--frames", action="store_true", help="also time the GUI's frames")
     parser.add_argument("--frames-only", action="store_true", help="only time the GUI's frames")
+    parser.add_argument("--shapes", action="store_true", help="only the carve ratio, generators and CLI")
+    parser.add_argument("--walks", action="store_true", help="with --shapes: also Wilson and Aldous-Broder")
+    parser.add_argument("--runs", type=int, default=3, help="interleaved runs for CPU times")
     args = parser.parse_args(argv)
+    if args.shapes:
+        bench_carve_ratio(args.size if not args.quick else 300, args.runs)
+        walks = () if args.walks else ("wilson", "aldous-broder")
+        bench_generators(args.size if not args.quick else 300, args.runs, walks)
+        bench_cli(args.size if not args.quick else 300, args.runs)
+        return 0
     if args.quick:
         args.size, args.memory_size, args.budget = 300, 600, 3.0
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores")

@@ -185,10 +185,13 @@ class Uncover(NamedTuple):
 
 @event_type
 class Carve(NamedTuple):
-    """The wall between two neighbouring maze cells is knocked down."""
+    """The wall between two neighbouring maze cells is knocked down.
 
-    cell: tuple[int, int]
-    other: tuple[int, int]
+    Cells are flat ids (`solvers.mazes.graph`), or (row, col) pairs in older streams.
+    """
+
+    cell: Any
+    other: Any
     line: int = 0
 
 

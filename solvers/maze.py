@@ -430,13 +430,17 @@ def _json_whole(text: str) -> int:
 
 
 def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
-    """A [row, col] pair of whole numbers inside the grid, or MazeError."""
+    """A [row, col] pair, or a flat cell id row * width + col (the generic form), inside the grid."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < width * height:
+        return divmod(value, width)
     if not (
         isinstance(value, list)
         and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise MazeError(f"{name} must be [row, col], two whole numbers, not {shown(json.dumps(value))}")
+        raise MazeError(
+            f"{name} must be [row, col], two whole numbers, or a cell id, not {shown(json.dumps(value))}"
+        )
     row, col = value
     if not (0 <= row < height and 0 <= col < width):
         raise MazeError(f"{name} ({row}, {col}) is off the {width} x {height} grid")
@@ -630,29 +634,32 @@ def _joins(work: _Carving) -> list[tuple[int, int, int]]:
 def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze]:
     """Yield the backtracker's events through the cells of `maze` with no opening yet.
 
-    Walls already drawn are kept; on a full grid this is plain generation.
-    Parts the drawing left apart are then joined through one carved wall each
-    (`Carve` on the last pseudocode line), so the result is connected wherever
-    fresh cells touch.
-    The input is not changed: apply the `Carve` events, or take the finished
-    Maze returned by the generator (StopIteration.value).
+    One event a step, cells as flat ids ``row * width + col``: a root is a
+    `Push` (and a `Visit` if it was closed); ``Carve(cell, next)`` on
+    LINE_CARVE_KNOCK knocks the wall down *and* marks `next` visited and
+    pushes it; a `Pop` backtracks.  Walls already drawn are kept; on a full
+    grid this is plain generation.  Parts the drawing left apart are then
+    joined through one carved wall each (`Carve` on LINE_CARVE_JOIN, which
+    pushes nothing), so the result is connected wherever fresh cells touch.
+    The input is not changed: apply the events, or take the finished Maze
+    returned by the generator (StopIteration.value).
     """
     work = _prepare_carving(maze, seed)
     stride = work.stride
     walls, visited, order = work.walls, work.visited, work.order
     moves = _carving_moves(stride)
+    flat = _unpadding(work.width, work.height)
     stack: list[int] = []
     tries: list[Iterator[tuple[int, int]]] = []
     push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
+    new, carve_kind, pop_kind = build, Carve, Pop  # locals: the loop runs a million times
     for root in work.roots:
         if all(visited[root + step] for step in (1, -1, stride, -stride)):
             continue
-        row, col = divmod(root, stride)
-        here = (row - 1, col - 1)
-        yield build(Push, (root, -1, here, LINE_CARVE_START))
+        yield build(Push, (flat[root], -1, flat[root], LINE_CARVE_START))
         if not visited[root]:
             visited[root] = 1
-            yield build(Visit, (here, LINE_CARVE_START))
+            yield build(Visit, (flat[root], LINE_CARVE_START))
         push(root)
         push_try(iter(moves[order[root]]))
         while stack:
@@ -662,24 +669,25 @@ def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze
                 if not visited[nxt]:
                     visited[nxt] = 1
                     walls[2 * cell + wall] = 0
-                    row, col = divmod(cell, stride)
-                    row2, col2 = divmod(nxt, stride)
-                    there = (row2 - 1, col2 - 1)
-                    yield build(Carve, ((row - 1, col - 1), there, LINE_CARVE_KNOCK))
-                    yield build(Push, (nxt, cell, there, LINE_CARVE_PUSH))
-                    yield build(Visit, (there, LINE_CARVE_PUSH))
+                    yield new(carve_kind, (flat[cell], flat[nxt], LINE_CARVE_KNOCK))
                     push(nxt)
                     push_try(iter(moves[order[nxt]]))
                     break
             else:
-                yield build(Pop, (pop(), None, True, LINE_CARVE_BACKTRACK))
                 pop_try()
+                yield new(pop_kind, (flat[pop()], None, True, LINE_CARVE_BACKTRACK))
     for cell, nxt, wall in _joins(work):
         walls[wall] = 0
-        row, col = divmod(cell, stride)
-        row2, col2 = divmod(nxt, stride)
-        yield Carve((row - 1, col - 1), (row2 - 1, col2 - 1), LINE_CARVE_JOIN)
+        yield Carve(flat[cell], flat[nxt], LINE_CARVE_JOIN)
     return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
+
+
+def _unpadding(width: int, height: int) -> list[int]:
+    """For each index of the padded grid, the cell's flat id row * width + col (-1 on the padding)."""
+    ids = np.full((height + 2, width + 2), -1, np.int64)
+    ids[1:-1, 1:-1] = np.arange(width * height).reshape(height, width)
+    result: list[int] = ids.ravel().tolist()
+    return result
 
 
 def carve(width: int, height: int, seed: int | None = None) -> Generator[Any, None, Maze]:
@@ -691,9 +699,9 @@ def complete(maze: Maze, seed: int | None = None) -> Maze:
     """The maze with every closed cell carved through (plain function, no events).
 
     A twin of `carve_rest`'s loop, kept on purpose: draining the event
-    generator costs 3.3x this loop (300x300, CPU time, min of 3; the same pair
-    is timed by `bench/bench_maze.py` as "plain function" against "events
-    on"), and `generate` serves the CLI and the tests.  Both must carve the
+    generator costs about 1.3x this loop (1000x1000, CPU time, min of 3; the
+    same pair is timed by `bench/bench_maze.py` as "plain function" against
+    "events on"), and `generate` serves the CLI and the tests.  Both must carve the
     same maze for a seed; `tests/test_maze.py` checks they do.
     """
     work = _prepare_carving(maze, seed)
@@ -1041,14 +1049,18 @@ def _cell_arg(text: str) -> Cell:
 
 
 def _run_generate(args: argparse.Namespace) -> int:
-    """`maze generate W H`: carve a maze, print or save it."""
+    """`maze generate W H`: carve a maze, print or save it (other shapes: `solvers.mazes.cli`)."""
+    from solvers.mazes import cli as shapes_cli
+
+    if shapes_cli.uses_generic_path(args):
+        return shapes_cli.run_generate(args)
     try:
         check_size(args.width, args.height)
     except MazeError as error:
         raise UsageError(f"maze generate: {error}") from None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     stats = EventStats()
-    maze = run_to_end(carve(args.width, args.height, seed), stats)
+    maze = run_to_end(_carve_depth(carve(args.width, args.height, seed), stats), stats)
     if args.out:
         try:
             maze.save(args.out)
@@ -1066,9 +1078,45 @@ def _run_generate(args: argparse.Namespace) -> int:
         f"{maze.width} x {maze.height} maze, seed {seed}: {maze.openings():,} walls removed, "
         f"{stats.summary()}"
     )
+    data.update(shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze)))
+    written = shapes_cli.saving(
+        "generate",
+        args.svg or args.pdf,
+        lambda: shapes_cli.write_prints(args, shapes_cli.build_graph(args), maze_passages(maze), seed),
+    )
+    if isinstance(written, int):
+        return written
     text = f"{summary}; saved to {args.out}" if args.out else maze.to_text() + summary
-    emit(args, text, data)
+    emit(args, "; ".join(part for part in (text, written) if part), data)
     return 0
+
+
+def maze_passages(maze: Maze) -> list[tuple[int, int]]:
+    """The openings of a square maze as pairs of flat cell ids (row * width + col)."""
+    w = maze.width
+    rows, cols = np.nonzero(maze.right[:, :-1] == 0)
+    across = (rows * w + cols).tolist()
+    rows, cols = np.nonzero(maze.bottom[:-1, :] == 0)
+    down = (rows * w + cols).tolist()
+    return [(a, a + 1) for a in across] + [(a, a + w) for a in down]
+
+
+def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Generator[Any, None, Maze]:
+    """Pass carving's events on, counting a knocking Carve as the push it implies in `stats.max_depth`."""
+    depth = deepest = 0
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            stats.max_depth = max(stats.max_depth, deepest + 1)
+            result: Maze = stop.value
+            return result
+        if type(event) is Carve and event.line == LINE_CARVE_KNOCK:
+            depth += 1
+            deepest = max(deepest, depth)
+        elif type(event) is Pop:
+            depth -= 1
+        yield event
 
 
 def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[SolveResult, EventStats]:
@@ -1148,7 +1196,9 @@ def _run_rooms(args: argparse.Namespace) -> int:
 
 
 def add_cli(subparsers: Any) -> None:
-    """Register `maze generate`, `maze solve` and `maze rooms`."""
+    """Register `maze generate`, `maze solve`, `maze stats` and `maze rooms`."""
+    from solvers.mazes import cli as shapes_cli
+
     maze = subparsers.add_parser("maze", help="carve, solve and walk mazes")
     sub = maze.add_subparsers(dest="maze_command", metavar="ACTION", parser_class=ArgumentParser)
     maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
@@ -1162,7 +1212,8 @@ def add_cli(subparsers: Any) -> None:
     )
     gen.add_argument("--seed", type=seed_number(), help="0 to 2^32-1; the same seed gives the same maze")
     gen.add_argument("--json", action="store_true", help="print one JSON object")
-    gen.add_argument("--out", metavar="FILE", help="save the maze as a text file")
+    gen.add_argument("--out", metavar="FILE", help="save the maze (square: text art; others: the JSON)")
+    shapes_cli.add_generate_options(gen)
     gen.set_defaults(run=_run_generate)
 
     sol = sub.add_parser("solve", help="find a path through a maze file by backtracking")
@@ -1171,6 +1222,8 @@ def add_cli(subparsers: Any) -> None:
     sol.add_argument("--goal", type=_cell_arg, metavar="R,C", help="goal cell (default corner)")
     sol.add_argument("--json", action="store_true", help="print one JSON object")
     sol.set_defaults(run=_run_solve)
+
+    shapes_cli.add_stats(sub)
 
     rooms = sub.add_parser("rooms", help="walk the text's rooms maze with CheckRoom")
     rooms.add_argument("--json", action="store_true", help="print one JSON object")

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.maze import (
     CARVE_PSEUDOCODE,
+    LINE_CARVE_KNOCK,
     SOLVE_PSEUDOCODE,
     Maze,
     MazeError,
@@ -91,18 +92,20 @@ def assert_valid_path(maze: Maze, path: tuple[Cell, ...], start: Cell, goal: Cel
 
 
 def assert_lifo(events: list[object]) -> None:
-    """Every Push has its Pop, in LIFO order."""
+    """Every Push (and carving's Carve, which pushes the cell it opens) has its Pop, in LIFO order."""
     stack: list[int] = []
     for event in events:
         if type(event) is Push:
             stack.append(event.node)
+        elif type(event) is Carve and event.line == LINE_CARVE_KNOCK:
+            stack.append(event.other)
         elif type(event) is Pop:
             assert stack and stack.pop() == event.node
     assert stack == []
 
 
 class CarveModel:
-    """A minimal model of the carving events, to check apply/revert round trips."""
+    """A minimal model of the carving events (flat cell ids), to check apply/revert round trips."""
 
     def __init__(self, maze: Maze) -> None:
         self.maze = maze
@@ -110,28 +113,43 @@ class CarveModel:
         self.visited: set[Cell] = set()
         self.popped: list[Cell] = []
 
+    def cell(self, flat: int) -> Cell:
+        """A flat id as (row, col)."""
+        row, col = divmod(flat, self.maze.width)
+        return (row, col)
+
     def apply(self, event: object) -> None:
-        """Do what the event says."""
+        """Do what the event says: a Carve on the knock line also marks and pushes its cell."""
         if type(event) is Carve:
-            assert self.maze.set_wall(event.cell, event.other, False)
+            a, b = self.cell(event.cell), self.cell(event.other)
+            assert self.maze.set_wall(a, b, False)
+            if event.line == LINE_CARVE_KNOCK:
+                assert b not in self.visited
+                self.visited.add(b)
+                self.stack.append(b)
         elif type(event) is Push:
-            self.stack.append(event.what)
+            self.stack.append(self.cell(event.what))
         elif type(event) is Pop:
+            assert self.cell(event.node) == self.stack[-1]
             self.popped.append(self.stack.pop())
         elif type(event) is Visit:
-            assert event.where not in self.visited
-            self.visited.add(event.where)
+            assert self.cell(event.where) not in self.visited
+            self.visited.add(self.cell(event.where))
 
     def revert(self, event: object) -> None:
         """Undo what the event did."""
         if type(event) is Carve:
-            assert self.maze.set_wall(event.cell, event.other, True)
+            a, b = self.cell(event.cell), self.cell(event.other)
+            assert self.maze.set_wall(a, b, True)
+            if event.line == LINE_CARVE_KNOCK:
+                self.visited.remove(b)
+                assert self.stack.pop() == b
         elif type(event) is Push:
-            assert self.stack.pop() == event.what
+            assert self.stack.pop() == self.cell(event.what)
         elif type(event) is Pop:
             self.stack.append(self.popped.pop())
         elif type(event) is Visit:
-            self.visited.remove(event.where)
+            self.visited.remove(self.cell(event.where))
 
 
 # --- the text's own example ---------------------------------------------------
@@ -172,9 +190,10 @@ def test_event_stream_rebuilds_the_same_maze_and_nests(width: int, height: int, 
     assert model.maze == plain == returned
     assert_lifo(stream)
     kinds = [type(e) for e in stream]
+    # one event a step: the root's Push and Visit, a Carve per new cell (it pushes), a Pop per backtrack
     assert kinds.count(Carve) == width * height - 1
-    assert kinds.count(Visit) == width * height
-    assert kinds.count(Push) == kinds.count(Pop) == width * height
+    assert kinds.count(Visit) == kinds.count(Push) == 1
+    assert kinds.count(Pop) == width * height and len(stream) == 2 * width * height + 1
     assert all(e.backtrack for e in stream if type(e) is Pop)
     assert all(1 <= e.line <= len(CARVE_PSEUDOCODE) for e in stream)
     for event in reversed(stream):
@@ -195,15 +214,17 @@ def recording(events: Generator[Any, None, R], into: list[object]) -> Generator[
 
 
 def test_each_carve_leaves_the_cell_on_top_of_the_stack() -> None:
-    stack: list[Cell] = []
+    stack: list[int] = []
     for event in carve(12, 9, 5):
         if type(event) is Carve:
             assert stack[-1] == event.cell
-            assert abs(event.cell[0] - event.other[0]) + abs(event.cell[1] - event.other[1]) == 1
+            (r1, c1), (r2, c2) = divmod(event.cell, 12), divmod(event.other, 12)
+            assert abs(r1 - r2) + abs(c1 - c2) == 1
+            stack.append(event.other)
         elif type(event) is Push:
             stack.append(event.what)
         elif type(event) is Pop:
-            stack.pop()
+            assert stack.pop() == event.node
 
 
 def test_the_same_seed_gives_the_same_maze_and_seeds_differ() -> None:
@@ -222,7 +243,7 @@ def test_a_two_thousand_square_maze_generates_without_recursion_errors() -> None
 def test_deep_event_streams_do_not_crash() -> None:
     depth = max_depth = 0
     for event in carve(500, 500, 2):
-        if type(event) is Push:
+        if type(event) in (Push, Carve):
             depth += 1
             max_depth = max(max_depth, depth)
         elif type(event) is Pop:

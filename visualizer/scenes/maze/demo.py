@@ -357,11 +357,11 @@ class MazeDemo(Demo):
         return narrate(event, self.action, self.width)
 
     def shared_counters(self) -> Sequence[str]:
-        """Stack depth now and at most, backtracks."""
-        return ("events", "depth", "max_depth", "backtracks")
+        """Events and backtracks (depth is the model's own: a carving's Carve pushes unseen by the shell)."""
+        return ("events", "backtracks")
 
     def counters(self, model: MazeModel) -> list[tuple[str, str]]:
-        """Cells visited, walls removed, dead ends, path length, size, seed."""
+        """Depth now and at most, cells visited, walls removed, dead ends, path length, size, seed."""
         return counters(model, self.action, f"{self.width} × {self.height}", self.maze_seed)
 
     def breakpoints(self) -> list[tuple[str, Any]]:

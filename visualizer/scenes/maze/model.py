@@ -75,6 +75,8 @@ class MazeModel:
         self.carved = 0
         self.visits = 0
         self.dead_ends = 0
+        self.max_depth = 0  # deepest stack so far (a carving's Carve pushes, which the shell's count misses)
+        self.depth_maxima: list[int] = []  # max_depth before each push, for revert
         self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
         self.all_dirty = True
 
@@ -90,21 +92,38 @@ class MazeModel:
             dirty.clear()
             self.all_dirty = True
 
+    def cell(self, where: Cell | int) -> Cell:
+        """A cell as (row, col): carving names cells by flat id row * width + col, solving by pairs."""
+        if isinstance(where, int):
+            row, col = divmod(where, self.maze.width)
+            return (row, col)
+        return where
+
     def apply(self, event: Any) -> None:
-        """Move one event forward."""
+        """Move one event forward (a carving's Carve also marks and pushes the cell it opens)."""
         kind = type(event)
         if kind is Push:
-            self.stack.append(event.what)
-            self.on_stack[event.what] = 1
-            self.touch(event.what)
+            cell = self.cell(event.what)
+            self.stack.append(cell)
+            self.on_stack[cell] = 1
+            self._deeper()
+            self.touch(cell)
         elif kind is Visit:
-            self.visited[event.where] = 1
+            cell = self.cell(event.where)
+            self.visited[cell] = 1
             self.visits += 1
-            self.touch(event.where)
+            self.touch(cell)
         elif kind is Carve:
-            self.maze.set_wall(event.cell, event.other, False)
+            a, b = self.cell(event.cell), self.cell(event.other)
+            self.maze.set_wall(a, b, False)
             self.carved += 1
-            self.touch(event.cell, event.other)
+            if event.line == mz.LINE_CARVE_KNOCK:
+                self.visited[b] = 1
+                self.visits += 1
+                self.stack.append(b)
+                self.on_stack[b] = 1
+                self._deeper()
+            self.touch(a, b)
         elif kind is Pop:
             cell = self.stack.pop()
             self.popped.append(cell)
@@ -127,15 +146,24 @@ class MazeModel:
         if kind is Push:
             cell = self.stack.pop()
             self.on_stack[cell] = 0
+            self.max_depth = self.depth_maxima.pop()
             self.touch(cell)
         elif kind is Visit:
-            self.visited[event.where] = 0
+            cell = self.cell(event.where)
+            self.visited[cell] = 0
             self.visits -= 1
-            self.touch(event.where)
+            self.touch(cell)
         elif kind is Carve:
-            self.maze.set_wall(event.cell, event.other, True)
+            a, b = self.cell(event.cell), self.cell(event.other)
+            self.maze.set_wall(a, b, True)
             self.carved -= 1
-            self.touch(event.cell, event.other)
+            if event.line == mz.LINE_CARVE_KNOCK:
+                self.visited[b] = 0
+                self.visits -= 1
+                self.stack.pop()
+                self.on_stack[b] = 0
+                self.max_depth = self.depth_maxima.pop()
+            self.touch(a, b)
         elif kind is Pop:
             cell = self.popped.pop()
             self.stack.append(cell)
@@ -151,6 +179,11 @@ class MazeModel:
         elif kind is Note and event.what == "unreachable":
             self.unreachable = False
             self.all_dirty = True
+
+    def _deeper(self) -> None:
+        """A push happened: remember the old deepest, take the new one."""
+        self.depth_maxima.append(self.max_depth)
+        self.max_depth = max(self.max_depth, len(self.stack))
 
     def _mark_path(self, path: Sequence[Cell], value: int) -> None:
         """Set or clear the path layer along `path`."""
@@ -219,6 +252,7 @@ class MazeModel:
             self.carved,
             self.visits,
             self.dead_ends,
+            self.max_depth,
         )
 
 
@@ -254,25 +288,35 @@ def at(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
 
 
+def grid_cell(where: Cell | int, width: int) -> Cell:
+    """A flat id row * width + col (carving) or a (row, col) pair (solving) as (row, col)."""
+    if isinstance(where, int):
+        row, col = divmod(where, width)
+        return (row, col)
+    return where
+
+
 def narrate(event: Any, action: str, width: int) -> str | None:
     """The event in words, for the log (a function of the event, the action and the width)."""
     kind = type(event)
     if kind is Carve:
+        a, b = grid_cell(event.cell, width), grid_cell(event.other, width)
         if event.line == CARVE_JOIN_LINE:
-            return f"join two parts: knock down {at(event.cell)} | {at(event.other)}"
-        return f"knock down the wall {at(event.cell)} | {at(event.other)}"
+            return f"join two parts: knock down {at(a)} | {at(b)}"
+        return f"knock down the wall {at(a)} | {at(b)}: mark {at(b)}, push it"
     if kind is Push:
+        what = grid_cell(event.what, width)
         if action == SOLVE:
-            return f"enter {at(event.what)}: add it to the path"
+            return f"enter {at(what)}: add it to the path"
         if event.parent < 0:
-            return f"start from {at(event.what)}: push it"
-        return f"push {at(event.what)}: the way back grows"
+            return f"start from {at(what)}: push it"
+        return f"push {at(what)}: the way back grows"
     if kind is Pop and event.backtrack:
-        stride = width + 2  # the solver numbers cells on a grid padded by one all round
-        cell = (event.node // stride - 1, event.node % stride - 1)
         if action == SOLVE:
+            stride = width + 2  # the solver numbers cells on a grid padded by one all round
+            cell = (event.node // stride - 1, event.node % stride - 1)
             return f"back up from {at(cell)}"
-        return f"{at(cell)}: no unvisited neighbour, pop"
+        return f"{at(grid_cell(event.node, width))}: no unvisited neighbour, pop"
     if kind is DeadEnd:
         return f"dead end at {at(event.where)}"
     if kind is Note:
@@ -321,6 +365,8 @@ def counters(model: MazeModel, action: str, size: str, seed: int) -> list[tuple[
     """Cells visited, walls removed, dead ends, path length, size, seed."""
     path = len(model.path) if model.path else (len(model.stack) if action == SOLVE else 0)
     return [
+        ("depth", f"{len(model.stack):,}"),
+        ("max depth", f"{model.max_depth:,}"),
         ("cells visited", f"{model.visits:,}"),
         ("walls removed", f"{model.carved:,}"),
         ("dead ends", f"{model.dead_ends:,}"),

@@ -1,0 +1,681 @@
+"""Maze generators on any `CellGraph`: each an event generator with its own pseudocode and words.
+
+Every generator reads only `graph.adjacency` (and Eller `graph.rows`), so
+each runs unchanged on every shape.  All are one generator on an explicit
+stack or list: no recursion, whatever the size.  Deterministic for a seed.
+
+The events (cell ids are flat ints, see `graph`)::
+
+    Visit(cell)            the first cell joins the maze (a root)
+    Carve(a, b)            the wall a | b goes; b is now in the maze and is the current cell.
+                           For the stack-based generators (backtracker, growing tree)
+                           a Carve also pushes b: one event per step.
+    Pop(cell, index)       cell leaves the stack or active list (index: where it was; None = top)
+    Push(cell, parent)     Wilson's random walk grows by a cell
+    Walk(cell, frm)        the current cell moves without carving (Aldous-Broder's walk, a hunt)
+    Note(what)             a test that changes nothing (a skipped wall, a new row, a failed hunt)
+
+`generate(graph, name, seed)` drains one and returns its passages.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from heapq import heapify, heappop, heappush
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
+from solvers.mazes.graph import CellGraph, Passage
+
+
+@event_type
+class Walk(NamedTuple):
+    """The current cell moves from `frm` to `cell` without carving (revert: back to `frm`)."""
+
+    cell: int
+    frm: int
+    line: int = 0
+
+
+Events = Iterator[Any]
+
+
+def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> list[list[int]]:
+    """Each cell's neighbours in a random order, padded with the sentinel id `graph.size`.
+
+    Trying neighbours in a fixed random order, skipping visited ones, picks
+    each time uniformly among those still unvisited (as MakePath's shuffle
+    does), and costs one numpy sort for the whole graph instead of a shuffle a cell.
+    """
+    n = graph.size
+    padded = graph.padded
+    keys = rng.random(padded.shape)
+    keys[padded == n] = 2.0
+    order = np.argsort(keys, axis=1)
+    result: list[list[int]] = np.take_along_axis(padded, order, 1).tolist()
+    return result
+
+
+def _visited_with_sentinel(n: int) -> bytearray:
+    """n cells unvisited, then the sentinel n marked visited (so padding is always skipped)."""
+    visited = bytearray(n + 1)
+    visited[n] = 1
+    return visited
+
+
+# --- recursive backtracker -------------------------------------------------------------------
+
+BACKTRACKER_CODE = (
+    "mark a random cell visited, push it",
+    "while the stack is not empty:",
+    "    cell = the cell on top of the stack",
+    "    if cell has unvisited neighbours:",
+    "        next = one of them, at random",
+    "        knock down cell | next; mark next, push it",
+    "    else:",
+    "        pop cell: backtrack",
+)
+BT_START, BT_KNOCK, BT_BACKTRACK = 1, 6, 8
+
+
+def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
+    """The text's recursive backtracker, on an explicit stack; a Carve pushes its cell."""
+    rng = np.random.default_rng(seed)
+    near = _shuffled_neighbours(graph, rng)
+    visited = _visited_with_sentinel(graph.size)
+    root = int(rng.integers(graph.size))
+    visited[root] = 1
+    yield build(Push, (root, -1, root, BT_START))
+    stack = [root]
+    tries = [iter(near[root])]
+    push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
+    while stack:
+        for nxt in tries[-1]:
+            if not visited[nxt]:
+                visited[nxt] = 1
+                yield build(Carve, (stack[-1], nxt, BT_KNOCK))
+                push(nxt)
+                push_try(iter(near[nxt]))
+                break
+        else:
+            pop_try()
+            yield build(Pop, (pop(), None, True, BT_BACKTRACK))
+
+
+SHARED_CODE = (
+    "function MakePath(cell)   // dirs and i lack `var`:",
+    "    mark cell visited     // ONE dirs, ONE i for all calls",
+    "    dirs = cell's neighbours, shuffled",
+    "    for (i = 0; i < dirs.length; i++)",
+    "        if dirs[i] is not visited:",
+    "            knock down cell | dirs[i]",
+    "            MakePath(dirs[i])   // overwrites dirs and i",
+    "    return   // the caller's loop reads the same i: done",
+)
+SH_CALL, SH_KNOCK, SH_RETURN = 1, 6, 8
+
+
+def backtracker_shared(graph: CellGraph, seed: int | None = None) -> Events:
+    """MakePath with its loop state shared by every call (the text's missing `var`).
+
+    The same explicit-stack backtracker, except that one `tries` iterator
+    (the text's `dirs` and `i`) serves every frame: a call overwrites its
+    caller's, so the first return finds the caller's loop already finished,
+    and every frame returns at once.  Carving stops at the first backtrack.
+    """
+    rng = np.random.default_rng(seed)
+    near = _shuffled_neighbours(graph, rng)
+    visited = _visited_with_sentinel(graph.size)
+    root = int(rng.integers(graph.size))
+    visited[root] = 1
+    yield build(Push, (root, -1, root, SH_CALL))
+    stack = [root]
+    shared = iter(near[root])  # the one `dirs` and `i` (with `var`, each frame had its own)
+    while stack:
+        for nxt in shared:
+            if not visited[nxt]:
+                visited[nxt] = 1
+                yield build(Carve, (stack[-1], nxt, SH_KNOCK))
+                stack.append(nxt)
+                shared = iter(near[nxt])
+                break
+        else:
+            yield build(Pop, (stack.pop(), None, True, SH_RETURN))
+
+
+# --- growing tree ---------------------------------------------------------------------------
+
+GROWING_CODE = (
+    "active = [a random cell], mark it",
+    "while active is not empty:",
+    "    pick cell: the last (chance mix) or a random one",
+    "    if cell has unvisited neighbours:",
+    "        next = one of them, at random",
+    "        knock down cell | next; mark next, add it to active",
+    "    else:",
+    "        remove cell: the last cell takes its place",
+)
+GT_START, GT_KNOCK, GT_REMOVE = 1, 6, 8
+DEFAULT_MIX = 0.5
+"""Growing tree's chance of taking the newest cell (1: the backtracker, 0: like Prim)."""
+
+
+def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT_MIX) -> Events:
+    """Growing tree: grow from the last active cell with chance `mix`, else from a random one.
+
+    A removed cell's place is taken by the last one (O(1) where deleting from
+    the middle costs the list's length), so with 0 < mix < 1 "last" is the
+    newest only until a random removal; mix 1 is exactly the backtracker.
+    """
+    rng = np.random.default_rng(seed)
+    near = _shuffled_neighbours(graph, rng)
+    rand = random.Random(int(rng.integers(2**32))).random
+    visited = _visited_with_sentinel(graph.size)
+    tries: list[Iterator[int] | None] = [None] * graph.size
+    root = int(rng.integers(graph.size))
+    visited[root] = 1
+    yield build(Push, (root, -1, root, GT_START))
+    active = [root]
+    while active:
+        index = len(active) - 1 if rand() < mix else int(rand() * len(active))
+        cell = active[index]
+        cell_tries = tries[cell]
+        if cell_tries is None:
+            cell_tries = tries[cell] = iter(near[cell])
+        for nxt in cell_tries:
+            if not visited[nxt]:
+                visited[nxt] = 1
+                yield build(Carve, (cell, nxt, GT_KNOCK))
+                active.append(nxt)
+                break
+        else:
+            last = active.pop()  # the last cell fills the gap: O(1) (its place is the Pop's value)
+            if index < len(active):
+                active[index] = last
+            yield build(Pop, (cell, None if index == len(active) else index, True, GT_REMOVE))
+
+
+# --- Prim -------------------------------------------------------------------------------------
+
+PRIM_CODE = (
+    "mark a random cell in; its neighbours are the frontier",
+    "while the frontier is not empty:",
+    "    cell = a random frontier cell",
+    "    in = one of its neighbours already in, at random",
+    "    knock down in | cell; cell is in",
+    "    cell's neighbours not in join the frontier",
+)
+PRIM_START, PRIM_KNOCK = 1, 5
+
+
+def prim(graph: CellGraph, seed: int | None = None) -> Events:
+    """Prim's algorithm, simplified: a random frontier cell joins through a random neighbour inside."""
+    rng = np.random.default_rng(seed)
+    rand = random.Random(int(rng.integers(2**32))).random
+    adjacency = graph.adjacency
+    inside = bytearray(graph.size)
+    listed = bytearray(graph.size)
+    root = int(rng.integers(graph.size))
+    inside[root] = listed[root] = 1
+    yield build(Visit, (root, PRIM_START))
+    frontier = list(adjacency[root])
+    for cell in frontier:
+        listed[cell] = 1
+    while frontier:
+        index = int(rand() * len(frontier))
+        cell = frontier[index]
+        frontier[index] = frontier[-1]
+        frontier.pop()
+        ins = [other for other in adjacency[cell] if inside[other]]
+        inside[cell] = 1
+        yield build(Carve, (ins[int(rand() * len(ins))], cell, PRIM_KNOCK))
+        for other in adjacency[cell]:
+            if not listed[other]:
+                listed[other] = 1
+                frontier.append(other)
+
+
+# --- Kruskal ----------------------------------------------------------------------------------
+
+KRUSKAL_CODE = (
+    "every cell is a set of its own; shuffle every wall",
+    "for each wall a | b, in that order:",
+    "    if a and b are in different sets:",
+    "        knock down a | b; merge the two sets",
+    "    else: keep it (a loop would form)",
+)
+KR_START, KR_KNOCK, KR_SKIP = 1, 4, 5
+
+
+def kruskal(graph: CellGraph, seed: int | None = None) -> Events:
+    """Randomised Kruskal: walls in random order, knocked down when they join two sets."""
+    rng = np.random.default_rng(seed)
+    edges = np.array(graph.edges(), np.int64).reshape(-1, 2)
+    shuffled: list[list[int]] = edges[rng.permutation(len(edges))].tolist()
+    parent = list(range(graph.size))
+    yield build(Note, ("sets", KR_START))
+    left = graph.size - 1
+    for a, b in shuffled:
+        ra = a
+        while parent[ra] != ra:
+            parent[ra] = ra = parent[parent[ra]]
+        rb = b
+        while parent[rb] != rb:
+            parent[rb] = rb = parent[parent[rb]]
+        if ra == rb:
+            yield build(Note, ((a, b), KR_SKIP))
+            continue
+        parent[ra] = rb
+        yield build(Carve, (a, b, KR_KNOCK))
+        left -= 1
+        if not left:
+            return
+
+
+# --- Aldous-Broder ----------------------------------------------------------------------------
+
+ALDOUS_CODE = (
+    "cell = a random cell, mark it",
+    "while some cell is unmarked:",
+    "    next = a random neighbour of cell",
+    "    if next is unmarked: knock down cell | next, mark next",
+    "    cell = next",
+)
+AB_START, AB_KNOCK, AB_WALK = 1, 4, 5
+
+
+def aldous_broder(graph: CellGraph, seed: int | None = None) -> Events:
+    """Aldous-Broder: a random walk that carves into every cell it enters for the first time."""
+    rng = np.random.default_rng(seed)
+    rand = random.Random(int(rng.integers(2**32))).random
+    adjacency = graph.adjacency
+    inside = bytearray(graph.size)
+    cell = int(rng.integers(graph.size))
+    inside[cell] = 1
+    yield build(Visit, (cell, AB_START))
+    left = graph.size - 1
+    while left:
+        near = adjacency[cell]
+        nxt = near[int(rand() * len(near))]
+        if inside[nxt]:
+            yield build(Walk, (nxt, cell, AB_WALK))
+        else:
+            inside[nxt] = 1
+            left -= 1
+            yield build(Carve, (cell, nxt, AB_KNOCK))
+        cell = nxt
+
+
+# --- Wilson -----------------------------------------------------------------------------------
+
+WILSON_CODE = (
+    "mark one random cell in the maze",
+    "for each cell not in the maze, in random order:",
+    "    walk at random from it, one cell at a time",
+    "    walked into its own walk? erase the loop",
+    "    until the walk reaches the maze:",
+    "    knock down the walk's walls, back from the maze",
+)
+WI_START, WI_WALK, WI_ERASE, WI_KNOCK = 1, 3, 4, 6
+
+
+def wilson(graph: CellGraph, seed: int | None = None) -> Events:
+    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it."""
+    rng = np.random.default_rng(seed)
+    rand = random.Random(int(rng.integers(2**32))).random
+    adjacency = graph.adjacency
+    inside = bytearray(graph.size)
+    where = [-1] * graph.size  # a cell's place on the current walk
+    order: list[int] = rng.permutation(graph.size).tolist()
+    inside[order[0]] = 1
+    yield build(Visit, (order[0], WI_START))
+    for first in order:
+        if inside[first]:
+            continue
+        walk = [first]
+        where[first] = 0
+        yield build(Push, (first, -1, first, WI_WALK))
+        cell = first
+        while True:
+            near = adjacency[cell]
+            nxt = near[int(rand() * len(near))]
+            if inside[nxt]:
+                break
+            if where[nxt] >= 0:
+                while walk[-1] != nxt:
+                    gone = walk.pop()
+                    where[gone] = -1
+                    yield build(Pop, (gone, None, True, WI_ERASE))
+            else:
+                where[nxt] = len(walk)
+                walk.append(nxt)
+                yield build(Push, (nxt, cell, nxt, WI_WALK))
+            cell = nxt
+        while walk:
+            cell = walk.pop()
+            where[cell] = -1
+            inside[cell] = 1
+            yield build(Carve, (nxt, cell, WI_KNOCK))
+            yield build(Pop, (cell, None, False, WI_KNOCK))
+            nxt = cell
+
+
+# --- hunt-and-kill ----------------------------------------------------------------------------
+
+HUNT_CODE = (
+    "cell = a random cell, mark it",
+    "loop:",
+    "    while cell has unmarked neighbours:",
+    "        next = one at random; knock down cell | next",
+    "        mark next; cell = next",
+    "    hunt: scan for an unmarked cell beside a marked one",
+    "    none found? done",
+    "    knock down found | its marked neighbour; cell = found",
+)
+HK_START, HK_KNOCK, HK_HUNT, HK_DONE, HK_FOUND = 1, 4, 6, 7, 8
+
+
+def hunt_and_kill(graph: CellGraph, seed: int | None = None) -> Events:
+    """Hunt-and-kill: a random walk through new cells; when stuck, scan for a new cell beside the maze."""
+    rng = np.random.default_rng(seed)
+    near = _shuffled_neighbours(graph, rng)
+    rand = random.Random(int(rng.integers(2**32))).random
+    adjacency = graph.adjacency
+    n = graph.size
+    inside = _visited_with_sentinel(n)
+    cell = int(rng.integers(n))
+    inside[cell] = 1
+    yield build(Visit, (cell, HK_START))
+    beside_maze: list[int] = list(adjacency[cell])  # a heap: the hunt's scan order is by id
+    heapify(beside_maze)
+    while True:
+        for nxt in near[cell]:
+            if not inside[nxt]:
+                inside[nxt] = 1
+                yield build(Carve, (cell, nxt, HK_KNOCK))
+                for other in adjacency[nxt]:
+                    if not inside[other]:
+                        heappush(beside_maze, other)
+                cell = nxt
+                break
+        else:
+            # The scan from the top stops at the first new cell beside the maze: the
+            # heap's smallest id still new (cells that joined since are skipped).
+            while beside_maze and inside[beside_maze[0]]:
+                heappop(beside_maze)
+            if not beside_maze:
+                yield build(Note, ("done", HK_DONE))
+                return
+            found = heappop(beside_maze)
+            beside = [other for other in adjacency[found] if inside[other]]
+            join = beside[int(rand() * len(beside))]
+            yield build(Walk, (join, cell, HK_HUNT))
+            inside[found] = 1
+            yield build(Carve, (join, found, HK_FOUND))
+            for other in adjacency[found]:
+                if not inside[other]:
+                    heappush(beside_maze, other)
+            cell = found
+
+
+# --- Eller ------------------------------------------------------------------------------------
+
+ELLER_CODE = (
+    "for each row, top to bottom (cells keep their sets):",
+    "    join some neighbours in the row that are in different sets",
+    "    each set goes down at least once (a set that cannot",
+    "        joins a neighbouring set in its row first)",
+    "    cells below that nothing reached start sets of their own",
+    "last row: join every neighbour in a different set",
+)
+EL_ROW, EL_JOIN, EL_DOWN, EL_MERGE, EL_LAST = 1, 2, 3, 4, 6
+
+
+def eller(graph: CellGraph, seed: int | None = None) -> Events:
+    """Eller's algorithm, one row at a time, on any shape whose `rows` follow one another.
+
+    Generic form: a row's down links are its passages to the next row; a set
+    with none left (triangles pointing down, a lower cell another set took)
+    first joins a neighbouring set in its row.  It never uses links that skip
+    a row: on the torus the top-bottom wrap, on 3-D all stairs but those
+    between a floor's last row and the next floor's first.
+    """
+    rng = np.random.default_rng(seed)
+    rand = random.Random(int(rng.integers(2**32))).random
+    adjacency = graph.adjacency
+    row_of = [0] * graph.size
+    for number, row in enumerate(graph.rows):
+        for cell in row:
+            row_of[cell] = number
+    parent = list(range(graph.size))
+
+    def root(cell: int) -> int:
+        """The set a cell is in (path halving)."""
+        while parent[cell] != cell:
+            parent[cell] = cell = parent[parent[cell]]
+        return cell
+
+    last = len(graph.rows) - 1
+    for number, row in enumerate(graph.rows):
+        yield build(Note, (("row", number), EL_ROW))
+        across = [(a, b) for a in row for b in adjacency[a] if b > a and row_of[b] == number]
+        final = number == last
+        for a, b in across:
+            if (final or rand() < 0.5) and root(a) != root(b):
+                parent[root(a)] = root(b)
+                yield build(Carve, (a, b, EL_LAST if final else EL_JOIN))
+        if not final:
+            yield from _eller_down(row, number, adjacency, row_of, root, parent, across, rng, rand)
+
+
+def _eller_down(
+    row: Sequence[int],
+    number: int,
+    adjacency: Sequence[Sequence[int]],
+    row_of: list[int],
+    root: Callable[[int], int],
+    parent: list[int],
+    across: list[Passage],
+    rng: np.random.Generator,
+    rand: Callable[[], float],
+) -> Events:
+    """Take each set of the row down at least once; stranded sets merge sideways first."""
+    downs: dict[int, list[Passage]] = {}
+    for a in row:
+        links = downs.setdefault(root(a), [])
+        links += [(a, b) for b in adjacency[a] if row_of[b] == number + 1]
+    claimed: set[int] = set()
+    linked: set[int] = set()
+    stranded: list[int] = []
+    keys = list(downs)
+    for group in rng.permutation(len(keys)).tolist():
+        key = keys[group]
+        links = [link for link in downs[key] if link[1] not in claimed]
+        if not links:
+            stranded.append(key)
+            continue
+        rng.shuffle(links)
+        for position, (a, b) in enumerate(links):
+            if b not in claimed and (position == 0 or rand() < 1 / 3):
+                claimed.add(b)
+                parent[root(b)] = root(a)
+                yield build(Carve, (a, b, EL_DOWN))
+        linked.add(root(key))
+    while stranded:
+        key = root(stranded.pop())
+        if key in {root(other) for other in linked}:
+            continue
+        a, b = next((a, b) for a, b in across if (root(a) == key) != (root(b) == key))
+        other = root(b) if root(a) == key else root(a)
+        parent[key] = other
+        yield build(Carve, (a, b, EL_MERGE))
+        if other not in {root(x) for x in linked}:
+            stranded.append(other)
+
+
+# --- the registry -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A generator with its name, pseudocode, words per line and whether a Carve pushes."""
+
+    name: str
+    title: str
+    run: Callable[[CellGraph, int | None], Events]
+    code: tuple[str, ...]
+    words: dict[int, str]
+    carve_pushes: bool = False  # backtracker and growing tree: a Carve also pushes its cell
+    stack_words: str = "stack"
+
+
+ALGORITHMS: dict[str, Algorithm] = {
+    algorithm.name: algorithm
+    for algorithm in (
+        Algorithm(
+            "backtracker",
+            "recursive backtracker",
+            backtracker,
+            BACKTRACKER_CODE,
+            {
+                BT_START: "start from {a}: mark it, push it",
+                BT_KNOCK: "knock down {a} | {b}: mark {b}, push it",
+                BT_BACKTRACK: "{a}: no unvisited neighbour, pop (backtrack)",
+            },
+            carve_pushes=True,
+        ),
+        Algorithm(
+            "prim",
+            "Prim (random frontier cell)",
+            prim,
+            PRIM_CODE,
+            {
+                PRIM_START: "start from {a}: its neighbours form the frontier",
+                PRIM_KNOCK: "frontier cell {b} joins through {a}",
+            },
+        ),
+        Algorithm(
+            "kruskal",
+            "Kruskal (random walls, sets)",
+            kruskal,
+            KRUSKAL_CODE,
+            {
+                KR_START: "every cell is its own set; the walls are shuffled",
+                KR_KNOCK: "{a} and {b} are in different sets: knock down, merge",
+                KR_SKIP: "{a} and {b} are already joined: keep the wall",
+            },
+        ),
+        Algorithm(
+            "wilson",
+            "Wilson (loop-erased walks)",
+            wilson,
+            WILSON_CODE,
+            {
+                WI_START: "{a} is the maze so far",
+                WI_WALK: "the walk steps to {a}",
+                WI_ERASE: "the walk crossed itself: erase {a}",
+                WI_KNOCK: "the walk reached the maze: knock down {a} | {b}",
+            },
+        ),
+        Algorithm(
+            "aldous-broder",
+            "Aldous-Broder (random walk)",
+            aldous_broder,
+            ALDOUS_CODE,
+            {
+                AB_START: "start the walk at {a}",
+                AB_KNOCK: "{b} is new: knock down {a} | {b}",
+                AB_WALK: "{a} was seen before: walk on",
+            },
+        ),
+        Algorithm(
+            "hunt-and-kill",
+            "hunt-and-kill",
+            hunt_and_kill,
+            HUNT_CODE,
+            {
+                HK_START: "start from {a}",
+                HK_KNOCK: "kill: walk on, knock down {a} | {b}",
+                HK_HUNT: "stuck: hunt from the top, found a new cell beside {a}",
+                HK_FOUND: "knock down {a} | {b}, walk on from {b}",
+                HK_DONE: "the hunt finds no new cell: done",
+            },
+        ),
+        Algorithm(
+            "eller",
+            "Eller (row by row)",
+            eller,
+            ELLER_CODE,
+            {
+                EL_ROW: "next row",
+                EL_JOIN: "join {a} | {b} in the row",
+                EL_DOWN: "the set of {a} goes down to {b}",
+                EL_MERGE: "that set cannot go down: join {a} | {b} in the row",
+                EL_LAST: "last row: join {a} | {b}",
+            },
+        ),
+        Algorithm(
+            "growing-tree",
+            "growing tree (newest/random)",
+            growing_tree,
+            GROWING_CODE,
+            {
+                GT_START: "start from {a}: it is active",
+                GT_KNOCK: "knock down {a} | {b}: {b} is active",
+                GT_REMOVE: "{a} has no unvisited neighbour: no longer active",
+            },
+            carve_pushes=True,
+            stack_words="active list",
+        ),
+    )
+}
+SHARED_BUG = Algorithm(
+    "backtracker-shared",
+    "backtracker, shared loop state (missing var)",
+    backtracker_shared,
+    SHARED_CODE,
+    {
+        SH_CALL: "MakePath({a}): mark it",
+        SH_KNOCK: "knock down {a} | {b}; MakePath({b}) overwrites the shared dirs and i",
+        SH_RETURN: "return from {a}: the caller's loop reads the same, finished i",
+    },
+    carve_pushes=True,
+)
+"""The text's bug: not in ALGORITHMS (it does not make a maze), shown beside the correct run."""
+
+
+def algorithm(name: str) -> Algorithm:
+    """The algorithm called `name` (the bug run is 'backtracker-shared'); KeyError if unknown."""
+    return SHARED_BUG if name == SHARED_BUG.name else ALGORITHMS[name]
+
+
+def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
+    """The event in words, for the log: the algorithm's words for its pseudocode line."""
+    words = which.words.get(getattr(event, "line", 0))
+    kind = type(event)
+    if words is None:
+        return None
+    if kind is Carve:
+        return words.format(a=graph.label(event.cell), b=graph.label(event.other))
+    if kind is Walk:
+        return words.format(a=graph.label(event.cell))
+    if kind in (Push, Pop):
+        if kind is Pop and not event.backtrack:
+            return None  # a walk's cell settling after its Carve: the Carve told it
+        return words.format(a=graph.label(event.node))
+    if kind is Visit:
+        return words.format(a=graph.label(event.where))
+    if kind is Note and isinstance(event.what, tuple) and len(event.what) == 2 and event.what[0] != "row":
+        a, b = event.what
+        return words.format(a=graph.label(a), b=graph.label(b))
+    return words if "{" not in words else None
+
+
+def generate(graph: CellGraph, name: str = "backtracker", seed: int | None = None) -> list[Passage]:
+    """The passages the named generator carves (its events drained)."""
+    carve_kind = Carve
+    return [(event[0], event[1]) for event in algorithm(name).run(graph, seed) if type(event) is carve_kind]

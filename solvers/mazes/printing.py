@@ -1,0 +1,219 @@
+"""Mazes on paper: SVG written directly, PDF worksheets through fpdf2 (the `print` extra).
+
+A worksheet is A4 or Letter pages with several mazes each, a name line at
+the top, S and G marked, and the answers (each maze with its path) on the
+last pages, so a teacher can print the lot and keep the last sheets.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from solvers import textio
+from solvers.mazes.geometry import Point, centre, extent, stairs, walls
+from solvers.mazes.graph import CellGraph, Passage
+from solvers.mazes.walk import corridors, find_path
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+"""Paper sizes in millimetres, portrait."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One maze to print: its graph, passages, a title, and the path if it is an answer."""
+
+    graph: CellGraph
+    passages: Sequence[Passage]
+    title: str
+    path: Sequence[int] | None = None
+
+
+def solution(graph: CellGraph, passages: Sequence[Passage]) -> list[int]:
+    """The path from the graph's start to its goal (a perfect maze always has one)."""
+    return find_path(corridors(graph, passages), graph.start, graph.goal) or []
+
+
+def path_lines(graph: CellGraph, path: Sequence[int]) -> list[list[Point]]:
+    """The path through cell centres, broken where it takes stairs (floors are drawn apart)."""
+    pieces: list[list[Point]] = []
+    floor = graph.width * graph.height
+    previous = -1
+    for cell in path:
+        if not pieces or (graph.shape == "3d" and previous // floor != cell // floor):
+            pieces.append([])
+        pieces[-1].append(centre(graph, cell))
+        previous = cell
+    return pieces
+
+
+def stair_marks(graph: CellGraph, passages: Sequence[Passage]) -> list[tuple[Point, str]]:
+    """Where to write 'U' (stairs up) and 'D' (stairs down) on a 3-D maze."""
+    opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
+    marks = []
+    for low, high in stairs(graph):
+        if (low, high) in opened:
+            marks += [(centre(graph, low), "U"), (centre(graph, high), "D")]
+    return marks
+
+
+# --- SVG ---------------------------------------------------------------------------------------
+
+
+def svg(item: Printed, unit: float = 16.0) -> str:
+    """The maze (and its path if given) as an SVG document, `unit` pixels to a cell."""
+    graph = item.graph
+    width, height = extent(graph)
+    margin = 1.0
+    parts = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{(width + 2 * margin) * unit:.1f}" '
+        f'height="{(height + 2 * margin) * unit:.1f}" '
+        f'viewBox="{-margin} {-margin} {width + 2 * margin:.3f} {height + 2 * margin:.3f}">',
+        f"<title>{escape(item.title)}</title>",
+        '<rect x="-1" y="-1" width="100%" height="100%" fill="white"/>',
+    ]
+    if item.path:
+        for piece in path_lines(graph, item.path):
+            parts.append(
+                f'<polyline points="{_svg_points(piece)}" fill="none" stroke="#2a9d4a" '
+                'stroke-width="0.25" stroke-linecap="round" stroke-linejoin="round"/>'
+            )
+    wall_path = " ".join(f"M{_svg_points(line).replace(' ', ' L')}" for line in walls(graph, item.passages))
+    parts.append(
+        f'<path d="{wall_path}" fill="none" stroke="black" stroke-width="0.1" stroke-linecap="round"/>'
+    )
+    for (x, y), letter in _labels(graph, item.passages):
+        parts.append(
+            f'<text x="{x:.3f}" y="{y:.3f}" font-size="0.6" font-family="sans-serif" '
+            f'text-anchor="middle" dominant-baseline="central">{letter}</text>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _svg_points(points: Sequence[Point]) -> str:
+    """'x,y x,y ...' with three decimals."""
+    return " ".join(f"{x:.3f},{y:.3f}" for x, y in points)
+
+
+def _labels(graph: CellGraph, passages: Sequence[Passage]) -> list[tuple[Point, str]]:
+    """S, G and the stairs' letters."""
+    return [
+        (centre(graph, graph.start), "S"),
+        (centre(graph, graph.goal), "G"),
+        *stair_marks(graph, passages),
+    ]
+
+
+def write_svg(path: str | Path, item: Printed) -> None:
+    """Write the SVG atomically."""
+    textio.write_atomic(path, svg(item), encoding="utf-8")
+
+
+# --- PDF ---------------------------------------------------------------------------------------
+
+
+class PrintUnavailable(RuntimeError):
+    """fpdf2 is not installed: `pip install unwind[print]`."""
+
+
+def worksheet(items: Sequence[Printed], paper: str = "a4", per_page: int = 2) -> bytes:
+    """A PDF: the mazes `per_page` to a page under a name line, then the same mazes with their paths."""
+    try:
+        from fpdf import FPDF
+    except ImportError:
+        raise PrintUnavailable("PDF worksheets need fpdf2: pip install 'unwind[print]'") from None
+    page_w, page_h = PAPERS[paper]
+    pdf = FPDF(unit="mm", format=(page_w, page_h))
+    pdf.set_auto_page_break(False)
+    pdf.set_title("Mazes")
+    answers = [
+        Printed(i.graph, i.passages, i.title + " (answer)", i.path or solution(i.graph, i.passages))
+        for i in items
+    ]
+    for group, is_answer in ((list(items), False), (answers, True)):
+        for first in range(0, len(group), per_page):
+            pdf.add_page()
+            _page_header(pdf, page_w, is_answer)
+            slots = _slots(page_w, page_h, per_page)
+            for item, slot in zip(group[first : first + per_page], slots, strict=False):
+                _draw_maze(pdf, item, slot)
+    data: Any = pdf.output()
+    return bytes(data)
+
+
+def _page_header(pdf: Any, page_w: float, is_answer: bool) -> None:
+    """'Name: ______' on worksheets, 'Answers' on the answer pages."""
+    pdf.set_font("helvetica", size=12)
+    if is_answer:
+        pdf.text(15, 15, "Answers")
+    else:
+        pdf.text(15, 15, "Name:")
+        pdf.set_line_width(0.3)
+        pdf.line(30, 16, page_w / 2, 16)
+        pdf.text(page_w / 2 + 10, 15, "Date:")
+        pdf.line(page_w / 2 + 24, 16, page_w - 15, 16)
+
+
+def _slots(page_w: float, page_h: float, per_page: int) -> list[tuple[float, float, float, float]]:
+    """Boxes (x, y, w, h) in mm for the mazes on a page: one column, or two for 4 and more."""
+    columns = 2 if per_page >= 4 else 1
+    rows = -(-per_page // columns)
+    top, margin = 22.0, 12.0
+    w = (page_w - 2 * margin) / columns
+    h = (page_h - top - margin) / rows
+    return [(margin + (k % columns) * w, top + (k // columns) * h, w, h) for k in range(per_page)]
+
+
+def _draw_maze(pdf: Any, item: Printed, slot: tuple[float, float, float, float]) -> None:
+    """One maze fitted into its slot, title above, path in green when it is an answer."""
+    x, y, w, h = slot
+    pdf.set_font("helvetica", size=9)
+    pdf.text(x + 2, y + 4, item.title)
+    width, height = extent(item.graph)
+    scale = min((w - 6) / width, (h - 10) / height)
+    ox = x + (w - width * scale) / 2
+    oy = y + 7 + (h - 10 - height * scale) / 2
+
+    def at(point: Point) -> tuple[float, float]:
+        """A maze point on the page."""
+        return ox + point[0] * scale, oy + point[1] * scale
+
+    if item.path:
+        pdf.set_draw_color(42, 157, 74)
+        pdf.set_line_width(max(0.3, scale * 0.25))
+        for piece in path_lines(item.graph, item.path):
+            if len(piece) > 1:
+                pdf.polyline([at(p) for p in piece])
+    pdf.set_draw_color(0, 0, 0)
+    pdf.set_line_width(max(0.15, min(0.6, scale * 0.1)))
+    for line in walls(item.graph, item.passages):
+        pdf.polyline([at(p) for p in line])
+    pdf.set_font("helvetica", size=max(4.0, min(10.0, scale * 2.0)))
+    for point, letter in _labels(item.graph, item.passages):
+        px, py = at(point)
+        pdf.text(px - scale * 0.15, py + scale * 0.2, letter)
+
+
+def write_pdf(path: str | Path, items: Sequence[Printed], paper: str = "a4", per_page: int = 2) -> None:
+    """Write the worksheet atomically (textio writes text; a PDF is bytes)."""
+    data = worksheet(items, paper, per_page)
+    target = Path(path)
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
