@@ -5,6 +5,9 @@ Vocabulary
 - A `Game` knows its rules: who is `to_move` in a state (`MAX` or `MIN`), the legal
   `moves`, the `result` of a move, whether a state is `terminal`, and its `utility`
   (always from MAX's point of view), plus `bounds`, the lowest and highest utility.
+  A game whose utilities are depth-adjusted (a quicker win is worth more, a slower
+  loss costs less) also has `reach(state)`: the lowest and highest utility still
+  reachable from `state`, which an immediate win attains (`best_reachable`).
 - A search is a generator of events (solvers/events.py):
   `Push(node, parent, move)` a move is tried, `Evaluate(node, value)` a leaf is scored,
   `Bound(node, "best"|"alpha"|"beta", value, old)` a running value improves,
@@ -117,9 +120,16 @@ class SearchReport:
     prunes: int = 0
 
 
+def best_reachable(game: Game, state: State, maximizing: bool) -> float:
+    """The best utility the mover could still reach from `state` (the game's `reach`, else `bounds`)."""
+    reach = getattr(game, "reach", None)
+    low, high = game.bounds if reach is None else reach(state)
+    return high if maximizing else low
+
+
 def _winning_child(game: Game, state: State, maximizing: bool) -> tuple[Move, float] | None:
-    """A move that ends the game at once with the mover's best possible utility."""
-    target = game.bounds[1] if maximizing else game.bounds[0]
+    """A move that ends the game at once with the mover's best reachable utility."""
+    target = best_reachable(game, state, maximizing)
     for move in game.moves(state):
         child = game.result(state, move)
         if game.terminal(child) and game.utility(child) == target:
