@@ -20,6 +20,7 @@ CLI_MODULES = (
     "solvers.minimax",
     "solvers.frogs",
     "solvers.hanoi",
+    "solvers.games",
 )
 
 
