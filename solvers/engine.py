@@ -103,6 +103,17 @@ class Limits:
     clock: Callable[[], float] = time.perf_counter
 
 
+LEVELS: dict[str, Limits] = {
+    "easy": Limits(depth=1),
+    "medium": Limits(depth=3, seconds=1.8),
+    "hard": Limits(depth=None, seconds=1.8),
+}
+"""The computer's strength.  Easy looks one move ahead (it takes a win but may miss a
+block); medium three plies (never misses a win in one or a block); hard deepens until
+1.8 s are up (answers within 2 s)."""
+DEFAULT_LEVEL = "medium"
+
+
 @dataclass
 class Answer:
     """What a search found: the move, its value for MAX, the depth finished, the work, the line."""
