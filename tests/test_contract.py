@@ -12,8 +12,11 @@ import pytest
 
 from visualizer.demos import DEMOS
 
-PREPARE = {"tictactoe": lambda demo: demo.set_starts("computer")}
-"""Demos that wait for the user get a run first: tic-tac-toe's computer moves first, so it searches."""
+PREPARE = {
+    "tictactoe": lambda demo: demo.set_starts("computer"),
+    "games": lambda demo: (demo.set_starts("computer"), demo.wait(), demo.why()),
+}
+"""Demos that wait for the user get a run first: the computer moves first (games: then "why?")."""
 EVENTS = 3000
 """Events applied then reverted per demo (enough to backtrack in every one)."""
 CHECK_EVERY = 97

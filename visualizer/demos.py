@@ -90,6 +90,12 @@ DEMOS: tuple[DemoEntry, ...] = (
         "disks on three pegs, the calls that move them",
         "visualizer.scenes.hanoi.demo:HanoiDemo",
     ),
+    DemoEntry(
+        "games",
+        "Gomoku and friends",
+        "gomoku, m,n,k, Connect Four: depth limits and a heuristic",
+        "visualizer.scenes.games.demo:GamesDemo",
+    ),
 )
 
 BY_NAME = {entry.name: entry for entry in DEMOS}
