@@ -275,10 +275,11 @@ def draw_tree_card(
     """The tree card: the tree, or words saying why there is none yet."""
     card(surface, lay.tree, theme, TREE_TITLE)
     if tree is None or not tree.count:
+        step = theme.line_height("body")
         for i, line in enumerate(wrap(theme, empty_words, lay.tree_area.w, "body")):
             image = theme.text(line, "body", th.MUTED)
             surface.blit(
-                image, image.get_rect(midtop=(lay.tree_area.centerx, lay.tree_area.centery + i * 22))
+                image, image.get_rect(midtop=(lay.tree_area.centerx, lay.tree_area.centery + i * step))
             )
         return
     draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam)
