@@ -22,6 +22,8 @@ COMMANDS = {
     "frogs": "solvers.frogs",
     "hanoi": "solvers.hanoi",
     "trace": "solvers.tracing",
+    "mnk": "solvers.games",
+    "connect4": "solvers.games",
 }
 """Which module registers each command, so a command imports only its own module.
 

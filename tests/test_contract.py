@@ -12,6 +12,11 @@ import pytest
 
 from visualizer.demos import DEMOS
 
+PREPARE = {
+    "tictactoe": lambda demo: demo.set_starts("computer"),
+    "games": lambda demo: (demo.set_starts("computer"), demo.wait(), demo.why()),
+}
+"""Demos that wait for the user get a run first: the computer moves first (games: then "why?")."""
 EVENTS = 3000
 """Events applied then reverted per demo (enough to backtrack in every one)."""
 CHECK_EVERY = 97
@@ -22,6 +27,7 @@ CHECK_EVERY = 97
 def test_reverting_every_applied_event_restores_the_first_state(name: str, open_demo) -> None:
     """Apply the first K events of `source()`, revert them newest first: the snapshot is the start's."""
     demo = open_demo(name).demo
+    PREPARE.get(name, lambda demo: None)(demo)
     model = demo.make_model()
     start = model.snapshot()
     events = list(itertools.islice(demo.source(), EVENTS))

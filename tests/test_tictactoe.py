@@ -78,7 +78,12 @@ def test_count_tree_splits_the_games_by_result(facts: dict) -> None:
     count = count_tree(GAME, EMPTY_BOARD)
     by_result = facts["games_by_result"]
     assert count.nodes == facts["game_tree_nodes_including_root"]
-    assert count.leaves == {1: by_result["X_wins"], -1: by_result["O_wins"], 0: by_result["draws"]}
+    by_sign = {1: 0, -1: 0, 0: 0}
+    for value, games in count.leaves.items():
+        by_sign[(value > 0) - (value < 0)] += games
+    assert by_sign == {1: by_result["X_wins"], -1: by_result["O_wins"], 0: by_result["draws"]}
+    # Depth-adjusted: x wins on moves 5, 7, 9 score 5, 3, 1; o's on moves 6, 8 score -4, -2.
+    assert set(count.leaves) == {5, 3, 1, 0, -4, -2}
 
 
 def test_reachable_positions_match_the_published_counts(facts: dict) -> None:
@@ -150,20 +155,92 @@ def test_the_computer_never_loses(computer: str, options: tuple) -> None:
 
 
 def test_best_move_values_are_for_the_side_to_move() -> None:
-    """x to win at 2 is +1 for x; o to move facing that threat, o blocks and draws or loses."""
+    """x to win at 2 on move 5 is +5 for x; o facing that threat blocks; a fork loses on move 7."""
     win = best_move("xx.oo....")
-    assert (win.to_move, win.move, win.value) == ("x", 2, 1)
+    assert (win.to_move, win.move, win.value) == ("x", 2, 5)
     block = best_move("xx..o....")
     assert (block.to_move, block.move) == ("o", 2)
-    lost = best_move("x.xo..o.x")  # two open x lines: o cannot stop both
-    assert (lost.to_move, lost.value) == ("o", -1)
+    lost = best_move("x.xo..o.x")  # two open x lines: o cannot stop both, x wins on move 7
+    assert (lost.to_move, lost.value) == ("o", -3)
     assert best_move(EMPTY_BOARD, alphabeta=True).value == 0
+
+
+class PlusMinusOne(TicTacToe):
+    """Tic-tac-toe scored the old way, +1 / 0 / -1 whenever the win comes (no `reach`)."""
+
+    bounds = (-1.0, 1.0)
+    reach = None  # type: ignore[assignment]
+
+    def utility(self, board: str) -> float:
+        """Only the sign of the depth-adjusted utility."""
+        value = super().utility(board)
+        return (value > 0) - (value < 0)
+
+
+def wins_at_once(board: str) -> set[int]:
+    """The cells that complete a line for the side to move."""
+    mark = "x" if GAME.to_move(board) == MAX else "o"
+    return {move for move in GAME.moves(board) if outcome(GAME.result(board, move)) == mark}
+
+
+def passed_up_wins(game: TicTacToe, options: dict) -> list[str]:
+    """Reachable positions with a win in one where the search's chosen move does not win at once."""
+    missed = []
+    for board in POSITIONS:
+        if (wins := wins_at_once(board)) and search(game, board, **options).move not in wins:
+            missed.append(board)
+    return missed
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"alphabeta": True}, {"alphabeta": True, "order": TicTacToe.centre_first}],
+    ids=["minimax", "alphabeta", "alphabeta-ordered"],
+)
+def test_a_win_in_one_is_always_taken(options: dict) -> None:
+    """Depth-adjusted values: wherever a win in one exists, the chosen move wins at once.
+
+    The same check on the old +1/0/-1 scoring finds the blunders issue 11 saw
+    (the search passes up a win in one for a slower one), so the check can fail.
+    """
+    assert sum(1 for board in POSITIONS if wins_at_once(board)) > 1000
+    assert passed_up_wins(GAME, options) == []
+    assert len(passed_up_wins(PlusMinusOne(), options)) > 0
+
+
+def opponent_wins_next(board: str) -> bool:
+    """After a move: the side now to move can complete a line at once."""
+    return not GAME.terminal(board) and bool(wins_at_once(board))
+
+
+def unblocked_threats(game: TicTacToe, options: dict) -> list[str]:
+    """Positions with no win in one where a move stops the opponent's win in one but the search's does not."""
+    missed = []
+    for board in POSITIONS:
+        if GAME.terminal(board) or wins_at_once(board):
+            continue
+        children = {move: GAME.result(board, move) for move in GAME.moves(board)}
+        blocks = {move for move, child in children.items() if not opponent_wins_next(child)}
+        if blocks and len(blocks) < len(children) and search(game, board, **options).move not in blocks:
+            missed.append(board)
+    return missed
+
+
+@pytest.mark.parametrize("options", [{}, {"alphabeta": True}], ids=["minimax", "alphabeta"])
+def test_an_immediate_loss_is_always_blocked(options: dict) -> None:
+    """Slower losses are worth more: even in a lost position the search blocks a win in one.
+
+    On the old +1/0/-1 scoring a lost position's moves all score -1 and the
+    search lets the win through, so the check can fail.
+    """
+    assert unblocked_threats(GAME, options) == []
+    assert len(unblocked_threats(PlusMinusOne(), options)) > 0
 
 
 def test_finished_boards_have_no_move() -> None:
     """A won or full board: no move, the winner named, one node searched."""
     won = best_move("xxxoo....")
-    assert (won.move, won.winner, won.value, won.nodes) == (None, "x", -1, 1)
+    assert (won.move, won.winner, won.value, won.nodes) == (None, "x", -5, 1)
     full = best_move("xoxxoooxx")
     assert (full.move, full.winner, full.value) == (None, None, 0)
     assert winning_line("xxxoo....") == (0, 1, 2)

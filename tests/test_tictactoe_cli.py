@@ -26,10 +26,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def test_best_move_as_text(capsys: pytest.CaptureFixture[str]) -> None:
-    """x to move with two in a row takes the third cell: value +1, nodes counted."""
+    """x to move with two in a row takes the third cell: a win on move 5 is +5, nodes counted."""
     code, out, err = run(capsys, "tictactoe", "--board", "xx.oo....")
     assert code == 0 and not err
-    assert "x to move: best move 2, value +1 (win)" in out
+    assert "x to move: best move 2, value +5 (win on move 5)" in out
     assert "nodes searched by minimax" in out
 
 
@@ -45,6 +45,16 @@ def test_best_move_as_json_alphabeta_searches_fewer_nodes(
     assert plain["move"] == pruned["move"] == 4  # o must take the centre against a corner
     assert pruned["nodes"] < plain["nodes"]
     assert pruned["algorithm"] == "alpha-beta" and plain["finished"] is False
+    assert plain["outcome"] == "draw" and plain["ends_on_move"] is None
+
+
+def test_a_loss_reads_as_the_move_it_comes_on(capsys: pytest.CaptureFixture[str]) -> None:
+    """o facing a fork loses on move 7 at best: value -3, in text and JSON."""
+    _, out, _ = run(capsys, "tictactoe", "--board", "x.xo..o.x")
+    assert "o to move: best move" in out and "value -3 (loss on move 7)" in out
+    _, out, _ = run(capsys, "tictactoe", "--board", "x.xo..o.x", "--json")
+    data = json.loads(out)
+    assert (data["value"], data["outcome"], data["ends_on_move"]) == (-3, "loss", 7)
 
 
 def test_empty_board_minimax_node_count(capsys: pytest.CaptureFixture[str], facts: dict) -> None:

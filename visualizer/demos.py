@@ -93,9 +93,15 @@ DEMOS: tuple[DemoEntry, ...] = (
     ),
     DemoEntry(
         "trace",
-        "Your code",
-        "trace a function of yours: its stack, lines and call tree",
+        N_("Your code"),
+        N_("trace a function of yours: its stack, lines and call tree"),
         "visualizer.scenes.trace.demo:TraceDemo",
+    ),
+    DemoEntry(
+        "games",
+        N_("Gomoku and friends"),
+        N_("gomoku, m,n,k, Connect Four: depth limits and a heuristic"),
+        "visualizer.scenes.games.demo:GamesDemo",
     ),
 )
 

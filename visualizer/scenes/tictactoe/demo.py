@@ -18,7 +18,7 @@ import pygame
 from solvers import minimax as mm
 from solvers.events import Event, Prune
 from solvers.i18n import N_
-from solvers.tictactoe import GAME, TicTacToe
+from solvers.tictactoe import GAME, TicTacToe, move_of_win
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import card
@@ -332,6 +332,8 @@ class TicTacToeDemo(Demo):
         value = self.game.last_reply_value()
         if value is not None:
             meaning = OUTCOME_WORDS.get((value > 0) - (value < 0), "")
+            if value:
+                meaning += f", {'x' if value > 0 else 'o'} wins on move {move_of_win(value)}"
             played = f"the computer played {cell_name(self.moves[-1])}"
             lead = f"{played} (value {value_text(value, signed=True)}: {meaning}).  "
         return lead + f"your move: click a cell (you play {self.human_mark})."

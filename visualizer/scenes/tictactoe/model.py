@@ -21,7 +21,7 @@ from typing import Any
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
 from solvers.minimax import SearchReport
-from solvers.tictactoe import EMPTY_BOARD, GAME, outcome, player_to_move
+from solvers.tictactoe import EMPTY_BOARD, GAME, move_of_win, outcome, player_to_move
 from visualizer.history import EditHistory
 from visualizer.searchtree import SearchTree, cut_text, value_text
 
@@ -253,14 +253,17 @@ class BackgroundSearch:
 
 
 def narrate(event: Event) -> str | None:
-    """One search event in words (values are for x: +1 x wins, -1 o wins)."""
+    """One search event in words (values are for x: a win on move n is 10 − n, o's is negative)."""
     if isinstance(event, Push):
         if event.parent < 0:
             return "the computer starts to search from the board as it is"
         return f"node {event.node}: try {cell_name(event.what)}"
     if isinstance(event, Evaluate):
-        result = {1: "x has won: +1", -1: "o has won: −1", 0: "a draw: 0"}.get(event.value, "")
-        return f"node {event.node} ends the game: {result}"
+        if not event.value:
+            return f"node {event.node} ends the game: a draw, 0"
+        winner, score = ("x", event.value) if event.value > 0 else ("o", -event.value)
+        sign = value_text(event.value, signed=True)
+        return f"node {event.node}: {winner} wins on move {move_of_win(score)}, {sign} (10 − moves)"
     if isinstance(event, Pop):
         if event.node == 0:
             return f"the search returns {value_text(event.value, signed=True)}: the move is chosen"

@@ -1,0 +1,372 @@
+"""One search engine for games too big to search to the end: m,n,k, gomoku, Connect Four.
+
+Vocabulary
+----------
+- `Limits(depth, seconds, nodes, clock)`: iterative deepening goes one ply
+  deeper at a time until `depth` is searched, or until `seconds` on `clock`
+  (injectable: tests pass node and depth limits, never time) or `nodes` run out;
+  an unfinished iteration is thrown away, the last finished one answers.
+- `Engine(game, limits)` searches a `grids.Grid`: depth-limited alpha-beta
+  (fail-soft, values always for MAX), a transposition table keyed by Zobrist
+  hashes, move ordering (the table's best move, then two killer moves per ply,
+  then the game's own order: centre first, near stones only on big boards),
+  heuristic `score` at the depth limit.
+  `think(pos)` is the fast plain path (the computer's move); `events(pos)` is
+  the same search as events for the tree view, node for node (a test checks).
+- A table entry is used for its value only when it was searched to the same
+  remaining depth, so a search with the table returns exactly the values of
+  one without it (a test checks); its best move always orders the moves.
+- Events: the standard `Push`, `Pop`, `Evaluate` (a finished game), `Bound`,
+  `Prune`, plus `Iteration(node, depth)` (node 0 is the deepening loop, each
+  iteration's root its child), `Heuristic(node, value, terms)` (a leaf at the
+  depth limit, its score broken into terms) and `TableHit(node, value, flag)`.
+
+Example: `Engine(MNK(3, 3, 3)).think(MNK(3, 3, 3).start())` searches the whole
+of tic-tac-toe and finds a draw (value 0).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from math import inf
+from typing import Any, NamedTuple
+
+from solvers.events import Bound, Evaluate, Pop, Prune, Push, event_type
+from solvers.grids import WIN, Grid, Position
+from solvers.minimax import MAX
+
+EXACT, LOWER, UPPER = "exact", "lower", "upper"
+"""Table flags: the value is exact, a lower bound (it failed high) or an upper bound."""
+CLOCK_EVERY = 32
+"""Nodes between two looks at the clock."""
+
+ENGINE_PSEUDOCODE: tuple[str, ...] = (
+    "for depth = 1, 2, ... until the time is up:",
+    "  alphabeta(root, depth, −∞, +∞)",
+    "function alphabeta(s, depth, α, β):",
+    "  if terminal(s): return utility(s)",
+    "  if depth = 0: return heuristic(s)",
+    "  if table has s at this depth: use it",
+    "  for m in ordered(moves near stones):",
+    "    v = alphabeta(result(s,m), depth−1, α, β)",
+    "    raise α (MAX) or lower β (MIN)",
+    "    if α ≥ β: remember killer m; cut",
+    "  store s in the table; return best",
+)
+"""The engine as shown beside the games demo; events name these 1-based lines."""
+L_ITERATE, L_ROOT, L_CALL, L_TERMINAL, L_HEURISTIC, L_TABLE = 1, 2, 3, 4, 5, 6
+L_LOOP, L_RECURSE, L_WINDOW, L_CUT, L_STORE = 7, 8, 9, 10, 11
+
+
+@event_type
+class Iteration(NamedTuple):
+    """Iterative deepening starts the iteration to `depth` at `node` (a child of node 0)."""
+
+    node: int
+    depth: int
+    line: int = L_ITERATE
+
+
+@event_type
+class Heuristic(NamedTuple):
+    """A leaf at the depth limit is scored by the heuristic: `terms` are (name, x, o, points)."""
+
+    node: int
+    value: float
+    terms: tuple[tuple[str, int, int, int], ...]
+    line: int = L_HEURISTIC
+
+
+@event_type
+class TableHit(NamedTuple):
+    """The transposition table already knows `node`'s value at this depth (`flag`: exact, lower, upper)."""
+
+    node: int
+    value: float
+    flag: str
+    line: int = L_TABLE
+
+
+class TimeUp(Exception):
+    """The clock or the node budget ran out in the middle of an iteration."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When iterative deepening stops: a depth, a time on `clock`, a node budget (None: no limit)."""
+
+    depth: int | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+    clock: Callable[[], float] = time.perf_counter
+
+
+LEVELS: dict[str, Limits] = {
+    "easy": Limits(depth=1),
+    "medium": Limits(depth=3, seconds=1.8),
+    "hard": Limits(depth=None, seconds=1.8),
+}
+"""The computer's strength.  Easy looks one move ahead (it takes a win but may miss a
+block); medium three plies (never misses a win in one or a block); hard deepens until
+1.8 s are up (answers within 2 s)."""
+DEFAULT_LEVEL = "medium"
+
+
+@dataclass
+class Answer:
+    """What a search found: the move, its value for MAX, the depth finished, the work, the line."""
+
+    move: int | None = None
+    value: float = 0.0
+    depth: int = 0
+    nodes: int = 0
+    tt_hits: int = 0
+    pv: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    values: list[tuple[int, float, int | None]] = field(default_factory=list)
+    """Per finished iteration: (depth, value, best move)."""
+
+
+class Engine:
+    """Depth-limited alpha-beta with iterative deepening, a transposition table and killer moves."""
+
+    def __init__(self, game: Grid, limits: Limits | None = None, *, table: bool = True) -> None:
+        self.game, self.limits, self.use_table = game, limits or Limits(), table
+        self._reset()
+
+    def _reset(self) -> None:
+        """A fresh table, killers and counters (every search starts from nothing)."""
+        self.table: dict[int, tuple[int, float, str, int | None]] = {}
+        self.killers: dict[int, list[int]] = {}
+        self.nodes = self.tt_hits = 0
+        self._deadline = inf
+        self._root_move: int | None = None
+        self._next_id = 1
+
+    # --- the shared pieces ------------------------------------------------------------
+
+    def _tick(self) -> None:
+        """Count a node; stop the iteration when the node budget or the time runs out."""
+        self.nodes += 1
+        limits = self.limits
+        if limits.nodes is not None and self.nodes > limits.nodes:
+            raise TimeUp
+        if self.nodes % CLOCK_EVERY == 0 and limits.clock() > self._deadline:
+            raise TimeUp
+
+    def _probe(self, pos: Position, depth: int, alpha: float, beta: float) -> tuple[float | None, int | None]:
+        """The table's usable value for `pos` at `depth` (or None) and its best move."""
+        entry = self.table.get(pos.key) if self.use_table else None
+        if entry is None:
+            return None, None
+        stored, value, flag, move = entry
+        usable = stored == depth and (
+            flag == EXACT or (flag == LOWER and value >= beta) or (flag == UPPER and value <= alpha)
+        )
+        return (value if usable else None), move
+
+    def _store(
+        self, pos: Position, depth: int, best: float, alpha: float, beta: float, move: int | None
+    ) -> None:
+        """Remember `pos`'s value (fail-soft: a bound when it fell outside the window)."""
+        if self.use_table:
+            flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+            self.table[pos.key] = (depth, best, flag, move)
+
+    def _ordered(self, pos: Position, ply: int, first: int | None) -> list[int]:
+        """The moves to try: the table's move, then this ply's killers, then the game's order."""
+        moves = self.game.candidates(pos)
+        front = [first] if first is not None else []
+        front += [m for m in self.killers.get(ply, ()) if m != first]
+        front = [m for m in front if m in moves]
+        if not front:
+            return moves
+        return front + [m for m in moves if m not in front]
+
+    def _killer(self, ply: int, move: int) -> None:
+        """A move that caused a cut at `ply` is tried early at that ply next time (two kept)."""
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+
+    def principal_variation(self, pos: Position, depth: int) -> list[int]:
+        """The expected line: the table's best moves from `pos`, at most `depth` of them."""
+        line: list[int] = []
+        seen: set[int] = set()
+        while len(line) < depth and not self.game.terminal(pos) and pos.key not in seen:
+            seen.add(pos.key)
+            entry = self.table.get(pos.key)
+            if entry is None or entry[3] is None:
+                break
+            line.append(entry[3])
+            pos = self.game.result(pos, entry[3])
+        return line
+
+    def _depths(self, pos: Position) -> range:
+        """The iterations to run: 1 up to the depth limit (at most the empty cells)."""
+        most = pos.empty if self.limits.depth is None else min(self.limits.depth, pos.empty)
+        return range(1, max(1, most) + 1)
+
+    # --- the fast plain path ---------------------------------------------------------------
+
+    def think(self, pos: Position) -> Answer:
+        """Iterative deepening to the limits; the last finished iteration's move and value."""
+        self._reset()
+        started = self.limits.clock()
+        if self.limits.seconds is not None:
+            self._deadline = started + self.limits.seconds
+        answer = Answer()
+        for depth in self._depths(pos):
+            try:
+                value, move = self._root(pos, depth)
+            except TimeUp:
+                break
+            answer.move, answer.value, answer.depth = move, value, depth
+            answer.values.append((depth, value, move))
+            if abs(value) >= WIN:  # a proven win or loss: deeper cannot change it
+                break
+        self._finish(answer, pos)
+        answer.seconds = self.limits.clock() - started
+        return answer
+
+    def _finish(self, answer: Answer, pos: Position) -> None:
+        """The work done and the expected line; a move even when not one iteration finished."""
+        answer.nodes, answer.tt_hits = self.nodes, self.tt_hits
+        if answer.move is None:  # not even depth 1 finished: the game's first choice
+            answer.move = self.game.candidates(pos)[0]
+        answer.pv = self.principal_variation(pos, answer.depth) if self.use_table else [answer.move]
+
+    def _root(self, pos: Position, depth: int) -> tuple[float, int | None]:
+        """One iteration: the root's value and best move (the root is a node like any other)."""
+        value = self._search(pos, depth, -inf, inf, 0)
+        return value, self._root_move
+
+    def _search(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
+        """Alpha-beta to `depth` more plies; values for MAX, fail-soft."""
+        self._tick()
+        game = self.game
+        if game.terminal(pos):
+            return game.utility(pos)
+        if depth == 0:
+            return game.score(pos)
+        known, first = self._probe(pos, depth, alpha, beta)
+        if known is not None:
+            self.tt_hits += 1
+            return known
+        maximizing = pos.mover == MAX
+        best, best_move, low, high = (-inf if maximizing else inf), None, alpha, beta
+        for move in self._ordered(pos, ply, first):
+            value = self._search(game.result(pos, move), depth - 1, alpha, beta, ply + 1)
+            if (value > best) if maximizing else (value < best):
+                best, best_move = value, move
+            if maximizing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if alpha >= beta:
+                self._killer(ply, move)
+                break
+        self._store(pos, depth, best, low, high, best_move)
+        if ply == 0:
+            self._root_move = best_move
+        return best
+
+    # --- the same search as events ----------------------------------------------------------
+
+    def events(self, pos: Position) -> Generator[Any, None, Answer]:
+        """`think` as events, node for node (depth and node limits only: a replay never times out).
+
+        Node 0 is the deepening loop; each iteration's root is its child.
+        Returns the `Answer` (generator return value).
+        """
+        self._reset()
+        answer = Answer()
+        self._next_id = 1
+        yield Push(0, -1, None, L_ITERATE)
+        value: float = 0.0
+        for depth in self._depths(pos):
+            try:
+                value = yield from self._search_events(pos, depth, -inf, inf, 0, 0, None, depth)
+            except TimeUp:
+                break
+            answer.move, answer.value, answer.depth = self._root_move, value, depth
+            answer.values.append((depth, value, self._root_move))
+            if abs(value) >= WIN:
+                break
+        yield Pop(0, answer.value, False, L_ITERATE)
+        self._finish(answer, pos)
+        return answer
+
+    def _search_events(
+        self,
+        pos: Position,
+        depth: int,
+        alpha: float,
+        beta: float,
+        ply: int,
+        parent: int,
+        move_in: int | None,
+        iteration: int,
+    ) -> Generator[Any, None, float]:
+        """`_search` as events (recursion is bounded by the depth limit, at most the board's cells)."""
+        self._tick()
+        node, self._next_id = self._next_id, self._next_id + 1
+        game = self.game
+        yield Push(node, parent, move_in, L_ROOT if ply == 0 else L_RECURSE)
+        if ply == 0:
+            yield Iteration(node, iteration)
+        if game.terminal(pos):
+            value = game.utility(pos)
+            yield Evaluate(node, value, L_TERMINAL)
+            yield Pop(node, value, False, L_TERMINAL)
+            return value
+        if depth == 0:
+            value = game.score(pos)
+            yield Heuristic(node, value, game.terms(pos))
+            yield Pop(node, value, False, L_HEURISTIC)
+            return value
+        known, first = self._probe(pos, depth, alpha, beta)
+        if known is not None:
+            self.tt_hits += 1
+            yield TableHit(node, known, self.table[pos.key][2])
+            yield Pop(node, known, False, L_TABLE)
+            return known
+        maximizing = pos.mover == MAX
+        best, best_move, low, high = (-inf if maximizing else inf), None, alpha, beta
+        ordered = self._ordered(pos, ply, first)
+        for index, move in enumerate(ordered):
+            child = game.result(pos, move)
+            value = yield from self._search_events(
+                child, depth - 1, alpha, beta, ply + 1, node, move, iteration
+            )
+            if (value > best) if maximizing else (value < best):
+                best, best_move = value, move
+            if maximizing and best > alpha:
+                yield Bound(node, "alpha", best, alpha, L_WINDOW)
+                alpha = best
+            elif not maximizing and best < beta:
+                yield Bound(node, "beta", best, beta, L_WINDOW)
+                beta = best
+            if alpha >= beta:
+                self._killer(ply, move)
+                if index + 1 < len(ordered):
+                    yield Prune(node, ("beta", beta) if maximizing else ("alpha", alpha), L_CUT)
+                break
+        self._store(pos, depth, best, low, high, best_move)
+        if ply == 0:
+            self._root_move = best_move
+        yield Pop(node, best, False, L_STORE)
+        return best
+
+
+def drain(events: Generator[Any, None, Answer]) -> tuple[list[Any], Answer]:
+    """Every event of an engine run and its answer."""
+    seen: list[Any] = []
+    while True:
+        try:
+            seen.append(next(events))
+        except StopIteration as stop:
+            return seen, stop.value

@@ -1,0 +1,146 @@
+"""`python -m solvers mnk M N K --board FILE|-` and `python -m solvers connect4 --moves 4453`.
+
+Both ask `engine.Engine` for the side to move's best move under `--depth` and
+`--time` (default 2 s) and print it, its value for the side to move, the depth
+finished, the nodes, the transposition hits and the expected line.  JSON:
+`{"move", "value", "depth", "nodes", "tt_hits", "pv", "seconds"}`; `move` is
+`[row, col]` (0-based, top left [0, 0]) for mnk and a 1-based column for connect4.
+Bad boards exit 2 with one line; so does an over-long `--moves`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from solvers import textio
+from solvers.cli import UsageError, emit, whole_number
+from solvers.engine import Answer, Engine, Limits
+from solvers.grids import MARKS, MNK, WIN, BadPosition, ConnectFour, Grid, Position
+
+DEFAULT_SECONDS = 2.0
+MAX_SIDE = 26
+CONNECT_FOUR_SOLVED = (
+    "with best play the first player wins Connect Four by starting in the centre column "
+    "(solved by James D. Allen and by Victor Allis, 1988); this search is depth-limited "
+    "and does not prove it"
+)
+
+
+def value_words(value: float, pos: Position) -> str:
+    """A value for the side to move in words: 'win in 3 moves', 'loss in 2 moves', 'heuristic +120'."""
+    if abs(value) < WIN:
+        return f"heuristic {value:+g}"
+    plies = pos.empty - (int(abs(value)) - WIN)
+    moves = (plies + 1) // 2
+    return f"{'win' if value > 0 else 'loss'} in {moves} move{'s' * (moves != 1)} (ply {plies})"
+
+
+def seconds_number(text: str) -> float:
+    """argparse type: a time limit in seconds, 0.01 to 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the time must be a number of seconds, not {text!r}") from None
+    if not 0.01 <= value <= 600:
+        raise argparse.ArgumentTypeError(f"the time must be 0.01 to 600 seconds, not {text}")
+    return value
+
+
+def add_limits(parser: argparse.ArgumentParser) -> None:
+    """--depth, --time and --json, shared by both commands."""
+    parser.add_argument("--depth", type=whole_number(1, "the depth", 400), help="plies to search at most")
+    parser.add_argument(
+        "--time",
+        type=seconds_number,
+        default=DEFAULT_SECONDS,
+        help=f"seconds to think, iterative deepening stops there (default {DEFAULT_SECONDS:g})",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON object")
+
+
+def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register `mnk` and `connect4`."""
+    mnk = subparsers.add_parser(
+        "mnk",
+        help="best move in an m,n,k game (3 3 3 tic-tac-toe, 15 15 5 gomoku) by depth-limited alpha-beta",
+        description="BOARD is M lines of N characters x, o, . (x moves first; K or more in a row wins).",
+    )
+    side = whole_number(1, "a side", MAX_SIDE)
+    mnk.add_argument("m", type=side, help="rows")
+    mnk.add_argument("n", type=side, help="columns")
+    mnk.add_argument("k", type=whole_number(2, "k", MAX_SIDE), help="stones in a row that win")
+    mnk.add_argument("--board", required=True, help="a file with the board, or - for standard input")
+    add_limits(mnk)
+    mnk.set_defaults(run=run_mnk)
+    four = subparsers.add_parser(
+        "connect4",
+        help="best Connect Four move (7 columns, 6 rows) by depth-limited alpha-beta",
+        description="MOVES are the columns played so far, 1 to 7, in order (x first).",
+    )
+    four.add_argument("--moves", default="", help="columns played, e.g. 4453 (default: none)")
+    add_limits(four)
+    four.set_defaults(run=run_connect4)
+
+
+def run_mnk(args: argparse.Namespace) -> int:
+    """Read the board, search it, print the answer."""
+    if args.k > max(args.m, args.n):
+        raise UsageError(f"mnk: k must be at most the longer side ({max(args.m, args.n)}), not {args.k}")
+    game = MNK(args.m, args.n, args.k)
+    try:
+        text, _ = textio.read_text(args.board)
+        pos = game.parse(text)
+    except (textio.InputError, BadPosition) as error:
+        raise UsageError(f"mnk: bad board: {error}") from None
+
+    def shown(move: int) -> list[int]:
+        """[row, col], 0-based."""
+        return list(divmod(move, game.cols))
+
+    return _answer(args, game, pos, shown, "")
+
+
+def run_connect4(args: argparse.Namespace) -> int:
+    """Play the moves, search the position, print the answer."""
+    game = ConnectFour()
+    if len(args.moves) > 42:
+        raise UsageError(f"connect4: a game has at most 42 moves, got {len(args.moves):,}")
+    try:
+        pos = game.play(args.moves)
+    except BadPosition as error:
+        raise UsageError(f"connect4: bad moves: {error}") from None
+    note = CONNECT_FOUR_SOLVED if pos.empty == 42 else ""
+    return _answer(args, game, pos, lambda move: move + 1, note)
+
+
+def _answer(
+    args: argparse.Namespace, game: Grid, pos: Position, shown: Callable[[int], Any], note: str
+) -> int:
+    """Search `pos` under the command's limits and print the answer for the side to move."""
+    answer: Answer = Engine(game, Limits(depth=args.depth, seconds=args.time)).think(pos)
+    sign = 1 if pos.mover == 1 else -1
+    value = sign * answer.value
+    data: dict[str, Any] = {
+        "move": shown(answer.move) if answer.move is not None else None,
+        "value": value,
+        "depth": answer.depth,
+        "nodes": answer.nodes,
+        "tt_hits": answer.tt_hits,
+        "pv": [shown(move) for move in answer.pv],
+        "seconds": round(answer.seconds, 4),
+        "to_move": MARKS[pos.mover],
+    }
+    if note:
+        data["note"] = note
+    line = " ".join(game.move_name(move) for move in answer.pv)
+    text = (
+        f"{game.show(pos)}\n{MARKS[pos.mover]} to move: best move {game.move_name(answer.move or 0)}"
+        f"{'' if game.gravity else f' {shown(answer.move or 0)}'}, value {value_words(value, pos)}; "
+        f"depth {answer.depth}, "
+        f"{answer.nodes:,} nodes, {answer.tt_hits:,} table hits, {answer.seconds:.2f} s\n"
+        f"expected line: {line}"
+    )
+    emit(args, text + (f"\n{note}" if note else ""), data)
+    return 0

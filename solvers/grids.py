@@ -1,0 +1,389 @@
+"""Games on a grid for solvers.minimax and solvers.engine: m,n,k games and Connect Four.
+
+Vocabulary
+----------
+- A `Position` is immutable: the cells row by row as bytes (`x`, `o`, `.`), the
+  player to move (`MAX` is x, who moves first), the last move's cell, the
+  winner (`MAX`, `MIN` or 0), the empty cells left and a Zobrist `key`.
+- `Grid(rows, cols, k, gravity)` is a `minimax.Game`: `moves`, `result`,
+  `terminal`, `utility`, `reach`; plus what a depth-limited search needs:
+  `candidates` (the moves worth trying, in a good order), `score` (the
+  heuristic value of a position that goes on) and `terms` (that score broken
+  into open and closed twos, threes and fours).
+- `MNK(m, n, k)`: m rows, n columns, k in a row wins (free-style: k or more).
+  3,3,3 is tic-tac-toe, 15,15,5 is gomoku.  A move is a cell index.
+- `ConnectFour()`: 6 rows, 7 columns, four in a row, stones fall to the
+  lowest empty cell of a column.  A move is a column (0-based inside).
+
+Utilities are depth-adjusted, as in tic-tac-toe: a win is worth `WIN` plus
+the empty cells left, so a quicker win is worth more and a slower loss costs
+less; a draw is 0.  Heuristic scores stay far below `WIN`.
+
+Example: `MNK(3, 3, 3).parse("xx.\\noo.\\n...")` is a position with x to move,
+and `result(position, 2)` wins for x: utility WIN + 4.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from solvers.minimax import MAX, MIN
+
+WIN = 10_000_000
+"""A win is worth WIN + the empty cells left (for MAX; negative for MIN)."""
+STONE = {MAX: b"x"[0], MIN: b"o"[0]}
+EMPTY = b"."[0]
+MARKS = {MAX: "x", MIN: "o"}
+RUN_NAMES = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+ZOBRIST_SEED = 20_241_115
+"""Zobrist keys are seeded: the same position has the same key in every run."""
+NEAR = 2
+"""Big boards (more than `SMALL_BOARD` cells) try only cells this close to a stone."""
+SMALL_BOARD = 25
+"""Boards up to this many cells try every empty cell (so a full search is exact)."""
+
+
+class BadPosition(ValueError):
+    """A board or a move list that cannot occur in a game."""
+
+
+class Position(NamedTuple):
+    """One position: cells, the player to move, the last move, the winner, empty cells, key."""
+
+    cells: bytes
+    mover: int
+    last: int
+    winner: int
+    empty: int
+    key: int
+
+
+def run_points(need: int, open_ends: int) -> int:
+    """Heuristic points of a run that needs `need` more stones, with one or two open ends."""
+    base = (10_000, 1_000, 50, 5)[min(need, 4) - 1]
+    return base if open_ends == 2 else base // 10
+
+
+class Grid:
+    """The rules shared by m,n,k games and Connect Four (states are `Position`s)."""
+
+    name = "grid"
+
+    def __init__(self, rows: int, cols: int, k: int, gravity: bool = False) -> None:
+        if not (1 <= rows <= 26 and 1 <= cols <= 26 and 2 <= k <= max(rows, cols)):
+            raise ValueError(
+                f"a board is 1..26 by 1..26 with 2 <= k <= the longer side, got {rows},{cols},{k}"
+            )
+        self.rows, self.cols, self.k, self.gravity = rows, cols, k, gravity
+        size = rows * cols
+        self.bounds = (float(-WIN - size), float(WIN + size))
+        rng = random.Random(ZOBRIST_SEED)
+        self._zobrist = {player: [rng.getrandbits(64) for _ in range(size)] for player in (MAX, MIN)}
+        self._rays = [self._cell_rays(cell) for cell in range(size)]
+        self._near = [self._neighbours(cell, NEAR) for cell in range(size)]
+        self._lines = self._line_slices()
+        centre = ((rows - 1) / 2, (cols - 1) / 2)
+        self._by_centre = sorted(
+            range(size), key=lambda c: (abs(c // cols - centre[0]) + abs(c % cols - centre[1]), c)
+        )
+        self._rank = {cell: i for i, cell in enumerate(self._by_centre)}
+        self._runs = re.compile(rb"x{2,}|o{2,}")
+
+    # --- geometry -------------------------------------------------------------------
+
+    def _cell_rays(self, cell: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """For each of the 4 directions, the cells forward and backward from `cell` (k - 1 at most)."""
+        row, col = divmod(cell, self.cols)
+        rays = []
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            pair = []
+            for sign in (1, -1):
+                ray = []
+                for step in range(1, self.k):
+                    r, c = row + sign * dr * step, col + sign * dc * step
+                    if not (0 <= r < self.rows and 0 <= c < self.cols):
+                        break
+                    ray.append(r * self.cols + c)
+                pair.append(tuple(ray))
+            rays.append((pair[0], pair[1]))
+        return tuple(rays)
+
+    def _neighbours(self, cell: int, distance: int) -> tuple[int, ...]:
+        """The cells within `distance` (king steps) of `cell`, itself excluded."""
+        row, col = divmod(cell, self.cols)
+        return tuple(
+            r * self.cols + c
+            for r in range(max(0, row - distance), min(self.rows, row + distance + 1))
+            for c in range(max(0, col - distance), min(self.cols, col + distance + 1))
+            if (r, c) != (row, col)
+        )
+
+    def _line_slices(self) -> list[slice]:
+        """Slices of the cells bytes that read every row, column and diagonal at least k long."""
+        rows, cols, k = self.rows, self.cols, self.k
+        slices = [slice(r * cols, (r + 1) * cols) for r in range(rows) if cols >= k]
+        slices += [slice(c, rows * cols, cols) for c in range(cols) if rows >= k]
+        starts = [(0, c) for c in range(cols)] + [(r, 0) for r in range(1, rows)]
+        for r, c in starts:  # down-right diagonals
+            length = min(rows - r, cols - c)
+            if length >= k:
+                first = r * cols + c
+                slices.append(slice(first, first + (length - 1) * (cols + 1) + 1, cols + 1))
+        starts = [(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+        for r, c in starts:  # down-left diagonals
+            length = min(rows - r, c + 1)
+            if length >= k:
+                first = r * cols + c
+                slices.append(slice(first, first + (length - 1) * (cols - 1) + 1, cols - 1))
+        return slices
+
+    def cell(self, row: int, col: int) -> int:
+        """The index of (row, col)."""
+        return row * self.cols + col
+
+    # --- positions ----------------------------------------------------------------------
+
+    def start(self) -> Position:
+        """The empty board, x to move."""
+        size = self.rows * self.cols
+        return Position(b"." * size, MAX, -1, 0, size, 0)
+
+    def position(self, cells: bytes, last: int = -1) -> Position:
+        """A position from its cells (already checked): mover from the counts, winner and key worked out."""
+        xs, os = cells.count(b"x"), cells.count(b"o")
+        key = 0
+        for index, stone in enumerate(cells):
+            if stone != EMPTY:
+                key ^= self._zobrist[MAX if stone == STONE[MAX] else MIN][index]
+        winner = self._winner_anywhere(cells)
+        return Position(cells, MAX if xs == os else MIN, last, winner, cells.count(b"."), key)
+
+    def _winner_anywhere(self, cells: bytes) -> int:
+        """MAX or MIN when that side has k in a row anywhere, else 0 (both: MAX, checked first)."""
+        for player in (MAX, MIN):
+            pattern = bytes([STONE[player]]) * self.k
+            if any(pattern in cells[line] for line in self._lines):
+                return player
+        return 0
+
+    def winners(self, cells: bytes) -> set[int]:
+        """Every side with k in a row somewhere (a real game has at most one)."""
+        found = set()
+        for player in (MAX, MIN):
+            pattern = bytes([STONE[player]]) * self.k
+            if any(pattern in cells[line] for line in self._lines):
+                found.add(player)
+        return found
+
+    def wins_through(self, cells: bytes, cell: int) -> bool:
+        """The stone on `cell` is part of k or more in a row."""
+        stone = cells[cell]
+        for forward, backward in self._rays[cell]:
+            count = 1
+            for other in forward:
+                if cells[other] != stone:
+                    break
+                count += 1
+            for other in backward:
+                if cells[other] != stone:
+                    break
+                count += 1
+            if count >= self.k:
+                return True
+        return False
+
+    # --- the minimax.Game protocol --------------------------------------------------------
+
+    def to_move(self, pos: Position) -> int:
+        """MAX (x) or MIN (o)."""
+        return pos.mover
+
+    def moves(self, pos: Position) -> Sequence[int]:
+        """Every legal move, in board order (none once the game is over)."""
+        if pos.winner or not pos.empty:
+            return ()
+        return [i for i, stone in enumerate(pos.cells) if stone == EMPTY]
+
+    def drop_cell(self, pos: Position, move: int) -> int:
+        """The cell a move fills."""
+        return move
+
+    def result(self, pos: Position, move: int) -> Position:
+        """The position after the mover plays `move`."""
+        cell = self.drop_cell(pos, move)
+        mover = pos.mover
+        cells = pos.cells[:cell] + (b"x" if mover == MAX else b"o") + pos.cells[cell + 1 :]
+        winner = mover if self.wins_through(cells, cell) else 0
+        key = pos.key ^ self._zobrist[mover][cell]
+        return Position(cells, -mover, cell, winner, pos.empty - 1, key)
+
+    def terminal(self, pos: Position) -> bool:
+        """Someone has k in a row, or the board is full."""
+        return bool(pos.winner) or not pos.empty
+
+    def utility(self, pos: Position) -> float:
+        """WIN + empty cells left for an x win, its negative for o, 0 for a draw."""
+        return pos.winner * (WIN + pos.empty) if pos.winner else 0
+
+    def reach(self, pos: Position) -> tuple[float, float]:
+        """The lowest and highest utility still reachable (a win on the next move scores most)."""
+        best = WIN + pos.empty - 1
+        return float(-best), float(best)
+
+    # --- what a depth-limited search adds ------------------------------------------------
+
+    def candidates(self, pos: Position) -> list[int]:
+        """The moves worth trying, centre first; on big boards only cells near a stone."""
+        if pos.winner or not pos.empty:
+            return []
+        cells = pos.cells
+        if len(cells) <= SMALL_BOARD or pos.empty == len(cells):
+            empty = [c for c in self._by_centre if cells[c] == EMPTY]
+            return empty[:1] if pos.empty == len(cells) and len(cells) > SMALL_BOARD else empty
+        near = self._near
+        found = {c for i, stone in enumerate(cells) if stone != EMPTY for c in near[i] if cells[c] == EMPTY}
+        return sorted(found, key=self._rank.__getitem__)
+
+    def _run_ends(self, joined: bytes) -> Iterator[tuple[int, int, int]]:
+        """Each run of 2+ same stones that can still grow to k: (stone, length, open ends)."""
+        k, size = self.k, len(joined)
+        for match in self._runs.finditer(joined):
+            start, end = match.span()
+            stone = joined[start]
+            ends = (start > 0 and joined[start - 1] == EMPTY) + (end < size and joined[end] == EMPTY)
+            if not ends or end - start >= k:
+                continue
+            left, right = start, end  # grow over empty cells and own stones to see the room
+            while left > 0 and end - left < k and joined[left - 1] in (EMPTY, stone):
+                left -= 1
+            while right < size and right - left < k and joined[right] in (EMPTY, stone):
+                right += 1
+            if right - left >= k:
+                yield stone, end - start, ends
+
+    def _joined(self, pos: Position) -> bytes:
+        """Every line of the board in one bytes, lines apart by '|'."""
+        cells = pos.cells
+        return b"|".join([cells[line] for line in self._lines])
+
+    def score(self, pos: Position) -> float:
+        """The heuristic value of a position that goes on, for MAX."""
+        k, total = self.k, 0
+        for stone, length, ends in self._run_ends(self._joined(pos)):
+            points = run_points(k - length, ends)
+            total += points if stone == STONE[MAX] else -points
+        return float(total)
+
+    def terms(self, pos: Position) -> tuple[tuple[str, int, int, int], ...]:
+        """The score broken into its terms: (name, x's count, o's count, points each), biggest first."""
+        counts: dict[tuple[int, int], list[int]] = {}
+        for stone, length, ends in self._run_ends(self._joined(pos)):
+            pair = counts.setdefault((length, ends), [0, 0])
+            pair[0 if stone == STONE[MAX] else 1] += 1
+        rows = [
+            (f"{'open' if ends == 2 else 'closed'} {RUN_NAMES.get(length, str(length))}", x, o, points)
+            for (length, ends), (x, o) in counts.items()
+            for points in [run_points(self.k - length, ends)]
+        ]
+        return tuple(sorted(rows, key=lambda row: (-row[3], row[0])))
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def move_name(self, move: int) -> str:
+        """A move for people: 'h8' style for cells (column letter, row number from the top)."""
+        row, col = divmod(move, self.cols)
+        return f"{chr(ord('a') + col)}{row + 1}"
+
+    def show(self, pos: Position) -> str:
+        """The board as rows of x, o and '.'."""
+        text = pos.cells.decode()
+        return "\n".join(text[r * self.cols : (r + 1) * self.cols] for r in range(self.rows))
+
+
+class MNK(Grid):
+    """An m,n,k game: m rows, n columns, k (or more) in a row wins."""
+
+    def __init__(self, rows: int, cols: int, k: int) -> None:
+        super().__init__(rows, cols, k)
+        self.name = "gomoku" if (rows, cols, k) == (15, 15, 5) else f"{rows},{cols},{k}"
+
+    def parse(self, text: str) -> Position:
+        """A board of `rows` lines of `cols` characters x, o, '.'; `BadPosition` says what is wrong."""
+        lines = [line.strip().lower() for line in text.strip().splitlines() if line.strip()]
+        if len(lines) != self.rows:
+            raise BadPosition(
+                f"the board needs {self.rows} lines of {self.cols} cells, got {len(lines)} lines"
+            )
+        for number, line in enumerate(lines, 1):
+            if len(line) != self.cols:
+                raise BadPosition(f"line {number} has {len(line)} cells, not {self.cols}")
+            strange = sorted(set(line) - set("xo."))
+            if strange:
+                raise BadPosition(f"cells are 'x', 'o' or '.', not {', '.join(map(repr, strange[:3]))}")
+        cells = "".join(lines).encode()
+        xs, os = cells.count(b"x"), cells.count(b"o")
+        if not 0 <= xs - os <= 1:
+            raise BadPosition(f"x moves first, so x has as many stones as o or one more; got {xs} x, {os} o")
+        if self.winners(cells):
+            raise BadPosition(f"the game is already over: {self.k} in a row is on the board")
+        if b"." not in cells:
+            raise BadPosition("the board is full: there is no move to find")
+        return self.position(cells)
+
+
+CONNECT_FOUR_ORDER = (3, 2, 4, 1, 5, 0, 6)
+"""Columns, centre first (the centre column is on the most lines)."""
+
+
+class ConnectFour(Grid):
+    """Connect Four: 6 rows, 7 columns, four in a row; a move is a column, the stone falls."""
+
+    name = "connect4"
+
+    def __init__(self) -> None:
+        super().__init__(6, 7, 4, gravity=True)
+
+    def drop_cell(self, pos: Position, move: int) -> int:
+        """The lowest empty cell of column `move`."""
+        cells = pos.cells
+        for row in range(self.rows - 1, -1, -1):
+            cell = row * self.cols + move
+            if cells[cell] == EMPTY:
+                return cell
+        raise BadPosition(f"column {move + 1} is full")
+
+    def moves(self, pos: Position) -> Sequence[int]:
+        """The columns that are not full, left to right."""
+        if pos.winner or not pos.empty:
+            return ()
+        return [col for col in range(self.cols) if pos.cells[col] == EMPTY]
+
+    def candidates(self, pos: Position) -> list[int]:
+        """The columns that are not full, centre first."""
+        if pos.winner or not pos.empty:
+            return []
+        return [col for col in CONNECT_FOUR_ORDER if pos.cells[col] == EMPTY]
+
+    def play(self, moves: str) -> Position:
+        """The position after `moves` (1-based column digits, '4453'), or `BadPosition` saying why not."""
+        pos = self.start()
+        for number, char in enumerate(moves.strip(), 1):
+            if char not in "1234567":
+                raise BadPosition(f"move {number} is {char!r}: columns are 1 to 7")
+            if pos.winner:
+                raise BadPosition(f"move {number} comes after {MARKS[pos.winner]} has already won")
+            if pos.cells[int(char) - 1] != EMPTY:
+                raise BadPosition(f"move {number}: column {char} is full")
+            pos = self.result(pos, int(char) - 1)
+        if pos.winner:
+            raise BadPosition(f"the game is already over: {MARKS[pos.winner]} has four in a row")
+        if not pos.empty:
+            raise BadPosition("the board is full: there is no move to find")
+        return pos
+
+    def move_name(self, move: int) -> str:
+        """A column for people, 1-based."""
+        return f"column {move + 1}"

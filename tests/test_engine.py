@@ -1,0 +1,263 @@
+"""The engine for bigger games: wins and blocks, agreement with full searches, the table, limits.
+
+No test reads the real clock: depth and node limits, or a fake clock.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import count
+
+import pytest
+
+from solvers.engine import CLOCK_EVERY, LEVELS, Engine, Heuristic, Iteration, Limits, TableHit, drain
+from solvers.events import Evaluate, Pop, Push
+from solvers.grids import MNK, WIN, BadPosition, ConnectFour, Grid, Position, run_points
+from solvers.minimax import MAX, alphabeta_value
+
+MEDIUM = Limits(depth=LEVELS["medium"].depth)
+"""The default level without its clock (the same search whenever it finishes in time)."""
+TIC = MNK(3, 3, 3)
+
+
+def board(game: MNK, *rows: str) -> Position:
+    """A position from its rows."""
+    return game.parse("\n".join(rows))
+
+
+def gomoku(stones: dict[tuple[int, int], str]) -> Position:
+    """A 15x15 position with the given stones."""
+    cells = bytearray(b"." * 225)
+    for (row, col), mark in stones.items():
+        cells[row * 15 + col] = ord(mark)
+    return MNK(15, 15, 5).parse("\n".join(bytes(cells[r * 15 : r * 15 + 15]).decode() for r in range(15)))
+
+
+WINS_IN_ONE = [
+    ("3,3,3", TIC, board(TIC, "xx.", "oo.", "..."), {2}),
+    ("4,4,4", MNK(4, 4, 4), board(MNK(4, 4, 4), "xxx.", "ooo.", "....", "...."), {3}),
+    ("5,5,4", MNK(5, 5, 4), board(MNK(5, 5, 4), "xxx..", "oo...", "...o.", ".....", "....."), {3}),
+    (
+        "gomoku",
+        MNK(15, 15, 5),
+        gomoku({(7, c): "x" for c in range(5, 9)} | {(8, c): "o" for c in range(4, 8)}),
+        {7 * 15 + 4, 7 * 15 + 9},
+    ),
+    ("connect4", ConnectFour(), ConnectFour().play("121213"), {0}),
+]
+"""(name, game, position, the winning moves)."""
+
+MUST_BLOCK = [
+    ("3,3,3", TIC, board(TIC, "xx.", ".o.", "..."), {2}),
+    ("4,4,4", MNK(4, 4, 4), board(MNK(4, 4, 4), "xxx.", ".oo.", "....", "...."), {3}),
+    ("5,5,4", MNK(5, 5, 4), board(MNK(5, 5, 4), "xxx..", "oo...", ".....", ".....", "....."), {3}),
+    (
+        "gomoku closed four",
+        MNK(15, 15, 5),
+        gomoku({(7, c): "x" for c in range(5, 9)} | {(7, 4): "o", (8, 5): "o", (9, 9): "o"}),
+        {7 * 15 + 9},
+    ),
+    (
+        "gomoku broken four",
+        MNK(15, 15, 5),
+        gomoku({(7, 5): "x", (7, 6): "x", (7, 8): "x", (7, 9): "x", (8, 5): "o", (9, 9): "o", (2, 2): "o"}),
+        {7 * 15 + 7},
+    ),
+    ("connect4", ConnectFour(), ConnectFour().play("12121"), {0}),
+]
+"""(name, game, position where the side to move must block, the blocking moves)."""
+
+
+@pytest.mark.parametrize(("name", "game", "pos", "wins"), WINS_IN_ONE, ids=[c[0] for c in WINS_IN_ONE])
+def test_every_game_takes_a_win_in_one_at_every_level(
+    name: str, game: Grid, pos: Position, wins: set[int]
+) -> None:
+    """Easy and the default level both play the winning move; its value is a win on the next ply."""
+    for limits in (LEVELS["easy"], MEDIUM):
+        answer = Engine(game, limits).think(pos)
+        assert answer.move in wins, name
+        sign = 1 if pos.mover == MAX else -1
+        assert sign * answer.value == WIN + pos.empty - 1
+
+
+@pytest.mark.parametrize(("name", "game", "pos", "blocks"), MUST_BLOCK, ids=[c[0] for c in MUST_BLOCK])
+def test_the_default_level_blocks_an_immediate_loss(
+    name: str, game: Grid, pos: Position, blocks: set[int]
+) -> None:
+    """The side to move has no win but the other threatens one: the default level blocks it."""
+    assert not any(game.result(pos, move).winner for move in game.candidates(pos)), "no win of its own"
+    threats = {m for m in game.candidates(pos) if game.result(pos._replace(mover=-pos.mover), m).winner}
+    assert threats == blocks  # the test position really threatens there
+    assert Engine(game, MEDIUM).think(pos).move in blocks
+
+
+@cache
+def exact_tic(cells: bytes) -> float:
+    """Tic-tac-toe's depth-adjusted value by plain recursion with a memo (the reference)."""
+    pos = TIC.position(cells)
+    if TIC.terminal(pos):
+        return TIC.utility(pos)
+    values = [exact_tic(TIC.result(pos, move).cells) for move in TIC.moves(pos)]
+    return max(values) if pos.mover == MAX else min(values)
+
+
+def reachable(game: Grid) -> list[Position]:
+    """Every position of a small game reachable from the empty board."""
+    seen, todo = {game.start().cells: game.start()}, [game.start()]
+    while todo:
+        pos = todo.pop()
+        for move in game.moves(pos):
+            child = game.result(pos, move)
+            if child.cells not in seen:
+                seen[child.cells] = child
+                todo.append(child)
+    return list(seen.values())
+
+
+def test_tic_tac_toe_agrees_with_a_full_search_everywhere() -> None:
+    """3,3,3 searched to the end: every reachable position's value is the exact one, and its move keeps it."""
+    positions = [pos for pos in reachable(TIC) if not TIC.terminal(pos)]
+    assert len(positions) == 5478 - 958  # the published positions, less the finished ones
+    for pos in positions:
+        answer = Engine(TIC).think(pos)
+        assert answer.value == exact_tic(pos.cells), TIC.show(pos)
+        assert exact_tic(TIC.result(pos, answer.move).cells) == answer.value
+    assert Engine(TIC).think(TIC.start()).value == 0  # a draw with best play
+
+
+def random_endgame(game: ConnectFour, empty: int, seed: int) -> Position:
+    """A Connect Four position from seeded random play, `empty` cells left and nobody has won."""
+    rng = random.Random(seed)
+    while True:
+        pos = game.start()
+        while pos.empty > empty and not pos.winner:
+            pos = game.result(pos, rng.choice(list(game.moves(pos))))
+        if not pos.winner:
+            return pos
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_connect_four_endgames_agree_with_a_full_search(seed: int) -> None:
+    """Positions with 9 to 12 empty cells, solved to the end: the engine's value is the full search's."""
+    game = ConnectFour()
+    pos = random_endgame(game, 9 + seed % 4, seed)
+    exact = alphabeta_value(game, pos)
+    answer = Engine(game).think(pos)
+    assert answer.value == exact
+    assert alphabeta_value(game, game.result(pos, answer.move)) == exact
+
+
+def midgames() -> list[tuple[Grid, Position]]:
+    """Seeded positions partway through each game, for depth-limited checks."""
+    found = []
+    for game, plies in ((MNK(4, 4, 4), 5), (MNK(5, 5, 4), 6), (ConnectFour(), 10), (MNK(15, 15, 5), 8)):
+        for seed in count():
+            rng = random.Random(seed)
+            pos = game.start()
+            for _ in range(plies):
+                pos = game.result(pos, rng.choice(game.candidates(pos)[:6]))
+            if not game.terminal(pos) and abs(Engine(game, Limits(depth=2)).think(pos).value) < WIN:
+                found.append((game, pos))  # still open two plies deep: the searches have work to do
+                break
+    return found
+
+
+@pytest.mark.parametrize(("game", "pos"), midgames(), ids=["4,4,4", "5,5,4", "connect4", "gomoku"])
+def test_the_table_changes_the_work_never_the_values(game: Grid, pos: Position) -> None:
+    """Depth-limited: with and without the transposition table, every iteration's value is the same."""
+    depth = {15: 2, 6: 6}.get(game.rows, 4)
+    with_table = Engine(game, Limits(depth=depth)).think(pos)
+    without = Engine(game, Limits(depth=depth), table=False).think(pos)
+    assert [v for _, v, _ in with_table.values] == [v for _, v, _ in without.values]
+    assert without.tt_hits == 0
+    if game.rows < 15:
+        assert with_table.tt_hits > 0  # transpositions really were looked up and used
+
+
+@pytest.mark.parametrize(("game", "pos"), midgames(), ids=["4,4,4", "5,5,4", "connect4", "gomoku"])
+def test_events_are_the_plain_search_node_for_node(game: Grid, pos: Position) -> None:
+    """The event run and think() search the same nodes and find the same answer; the stream is well formed."""
+    limits = Limits(depth=2 if game.rows == 15 else 3)
+    events, answer = drain(Engine(game, limits).events(pos))
+    plain = Engine(game, limits).think(pos)
+    assert (answer.move, answer.value, answer.nodes, answer.tt_hits, answer.pv) == (
+        plain.move,
+        plain.value,
+        plain.nodes,
+        plain.tt_hits,
+        plain.pv,
+    )
+    pushes = [e for e in events if type(e) is Push]
+    assert [e.node for e in pushes] == list(range(len(pushes))) and len(pushes) == plain.nodes + 1
+    stack = []
+    for event in events:
+        if type(event) is Push:
+            assert event.parent == (stack[-1] if stack else -1)
+            stack.append(event.node)
+        elif type(event) is Pop:
+            assert stack.pop() == event.node
+        elif type(event) in (Evaluate, Heuristic, TableHit):
+            assert event.node == stack[-1]
+    assert stack == []
+    iterations = [e.depth for e in events if type(e) is Iteration]
+    assert iterations == list(range(1, plain.depth + 1))
+    leaves = [e for e in events if type(e) is Heuristic]
+    assert leaves and all(e.value == sum((x - o) * p for _, x, o, p in e.terms) for e in leaves)
+
+
+def test_the_heuristic_counts_open_and_closed_runs() -> None:
+    """x's open two and o's closed three on 5,5,4, by name, and the score adds them up."""
+    game = MNK(5, 5, 4)
+    pos = board(game, ".xx..", "ooo.x", ".....", ".....", ".....")
+    terms = {name: (x, o, points) for name, x, o, points in game.terms(pos)}
+    assert terms == {"open two": (1, 0, run_points(2, 2)), "closed three": (0, 1, run_points(1, 1))}
+    assert game.score(pos) == run_points(2, 2) - run_points(1, 1)
+    blocked = board(game, "oxxo.", "x....", ".....", ".....", "o....")
+    assert game.terms(blocked) == ()  # a two between o's cannot grow to four: not counted
+
+
+def test_node_budget_and_an_injected_clock_stop_the_deepening() -> None:
+    """A node budget and a fake clock stop iterative deepening deterministically."""
+    game, pos = MNK(15, 15, 5), midgames()[3][1]
+    small = Engine(game, Limits(nodes=300)).think(pos)
+    assert small.nodes <= 301 and 1 <= small.depth < 5 and small.move in game.candidates(pos)
+    ticks = count()  # a fake clock: each reading is 10 "seconds" after the one before
+    timed = Engine(game, Limits(seconds=1000.0, clock=lambda: 10.0 * next(ticks))).think(pos)
+    readings = next(ticks) - 1
+    assert 1 <= timed.depth < 5 and timed.seconds >= 1000.0
+    assert readings * CLOCK_EVERY >= timed.nodes  # the clock was read every CLOCK_EVERY nodes
+    frozen = Engine(game, Limits(depth=timed.depth + 1, seconds=1.0, clock=lambda: 0.0)).think(pos)
+    assert frozen.depth == timed.depth + 1  # a clock that never moves stops nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("xx\noo.\n...", "line 1 has 2 cells"),
+        ("xx.\noo.", "needs 3 lines"),
+        ("xq.\no..\n...", "not 'q'"),
+        ("xxx\nxo.\n...", "x moves first"),
+        ("xxx\noo.\n...", "already over"),
+        ("xox\nxoo\noxx", "full"),
+    ],
+)
+def test_bad_boards_are_refused(text: str, reason: str) -> None:
+    """Wrong size, strange characters, impossible counts, a won game, a full board."""
+    with pytest.raises(BadPosition, match=reason):
+        TIC.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("moves", "reason"),
+    [
+        ("4444444", "column 4 is full"),
+        ("48", "1 to 7"),
+        ("1212121", "already over"),
+        ("12121213", "already won"),
+    ],
+)
+def test_bad_connect_four_moves_are_refused(moves: str, reason: str) -> None:
+    """A full column, an unknown column, a finished game."""
+    with pytest.raises(BadPosition, match=reason):
+        ConnectFour().play(moves)

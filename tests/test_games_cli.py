@@ -1,0 +1,88 @@
+"""`python -m solvers mnk` and `connect4`: answers, JSON fields, bad input in one line (exit 2)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from solvers.__main__ import main
+from solvers.grids import WIN
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the CLI in-process: exit code, stdout, stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_mnk_takes_the_win_and_reports_every_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """4,4,4 with x to win at [0, 3]: JSON move, value (a win for the side to move), depth, nodes, line."""
+    path = tmp_path / "board.txt"
+    path.write_text("xxx.\nooo.\n....\n....\n")
+    code, out, err = run(capsys, "mnk", "4", "4", "4", "--board", str(path), "--depth", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and not err
+    assert set(data) >= {"move", "value", "depth", "nodes", "tt_hits", "pv", "seconds"}
+    assert data["move"] == [0, 3] and data["pv"][0] == [0, 3]
+    assert data["value"] == WIN + 10 - 1 and data["depth"] == 1  # a proven win stops the deepening
+    code, out, _ = run(capsys, "mnk", "4", "4", "4", "--board", str(path), "--depth", "3")
+    assert code == 0 and "best move d1 [0, 3], value win in 1 move" in out
+
+
+def test_mnk_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--board - reads the board from standard input; the empty 3,3,3 board is a draw."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("...\n...\n...\n"))
+    code, out, _ = run(capsys, "mnk", "3", "3", "3", "--board", "-", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["value"] == 0 and data["depth"] == 9
+
+
+def test_connect4_moves_and_one_based_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """x has three in column 1: the move is column 1 (1-based), a win on the next ply."""
+    code, out, _ = run(capsys, "connect4", "--moves", "121212", "--depth", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["move"] == 1 and data["value"] == WIN + 42 - 7
+    assert "note" not in data
+
+
+def test_connect4_empty_board_says_the_published_result(capsys: pytest.CaptureFixture[str]) -> None:
+    """The empty board: the first player wins with best play (published), not claimed by the search."""
+    code, out, _ = run(capsys, "connect4", "--depth", "2")
+    assert code == 0 and "first player wins" in out and "does not prove it" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "board", "message"),
+    [
+        (["mnk", "3", "3", "3"], "xx\noo.\n...\n", "line 1 has 2 cells"),
+        (["mnk", "3", "3", "3"], "xx.\noo.\n", "needs 3 lines"),
+        (["mnk", "3", "3", "3"], "x?.\no..\n...\n", "not '?'"),
+        (["mnk", "3", "3", "3"], "xxx\nx..\n...\n", "x moves first"),
+        (["mnk", "3", "3", "3"], "xxx\noo.\n...\n", "already over"),
+        (["mnk", "3", "3", "4"], "...\n...\n...\n", "k must be at most"),
+        (["mnk", "3", "3", "3", "--time", "0"], "...\n...\n...\n", "0.01 to 600"),
+        (["connect4", "--moves", "4444444"], None, "column 4 is full"),
+        (["connect4", "--moves", "1212121"], None, "already over"),
+        (["connect4", "--moves", "40"], None, "columns are 1 to 7"),
+        (["connect4", "--moves", "1" * 10_000], None, "at most 42 moves"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], board: str | None, message: str
+) -> None:
+    """Wrong size, strange characters, impossible counts, a won game, a full column: one line, exit 2."""
+    if board is not None:
+        path = tmp_path / "board.txt"
+        path.write_text(board)
+        argv = [*argv, "--board", str(path)]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out
+    assert message in err and err.count("\n") == 1

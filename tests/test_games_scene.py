@@ -1,0 +1,122 @@
+"""The games demo on a headless window: clicks play, the computer answers, undo, "why this move?"."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+from ui import TickClock, click, press
+
+from solvers.engine import Engine, Limits
+from solvers.grids import EMPTY
+from visualizer.scenes.games.model import COMPUTER, EngineTree, Place
+
+SHOTS = os.environ.get("UNWIND_SHOTS")
+"""A folder to save screenshots in (to look at them), or None."""
+
+
+def stage_layout(app, shell):
+    """The demo's pure layout for the stage on screen."""
+    return shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+
+
+def cell_centre(app, shell, row: int, col: int) -> tuple[int, int]:
+    """The centre of a board cell on screen."""
+    game = shell.demo.match.game
+    grid = stage_layout(app, shell).grid
+    return (
+        round(grid.x + (col + 0.5) * grid.w / game.cols),
+        round(grid.y + (row + 0.5) * grid.h / game.rows),
+    )
+
+
+def shot(app, name: str) -> None:
+    """Save the window when UNWIND_SHOTS names a folder."""
+    if SHOTS:
+        pygame.image.save(app.surface, os.path.join(SHOTS, f"games-{name}.png"))
+
+
+def test_a_click_plays_and_the_computer_answers_next_to_it(app, open_demo) -> None:
+    """Gomoku: a click on the centre puts x there; the computer (medium) answers near it."""
+    shell = open_demo("games")
+    demo = shell.demo
+    assert demo.match.key == "gomoku"
+    click(app, cell_centre(app, shell, 7, 7))
+    demo.wait()
+    app.frame(1 / 60)
+    pos = demo.match.position
+    assert pos.cells[7 * 15 + 7] == ord("x") and len(demo.match.moves) == 2
+    reply = demo.match.moves[1]
+    assert max(abs(reply // 15 - 7), abs(reply % 15 - 7)) <= 2  # a candidate near the stone
+    shot(app, "played")
+
+
+def test_undo_takes_back_a_whole_turn_and_redo_plays_it_again(app, open_demo) -> None:
+    """U removes your stone and the reply; Y brings both back."""
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("tictactoe")
+    click(app, cell_centre(app, shell, 1, 1))
+    demo.wait()
+    played = list(demo.match.moves)
+    assert len(played) == 2
+    press(app, pygame.K_u, "u")
+    assert demo.match.moves == []
+    press(app, pygame.K_y, "y")
+    demo.wait()
+    assert demo.match.moves == played
+
+
+def test_why_replays_the_same_search_and_shows_its_tree(app, open_demo) -> None:
+    """H replays the computer's last search: the same nodes and move; the tree card is drawn."""
+    shell = open_demo("games")
+    demo = shell.demo
+    app.player_clock = TickClock(step=5e-4)
+    demo.set_starts(COMPUTER)
+    demo.wait()
+    click(app, cell_centre(app, shell, 6, 6))
+    demo.wait()
+    pos, answer = demo.match.last_answer()
+    press(app, pygame.K_h, "h")
+    for _ in range(40):
+        app.frame(1 / 60)
+    shot(app, "mid-search")
+    tree: EngineTree = shell.run.model
+    assert tree.count > 0 and tree.current_iteration() >= 1
+    shell.run.seek_end()
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if shell.run.at_end:
+            break
+    tree = shell.run.model
+    assert tree.count == answer.nodes + 1  # node 0 is the deepening loop
+    newest = max(tree.children(0))
+    assert tree.move[tree.chosen(newest)] == answer.move
+    assert Engine(demo.match.game, Limits(depth=answer.depth)).think(pos).move == answer.move
+    shot(app, "why-end")
+
+
+def test_connect_four_clicks_drop_into_the_column(app, open_demo) -> None:
+    """Connect Four: a click anywhere in a column puts the stone at its bottom."""
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("connect4")
+    click(app, cell_centre(app, shell, 0, 3))
+    demo.wait()
+    app.frame(1 / 60)
+    cells = demo.match.position.cells
+    assert cells[5 * 7 + 3] == ord("x")
+    assert sum(1 for c in cells if c != EMPTY) == 2
+    shot(app, "connect4")
+
+
+def test_the_default_level_blocks_a_four_on_screen(app, open_demo) -> None:
+    """Gomoku: your click makes four in a row; the computer (medium) blocks an end of it."""
+    shell = open_demo("games")
+    demo = shell.demo
+    for x, o in (((7, 5), (0, 0)), ((7, 6), (0, 14)), ((7, 7), (14, 0))):
+        demo.history.do(Place(x[0] * 15 + x[1]))
+        demo.history.do(Place(o[0] * 15 + o[1]))
+    click(app, cell_centre(app, shell, 7, 8))
+    demo.wait()
+    assert demo.match.moves[-1] in (7 * 15 + 4, 7 * 15 + 9)

@@ -1,0 +1,336 @@
+"""Bigger games against the computer: m,n,k, gomoku and Connect Four, and why it moved as it did.
+
+The controller: the match is `model.Match` under one `EditHistory` (your
+stones, the computer's and new games are edits: U/Z undo a turn, Y redoes).
+The computer thinks on a worker thread (`solvers.engine.Engine.think`, the
+plain path, so the window stays live for up to 2 s); "why this move?" replays
+that same search as events (`Engine.events`, node for node the same) into the
+player, and the tree card shows it growing: iterations, heuristic leaves with
+their terms, table hits, cuts, the chosen line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import pygame
+
+from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Engine, Limits
+from solvers.events import Prune
+from solvers.grids import MARKS, Position
+from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.history import EditHistory
+from visualizer.player import Player
+from visualizer.scenes.base import Demo
+from visualizer.scenes.games import view
+from visualizer.scenes.games.model import (
+    COMPUTER,
+    GAMES,
+    HUMAN,
+    EngineTree,
+    Match,
+    NewMatch,
+    Place,
+    narrate,
+    value_words,
+)
+from visualizer.treepaint import Camera
+from visualizer.widgets import Button, Choice, Widget
+
+GAMES_BINDINGS = Bindings(
+    Gesture("click a cell (a column in Connect Four)", "play there"),
+    Binding(("h",), "why", "why this move? replay the computer's last search"),
+    Binding(("u", "z", "ctrl+z"), "undo", "undo your last move and the computer's reply"),
+    Binding(("y", "ctrl+y"), "redo", "redo it"),
+    Binding(("r",), "new_game", "new game (U undoes it)"),
+    Binding(("w",), "swap_sides", "new game, the other side starts"),
+    Binding(("b",), "next_game", "the next game: 3,3,3, 4,4,4, 5,5,4, gomoku, Connect Four"),
+    Binding(("1",), "set_level", "easy: one move ahead", args=("easy",)),
+    Binding(("2",), "set_level", "medium: three plies", args=("medium",)),
+    Binding(("3",), "set_level", "hard: deepen for 1.8 s", args=("hard",)),
+    Gesture("wheel / drag on the tree", "zoom / pan it"),
+    Binding(("0",), "reset_camera", "the whole tree again"),
+)
+"""The games demo's keys and gestures."""
+
+
+class GamesDemo(Demo):
+    """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved."""
+
+    name = "games"
+    title = "Gomoku and friends: depth limits, a heuristic, a clock"
+    default_speed = 200.0
+    bindings = GAMES_BINDINGS
+
+    def __init__(self, shell: Any) -> None:
+        super().__init__(shell)
+        self.match = Match()
+        self.history: EditHistory[Match] = EditHistory(self.match)
+        self.level = DEFAULT_LEVEL
+        self.camera = Camera()
+        self.explained: tuple[Position, Answer] | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
+        self._thinking: tuple[int, Future[Answer]] | None = None
+        self._turn()
+
+    # --- the match -----------------------------------------------------------------------
+
+    def play(self, row: int, col: int) -> None:
+        """The person plays at (row, col) (the column, in Connect Four), if allowed."""
+        game, pos = self.match.game, self.match.position
+        move = col if game.gravity else game.cell(row, col)
+        if self.match.over:
+            self.notify("the game is over: R for a new game")
+        elif self.match.computers_turn:
+            self.notify("the computer is thinking")
+        elif move not in game.moves(pos):
+            self.notify("that place is taken" if not game.gravity else "that column is full")
+        else:
+            self.history.do(Place(move))
+            self._turn()
+
+    def new_game(self, key: str | None = None, starts: str | None = None) -> None:
+        """An empty board (an undoable edit)."""
+        self.history.do(NewMatch(self.match, key or self.match.key, starts or self.match.starts))
+        self.explained = None
+        self.camera.reset()
+        self.new_run()
+        self._turn()
+
+    def set_game(self, key: str) -> None:
+        """Another game, a new board."""
+        self.new_game(key=key)
+
+    def next_game(self) -> None:
+        """The next game in the list."""
+        keys = list(GAMES)
+        self.set_game(keys[(keys.index(self.match.key) + 1) % len(keys)])
+
+    def set_starts(self, starts: str) -> None:
+        """Who plays x (and so moves first); a new game."""
+        self.new_game(starts=starts)
+
+    def swap_sides(self) -> None:
+        """A new game, the other side starting."""
+        self.set_starts(COMPUTER if self.match.starts == HUMAN else HUMAN)
+
+    def set_level(self, level: str) -> None:
+        """Easy, medium or hard (from the next computer move)."""
+        self.level = level
+
+    def undo(self) -> None:
+        """Take back your last move and the computer's reply."""
+        edit = self.history.undo()
+        if edit is None:
+            self.notify("nothing to undo yet")
+        elif isinstance(edit, Place) and edit.answer is not None and self.history.can_undo:
+            self.history.undo()
+        self._turn()
+
+    def redo(self) -> None:
+        """Play again what was undone (and the reply after it)."""
+        if self.history.redo() is None:
+            self.notify("nothing to redo")
+        self._turn()
+
+    # --- the computer ----------------------------------------------------------------------
+
+    def _turn(self) -> None:
+        """Start the computer's search on a worker thread when it is to move."""
+        if self.match.computers_turn and self._thinking is None:
+            pos, game = self.match.position, self.match.game
+            engine = Engine(game, LEVELS[self.level])
+            self._thinking = (len(self.match.moves), self._pool.submit(engine.think, pos))
+
+    def wait(self) -> None:
+        """Block until the computer has moved (tests; the app polls in `update`)."""
+        while self._thinking is not None:
+            self._thinking[1].result()
+            self._collect()
+
+    def _collect(self) -> None:
+        """Play the computer's finished search, unless the board changed meanwhile."""
+        if self._thinking is None or not self._thinking[1].done():
+            return
+        count, future = self._thinking
+        self._thinking = None
+        if count == len(self.match.moves) and self.match.computers_turn:
+            self.history.do(Place(future.result().move or 0, future.result()))
+            if self.match.over:
+                self.notify(self.match.result_text())
+        self._turn()
+
+    @property
+    def thinking(self) -> bool:
+        """The computer is searching."""
+        return self._thinking is not None
+
+    def why(self) -> None:
+        """Replay the computer's last search as events, to watch it."""
+        last = self.match.last_answer()
+        if last is None:
+            self.notify("the computer has not moved yet")
+            return
+        self.explained = last
+        self.camera.reset()
+        self.new_run(autoplay=True)
+
+    def reset_camera(self) -> None:
+        """The whole tree, unzoomed."""
+        self.camera.reset()
+
+    def leaving(self) -> None:
+        """Stop the worker thread with the demo."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- what runs -------------------------------------------------------------------------
+
+    def source(self) -> Iterator[Any]:
+        """The replayed search of the computer's last move (nothing before "why this move?")."""
+        if self.explained is None:
+            return iter(())
+        pos, answer = self.explained
+        return Engine(self.match.game, Limits(depth=answer.depth)).events(pos)
+
+    def make_model(self) -> EngineTree:
+        """An empty tree."""
+        return EngineTree()
+
+    def update(self, dt: float, player: Player) -> None:
+        """Play the computer's move once its search is done."""
+        self._collect()
+
+    def at_rest(self, player: Player) -> bool:
+        """Still unless the computer is thinking."""
+        return not self.thinking
+
+    # --- how it reads ----------------------------------------------------------------------
+
+    def code(self) -> Sequence[str]:
+        """The engine's pseudocode."""
+        return ENGINE_PSEUDOCODE
+
+    def narrate(self, event: Any) -> str | None:
+        """The event in words (model.narrate)."""
+        return narrate(event, self.match.game)
+
+    def shared_counters(self) -> Sequence[str]:
+        """Nodes, depth and cuts of the replay."""
+        return ("events", "calls", "depth", "prunes")
+
+    def counters(self, model: EngineTree) -> list[tuple[str, str]]:
+        """Iteration, leaves scored, table hits."""
+        return [
+            ("iteration", str(model.current_iteration() or "-")),
+            ("leaves", f"{model.leaves:,}"),
+            ("table hits", f"{len(model.hits):,}"),
+        ]
+
+    def stops(self) -> Sequence[str]:
+        """No solutions or backtracks to run to."""
+        return ()
+
+    def breakpoints(self) -> list[tuple[str, Any]]:
+        """Stop at the next cut."""
+        return [("next cut", lambda event: type(event) is Prune)]
+
+    def status(self, player: Player) -> str | None:
+        """Whose turn it is, or how the game ended."""
+        if self.match.over:
+            return self.match.result_text()
+        return "the computer is thinking" if self.thinking else "your move"
+
+    def words(self, tree: EngineTree) -> list[str]:
+        """The words card: the turn, the last answer, the newest heuristic leaf's terms."""
+        match, game = self.match, self.match.game
+        mine = MARKS[-match.computer_mark]
+        lines = [
+            match.result_text() if match.over else f"you play {mine} ({'disc' if mine == 'x' else 'ring'})."
+        ]
+        last = match.last_answer()
+        if last is not None:
+            pos, answer = last
+            sign = 1 if pos.mover > 0 else -1
+            line = " ".join(game.move_name(m) for m in answer.pv[:6])
+            own = sign * answer.value + 0.0  # + 0.0: a draw reads +0, not -0
+            lines.append(
+                f"computer: {game.move_name(answer.move or 0)}, {value_words(answer.value)} for x"
+                f" (its view {own:+,.0f}); depth {answer.depth}, {answer.nodes:,} nodes,"
+                f" {answer.tt_hits:,} table hits, {answer.seconds:.2f} s. expected: {line}. H: why?"
+            )
+        newest = tree.newest_terms()
+        if newest is not None:
+            node, terms = newest
+            lines.append(f"node {node} at the depth limit: {tree.leaf[node]:+,.0f} for x =")
+            lines += view.terms_lines(terms) or ["no runs that can still grow: 0"]
+        return lines
+
+    # --- input ------------------------------------------------------------------------------
+
+    def controls(self) -> list[Widget]:
+        """Game, who starts, level, new game, undo, why."""
+        return [
+            Choice(
+                [(label, key) for key, (label, _) in GAMES.items()],
+                lambda: self.match.key,
+                self.set_game,
+                hint="B",
+            ),
+            Choice(
+                [("you start", HUMAN), ("computer starts", COMPUTER)],
+                lambda: self.match.starts,
+                self.set_starts,
+                hint="W",
+            ),
+            Choice(
+                [("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
+                lambda: self.level,
+                self.set_level,
+                hint="1 2 3",
+            ),
+            Button("new game", self.new_game, hint="R"),
+            Button("undo", self.undo, hint="U or Z"),
+            Button("why this move?", self.why, hint="H: replay the computer's last search"),
+        ]
+
+    def layout(self, rect: pygame.Rect) -> view.GamesLayout:
+        """The stage's layout (the same for input and drawing)."""
+        game = self.match.game
+        return view.layout(rect, self.theme, game.rows, game.cols)
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+        """Clicks play; the wheel and drags move the tree; keys go to the table."""
+        if event.type == pygame.KEYDOWN:
+            return self.bindings.dispatch(self, event)
+        lay = self.layout(rect)
+        if self.camera.handle(event, lay.tree_area):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            game = self.match.game
+            cell = view.cell_at(lay.grid, game.rows, game.cols, event.pos)
+            if cell is not None:
+                self.play(*cell)
+                return True
+        return False
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """The board and the words at the left, the tree at the right."""
+        lay, theme = self.layout(rect), self.theme
+        tree: EngineTree = player.model  # type: ignore[assignment]
+        last = self.match.last_answer()
+        expected = last[1].pv[1:2] if last is not None and self.match.moves else []
+        view.draw_board(surface, lay, theme, self.match.game, self.match.position, expected)
+        view.draw_words(surface, lay.words, theme, "what the computer thinks", self.words(tree))
+        root_mover = self.explained[0].mover if self.explained is not None else 1
+        waiting = (
+            "the computer is thinking..."
+            if self.thinking
+            else "press H (why this move?) to watch the computer's last search"
+            if last is not None
+            else "your move: click a cell. The computer's search shows here when you ask why it moved."
+        )
+        view.draw_tree_card(surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting)

@@ -1,0 +1,225 @@
+"""The games demo's plain state: the match and its edits, the engine's tree, narration; no pygame.
+
+- `Match`: which game, who starts, the moves so far and, by move index, the
+  computer's answer for each of its moves.  Moves and new matches are edits
+  (`Place`, `NewMatch`) kept by one `EditHistory`.
+- `EngineTree`: a `SearchTree` that also keeps what the engine adds: each
+  iteration's depth, heuristic leaves with their terms, transposition hits.
+- `narrate`: the one place engine events become words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solvers.engine import Answer, Heuristic, Iteration, TableHit
+from solvers.events import Bound, Evaluate, Pop, Prune, Push
+from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
+from solvers.minimax import MAX
+from visualizer.searchtree import SearchTree, value_text
+
+HUMAN, COMPUTER = "human", "computer"
+GAMES: dict[str, tuple[str, Grid]] = {
+    "tictactoe": ("3,3,3", MNK(3, 3, 3)),
+    "444": ("4,4,4", MNK(4, 4, 4)),
+    "554": ("5,5,4", MNK(5, 5, 4)),
+    "gomoku": ("gomoku 15×15", MNK(15, 15, 5)),
+    "connect4": ("Connect Four", ConnectFour()),
+}
+"""The games on offer: key -> (label, rules)."""
+
+
+def value_words(value: float | None) -> str:
+    """A value for x: 'x wins', 'o wins', or the heuristic score."""
+    if value is None:
+        return "?"
+    if value >= WIN:
+        return "x wins"
+    if value <= -WIN:
+        return "o wins"
+    return value_text(value, signed=True)
+
+
+class Match:
+    """One game against the computer: the rules, who starts, the moves and the computer's answers."""
+
+    def __init__(self, key: str = "gomoku", starts: str = HUMAN) -> None:
+        self.key, self.starts = key, starts
+        self.moves: list[int] = []
+        self.answers: dict[int, Answer] = {}
+
+    @property
+    def game(self) -> Grid:
+        """The rules."""
+        return GAMES[self.key][1]
+
+    def position_after(self, count: int) -> Position:
+        """The position after the first `count` moves."""
+        pos = self.game.start()
+        for move in self.moves[:count]:
+            pos = self.game.result(pos, move)
+        return pos
+
+    @property
+    def position(self) -> Position:
+        """The position now."""
+        return self.position_after(len(self.moves))
+
+    @property
+    def computer_mark(self) -> int:
+        """MAX (x) when the computer starts, else MIN."""
+        return MAX if self.starts == COMPUTER else -MAX
+
+    @property
+    def over(self) -> bool:
+        """Someone won or the board is full."""
+        return self.game.terminal(self.position)
+
+    @property
+    def computers_turn(self) -> bool:
+        """The game goes on and the computer is to move."""
+        pos = self.position
+        return not self.game.terminal(pos) and pos.mover == self.computer_mark
+
+    def last_answer(self) -> tuple[Position, Answer] | None:
+        """The position the computer's latest move was searched on, and that search's answer."""
+        if not self.answers:
+            return None
+        index = max(self.answers)
+        return self.position_after(index), self.answers[index]
+
+    def result_text(self) -> str:
+        """How the game ended, in words."""
+        pos = self.position
+        if not pos.winner:
+            return "a draw: the board is full"
+        return "the computer wins" if pos.winner == self.computer_mark else "you win!"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A stone: the person's (no answer) or the computer's with the answer of its search."""
+
+    move: int
+    answer: Answer | None = None
+
+    @property
+    def words(self) -> str:
+        """What the edit did."""
+        return "the computer's move" if self.answer is not None else "your move"
+
+    def apply(self, match: Match) -> None:
+        """Play the move."""
+        if self.answer is not None:
+            match.answers[len(match.moves)] = self.answer
+        match.moves.append(self.move)
+
+    def revert(self, match: Match) -> None:
+        """Take it back."""
+        match.moves.pop()
+        match.answers.pop(len(match.moves), None)
+
+
+class NewMatch:
+    """A new game (`key`, `starts`); it keeps the match it replaced, so it can be undone."""
+
+    def __init__(self, match: Match, key: str, starts: str) -> None:
+        self.key, self.starts = key, starts
+        self.old = (match.key, match.starts, list(match.moves), dict(match.answers))
+
+    @property
+    def words(self) -> str:
+        """What the edit did."""
+        return f"a new game of {GAMES[self.key][0]}"
+
+    def apply(self, match: Match) -> None:
+        """An empty board."""
+        match.key, match.starts, match.moves, match.answers = self.key, self.starts, [], {}
+
+    def revert(self, match: Match) -> None:
+        """The replaced match back, as it was."""
+        key, starts, moves, answers = self.old
+        match.key, match.starts, match.moves, match.answers = key, starts, list(moves), dict(answers)
+
+
+class EngineTree(SearchTree):
+    """The engine's search tree: a SearchTree plus iterations, heuristic terms and table hits."""
+
+    def __init__(self) -> None:
+        super().__init__(alphabeta=True)
+        self.iteration: dict[int, int] = {}
+        self.terms: dict[int, tuple[tuple[str, int, int, int], ...]] = {}
+        self.hits: dict[int, str] = {}
+        self.last_leaf: int | None = None
+
+    def apply(self, event: Any) -> None:
+        """Move one event forward."""
+        kind = type(event)
+        if kind is Iteration:
+            self.iteration[event.node] = event.depth
+        elif kind is Heuristic:
+            self.terms[event.node] = event.terms
+            self.leaf[event.node] = event.value
+            self.leaves += 1
+        elif kind is TableHit:
+            self.hits[event.node] = event.flag
+        else:
+            super().apply(event)
+
+    def revert(self, event: Any) -> None:
+        """Undo exactly what `apply(event)` did."""
+        kind = type(event)
+        if kind is Iteration:
+            del self.iteration[event.node]
+        elif kind is Heuristic:
+            del self.terms[event.node]
+            self.leaf[event.node] = None
+            self.leaves -= 1
+        elif kind is TableHit:
+            del self.hits[event.node]
+        else:
+            super().revert(event)
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The whole state as one comparable value."""
+        extra = (sorted(self.iteration.items()), sorted(self.terms.items()), sorted(self.hits.items()))
+        return (*super().snapshot(), extra)
+
+    def current_iteration(self) -> int | None:
+        """The depth of the newest iteration so far."""
+        return max(self.iteration.values()) if self.iteration else None
+
+    def newest_terms(self) -> tuple[int, tuple[tuple[str, int, int, int], ...]] | None:
+        """The newest heuristic leaf still in the tree and its terms."""
+        alive = [node for node in self.terms if node < self.count]
+        return (max(alive), self.terms[max(alive)]) if alive else None
+
+
+def narrate(event: Any, game: Grid) -> str | None:
+    """One engine event in words (values for x)."""
+    kind = type(event)
+    if kind is Push:
+        if event.parent < 0:
+            return "iterative deepening starts: depth 1, then 2, ..."
+        if event.what is None:
+            return None
+        return f"node {event.node}: try {game.move_name(event.what)}"
+    if kind is Iteration:
+        return f"iteration {event.depth}: search {event.depth} plies ahead"
+    if kind is Heuristic:
+        node, value = event.node, event.value
+        return f"node {node}: depth limit, the heuristic scores it {value_words(value)}"
+    if kind is Evaluate:
+        return f"node {event.node}: the game ends, {value_words(event.value)}"
+    if kind is TableHit:
+        node, value = event.node, event.value
+        return f"node {node}: seen before (table, {event.flag}): {value_words(value)}"
+    if kind is Pop:
+        return f"node {event.node} returns {value_words(event.value)}"
+    if kind is Bound:
+        name = "α rises" if event.name == "alpha" else "β falls"
+        return f"{name} to {value_words(event.value)} at node {event.node}"
+    if kind is Prune:
+        return f"cut at node {event.node}: the other moves cannot matter"
+    return None

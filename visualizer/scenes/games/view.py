@@ -1,0 +1,293 @@
+"""The games demo's screen: a pure layout, the board, the engine's tree and the heuristic's terms.
+
+Drawing only reads the match and the `EngineTree`.  Stones differ by shape
+(x a filled disc, o a ring), so colour is never the only cue.  The tree shows
+node 0 (the deepening loop), each iteration's root, the newest iteration's
+moves, the path being searched (or the chosen line at the end) with its
+children; everything else folds into a "+N" badge.  Heuristic leaves are
+boxes, table hits dotted, cuts marked on their edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from solvers.grids import EMPTY, STONE, Grid, Position
+from solvers.minimax import MAX
+from visualizer import theme as th
+from visualizer.panels import card, card_content, fit_text, wrap
+from visualizer.scenes.games.model import EngineTree, value_words
+from visualizer.theme import Theme
+from visualizer.tree import tidy_layout
+from visualizer.treepaint import (
+    BOX,
+    DOTTED,
+    DOWN,
+    PILL,
+    UP,
+    Camera,
+    Look,
+    Stroke,
+    Tag,
+    paint_tree,
+    tidy_places,
+)
+
+BOARD_TITLE = "the board"
+TREE_TITLE = "why this move? the engine's search"
+
+
+@dataclass(frozen=True, slots=True)
+class GamesLayout:
+    """The board card and the words card at the left, the tree card at the right."""
+
+    board: pygame.Rect
+    words: pygame.Rect
+    tree: pygame.Rect
+    grid: pygame.Rect  # the cells, inside the board card
+    tree_area: pygame.Rect  # the tree's drawing area, inside its card
+
+
+def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int) -> GamesLayout:
+    """Where everything goes; the same for input and drawing."""
+    gap = theme.px(10)
+    left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
+    most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
+    inner = card_content(most, theme, BOARD_TITLE)
+    cell = max(2, min(inner.w // cols, inner.h // rows))
+    board = most.copy()
+    board.h -= inner.h - cell * rows  # no more height than the cells need: the words get the rest
+    inner = card_content(board, theme, BOARD_TITLE)
+    words = pygame.Rect(rect.x, board.bottom + gap, left_w, rect.bottom - board.bottom - gap)
+    tree = pygame.Rect(board.right + gap, rect.y, rect.right - board.right - gap, rect.h)
+    grid = pygame.Rect(0, 0, cell * cols, cell * rows)
+    grid.center = inner.center
+    return GamesLayout(board, words, tree, grid, card_content(tree, theme, TREE_TITLE))
+
+
+def cell_at(grid: pygame.Rect, rows: int, cols: int, pos: tuple[int, int]) -> tuple[int, int] | None:
+    """The (row, col) under a screen position, or None."""
+    if not grid.collidepoint(pos):
+        return None
+    return (pos[1] - grid.y) * rows // grid.h, (pos[0] - grid.x) * cols // grid.w
+
+
+def cell_rect(grid: pygame.Rect, rows: int, cols: int, row: int, col: int) -> pygame.Rect:
+    """The square of one cell."""
+    w, h = grid.w / cols, grid.h / rows
+    return pygame.Rect(round(grid.x + col * w), round(grid.y + row * h), round(w), round(h))
+
+
+# --- the board ------------------------------------------------------------------------------
+
+
+def draw_board(
+    surface: pygame.Surface,
+    lay: GamesLayout,
+    theme: Theme,
+    game: Grid,
+    pos: Position,
+    marks: Iterable[int] = (),
+) -> None:
+    """Cells, stones (x a disc, o a ring), the last move outlined, `marks` (the expected line) dotted."""
+    card(surface, lay.board, theme, BOARD_TITLE + f": {game.name}")
+    grid, rows, cols = lay.grid, game.rows, game.cols
+    pygame.draw.rect(surface, th.blend(th.PANEL, th.YELLOW, 0.25), grid)
+    line = max(1, theme.px(1))
+    for r in range(rows + 1):
+        y = round(grid.y + r * grid.h / rows)
+        pygame.draw.line(surface, th.MUTED, (grid.x, y), (grid.right - 1, y), line)
+    for c in range(cols + 1):
+        x = round(grid.x + c * grid.w / cols)
+        pygame.draw.line(surface, th.MUTED, (x, grid.y), (x, grid.bottom - 1), line)
+    for index, stone in enumerate(pos.cells):
+        box = cell_rect(grid, rows, cols, *divmod(index, cols)).inflate(-max(2, grid.w // cols // 6), 0)
+        box.h = box.w
+        box.center = cell_rect(grid, rows, cols, *divmod(index, cols)).center
+        if stone == STONE[MAX]:
+            pygame.draw.circle(surface, th.INK, box.center, box.w // 2)
+        elif stone == STONE[-MAX]:
+            pygame.draw.circle(surface, th.PANEL, box.center, box.w // 2)
+            pygame.draw.circle(surface, th.INK, box.center, box.w // 2, max(2, box.w // 6))
+        if index == pos.last:
+            pygame.draw.rect(surface, th.ACTIVE, box.inflate(line * 4, line * 4), max(2, line * 2))
+    for number, move in enumerate(marks, 1):
+        index = game.drop_cell(pos, move) if game.gravity else move
+        if 0 <= index < len(pos.cells) and pos.cells[index] == EMPTY:
+            box = cell_rect(grid, rows, cols, *divmod(index, cols))
+            ink = th.WAITING if number % 2 else th.PRUNED
+            pygame.draw.circle(surface, ink, box.center, max(2, box.w // 3), max(1, line * 2))
+            if number == 1:
+                break  # the next move of the expected line; the rest reads in the words card
+
+
+def draw_words(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str, lines: list[str]
+) -> None:
+    """A card of wrapped lines; what does not fit is cut at the card's bottom."""
+    inner = card(surface, rect, theme, title)
+    y, step = inner.y, theme.line_height("small")
+    for text in lines:
+        for part in wrap(theme, text, inner.w, "small"):
+            if y + step > inner.bottom:
+                return
+            surface.blit(theme.text(part, "small", th.INK), (inner.x, y))
+            y += step
+
+
+def terms_lines(terms: tuple[tuple[str, int, int, int], ...]) -> list[str]:
+    """The heuristic's terms as lines: 'open three: x 1, o 0, 50 each'."""
+    return [f"{name}: x {x}, o {o} (±{points:,} each)" for name, x, o, points in terms]
+
+
+# --- the tree -------------------------------------------------------------------------------
+
+
+def shown_nodes(tree: EngineTree) -> set[int]:
+    """The nodes drawn: the loop, the iterations, the newest one's moves, the path searched now
+    (or the chosen line at the end) and the moves of the node expanding now."""
+    if not tree.count:
+        return set()
+    shown = {0, *tree.children(0)}
+    newest = max(tree.children(0), default=None)
+    if newest is not None:
+        shown.update(tree.children(newest))
+    path = list(tree.stack)
+    if not path and newest is not None:  # finished: the chosen line
+        node: int | None = newest
+        while node is not None:
+            path.append(node)
+            node = tree.chosen(node)
+    shown.update(path)
+    if tree.stack and tree.stack[-1] != 0:
+        shown.update(tree.children(tree.stack[-1]))
+    return shown
+
+
+def draw_tree(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    theme: Theme,
+    tree: EngineTree,
+    game: Grid,
+    root_mover: int,
+    cam: Camera,
+) -> None:
+    """The search tree, folded to what matters now, through the shared painter."""
+    shown = shown_nodes(tree)
+    if not shown:
+        return
+    placed = tidy_layout([0], lambda node: [c for c in tree.children(node) if c in shown])
+    node_h = theme.line_height("tiny") + theme.px(6)
+    row = min(theme.px(70), max(node_h * 2 + theme.px(4), (area.h - node_h * 3) // max(placed.depth, 1)))
+    column = area.w / max(placed.slots, 1)
+    top_room = theme.line_height("tiny") * 2  # the root's and iterations' notes above them
+    width = max(4.0, min(column - theme.px(4), theme.px(56)))
+    places = tidy_places(placed, column, row, (width, node_h), top=top_room)
+    top = tree.stack[-1] if tree.stack else -1
+    depth_of = {0: 0}
+
+    def depth(node: int) -> int:
+        """Plies below node 0 (cached)."""
+        if node not in depth_of:
+            depth_of[node] = depth(tree.parent[node]) + 1
+        return depth_of[node]
+
+    def look(node: int) -> Look:
+        """How one node looks."""
+        return node_look(tree, game, node, top, root_mover if depth(node) % 2 else -root_mover, shown, column)
+
+    def parent(node: int) -> int | None:
+        """The node above (None for node 0)."""
+        return tree.parent[node] if tree.parent[node] >= 0 else None
+
+    clip = surface.get_clip()
+    surface.set_clip(area.clip(clip))
+    paint_tree(surface, theme, area, places, parent, look, camera=cam)
+    surface.set_clip(clip)
+
+
+def node_look(
+    tree: EngineTree, game: Grid, node: int, top: int, mover: int, shown: set[int], column: float
+) -> Look:
+    """A node's shape (MAX up, MIN down, leaves boxes), colour by state, value tag, fold badge."""
+    value = tree.value[node]
+    heuristic, hit = node in tree.terms, node in tree.hits
+    colour = (
+        th.ACTIVE
+        if node == top
+        else th.WAITING
+        if node in tree.stack
+        else th.VISITED
+        if hit
+        else th.DONE
+        if value is not None
+        else th.MUTED
+    )
+    shape = (
+        PILL
+        if node == 0
+        else BOX
+        if (heuristic or hit or tree.leaf[node] is not None)
+        else UP
+        if mover == MAX
+        else DOWN
+    )
+    label, note = "", None
+    if node == 0:
+        note = Tag("iterative deepening", th.PANEL)
+    elif node in tree.iteration:
+        word = "depth " if column >= 70 else "d"
+        note = Tag(f"{word}{tree.iteration[node]}", th.PANEL)
+    elif tree.move[node] is not None:
+        label = game.move_name(tree.move[node]).replace("column ", "c")
+    tags = (Tag(value_words(value)),) if value is not None and column >= 36 else ()
+    hidden = sum(1 for c in tree.children(node) if c not in shown) if node in shown else 0
+    chosen = value is not None and tree.parent[node] >= 0 and tree.chosen(tree.parent[node]) == node
+    return Look(
+        colour=colour,
+        shape=shape,
+        border=Stroke(colour, 2, DOTTED) if hit else None,
+        label=label if column >= 24 else "",
+        label_size="tiny",
+        tags=tags,
+        folded=(hidden and tree.size(node) - 1) if column >= 70 else 0,
+        note=note,
+        ring=th.YELLOW if chosen else None,
+        cut=node in tree.cuts,
+        ident=str(node) if column >= 70 else "",
+    )
+
+
+def draw_tree_card(
+    surface: pygame.Surface,
+    lay: GamesLayout,
+    theme: Theme,
+    tree: EngineTree | None,
+    game: Grid,
+    root_mover: int,
+    cam: Camera,
+    empty_words: str,
+) -> None:
+    """The tree card: the tree, or words saying why there is none yet."""
+    card(surface, lay.tree, theme, TREE_TITLE)
+    if tree is None or not tree.count:
+        step = theme.line_height("body")
+        for i, line in enumerate(wrap(theme, empty_words, lay.tree_area.w, "body")):
+            image = theme.text(line, "body", th.MUTED)
+            surface.blit(
+                image, image.get_rect(midtop=(lay.tree_area.centerx, lay.tree_area.centery + i * step))
+            )
+        return
+    draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam)
+    depth = tree.current_iteration()
+    hint = (
+        f"iteration {depth} · {tree.count:,} nodes · {len(tree.hits):,} table hits · wheel: zoom · drag: pan"
+    )
+    image = theme.text(fit_text(theme, hint, lay.tree_area.w, "tiny"), "tiny", th.MUTED)
+    where = image.get_rect(bottomright=lay.tree_area.bottomright)
+    pygame.draw.rect(surface, th.PANEL, where.inflate(theme.px(8), theme.px(2)).clip(lay.tree_area))
+    surface.blit(image, where)
