@@ -125,6 +125,20 @@ class RecursionModel:
         )
 
 
+def expected_events(mode: str, n: int, limit: int) -> int | None:
+    """Events of `factorial_events(n, limit, base_case=mode == FACTORIAL)`; None for the tree.
+
+    The recursion makes max(n, 1) calls, a Push and a Pop each, or overflows:
+    `limit` pushes, the Overflow, `limit` pops.  The loop beside it assigns
+    retval, then i and retval N times, then returns.
+    """
+    if mode == TREE:
+        return None
+    calls = max(n, 1)
+    recursive = 2 * calls if mode == FACTORIAL and calls <= limit else 2 * limit + 1
+    return recursive + 2 * n + 2
+
+
 def narrate(mode: str, n: int, event: Event) -> str | None:
     """The event in words, for the variant on show (the solvers phrase them)."""
     if mode == TREE:
