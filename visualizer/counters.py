@@ -43,8 +43,8 @@ class Counters:
     """
 
     __slots__ = (
+        "_by_type",
         "backtracks",
-        "by_kind",
         "calls",
         "depth",
         "events",
@@ -62,14 +62,20 @@ class Counters:
         self.backtracks = 0
         self.solutions = 0
         self.prunes = 0
-        self.by_kind: Counter[str] = Counter()
+        self._by_type: dict[type, int] = {}
         self.raises: list[int] = []
+
+    @property
+    def by_kind(self) -> Counter[str]:
+        """Events so far by kind name ('Push': 12, ...)."""
+        return Counter({kind.__name__: count for kind, count in self._by_type.items()})
 
     def apply(self, event: object) -> None:
         """Count one event going forward."""
         self.events += 1
         cls = type(event)
-        self.by_kind[cls.__name__] += 1
+        by_type = self._by_type
+        by_type[cls] = by_type.get(cls, 0) + 1
         if cls is Push:
             self.calls += 1
             self.depth += 1
@@ -90,7 +96,7 @@ class Counters:
         """Uncount one event going back."""
         self.events -= 1
         cls = type(event)
-        self.by_kind[cls.__name__] -= 1
+        self._by_type[cls] -= 1
         if cls is Push:
             self.calls -= 1
             self.depth -= 1
@@ -107,13 +113,13 @@ class Counters:
 
     def keyframe(self) -> tuple[int, ...]:
         """The counts (not `raises`, which only grows and is shared) as a restorable value."""
-        kinds = tuple(self.by_kind.items())
+        kinds = tuple(self._by_type.items())
         return (self.events, self.calls, self.depth, self.backtracks, self.solutions, self.prunes, kinds)  # type: ignore[return-value]
 
     def restore(self, frame: tuple[Any, ...]) -> None:
         """Become the counts `frame` holds."""
         self.events, self.calls, self.depth, self.backtracks, self.solutions, self.prunes, kinds = frame
-        self.by_kind = Counter(dict(kinds))
+        self._by_type = dict(kinds)
         self.max_depth = bisect_left(self.raises, self.events)
 
     def snapshot(self) -> tuple:

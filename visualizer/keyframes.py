@@ -23,7 +23,6 @@ import sys
 from array import array
 from collections import deque
 from dataclasses import is_dataclass
-from itertools import islice
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
@@ -52,7 +51,6 @@ SHARED = (
 """Values a copy may share with the live model: immutable, or code."""
 
 MUTABLE = (list, dict, set, bytearray, array, deque, np.ndarray)
-CONTAINERS = (*MUTABLE, tuple, bytes, frozenset)
 SAMPLED_PAST = 64
 """A container longer than this is judged by its first items when counting bytes."""
 
@@ -133,13 +131,25 @@ def _copy_object(obj: object, depth: int) -> Attributes:
 
 
 def _all_shared(values: Any) -> bool:
-    """True when every value is immutable (tuples only one level deep are checked)."""
+    """True when every value is immutable.
+
+    Tuples are judged by a few of them: models keep tuples of plain values
+    (cells, moves), and looking inside a million of them would cost more
+    than the copy.
+    """
     types = set(map(type, values))
+    if not all(issubclass(kind, SHARED) for kind in types):
+        return False
     if tuple in types:
-        return all(_all_shared(item) for item in values if type(item) is tuple) and not any(
-            issubclass(kind, MUTABLE) for kind in types
-        )
-    return all(issubclass(kind, SHARED) for kind in types)
+        sample = [item for item in _sample(values) if type(item) is tuple]
+        return all(_all_shared(item) for item in sample)
+    return True
+
+
+def _sample(values: Any) -> list[Any]:
+    """The first and last few values of a container."""
+    items = values if isinstance(values, (list, tuple)) else list(values)
+    return [*items[:4], *items[-4:]] if len(items) > 8 else list(items)
 
 
 def restore_into(obj: object, frame: dict[str, Any]) -> None:
@@ -207,7 +217,11 @@ def footprint(frame: Any, depth: int = 0) -> int:
 
 
 def _holds_containers(items: Any) -> bool:
-    """True when the items (all of a short container, a sample of a long one) hold containers."""
+    """True when the items (all of a short container, a sample of a long one) are mutable containers.
+
+    Tuples and other immutable values in a frame are shared with the live
+    model, so they add nothing.
+    """
     if len(items) > SAMPLED_PAST:
-        items = list(islice(items, 8))
-    return any(isinstance(item, CONTAINERS) for item in items)
+        items = _sample(items)
+    return any(isinstance(item, MUTABLE) for item in items)

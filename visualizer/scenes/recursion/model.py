@@ -87,7 +87,13 @@ class RecursionModel:
         return self.returned[node] if 0 <= node < len(self.returned) else NOT_RETURNED
 
     def returns_newest_first(self) -> list[Any]:
-        """The values the calls returned, the deepest call's first (abandoned calls left out)."""
+        """The values the calls returned, the deepest call's first (abandoned calls left out).
+
+        Without a base case no call ever returns a value (the overflow abandons
+        them all), so the answer is known without walking a million frames.
+        """
+        if self.mode == ENDLESS:
+            return []
         values = (self.returned[node] for node in range(len(self.returned) - 1, -1, -1))
         return [value for value in values if value is not NOT_RETURNED and value is not None]
 
