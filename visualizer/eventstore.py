@@ -25,10 +25,11 @@ from itertools import compress, repeat
 from operator import call, is_
 from typing import Any
 
-CHUNK = 4096
-"""Events in a chunk: packing and unpacking work a chunk at a time."""
+CHUNK = 1024
+"""Events in a chunk: packing and unpacking work a chunk at a time (a chunk's packing, about
+1.3 ms on a busy machine, happens inside one frame, so it stays small)."""
 
-CACHED_CHUNKS = 4
+CACHED_CHUNKS = 16
 """Unpacked chunks kept at hand (step back and seek read the same ones many times)."""
 
 INT32 = (-(2**31), 2**31 - 1)

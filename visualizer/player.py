@@ -142,6 +142,7 @@ class Player:
         self._frame_bytes = 0
         self.spacing = self._first_spacing
         self._copyable = True
+        self._capture_seconds = 0.0
         self._replay()
 
     def _replay(self) -> None:
@@ -248,8 +249,8 @@ class Player:
         self.model.apply(event)
         self.counters.apply(event)
         self.cursor = cursor = cursor + 1
-        if cursor % self.spacing == 0:
-            self._keep_keyframe()
+        if cursor % self.spacing == 0 and not (self.playing and self._capture_seconds > self.budget / 4):
+            self._keep_keyframe()  # a costly one waits for a seek: it would stall the frame
         self.since_event = 0.0
         return event
 
@@ -295,12 +296,14 @@ class Player:
         """Save the model here, unless it cannot be copied or would cost too much."""
         if not self._copyable or self.cursor in self._frames:
             return
+        started = self._clock()
         try:
             frame = keyframes.capture(self.model)
         except keyframes.NotCopyable:
             self._copyable = False
             return
         size = keyframes.footprint(frame) + 200
+        self._capture_seconds = self._clock() - started
         self._frames[self.cursor] = Keyframe(frame, self.counters.keyframe(), size)
         self._frame_bytes += size
         while size > self.spacing * BYTES_PER_EVENT and self.cursor:
