@@ -26,8 +26,6 @@ from dataclasses import is_dataclass
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any
 
-import numpy as np
-
 MAX_NESTING = 6
 """Deeper than this the default copy gives up (a cycle, or not plain data)."""
 
@@ -50,7 +48,22 @@ SHARED = (
 )
 """Values a copy may share with the live model: immutable, or code."""
 
-MUTABLE = (list, dict, set, bytearray, array, deque, np.ndarray)
+
+class _NoArray:
+    """Stands for numpy's ndarray while numpy is not loaded (no model can hold one then)."""
+
+
+def ndarray() -> type:
+    """numpy's array type if numpy is loaded: keyframes never import numpy themselves (launch time)."""
+    numpy = sys.modules.get("numpy")
+    return numpy.ndarray if numpy is not None else _NoArray
+
+
+def mutable() -> tuple[type, ...]:
+    """The container types a frame copies."""
+    return (list, dict, set, bytearray, array, deque, ndarray())
+
+
 SAMPLED_PAST = 64
 """A container longer than this is judged by its first items when counting bytes."""
 
@@ -100,7 +113,7 @@ def copy_value(value: Any, depth: int = 0) -> Any:
         if _all_shared(value):
             return value
         return tuple(copy_value(item, depth + 1) for item in value)
-    if kind is np.ndarray:
+    if kind is ndarray():
         return value.copy()
     if kind in (bytearray, array):
         return value[:]
@@ -168,9 +181,9 @@ def restored(current: Any, saved: Any) -> Any:
         target = current if type(current) is saved.cls else object.__new__(saved.cls)
         restore_into(target, saved)
         return target
-    if kind is np.ndarray:
-        if type(current) is np.ndarray and current.shape == saved.shape and current.dtype == saved.dtype:
-            np.copyto(current, saved)
+    if kind is ndarray():
+        if type(current) is kind and current.shape == saved.shape and current.dtype == saved.dtype:
+            current[...] = saved
             return current
         return saved.copy()
     if type(current) is not kind or kind not in (list, bytearray, array, dict, set, deque):
@@ -201,7 +214,7 @@ def _rebuilt(saved: Any) -> Any:
 def footprint(frame: Any, depth: int = 0) -> int:
     """Bytes a keyframe adds to memory: its containers and buffers (shared values not counted)."""
     kind = type(frame)
-    if kind is np.ndarray:
+    if kind is ndarray():
         return int(frame.nbytes) + 112
     if kind in (bytes, bytearray):
         return len(frame) + 33
@@ -224,4 +237,4 @@ def _holds_containers(items: Any) -> bool:
     """
     if len(items) > SAMPLED_PAST:
         items = _sample(items)
-    return any(isinstance(item, MUTABLE) for item in items)
+    return any(isinstance(item, mutable()) for item in items)
