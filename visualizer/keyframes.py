@@ -24,7 +24,7 @@ from array import array
 from collections import deque
 from dataclasses import is_dataclass
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 MAX_NESTING = 6
 """Deeper than this the default copy gives up (a cycle, or not plain data)."""
@@ -66,6 +66,14 @@ def mutable() -> tuple[type, ...]:
 
 SAMPLED_PAST = 64
 """A container longer than this is judged by its first items when counting bytes."""
+
+
+class Keyframe(NamedTuple):
+    """A saved model state and the counters at one event index."""
+
+    model: object
+    counters: tuple[Any, ...]
+    nbytes: int
 
 
 class NotCopyable(TypeError):

@@ -25,11 +25,12 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from visualizer import keyframes
 from visualizer.counters import Counters, is_backtrack, is_prune, is_solution, kind_is
 from visualizer.eventstore import EventStore
+from visualizer.keyframes import Keyframe
 
 MAX_SPEED = math.inf
 """Speed meaning "as many events as the frame budget allows"."""
@@ -93,14 +94,6 @@ class Model(Protocol):
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
-
-
-class Keyframe(NamedTuple):
-    """A saved model state and the counters at one event index."""
-
-    model: object
-    counters: tuple[Any, ...]
-    nbytes: int
 
 
 class Player:
