@@ -1,13 +1,18 @@
 """Benchmark of the player and the shell (not a test): prints figures against the goals.
 
-    python bench/bench_player.py            # everything, about a minute
+    python bench/bench_player.py            # everything, a few minutes
     python bench/bench_player.py --quick    # smaller runs
+    python bench/bench_player.py --only seek   # one section: frames, launch, seek, memory
 
 Figures:
 - events per second the player sustains at full speed while the recursion scene draws;
-- frame time p50 / p99 at several speeds (goal: p99 <= 16.7 ms at every speed);
-- time from launch to the first frame (goal < 1 s);
-- peak memory of a 10-million-event run (goal < 500 MB), and of the player alone.
+- frame time p50 / p99 at several speeds, wall and CPU (`time.process_time`) per frame
+  (goal: p99 <= 16.7 ms at every speed; on a shared machine the CPU figure is the fair one);
+- time from launch to the first frame (goal <= 0.3 s);
+- seeks on long runs (goal: any seek in a 10-million-event run < 1 s): End from the start
+  (bounded by how fast the solver generates), then far step back, timeline drags, End again,
+  one step back; each in wall and CPU seconds, with the frames it took;
+- peak memory (RSS, and tracemalloc where asked) of those runs (goal <= 500 MB).
 """
 
 from __future__ import annotations
@@ -54,27 +59,28 @@ def open_recursion(limit: int, speed: float) -> object:
     return app
 
 
-def frame_times(speed: float, frames: int, limit: int) -> tuple[list[float], int, float]:
-    """Run the scene `frames` frames at `speed`: per-frame ms, events applied, seconds."""
+def frame_times(speed: float, frames: int, limit: int) -> dict[str, object]:
+    """Run the scene `frames` frames at `speed`: per-frame wall and CPU ms, events applied, seconds."""
     import pygame
 
     app = open_recursion(limit, speed)
-    times = []
+    times, cpu = [], []
     started = time.perf_counter()
     for _ in range(frames):
-        begin = time.perf_counter()
+        begin, begin_cpu = time.perf_counter(), time.process_time()
         app.frame(1 / 60)  # type: ignore[attr-defined]
         times.append((time.perf_counter() - begin) * 1000)
+        cpu.append((time.process_time() - begin_cpu) * 1000)
     seconds = time.perf_counter() - started
     events = app.screen.run.cursor  # type: ignore[attr-defined]
     app.finish()  # type: ignore[attr-defined]
     pygame.display.quit()
     del app
     gc.collect()  # each speed starts from a clean heap, as a fresh app would
-    return times, events, seconds
+    return {"times": times, "cpu": cpu, "events": events, "seconds": seconds}
 
 
-def frame_times_fresh(speed: float, frames: int, limit: int) -> tuple[list[float], int, float]:
+def frame_times_fresh(speed: float, frames: int, limit: int) -> dict[str, object]:
     """`frame_times` in a fresh process: one app per process, as people run it."""
     result = subprocess.run(
         [sys.executable, __file__, "--one-speed", str(speed), "--frames", str(frames), "--limit", str(limit)],
@@ -83,8 +89,8 @@ def frame_times_fresh(speed: float, frames: int, limit: int) -> tuple[list[float
         check=True,
         cwd=ROOT,
     )
-    data = json.loads(result.stdout.strip().splitlines()[-1])
-    return data["times"], data["events"], data["seconds"]
+    data: dict[str, object] = json.loads(result.stdout.strip().splitlines()[-1])
+    return data
 
 
 def launch_time() -> float:
@@ -167,39 +173,165 @@ print(peak_mb())
 """
 
 
+SEEK_SCRIPT = """
+import json, os, sys, time
+os.environ['SDL_VIDEODRIVER'] = 'dummy'
+sys.path.insert(0, '.')
+from bench.bench_player import seek_run
+print(json.dumps(seek_run({run!r}, {drags}, {trace})))
+"""
+
+
+def long_run(name: str) -> tuple[object, object]:
+    """(source, make_model) of a long real run: 'recursion' (10,000,009 events) or 'maze' (3,999,999)."""
+    if name == "recursion":
+        from solvers import recursion as rec
+        from visualizer.scenes.recursion.model import ENDLESS, RecursionModel
+
+        return (
+            lambda: rec.factorial_events(3, 5_000_000, base_case=False),
+            lambda: RecursionModel(ENDLESS),
+        )
+    from solvers import maze as mz
+    from visualizer.scenes.maze.model import CARVE, MazeModel
+
+    base = mz.Maze.full(1000, 1000)
+    return lambda: mz.carve_rest(base, 1), lambda: MazeModel(base.copy(), CARVE, base.opened())
+
+
+def timed_seek(player: object, start: object) -> dict[str, float]:
+    """Start a seek with `start()` and run frames until it is done: wall s, CPU s, frames."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    start()  # type: ignore[operator]
+    frames = 0
+    while player.busy:  # type: ignore[attr-defined]
+        player.update(1 / 60)  # type: ignore[attr-defined]
+        frames += 1
+    return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, "frames": frames}
+
+
+def seek_run(name: str, drags: int, trace: bool) -> dict[str, object]:
+    """The seek scenario on one long run, in this (fresh) process; figures as a dict."""
+    import random
+    import tracemalloc
+
+    from visualizer.player import Player
+
+    if trace:
+        tracemalloc.start()
+    source, make_model = long_run(name)
+    player = Player(source, make_model)  # type: ignore[arg-type]
+    result: dict[str, object] = {"end_generating": timed_seek(player, player.seek_end)}
+    length = player.cursor
+    result["events"] = length
+    result["rss_after_generating"] = rss_mb()
+    result["far_back"] = timed_seek(player, lambda: player.seek(length // 3))
+    rng = random.Random(1)
+    result["drags"] = [timed_seek(player, lambda: player.seek(rng.randrange(length))) for _ in range(drags)]
+    result["end_again"] = timed_seek(player, player.seek_end)
+    result["one_back"] = timed_seek(player, player.back)
+    result["to_start"] = timed_seek(player, lambda: player.seek(0))
+    result["peak_rss"] = peak_mb()
+    if trace:
+        result["tracemalloc_peak"] = tracemalloc.get_traced_memory()[1] / 2**20
+    return result
+
+
+def rss_mb() -> float:
+    """This process's resident memory now, in MB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def print_seeks(name: str, drags: int, trace: bool) -> None:
+    """Run the seek scenario in a fresh process and print its rows."""
+    result = subprocess.run(
+        [sys.executable, "-c", SEEK_SCRIPT.format(run=name, drags=drags, trace=trace)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    print(f"\nseeks on the {name} run, {data['events']:,} events (goal < 1 s each, RSS <= 500 MB)")
+    print(f"{'seek':>26} {'wall s':>8} {'CPU s':>8} {'frames':>7}")
+    rows = [("End from the start*", data["end_generating"]), ("far step back (to 1/3)", data["far_back"])]
+    drag = data["drags"]
+    if drag:
+        worst = max(drag, key=lambda row: row["wall"])
+        rows.append((f"timeline drag, worst of {len(drag)}", worst))
+        median = sorted(drag, key=lambda row: row["wall"])[len(drag) // 2]
+        rows.append(("timeline drag, median", median))
+    rows += [
+        ("End again", data["end_again"]),
+        ("one step back", data["one_back"]),
+        ("to the start", data["to_start"]),
+    ]
+    for label, row in rows:
+        print(f"{label:>26} {row['wall']:8.3f} {row['cpu']:8.3f} {row['frames']:7d}")
+    rate = data["events"] / max(1e-9, data["end_generating"]["cpu"])
+    print(f"  * bound by generation: {rate:,.0f} events/s of CPU while pulling, applying, keeping")
+    print(
+        f"  RSS after generating {data['rss_after_generating']:,.0f} MB, peak {data['peak_rss']:,.0f} MB",
+        end="",
+    )
+    if "tracemalloc_peak" in data:
+        print(f", tracemalloc peak {data['tracemalloc_peak']:,.0f} MB", end="")
+    print()
+
+
 def main() -> None:
     """Run every measurement and print a table."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", choices=("frames", "launch", "seek", "memory"))
+    parser.add_argument("--trace", action="store_true", help="tracemalloc in the seek runs (slow)")
     parser.add_argument("--one-speed", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--limit", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_speed is not None:  # the child of frame_times_fresh
-        times, events, seconds = frame_times(args.one_speed, args.frames, args.limit)
-        print(json.dumps({"times": times, "events": events, "seconds": seconds}))
+        print(json.dumps(frame_times(args.one_speed, args.frames, args.limit)))
         return
     frames = 120 if args.quick else 360
     limit = 200_000 if args.quick else 1_000_000
 
     print("Unwind player benchmark  (python", sys.version.split()[0], ")")
+    if args.only in (None, "frames"):
+        print_frames(frames, limit)
+    if args.only in (None, "launch"):
+        print(f"\nlaunch to first frame (whole process, best of 3; goal <= 0.3 s): {launch_time():.2f} s")
+    if args.only in (None, "seek"):
+        for name in ("maze", "recursion"):
+            print_seeks(name, 3 if args.quick else 10, args.trace)
+    if args.only in (None, "memory"):
+        print_memory(2_000_000 if args.quick else 10_000_000)
+
+
+def print_frames(frames: int, limit: int) -> None:
+    """Frame times of the recursion scene at several speeds, each in a fresh process."""
     print(
         f"\nframe time while the recursion scene plays ({frames} frames; goal p99 <= {FRAME_GOAL_MS:.1f} ms)"
     )
-    print(f"{'speed':>10} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'events/s':>12}")
+    heads = ("p50 ms", "p99 ms", "max ms", "CPU p50", "CPU p99")
+    print(f"{'speed':>10} " + " ".join(f"{head:>8}" for head in heads) + f" {'events/s':>12}")
     for speed in (1, 30, 1000, 100_000, MAX_SPEED):
-        times, events, seconds = frame_times_fresh(speed, frames, limit)
+        data = frame_times_fresh(speed, frames, limit)
+        times, cpu = data["times"], data["cpu"]
         label = "max" if speed == MAX_SPEED else f"{speed:,}"
         print(
             f"{label:>10} {statistics.median(times):8.2f} {percentile(times, 0.99):8.2f} "
-            f"{max(times):8.2f} {events / seconds:12,.0f}"
+            f"{max(times):8.2f} {statistics.median(cpu):8.2f} {percentile(cpu, 0.99):8.2f} "
+            f"{data['events'] / data['seconds']:12,.0f}"
         )
 
-    print(f"\nlaunch to first frame (whole process, best of 3; goal < 1 s): {launch_time():.2f} s")
 
-    events = 2_000_000 if args.quick else 10_000_000
+def print_memory(events: int) -> None:
+    """Peak memory of the player alone and of the recursion model over a long run."""
     mb = peak_rss_mb_of(MEMORY_PLAYER.format(pairs=events // 2, events=events))
-    print(f"\npeak memory, player over {events:,} events (ring of 100,000): {mb:,.0f} MB (goal < 500 MB)")
+    print(f"\npeak memory, player over {events:,} events (a counting model): {mb:,.0f} MB (goal < 500 MB)")
     depth = events // 2
     mb = peak_rss_mb_of(MEMORY_SCENE.format(limit=depth))
     print(

@@ -11,7 +11,7 @@ from ui import TickClock
 
 from solvers import recursion as rec
 from solvers.events import Pop, Push, Solution
-from visualizer.player import MAX_SPEED, Player, is_backtrack, is_solution, kind_is
+from visualizer.player import END, MAX_SPEED, Player, is_backtrack, is_solution, kind_is
 from visualizer.scenes.recursion.model import FACTORIAL, TREE, RecursionModel
 
 
@@ -46,11 +46,22 @@ operations = st.lists(
 )
 
 
-@settings(max_examples=120, deadline=None)
-@given(ops=operations, ring=st.sampled_from([4, 16, 1000]))
-def test_any_mix_of_step_back_and_seek_matches_forward_replay(ops, ring) -> None:
-    """Whatever the path to an index, the state there is the one forward play reaches."""
-    player = Player(tree_source, lambda: RecursionModel(TREE), ring_size=ring)
+@settings(max_examples=150, deadline=None)
+@given(
+    ops=operations,
+    spacing=st.sampled_from([4, 16, 1000]),
+    kept=st.sampled_from([1, 10**9]),
+    budget=st.sampled_from([1, 10**9]),
+)
+def test_any_mix_of_step_back_and_seek_matches_forward_replay(ops, spacing, kept, budget) -> None:
+    """Whatever the path to an index (keyframes, dropped events replayed), the state is forward play's."""
+    player = Player(
+        tree_source,
+        lambda: RecursionModel(TREE),
+        keyframe_every=spacing,
+        event_budget=kept,
+        keyframe_budget=budget,
+    )
     last = len(TREE_STATES) - 1
     for op, amount in ops:
         if op == "step":
@@ -68,7 +79,7 @@ def test_any_mix_of_step_back_and_seek_matches_forward_replay(ops, ring) -> None
 
 def test_stepping_back_to_the_start_restores_every_state_on_the_way() -> None:
     """Walk to the end, then back one event at a time: each state is the earlier one."""
-    player = Player(tree_source, lambda: RecursionModel(TREE), ring_size=8)
+    player = Player(tree_source, lambda: RecursionModel(TREE), keyframe_every=8)
     while player.step() is not None:
         pass
     for index in range(len(TREE_STATES) - 1, -1, -1):
@@ -133,19 +144,19 @@ def test_a_frame_never_spends_more_than_its_budget() -> None:
     assert spent < 0.008 * 1.5
 
 
-def test_far_seek_backwards_is_spread_over_frames() -> None:
-    """Going back past the ring replays forward, a budget at a time, to the exact index."""
-    clock = FakeClock(tick=0.00005)
-    player = Player(lambda: counting_source(20_000), _NullModel, ring_size=100, clock=clock)
+def test_a_seek_before_the_kept_events_replays_over_frames_to_the_exact_index() -> None:
+    """With a tiny event budget the oldest events go: going back there replays, a budget at a time."""
+    clock = FakeClock(tick=0.001)
+    player = Player(lambda: counting_source(20_000), Tally, event_budget=20_000, clock=clock)
     player.seek(30_000, now=True)
-    assert player.cursor == 30_000
-    player.seek(25_000)
+    assert player.cursor == 30_000 and player.memory()["events"] < 15_000
+    player.seek(15_000)
     frames = 0
     while player.busy:
         player.update(1 / 60)
         frames += 1
-    assert player.cursor == 25_000 and frames > 1
-    assert player.counters.events == 25_000
+    assert player.cursor == 15_000 and frames > 1
+    assert player.counters.events == 15_000 and player.model.seen == 15_000
 
 
 def test_run_until_stops_on_the_matching_event() -> None:
@@ -168,12 +179,37 @@ def test_run_until_stops_on_the_matching_event() -> None:
     assert isinstance(player.last_event, Push)
 
 
-def test_the_length_is_found_ahead_of_play() -> None:
-    """The timeline learns the run's length while the user still sits at event 0."""
-    player = Player(lambda: counting_source(1000), _NullModel)
+def test_the_solver_runs_once_and_the_length_comes_from_the_run_or_the_closed_form() -> None:
+    """No second generator counts the run: the length is the closed form, then the real one at the end."""
+    started = []
+
+    def source() -> Iterator[object]:
+        started.append(1)
+        return counting_source(1000)
+
+    player = Player(source, _NullModel, expected=2000)
     for _ in range(5):
         player.update(1 / 60)
-    assert player.cursor == 0 and player.total == 2000
+    assert player.cursor == 0 and player.known_length() == 2000 and player.total is None
+    assert not player.length_is_open
+    player.seek_end()
+    while player.busy:
+        player.update(1 / 60)
+    player.seek(10, now=True)
+    player.seek_end()
+    while player.busy:
+        player.update(1 / 60)
+    assert player.total == 2000 and player.cursor == 2000 and started == [1]
+
+
+def test_with_no_closed_form_the_length_is_open_until_the_end() -> None:
+    """Without `expected` the timeline's end is how far the run has gone, shown as open."""
+    player = Player(lambda: counting_source(500), _NullModel)
+    player.seek(300, now=True)
+    assert player.length_is_open and player.known_length() == 300
+    player.seek_end()
+    player.seek(player.target, now=True)
+    assert not player.length_is_open and player.known_length() == 1000 == player.total
 
 
 def test_a_failing_solver_is_reported_not_raised() -> None:
@@ -189,12 +225,46 @@ def test_a_failing_solver_is_reported_not_raised() -> None:
     assert "bad puzzle" in (player.error or "") and player.at_end
 
 
-def test_memory_is_bounded_by_the_ring() -> None:
-    """Playing 200,000 events keeps only the ring's worth."""
-    player = Player(counting_source, _NullModel, ring_size=1000)
+def test_kept_events_and_keyframes_stay_within_their_budgets() -> None:
+    """200,000 events under small budgets: packed bytes and keyframe bytes stay under them."""
+    player = Player(counting_source, Tally, event_budget=200_000, keyframe_budget=20_000, keyframe_every=64)
     for _ in itertools.repeat(None, 200_000):
         player.step()
-    assert len(player._ring) == 1000 and player.cursor == 200_000
+    kept = player.memory()
+    assert player.cursor == 200_000
+    assert kept["event_bytes"] <= 200_000 and kept["events"] < 200_000
+    assert kept["keyframe_bytes"] <= 20_000 and kept["keyframes"] >= 2
+    assert kept["spacing"] > 64  # thinned out: the spacing doubled
+
+
+def test_a_far_seek_restores_a_keyframe_instead_of_walking() -> None:
+    """From the end of a long run, a seek to its middle applies or reverts at most half a spacing."""
+    player = Player(lambda: counting_source(50_000), Tally, keyframe_every=1024)
+    player.seek(END, now=True)
+    spacing = player.spacing
+    moved = []
+    for target in (50_001, 12_345, 99_999, 3):
+        before = MoveCounter.moves
+        player.model.__class__ = MoveCounter
+        player.seek(target, now=True)
+        moved.append(MoveCounter.moves - before)
+        assert player.cursor == target == player.model.seen == player.counters.events
+    assert max(moved) <= spacing // 2 + 8  # and a few for the restore's copying
+
+
+class MoveCounter:
+    """A Tally that also counts every apply and revert made, across instances."""
+
+    moves = 0
+    seen: int
+
+    def apply(self, event: object) -> None:
+        MoveCounter.moves += 1
+        self.seen += 1
+
+    def revert(self, event: object) -> None:
+        MoveCounter.moves += 1
+        self.seen -= 1
 
 
 def test_toggle_at_the_end_starts_over() -> None:

@@ -4,10 +4,19 @@ No pygame here.  The player owns the cursor (how many events the model has
 seen), the speed, and a per-frame time budget that it never exceeds, so a
 frame never stalls however fast or far the user asks to go.
 
-Memory stays bounded on runs of any length: the most recent events sit in a
-ring for instant step back; a step or seek further back than the ring
-restarts the (deterministic) generator on a fresh model and replays forward,
-a slice of the budget at a time.
+The solver runs once.  Every event it yields is kept, packed
+(`visualizer.eventstore`), and every so often the model's state is saved
+as a keyframe (`visualizer.keyframes`).  A seek restores the keyframe
+nearest the target, before or after it, and applies (or reverts) the few
+events between without drawing; stepping back reverts the kept event, so
+every earlier state comes back exactly.  Keyframes and kept events each
+have a memory budget: over it, keyframes thin out (their spacing doubles)
+and the oldest packed events are dropped; only a seek before the kept
+events replays the solver from the start.
+
+The run's length is known at its end; before that it is the demo's closed
+form (`expected`, e.g. 2^n - 1 moves) if it has one, else how far the run
+has been pulled, which the timeline shows as open.
 """
 
 from __future__ import annotations
@@ -15,12 +24,14 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from solvers.events import Pop, Prune, Push, Solution
 from solvers.i18n import _, format_number, pgettext
+from visualizer import keyframes
+from visualizer.counters import Counters, is_backtrack, is_prune, is_solution, kind_is
+from visualizer.eventstore import EventStore
+from visualizer.keyframes import Keyframe
 
 MAX_SPEED = math.inf
 """Speed meaning "as many events as the frame budget allows"."""
@@ -52,6 +63,29 @@ END = sys.maxsize
 CHECK_CLOCK_EVERY = 64
 """Events between two looks at the clock: reading it costs about as much as an event."""
 
+SEEK_BUDGET = 0.06
+"""Seconds a frame spends on a seek: the screen shows progress ~15 times a second meanwhile."""
+
+EVENT_BUDGET = 200 * 2**20
+"""Bytes of packed events kept (about 15 million maze or recursion events)."""
+
+KEYFRAME_BUDGET = 160 * 2**20
+"""Bytes of keyframes kept; over it their spacing doubles."""
+
+KEYFRAME_EVERY = 4096
+"""The first spacing of keyframes, in events."""
+
+BYTES_PER_EVENT = 64
+"""A keyframe may cost at most this many bytes per event since the last one (so copying
+a big model stays a small share of the time: its spacing doubles until it does)."""
+
+RESTORE_BYTES_PER_EVENT = 100
+"""Restoring this many bytes costs about as much as applying one event (for choosing a route)."""
+
+
+__all__ = ["END", "MAX_SPEED", "SPEEDS", "Counters", "Model", "Player", "is_backtrack", "is_prune"]
+__all__ += ["is_solution", "kind_is", "speed_label"]
+
 
 class Model(Protocol):
     """What a scene model offers the player: apply and revert one event."""
@@ -63,93 +97,6 @@ class Model(Protocol):
         """Undo exactly what `apply(event)` did."""
 
 
-def is_backtrack(event: object) -> bool:
-    """A Pop that withdraws a choice (the target of "next backtrack")."""
-    return type(event) is Pop and event.backtrack  # type: ignore[attr-defined]
-
-
-def is_solution(event: object) -> bool:
-    """A Solution (the target of "next solution")."""
-    return type(event) is Solution
-
-
-def is_prune(event: object) -> bool:
-    """A Prune (the target of "next prune")."""
-    return type(event) is Prune
-
-
-def kind_is(name: str) -> Callable[[object], bool]:
-    """A breakpoint on every event of the kind `name` ('Cover', 'Carve', ...)."""
-    return lambda event: type(event).__name__ == name
-
-
-class Counters:
-    """The counters every demo shows, kept in step with the cursor both ways."""
-
-    __slots__ = ("backtracks", "by_kind", "calls", "depth", "events", "max_depth", "prunes", "solutions")
-
-    def __init__(self) -> None:
-        self.events = 0
-        self.calls = 0
-        self.depth = 0
-        self.max_depth = 0
-        self.backtracks = 0
-        self.solutions = 0
-        self.prunes = 0
-        self.by_kind: Counter[str] = Counter()
-
-    def apply(self, event: object) -> None:
-        """Count one event going forward."""
-        self.events += 1
-        cls = type(event)
-        self.by_kind[cls.__name__] += 1
-        if cls is Push:
-            self.calls += 1
-            self.depth += 1
-            if self.depth > self.max_depth:
-                self.max_depth = self.depth
-        elif cls is Pop:
-            self.depth -= 1
-            if event.backtrack:  # type: ignore[attr-defined]
-                self.backtracks += 1
-        elif cls is Solution:
-            self.solutions += 1
-        elif cls is Prune:
-            self.prunes += 1
-
-    def revert(self, event: object, previous_max_depth: int) -> None:
-        """Uncount one event going back; `previous_max_depth` is what max was before it."""
-        self.events -= 1
-        cls = type(event)
-        self.by_kind[cls.__name__] -= 1
-        if cls is Push:
-            self.calls -= 1
-            self.depth -= 1
-        elif cls is Pop:
-            self.depth += 1
-            if event.backtrack:  # type: ignore[attr-defined]
-                self.backtracks -= 1
-        elif cls is Solution:
-            self.solutions -= 1
-        elif cls is Prune:
-            self.prunes -= 1
-        self.max_depth = previous_max_depth
-
-    def snapshot(self) -> tuple:
-        """Every counter as one comparable value."""
-        kinds = tuple(sorted((k, v) for k, v in self.by_kind.items() if v))
-        return (
-            self.events,
-            self.calls,
-            self.depth,
-            self.max_depth,
-            self.backtracks,
-            self.solutions,
-            self.prunes,
-            kinds,
-        )
-
-
 class Player:
     """Plays a deterministic event source onto a model: play, step, back, seek, run-to."""
 
@@ -158,68 +105,82 @@ class Player:
         source: Callable[[], Iterator[Any]],
         make_model: Callable[[], Model],
         *,
-        ring_size: int = 100_000,
         budget: float = 0.008,
         speed: float = 4,
         clock: Callable[[], float] = time.perf_counter,
+        expected: int | None = None,
+        event_budget: int = EVENT_BUDGET,
+        keyframe_budget: int = KEYFRAME_BUDGET,
+        keyframe_every: int = KEYFRAME_EVERY,
     ) -> None:
         self._source = source
         self._make_model = make_model
-        self._ring_size = ring_size
         self.budget = budget
         self.speed = speed
         self._clock = clock
+        self.expected = expected
+        self._event_budget = event_budget
+        self._keyframe_budget = keyframe_budget
+        self._first_spacing = keyframe_every
         self.playing = False
         self.total: int | None = None
         self.error: str | None = None
-        self._scan: Iterator[Any] | None = None
-        self._scanned = 0
-        self._restart_scan()
+        self.generation = -1
         self.reset()
 
     # --- state -------------------------------------------------------------
 
     def reset(self) -> None:
-        """Back to event 0 on a fresh model (the run and its length stay known)."""
+        """Back to event 0 on a fresh model and a fresh solver; kept events and keyframes go."""
+        self._frames: dict[int, Keyframe] = {}
+        self._frame_bytes = 0
+        self.spacing = self._first_spacing
+        self._copyable = True
+        self._capture_seconds = 0.0
+        self._replay()
+
+    def _replay(self) -> None:
+        """A fresh model and solver at event 0 (keyframes stay: the run is deterministic)."""
         self.model = self._make_model()
         self.counters = Counters()
         self._events: Iterator[Any] = iter(self._source())
-        self._ring: deque[tuple[Any, int]] = deque(maxlen=self._ring_size)
+        self._store = EventStore(self._event_budget)
         self.cursor = 0
-        self.generated = 0
         self.exhausted = False
         self.target: int | None = None
         self.stop_when: Callable[[object], bool] | None = None
         self._debt = 0.0
         self.since_event = 0.0
-        self.generation = getattr(self, "generation", -1) + 1
+        self.generation += 1
+        if 0 in self._frames:
+            self._restore(0)  # the counters' max-depth record comes back with it
+        else:
+            self._keep_keyframe()
 
     def restart(self) -> None:
-        """Rewind to the start, paused."""
+        """Rewind to the start, paused (the run stays kept: this is a seek to 0)."""
         self.playing = False
-        self.reset()
+        self.stop_when = None
+        self.seek(0, now=True)
+
+    @property
+    def generated(self) -> int:
+        """Events pulled from the solver so far."""
+        return self._store.count
 
     @property
     def last_event(self) -> Any:
         """The event the model saw last (None at the start)."""
-        position = self.cursor - self._ring_low() - 1
-        if self.cursor == 0 or position < 0:
+        if self.cursor == 0 or self.cursor - 1 < self._store.low:
             return None
-        return self._ring[position][0]
+        return self._store[self.cursor - 1]
 
     @property
     def at_end(self) -> bool:
         """True when every event of the run has been applied."""
         if self.cursor == self.generated and not self.exhausted:
-            self._pull_ahead()
+            self._pull()
         return self.exhausted and self.cursor == self.generated
-
-    def _pull_ahead(self) -> None:
-        """Pull one event into the ring without applying it (to learn if the run ended)."""
-        event = self._pull()
-        if event is not None:
-            self._ring.append((event, self.counters.max_depth))
-            self.generated += 1
 
     @property
     def busy(self) -> bool:
@@ -241,69 +202,134 @@ class Player:
         return min(1.0, self.since_event / duration)
 
     def known_length(self) -> int:
-        """The run's length if known, else the most events seen so far."""
+        """The run's length if known, else the closed form's, else the most events seen so far."""
         if self.total is not None:
             return self.total
-        return max(self.generated, self._scanned, self.cursor)
+        seen = max(self.generated, self.cursor)
+        return max(self.expected, seen) if self.expected is not None else seen
+
+    @property
+    def length_is_open(self) -> bool:
+        """True while the run's end is not known (no closed form, not finished)."""
+        return self.total is None and (self.expected is None or self.generated > self.expected)
 
     def recent(self, count: int) -> list[tuple[int, Any]]:
         """Up to `count` events before the cursor as (1-based number, event)."""
-        low = max(self._ring_low(), self.cursor - count)
-        base = self._ring_low()
-        return [(i + 1, self._ring[i - base][0]) for i in range(low, self.cursor)]
+        low = max(self._store.low, self.cursor - count)
+        return list(enumerate(self._store.span(low, self.cursor), low + 1))
 
-    def _ring_low(self) -> int:
-        """Index of the oldest event still in the ring."""
-        return self.generated - len(self._ring)
+    def memory(self) -> dict[str, int]:
+        """What the run keeps: events and their packed bytes, keyframes and their bytes, spacing."""
+        return {
+            "events": self.generated - self._store.low,
+            "event_bytes": self._store.nbytes,
+            "keyframes": len(self._frames),
+            "keyframe_bytes": self._frame_bytes,
+            "spacing": self.spacing,
+        }
 
     # --- moving one event --------------------------------------------------
 
     def step(self) -> Any:
         """Apply the next event and return it (None at the end of the run)."""
-        if self.cursor < self.generated:
-            event = self._ring[self.cursor - self._ring_low()][0]
+        cursor = self.cursor
+        if cursor < self._store.count:
+            event = self._store[cursor]
         else:
-            if self.exhausted:
+            event = self._pull()
+            if event is None:
+                self._keep_keyframe()  # the end: End and seeks near it restore this
                 return None
-            self._pull_ahead()
-            if self.cursor == self.generated:
-                return None
-            event = self._ring[-1][0]
         self.model.apply(event)
         self.counters.apply(event)
-        self.cursor += 1
+        self.cursor = cursor = cursor + 1
+        if cursor % self.spacing == 0 and not (self.playing and self._capture_seconds > self.budget / 4):
+            self._keep_keyframe()  # a costly one waits for a seek: it would stall the frame
         self.since_event = 0.0
         return event
 
     def _pull(self) -> Any:
-        """The generator's next event, or None when it ends or fails."""
+        """The solver's next event, kept; None when it ends or fails."""
+        if self.exhausted:
+            return None
         try:
-            return next(self._events)
+            event = next(self._events)
         except StopIteration:
-            pass
+            event = None
         except Exception as error:  # a solver bug must not take the app down
             self.error = _("the solver stopped: {reason}").format(reason=f"{type(error).__name__}: {error}")
-        self.exhausted = True
-        self.total = self.generated
-        return None
+            event = None
+        if event is None:
+            self.exhausted = True
+            self.total = self.generated
+            return None
+        self._store.append(event)
+        return event
 
     def back(self) -> bool:
         """Undo the last event; True if done now, False if a replay was started."""
         if self.cursor == 0:
             return True
-        if self.cursor - 1 >= self._ring_low():
+        if self.cursor - 1 >= self._store.low:
             self._revert_one()
             return True
         self.seek(self.cursor - 1)
         return False
 
     def _revert_one(self) -> None:
-        """Revert the event just before the cursor (it must be in the ring)."""
-        event, previous_max = self._ring[self.cursor - 1 - self._ring_low()]
+        """Revert the event just before the cursor (it must be kept)."""
+        event = self._store[self.cursor - 1]
         self.model.revert(event)
-        self.counters.revert(event, previous_max)
+        self.counters.revert(event)
         self.cursor -= 1
         self.since_event = 0.0
+
+    # --- keyframes ---------------------------------------------------------
+
+    def _keep_keyframe(self) -> None:
+        """Save the model here, unless it cannot be copied or would cost too much."""
+        if not self._copyable or self.cursor in self._frames:
+            return
+        started = self._clock()
+        try:
+            frame = keyframes.capture(self.model)
+        except keyframes.NotCopyable:
+            self._copyable = False
+            return
+        size = keyframes.footprint(frame) + 200
+        self._capture_seconds = self._clock() - started
+        self._frames[self.cursor] = Keyframe(frame, self.counters.keyframe(), size)
+        self._frame_bytes += size
+        while size > self.spacing * BYTES_PER_EVENT and self.cursor:
+            self.spacing *= 2
+        while self._frame_bytes > self._keyframe_budget and len(self._frames) > 1:
+            self._thin_out()
+
+    def _thin_out(self) -> None:
+        """Double the spacing and drop the keyframes off its grid (keyframe 0 always stays)."""
+        self.spacing *= 2
+        for index in [index for index in self._frames if index % self.spacing]:
+            self._frame_bytes -= self._frames.pop(index).nbytes
+
+    def _restore(self, index: int) -> None:
+        """Put the model and counters back to keyframe `index`."""
+        frame = self._frames[index]
+        keyframes.restore(self.model, frame.model)
+        self.counters.restore(frame.counters)
+        self.cursor = index
+        self.generation += 1  # views keyed on the model's history redraw from scratch
+
+    def _best_start(self, index: int) -> int | None:
+        """The keyframe to restore on the way to `index`, or None when walking from the cursor is best."""
+        cost = abs(index - self.cursor)
+        best = None
+        for frame_index, frame in self._frames.items():
+            if not self._store.low <= frame_index <= self.generated:
+                continue  # the events from there are no longer (or not yet) kept
+            frame_cost = abs(index - frame_index) + frame.nbytes // RESTORE_BYTES_PER_EVENT
+            if frame_cost < cost:
+                best, cost = frame_index, frame_cost
+        return best
 
     # --- going far ---------------------------------------------------------
 
@@ -312,12 +338,25 @@ class Player:
         index = max(0, index)
         if self.total is not None:
             index = min(index, self.total)
-        if index < self.cursor and index < self._ring_low():
-            self.reset()
         self.target = index
         self.playing = False
+        self._jump(index)
         if now:
             self._advance_target(math.inf)
+
+    def _jump(self, index: int) -> None:
+        """Restore the keyframe that leaves the least to do; replay if the way there was dropped."""
+        low = self._store.low
+        if index in self._frames and low <= index <= self.generated:
+            if index != self.cursor:
+                self._restore(index)
+            return
+        if index < low or self.cursor < low:
+            self._replay()
+            self.target = index
+        start = self._best_start(index)
+        if start is not None:
+            self._restore(start)
 
     def seek_end(self) -> None:
         """Go to the run's very end, however long it turns out to be (over frames)."""
@@ -335,35 +374,71 @@ class Player:
         self.playing = True
 
     def _advance_target(self, deadline: float) -> None:
-        """Move toward `target` until there or past `deadline`."""
+        """Move toward `target` until there or past `deadline`, applying without drawing."""
         target = self.target
         assert target is not None
         clock = self._clock
         count = 0
         while self.cursor != target:
-            if self.cursor < target:
+            if self.cursor < target and self.cursor == self.generated and not self.exhausted:
+                wanted = min(CHECK_CLOCK_EVERY, target - self.cursor)
+                if self._pull_and_apply(wanted) < wanted:
+                    break  # the run ended
+                count += wanted - 1
+            elif self.cursor < target:
                 if self.step() is None:
                     break
-            else:
+            elif self.cursor - 1 >= self._store.low:
                 self._revert_one()
+            else:
+                self._jump(target)
+                continue
             count += 1
-            if count % CHECK_CLOCK_EVERY == 0 and clock() > deadline:
-                return
+            if count >= CHECK_CLOCK_EVERY:
+                count = 0
+                if clock() > deadline:
+                    return
         self.target = None
+
+    def _pull_and_apply(self, count: int) -> int:
+        """Pull `count` new events and apply them, the fast way (a seek past the frontier); how many."""
+        pull, keep = self._events.__next__, self._store.append
+        apply, tally = self.model.apply, self.counters.apply
+        cursor, spacing, done = self.cursor, self.spacing, 0
+        try:
+            for _ in range(count):
+                event = pull()
+                keep(event)
+                apply(event)
+                tally(event)
+                cursor += 1
+                done += 1
+                if cursor % spacing == 0:
+                    self.cursor = cursor
+                    self._keep_keyframe()
+                    spacing = self.spacing
+        except StopIteration:
+            self.exhausted = True
+        except Exception as error:  # a solver bug must not take the app down
+            self.error = f"the solver stopped: {type(error).__name__}: {error}"
+            self.exhausted = True
+        self.cursor = cursor
+        self.since_event = 0.0
+        if self.exhausted:
+            self.total = self.generated
+            self._keep_keyframe()
+        return done
 
     # --- the frame ---------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Spend at most the frame budget moving along the timeline."""
+        """Spend at most the frame budget moving along the timeline (a seek gets SEEK_BUDGET)."""
         start = self._clock()
-        deadline = start + self.budget
         self.since_event += dt
         if self.target is not None:
-            self._advance_target(deadline)
+            self._advance_target(start + max(self.budget, SEEK_BUDGET))
         elif self.playing:
-            self._play(dt, deadline)
-        # Learning the run's length gets a small slice of its own, never the frame.
-        self._scan_ahead(min(deadline, self._clock() + self.budget / 8))
+            self._play(dt, start + self.budget)
 
     def _play(self, dt: float, deadline: float) -> None:
         """Apply as many events as speed and budget allow; stop at a breakpoint."""
@@ -392,31 +467,6 @@ class Player:
                 return
         if self.at_end:  # stop on the last event, not a frame later
             self.playing = False
-
-    def _restart_scan(self) -> None:
-        """Start counting the run's length with a second, headless generator."""
-        self._scan = iter(self._source())
-        self._scanned = 0
-
-    def _scan_ahead(self, deadline: float) -> None:
-        """Count a few more events of the run so the timeline knows its length."""
-        if self.total is not None or self._scan is None:
-            return
-        scan = self._scan
-        clock = self._clock
-        count = self._scanned
-        try:
-            while True:
-                next(scan)
-                count += 1
-                if count % CHECK_CLOCK_EVERY == 0 and clock() > deadline:
-                    break
-        except StopIteration:
-            self.total = count
-            self._scan = None
-        except Exception:  # the main run will meet the same error and report it
-            self._scan = None
-        self._scanned = count
 
     # --- speed -------------------------------------------------------------
 

@@ -94,7 +94,13 @@ class Shell:
     def new_run(self, *, autoplay: bool = False) -> None:
         """A fresh Player over the demo's current source, at the current speed."""
         speed = self.player.speed if self.player is not None else self._speed
-        self.player = Player(self.demo.source, self.demo.make_model, speed=speed, clock=self.app.player_clock)
+        self.player = Player(
+            self.demo.source,
+            self.demo.make_model,
+            speed=speed,
+            clock=self.app.player_clock,
+            expected=self.demo.expected_length(),
+        )
         self.player.playing = autoplay
         self._first_frame_of_run = True
 
@@ -399,17 +405,27 @@ class Shell:
         if player.error:
             return player.error
         if player.busy:
-            return (
-                _("going to the end…")
-                if player.seeking_end
-                else _("going to event {number}…").format(number=format_number(player.target or 0))
-            )
+            return self._seek_status(player)
         own = self.demo.status(player)
         if own is not None:
             return own
         if player.at_end and player.total:  # a run with no events (drawing by hand) is not "finished"
             return _("finished")
         return ""
+
+    @staticmethod
+    def _seek_status(player: Player) -> str:
+        """Where a seek is going and how far it has come (applied without drawing each event)."""
+        now = format_number(player.cursor)
+        if player.seeking_end and player.length_is_open:
+            return _("going to the end… event {number}").format(number=now)
+        if player.seeking_end:
+            return _("going to the end… event {number} of {total}").format(
+                number=now, total=format_number(player.known_length())
+            )
+        return _("going to event {target}… now at {number}").format(
+            target=format_number(player.target or 0), number=now
+        )
 
     def _counter_rows(self) -> list[tuple[str, str]]:
         """Shared counters the demo asked for, then the demo's own."""
@@ -444,9 +460,14 @@ class Shell:
             done.w = round(bar.w * min(1.0, player.cursor / length))
             pygame.draw.rect(surface, th.ACTIVE, done, border_radius=bar.h // 2)
             knob_x = bar.x + done.w
+            if player.busy and not player.seeking_end and player.target is not None:
+                goal_x = bar.x + round(bar.w * min(1.0, player.target / max(length, player.target)))
+                reach = theme.px(4)
+                pygame.draw.line(surface, th.INK, (goal_x, bar.y - reach), (goal_x, bar.bottom + reach), 2)
             pygame.draw.circle(surface, th.PANEL, (knob_x, bar.centery), theme.px(9))
             pygame.draw.circle(surface, th.ACTIVE, (knob_x, bar.centery), theme.px(9), theme.px(3))
-        total = format_number(player.total) if player.total is not None else f"{format_number(length)}+"
+        number = format_number(length)
+        total = _("{number}+").format(number=number) if player.length_is_open else number
         text = fit_text(
             theme,
             _("event {number} of {total}").format(number=format_number(player.cursor), total=total),

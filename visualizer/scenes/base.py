@@ -52,6 +52,15 @@ class Demo:
         """A fresh model at the state before the first event."""
         raise NotImplementedError
 
+    def expected_length(self) -> int | None:
+        """The run's number of events when a closed form gives it (2^n - 1 moves...), else None.
+
+        The timeline shows it as the run's length from the start; with None
+        the timeline's end stays open until the run ends.  A test must check
+        it against the real stream.
+        """
+        return None
+
     def new_run(self, *, autoplay: bool = False) -> None:
         """Throw away the current run and start a new one from `source()`."""
         self.shell.new_run(autoplay=autoplay)

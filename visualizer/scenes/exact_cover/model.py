@@ -10,6 +10,8 @@ live here too.
 
 from __future__ import annotations
 
+from typing import Any
+
 from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
 from solvers.i18n import _
@@ -29,6 +31,7 @@ class CoverModel:
         self.nodes = 0  # Knuth's search-tree nodes: one per Choose or Solution
         self.updates = 0  # Knuth's updates: nodes unlinked by covers
         self.dead_ends = 0
+        self.covered: list[int] = []  # columns covered, in order: what a keyframe restores the links from
 
     def apply(self, event: Event) -> None:
         """Move one event forward."""
@@ -36,9 +39,11 @@ class CoverModel:
             self.updates += self._cover_cost(event.column)
             self.matrix.cover(event.column)
             self.cover_count[event.column] += 1
+            self.covered.append(event.column)
         elif type(event) is Uncover:
             self.matrix.uncover(event.column)
             self.cover_count[event.column] -= 1
+            self.covered.pop()
             if event.line == dlx.LINE_UNCOVER_COLUMN:
                 self.deciding.pop()
         elif type(event) is Push:
@@ -59,12 +64,14 @@ class CoverModel:
         if type(event) is Cover:
             self.matrix.uncover(event.column)
             self.cover_count[event.column] -= 1
+            self.covered.pop()
             self.updates -= self._cover_cost(event.column)
         elif type(event) is Uncover:
             # A covered column keeps its own list, so its size is still the
             # one it had when chosen: nothing else needs remembering.
             self.matrix.cover(event.column)
             self.cover_count[event.column] += 1
+            self.covered.append(event.column)
             if event.line == dlx.LINE_UNCOVER_COLUMN:
                 self.deciding.append(event.column)
         elif type(event) is Push:
@@ -114,6 +121,26 @@ class CoverModel:
     def candidates(self, column: int) -> list[int]:
         """Rows still in `column`'s list, in the order Algorithm X tries them."""
         return self.matrix.column_rows(column)
+
+    def keyframe(self) -> tuple[object, ...]:
+        """The state for a keyframe: the lists and counts, and the columns covered in order.
+
+        The links need no copy: uncovering every covered column newest first
+        and covering the frame's columns in order rebuilds them exactly,
+        stale pointers included (dancing links are exactly LIFO).
+        """
+        lists = (self.stack[:], self.deciding[:], self.solutions[:], self.cover_count[:], self.covered[:])
+        return (*lists, self.nodes, self.updates, self.dead_ends)
+
+    def restore(self, frame: tuple[Any, ...]) -> None:
+        """Become the state `frame` holds (see `keyframe`)."""
+        stack, deciding, solutions, cover_count, covered, self.nodes, self.updates, self.dead_ends = frame
+        for column in reversed(self.covered):
+            self.matrix.uncover(column)
+        for column in covered:
+            self.matrix.cover(column)
+        self.stack[:], self.deciding[:], self.solutions[:] = stack, deciding, solutions
+        self.cover_count[:], self.covered[:] = cover_count, covered
 
     def snapshot(self) -> tuple:
         """The whole state as one comparable value."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd, Move, Pop, Push, Solution
+from visualizer import keyframes
 from visualizer.scenes.frogs.tries import START, UNTRIED, TryTree
 
 PLAY, SOLVE, PLAYBACK = "play", "solve", "playback"
@@ -65,6 +66,16 @@ class FrogsModel:
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
         return (self.state, self.solution, self.moves_made, self.tree.snapshot())
+
+    def keyframe(self) -> object:
+        """The state for the player's keyframes (every attribute copied)."""
+        return keyframes.copy_attributes(self)
+
+    def restore(self, frame: object) -> None:
+        """Become the keyframe's state; `version` moves on, so views drawn from another state redraw."""
+        version = self.version
+        keyframes.restore_into(self, frame)  # type: ignore[arg-type]
+        self.version = version + 1
 
 
 def final_model(start: str) -> FrogsModel:

@@ -21,7 +21,7 @@ from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.hanoi import view
-from visualizer.scenes.hanoi.model import HanoiModel, narrate
+from visualizer.scenes.hanoi.model import HanoiModel, expected_events, narrate
 from visualizer.treepaint import Camera
 from visualizer.widgets import Stepper, Widget
 
@@ -50,6 +50,10 @@ class HanoiDemo(Demo):
         self.hover: tuple[int, int] | None = None
 
     # --- what runs --------------------------------------------------------------------------
+
+    def expected_length(self) -> int | None:
+        """3 x (2^n - 1) events: each call's Push, Move and Pop."""
+        return expected_events(self.disks)
 
     def source(self) -> Iterator[Event]:
         """The recursion for the chosen number of disks."""

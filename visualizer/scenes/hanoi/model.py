@@ -55,6 +55,11 @@ class HanoiModel:
         return [self.calls.what[node] for node in self.calls.stack]
 
 
+def expected_events(disks: int) -> int:
+    """Events of `hanoi_events(disks)`: a Push, a Move and a Pop for each of the 2^n - 1 calls."""
+    return 3 * (2**disks - 1)
+
+
 def narrate(event: Event) -> str | None:
     """The event in words."""
     return describe(event)

@@ -46,6 +46,7 @@ from visualizer.scenes.maze.model import (
     SOLVE,
     Cell,
     MazeModel,
+    carve_events,
     counters,
     ladder_step,
     narrate,
@@ -137,6 +138,12 @@ class MazeDemo(Demo):
         return self.sketch.maze.height
 
     # --- what runs -----------------------------------------------------------------------
+
+    def expected_length(self) -> int | None:
+        """A carve of a full grid has a closed form (4 x cells - 1 events); other runs end when they end."""
+        if self.action == CARVE and not self.run_base.opened().any():
+            return carve_events(self.run_base.width, self.run_base.height)
+        return None
 
     def source(self) -> Iterator[Any]:
         """The events of the current action."""

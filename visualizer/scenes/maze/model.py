@@ -15,6 +15,7 @@ import numpy as np
 
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
+from visualizer import keyframes
 
 Cell = tuple[int, int]
 
@@ -236,6 +237,16 @@ class MazeModel:
         state[path] = PATH
         return state
 
+    def keyframe(self) -> object:
+        """The state for the player's keyframes (every attribute copied; numpy layers copied whole)."""
+        return keyframes.copy_attributes(self)
+
+    def restore(self, frame: object) -> None:
+        """Become the keyframe's state; every cell is repainted."""
+        keyframes.restore_into(self, frame)  # type: ignore[arg-type]
+        self.dirty.clear()
+        self.all_dirty = True
+
     def snapshot(self) -> tuple:
         """The whole state as one comparable value (the render hints left out)."""
         return (
@@ -278,6 +289,13 @@ def closed_grid(maze: mz.Maze) -> np.ndarray:
     top = np.ones_like(bottom)
     top[1:, :] = bottom[:-1, :]
     return right & bottom & left & top
+
+
+def carve_events(width: int, height: int) -> int:
+    """Events of carving a full W x H grid: the first cell's Push and Visit, one Carve for each
+    other cell (it implies the visit and the push), and a Pop for every cell."""
+    cells = width * height
+    return 2 + (cells - 1) + cells
 
 
 # --- words -------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from visualizer.scenes.recursion.model import (
     NOT_RETURNED,
     TREE,
     RecursionModel,
+    expected_events,
     narrate,
     short,
 )
@@ -73,6 +74,10 @@ class RecursionDemo(Demo):
         self.hover: tuple[int, int] | None = None
 
     # --- what runs -------------------------------------------------------------
+
+    def expected_length(self) -> int | None:
+        """The factorial variants' closed form (see `model.expected_events`); the tree has none."""
+        return expected_events(self.mode, self.n, self.limit)
 
     def source(self) -> Iterator[Any]:
         """The events of the chosen variant."""

@@ -90,7 +90,13 @@ class RecursionModel:
         return self.returned[node] if 0 <= node < len(self.returned) else NOT_RETURNED
 
     def returns_newest_first(self) -> list[Any]:
-        """The values the calls returned, the deepest call's first (abandoned calls left out)."""
+        """The values the calls returned, the deepest call's first (abandoned calls left out).
+
+        Without a base case no call ever returns a value (the overflow abandons
+        them all), so the answer is known without walking a million frames.
+        """
+        if self.mode == ENDLESS:
+            return []
         values = (self.returned[node] for node in range(len(self.returned) - 1, -1, -1))
         return [value for value in values if value is not NOT_RETURNED and value is not None]
 
@@ -127,6 +133,20 @@ class RecursionModel:
             tuple(self.push_at),
             self.tree.snapshot() if self.tree else None,
         )
+
+
+def expected_events(mode: str, n: int, limit: int) -> int | None:
+    """Events of `factorial_events(n, limit, base_case=mode == FACTORIAL)`; None for the tree.
+
+    The recursion makes max(n, 1) calls, a Push and a Pop each, or overflows:
+    `limit` pushes, the Overflow, `limit` pops.  The loop beside it assigns
+    retval, then i and retval N times, then returns.
+    """
+    if mode == TREE:
+        return None
+    calls = max(n, 1)
+    recursive = 2 * calls if mode == FACTORIAL and calls <= limit else 2 * limit + 1
+    return recursive + 2 * n + 2
 
 
 def narrate(mode: str, n: int, event: Event) -> str | None:
