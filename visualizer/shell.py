@@ -483,8 +483,8 @@ class Shell:
             hint = widget.tooltip()
             if hint and widget.rect.collidepoint(mouse):
                 image = self.theme.text(hint, "small", th.PANEL)
-                box = image.get_rect(bottomleft=(widget.rect.x, widget.rect.y - self.theme.px(6)))
-                box.clamp_ip(surface.get_rect())
-                draw_box(surface, box.inflate(12, 8), self.theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR)
-                surface.blit(image, box)
+                place = image.get_rect(bottomleft=(widget.rect.x, widget.rect.y - self.theme.px(6)))
+                frame = place.inflate(12, 8).clamp(surface.get_rect())  # the frame, not just the words, inside
+                draw_box(surface, frame, self.theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR)
+                surface.blit(image, image.get_rect(center=frame.center))
                 return
