@@ -1,4 +1,4 @@
-"""Predict, then reveal: the cut-leaves checker agrees with the solver's alpha-beta, questions hold their answer."""
+"""Predict, then reveal: the cut-leaves checker agrees with the solver's alpha-beta; answers hold."""
 
 from __future__ import annotations
 

@@ -210,7 +210,7 @@ def leaf_reason(tree: mm.RandomTree, answer: Answer, leaf: int) -> str:
     if cut is None:
         alpha, beta = answer.scored[leaf]
         return _(
-            "Leaf {leaf} is scored: when alpha-beta gets there the window is still open (α = {alpha} < β = {beta})"
+            "Leaf {leaf} is scored: when alpha-beta gets there its window is open (α = {alpha} < β = {beta})"
         ).format(leaf=number, alpha=value_text(alpha), beta=value_text(beta))
     who = "MAX" if cut.maximizing else "MIN"
     return _(
