@@ -144,7 +144,7 @@ class Classroom:
             return _("What will alpha-beta return at the ringed node? Press 1-4 or click")
         if self.question is not None:
             return _("You said {guess}: watch the node return").format(guess=f"{self.guess:g}")
-        return self.message or _("Space plays on: the next node alpha-beta enters asks for a guess")
+        return self.message or _("Space plays on: the next node about to return asks for a guess")
 
 
 def about_to_return(search: Any, tree: mm.RandomTree, node: int) -> bool:
