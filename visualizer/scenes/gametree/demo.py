@@ -21,6 +21,7 @@ from solvers.events import Prune
 from solvers.i18n import N_, _
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.gametree import view
@@ -52,6 +53,8 @@ class GameTreeDemo(Demo):
         Binding(("e",), "new_exercise", N_("a new exercise: mark the leaves alpha-beta will cut")),
         Binding(("return", "keypad enter"), "check_marks", N_("check the marked leaves"), when="in_exercise"),
         Gesture(N_("click a leaf in an exercise"), N_("mark it as cut, or unmark it")),
+        Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
+        Gesture(N_("hover a node"), N_("its move and value")),
         Gesture("wheel / drag", "zoom / pan both trees"),
     )
 
@@ -67,6 +70,7 @@ class GameTreeDemo(Demo):
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
         self.classroom = Classroom()
         self._pressed = 0  # the key being dispatched (1-4 answer the question)
+        self.hover: tuple[int, int] | None = None
 
     # --- what runs ---------------------------------------------------------------
 
@@ -234,6 +238,16 @@ class GameTreeDemo(Demo):
         """Check the marked leaves against alpha-beta's cut leaves."""
         self.classroom.check(self.tree, self.tree.order(self.order))
 
+    def click_node(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
+        """A node clicked takes the timeline to its Push (Shift: its Pop); unreached nodes do nothing."""
+        found = view.state_at(lay, self.theme, self.tree, self.camera, pos)
+        model: LockstepModel = player.model  # type: ignore[assignment]
+        node = model.sides[found[0]].where.get(found[1]) if found is not None else None
+        if found is None or node is None:
+            return False
+        model.go_to(player, found[0], node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
+
     def update(self, dt: float, player: Player) -> None:
         """The classroom follows the run: it pauses to ask and marks the answer on the return."""
         self.classroom.follow(player, self.tree, self.tree.order(self.order))
@@ -260,17 +274,16 @@ class GameTreeDemo(Demo):
         self.alone = mm.MINIMAX_SIDE if self.alone == mm.ALPHABETA_SIDE else mm.ALPHABETA_SIDE
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """Keys from the table; wheel and drag move the camera over both panels."""
+        """Keys from the table; clicks on choices, leaves or nodes; wheel and drag move the camera."""
         if event.type == pygame.KEYDOWN:
             self._pressed = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay = self.layout(rect)
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.click_classroom(pos, lay, player)
-        ):
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if clicked and (self.click_classroom(pos, lay, player) or self.click_node(pos, lay, player)):
             return True
         panel = lay.panel_at(pos)
         if self.camera.handle(event, panel):
@@ -298,6 +311,9 @@ class GameTreeDemo(Demo):
         view.draw(surface, lay, self.theme, model, self.camera, self.skipped(player), marks)
         if room.mode != OFF:
             view.draw_bar(surface, lay, self.theme, self.bar_text())
+        found = view.state_at(lay, self.theme, self.tree, self.camera, self.hover) if self.hover else None
+        if found is not None and self.hover is not None:
+            draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found))
 
     def bar_text(self) -> view.BarText:
         """The classroom bar's words: prompt, last message, choices when asked, score."""
