@@ -257,3 +257,20 @@ def test_enter_makes_the_computer_answer_in_the_same_frame(app, open_demo) -> No
     assert demo.moves[0] == mm.search(GAME, EMPTY_BOARD).move
     press(app, pygame.K_5 if demo.moves[0] != 4 else pygame.K_1)
     assert len(demo.moves) == 2  # the person can play on while the old tree was still filling in
+
+
+def test_tictactoe_rests_once_its_counts_end(app, open_demo) -> None:
+    """After a move the counts run (the app stays awake); once they end and the reply is in, it is still."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    app.message_until = 0.0
+    assert app.at_rest()
+    press(app, pygame.K_5, "5")
+    assert demo.counts and not app.at_rest()
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if all(count.done for count in demo.counts.values()) and not demo.thinking:
+            break
+    app.frame(1 / 60)
+    app.message_until = 0.0
+    assert len(demo.moves) == 2 and app.at_rest()
