@@ -274,3 +274,16 @@ def test_tictactoe_rests_once_its_counts_end(app, open_demo) -> None:
     app.frame(1 / 60)
     app.message_until = 0.0
     assert len(demo.moves) == 2 and app.at_rest()
+
+
+def test_board_stays_clickable_on_short_stages() -> None:
+    """On the stage a 1024x640 window leaves at scale 1.3 (627x357) the board keeps MIN_BOARD, any scale."""
+    from visualizer.scenes.tictactoe import view as ttt_view
+    from visualizer.theme import Theme
+
+    for scale in (1.0, 1.28, 1.3, 1.6):
+        theme = Theme(scale)
+        stage = pygame.Rect(13, 178, 627, 357)  # measured on a --size 1024x640 --scale 1.3 screenshot
+        lay = ttt_view.layout(stage, theme)
+        assert lay.board.w >= theme.px(ttt_view.MIN_BOARD) and lay.game.contains(lay.board)
+        assert lay.board.bottom <= lay.status.y <= lay.game.bottom
