@@ -257,3 +257,33 @@ def test_enter_makes_the_computer_answer_in_the_same_frame(app, open_demo) -> No
     assert demo.moves[0] == mm.search(GAME, EMPTY_BOARD).move
     press(app, pygame.K_5 if demo.moves[0] != 4 else pygame.K_1)
     assert len(demo.moves) == 2  # the person can play on while the old tree was still filling in
+
+
+def test_tictactoe_rests_once_its_counts_end(app, open_demo) -> None:
+    """After a move the counts run (the app stays awake); once they end and the reply is in, it is still."""
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    app.message_until = 0.0
+    assert app.at_rest()
+    press(app, pygame.K_5, "5")
+    assert demo.counts and not app.at_rest()
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if all(count.done for count in demo.counts.values()) and not demo.thinking:
+            break
+    app.frame(1 / 60)
+    app.message_until = 0.0
+    assert len(demo.moves) == 2 and app.at_rest()
+
+
+def test_board_stays_clickable_on_short_stages() -> None:
+    """On the stage a 1024x640 window leaves at scale 1.3 (627x357) the board keeps MIN_BOARD, any scale."""
+    from visualizer.scenes.tictactoe import view as ttt_view
+    from visualizer.theme import Theme
+
+    for scale in (1.0, 1.28, 1.3, 1.6):
+        theme = Theme(scale)
+        stage = pygame.Rect(13, 178, 627, 357)  # measured on a --size 1024x640 --scale 1.3 screenshot
+        lay = ttt_view.layout(stage, theme)
+        assert lay.board.w >= theme.px(ttt_view.MIN_BOARD) and lay.game.contains(lay.board)
+        assert lay.board.bottom <= lay.status.y <= lay.game.bottom

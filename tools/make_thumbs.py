@@ -38,25 +38,32 @@ SPEEDS = {
     "frogs": "20",
     "rooms": "4",
     "hanoi": "6",
+    "trace": "20",
+    "games": "200",
 }
 
 
-KEYS_FIRST = {"tictactoe": ["5"]}
-"""Keys typed before playing: tic-tac-toe waits for the human's first move."""
+KEYS_FIRST = {"tictactoe": ["5"], "games": ["w", "h"]}
+"""Keys typed before playing: tic-tac-toe waits for the human's first move; in games the
+computer starts (W) and its search is replayed (H)."""
+KEY_WAIT = 30
+"""Frames after each key, a few milliseconds apart: the games demo thinks on a worker thread."""
 
 
 def render(name: str, folder: Path) -> Path:
     """Run the demo headless (typing its KEYS_FIRST) and return its last frame's PNG."""
     shot = folder / f"{name}.png"
     script = (
-        "import pygame, sys\n"
+        "import pygame, sys, time\n"
         "from visualizer.app import App, Options\n"
         f"app = App(Options(demo={name!r}, autoplay=True, speed={float(SPEEDS.get(name, '30'))}))\n"
         "app.frame(1 / 60)\n"
         f"for key in {KEYS_FIRST.get(name, [])!r}:\n"
         "    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(key), mod=0,\n"
         "                                         unicode=key, scancode=0))\n"
-        "    app.frame(1 / 60)\n"
+        f"    for _ in range({KEY_WAIT}):\n"
+        "        app.frame(1 / 60)\n"
+        "        time.sleep(0.01)\n"
         f"for _ in range({FRAMES.get(name, 180)}):\n"
         "    app.frame(1 / 60)\n"
         f"pygame.image.save(app.surface, {str(shot)!r})\n"

@@ -484,7 +484,7 @@ class Shell:
             if hint and widget.rect.collidepoint(mouse):
                 image = self.theme.text(hint, "small", th.PANEL)
                 place = image.get_rect(bottomleft=(widget.rect.x, widget.rect.y - self.theme.px(6)))
-                frame = place.inflate(12, 8).clamp(surface.get_rect())  # the frame, not just the words, inside
+                frame = place.inflate(12, 8).clamp(surface.get_rect())  # the frame too stays inside
                 draw_box(surface, frame, self.theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR)
                 surface.blit(image, image.get_rect(center=frame.center))
                 return

@@ -18,13 +18,16 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Prune
-from solvers.i18n import N_
+from solvers.i18n import N_, _
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.gametree import view
+from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate
+from visualizer.searchtree import value_text
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
@@ -45,6 +48,13 @@ class GameTreeDemo(Demo):
         Binding(("o",), "next_order", "move order: as generated, best first, worst first"),
         Binding(("0",), "reset_camera", "whole trees again"),
         Binding(("v",), "other_tree", "the other tree, when the window shows one at a time"),
+        Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess each value before it returns")),
+        Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
+        Binding(("e",), "new_exercise", N_("a new exercise: mark the leaves alpha-beta will cut")),
+        Binding(("return", "keypad enter"), "check_marks", N_("check the marked leaves"), when="in_exercise"),
+        Gesture(N_("click a leaf in an exercise"), N_("mark it as cut, or unmark it")),
+        Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
+        Gesture(N_("hover a node"), N_("its move and value")),
         Gesture("wheel / drag", "zoom / pan both trees"),
     )
 
@@ -58,6 +68,9 @@ class GameTreeDemo(Demo):
         self.camera = Camera()
         self.alone = mm.ALPHABETA_SIDE  # the tree shown when only one fits
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
+        self.classroom = Classroom()
+        self._pressed = 0  # the key being dispatched (1-4 answer the question)
+        self.hover: tuple[int, int] | None = None
 
     # --- what runs ---------------------------------------------------------------
 
@@ -125,7 +138,7 @@ class GameTreeDemo(Demo):
         """Each side's latest line: alpha-beta's yellow, minimax's pale blue."""
         lit: dict[int, th.Color] = {}
         seen: set[int] = set()
-        for _, event in reversed(player.recent(12)):
+        for _number, event in reversed(player.recent(12)):
             if event.side in seen or not event.line:
                 continue
             seen.add(event.side)
@@ -191,19 +204,88 @@ class GameTreeDemo(Demo):
         ]
 
     def layout(self, rect: pygame.Rect) -> view.GameTreeLayout:
-        """The two panels and the legend (the same for input and drawing)."""
-        return view.layout(rect, self.theme, self.alone)
+        """The two panels, the classroom bar when on, and the legend (the same for input and drawing)."""
+        return view.layout(rect, self.theme, self.alone, classroom=self.classroom.mode != OFF)
+
+    # --- the classroom: predict, then reveal ---------------------------------------------
+
+    def toggle_guessing(self) -> None:
+        """Guess each node's value before alpha-beta returns it; again to stop."""
+        self.classroom.set_mode(OFF if self.classroom.mode == GUESS else GUESS)
+        self.classroom.generation = -1  # look at the run afresh
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.classroom.question is not None and self.classroom.guess is None
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if self._pressed in keys:
+            self.classroom.answer(keys.index(self._pressed) + 1, self.shell.run)
+
+    def new_exercise(self) -> None:
+        """A new seeded tree to mark the cut leaves on; the run waits at its start."""
+        self.tree_seed += 1
+        self.classroom.set_mode(CUTS)
+        self._rebuild()
+
+    def in_exercise(self) -> bool:
+        """The cut-leaves exercise is on."""
+        return self.classroom.mode == CUTS
+
+    def check_marks(self) -> None:
+        """Check the marked leaves against alpha-beta's cut leaves."""
+        self.classroom.check(self.tree, self.tree.order(self.order))
+
+    def click_node(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
+        """A node clicked takes the timeline to its Push (Shift: its Pop); unreached nodes do nothing."""
+        found = view.state_at(lay, self.theme, self.tree, self.camera, pos)
+        model: LockstepModel = player.model  # type: ignore[assignment]
+        node = model.sides[found[0]].where.get(found[1]) if found is not None else None
+        if found is None or node is None:
+            return False
+        model.go_to(player, found[0], node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
+
+    def update(self, dt: float, player: Player) -> None:
+        """The classroom follows the run: it pauses to ask and marks the answer on the return."""
+        self.classroom.follow(player, self.tree, self.tree.order(self.order))
+
+    def at_rest(self, player: Player) -> bool:
+        """Still unless the classroom just asked or revealed."""
+        return not self.classroom.changed
+
+    def click_classroom(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
+        """A choice clicked answers; in an exercise a leaf clicked is marked or unmarked."""
+        for number, box in enumerate(lay.choices, start=1):
+            if box.collidepoint(pos) and self.asking():
+                return self.classroom.answer(number, player)
+        if self.classroom.mode != CUTS:
+            return False
+        found = view.state_at(lay, self.theme, self.tree, self.camera, pos)
+        if found is None or found[1][0] != self.tree.depth:
+            return False
+        self.classroom.toggle_mark(found[1][1])
+        return True
 
     def other_tree(self) -> None:
         """Show the other search, when the stage has room for one tree only."""
         self.alone = mm.MINIMAX_SIDE if self.alone == mm.ALPHABETA_SIDE else mm.ALPHABETA_SIDE
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """Keys from the table; wheel and drag move the camera over both panels."""
+        """Keys from the table; clicks on choices, leaves or nodes; wheel and drag move the camera."""
         if event.type == pygame.KEYDOWN:
+            self._pressed = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
-        panel = self.layout(rect).panel_at(pos)
+        lay = self.layout(rect)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if clicked and (self.click_classroom(pos, lay, player) or self.click_node(pos, lay, player)):
+            return True
+        panel = lay.panel_at(pos)
         if self.camera.handle(event, panel):
             return True
         return event.type == pygame.MOUSEBUTTONDOWN and panel.collidepoint(pos)
@@ -221,4 +303,27 @@ class GameTreeDemo(Demo):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Minimax above, alpha-beta below, a legend at the bottom."""
         model: LockstepModel = player.model  # type: ignore[assignment]
-        view.draw(surface, self.layout(rect), self.theme, model, self.camera, self.skipped(player))
+        lay = self.layout(rect)
+        room = self.classroom
+        wrong = room.verdict.first if room.verdict is not None else None
+        asked = room.question.state if room.question is not None and room.guess is None else None
+        marks = view.Marks(frozenset(room.marks), wrong, asked)
+        view.draw(surface, lay, self.theme, model, self.camera, self.skipped(player), marks)
+        if room.mode != OFF:
+            view.draw_bar(surface, lay, self.theme, self.bar_text())
+        found = view.state_at(lay, self.theme, self.tree, self.camera, self.hover) if self.hover else None
+        if found is not None and self.hover is not None:
+            draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found))
+
+    def bar_text(self) -> view.BarText:
+        """The classroom bar's words: prompt, last message, choices when asked, score."""
+        room = self.classroom
+        question = room.question
+        choices = tuple(value_text(v) for v in question.choices) if question is not None else ()
+        picked = question.choices.index(room.guess) + 1 if question and room.guess is not None else None
+        message = room.message
+        if room.mode == CUTS and not message:
+            message = _("{count} leaves marked").format(count=len(room.marks))
+        if room.mode == GUESS and question is None and message == room.prompt(self.tree_seed):
+            message = ""
+        return view.BarText(room.prompt(self.tree_seed), message, choices, room.score.text(), picked)

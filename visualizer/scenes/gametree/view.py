@@ -21,13 +21,15 @@ import numpy as np
 import pygame
 
 from solvers import minimax as mm
+from visualizer import predict
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
 from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State
 from visualizer.searchtree import SearchTree, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.tree import TreeLayout, tidy_layout
-from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, paint_tree
+from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, node_at, paint_tree
+from visualizer.widgets import draw_box
 
 MIN_NODE_SPACING = 9
 """Screen pixels between neighbours below which a level is drawn as one strip."""
@@ -67,6 +69,8 @@ class GameTreeLayout:
     cards: tuple[pygame.Rect, ...]
     panels: tuple[pygame.Rect, ...]
     legend: pygame.Rect
+    bar: pygame.Rect
+    choices: tuple[pygame.Rect, ...]
 
     def panel_at(self, pos: tuple[int, int]) -> pygame.Rect:
         """The panel under `pos`, else the first (the camera is shared)."""
@@ -78,18 +82,38 @@ class GameTreeLayout:
         return len(self.sides) == 1
 
 
-def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1]) -> GameTreeLayout:
-    """The two cards (or the `alone` side's card, when two do not fit) and the legend in the stage."""
+def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1], classroom: bool = False) -> GameTreeLayout:
+    """The two cards (or the `alone` side's card, when two do not fit), the classroom bar, the legend."""
     gap = theme.px(8)
     legend_h = len(legend_lines(theme, rect.w - theme.px(4))) * theme.line_height("small") + theme.px(4)
-    room = rect.h - legend_h - gap
+    bar_h = classroom_height(theme) if classroom else 0
+    room = rect.h - legend_h - gap - (bar_h + gap if bar_h else 0)
     sides = SIDES if (room - gap) // 2 >= theme.px(MIN_CARD) else (alone,)
     card_h = (room - gap * (len(sides) - 1)) // len(sides)
     cards = tuple(pygame.Rect(rect.x, rect.y + i * (card_h + gap), rect.w, card_h) for i in range(len(sides)))
     legend = pygame.Rect(rect.x, rect.bottom - legend_h, rect.w, legend_h)
+    bar = pygame.Rect(rect.x, legend.y - gap - bar_h, rect.w, bar_h) if bar_h else pygame.Rect(0, 0, 0, 0)
     # A heading's height depends on its glyphs: the side's name stands for the title.
     panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, sides, strict=True))
-    return GameTreeLayout(sides, cards, panels, legend)
+    return GameTreeLayout(sides, cards, panels, legend, bar, choice_boxes(bar, theme) if bar_h else ())
+
+
+def classroom_height(theme: Theme) -> int:
+    """The classroom bar: a prompt, a message and a row of choices."""
+    return 2 * theme.line_height("small") + choice_height(theme) + theme.px(20)
+
+
+def choice_height(theme: Theme) -> int:
+    """A choice button: one line of body text with room around it."""
+    return theme.line_height("body") + theme.px(8)
+
+
+def choice_boxes(bar: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, ...]:
+    """The four choice buttons along the bar's bottom row, left of the score."""
+    pad, h = theme.px(8), choice_height(theme)
+    width = min(theme.px(90), (bar.w - 2 * pad) // 8)
+    y = bar.bottom - pad - h
+    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(predict.CHOICES))
 
 
 def legend_lines(theme: Theme, width: int) -> list[str]:
@@ -113,6 +137,18 @@ def full_layout(tree: mm.RandomTree) -> TreeLayout:
         return [tree.result(state, move) for move in tree.moves(state)]
 
     return tidy_layout([tree.ROOT], children)
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """The classroom's marks: leaves the student says are cut, the first wrong one, the node asked about."""
+
+    cut: frozenset[int] = frozenset()
+    wrong: int | None = None
+    asked: State | None = None
+
+
+NO_MARKS = Marks()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +185,9 @@ def draw(
     model: LockstepModel,
     camera: Camera,
     skipped: set[State],
+    marks: Marks = NO_MARKS,
 ) -> None:
-    """Both panels and the legend."""
+    """Both panels and the legend (leaves marked in an exercise ringed)."""
     for side, box, inner in zip(lay.sides, lay.cards, lay.panels, strict=True):
         title = panel_title(model, side)
         if lay.one_at_a_time:  # say how to see the other: "alpha-beta (V: minimax): value 5, ..."
@@ -159,8 +196,8 @@ def draw(
         card(surface, box, theme, title)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
-        geometry = Geometry.fit(model.tree, inner.w, inner.h, theme.px(26), theme.px(22))
-        PanelView(surface, theme, inner, camera, geometry, model.sides[side], side, skipped).paint()
+        geometry = panel_places(theme, inner, camera, model.tree).geometry
+        PanelView(theme, inner, camera, geometry, surface, model.sides[side], side, skipped, marks).paint()
         surface.set_clip(clip)
     y = lay.legend.y
     for line in legend_lines(theme, lay.legend.w - theme.px(4)):
@@ -183,38 +220,31 @@ def panel_title(model: LockstepModel, side: int) -> str:
 
 
 @dataclass(slots=True)
-class PanelView:
-    """One side's search over the shared layout: looks for the painter, strips for dense levels."""
+class PanelPlaces:
+    """Where one panel puts the states it shows: the same for painting and for clicks."""
 
-    surface: pygame.Surface
     theme: Theme
     area: pygame.Rect
     camera: Camera
     geometry: Geometry
-    search: SearchTree
-    side: int
-    skipped: set[State]
 
     @property
     def tree(self) -> mm.RandomTree:
         """The random tree both searches run on."""
         return self.geometry.tree
 
-    def paint(self) -> None:
-        """Dense levels as strips, then the detailed ones through the tree painter."""
+    def shown(self) -> dict[State, Place]:
+        """Every state drawn node by node (dense levels are strips), with its place."""
         shown: dict[State, None] = {}
         for level in range(self.tree.depth + 1):
             if not self.detailed(level):
-                self.strip(level)
                 continue
             if level > 0 and self.detailed(level - 1):  # parents off screen still draw the edges in
                 shown.update(
                     ((level - 1, i // self.tree.branching), None) for _, i in self.visible_states(level)
                 )
             shown.update((s, None) for s in self.visible_states(level))
-        order = sorted(shown)  # level by level, left to right
-        places = {state: self.place(state) for state in order}
-        paint_tree(self.surface, self.theme, self.area, places, self.parent_of, self.look, camera=self.camera)
+        return {state: self.place(state) for state in sorted(shown)}  # level by level, left to right
 
     def parent_of(self, state: State) -> State | None:
         """The state one move up (None for the root)."""
@@ -245,6 +275,41 @@ class PanelView:
         first = max(0, int(left / spacing))
         last = min(count, int(right / spacing) + 1)
         return [(level, i) for i in range(first, last)]
+
+
+def panel_places(theme: Theme, inner: pygame.Rect, camera: Camera, tree: mm.RandomTree) -> PanelPlaces:
+    """A panel's places: leaves across its width, levels down its height."""
+    return PanelPlaces(theme, inner, camera, Geometry.fit(tree, inner.w, inner.h, theme.px(26), theme.px(22)))
+
+
+def state_at(
+    lay: GameTreeLayout, theme: Theme, tree: mm.RandomTree, camera: Camera, pos: tuple[int, int]
+) -> tuple[int, State] | None:
+    """The side and the state of the node drawn under `pos`, if any."""
+    for side, inner in zip(lay.sides, lay.panels, strict=True):
+        if inner.collidepoint(pos):
+            found = node_at(panel_places(theme, inner, camera, tree).shown(), inner, pos, camera)
+            return None if found is None else (side, found)
+    return None
+
+
+@dataclass(slots=True)
+class PanelView(PanelPlaces):
+    """One side's search over the shared layout: looks for the painter, strips for dense levels."""
+
+    surface: pygame.Surface
+    search: SearchTree
+    side: int
+    skipped: set[State]
+    marks: Marks
+
+    def paint(self) -> None:
+        """Dense levels as strips, then the detailed ones through the tree painter."""
+        for level in range(self.tree.depth + 1):
+            if not self.detailed(level):
+                self.strip(level)
+        places = self.shown()
+        paint_tree(self.surface, self.theme, self.area, places, self.parent_of, self.look, camera=self.camera)
 
     def status(self, state: State) -> str:
         """'active', 'waiting', 'done', 'skipped' or 'unseen'."""
@@ -277,6 +342,13 @@ class PanelView:
             label = value_text(self.tree.utility(state))
             ink = th.INK if status in ("done", "active", "waiting") else th.MUTED
         edge, cut = self.edge(state, status)
+        tags = self.tags(state, size)
+        if leaf and state[1] in self.marks.cut:  # the student says alpha-beta cuts it: ring and tint
+            ring, fill = th.PRUNED, th.blend(th.PANEL, th.PRUNED, 0.45)
+        if leaf and state[1] == self.marks.wrong:
+            ring = th.DEAD
+        if state == self.marks.asked and self.side == mm.ALPHABETA_SIDE:
+            ring, tags = th.ACTIVE, (Tag("?", ink=th.ACTIVE, size=size),)  # its best so far would tell
         return Look(
             colour,
             fill,
@@ -286,7 +358,7 @@ class PanelView:
             label_ink=ink,
             label_face="bold",
             label_size=size,
-            tags=self.tags(state, size),
+            tags=tags,
             tags_beside=True,
             ring=ring,
             edge=edge,
@@ -347,3 +419,37 @@ class PanelView:
         height = max(self.theme.px(4), round(min(self.geometry.row * 0.3, self.theme.px(14)) * zoom))
         left, y = self.camera.to_screen(self.area, 0, self.geometry.y(level))
         self.surface.blit(pygame.transform.scale(image, (width, height)), (left, y - height // 2))
+
+
+@dataclass(frozen=True, slots=True)
+class BarText:
+    """What the classroom bar says: the prompt, the last message, the choices (if asked), the score."""
+
+    prompt: str
+    message: str
+    choices: tuple[str, ...]
+    score: str
+    picked: int | None = None
+
+
+def draw_bar(surface: pygame.Surface, lay: GameTreeLayout, theme: Theme, text: BarText) -> None:
+    """The classroom card: prompt, message, four numbered choices and the score."""
+    box = lay.bar
+    draw_box(surface, box, theme, fill=th.PANEL, radius=8)
+    pad, width = theme.px(8), box.w - 2 * theme.px(8)
+    y = box.y + pad
+    for line, size, ink in ((text.prompt, "small", th.INK), (text.message, "small", th.MUTED)):
+        face = "bold" if ink == th.INK else "sans"
+        surface.blit(theme.text(fit_text(theme, line, width, size, face), size, ink, face), (box.x + pad, y))
+        y += theme.line_height(size)
+    for number, (button, label) in enumerate(zip(lay.choices, text.choices, strict=False), start=1):
+        fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number == text.picked else th.BACKGROUND
+        draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)
+        words = fit_text(theme, f"{number}:  {label}", button.w - theme.px(8), "body", "bold")
+        shown = theme.text(words, "body", th.INK, "bold")
+        surface.blit(shown, shown.get_rect(center=button.center))
+    left = lay.choices[-1].right + pad if lay.choices else box.x + pad
+    score = fit_text(theme, text.score, max(0, box.right - pad - left), "small", "bold")
+    shown = theme.text(score, "small", th.INK, "bold")
+    row = lay.choices[0] if lay.choices else box
+    surface.blit(shown, shown.get_rect(midright=(box.right - pad, row.centery)))

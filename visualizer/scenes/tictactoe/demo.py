@@ -283,6 +283,12 @@ class TicTacToeDemo(Demo):
         if self.over:
             self.notify(self.game.result_text())
 
+    def at_rest(self, player: Player) -> bool:
+        """Still once the background counts are over and no finished search waits to be played."""
+        if any(not count.done for count in self.counts.values()):
+            return False
+        return not (self.thinking and player.at_end and not player.error)
+
     # --- how it reads ------------------------------------------------------------------------------
 
     def code(self) -> Sequence[str]:

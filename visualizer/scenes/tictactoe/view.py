@@ -34,6 +34,8 @@ MIN_ROW = 52
 Tag = tuple[str, th.Color, th.Color]
 """A small label under a board: text, fill, ink."""
 STATUS_LINES = 3
+MIN_BOARD = 120
+"""The big board is never smaller than this (theme pixels): cells of 40 stay easy to click."""
 """Lines of words kept under the big board."""
 GAME_TITLE = "you: x    computer: o"
 """The game card's title (its height stands for every title)."""
@@ -55,9 +57,13 @@ class TicTacToeLayout:
 def layout(rect: pygame.Rect, theme: Theme) -> TicTacToeLayout:
     """Where the cards, the big board and its cells go in the stage."""
     gap = theme.px(10)
-    left_w = min(int(rect.w * 0.36), theme.px(340))
     status_h = STATUS_LINES * theme.line_height("small") + theme.px(6)
-    game_h = max(theme.px(80), min(rect.h - theme.px(150), left_w + status_h))
+    least = theme.px(MIN_BOARD)
+    frame = card_content(pygame.Rect(0, 0, least, least), theme, GAME_TITLE)
+    margin_w, margin_h = least - frame.w, least - frame.h  # the card's padding and heading
+    left_w = max(min(int(rect.w * 0.36), theme.px(340)), min(least + margin_w, rect.w // 2))
+    least_h = min(rect.h, least + margin_h + status_h)  # a short stage gives the counts' room to the board
+    game_h = max(least_h, min(rect.h - theme.px(150), left_w + status_h))
     game = pygame.Rect(rect.x, rect.y, left_w, game_h)
     inner = card_content(game, theme, GAME_TITLE)
     size = max(theme.px(40), min(inner.w, inner.h - status_h))
