@@ -54,10 +54,11 @@ BUG_WHY = (
     "MakePath's dirs and i lack var: every call shares ONE loop. The first return finds "
     "its caller's loop already finished, so every frame returns and carving stops."
 )
+BUG_STATUS = "left: the missing var, carving stops at the first return; right: the correct run"
 STACK_SHOWN = 6
 """Frames built for a stack card (the card folds the rest)."""
 SHAPE_WORDS = {
-    "3d": "3-D floors side by side (▲ stairs up, ▼ down)",
+    "3d": "floors side by side, ▲ up ▼ down",
     "polar": "rings",
     "torus": "edges wrap round",
 }
@@ -193,14 +194,19 @@ def _draw_pair(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, 
         if demo.mode == BUG:
             name = "missing var: one shared dirs, i" if side == LEFT else "correct: var dirs, i in each call"
             draw_title(surface, theme, title, f"{name} — {run.cells_in} of {demo.graph.size} cells")
-            draw_stack(surface, theme, box, _frames(demo.graph, run, side == LEFT), "stack: MakePath frames")
+            if run.stack or side == RIGHT:
+                draw_stack(
+                    surface, theme, box, _frames(demo.graph, run, side == LEFT), "stack: MakePath frames"
+                )
+            else:
+                draw_words(surface, theme, box, "why it stopped", [BUG_WHY])
         else:
             name = demo.algorithms[side]
             draw_title(
                 surface, theme, title, f"{gen.algorithm(name).title} — {run.cells_in} of {demo.graph.size}"
             )
             draw_words(surface, theme, box, "texture of the finished maze", _texture_lines(demo, name))
-    text = BUG_WHY if demo.mode == BUG else "same size, same seed: two generators side by side"
+    text = BUG_STATUS if demo.mode == BUG else "same size, same seed: two generators side by side"
     status_line(surface, theme, lay.status, text, th.DEAD if demo.mode == BUG else th.INK)
 
 
