@@ -292,8 +292,9 @@ class MazeShapesDemo(Demo):
     def lit_lines(self, player: Player) -> dict[int, th.Color]:
         """The line of the left run's latest event (the bug's, in bug mode)."""
         for _, event in reversed(player.recent(8)):
-            if (type(event) is not Sided or event.side == LEFT) and getattr(event, "line", 0):
-                return {event.line: th.LIT_LINE}
+            line = int(getattr(event, "line", 0) or 0)
+            if line and (not isinstance(event, Sided) or event.side == LEFT):
+                return {line: th.LIT_LINE}
         return {}
 
     def narrate(self, event: Any) -> str | None:

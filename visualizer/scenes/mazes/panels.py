@@ -215,7 +215,7 @@ def _frames(graph: CellGraph, run: ShapeModel, shared: bool) -> list[FrameView]:
     top = run.stack[-STACK_SHOWN:]
     frames = []
     for depth, cell in enumerate(top, start=len(run.stack) - len(top)):
-        detail = "dirs, i → the ONE shared loop" if shared else f"own dirs, i (frame {depth + 1})"
+        detail = "dirs, i: SHARED" if shared else "own dirs, i"
         state = "active" if depth == len(run.stack) - 1 else "waiting"
         frames.append(FrameView(f"MakePath({graph.label(cell)})", state, detail))
     return frames

@@ -27,7 +27,7 @@ DEAD = th.blend(th.PANEL, th.DEAD, 0.35)
 PATH = th.blend(th.PANEL, th.DONE, 0.7)
 FOG = th.blend(th.TITLE_BAR, th.MUTED, 0.25)
 HINT = th.YELLOW
-CARD_LINES = 6
+CARD_LINES = 9
 """Text lines in the card under each of two mazes."""
 MARK_MIN = 9
 """Cells smaller than this (in scaled pixels) get dots, not letters, for S and G."""
