@@ -38,6 +38,12 @@ DEMOS: tuple[DemoEntry, ...] = (
         "visualizer.scenes.maze.demo:MazeDemo",
     ),
     DemoEntry(
+        "mazes",
+        N_("Maze shapes"),
+        N_("one backtracker on every shape; the missing var; a maze to walk"),
+        "visualizer.scenes.mazes.demo:MazeShapesDemo",
+    ),
+    DemoEntry(
         "rooms",
         N_("Rooms"),
         N_("the small rooms-and-corridors maze, room by room"),

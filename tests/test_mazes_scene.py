@@ -1,0 +1,176 @@
+"""The maze-shapes demo: perfect mazes on every shape, exact step back, the bug run, the game, printing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from ui import press
+
+from solvers.mazes import generators as gen
+from solvers.mazes import graph as g
+from solvers.mazes.walk import corridors, find_path
+from visualizer.scenes.mazes.game import WalkGame
+from visualizer.scenes.mazes.model import BUG, LEFT, RIGHT, WALK, PairModel, ShapeModel
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def play_to_end(shell) -> None:
+    """Apply the whole run at once."""
+    shell.run.seek(10**9, now=True)
+
+
+@pytest.mark.parametrize("shape", g.SHAPES)
+def test_carving_in_the_app_leaves_a_perfect_maze_on_every_shape(shape: str, app, open_demo) -> None:
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_side(6)
+    demo.set_shape(shape)
+    play_to_end(shell)
+    model = shell.run.model
+    assert isinstance(model, ShapeModel) and model.graph.shape == shape
+    assert g.perfect_problem(model.graph, sorted(model.opened)) is None
+    assert model.cells_in == model.graph.size and not model.stack
+    app.frame(1 / 60)
+
+
+@pytest.mark.parametrize("name", list(gen.ALGORITHMS))
+def test_every_generator_on_hex_applies_then_reverts_exactly(name: str) -> None:
+    graph = g.build("hex", 7, 6)
+    which = gen.algorithm(name)
+    model = ShapeModel(graph, pushes=which.carve_pushes)
+    start = model.snapshot()
+    events = list(which.run(graph, 3))
+    for event in events:
+        model.apply(event)
+    assert sorted(model.opened) == sorted(tuple(sorted(p)) for p in gen.generate(graph, name, 3))
+    assert g.perfect_problem(graph, sorted(model.opened)) is None
+    for event in reversed(events):
+        model.revert(event)
+    assert model.snapshot() == start
+
+
+@pytest.mark.parametrize("shape", ["polar", "3d"])
+def test_step_back_by_keys_restores_every_earlier_state(shape: str, app, open_demo) -> None:
+    shell = open_demo("mazes")
+    shell.demo.set_shape(shape)
+    shell.run.playing = False
+    snapshots = [shell.run.model.snapshot()]
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+        snapshots.append(shell.run.model.snapshot())
+    assert shell.run.model.stack
+    for expected in reversed(snapshots[:-1]):
+        press(app, pygame.K_LEFT)
+        assert shell.run.model.snapshot() == expected
+
+
+def test_the_bug_run_carves_what_the_cli_says_beside_a_whole_correct_maze(app, open_demo) -> None:
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_shape("square")
+    demo.set_side(10)
+    press(app, pygame.K_b)
+    assert demo.mode == BUG
+    play_to_end(shell)
+    app.frame(1 / 60)
+    model = shell.run.model
+    assert isinstance(model, PairModel)
+    bug, correct = model.sides[LEFT], model.sides[RIGHT]
+    command = [sys.executable, "-m", "solvers", "maze", "generate", "10", "10", "--seed", str(demo.maze_seed)]
+    done = subprocess.run(
+        [*command, "--shared-state-bug", "--json"], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert bug.cells_in == json.loads(done.stdout)["carved_cells"] < 100
+    assert g.perfect_problem(correct.graph, sorted(correct.opened)) is None
+
+
+def test_a_3d_maze_is_walked_to_its_goal_by_following_hints() -> None:
+    graph = g.cubic(4, 4, 3)
+    passages = gen.generate(graph, "backtracker", 7)
+    game = WalkGame(graph, passages)
+    path = find_path(corridors(graph, passages), graph.start, graph.goal)
+    assert path is not None
+    floors = set()
+    while not game.won:
+        step = game.ask_hint()
+        assert step is not None and game.step_to(step)
+        floors.add(game.floor(game.here))
+    assert game.moves == len(path) - 1 and game.hints == game.moves
+    assert floors == {0, 1, 2}
+    assert not game.step_to(path[-2])  # the game is over: no more moves
+
+
+def test_walls_stop_the_walker_and_fog_hides_unseen_cells() -> None:
+    graph = g.square(5, 5)
+    game = WalkGame(graph, gen.generate(graph, "prim", 2))
+    closed = [b for b in graph.adjacency[game.here] if b not in game.near[game.here]]
+    for cell in closed:
+        assert not game.step_to(cell)
+    assert game.moves == 0 and sum(game.seen) == 1
+    assert not game.visible(12) and game.visible(graph.goal) and game.visible(game.here)
+
+
+def key_towards(game: WalkGame, cell: int) -> int:
+    """The key that walks from where the game stands to a neighbouring cell."""
+    floor = game.graph.width * game.graph.height
+    if cell == game.here + floor:
+        return pygame.K_u
+    if cell == game.here - floor:
+        return pygame.K_j
+    (x0, y0), (x1, y1) = game.centres[game.here], game.centres[cell]
+    if abs(x1 - x0) > abs(y1 - y0):
+        return pygame.K_d if x1 > x0 else pygame.K_a
+    return pygame.K_s if y1 > y0 else pygame.K_w
+
+
+def test_the_game_is_won_by_key_presses_on_a_3d_maze(app, open_demo) -> None:
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_side(4)
+    demo.set_shape("3d")
+    press(app, pygame.K_w)
+    assert demo.mode == WALK and demo.game is not None
+    game = demo.game
+    for _ in range(500):
+        if game.won:
+            break
+        press(app, pygame.K_h)
+        assert game.hint is not None
+        moves = game.moves
+        press(app, key_towards(game, game.hint))
+        assert game.moves == moves + 1
+    assert game.won and game.here == demo.graph.goal
+    app.frame(1 / 60)
+
+
+def test_a_click_on_the_next_cell_walks_there(app, open_demo) -> None:
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_mode(WALK)
+    game = demo.game
+    assert game is not None
+    app.frame(1 / 60)
+    stage = shell.layout(app.surface.get_size()).stage
+    shapes = demo.canvas.shapes_for(demo.graph, demo.layout(stage).maze)
+    target = game.near[game.here][0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=shapes.centres[target], button=1))
+    app.frame(1 / 60)
+    assert game.here == target and game.moves == 1
+
+
+def test_print_writes_an_svg_and_a_pdf_worksheet(app, open_demo, tmp_path: Path) -> None:
+    pytest.importorskip("fpdf")
+    shell = open_demo("mazes")
+    shell.demo.set_shape("polar")
+    shell.demo.print_to(tmp_path / "sheet.pdf")
+    svg = (tmp_path / "sheet.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<?xml") and "<path d=" in svg
+    assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf", "sheet.svg"]  # no temporary left

@@ -1,0 +1,229 @@
+"""Mazes on any shape as the events leave them, and two runs side by side (no pygame).
+
+`ShapeModel` follows one run on a `CellGraph`: any of the eight generators
+(or the shared-state bug) carving, or the backtracking solver searching a
+finished maze.  It keeps plain data only (passages, cells in the maze, the
+stack, dead ends, the path) and lists the cells each event touched in
+`dirty`, so the painter redraws just those.  `PairModel` is two of them fed
+by `Sided` events from `lockstep`, for the bug beside the correct run and
+for two generators side by side.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
+
+from solvers.events import Carve, DeadEnd, Pop, Push, Solution, Visit, event_type
+from solvers.mazes.generators import Walk
+from solvers.mazes.graph import CellGraph, Passage
+
+CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
+"""What the stage shows: one carving, a search, the bug beside the correct run, two generators, the game."""
+
+LEFT, RIGHT = 0, 1
+
+
+def passage(a: int, b: int) -> Passage:
+    """A passage with the smaller id first."""
+    return (a, b) if a < b else (b, a)
+
+
+class ShapeModel:
+    """One run on a cell graph: passages, cells in the maze, the stack, dead ends, the path."""
+
+    def __init__(self, graph: CellGraph, *, pushes: bool = False, passages: Iterable[Passage] = ()) -> None:
+        self.graph = graph
+        self.pushes = pushes  # a Carve pushes its cell (backtracker, growing tree, the bug)
+        self.opened: set[Passage] = {passage(a, b) for a, b in passages}
+        self.solving = bool(self.opened)
+        n = graph.size
+        self.inside = bytearray([1] * n if self.solving else n)  # counts: > 0 is in the maze
+        self.seen = bytearray(n)  # the solver reached it
+        self.dead = bytearray(n)  # the solver left it as a dead end
+        self.stack: list[int] = []
+        self.on_stack = bytearray(n)  # counts, so a painter need not search the stack
+        self.path: tuple[int, ...] | None = None
+        self.current = -1
+        self.trail = array("i")  # the current cell before each event, for revert
+        self.max_depth = 0
+        self.depth_maxima = array("i")
+        self.dirty: list[int] = []
+
+    @property
+    def carved(self) -> int:
+        """Passages opened so far."""
+        return len(self.opened)
+
+    @property
+    def cells_in(self) -> int:
+        """Cells in the maze so far."""
+        return sum(1 for count in self.inside if count)
+
+    def apply(self, event: Any) -> None:
+        """Move one event forward."""
+        self.trail.append(self.current)
+        kind = type(event)
+        if kind is Carve:
+            self._carve(event.cell, event.other, 1)
+            if self.pushes:
+                self._push(event.other)
+            self._move(event.other)
+        elif kind is Push:
+            self._mark(event.node, 1)
+            self._push(event.node)
+            self._move(event.node)
+        elif kind is Pop:
+            self._pop(event.node, event.value if not self.solving else None)
+            self._move(self.stack[-1] if self.stack else -1)
+        elif kind is Visit:
+            self.inside[event.where] += 1
+            self._move(event.where)
+        elif kind is Walk:
+            self._move(event.cell)
+        elif kind is DeadEnd:
+            self.dead[event.where] += 1
+            self.dirty.append(event.where)
+        elif kind is Solution:
+            self.path = tuple(event.answer)
+            self.dirty += self.path
+
+    def revert(self, event: Any) -> None:
+        """Undo exactly what `apply(event)` did."""
+        kind = type(event)
+        if kind is Carve:
+            if self.pushes:
+                self._unpush()
+            self._carve(event.cell, event.other, -1)
+        elif kind is Push:
+            self._unpush()
+            self._mark(event.node, -1)
+        elif kind is Pop:
+            self._unpop(event.node, event.value if not self.solving else None)
+        elif kind is Visit:
+            self.inside[event.where] -= 1
+        elif kind is DeadEnd:
+            self.dead[event.where] -= 1
+            self.dirty.append(event.where)
+        elif kind is Solution:
+            self.dirty += self.path or ()
+            self.path = None
+        self._move(self.trail.pop())
+
+    def _carve(self, a: int, b: int, sign: int) -> None:
+        """Open (sign 1) or close (-1) the wall a | b."""
+        if sign > 0:
+            self.opened.add(passage(a, b))
+        else:
+            self.opened.discard(passage(a, b))
+        self.inside[a] += sign
+        self.inside[b] += sign
+        self.dirty += (a, b)
+
+    def _mark(self, cell: int, sign: int) -> None:
+        """A push marks the cell: in the maze (a carving that pushes) or reached (the solver)."""
+        if self.solving:
+            self.seen[cell] += sign
+        elif self.pushes:
+            self.inside[cell] += sign
+
+    def _push(self, cell: int) -> None:
+        """Put a cell on the stack, keeping the deepest depth."""
+        self.stack.append(cell)
+        self.on_stack[cell] += 1
+        self.depth_maxima.append(self.max_depth)
+        self.max_depth = max(self.max_depth, len(self.stack))
+        self.dirty.append(cell)
+
+    def _unpush(self) -> None:
+        """Take back the last push."""
+        cell = self.stack.pop()
+        self.on_stack[cell] -= 1
+        self.dirty.append(cell)
+        self.max_depth = self.depth_maxima.pop()
+
+    def _pop(self, cell: int, index: int | None) -> None:
+        """Remove a cell: from the top, or (growing tree) from `index`, the last cell filling the gap."""
+        last = self.stack.pop()
+        if index is not None and index < len(self.stack):
+            self.stack[index] = last
+        self.on_stack[cell] -= 1
+        self.dirty += (cell, last)
+
+    def _unpop(self, cell: int, index: int | None) -> None:
+        """Put a removed cell back where it was."""
+        if index is None or index >= len(self.stack):
+            self.stack.append(cell)
+        else:
+            self.stack.append(self.stack[index])
+            self.stack[index] = cell
+        self.on_stack[cell] += 1
+        self.dirty.append(cell)
+
+    def _move(self, cell: int) -> None:
+        """The current cell becomes `cell`."""
+        if cell != self.current:
+            self.dirty += (self.current, cell)
+            self.current = cell
+
+    def take_dirty(self) -> list[int]:
+        """The cells touched since the last call (valid ids only), emptying the list."""
+        found = [cell for cell in self.dirty if cell >= 0]
+        self.dirty.clear()
+        return found
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything a revert must restore, as one comparable value."""
+        return (
+            tuple(sorted(self.opened)),
+            bytes(self.inside),
+            bytes(self.seen),
+            bytes(self.dead),
+            tuple(self.stack),
+            bytes(self.on_stack),
+            self.path,
+            self.current,
+            self.max_depth,
+        )
+
+
+@event_type
+class Sided(NamedTuple):
+    """An event of one of two runs shown side by side (side 0 left, 1 right)."""
+
+    side: int
+    event: Any
+    line: int = 0
+
+
+def lockstep(left: Iterator[Any], right: Iterator[Any]) -> Iterator[Sided]:
+    """Both runs' events, one from each in turn; the longer one goes on alone."""
+    runs = [(LEFT, left), (RIGHT, right)]
+    while runs:
+        for entry in list(runs):
+            side, events = entry
+            event = next(events, None)
+            if event is None:
+                runs.remove(entry)
+            else:
+                yield Sided(side, event, getattr(event, "line", 0))
+
+
+class PairModel:
+    """Two runs side by side, fed by `Sided` events."""
+
+    def __init__(self, left: ShapeModel, right: ShapeModel) -> None:
+        self.sides = (left, right)
+
+    def apply(self, event: Sided) -> None:
+        """Pass the wrapped event to its side."""
+        self.sides[event.side].apply(event.event)
+
+    def revert(self, event: Sided) -> None:
+        """Take the wrapped event back from its side."""
+        self.sides[event.side].revert(event.event)
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Both sides as one value."""
+        return (self.sides[LEFT].snapshot(), self.sides[RIGHT].snapshot())

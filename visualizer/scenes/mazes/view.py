@@ -1,0 +1,186 @@
+"""The maze-shapes stage: its pure layout, how cells are coloured, and the cards beside the mazes.
+
+`layout` is the one place that decides where things go (one maze and a card
+beside it, or two mazes side by side with a card under each); the demo's
+input and this drawing both call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from visualizer import theme as th
+from visualizer.draw import legend_row
+from visualizer.panels import FrameView, card, card_content, card_height, draw_call_stack, fit_text, wrap
+from visualizer.scenes.mazes.game import WalkGame
+from visualizer.scenes.mazes.model import ShapeModel
+from visualizer.scenes.mazes.paint import CellShapes
+from visualizer.theme import Theme
+
+ROCK = th.blend(th.FAINT, th.MUTED, 0.3)
+STACKED = th.blend(th.PANEL, th.WAITING, 0.6)
+SEEN = th.blend(th.PANEL, th.VISITED, 0.4)
+DEAD = th.blend(th.PANEL, th.DEAD, 0.35)
+PATH = th.blend(th.PANEL, th.DONE, 0.7)
+FOG = th.blend(th.TITLE_BAR, th.MUTED, 0.25)
+HINT = th.YELLOW
+CARD_LINES = 9
+"""Text lines in the card under each of two mazes."""
+MARK_MIN = 9
+"""Cells smaller than this (in scaled pixels) get dots, not letters, for S and G."""
+
+
+@dataclass(frozen=True)
+class MazesLayout:
+    """Where the mazes, their titles, their cards and the status line go."""
+
+    title: pygame.Rect
+    maze: pygame.Rect
+    card: pygame.Rect
+    other_title: pygame.Rect
+    other: pygame.Rect
+    other_card: pygame.Rect
+    status: pygame.Rect
+
+
+def layout(rect: pygame.Rect, theme: Theme, pair: bool) -> MazesLayout:
+    """One maze with a card at its right, or two mazes side by side with a card under each."""
+    line = theme.line_height("small")
+    gap = theme.px(8)
+    status = pygame.Rect(rect.x, rect.bottom - line, rect.w, line)
+    body = pygame.Rect(rect.x, rect.y, rect.w, max(1, rect.h - line - gap))
+    empty = pygame.Rect(body.x, body.y, 0, 0)
+    if not pair:
+        card_w = min(max(theme.px(220), body.w * 3 // 10), theme.px(340))
+        card_box = pygame.Rect(body.right - card_w, body.y, card_w, body.h)
+        title = pygame.Rect(body.x, body.y, max(1, body.w - card_w - gap), line)
+        maze = pygame.Rect(body.x, title.bottom + gap // 2, title.w, max(1, body.h - line - gap // 2))
+        return MazesLayout(title, maze, card_box, empty, empty, empty, status)
+    half = (body.w - gap) // 2
+    card_h = min(card_height(theme, CARD_LINES * line), body.h // 2)
+    sides = []
+    for x in (body.x, body.x + half + gap):
+        title = pygame.Rect(x, body.y, half, line)
+        card_box = pygame.Rect(x, body.bottom - card_h, half, card_h)
+        maze = pygame.Rect(x, title.bottom + gap // 2, half, max(1, card_box.y - title.bottom - gap))
+        sides.append((title, maze, card_box))
+    return MazesLayout(*sides[0], *sides[1], status)
+
+
+class RunLook:
+    """The colours of a carving or a search: rock, maze, stack, current cell, seen, dead ends, path."""
+
+    def __init__(self, model: ShapeModel) -> None:
+        self.model = model
+        self.opened = model.opened
+        self._path: tuple[int, ...] | None = None
+        self._on_path: set[int] = set()
+
+    def fill(self, cell: int) -> th.Color:
+        """The cell's colour, the strongest state winning."""
+        model = self.model
+        if cell == model.current:
+            return th.ACTIVE
+        if model.path is not self._path:
+            self._path, self._on_path = model.path, set(model.path or ())
+        if cell in self._on_path:
+            return PATH
+        if model.dead[cell]:
+            return DEAD
+        if model.on_stack[cell]:
+            return STACKED
+        if model.seen[cell]:
+            return SEEN
+        return th.PANEL if model.inside[cell] else ROCK
+
+    def visible(self, cell: int) -> bool:
+        """No fog: every cell shows."""
+        return True
+
+
+class FogLook:
+    """The game's colours: fog where you have not been, you in blue, the hint in yellow."""
+
+    def __init__(self, game: WalkGame) -> None:
+        self.game = game
+        self.opened = game.opened
+
+    def fill(self, cell: int) -> th.Color:
+        """You, the hint, the goal, seen floor, or fog."""
+        game = self.game
+        if cell == game.here:
+            return th.ACTIVE
+        if cell == game.hint:
+            return HINT
+        if cell == game.graph.goal:
+            return PATH
+        return th.PANEL if game.seen[cell] else FOG
+
+    def visible(self, cell: int) -> bool:
+        """Only cells you have seen (and the goal)."""
+        return self.game.visible(cell)
+
+
+def draw_marks(surface: pygame.Surface, theme: Theme, shapes: CellShapes, start: int, goal: int) -> None:
+    """S and G on their cells (dots where cells are too small for letters)."""
+    size = shapes.fit.scale
+    for cell, letter, colour in ((start, "S", th.BLUE), (goal, "G", th.DONE)):
+        x, y = shapes.centres[cell]
+        if size * 1.6 >= theme.px(MARK_MIN):
+            image = theme.text(letter, "tiny", th.INK, "bold")
+            surface.blit(image, image.get_rect(center=(x, y)))
+        else:
+            pygame.draw.circle(surface, colour, (x, y), max(2, round(size)))
+
+
+def draw_title(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, text: str) -> None:
+    """A maze's heading, shortened to fit."""
+    shown = fit_text(theme, text, rect.w, "small", "bold")
+    surface.blit(theme.text(shown, "small", th.INK, "bold"), rect.topleft)
+
+
+def draw_words(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, title: str, lines: Sequence[str]
+) -> int:
+    """A card of wrapped lines (as many as fit); returns the y below the last one."""
+    inner = card(surface, rect, theme, title)
+    line = theme.line_height("small")
+    y = inner.y
+    for text in lines:
+        for piece in wrap(theme, text, inner.w) if text else [""]:
+            if y + line > inner.bottom:
+                return y
+            surface.blit(theme.text(fit_text(theme, piece, inner.w), "small", th.INK), (inner.x, y))
+            y += line
+    return y
+
+
+def draw_legend(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, y: int, rows: Sequence[tuple[th.Color, str]]
+) -> None:
+    """Colour swatches and their words, below `y`, as many as fit the card."""
+    inner = card_content(rect, theme)
+    line = theme.line_height("small")
+    swatch_w = theme.px(24)
+    for colour, words in rows:
+        if y + line > inner.bottom:
+            return
+        legend_row(surface, theme, (inner.x, y), colour, fit_text(theme, words, inner.w - swatch_w))
+        y += line
+
+
+def draw_stack(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, frames: list[FrameView], title: str
+) -> None:
+    """The frames of a run's stack, newest on top (only the top few are built)."""
+    draw_call_stack(surface, rect, theme, frames, title=title)
+
+
+def status_line(
+    surface: pygame.Surface, theme: Theme, rect: pygame.Rect, text: str, colour: th.Color
+) -> None:
+    """The line under the stage."""
+    surface.blit(theme.text(fit_text(theme, text, rect.w), "small", colour), rect.topleft)
