@@ -51,8 +51,14 @@ from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import MazesLayout, layout
 from visualizer.widgets import Button, Choice, Widget
 
-SIDES = (4, 6, 8, 10, 14, 20, 30, 50, 100, 200, 300)
-"""The size ladder: cells each way (rings for a round maze)."""
+SIDES = (4, 6, 8, 10, 14, 20, 30, 40, 50)
+"""The size ladder: cells each way (rings for a round maze).
+
+It stops at 50: a new maze's first frame builds every cell's polygon, about
+0.7 s of CPU for 50 polar rings on a loaded 2-core machine, and 9 s (hex) to
+45 s (polar) at 300, which would freeze the window.  Bigger mazes of every
+shape come from `python -m solvers maze generate ... --svg/--pdf/--json`.
+"""
 NAMES = tuple(gen.ALGORITHMS)
 MODES = ((CARVE, "carve"), (SOLVE, "solve"), (BUG, "missing var"), (COMPARE, "compare"), (WALK, "walk"))
 
