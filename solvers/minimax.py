@@ -403,14 +403,20 @@ def minimax_value(game: Game, state: State) -> float:
     return best
 
 
-def alphabeta_value(game: Game, state: State, alpha: float = -inf, beta: float = inf) -> float:
-    """Alpha-beta value of `state`, plain recursion, no events (fail-soft)."""
+def alphabeta_value(
+    game: Game, state: State, alpha: float = -inf, beta: float = inf, order: Order | None = None
+) -> float:
+    """Alpha-beta value of `state` in the window (alpha, beta), plain recursion, no events (fail-soft).
+
+    With `order`, moves are tried in the order it gives, as the searches do.
+    """
     if game.terminal(state):
         return game.utility(state)
     maximizing = game.to_move(state) == MAX
     best = -inf if maximizing else inf
-    for move in game.moves(state):
-        value = alphabeta_value(game, game.result(state, move), alpha, beta)
+    moves = game.moves(state)
+    for move in moves if order is None else order(state, moves):
+        value = alphabeta_value(game, game.result(state, move), alpha, beta, order)
         if maximizing:
             best = max(best, value)
             alpha = max(alpha, best)

@@ -50,21 +50,7 @@ def returned_value(
     tree: mm.RandomTree, state: State, alpha: float, beta: float, order: mm.Order | None = None
 ) -> float:
     """What fail-soft alpha-beta returns at `state` given the window (alpha, beta)."""
-    if tree.terminal(state):
-        return tree.utility(state)
-    maximizing = tree.to_move(state) == mm.MAX
-    best = -inf if maximizing else inf
-    for move in moves_function(tree, order)(state):
-        value = returned_value(tree, tree.result(state, move), alpha, beta, order)
-        if maximizing:
-            best = max(best, value)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, value)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+    return mm.alphabeta_value(tree, state, alpha, beta, order)
 
 
 @dataclass(frozen=True, slots=True)
