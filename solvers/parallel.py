@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from solvers import dlx
-from solvers.cli import Progress, UsageError, parse_whole, shown
+from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
 
 MAX_JOBS = 256
 TASKS_PER_WORKER = 12
@@ -336,7 +336,11 @@ def count_problems(
 def count_each_problem(
     problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, label: str = "count"
 ) -> Iterator[Tally]:
-    """Each problem's count in order, a task per problem, never more than a few waiting."""
+    """Each problem's count in order, a task per problem, a few per worker waiting at most.
+
+    The last few are gathered before the pool closes, so a reader who stops
+    after the last count leaves no pool behind.
+    """
     progress = Progress(label)
     window: deque[Future[tuple[int, int, int]]] = deque()
     finished = 0
@@ -347,8 +351,8 @@ def count_each_problem(
                 yield Tally(*window.popleft().result())
                 finished += 1
                 progress.update(finished, "counted")
-        while window:
-            yield Tally(*window.popleft().result())
+        last = [Tally(*future.result()) for future in window]
+    yield from last
 
 
 def _plain(problem: Problem) -> tuple[int, int, list[list[int]]]:
@@ -362,12 +366,15 @@ def _plain(problem: Problem) -> tuple[int, int, list[list[int]]]:
 
 def jobs_number(text: str) -> int:
     """`--jobs`: 1 to 256, or 0 / 'auto' for every core; ArgumentTypeError in one line."""
-    if text.strip().lower() == "auto":
+    word = text.strip().lower()
+    if word == "auto":
         return os.cpu_count() or 1
     try:
-        jobs = parse_whole(text, "--jobs", 0, MAX_JOBS)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{error} (or 'auto')") from None
+        jobs = parse_whole(word, "N", 0, MAX_JOBS)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"N must be 1 to {MAX_JOBS}, or 0 or 'auto' for every core, not {shown(text)}"
+        ) from None
     return jobs or os.cpu_count() or 1
 
 
@@ -376,7 +383,7 @@ def scheduler_address(text: str) -> str:
     match = SCHEDULER.fullmatch(text.strip())
     if not match or not 1 <= int(match[3]) <= 65535:
         raise argparse.ArgumentTypeError(
-            f"--scheduler must look like tcp://HOST:PORT (port 1 to 65535), not {shown(text)}"
+            f"expected a Dask scheduler's address tcp://HOST:PORT (port 1 to 65535), not {shown(text)}"
         )
     return match[0]
 
@@ -429,10 +436,16 @@ def count(
     *,
     limit: int | None = None,
     counters: dlx.Counters | None = None,
+    stats: EventStats | None = None,
     label: str = "count",
 ) -> int:
-    """The matrices' solutions added up (at most `limit`), as --jobs and --scheduler say."""
+    """The matrices' solutions added up (at most `limit`), as --jobs and --scheduler say.
+
+    No events are made: `stats`, if given, only gets the time taken.
+    """
     tally = count_problems(map(Problem.of, matrices), plan_of(args), limit=limit, label=label)
+    if stats is not None:
+        stats.finish()
     return tally.into(counters)
 
 
