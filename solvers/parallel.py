@@ -228,13 +228,13 @@ def _ignore_interrupts() -> None:
 
 def _stop_workers(executor: Executor) -> None:
     """Cancel what has not started and end the pool's processes now (Ctrl-C, or an error)."""
-    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
-    # Before 3.14 the pool has no public way to end running tasks: its own table of processes.
-    processes = dict(getattr(executor, "_processes", None) or {})
-    executor.shutdown(wait=False, cancel_futures=True)
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14: cancels and ends them
     if terminate is not None:
         terminate()
         return
+    # Before 3.14 a pool has no public way to end running tasks: its own table of processes.
+    processes = dict(getattr(executor, "_processes", None) or {})
+    executor.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         process.terminate()
 
