@@ -16,11 +16,19 @@ about the neighbours than about the code.  Every run must print the same
 count (2339 for 6x10), else the benchmark stops.
 
 `--nice -5` runs each command at a higher priority (needs the right to).
+
+`--parts` answers what a busy machine cannot: how well the split balances.
+It counts every part of the split in this process, timing each by CPU
+(`time.process_time`), and replays the pool's own schedule (each part, in
+submission order, to the first free worker) for 1, 2 and 4 workers.  The
+longest worker's CPU is the wall time the count needs on an idle machine
+with that many free cores (plus start-up); it does not depend on the load.
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import os
 import resource
 import statistics
@@ -31,6 +39,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solvers import parallel, pentomino, queens  # noqa: E402
+
 GOAL = 0.6
 """Issue 12: --jobs 2 in at most 0.6 times the wall time of --jobs 1."""
 
@@ -103,6 +115,44 @@ def measure(command: list[str], settings: list[int], runs: int, nice: int | None
     return results
 
 
+def problems_of(command: list[str]) -> list[parallel.Problem]:
+    """The matrices a `pentomino WxH` or `queens N` count adds up, as plain problems."""
+    if command[0] == "pentomino":
+        matrices = pentomino.matrices(*pentomino.parse_size(command[1]), raw="--raw" in command)
+    elif command[0] == "queens":
+        matrices = [queens.encode(int(command[1])).matrix]
+    else:
+        raise SystemExit("--parts knows 'pentomino WxH' and 'queens N'")
+    return [parallel.Problem.of(matrix) for matrix in matrices]
+
+
+def makespan(seconds: list[float], workers: int) -> float:
+    """When the last worker finishes if each part goes, in order, to the first free worker."""
+    free = [0.0] * workers
+    for cost in seconds:
+        heapq.heappush(free, heapq.heappop(free) + cost)
+    return max(free)
+
+
+def measure_parts(command: list[str], workers: int) -> None:
+    """Split as `--jobs workers` does, count each part here by CPU time, replay the pool's schedule."""
+    start = time.process_time()
+    problems = problems_of(command)
+    split = parallel.split(problems, workers * parallel.TASKS_PER_WORKER)
+    split_seconds = time.process_time() - start
+    seconds, found = [], split.above.found
+    for part in split.parts:
+        start = time.process_time()
+        found += parallel.count_part(part.n_primary, part.n_secondary, part.rows, "fewest", None)[0]
+        seconds.append(time.process_time() - start)
+    total = sum(seconds)
+    print(f"{' '.join(command)}: {len(split.parts)} parts for {workers} workers, count {found}")
+    print(f"split: {split_seconds:.3f} s cpu; parts: {total:.2f} s cpu, largest {max(seconds):.2f} s")
+    for n in (1, 2, 4):
+        span = makespan(seconds, n)
+        print(f"  {n} workers: longest worker {span:6.2f} s cpu = x{span / total:.2f} of one worker")
+
+
 def main() -> None:
     """Measure and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -112,7 +162,11 @@ def main() -> None:
     parser.add_argument("--jobs", default="1,2", help="settings to compare, the first is the base")
     parser.add_argument("--runs", type=int, default=3, help="runs of each setting (at least 3 for a median)")
     parser.add_argument("--nice", type=int, default=None, help="run the commands at this niceness (e.g. -5)")
+    parser.add_argument("--parts", type=int, metavar="N", help="time each part of the split for N workers")
     args = parser.parse_args()
+    if args.parts:
+        measure_parts(args.command.split(), args.parts)
+        return
     settings = [int(word) for word in args.jobs.split(",")]
     print(f"python -m solvers {args.command} --count --jobs N: {os.cpu_count()} cores")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
