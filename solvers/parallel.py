@@ -144,26 +144,20 @@ def reduce(problem: Problem, chosen: int) -> Problem:
 
 
 def expand(problem: Problem, fewest: bool = True) -> Split:
-    """One level: a part per row of the chosen column, and this node's updates as `dlx.count` makes them."""
+    """One level: a part per row of the chosen column, and this node's updates as `dlx.count` makes them.
+
+    Covering a set of columns removes each header once and each row meeting
+    them once (in whatever order), so the updates are counted from sets.
+    """
     rows, rows_of = problem.rows, column_index(problem)
     column = choose_column(problem, rows_of, fewest)
     chosen = rows_of[column]
     updates = 1 + sum(len(rows[number]) - 1 for number in chosen)  # cover(column)
     for number in chosen:
-        updates += _row_updates(rows, rows_of, number, column, set(chosen))
+        others = [other for other in rows[number] if other != column]
+        meeting = {n for other in others for n in rows_of[other]}.difference(chosen)
+        updates += len(others) + sum(len(rows[n]) - 1 for n in meeting)
     return Split(tuple(reduce(problem, number) for number in chosen), Tally(0, 1, updates))
-
-
-def _row_updates(rows: Rows, rows_of: list[list[int]], number: int, column: int, gone: set[int]) -> int:
-    """Updates made covering the other columns of row `number`, left to right from `column`."""
-    row = rows[number]
-    at = row.index(column)
-    updates = 0
-    for other in row[at + 1 :] + row[:at]:
-        meeting = [n for n in rows_of[other] if n not in gone]
-        updates += 1 + sum(len(rows[n]) - 1 for n in meeting)
-        gone.update(meeting)
-    return updates
 
 
 def split(problems: Iterable[Problem], wanted: int, fewest: bool = True) -> Split:
