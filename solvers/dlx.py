@@ -795,6 +795,9 @@ def add_cli(sub: Any) -> None:
         help="column choice: fewest 1s (Knuth's S heuristic) or leftmost",
     )
     parser.add_argument("--json", action="store_true")
+    from solvers import parallel  # here: parallel imports this module
+
+    parallel.add_options(parser)
     parser.set_defaults(run=run_exact_cover)
 
 
@@ -814,6 +817,9 @@ def run_exact_cover(args: argparse.Namespace) -> int:
 
     if args.limit is not None and not (args.count or args.all):
         raise UsageError("exact-cover: --limit needs --count or --all")
+    from solvers import parallel  # here: parallel imports this module
+
+    parallel.check(args, "exact-cover")
     text, source = read_input(args.file)
     try:
         parsed = parse_matrix(text, source)
@@ -821,8 +827,13 @@ def run_exact_cover(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     matrix, counters, stats = parsed.matrix, Counters(), EventStats()
     shape = {"columns": matrix.n_columns, "rows": len(matrix.rows)}
-    if args.count:
+    if args.count and parallel.chosen(args):
+        total = parallel.count(
+            [matrix], args, limit=args.limit, counters=counters, stats=stats, label="exact-cover"
+        )
+    elif args.count:
         total = count(matrix, strategy=args.strategy, limit=args.limit, counters=counters, stats=stats)
+    if args.count:
         emit(args, str(total), {**shape, **counters.as_dict(), **stats.as_dict(), "count": total})
         return 0 if total else 1
     limit = args.limit if args.all else 1

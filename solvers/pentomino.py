@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solvers import dlx
+from solvers import dlx, parallel
 from solvers.cli import EventStats, UsageError, emit, shown
 from solvers.events import Event
 
@@ -167,12 +167,14 @@ def count(
     stats: EventStats | None = None,
 ) -> int:
     """Tilings up to symmetry of the whole rectangle (or all, with `raw`)."""
-    if raw:
-        return dlx.count(encode(width, height).matrix, counters=counters, stats=stats)
-    return sum(
-        dlx.count(encode(width, height, where).matrix, counters=counters, stats=stats)
-        for where in ("quarter", "mirror")
-    )
+    return sum(dlx.count(matrix, counters=counters, stats=stats) for matrix in matrices(width, height, raw))
+
+
+def matrices(width: int, height: int, raw: bool = False) -> list[dlx.Matrix]:
+    """The matrices whose counts add up to `count`: one (raw), or X in a quarter and X on a mirror line."""
+    return [
+        encode(width, height, where).matrix for where in (("anywhere",) if raw else ("quarter", "mirror"))
+    ]
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -196,6 +198,7 @@ def add_cli(sub: Any) -> None:
         "--raw", action="store_true", help="with --count: count every tiling (4 times the classic count)"
     )
     parser.add_argument("--json", action="store_true")
+    parallel.add_options(parser)
     parser.set_defaults(run=run_pentomino)
 
 
@@ -207,9 +210,15 @@ def run_pentomino(args: argparse.Namespace) -> int:
         raise UsageError(f"pentomino: {error}") from None
     if args.raw and not args.count:
         raise UsageError("pentomino: --raw needs --count")
+    parallel.check(args, "pentomino")
     counters, stats = dlx.Counters(), EventStats()
-    if args.count:
+    if args.count and parallel.chosen(args):
+        total = parallel.count(
+            matrices(width, height, args.raw), args, counters=counters, stats=stats, label="pentomino"
+        )
+    elif args.count:
         total = count(width, height, args.raw, counters, stats)
+    if args.count:
         emit(
             args,
             str(total),

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solvers import dlx
+from solvers import dlx, parallel
 from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Event, Push, Solution
 
@@ -184,6 +184,7 @@ def add_cli(sub: Any) -> None:
         "--all", action="store_true", help=f"print every placement as found (N up to {MAX_COUNT_N})"
     )
     parser.add_argument("--json", action="store_true")
+    parallel.add_options(parser)
     parser.set_defaults(run=run_queens)
 
 
@@ -195,9 +196,13 @@ def run_queens(args: argparse.Namespace) -> int:
         raise UsageError(
             f"queens: --count and --all search every placement: N up to {MAX_COUNT_N}, not {args.n}"
         )
+    parallel.check(args, "queens")
     counters, stats = dlx.Counters(), EventStats()
-    if args.count:
+    if args.count and parallel.chosen(args):
+        total = parallel.count([encode(args.n).matrix], args, counters=counters, stats=stats, label="queens")
+    elif args.count:
         total = count(args.n, counters, stats)
+    if args.count:
         emit(args, str(total), {"n": args.n, "count": total, **counters.as_dict(), **stats.as_dict()})
         return 0 if total else 1
     if args.all:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from solvers import dlx, textio
+from solvers import dlx, parallel, textio
 from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Event
 from solvers.i18n import _
@@ -410,6 +410,7 @@ def add_cli(sub: Any) -> None:
         help=f"with --count: stop counting at K (default {COUNT_LIMIT:,}); the output says when it stopped",
     )
     parser.add_argument("--json", action="store_true")
+    parallel.add_options(parser, per_problem="puzzles")
     parser.set_defaults(run=run_sudoku)
 
 
@@ -428,6 +429,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
     """Solve (or count) every puzzle in FILE; exit 1 if any has no solution."""
     if args.limit is not None and not args.count:
         raise UsageError("sudoku: --limit needs --count")
+    parallel.check(args, "sudoku")
     text, source = dlx.read_input(args.file)
     try:
         puzzles = parse_puzzles(text, source)
@@ -437,12 +439,21 @@ def run_sudoku(args: argparse.Namespace) -> int:
     lines: list[str] = []
     reports: list[dict[str, Any]] = []
     failed = 0
+    matrices = (encode(puzzle).matrix for puzzle in puzzles)
+    limit = args.limit or COUNT_LIMIT
+    tallies = (
+        parallel.count_each(matrices, args, limit=limit, label="sudoku puzzles")
+        if parallel.chosen(args)
+        else None
+    )
     for puzzle in puzzles:
         counters = dlx.Counters()
         report: dict[str, Any] = {"puzzle": puzzle.number, "label": puzzle.label}
         if args.count:
-            limit = args.limit or COUNT_LIMIT
-            total = _count_with_progress(puzzle, limit, counters, stats)
+            if tallies is not None:
+                total = next(tallies).into(counters)
+            else:
+                total = _count_with_progress(puzzle, limit, counters, stats)
             failed += total == 0
             stopped = total == limit
             lines.append(

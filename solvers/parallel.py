@@ -1,0 +1,460 @@
+"""Counting exact covers on every core, or on a Dask cluster: split the search tree, count the parts.
+
+Vocabulary:
+
+- A *problem* (`Problem`) is an exact-cover matrix as plain data: how many
+  primary and secondary columns, and each row as a tuple of column numbers
+  (primary ones first, as in `dlx.Matrix`).  Plain ints, so it crosses to a
+  worker process or a Dask worker cheaply.
+- *Choosing* row r (`reduce`) gives the problem left below it in Algorithm X's
+  search tree: the columns r covers are gone, and so is every row that meets
+  one of them; every other row is kept whole, its columns renumbered in order.
+  The solutions of the reduced problem are those of the whole that hold r,
+  without r.
+- *Splitting* (`split`) takes a problem's column as the solver would (fewest
+  rows, leftmost on ties; or leftmost) and reduces by each of its rows: every
+  solution holds exactly one of them, so the parts' counts add up to the
+  whole's.  The largest part is split again until there are
+  `TASKS_PER_WORKER` parts per worker, for balance.  The split also adds up
+  the search-tree nodes and link updates of the levels it took, so the
+  parts' `dlx.Counters` plus the split's are exactly those of one search.
+- The parts are counted by `dlx.count` (no events) in an executor
+  (`concurrent.futures`): in this process for one job, a
+  `ProcessPoolExecutor` for several, or a Dask cluster's `get_executor()`.
+
+The command line: `add_options` gives a parser `--jobs N` and `--scheduler`;
+`count` (one problem, or several summed) and `count_each` (a count per
+problem, e.g. per puzzle) read them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import importlib
+import itertools
+import os
+import re
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
+
+from solvers import dlx
+from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
+
+MAX_JOBS = 256
+TASKS_PER_WORKER = 12
+"""Parts per worker: enough that a long part does not leave the others idle (8-20 balance well)."""
+MAX_PARTS = 20_000
+"""The split stops after making this many parts, whatever it finds (dead ends give none)."""
+CONNECT_SECONDS = 5
+"""How long `--scheduler` waits for the Dask scheduler to answer."""
+SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
+
+Rows = tuple[tuple[int, ...], ...]
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------
+# Problems as plain data, and the split.
+
+
+@dataclass(frozen=True)
+class Problem:
+    """An exact-cover matrix as plain ints: primary columns 0..n_primary-1, then secondary ones."""
+
+    n_primary: int
+    n_secondary: int
+    rows: Rows
+
+    @classmethod
+    def of(cls, matrix: dlx.Matrix) -> Problem:
+        """The plain form of a `dlx.Matrix` (its rows as given, before any search)."""
+        return cls(matrix.n_primary, matrix.n_secondary, tuple(matrix.rows))
+
+    def matrix(self) -> dlx.Matrix:
+        """A fresh `dlx.Matrix` with these columns and rows."""
+        matrix = dlx.Matrix(self.n_primary, self.n_secondary)
+        for row in self.rows:
+            matrix.add_row(row)
+        return matrix
+
+
+class Tally(NamedTuple):
+    """What counting a problem found: solutions, search-tree nodes and link updates."""
+
+    found: int
+    nodes: int = 0
+    updates: int = 0
+
+    def __add__(self, other: object) -> Tally:
+        """Both tallies summed field by field (a tuple's + would concatenate)."""
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return Tally(self.found + other.found, self.nodes + other.nodes, self.updates + other.updates)
+
+    def into(self, counters: dlx.Counters | None) -> int:
+        """Add the nodes, updates and solutions to `counters` (if any); return the count."""
+        if counters is not None:
+            counters.nodes += self.nodes
+            counters.updates += self.updates
+            counters.solutions += self.found
+        return self.found
+
+
+@dataclass(frozen=True)
+class Split:
+    """The parts to count, and the nodes and updates of the search-tree levels above them."""
+
+    parts: tuple[Problem, ...]
+    above: Tally
+
+
+def column_index(problem: Problem) -> list[list[int]]:
+    """The rows of every column (primary and secondary), top to bottom."""
+    rows_of: list[list[int]] = [[] for _ in range(problem.n_primary + problem.n_secondary)]
+    for number, row in enumerate(problem.rows):
+        for column in row:
+            rows_of[column].append(number)
+    return rows_of
+
+
+def choose_column(problem: Problem, rows_of: list[list[int]], fewest: bool = True) -> int:
+    """The column the solver takes: fewest rows, leftmost on ties (or simply the leftmost)."""
+    if not fewest:
+        return 0
+    return min(range(problem.n_primary), key=lambda column: len(rows_of[column]))
+
+
+def reduce(problem: Problem, chosen: int) -> Problem:
+    """The problem left after choosing row `chosen`: its columns and every row meeting them gone."""
+    covered = set(problem.rows[chosen])
+    kept = [row for row in problem.rows if covered.isdisjoint(row)]
+    renumber: dict[int, int] = {}
+    for column in range(problem.n_primary + problem.n_secondary):
+        if column not in covered:
+            renumber[column] = len(renumber)
+    n_primary = problem.n_primary - sum(1 for column in covered if column < problem.n_primary)
+    rows = tuple(tuple(renumber[column] for column in row) for row in kept)
+    return Problem(n_primary, len(renumber) - n_primary, rows)
+
+
+def expand(problem: Problem, fewest: bool = True) -> Split:
+    """One level: a part per row of the chosen column, and this node's updates as `dlx.count` makes them.
+
+    Covering a set of columns removes each header once and each row meeting
+    them once (in whatever order), so the updates are counted from sets.
+    """
+    rows, rows_of = problem.rows, column_index(problem)
+    column = choose_column(problem, rows_of, fewest)
+    chosen = rows_of[column]
+    updates = 1 + sum(len(rows[number]) - 1 for number in chosen)  # cover(column)
+    for number in chosen:
+        others = [other for other in rows[number] if other != column]
+        meeting = {n for other in others for n in rows_of[other]}.difference(chosen)
+        updates += len(others) + sum(len(rows[n]) - 1 for n in meeting)
+    return Split(tuple(reduce(problem, number) for number in chosen), Tally(0, 1, updates))
+
+
+def split(problems: Iterable[Problem], wanted: int, fewest: bool = True) -> Split:
+    """Parts of `problems` whose counts add up to theirs: the largest split first, until `wanted`.
+
+    A part with no primary column left is a solution and is kept as it is
+    (counting it finds 1); a dead end (a column no row covers) leaves no part.
+    """
+    heap = [(-len(p.rows), order, p) for order, p in enumerate(problems)]
+    heapq.heapify(heap)
+    order, above = len(heap), Tally(0)
+    done: list[Problem] = []
+    while heap and len(heap) + len(done) < wanted and order < MAX_PARTS:
+        _, _, problem = heapq.heappop(heap)
+        if not problem.n_primary:
+            done.append(problem)
+            continue
+        level = expand(problem, fewest)
+        above += level.above
+        for part in level.parts:
+            heapq.heappush(heap, (-len(part.rows), order, part))
+            order += 1
+    largest_first = [problem for _, _, problem in sorted(heap)]
+    return Split(tuple(largest_first + done), above)
+
+
+def count_part(
+    n_primary: int, n_secondary: int, rows: Sequence[Sequence[int]], strategy: str, limit: int | None
+) -> tuple[int, int, int]:
+    """Count one part (run by a worker): solutions, nodes and updates, as plain ints."""
+    counters = dlx.Counters()
+    found = dlx.count(
+        Problem(n_primary, n_secondary, tuple(map(tuple, rows))).matrix(),
+        strategy=strategy,
+        limit=limit,
+        counters=counters,
+    )
+    return found, counters.nodes, counters.updates
+
+
+# --------------------------------------------------------------------------
+# Executors: this process, a process pool, or a Dask cluster.
+
+
+class InProcess(Executor):
+    """An executor that runs each task at once, here (`--jobs 1`: no pool, no pickling)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run `fn` now; the future holds its result or its exception."""
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops it: no traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(executor: Executor) -> None:
+    """Cancel what has not started and end the pool's processes now (Ctrl-C, or an error)."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14: cancels and ends them
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 a pool has no public way to end running tasks: its own table of processes.
+    processes = dict(getattr(executor, "_processes", None) or {})
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        process.terminate()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How to count: workers (to size the split), a Dask scheduler or none, the column rule."""
+
+    workers: int
+    scheduler: str | None = None
+    strategy: str = "fewest"
+
+
+@contextmanager
+def executor_for(plan: Plan) -> Iterator[Executor]:
+    """The executor of a plan; on any exception (Ctrl-C too) its pending tasks are cancelled."""
+    if plan.scheduler is not None:
+        with _dask_executor(plan.scheduler) as executor:
+            yield executor
+        return
+    if plan.workers == 1:
+        yield InProcess()
+        return
+    pool = ProcessPoolExecutor(max_workers=plan.workers, initializer=_ignore_interrupts)
+    try:
+        yield pool
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+@contextmanager
+def _dask_executor(address: str) -> Iterator[Executor]:
+    """A Dask cluster's executor; UsageError in one line if dask is missing or nobody answers."""
+    client = connect(address)
+    executor = client.get_executor(pure=False)
+    try:
+        yield executor
+    except BaseException:
+        executor.shutdown(wait=False)
+        raise
+    finally:
+        client.close()
+
+
+def connect(address: str) -> Any:
+    """A `dask.distributed.Client` of the scheduler at `address`, or UsageError in one line."""
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise UsageError("--scheduler needs Dask's distributed package: pip install 'unwind[dask]'") from None
+    try:
+        return distributed.Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        raise UsageError(
+            f"--scheduler {address}: no Dask scheduler answered within {CONNECT_SECONDS} s ({error})"
+        ) from None
+
+
+def cluster_workers(address: str) -> int:
+    """How many threads the cluster's workers have in all (at least 1)."""
+    client = connect(address)
+    try:
+        threads: int = sum(client.nthreads().values())
+        return max(1, threads)
+    finally:
+        client.close()
+
+
+# --------------------------------------------------------------------------
+# Counting.
+
+
+def count_problems(
+    problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, label: str = "count"
+) -> Tally:
+    """The problems' solutions added up (at most `limit`), split into parts for `plan.workers`."""
+    fewest = plan.strategy == "fewest"
+    parts = split(problems, 1 if plan.workers == 1 else plan.workers * TASKS_PER_WORKER, fewest)
+    total = parts.above
+    progress = Progress(label)
+    with executor_for(plan) as executor:
+        pending = {executor.submit(count_part, *_plain(part), plan.strategy, limit) for part in parts.parts}
+        done_parts = 0
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                total += Tally(*future.result())
+                done_parts += 1
+            progress.update(done_parts, f"of {len(parts.parts):,} parts counted")
+            if limit is not None and total.found >= limit:
+                for future in pending:
+                    future.cancel()
+                break
+    return total if limit is None else total._replace(found=min(total.found, limit))
+
+
+def count_each_problem(
+    problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, label: str = "count"
+) -> Iterator[Tally]:
+    """Each problem's count in order, a task per problem, a few per worker waiting at most.
+
+    The last few are gathered before the pool closes, so a reader who stops
+    after the last count leaves no pool behind.
+    """
+    progress = Progress(label)
+    window: deque[Future[tuple[int, int, int]]] = deque()
+    finished = 0
+    with executor_for(plan) as executor:
+        for problem in problems:
+            window.append(executor.submit(count_part, *_plain(problem), plan.strategy, limit))
+            if len(window) >= 4 * plan.workers:
+                yield Tally(*window.popleft().result())
+                finished += 1
+                progress.update(finished, "counted")
+        last = [Tally(*future.result()) for future in window]
+    yield from last
+
+
+def _plain(problem: Problem) -> tuple[int, int, list[list[int]]]:
+    """A problem as plain ints and lists, the form a task crosses to a worker in."""
+    return problem.n_primary, problem.n_secondary, [list(row) for row in problem.rows]
+
+
+# --------------------------------------------------------------------------
+# The command line.
+
+
+def jobs_number(text: str) -> int:
+    """`--jobs`: 1 to 256, or 0 / 'auto' for every core; ArgumentTypeError in one line."""
+    word = text.strip().lower()
+    if word == "auto":
+        return os.cpu_count() or 1
+    try:
+        jobs = parse_whole(word, "N", 0, MAX_JOBS)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"N must be 1 to {MAX_JOBS}, or 0 or 'auto' for every core, not {shown(text)}"
+        ) from None
+    return jobs or os.cpu_count() or 1
+
+
+def scheduler_address(text: str) -> str:
+    """`--scheduler`: a Dask scheduler's address, tcp://HOST:PORT; ArgumentTypeError in one line."""
+    match = SCHEDULER.fullmatch(text.strip())
+    if not match or not 1 <= int(match[3]) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a Dask scheduler's address tcp://HOST:PORT (port 1 to 65535), not {shown(text)}"
+        )
+    return match[0]
+
+
+def add_options(parser: argparse.ArgumentParser, per_problem: str = "") -> None:
+    """Give a command `--jobs N` and `--scheduler ADDRESS` for its --count.
+
+    `per_problem` names what a file holds many of (e.g. "puzzles"): then
+    several are counted a task each, and only a single one is split.
+    """
+    how = "the search tree is split into parts counted side by side"
+    if per_problem:
+        how = f"several {per_problem}: one task each; a single one: its search tree is split"
+    parser.add_argument(
+        "--jobs",
+        type=jobs_number,
+        metavar="N",
+        help=f"with --count: count on N processes, 1 to {MAX_JOBS} (0 or 'auto': every core); {how}",
+    )
+    parser.add_argument(
+        "--scheduler",
+        type=scheduler_address,
+        metavar="tcp://HOST:PORT",
+        help="with --count: count on this Dask cluster instead (pip install 'unwind[dask]')",
+    )
+
+
+def check(args: argparse.Namespace, command: str) -> None:
+    """UsageError unless --jobs and --scheduler come with --count."""
+    if (args.jobs is not None or args.scheduler is not None) and not args.count:
+        raise UsageError(f"{command}: --jobs and --scheduler need --count")
+
+
+def chosen(args: argparse.Namespace) -> bool:
+    """Whether the command line asked for --jobs or --scheduler."""
+    return args.jobs is not None or args.scheduler is not None
+
+
+def plan_of(args: argparse.Namespace) -> Plan:
+    """The plan the command line asks for (the cluster's thread count when only --scheduler is given)."""
+    strategy = getattr(args, "strategy", "fewest")
+    if args.scheduler is not None and args.jobs is None:
+        return Plan(cluster_workers(args.scheduler), args.scheduler, strategy)
+    return Plan(args.jobs or 1, args.scheduler, strategy)
+
+
+def count(
+    matrices: Iterable[dlx.Matrix],
+    args: argparse.Namespace,
+    *,
+    limit: int | None = None,
+    counters: dlx.Counters | None = None,
+    stats: EventStats | None = None,
+    label: str = "count",
+) -> int:
+    """The matrices' solutions added up (at most `limit`), as --jobs and --scheduler say.
+
+    No events are made: `stats`, if given, only gets the time taken.
+    """
+    tally = count_problems(map(Problem.of, matrices), plan_of(args), limit=limit, label=label)
+    if stats is not None:
+        stats.finish()
+    return tally.into(counters)
+
+
+def count_each(
+    matrices: Iterable[dlx.Matrix],
+    args: argparse.Namespace,
+    *,
+    limit: int | None = None,
+    label: str = "count",
+) -> Iterator[Tally]:
+    """Each matrix's count in order: a task per matrix, or a lone matrix split into parts."""
+    plan = plan_of(args)
+    problems = map(Problem.of, matrices)
+    head = [problem for _, problem in zip(range(2), problems, strict=False)]
+    if len(head) == 1:
+        yield count_problems(head, plan, limit=limit, label=label)
+        return
+    yield from count_each_problem(itertools.chain(head, problems), plan, limit=limit, label=label)
