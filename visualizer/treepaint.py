@@ -30,7 +30,9 @@ from typing import Any, TypeVar
 
 import pygame
 
+from solvers.i18n import N_
 from visualizer import theme as th
+from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import ELIDED, NO_FOLDING, Folding, fold_to_fit
 from visualizer.camera import IDENTITY, Camera
 from visualizer.draw import cut_mark, dashed_line, tag
@@ -404,6 +406,14 @@ def node_at(
             if best is None or distance < best_distance:
                 best, best_distance = node, distance
     return best
+
+
+CALL_TREE_BINDINGS = Bindings(
+    Binding(("0",), "reset_camera", N_("the whole call tree again")),
+    Gesture(N_("wheel / drag on the call tree"), N_("zoom / pan it")),
+    Gesture(N_("click a call (tree or stack)"), N_("go to where it was called; Shift: where it returned")),
+)
+"""The keys and gestures of every clickable call tree; its demo has `camera` and `reset_camera`."""
 
 
 def paint_call_tree(

@@ -22,7 +22,7 @@ from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.hanoi import view
 from visualizer.scenes.hanoi.model import HanoiModel, expected_events, narrate
-from visualizer.treepaint import Camera
+from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Stepper, Widget
 
 
@@ -32,15 +32,13 @@ class HanoiDemo(Demo):
     name = "hanoi"
     title = N_("Towers of Hanoi: two smaller towers and one move")
     default_speed = 3.0
-    bindings = Bindings(
-        Binding(("[",), "step_disks", N_("one disk fewer"), args=(-1,)),
-        Binding(("]",), "step_disks", N_("one disk more"), args=(1,)),
-        Binding(("0",), "reset_camera", N_("the whole call tree again")),
-        Gesture(N_("wheel / drag on the call tree"), N_("zoom / pan it")),
-        Gesture(
-            N_("click a call (tree or stack)"), N_("go to where it was called; Shift: where it returned")
-        ),
-        Gesture(N_("hover a call in the tree"), N_("its arguments and what it returned")),
+    bindings = (
+        Bindings(
+            Binding(("[",), "step_disks", N_("one disk fewer"), args=(-1,)),
+            Binding(("]",), "step_disks", N_("one disk more"), args=(1,)),
+            Gesture(N_("hover a call in the tree"), N_("its arguments and what it returned")),
+        )
+        + CALL_TREE_BINDINGS
     )
 
     def __init__(self, shell: Any) -> None:

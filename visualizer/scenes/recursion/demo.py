@@ -34,7 +34,7 @@ from visualizer.scenes.recursion.model import (
     narrate,
     short,
 )
-from visualizer.treepaint import Camera
+from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 N_RANGE = range(0, 41)
@@ -47,20 +47,18 @@ class RecursionDemo(Demo):
     name = "recursion"
     title = N_("Recursion: the stack winds and unwinds")
     default_speed = 2.0
-    bindings = Bindings(
-        Binding(("1",), "set_mode", N_("factorial"), args=(FACTORIAL,)),
-        Binding(("2",), "set_mode", N_("no base case"), args=(ENDLESS,)),
-        Binding(("3",), "set_mode", N_("maximum of a tree"), args=(TREE,)),
-        Binding(("[",), "step_n", N_("N smaller"), args=(-1,)),
-        Binding(("]",), "step_n", N_("N larger"), args=(1,)),
-        Binding(("o",), "overflow_it", N_("overflow: set N past the stack limit")),
-        Binding(("t",), "new_tree", N_("a new random tree")),
-        Binding(("0",), "reset_camera", N_("the whole call tree again")),
-        Gesture(N_("wheel / drag on the call tree"), N_("zoom / pan it")),
-        Gesture(
-            N_("click a call (tree or stack)"), N_("go to where it was called; Shift: where it returned")
-        ),
-        Gesture(N_("hover a call in the tree"), N_("its node and what it returned")),
+    bindings = (
+        Bindings(
+            Binding(("1",), "set_mode", N_("factorial"), args=(FACTORIAL,)),
+            Binding(("2",), "set_mode", N_("no base case"), args=(ENDLESS,)),
+            Binding(("3",), "set_mode", N_("maximum of a tree"), args=(TREE,)),
+            Binding(("[",), "step_n", N_("N smaller"), args=(-1,)),
+            Binding(("]",), "step_n", N_("N larger"), args=(1,)),
+            Binding(("o",), "overflow_it", N_("overflow: set N past the stack limit")),
+            Binding(("t",), "new_tree", N_("a new random tree")),
+            Gesture(N_("hover a call in the tree"), N_("its node and what it returned")),
+        )
+        + CALL_TREE_BINDINGS
     )
 
     def __init__(self, shell: Any) -> None:

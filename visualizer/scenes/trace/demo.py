@@ -41,7 +41,7 @@ from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
 from visualizer.scenes.trace.pictures import PICTURES, picture_for
 from visualizer.scenes.trace.pictureview import draw_picture
-from visualizer.treepaint import Camera
+from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Button, Label, Widget
 
 FILE_KIND = "python"
@@ -65,18 +65,17 @@ class TraceDemo(Demo):
     name = "trace"
     title = "Your code: any recursive function, traced"
     default_speed = 4.0
-    bindings = Bindings(
-        Binding(("o",), "open_file", "open a .py file of yours, then type the call"),
-        Binding(("a",), "ask_call", "type the call: fib(10), merge_sort([3, 1, 2])"),
-        Binding(("r",), "reload", "read the file again and re-run it"),
-        Binding(("[",), "step_example", "previous gallery example", args=(-1,)),
-        Binding(("]",), "step_example", "next gallery example", args=(1,)),
-        Binding(("c",), "toggle_compare", "side by side with its twin, or alone", when="has_twin"),
-        Binding(("0",), "reset_camera", "the whole call trees again"),
-        Gesture("click a call (tree or stack)", "go to where it was called"),
-        Gesture("Shift + click a call", "go to where it returned"),
-        Gesture("hover a call in the tree", "its arguments, locals and return value"),
-        Gesture("wheel / drag on a call tree", "zoom / pan it"),
+    bindings = (
+        Bindings(
+            Binding(("o",), "open_file", "open a .py file of yours, then type the call"),
+            Binding(("a",), "ask_call", "type the call: fib(10), merge_sort([3, 1, 2])"),
+            Binding(("r",), "reload", "read the file again and re-run it"),
+            Binding(("[",), "step_example", "previous gallery example", args=(-1,)),
+            Binding(("]",), "step_example", "next gallery example", args=(1,)),
+            Binding(("c",), "toggle_compare", "side by side with its twin, or alone", when="has_twin"),
+            Gesture("hover a call in the tree", "its arguments, locals and return value"),
+        )
+        + CALL_TREE_BINDINGS
     )
 
     def __init__(self, shell: Any) -> None:
