@@ -27,7 +27,7 @@ from visualizer.demos import BY_NAME
 from visualizer.faults import guard
 from visualizer.home import Home
 from visualizer.loading import Loading
-from visualizer.panels import wrap
+from visualizer.panels import fit_text, wrap
 from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import SHELL_BINDINGS, Shell
 from visualizer.theme import Theme
@@ -151,6 +151,25 @@ APP_BINDINGS = Bindings(
     Binding(("g",), "toggle_gif", N_("record a GIF: G starts, G again stops and saves"), when="in_demo"),
 )
 """Keys the app takes before any screen: a demo cannot shadow them."""
+
+
+HELP_SIZES = ("body", "small", "tiny")
+HELP_TITLE = 36
+"""Unscaled pixels of the help box besides its title's and rows' lines."""
+
+
+def help_fit(theme: th.Theme, count: int, height: int) -> tuple[str, int]:
+    """The largest text size, in one column or else two, at which `count` help rows fit `height`."""
+    for columns in (1, 2):
+        for size in HELP_SIZES:
+            needed = (
+                theme.px(HELP_TITLE)
+                + theme.line_height("title")
+                + -(-count // columns) * theme.line_height(size)
+            )
+            if needed <= height:
+                return size, columns
+    return HELP_SIZES[-1], 2
 
 
 def help_rows(screen: object) -> list[tuple[str, str]]:
@@ -637,24 +656,32 @@ class App:
         surface.blit(image, box)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
-        """Every key: the shared ones, then the demo's own."""
+        """Every key: the shared ones, then the demo's own, in the largest size that fits the window."""
         theme = self.theme
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill(th.OVERLAY)
         surface.blit(shade, (0, 0))
         rows = help_rows(self.screen)
-        line = theme.line_height("body")
-        width = min(surface.get_width() - theme.px(40), theme.px(760))
-        box = pygame.Rect(0, 0, width, line * (len(rows) + 3))
+        room = surface.get_rect().inflate(-theme.px(24), -theme.px(24))
+        size, columns = help_fit(theme, len(rows), room.h)
+        line, tall = theme.line_height(size), -(-len(rows) // columns)
+        width = room.w if columns > 1 else min(room.w, theme.px(760))
+        box = pygame.Rect(0, 0, width, theme.px(HELP_TITLE) + theme.line_height("title") + tall * line)
         box.center = surface.get_rect().center
         draw_box(surface, box, theme, fill=th.PANEL, radius=12)
         title = theme.text(_("Keys and mouse"), "title", th.INK, "bold")
         surface.blit(title, (box.x + theme.px(20), box.y + theme.px(12)))
-        y = box.y + theme.px(16) + title.get_height()
-        for key, meaning in rows:
-            surface.blit(theme.text(key, "body", th.ACTIVE, "bold"), (box.x + theme.px(20), y))
-            surface.blit(theme.text(meaning, "body", th.INK), (box.x + theme.px(250), y))
-            y += line
+        column_w = (box.w - theme.px(40)) // columns
+        widest = max((theme.font(size, "bold").size(key)[0] for key, _meaning in rows), default=0)
+        key_w = min(widest + theme.px(16), column_w * 2 // 5)
+        top = box.y + theme.px(16) + title.get_height()
+        for index, (key, meaning) in enumerate(rows):
+            x = box.x + theme.px(20) + (index // tall) * column_w
+            y = top + (index % tall) * line
+            key_text = fit_text(theme, key, key_w - theme.px(8), size, "bold")
+            surface.blit(theme.text(key_text, size, th.ACTIVE, "bold"), (x, y))
+            said = fit_text(theme, meaning, column_w - key_w - theme.px(12), size)
+            surface.blit(theme.text(said, size, th.INK), (x + key_w, y))
 
     def _draw_prompt(self, surface: pygame.Surface, prompt: Prompt) -> None:
         """The question, the answer so far with a caret, and how to finish."""
