@@ -7,11 +7,11 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_dlx import build, matrices
 
 from solvers import dlx, pentomino, queens, sudoku
 from solvers.cli import EventStats
 from solvers.events import Solution
-from tests.test_dlx import build, matrices
 
 Spec = tuple[int, int, list[list[int]]]
 
