@@ -28,7 +28,7 @@ TRANSLATED = ("ko", "zh_CN")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 SOURCES = ("solvers", "visualizer")
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
-"""The catalogs' creation date, fixed: a date that changed on every run made every branch's catalogs conflict."""
+"""The catalogs' creation date, fixed: a date that changed on every run made parallel branches conflict."""
 
 
 def extract() -> Catalog:
