@@ -1,16 +1,18 @@
 """Flood fill: paint a cell, then every same-coloured neighbour, and theirs, as a paint bucket does.
 
-Paint your own grid: edit GRID below (0 is empty, 1 is a wall), or pass one.
+Paint your own grid on the "Your code" screen (drag paints walls, a right-click
+picks the start, Enter runs), edit GRID below (0 is empty, 1 is a wall), or pass one.
 
     unwind trace flood_fill.py fill_grid 0 0
     unwind trace flood_fill.py flood_fill "[[0, 0, 1], [1, 0, 1], [0, 0, 0]]" 0 0
 """
 
 GRID = [
-    [0, 0, 0, 1, 0],
-    [1, 1, 0, 1, 0],
-    [0, 0, 0, 0, 0],
-    [0, 1, 1, 1, 0],
+    [0, 0, 0, 1, 0, 0, 0],
+    [1, 1, 0, 1, 0, 1, 0],
+    [0, 0, 0, 0, 0, 1, 0],
+    [0, 1, 1, 1, 0, 1, 1],
+    [0, 0, 0, 1, 0, 0, 0],
 ]
 
 

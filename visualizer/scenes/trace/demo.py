@@ -39,6 +39,8 @@ from visualizer.scenes.base import Demo
 from visualizer.scenes.trace import launch, runs, view
 from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
+from visualizer.scenes.trace.paint import PAINTERS, seeded_args
+from visualizer.scenes.trace.painting import PaintPanel
 from visualizer.scenes.trace.pictures import PICTURES, picture_for
 from visualizer.scenes.trace.pictureview import draw_picture
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
@@ -73,6 +75,11 @@ class TraceDemo(Demo):
             Binding(("[",), "step_example", "previous gallery example", args=(-1,)),
             Binding(("]",), "step_example", "next gallery example", args=(1,)),
             Binding(("c",), "toggle_compare", "side by side with its twin, or alone", when="has_twin"),
+            Binding(("return",), "run_painted", "run flood fill on the grid you painted", when="painting"),
+            Binding(("z", "ctrl+z"), "undo_paint", "undo the last change to the grid", when="painting"),
+            Binding(("y", "ctrl+y"), "redo_paint", "redo it", when="painting"),
+            Gesture("drag on the grid", "paint walls (or open cells, starting on a wall)"),
+            Gesture("right-click or Shift-click a cell", "start the fill there"),
             Gesture("hover a call in the tree", "its arguments, locals and return value"),
         )
         + CALL_TREE_BINDINGS
@@ -90,10 +97,11 @@ class TraceDemo(Demo):
         self.hover: tuple[int, int] | None = None
         self.chosen: tuple[int, int] | None = None  # (run, call) last clicked
         self.problem: str | None = None
+        self.panel = PaintPanel()
         asked = launch.take()
         if asked is not None:
             self.example = None
-            self.start([asked])
+            self.start([asked], fresh_grid=True)
         else:
             self.start_example(0, new_run=False)
 
@@ -120,10 +128,20 @@ class TraceDemo(Demo):
         """No calls yet, one run model per request."""
         return TraceModel(self.labels())
 
-    def start(self, requests: list[TraceRequest], *, fresh: bool = False, new_run: bool = False) -> None:
+    def start(
+        self,
+        requests: list[TraceRequest],
+        *,
+        fresh: bool = False,
+        new_run: bool = False,
+        fresh_grid: bool = False,
+    ) -> None:
         """Trace `requests` off the frame (a remembered run is used at once unless `fresh`)."""
         self.cancel()
         self.requests, self.results, self.futures, self.jobs = requests, [], [], []
+        self.panel.attach(requests[0] if requests else None, fresh=fresh_grid)
+        if self.panel.painter is not None:
+            self.panel.painter.changed = False
         self.chosen = None
         for camera in self.cameras:
             camera.reset()
@@ -190,7 +208,10 @@ class TraceDemo(Demo):
         funcs = [example.func] + ([example.twin] if example.twin and self.compare else [])
         caps = {"max_depth": example.depth} if example.depth else {}
         try:
-            requests = [make_request(example.path, func, example.args, **caps) for func in funcs]
+            args = self.painted_args(example.path, example.func) or example.args
+            if example.grid and not args:
+                args = seeded_args(load_source(example.path), example.grid)
+            requests = [make_request(example.path, func, args, **caps) for func in funcs]
         except TraceInputError as error:
             self.problem = str(error)
             self.notify(f"the example cannot run: {error}")
@@ -208,22 +229,58 @@ class TraceDemo(Demo):
         if self.example is not None:
             self.start_example(self.example)
 
+    def painted_args(self, path: Path, func: str) -> tuple[str, ...]:
+        """The arguments of the grid painted for `func` of `path` (none when it has no painter yet)."""
+        painter = PAINTERS.get((path.expanduser().resolve(), func))
+        return painter.grid.call_args() if painter is not None else ()
+
+    def painting(self) -> bool:
+        """True when the run on show has a grid to paint."""
+        return self.panel.painter is not None
+
+    def run_painted(self) -> None:
+        """Trace the call again on the grid as painted (Enter)."""
+        self.rerun(fresh=False)
+
+    def undo_paint(self) -> None:
+        """Take back the newest change to the grid (Z)."""
+        painter = self.panel.painter
+        if painter is not None:
+            self.notify(painter.undo() or "nothing to undo")
+
+    def redo_paint(self) -> None:
+        """Make the newest undone change to the grid again (Y)."""
+        painter = self.panel.painter
+        if painter is not None:
+            self.notify(painter.redo() or "nothing to redo")
+
     def reload(self) -> None:
         """Read the file again and run it again (R)."""
+        if self.rerun(fresh=True):
+            self.notify(f"reloaded {self.requests[0].path.name}")
+
+    def rerun(self, *, fresh: bool) -> bool:
+        """Run the same calls again (on the painted grid, if any): from the file read anew when `fresh`."""
         if not self.requests:
-            return
+            return False
         try:
             requests = [
-                make_request(r.path, r.func, r.args, max_depth=r.max_depth, max_calls=r.max_calls)
+                make_request(
+                    r.path,
+                    r.func,
+                    self.painted_args(r.path, r.func) or r.args,
+                    max_depth=r.max_depth,
+                    max_calls=r.max_calls,
+                )
                 for r in self.requests
             ]
         except TraceInputError as error:
             self.problem = str(error)
             self.notify(str(error))
-            return
+            return False
         self.problem = None
-        self.start(requests, fresh=True, new_run=True)
-        self.notify(f"reloaded {requests[0].path.name}")
+        self.start(requests, fresh=fresh, new_run=True)
+        return True
 
     def open_file(self) -> None:
         """Choose a .py file in the file dialog, then the call to trace."""
@@ -256,7 +313,7 @@ class TraceDemo(Demo):
             self.notify(str(error))
             return
         self.example = None
-        self.start([request], fresh=True, new_run=True)
+        self.start([request], fresh=True, new_run=True, fresh_grid=True)
 
     def reset_camera(self) -> None:
         """Both trees whole again."""
@@ -386,6 +443,8 @@ class TraceDemo(Demo):
         model: TraceModel = player.model  # type: ignore[assignment]
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+        if self.panel.handle(event, lay.picture, self.theme):
+            return True
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
             area = view.tree_area(box, self.theme, run)
             camera = self.cameras[side]
@@ -440,6 +499,8 @@ class TraceDemo(Demo):
 
     def _draw_picture(self, surface: pygame.Surface, rect: pygame.Rect, model: TraceModel) -> None:
         """The first run's picture beyond the tree, or a word on why there is none."""
+        if self.panel.draw(surface, rect, self.theme, model.runs[0]):
+            return
         picture = picture_for(model.runs[0])
         if picture is not None:
             draw_picture(surface, rect, self.theme, picture)

@@ -23,6 +23,7 @@ class Example:
     args: tuple[str, ...]
     twin: str | None = None
     depth: int | None = None  # a depth cap of its own (Ackermann meets it)
+    grid: str | None = None  # the file's grid the student paints (the arguments come from it)
 
     @property
     def path(self) -> Path:
@@ -48,7 +49,7 @@ EXAMPLES: tuple[Example, ...] = (
         ("[1, 3, 4, 6, 8, 9, 11, 14, 17]", "11"),
         twin="binary_search_loop",
     ),
-    Example("flood fill", "flood_fill.py", "fill_grid", ("0", "0")),
+    Example("flood fill on a grid you paint", "flood_fill.py", "flood_fill", (), grid="GRID"),
     Example("Ackermann: the depth explodes", "ackermann.py", "ackermann", ("3", "5"), depth=120),
     Example(
         "sum of a list beside its loop", "sum_list.py", "sum_list", ("[3, 1, 4, 1, 5]",), twin="sum_loop"

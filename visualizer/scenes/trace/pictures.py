@@ -53,6 +53,7 @@ class Filling:
 
     grid: tuple[tuple[int, ...], ...]
     cell: tuple[int, int] | None
+    start: tuple[int, int] | None = None
 
 
 Picture = Interval | Merging | Filling
@@ -161,10 +162,15 @@ def filling(run: RunModel) -> Filling | None:
     grid = frame_values(run, last).get("grid")
     if not (isinstance(grid, list) and grid and all(isinstance(row, list) for row in grid)):
         return None
-    values = frame_values(run, running)
+    first = next(node for node in range(run.calls.count) if run.call(node).func == "flood_fill")
+    return Filling(tuple(tuple(line) for line in grid), cell_of(run, running), cell_of(run, first))
+
+
+def cell_of(run: RunModel, node: int) -> tuple[int, int] | None:
+    """The (row, col) that call `node` is about, if its arguments say."""
+    values = frame_values(run, node)
     row, col = values.get("row"), values.get("col")
-    cell = (row, col) if isinstance(row, int) and isinstance(col, int) else None
-    return Filling(tuple(tuple(line) for line in grid), cell)
+    return (row, col) if isinstance(row, int) and isinstance(col, int) else None
 
 
 PICTURES: dict[str, Callable[[RunModel], Picture | None]] = {

@@ -14,6 +14,7 @@ import pygame
 
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
+from visualizer.scenes.trace.paintview import FILLED, draw_cells, draw_start, grid_geometry
 from visualizer.scenes.trace.pictures import Filling, Interval, Merging, Picture
 from visualizer.theme import Theme
 
@@ -21,8 +22,6 @@ OUT = th.blend(th.PANEL, th.MUTED, 0.35)
 """A cell outside the interval searched."""
 LIT = th.blend(th.PANEL, th.ACTIVE, 0.3)
 """A cell of the running call's interval or slice."""
-FILLED = th.blend(th.PANEL, th.DONE, 0.55)
-WALL = th.INK
 
 
 def title(picture: Picture) -> str:
@@ -88,21 +87,12 @@ def value_text(surface: pygame.Surface, theme: Theme, box: pygame.Rect, value: A
 
 
 def draw_grid(surface: pygame.Surface, inner: pygame.Rect, theme: Theme, picture: Filling) -> None:
-    """The grid: walls dark, filled cells green with a dot, the running call's cell ringed."""
+    """The grid: walls dark, filled cells green with a dot, the start marked, the running cell ringed."""
     rows, cols = len(picture.grid), max(len(line) for line in picture.grid)
-    side = cell_size(theme, inner, cols, rows)
-    left = inner.x + (inner.w - side * cols) // 2
-    top = inner.y + (inner.h - side * rows) // 2
-    for r, line in enumerate(picture.grid):
-        for c, cell in enumerate(line):
-            box = pygame.Rect(left + c * side, top + r * side, side, side)
-            fill = WALL if cell == 1 else FILLED if cell == 2 else th.PANEL
-            pygame.draw.rect(surface, fill, box)
-            pygame.draw.rect(surface, th.MUTED, box, max(1, theme.px(1)))
-            if cell == 2:
-                pygame.draw.circle(surface, th.DONE, box.center, max(2, side // 6))
-    if picture.cell is not None:
-        r, c = picture.cell
-        if 0 <= r < rows and 0 <= c < cols:
-            ring = pygame.Rect(left + c * side, top + r * side, side, side).inflate(theme.px(4), theme.px(4))
-            pygame.draw.rect(surface, th.ACTIVE, ring, theme.px(3), border_radius=theme.px(3))
+    geometry = grid_geometry(inner, theme, rows, cols)
+    draw_cells(surface, geometry, theme, picture.grid)
+    if picture.start is not None and geometry.cell_at(geometry.box(picture.start).center) is not None:
+        draw_start(surface, geometry, picture.start)
+    if picture.cell is not None and geometry.cell_at(geometry.box(picture.cell).center) is not None:
+        ring = geometry.box(picture.cell).inflate(theme.px(4), theme.px(4))
+        pygame.draw.rect(surface, th.ACTIVE, ring, theme.px(3), border_radius=theme.px(3))
