@@ -136,7 +136,7 @@ def test_the_run_fills_what_a_bfs_reaches_and_step_back_unfills(app, open_demo) 
     assert painter.grid.start == (4, 6)
     press(app, pygame.K_RETURN, "\r")
     finish_runs(app, shell)
-    request = shell.demo.requests[0]
+    request = shell.demo.session.requests[0]
     assert (request.func, request.args) == ("flood_fill", painter.grid.call_args())
     assert not painter.changed
     expected = bfs_count(painter.grid.cells, painter.grid.start)
@@ -144,7 +144,9 @@ def test_the_run_fills_what_a_bfs_reaches_and_step_back_unfills(app, open_demo) 
     shell.run.seek(10**9, now=True)
     run = shell.run.model.runs[0]
     assert filled(picture_for(run)) == expected
-    assert shell.demo.results[0].calls == 4 * expected + 1  # each filled cell calls its four neighbours
+    assert (
+        shell.demo.session.results[0].calls == 4 * expected + 1
+    )  # each filled cell calls its four neighbours
     counts = []
     while shell.run.cursor:
         counts.append(filled(picture_for(run)) if picture_for(run) is not None else 0)
@@ -160,7 +162,7 @@ def test_the_painted_grid_survives_a_reload_and_a_return_to_the_screen(app, open
     painted = [row[:] for row in shell.demo.panel.painter.grid.cells]
     press(app, pygame.K_r, "r")
     finish_runs(app, shell)
-    assert shell.demo.requests[0].args[0] == repr(painted)
+    assert shell.demo.session.requests[0].args[0] == repr(painted)
     shell.run.seek(10**9, now=True)
     assert filled(picture_for(shell.run.model.runs[0])) == bfs_count(painted, (0, 0)) == 0
     again = flood_screen(app, open_demo)

@@ -48,9 +48,9 @@ def generous_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def finish_runs(app, shell) -> None:
     """Wait for the screen's traces to end, then run the frame that starts playing them."""
-    concurrent.futures.wait(shell.demo.futures, timeout=120)
+    concurrent.futures.wait(shell.demo.session.futures, timeout=120)
     app.frame(1 / 60)
-    assert shell.demo.ready
+    assert shell.demo.session.ready
 
 
 def open_trace(app, open_demo):
@@ -106,7 +106,7 @@ def tree_point(app, shell, side: int, node: int) -> tuple[int, int]:
     run = shell.run.model.runs[side]
     area = view.tree_area(lay.trees()[side], shell.theme, run)
     place = call_tree_places(shell.theme, area, run.calls).places[node]
-    return screen_box(shell.demo.cameras[side], area, place).center
+    return screen_box(shell.demo.trees.cameras[side], area, place).center
 
 
 def shown_calls(app, shell, side: int) -> list[int]:
@@ -209,7 +209,7 @@ def test_your_own_file_through_the_dialog_reload_and_its_errors(app, open_demo, 
     press(app, pygame.K_r, "r")
     finish_runs(app, shell)
     shell.run.seek(10**9, now=True)
-    assert shell.demo.results[0].error == "ZeroDivisionError: division by zero"
+    assert shell.demo.session.results[0].error == "ZeroDivisionError: division by zero"
     shell.run.seek(0, now=True)
     shell.run.run_until(lambda event: type(event).__name__ == "Raise")
     app.frame(1 / 60)
@@ -223,14 +223,14 @@ def test_an_endless_loop_never_stops_the_frames(app, open_demo, tmp_path: Path, 
     time_limit(monkeypatch, 3)
     shell.demo.call_typed(tmp_path / "spin.py", "spin(0)")
     frames = 0
-    while shell.demo.futures and not all(f.done() for f in shell.demo.futures):
+    while shell.demo.session.futures and not all(f.done() for f in shell.demo.session.futures):
         app.frame(1 / 60)
         frames += 1
         assert shell.demo.status(shell.run).startswith("running spin(0)")
-        concurrent.futures.wait(shell.demo.futures, timeout=0.05)
+        concurrent.futures.wait(shell.demo.session.futures, timeout=0.05)
     finish_runs(app, shell)
     assert frames > 0
-    assert shell.demo.results[0].stopped.startswith("stopped after 3 s")
+    assert shell.demo.session.results[0].stopped.startswith("stopped after 3 s")
 
 
 def test_the_command_line_form_checks_its_words() -> None:

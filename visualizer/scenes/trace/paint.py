@@ -223,6 +223,12 @@ def painter_for(path: Path, func: str, args: tuple[str, ...], *, fresh: bool = F
     return PAINTERS[key]
 
 
+def painted_args(path: Path, func: str) -> tuple[str, ...]:
+    """The arguments of the grid painted for `func` of `path` (none when it has no painter yet)."""
+    painter = PAINTERS.get((path.expanduser().resolve(), func))
+    return painter.grid.call_args() if painter is not None else ()
+
+
 def seeded_args(source: str, name: str) -> tuple[str, ...]:
     """(grid, 0, 0) from the grid the file assigns to `name`; () when it has none that can be painted."""
     grid = grid_in_source(source, name)

@@ -34,11 +34,23 @@ class PaintPanel:
         self.painter: GridPainter | None = None
 
     def attach(self, request: TraceRequest | None, *, fresh: bool = False) -> None:
-        """Paint the grid of `request`'s call (the file's painter, kept across reloads), if it has one."""
+        """Paint the grid of `request`'s call (the file's painter, kept across reloads), if it has one.
+
+        The requests of a run are made from the painted grid, so the run shows it as painted now.
+        """
         if request is None:
             self.painter = None
             return
         self.painter = paint.painter_for(request.path, request.func, request.args, fresh=fresh)
+        if self.painter is not None:
+            self.painter.changed = False  # the run about to start shows the grid as painted
+
+    def undo_or_redo(self, redo: bool) -> str:
+        """Take back the newest change to the grid, or make the newest undone one again; what happened."""
+        if self.painter is None:
+            return ""
+        done = self.painter.redo() if redo else self.painter.undo()
+        return done or ("nothing to redo" if redo else "nothing to undo")
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, theme: Theme) -> bool:
         """Press, drag and release paint; a right-click or Shift-click picks the start. True if used."""

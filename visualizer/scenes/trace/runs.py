@@ -1,16 +1,22 @@
 """Where "Your code"'s runs happen: a worker pool off the frame, finished runs remembered, a typed call read.
 
-No pygame.  Runs are remembered by the call, its caps and the file as it is
-on disk (time and size), so reopening the screen replays at once.
+No pygame.  A `TraceSession` holds the runs on show; the frame polls it
+(`collect`) so the window keeps answering while a child process runs.  Runs
+are remembered by the call, its caps and the file as it is on disk (time
+and size), so reopening the screen replays at once.
 """
 
 from __future__ import annotations
 
 import ast
 from collections import OrderedDict
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+from typing import Any
 
-from solvers.tracing.runner import TraceRequest, TraceResult
+from solvers.tracing.events import lockstep
+from solvers.tracing.runner import TraceJob, TraceRequest, TraceResult
 
 EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="unwind-trace")
 REMEMBERED: OrderedDict[tuple[object, ...], TraceResult] = OrderedDict()
@@ -50,3 +56,67 @@ def parse_call(text: str) -> tuple[str, list[str]]:
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.keywords:
         raise ValueError(f"{text.strip()!r} is not a call like fib(10) or merge_sort([3, 1, 2])")
     return call.func.id, [ast.get_source_segment(text.strip(), arg) or "" for arg in call.args]
+
+
+class TraceSession:
+    """The runs on show: what was asked, the jobs under way (off the frame), the results once all came."""
+
+    def __init__(self) -> None:
+        self.requests: list[TraceRequest] = []
+        self.results: list[TraceResult] = []
+        self.jobs: list[TraceJob] = []
+        self.futures: list[Future[TraceResult]] = []
+
+    @property
+    def ready(self) -> bool:
+        """True once every run asked for has its result."""
+        return bool(self.requests) and len(self.results) == len(self.requests)
+
+    @property
+    def running(self) -> bool:
+        """True while a run is under way."""
+        return bool(self.futures)
+
+    def start(self, requests: list[TraceRequest], *, fresh: bool = False) -> None:
+        """Trace `requests` in the pool (remembered runs are used at once unless `fresh`)."""
+        self.cancel()
+        self.requests, self.results, self.futures, self.jobs = requests, [], [], []
+        known = [None if fresh else REMEMBERED.get(run_key(request)) for request in requests]
+        if all(result is not None for result in known):
+            self.results = [result for result in known if result is not None]
+            return
+        for request in requests:
+            job = TraceJob(request)
+            future = EXECUTOR.submit(job.run)
+            future.add_done_callback(partial(remember, run_key(request)))
+            self.jobs.append(job)
+            self.futures.append(future)
+
+    def cancel(self) -> None:
+        """Stop the runs under way (their processes are killed)."""
+        for job in self.jobs:
+            job.cancel(CANCELLED)
+
+    def collect(self) -> bool:
+        """Take the results once every run has ended; True when they were taken now (OSError may pass)."""
+        if not self.futures or not all(future.done() for future in self.futures):
+            return False
+        futures, self.futures, self.jobs = self.futures, [], []
+        self.results = [future.result() for future in futures]
+        return True
+
+    def received(self) -> int:
+        """Events the runs under way have sent so far."""
+        return sum(job.received for job in self.jobs)
+
+    def events(self) -> Iterator[Any]:
+        """The traced events: one run's, or two runs' in lockstep; none while the runs are under way."""
+        if not self.ready:
+            return iter(())
+        if len(self.results) == 1:
+            return iter(self.results[0].events)
+        return lockstep([result.events for result in self.results])
+
+    def labels(self) -> tuple[str, ...]:
+        """Each run's name on screen: its function."""
+        return tuple(request.func for request in self.requests) or ("",)
