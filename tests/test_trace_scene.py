@@ -264,3 +264,23 @@ def test_flood_fill_shows_its_grid_filling_and_step_back_empties_it(app, open_de
     shell.run.seek(0, now=True)
     app.frame(1 / 60)
     assert count_colour(app.surface, picture, FILLED) == 0
+
+
+def test_the_running_call_is_ringed_around_its_pill_not_its_whole_column(app, open_demo) -> None:
+    """One call in the tree has the whole width as its column: its ring stays close around the pill."""
+    shell = open_trace(app, open_demo)
+    shell.demo.start_example(5)  # flood fill: one call after the first step
+    finish_runs(app, shell)
+    shell.run.restart()
+    press(app, pygame.K_RIGHT)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    run = shell.run.model.runs[0]
+    area = view.tree_area(lay.trees()[0], shell.theme, run)
+    xs = [
+        x
+        for x in range(area.x, area.right)
+        for y in range(area.y, area.bottom, 2)
+        if app.surface.get_at((x, y))[:3] == th.ACTIVE
+    ]
+    assert xs, "the running call is ringed"
+    assert max(xs) - min(xs) < area.w // 4

@@ -203,10 +203,10 @@ class TreePainter:
     def node(self, box: pygame.Rect, look: Look) -> pygame.Rect:
         """One node: halo, shape filled, content, outline, label, ring; returns the shape's box."""
         theme, surface = self.theme, self.surface
-        if look.halo is not None:
-            glow = box.inflate(theme.px(10), theme.px(10))
-            pygame.draw.rect(surface, look.halo, glow, border_radius=theme.px(6))
         shape = self.shape_box(box, look)
+        if look.halo is not None:
+            glow = shape.inflate(theme.px(10), theme.px(10))
+            pygame.draw.rect(surface, look.halo, glow, border_radius=self.around(glow, look, 6))
         fill = look.fill if look.fill is not None else th.blend(th.PANEL, look.colour, 0.22)
         border = look.border or Stroke(look.colour)
         if look.shape in (UP, DOWN):
@@ -223,10 +223,14 @@ class TreePainter:
             label = theme.text(look.label, look.label_size, look.label_ink, look.label_face)
             if label.get_width() <= shape.w - 4:
                 surface.blit(label, label.get_rect(center=shape.center))
-        if look.ring is not None:
-            ring = box.inflate(theme.px(8), theme.px(8))
-            pygame.draw.rect(surface, look.ring, ring, theme.px(3), border_radius=theme.px(4))
+        if look.ring is not None:  # around the node drawn, not its whole column
+            ring = shape.inflate(theme.px(8), theme.px(8))
+            pygame.draw.rect(surface, look.ring, ring, theme.px(3), border_radius=self.around(ring, look, 4))
         return shape
+
+    def around(self, box: pygame.Rect, look: Look, corner: int) -> int:
+        """The corner radius of a ring or halo `box` around a node: round around a pill."""
+        return box.h // 2 if look.shape == PILL else self.theme.px(corner)
 
     def pile(self, shape: pygame.Rect, fill: th.Color, border: Stroke, radius: int) -> None:
         """A folded pill's second cue: two copies peeking out behind it, as a pile of calls."""
