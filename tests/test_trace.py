@@ -177,7 +177,7 @@ def test_printing_cannot_forge_events(tmp_path: Path) -> None:
         (["missing.py", "f", "1"], "cannot read"),
         (["GALLERY/fibonacci.py", "nothing", "1"], "has no function 'nothing'"),
         (["GALLERY/fibonacci.py", "fib", "__import__('os').system('echo hi')"], "not a Python literal"),
-        (["GALLERY/fibonacci.py", "fib", "1", "2"], "fib takes 1 argument(s) (n), not 2"),
+        (["GALLERY/fibonacci.py", "fib", "1", "2"], "fib takes 1 argument (n), not 2"),
         (["GALLERY/fibonacci.py", "fib", "1", "--seconds", "0"], "time limit must be 0.1 to 600"),
     ],
 )

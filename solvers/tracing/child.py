@@ -159,10 +159,12 @@ class Tracer:
             self.pending[-1].entered = True
         if len(self.stack) >= self.max_depth:
             self.halt(
-                f"stopped at depth {self.max_depth:,} (the depth cap): is the base case reached?", frame
+                f"stopped at depth {self.max_depth:,} (the depth cap): is the base case reached?",
+                frame,
+                ["depth", self.max_depth],
             )
         if self.calls >= self.max_calls:
-            self.halt(f"stopped after {self.max_calls:,} calls", frame)
+            self.halt(f"stopped after {self.max_calls:,} calls", frame, ["calls", self.max_calls])
         self.calls += 1
         shipping = not self.out.full
         args = self.arguments(frame) if shipping else []
@@ -313,10 +315,14 @@ class Tracer:
             "seconds": round(time.perf_counter() - self.started, 6),
         }
 
-    def halt(self, message: str, calling: types.FrameType) -> NoReturn:
-        """Stop the run as `calling` starts: the end message says why and where, and the process ends."""
+    def halt(self, message: str, calling: types.FrameType, cap: list[Any]) -> NoReturn:
+        """Stop the run as `calling` starts: the end message says why (`cap`: which, its limit) and where.
+
+        The message is English; the parent words it in the user's language from `cap`.
+        """
         sys.settrace(None)
-        finish(self.out, {**self.summary(), "stopped": message, "line": self.line_now(calling.f_back)})
+        line = self.line_now(calling.f_back)
+        finish(self.out, {**self.summary(), "stopped": message, "cap": cap, "line": line})
         os._exit(0)
 
     def line_now(self, frame: types.FrameType | None) -> int:

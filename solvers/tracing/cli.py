@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from solvers.cli import emit, fail, one_line, whole_number
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.tracing.runner import (
     MAX_CALLS,
     MAX_DEPTH,
@@ -28,10 +29,12 @@ def seconds_type(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"the time limit must be a number of seconds, not {text!r}"
+            _("the time limit must be a number of seconds, not {text}").format(text=repr(text))
         ) from None
     if not 0.1 <= value <= 600:
-        raise argparse.ArgumentTypeError(f"the time limit must be 0.1 to 600 seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("the time limit must be 0.1 to 600 seconds, not {text}").format(text=text)
+        )
     return value
 
 
@@ -39,28 +42,36 @@ def add_cli(sub: Any) -> None:
     """Register `trace`."""
     parser = sub.add_parser(
         "trace",
-        help="trace FUNC(ARG...) from FILE.py: calls, depth, cache hits, result",
-        description="Run FUNC from FILE.py in a separate process under caps and report what it did. "
-        "Each ARG is a Python literal (10, 'text', [1, 2], {'a': 1}), read by ast.literal_eval only.",
+        help=_("trace FUNC(ARG...) from FILE.py: calls, depth, cache hits, result"),
+        description=_(
+            "Run FUNC from FILE.py in a separate process under caps and report what it did. "
+            "Each ARG is a Python literal (10, 'text', [1, 2], (3, 4)), read by ast.literal_eval only."
+        ),
     )
     parser.add_argument("file", metavar="FILE.py")
     parser.add_argument("func", metavar="FUNC")
     parser.add_argument("args", nargs="*", metavar="ARG")
     parser.add_argument(
-        "--calls", type=whole_number(1, "the call cap", 100_000_000), default=MAX_CALLS, help="call cap"
+        "--calls",
+        type=whole_number(1, N_("the call cap"), 100_000_000),
+        default=MAX_CALLS,
+        help=_("call cap"),
     )
     parser.add_argument(
-        "--depth", type=whole_number(1, "the depth cap", 100_000), default=MAX_DEPTH, help="depth cap"
+        "--depth",
+        type=whole_number(1, N_("the depth cap"), 100_000),
+        default=MAX_DEPTH,
+        help=_("depth cap"),
     )
     parser.add_argument(
         "--events",
-        type=whole_number(0, "the event cap", 10_000_000),
+        type=whole_number(0, N_("the event cap"), 10_000_000),
         default=MAX_EVENTS,
-        help="events sent back (the run goes on past them, counted)",
+        help=_("events sent back (the run goes on past them, counted)"),
     )
-    parser.add_argument("--seconds", type=seconds_type, default=SECONDS, help="time limit")
-    parser.add_argument("--trace", action="store_true", help="print every event")
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--seconds", type=seconds_type, default=SECONDS, help=_("time limit"))
+    parser.add_argument("--trace", action="store_true", help=_("print every event"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(run=run_trace)
 
 
@@ -71,7 +82,8 @@ def run_trace(args: argparse.Namespace) -> int:
         problem = syntax_problem(load_source(path.expanduser()), path)
         if problem is not None:
             line, message = problem
-            return fail(one_line(f"trace: {path.name} line {line}: {message}"), 2)
+            where = _("trace: {file} line {line}: {message}")
+            return fail(one_line(where.format(file=path.name, line=line, message=message)), 2)
         request = make_request(
             path,
             args.func,
@@ -82,7 +94,7 @@ def run_trace(args: argparse.Namespace) -> int:
             seconds=args.seconds,
         )
     except TraceInputError as error:
-        return fail(one_line(f"trace: {error}"), 2)
+        return fail(one_line(_("trace: {error}").format(error=error)), 2)
     result = TraceJob(request).run()
     if args.trace:
         for event in result.events:
@@ -114,11 +126,14 @@ def as_json(result: TraceResult) -> dict[str, Any]:
 
 def report(result: TraceResult) -> str:
     """The result for people: the answer, then the counts."""
-    counts = (
-        f"{result.calls:,} call{'s' if result.calls != 1 else ''}, {result.cache_hits:,} cache hits, "
-        f"max depth {result.max_depth:,}, "
-        f"{result.total_events:,} events, {result.seconds:.3f} s"
-    )
-    shipped = f"\n(only the first {result.events_sent:,} events were kept)" if result.truncated else ""
-    printed = f"\nprinted:\n{result.output.rstrip()}" if result.output.strip() else ""
-    return f"{result.summary()}\n{counts}{shipped}{printed}"
+    events = ngettext("{count} event, {seconds} s", "{count} events, {seconds} s", result.total_events)
+    lines = [
+        result.summary(),
+        _("{counts}; {events}").format(
+            counts=result.counts(),
+            events=events.format(count=format_number(result.total_events), seconds=f"{result.seconds:.3f}"),
+        ),
+    ]
+    if result.output.strip():
+        lines += [_("printed:"), result.output.rstrip()]
+    return "\n".join(lines)

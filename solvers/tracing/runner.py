@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from solvers.events import Pop, Push
+from solvers.i18n import _, format_number, ngettext
 from solvers.textio import InputError, read_text
 from solvers.tracing.events import CACHE, Call, Halt, Line, Raise, Returned, TraceEvent
 
@@ -98,19 +99,34 @@ class TraceResult:
         """One line on how the run ended."""
         call = self.request.call_text()
         if self.stopped:
-            return f"{call}: {self.stopped}"
+            return _("{call}: {why}").format(call=call, why=self.stopped)
+        if self.error and self.line:
+            return _("{call} raised {error} (line {line})").format(
+                call=call, error=self.error, line=self.line
+            )
         if self.error:
-            where = f" (line {self.line})" if self.line else ""
-            return f"{call} raised {self.error}{where}"
+            return _("{call} raised {error}").format(call=call, error=self.error)
         return f"{call} = {self.result}"
+
+    def counts(self) -> str:
+        """'177 calls, 0 cache hits, max depth 9', and how many events were kept if not all."""
+        words = ngettext(
+            "{calls} call, {hits} cache hits, max depth {depth}",
+            "{calls} calls, {hits} cache hits, max depth {depth}",
+            self.calls,
+        ).format(calls=number(self.calls), hits=number(self.cache_hits), depth=number(self.max_depth))
+        if not self.truncated:
+            return words
+        kept = _("{counts}; the first {count} events kept")
+        return kept.format(counts=words, count=number(self.events_sent))
 
 
 def load_source(path: Path) -> str:
     """The file's text, or TraceInputError in one line (missing, too large, not UTF-8)."""
     if path.suffix != ".py":
-        raise TraceInputError(f"{path.name}: a Python file ending in .py is needed")
+        raise TraceInputError(_("{file}: a Python file ending in .py is needed").format(file=path.name))
     try:
-        text, _ = read_text(path, MAX_SOURCE_BYTES, dash=False)
+        text, _encoding = read_text(path, MAX_SOURCE_BYTES, dash=False)
     except InputError as error:
         raise TraceInputError(str(error)) from None
     return text
@@ -161,25 +177,41 @@ def check_arity(source: str, func: str, count: int) -> None:
     positional = [*params.posonlyargs, *params.args]
     required = len(positional) - len(params.defaults)
     if count < required or (params.vararg is None and count > len(positional)):
-        names = ", ".join(arg.arg for arg in positional) or "none"
-        wanted = (
-            f"{required}" if params.vararg is None and required == len(positional) else f"at least {required}"
-        )
-        if params.vararg is None and required != len(positional):
-            wanted = f"{required} to {len(positional)}"
-        raise TraceInputError(f"{func} takes {wanted} argument(s) ({names}), not {count}")
+        names = ", ".join(arg.arg for arg in positional) or _("none")
+        if params.vararg is not None:
+            words = ngettext(
+                "{func} takes at least {low} argument ({names}), not {count}",
+                "{func} takes at least {low} arguments ({names}), not {count}",
+                required,
+            )
+        elif required == len(positional):
+            words = ngettext(
+                "{func} takes {low} argument ({names}), not {count}",
+                "{func} takes {low} arguments ({names}), not {count}",
+                required,
+            )
+        else:
+            words = _("{func} takes {low} to {high} arguments ({names}), not {count}")
+        wanted = {"low": required, "high": len(positional), "names": names, "count": count}
+        raise TraceInputError(words.format(func=func, **wanted))
 
 
 def parse_argument(text: str, number: int) -> object:
     """One argument by `ast.literal_eval` (and nothing else); TraceInputError if it is not a literal."""
     if len(text) > MAX_ARG_CHARS:
-        raise TraceInputError(f"argument {number} is too long ({len(text):,} characters)")
+        raise TraceInputError(
+            _("argument {number} is too long ({count} characters)").format(
+                number=number, count=format_number(len(text))
+            )
+        )
     try:
         return ast.literal_eval(text.strip())
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         shown = text if len(text) <= 40 else text[:40] + "..."
         raise TraceInputError(
-            f"argument {number} is not a Python literal: {shown!r} (numbers, 'strings', [lists], ...)"
+            _("argument {number} is not a Python literal: {text} (numbers, 'strings', [lists], ...)").format(
+                number=number, text=repr(shown)
+            )
         ) from None
 
 
@@ -191,13 +223,17 @@ def make_request(path: Path | str, func: str, args: tuple[str, ...] | list[str],
     path = Path(path).expanduser().resolve()
     source = load_source(path)
     if not func.isidentifier():
-        raise TraceInputError(f"{func!r} is not a function name")
+        raise TraceInputError(_("{name} is not a function name").format(name=repr(func)))
     for number, text in enumerate(args, 1):
         parse_argument(text, number)
     if syntax_problem(source, path) is None:
         if func not in top_level_names(source):
-            known = ", ".join(functions_in(source)) or "none"
-            raise TraceInputError(f"{path.name} has no function {func!r} (its functions: {known})")
+            known = ", ".join(functions_in(source)) or _("none")
+            raise TraceInputError(
+                _("{file} has no function {name} (its functions: {known})").format(
+                    file=path.name, name=repr(func), known=known
+                )
+            )
         check_arity(source, func, len(args))
     return TraceRequest(path, func, tuple(args), **caps)
 
@@ -273,9 +309,8 @@ class TraceJob:
             elif result.stopped is None and result.result is None and result.error is None:
                 errors.seek(0)
                 tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
-                result.stopped = f"the program ended unexpectedly (exit code {code})" + (
-                    f": {tail[-1]}" if tail else ""
-                )
+                ended = _("the program ended unexpectedly (exit code {code})").format(code=code)
+                result.stopped = f"{ended}: {tail[-1]}" if tail else ended
         if result.stopped is not None:
             result.events.append(Halt(result.stopped, result.line or last_line(result.events)))
         if not result.seconds:
@@ -284,7 +319,8 @@ class TraceJob:
 
     def _time_up(self) -> None:
         """The time limit passed: stop the child."""
-        self.cancel(f"stopped after {self.request.seconds:g} s: still running (an endless loop?)")
+        seconds = format_number(self.request.seconds)
+        self.cancel(_("stopped after {seconds} s: still running (an endless loop?)").format(seconds=seconds))
 
     def _talk(self, process: subprocess.Popen[bytes], result: TraceResult) -> None:
         """Send the request, then read events until the end message or the end of the stream."""
@@ -322,7 +358,7 @@ class TraceJob:
         """Copy the child's end message into the result."""
         result.result = summary.get("result")
         result.error = summary.get("error")
-        result.stopped = summary.get("stopped")
+        result.stopped = cap_message(summary.get("cap")) or summary.get("stopped")
         result.line = int(summary.get("line", 0))
         result.calls = int(summary.get("calls", 0))
         result.cache_hits = int(summary.get("cache_hits", 0))
@@ -331,6 +367,25 @@ class TraceJob:
         result.events_sent = int(summary.get("events_sent", 0))
         result.seconds = float(summary.get("seconds", 0.0))
         result.output = str(summary.get("output", ""))
+
+
+def cap_message(cap: object) -> str | None:
+    """Why the child stopped, from its `["calls" | "depth", limit]`, in the user's language."""
+    if not (isinstance(cap, list) and len(cap) == 2 and isinstance(cap[1], int)):
+        return None
+    which, limit = cap
+    if which == "calls":
+        words = ngettext("stopped after {count} call", "stopped after {count} calls", limit)
+    elif which == "depth":
+        words = _("stopped at depth {count} (the depth cap): is the base case reached?")
+    else:
+        return None
+    return words.format(count=number(limit))
+
+
+def number(value: int) -> str:
+    """A count as the user's language writes it (1,000,000)."""
+    return format_number(value)
 
 
 def count_from_events(result: TraceResult) -> None:

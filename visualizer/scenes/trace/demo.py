@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from solvers.i18n import N_, _
 from solvers.tracing.runner import TraceInputError, TraceRequest, functions_in, load_source, make_request
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -44,24 +45,26 @@ class TraceDemo(Demo):
     """Trace a function of the student's: source lit line by line, stack with locals, call tree."""
 
     name = "trace"
-    title = "Your code: any recursive function, traced"
+    title = N_("Your code: any recursive function, traced")
     default_speed = 4.0
     bindings = (
         Bindings(
-            Binding(("o",), "open_file", "open a .py file of yours, then type the call"),
-            Binding(("a",), "ask_call", "type the call: fib(10), merge_sort([3, 1, 2])"),
-            Binding(("r",), "reload", "read the file again and re-run it"),
-            Binding(("[",), "step_example", "previous gallery example", args=(-1,)),
-            Binding(("]",), "step_example", "next gallery example", args=(1,)),
-            Binding(("c",), "toggle_compare", "side by side with its twin, or alone", when="has_twin"),
-            Binding(("return",), "run_painted", "run flood fill on the grid you painted", when="painting"),
+            Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
+            Binding(("a",), "ask_call", N_("type the call: fib(10), merge_sort([3, 1, 2])")),
+            Binding(("r",), "reload", N_("read the file again and re-run it")),
+            Binding(("[",), "step_example", N_("previous gallery example"), args=(-1,)),
+            Binding(("]",), "step_example", N_("next gallery example"), args=(1,)),
+            Binding(("c",), "toggle_compare", N_("side by side with its twin, or alone"), when="has_twin"),
             Binding(
-                ("z", "ctrl+z"), "paint_history", "undo the last change to the grid", (False,), "painting"
+                ("return",), "run_painted", N_("run flood fill on the grid you painted"), when="painting"
             ),
-            Binding(("y", "ctrl+y"), "paint_history", "redo it", (True,), "painting"),
-            Gesture("drag on the grid", "paint walls (or open cells, starting on a wall)"),
-            Gesture("right-click or Shift-click a cell", "start the fill there"),
-            Gesture("hover a call in the tree", "its arguments, locals and return value"),
+            Binding(
+                ("z", "ctrl+z"), "paint_history", N_("undo the last change to the grid"), (False,), "painting"
+            ),
+            Binding(("y", "ctrl+y"), "paint_history", N_("redo it"), (True,), "painting"),
+            Gesture(N_("drag on the grid"), N_("paint walls (or open cells, starting on a wall)")),
+            Gesture(N_("right-click or Shift-click a cell"), N_("start the fill there")),
+            Gesture(N_("hover a call in the tree"), N_("its arguments, locals and return value")),
         )
         + CALL_TREE_BINDINGS
     )
@@ -116,7 +119,7 @@ class TraceDemo(Demo):
             if not self.session.collect():
                 return
         except (OSError, ValueError) as error:
-            self.problem = f"could not run it: {error}"
+            self.problem = _("could not run it: {error}").format(error=error)
             self.notify(self.problem)
             return
         self.new_run(autoplay=True)
@@ -138,8 +141,8 @@ class TraceDemo(Demo):
         """The gallery example's title, or the file of the student's."""
         example = self.current()
         if example is not None:
-            return example.title
-        return self.session.requests[0].path.name if self.session.requests else "your file"
+            return _(example.title)
+        return self.session.requests[0].path.name if self.session.requests else _("your file")
 
     def has_twin(self) -> bool:
         """True when the example on show has a twin to compare with."""
@@ -159,7 +162,7 @@ class TraceDemo(Demo):
             requests = [make_request(example.path, func, args, **caps) for func in funcs]
         except TraceInputError as error:
             self.problem = str(error)
-            self.notify(f"the example cannot run: {error}")
+            self.notify(_("the example cannot run: {error}").format(error=error))
             return
         self.problem = None
         self.start(requests, new_run=new_run)
@@ -177,7 +180,7 @@ class TraceDemo(Demo):
     def reload(self) -> None:
         """Read the file again and run it again (R)."""
         if self.rerun(fresh=True):
-            self.notify(f"reloaded {self.session.requests[0].path.name}")
+            self.notify(_("reloaded {file}").format(file=self.session.requests[0].path.name))
 
     def rerun(self, *, fresh: bool) -> bool:
         """Run the same calls again (on the painted grid, if any): from the file read anew when `fresh`."""
@@ -211,7 +214,9 @@ class TraceDemo(Demo):
             self.notify(str(error))
             return
         first = f"{functions[0]}()" if functions else "f()"
-        self.shell.ask(f"call what in {path.name}?", first, lambda text: self.call_typed(path, text))
+        self.shell.ask(
+            _("call what in {file}?").format(file=path.name), first, lambda text: self.call_typed(path, text)
+        )
 
     def ask_call(self) -> None:
         """Type the call to trace in the current file (A)."""
@@ -219,7 +224,7 @@ class TraceDemo(Demo):
             self.open_file()
             return
         request = self.session.requests[0]
-        self.shell.ask("call what?", request.call_text(), lambda text: self.call_typed(request.path, text))
+        self.shell.ask(_("call what?"), request.call_text(), lambda text: self.call_typed(request.path, text))
 
     def call_typed(self, path: Path, text: str) -> None:
         """Trace `text` (like fib(10)) from `path`; one line says what is wrong when it cannot."""
@@ -289,19 +294,19 @@ class TraceDemo(Demo):
     def controls(self) -> list[Widget]:
         """Gallery example, compare, your own file, reload."""
         return [
-            Button("◀", lambda: self.step_example(-1), hint="previous example ([)"),
+            Button("◀", lambda: self.step_example(-1), hint=_("previous example ([)")),
             Label(self.example_title, th.INK),
-            Button("▶", lambda: self.step_example(1), hint="next example (])"),
+            Button("▶", lambda: self.step_example(1), hint=_("next example (])")),
             Button(
-                "side by side",
+                _("side by side"),
                 self.toggle_compare,
-                hint="C: beside its twin, or alone",
+                hint=_("C: beside its twin, or alone"),
                 active=lambda: self.compare and self.has_twin(),
                 enabled=self.has_twin,
             ),
-            Button("open file…", self.open_file, hint="O: trace a file of yours"),
-            Button("call…", self.ask_call, hint="A: type the call"),
-            Button("reload", self.reload, hint="R: read the file again and re-run"),
+            Button(_("open file…"), self.open_file, hint=_("O: trace a file of yours")),
+            Button(_("call…"), self.ask_call, hint=_("A: type the call")),
+            Button(_("reload"), self.reload, hint=_("R: read the file again and re-run")),
         ]
 
     def layout(self, rect: pygame.Rect) -> view.TraceLayout:
@@ -336,4 +341,4 @@ class TraceDemo(Demo):
         if picture is not None:
             draw_picture(surface, rect, self.theme, picture)
         else:
-            card(surface, rect, self.theme, "no picture for these arguments yet")
+            card(surface, rect, self.theme, _("no picture for these arguments yet"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from solvers.i18n import N_
 from visualizer.assets import asset
 
 
@@ -17,7 +18,7 @@ from visualizer.assets import asset
 class Example:
     """One gallery item: a title, a file of assets/gallery, the function, its arguments (literals)."""
 
-    title: str
+    title: str  # marked with N_, translated where shown
     file: str
     func: str
     args: tuple[str, ...]
@@ -38,28 +39,28 @@ def gallery_dir() -> Path:
 
 
 EXAMPLES: tuple[Example, ...] = (
-    Example("fibonacci: naive beside memoized", "fibonacci.py", "fib", ("7",), twin="fib_memo"),
-    Example("permutations", "permutations.py", "permutations", ("[1, 2, 3]",)),
-    Example("subsets", "subsets.py", "subsets", ("['a', 'b', 'c']",)),
-    Example("merge sort", "merge_sort.py", "merge_sort", ("[5, 2, 8, 1, 9, 3, 7, 4]",)),
+    Example(N_("fibonacci: naive beside memoized"), "fibonacci.py", "fib", ("7",), twin="fib_memo"),
+    Example(N_("permutations"), "permutations.py", "permutations", ("[1, 2, 3]",)),
+    Example(N_("subsets"), "subsets.py", "subsets", ("['a', 'b', 'c']",)),
+    Example(N_("merge sort"), "merge_sort.py", "merge_sort", ("[5, 2, 8, 1, 9, 3, 7, 4]",)),
     Example(
-        "binary search beside its loop",
+        N_("binary search beside its loop"),
         "binary_search.py",
         "binary_search",
         ("[1, 3, 4, 6, 8, 9, 11, 14, 17]", "11"),
         twin="binary_search_loop",
     ),
-    Example("flood fill on a grid you paint", "flood_fill.py", "flood_fill", (), grid="GRID"),
-    Example("Ackermann: the depth explodes", "ackermann.py", "ackermann", ("3", "5"), depth=120),
+    Example(N_("flood fill on a grid you paint"), "flood_fill.py", "flood_fill", (), grid="GRID"),
+    Example(N_("Ackermann: the depth explodes"), "ackermann.py", "ackermann", ("3", "5"), depth=120),
     Example(
-        "sum of a list beside its loop", "sum_list.py", "sum_list", ("[3, 1, 4, 1, 5]",), twin="sum_loop"
+        N_("sum of a list beside its loop"), "sum_list.py", "sum_list", ("[3, 1, 4, 1, 5]",), twin="sum_loop"
     ),
     Example(
-        "palindrome beside its loop",
+        N_("palindrome beside its loop"),
         "palindrome.py",
         "is_palindrome",
         ("'racecar'",),
         twin="is_palindrome_loop",
     ),
-    Example("Towers of Hanoi, moves recorded", "hanoi.py", "hanoi", ("3",)),
+    Example(N_("Towers of Hanoi, moves recorded"), "hanoi.py", "hanoi", ("3",)),
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solvers.i18n import _
 from solvers.tracing.runner import TraceInputError, TraceRequest, make_request
 
 _pending: list[TraceRequest] = []
@@ -19,9 +20,9 @@ def accept(demo: str | None, words: list[str]) -> str | None:
     if not words:
         return None
     if demo != "trace":
-        return f"unexpected words after the demo's name: {' '.join(words)[:60]!r}"
+        return _("unexpected words after the demo's name: {words}").format(words=repr(" ".join(words)[:60]))
     if len(words) < 2:
-        return "trace needs FILE.py FUNC [ARG...]: the file, the function, its arguments"
+        return _("trace needs FILE.py FUNC [ARG...]: the file, the function, its arguments")
     try:
         request = make_request(Path(words[0]), words[1], words[2:])
     except TraceInputError as error:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.events import Pop, Push
+from solvers.i18n import _
 from solvers.tracing.events import CACHE, RAISE, Call, Halt, Line, Raise, Returned, Side
 from visualizer.calltree import CallTree
 
@@ -146,24 +147,34 @@ class TraceModel:
 
 def narrate(event: Any, labels: tuple[str, ...] = ("",)) -> str | None:
     """The event in words: 'fib(3) returns 2', 'fib(2) answered from the cache: 1'."""
-    prefix = ""
+    label = ""
     if isinstance(event, Side):
-        prefix = f"{labels[event.side]}: " if len(labels) > 1 and labels[event.side] else ""
+        label = labels[event.side] if len(labels) > 1 else ""
         event = event.event
+    words = event_words(event)
+    if words is None or not label:
+        return words
+    return _("{function}: {words}").format(function=label, words=words)
+
+
+def event_words(event: Any) -> str | None:
+    """One run's event in words, or None for an event that says nothing new."""
     if isinstance(event, Push) and isinstance(event.what, Call):
-        return f"{prefix}call {event.what.short()}"
+        return _("call {call}").format(call=event.what.short())
     if isinstance(event, Pop) and isinstance(event.value, Returned):
-        value = event.value
+        value, node = event.value, event.node
         if value.how == CACHE:
-            return f"{prefix}call {event.node}: answered from the cache, {value.text}, no recursion"
-        if value.how == RAISE:
-            return f"{prefix}call {event.node} ends: the exception passes up"
-        return f"{prefix}call {event.node} returns {value.text}"
+            words = _("call {node}: answered from the cache, {value}, no recursion")
+        elif value.how == RAISE:
+            words = _("call {node} ends: the exception passes up")
+        else:
+            words = _("call {node} returns {value}")
+        return words.format(node=node, value=value.text)
     if isinstance(event, Line) and event.changes:
-        changed = ", ".join(f"{name} = {new}" for name, new, _ in event.changes if new is not None)
-        return f"{prefix}line {event.line}: {changed}" if changed else None
+        changed = ", ".join(f"{name} = {new}" for name, new, _old in event.changes if new is not None)
+        return _("line {line}: {changes}").format(line=event.line, changes=changed) if changed else None
     if isinstance(event, Raise):
-        return f"{prefix}line {event.line} raises {event.message}"
+        return _("line {line} raises {message}").format(line=event.line, message=event.message)
     if isinstance(event, Halt):
-        return f"{prefix}{event.message}"
+        return event.message
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from solvers.i18n import _
 from solvers.tracing.runner import TraceRequest
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
@@ -50,7 +51,7 @@ class PaintPanel:
         if self.painter is None:
             return ""
         done = self.painter.redo() if redo else self.painter.undo()
-        return done or ("nothing to redo" if redo else "nothing to undo")
+        return done or (_("nothing to redo") if redo else _("nothing to undo"))
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, theme: Theme) -> bool:
         """Press, drag and release paint; a right-click or Shift-click picks the start. True if used."""

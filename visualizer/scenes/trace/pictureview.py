@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from solvers.i18n import _, format_number, ngettext, pgettext
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
 from visualizer.scenes.trace.paintview import FILLED, draw_cells, draw_start, grid_geometry
@@ -27,12 +28,20 @@ LIT = th.blend(th.PANEL, th.ACTIVE, 0.3)
 def title(picture: Picture) -> str:
     """The card's heading: what the picture shows now."""
     if isinstance(picture, Interval):
-        mid = f", middle {picture.middle}" if picture.middle is not None else ""
-        return f"search for {picture.target!r}: low {picture.low}, high {picture.high}{mid}"
+        if picture.middle is None:
+            words = _("search for {target}: low {low}, high {high}")
+        else:
+            words = _("search for {target}: low {low}, high {high}, middle {middle}")
+        return words.format(
+            target=repr(picture.target), low=picture.low, high=picture.high, middle=picture.middle
+        )
     if isinstance(picture, Merging):
-        return "sorted!" if picture.done else f"the list; this call sorts [{picture.start}:{picture.stop}]"
+        if picture.done:
+            return _("sorted!")
+        return _("the list; this call sorts [{start}:{stop}]").format(start=picture.start, stop=picture.stop)
     filled = sum(line.count(2) for line in picture.grid)
-    return f"the grid: {filled} cell{'s' if filled != 1 else ''} filled"
+    words = ngettext("the grid: {count} cell filled", "the grid: {count} cells filled", filled)
+    return words.format(count=format_number(filled))
 
 
 def draw_picture(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, picture: Picture) -> None:
@@ -75,7 +84,7 @@ def draw_row(surface: pygame.Surface, inner: pygame.Rect, theme: Theme, picture:
     if isinstance(picture, Interval) and picture.middle is not None and 0 <= picture.middle < len(items):
         mid = pygame.Rect(left + picture.middle * side, top, side, side).inflate(theme.px(6), theme.px(6))
         pygame.draw.rect(surface, th.WAITING, mid, theme.px(3), border_radius=theme.px(4))
-        label = theme.text("mid", "tiny", th.INK, "bold")
+        label = theme.text(pgettext("the middle of a binary search", "mid"), "tiny", th.INK, "bold")
         surface.blit(label, label.get_rect(midtop=(mid.centerx, mid.bottom + theme.px(1))))
 
 

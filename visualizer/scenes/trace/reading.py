@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from solvers.events import Pop
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.tracing.events import CACHE, Raise, Side
 from solvers.tracing.runner import TraceInputError, load_source
 from visualizer import theme as th
@@ -56,19 +57,18 @@ def counters(model: TraceModel) -> list[tuple[str, str]]:
     """Per run: calls, cache hits, depth and max depth."""
     rows = []
     for run in model.runs:
-        name = f"{run.label} " if len(model.runs) > 1 else ""
-        rows += [
-            (f"{name}calls", f"{run.work:,}"),
-            (f"{name}cache hits", f"{run.hits:,}"),
-            (f"{name}depth", f"{run.depth:,}"),
-            (f"{name}max depth", f"{run.max_depth:,}"),
-        ]
+        names: tuple[str, ...] = (_("calls"), _("cache hits"), _("depth"), _("max depth"))
+        if len(model.runs) > 1:
+            named = _("{function} {counter}")  # 'fib calls': a translation may put the counter first
+            names = tuple(named.format(function=run.label, counter=name) for name in names)
+        values = (run.work, run.hits, run.depth, run.max_depth)
+        rows += [(name, format_number(value)) for name, value in zip(names, values, strict=True)]
     return rows
 
 
 def breakpoints() -> list[tuple[str, Callable[[object], bool]]]:
     """Stop at the next return, or the next call a cache answered."""
-    return [("next return", returns), ("next cache hit", cache_hits)]
+    return [(N_("next return"), returns), (N_("next cache hit"), cache_hits)]
 
 
 def returns(event: object) -> bool:
@@ -85,7 +85,9 @@ def cache_hits(event: object) -> bool:
 def status(session: TraceSession, problem: str | None, player: Player) -> str | None:
     """Running, or how the runs ended."""
     if session.running:
-        return f"running {session.requests[0].call_text()}… {session.received():,} events"
+        got = session.received()
+        words = ngettext("running {call}… {count} event", "running {call}… {count} events", got)
+        return words.format(call=session.requests[0].call_text(), count=format_number(got))
     if problem:
         return problem
     if player.at_end and session.ready:
@@ -98,11 +100,10 @@ def outcome_lines(session: TraceSession, problem: str | None) -> list[tuple[str,
     if problem and not session.ready:
         return [(problem, th.DEAD)]
     if not session.ready:
-        return [(f"running {r.call_text()} in a separate process…", th.MUTED) for r in session.requests]
+        running = _("running {call} in a separate process…")
+        return [(running.format(call=r.call_text()), th.MUTED) for r in session.requests]
     lines = []
     for result in session.results:
         colour = th.DEAD if result.error or result.stopped else th.INK
-        counts = f"{result.calls:,} calls, {result.cache_hits:,} cache hits, max depth {result.max_depth:,}"
-        kept = f"; the first {result.events_sent:,} events kept" if result.truncated else ""
-        lines.append((f"{result.summary()}  ·  {counts}{kept}", colour))
+        lines.append((f"{result.summary()}  ·  {result.counts()}", colour))
     return lines

@@ -15,6 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from solvers.i18n import _
 from solvers.tracing.events import lockstep
 from solvers.tracing.runner import TraceJob, TraceRequest, TraceResult
 
@@ -51,10 +52,12 @@ def parse_call(text: str) -> tuple[str, list[str]]:
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
-        raise ValueError(f"{text.strip()!r} is not a call like fib(10)") from None
+        raise ValueError(_("{text} is not a call like fib(10)").format(text=repr(text.strip()))) from None
     call = tree.body
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.keywords:
-        raise ValueError(f"{text.strip()!r} is not a call like fib(10) or merge_sort([3, 1, 2])")
+        raise ValueError(
+            _("{text} is not a call like fib(10) or merge_sort([3, 1, 2])").format(text=repr(text.strip()))
+        )
     return call.func.id, [ast.get_source_segment(text.strip(), arg) or "" for arg in call.args]
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import _, format_number, ngettext
 from solvers.tracing.events import CACHE, RAISE
 from visualizer import theme as th
 from visualizer.panels import FrameView, card, card_content, card_height, draw_call_stack, fit_text
@@ -89,15 +90,24 @@ def split_for_picture(stack: pygame.Rect, gap: int, share: float) -> tuple[pygam
 
 def tree_title(run: RunModel) -> str:
     """'fib: 41 calls, 8 cache hits'."""
-    hits = f", {run.hits:,} cache hits" if run.hits else ""
-    name = f"{run.label}: " if run.label else "call tree: "
-    return f"{name}{run.work:,} call{'s' if run.work != 1 else ''}{hits}"
+    calls = format_number(run.work)
+    if run.hits:
+        words = ngettext(
+            "{name}: {calls} calls, {count} cache hit", "{name}: {calls} calls, {count} cache hits", run.hits
+        )
+    else:
+        words = ngettext("{name}: {calls} call", "{name}: {calls} calls", run.work)
+    name = run.label or _("call tree")
+    return words.format(name=name, calls=calls, count=format_number(run.hits))
 
 
 def stack_title(run: RunModel) -> str:
     """'fib: call stack, 3 frames'."""
-    name = f"{run.label}: " if run.label else ""
-    return f"{name}call stack, {run.depth:,} frame{'s' if run.depth != 1 else ''}"
+    count = format_number(run.depth)
+    if run.label:
+        words = ngettext("{name}: call stack, {count} frame", "{name}: call stack, {count} frames", run.depth)
+        return words.format(name=run.label, count=count)
+    return ngettext("call stack, {count} frame", "call stack, {count} frames", run.depth).format(count=count)
 
 
 # --- the stack ------------------------------------------------------------------------------
@@ -164,9 +174,9 @@ def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chose
         colour = th.ACTIVE if running else th.WAITING
     elif returned.how == CACHE:
         colour, border = th.VISITED, Stroke(th.VISITED, 2, DASHED)
-        tags = (Tag(f"cache {returned.text}"),)
+        tags = (Tag(_("cache {value}").format(value=returned.text)),)
     elif returned.how == RAISE:
-        colour, tags = th.DEAD, (Tag("raised", ink=th.DEAD),)
+        colour, tags = th.DEAD, (Tag(_("raised"), ink=th.DEAD),)
     else:
         colour, tags = th.DONE, (Tag(f"→ {returned.text}"),)
     if tags and column < theme.px(36):
@@ -236,18 +246,23 @@ def hover_lines(run: RunModel, node: int, folded: int = 0) -> list[str]:
     call = run.call(node)
     returned = run.returned(node)
     if returned is None:
-        ended = "still running"
+        ended = _("still running")
     elif returned.how == CACHE:
-        ended = f"answered from the cache: {returned.text} (it did not recurse)"
+        ended = _("answered from the cache: {value} (it did not recurse)").format(value=returned.text)
     elif returned.how == RAISE:
-        ended = "an exception passed through it"
+        ended = _("an exception passed through it")
     else:
-        ended = f"returned {returned.text}"
+        ended = _("returned {value}").format(value=returned.text)
     lines = [call.text(), ended]
     shown = dict(call.args)
     others = [f"{k} = {v}" for k, v in run.locals[node].items() if shown.get(k) != v]
     if others:
-        lines.append("locals: " + ", ".join(others))
+        lines.append(_("locals: {values}").format(values=", ".join(others)))
     if folded:
-        lines.append(f"+{folded:,} calls folded inside: click it to go there and the tree opens around it")
+        inside = ngettext(
+            "+{count} call folded inside: click it to go there and the tree opens around it",
+            "+{count} calls folded inside: click it to go there and the tree opens around it",
+            folded,
+        )
+        lines.append(inside.format(count=format_number(folded)))
     return lines
