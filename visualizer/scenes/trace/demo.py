@@ -3,8 +3,9 @@
 What runs is a student's function (or a gallery example, or two side by
 side), traced in a separate process by `solvers.tracing` off the frame
 (`runs.TraceSession`: the frame picks the results up in `update`).
-Finished runs are remembered by file, size, time and call, so reopening the
-screen replays at once; R re-reads the file and runs it again.  The shell's
+Finished runs are remembered by file, size, time and call (runs under way
+finish in the background on leaving), so reopening the screen replays at once;
+R re-reads the file and runs it again.  The shell's
 code card shows the student's own file with its real line numbers.  The
 stacks and trees are `trees.TraceTrees`, flood fill's grid editor is
 `painting.PaintPanel`, the words and counts are `reading`.
@@ -127,9 +128,6 @@ class TraceDemo(Demo):
     def at_rest(self, player: Player) -> bool:
         """Not while a run is under way (its result must be picked up)."""
         return not self.session.running
-
-    def leaving(self) -> None:
-        """Runs under way finish in the background and are remembered; nothing to save."""
 
     # --- choosing what runs -----------------------------------------------------------------------
 
