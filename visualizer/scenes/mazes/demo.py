@@ -51,13 +51,12 @@ from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import MazesLayout, layout
 from visualizer.widgets import Button, Choice, Widget
 
-SIDES = (4, 6, 8, 10, 14, 20, 30, 40, 50)
+SIDES = (4, 6, 8, 10, 14, 20, 30, 40, 50, 70, 100, 150, 200, 300)
 """The size ladder: cells each way (rings for a round maze).
 
-It stops at 50: a new maze's first frame builds every cell's polygon, about
-0.7 s of CPU for 50 polar rings on a loaded 2-core machine, and 9 s (hex) to
-45 s (polar) at 300, which would freeze the window.  Bigger mazes of every
-shape come from `python -m solvers maze generate ... --svg/--pdf/--json`.
+It goes to 300 (90,000 hexes, 272,347 polar cells): the painter rasterises
+the drawing once per size with numpy and then rewrites only the pixels of the
+cells each event touches (`paint.py`; frame times in bench/bench_mazes_frames.py).
 """
 NAMES = tuple(gen.ALGORITHMS)
 MODES = ((CARVE, "carve"), (SOLVE, "solve"), (BUG, "missing var"), (COMPARE, "compare"), (WALK, "walk"))

@@ -12,6 +12,7 @@ from solvers.mazes.graph import CellGraph
 from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
+from visualizer.scenes.mazes.labels import labels
 from visualizer.scenes.mazes.model import (
     BUG,
     CARVE,
@@ -76,20 +77,20 @@ def narrate(event: Any, mode: str, algorithms: list[str], graph: CellGraph) -> s
         else:
             which = gen.algorithm(algorithms[event.side])
             who = which.name
-        words = gen.narrate(event.event, which, graph)
+        words = gen.narrate(event.event, which, labels(graph).as_graph())
         return f"{who}: {words}" if words else None
     if mode in (SOLVE, WALK):
         return solve_words(event, graph)
-    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), graph)
+    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph).as_graph())
 
 
 def solve_words(event: Any, graph: CellGraph) -> str | None:
     """The solver's events in words."""
     kind = type(event)
     if kind is Push:
-        return f"step into {graph.label(event.node)}"
+        return f"step into {labels(graph).label(event.node)}"
     if kind is DeadEnd:
-        return f"{graph.label(event.where)}: dead end, go back"
+        return f"{labels(graph).label(event.where)}: dead end, go back"
     if kind is Solution:
         return f"the goal: a path of {len(event.answer)} cells"
     return None
@@ -217,7 +218,7 @@ def _frames(graph: CellGraph, run: ShapeModel, shared: bool) -> list[FrameView]:
     for depth, cell in enumerate(top, start=len(run.stack) - len(top)):
         detail = "dirs, i: SHARED" if shared else "own dirs, i"
         state = "active" if depth == len(run.stack) - 1 else "waiting"
-        frames.append(FrameView(f"MakePath({graph.label(cell)})", state, detail))
+        frames.append(FrameView(f"MakePath({labels(graph).label(cell)})", state, detail))
     return frames
 
 
