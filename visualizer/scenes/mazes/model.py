@@ -167,6 +167,14 @@ class ShapeModel:
             self.dirty += (self.current, cell)
             self.current = cell
 
+    def set_passage(self, a: int, b: int, opened: bool) -> None:
+        """A wall drawn by hand (not an event: the run starts again when the stroke ends)."""
+        if opened:
+            self.opened.add(passage(a, b))
+        else:
+            self.opened.discard(passage(a, b))
+        self.dirty += (a, b)
+
     def take_dirty(self) -> list[int]:
         """The cells touched since the last call (valid ids only), emptying the list."""
         found = [cell for cell in self.dirty if cell >= 0]

@@ -12,10 +12,12 @@ from solvers.mazes.graph import CellGraph
 from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
+from visualizer.scenes.mazes.game import DIFFICULTIES
 from visualizer.scenes.mazes.labels import labels
 from visualizer.scenes.mazes.model import (
     BUG,
     CARVE,
+    COMPARE,
     LEFT,
     RIGHT,
     SOLVE,
@@ -42,10 +44,13 @@ from visualizer.scenes.mazes.view import (
     draw_words,
     status_line,
 )
+from visualizer.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
     from visualizer.scenes.mazes.demo import MazeShapesDemo
 
+MODES = ((CARVE, "carve"), (SOLVE, "solve"), (BUG, "missing var"), (COMPARE, "compare"), (WALK, "walk"))
+"""The modes and their buttons' words."""
 SAME_CODE = (
     "The same code on every shape: the generator reads only each cell's list of neighbours, "
     "so the backtracker (and the seven others) runs unchanged on square, hex, triangle, "
@@ -260,3 +265,27 @@ def _draw_game(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout) 
     )
     text = f"out in {game.moves} moves!" if game.won else "walk to G"
     status_line(surface, theme, lay.status, text, th.DONE if game.won else th.INK)
+
+
+def controls(demo: MazeShapesDemo) -> list[Widget]:
+    """Mode, shape, generators, size, seed, print; hint and difficulty in the game."""
+    widgets: list[Widget] = [
+        Choice(list(MODES), lambda: demo.mode, demo.set_mode, hint="C V B M W"),
+        Button(lambda: f"shape: {demo.shape}", demo.next_shape, hint="X: next shape"),
+        Button(lambda: demo.algorithms[LEFT], lambda: demo.next_algorithm(LEFT), hint="L: next generator"),
+    ]
+    if demo.mode == COMPARE:
+        widgets.append(Button(lambda: f"vs {demo.algorithms[1]}", lambda: demo.next_algorithm(1), hint="O"))
+    widgets += [
+        Button("−", lambda: demo.step_size(-1), hint="[: smaller"),
+        Button(lambda: f"{demo.side}", lambda: demo.step_size(1), hint="]: larger"),
+        Button("+", lambda: demo.step_size(+1), hint="]: larger"),
+        Button("new maze", demo.new_seed, hint="R: another seed"),
+        Button("print", demo.ask_print, hint="Ctrl+P: SVG + PDF"),
+    ]
+    if demo.mode == WALK:
+        widgets += [
+            Button("hint", demo.hint, hint="H"),
+            Button(lambda: DIFFICULTIES[demo.difficulty].name, demo.next_difficulty, hint="T"),
+        ]
+    return widgets
