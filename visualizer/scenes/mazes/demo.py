@@ -26,14 +26,14 @@ from solvers import maze as mz
 from solvers.i18n import _
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
-from solvers.mazes.texture import Texture, texture
+from solvers.mazes.texture import Texture, TextureSampler, texture
 from solvers.mazes.walk import corridors, solve
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.mazes import panels, printout
+from visualizer.scenes.mazes import chart, panels, printout
 from visualizer.scenes.mazes.drawing import Drawing, Pen
 from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
 from visualizer.scenes.mazes.model import (
@@ -42,10 +42,10 @@ from visualizer.scenes.mazes.model import (
     COMPARE,
     LEFT,
     SOLVE,
+    TEXTURE,
     WALK,
     PairModel,
     ShapeModel,
-    Sided,
     lockstep,
 )
 from visualizer.scenes.mazes.paint import ShapeCanvas
@@ -75,6 +75,7 @@ MAZES_BINDINGS = Bindings(
     Binding(("b",), "set_mode", "the shared-state bug beside the correct run", args=(BUG,)),
     Binding(("m",), "set_mode", "two generators side by side", args=(COMPARE,)),
     Binding(("w",), "set_mode", "walk the maze (the game)", args=(WALK,)),
+    Binding(("e",), "set_mode", "texture chart: every generator over many mazes", args=(TEXTURE,)),
     Binding(("x",), "next_shape", "next shape"),
     Binding(("l",), "next_algorithm", "next generator", args=(LEFT,)),
     Binding(("o",), "next_algorithm", "next generator on the right (compare)", args=(1,)),
@@ -114,6 +115,7 @@ class MazeShapesDemo(Demo):
         self.game: WalkGame | None = None
         self._drawing: tuple[tuple[object, ...], EditHistory[Drawing]] | None = None
         self.pen = Pen()
+        self.sampler: TextureSampler | None = None
 
     # --- what runs --------------------------------------------------------------------
 
@@ -208,7 +210,9 @@ class MazeShapesDemo(Demo):
         self.mode = mode
         if mode == WALK:
             self._new_game()
-        self.new_run(autoplay=mode != WALK)
+        if mode == TEXTURE and (self.sampler is None or self.sampler.graph.shape != self.shape):
+            self.sampler = chart.sampler_for(self.shape)
+        self.new_run(autoplay=mode not in (WALK, TEXTURE))
 
     def _rebuild(self) -> None:
         """A new graph or seed: forget finished mazes, start again in the same mode."""
@@ -289,12 +293,16 @@ class MazeShapesDemo(Demo):
             self.notify(f"out! {self.game.moves} moves in {self.game.seconds:.0f} s, {self.game.hints} hints")
 
     def update(self, dt: float, player: Player) -> None:
-        """The game's clock."""
+        """The game's clock; the texture chart's next few mazes."""
         if self.mode == WALK and self.game is not None:
             self.game.tick(dt)
+        if self.mode == TEXTURE and self.sampler is not None:
+            self.sampler.step(chart.SAMPLES_PER_FRAME)
 
     def at_rest(self, player: Player) -> bool:
-        """Still unless a game's clock runs."""
+        """Still unless a game's clock runs or the chart is still measuring."""
+        if self.mode == TEXTURE:
+            return self.sampler is None or self.sampler.done
         return self.mode != WALK or self.game is None or self.game.won
 
     # --- print -------------------------------------------------------------------------
@@ -320,11 +328,7 @@ class MazeShapesDemo(Demo):
 
     def lit_lines(self, player: Player) -> dict[int, th.Color]:
         """The line of the left run's latest event (the bug's, in bug mode)."""
-        for _number, event in reversed(player.recent(8)):
-            line = int(getattr(event, "line", 0) or 0)
-            if line and (not isinstance(event, Sided) or event.side == LEFT):
-                return {line: th.LIT_LINE}
-        return {}
+        return panels.lit_lines(player)
 
     def narrate(self, event: Any) -> str | None:
         """The event in the generator's (or the solver's) words."""

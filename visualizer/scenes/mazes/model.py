@@ -21,6 +21,8 @@ from solvers.mazes.graph import CellGraph, Passage
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
 """What the stage shows: one carving, a search, the bug beside the correct run, two generators, the game."""
+TEXTURE = "texture"
+"""The stage shows the texture chart: every generator measured over many mazes."""
 
 LEFT, RIGHT = 0, 1
 

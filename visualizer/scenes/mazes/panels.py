@@ -12,6 +12,7 @@ from solvers.mazes.graph import CellGraph
 from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
+from visualizer.scenes.mazes import chart
 from visualizer.scenes.mazes.game import DIFFICULTIES
 from visualizer.scenes.mazes.labels import labels
 from visualizer.scenes.mazes.model import (
@@ -21,6 +22,7 @@ from visualizer.scenes.mazes.model import (
     LEFT,
     RIGHT,
     SOLVE,
+    TEXTURE,
     WALK,
     PairModel,
     ShapeModel,
@@ -49,7 +51,14 @@ from visualizer.widgets import Button, Choice, Widget
 if TYPE_CHECKING:
     from visualizer.scenes.mazes.demo import MazeShapesDemo
 
-MODES = ((CARVE, "carve"), (SOLVE, "solve"), (BUG, "missing var"), (COMPARE, "compare"), (WALK, "walk"))
+MODES = (
+    (CARVE, "carve"),
+    (SOLVE, "solve"),
+    (BUG, "missing var"),
+    (COMPARE, "compare"),
+    (WALK, "walk"),
+    (TEXTURE, "texture"),
+)
 """The modes and their buttons' words."""
 SAME_CODE = (
     "The same code on every shape: the generator reads only each cell's list of neighbours, "
@@ -139,6 +148,8 @@ def draw_stage(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, 
     """The mode's mazes, titles, cards and status line."""
     if demo.mode == WALK and demo.game is not None:
         _draw_game(demo, surface, lay)
+    elif demo.mode == TEXTURE and demo.sampler is not None:
+        _draw_texture(demo, surface, lay, demo.sampler)
     elif isinstance(player.model, PairModel):
         _draw_pair(demo, surface, lay, player.model)
     else:
@@ -289,3 +300,23 @@ def controls(demo: MazeShapesDemo) -> list[Widget]:
             Button(lambda: DIFFICULTIES[demo.difficulty].name, demo.next_difficulty, hint="T"),
         ]
     return widgets
+
+
+def _draw_texture(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, sampler: Any) -> None:
+    """The texture chart, the card saying what it measures, and how far it has got."""
+    theme = demo.theme
+    draw_title(surface, theme, lay.title, "texture: every generator, many mazes")
+    chart.draw_chart(surface, theme, lay.maze, sampler)
+    y = draw_words(surface, theme, lay.card, "how it is measured", [*chart.chart_words(sampler), ""])
+    draw_legend(surface, theme, lay.card, y, chart.legend_rows())
+    text = "measured" if sampler.done else "measuring…"
+    status_line(surface, theme, lay.status, text, th.DONE if sampler.done else th.INK)
+
+
+def lit_lines(player: Player) -> dict[int, th.Color]:
+    """The pseudocode line of the left run's latest event."""
+    for _number, event in reversed(player.recent(8)):
+        line = int(getattr(event, "line", 0) or 0)
+        if line and (not isinstance(event, Sided) or event.side == LEFT):
+            return {line: th.LIT_LINE}
+    return {}
