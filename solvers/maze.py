@@ -386,9 +386,7 @@ def _markers(art: np.ndarray, where: Any) -> tuple[Cell | None, Cell | None]:
 def _maze_from_json(text: str) -> Maze:
     """Parse the JSON object printed by `maze generate --json`."""
     try:
-        data = json.loads(
-            text, parse_float=_refuse_fraction, parse_constant=_refuse_fraction, parse_int=_json_whole
-        )
+        data = json.loads(text, parse_float=NotWhole, parse_constant=NotWhole, parse_int=_json_whole)
     except MazeError:
         raise
     except (ValueError, RecursionError) as error:
@@ -397,7 +395,9 @@ def _maze_from_json(text: str) -> Maze:
         raise MazeError("a JSON maze is an object with width, height, right and bottom")
     width, height = data["width"], data["height"]
     if not all(isinstance(side, int) and not isinstance(side, bool) for side in (width, height)):
-        raise MazeError("width and height must be whole numbers")
+        raise MazeError(
+            f"width and height must be whole numbers, not {shown(str(width))} x {shown(str(height))}"
+        )
     check_size(width, height)
     grids = []
     for key in ("right", "bottom"):
@@ -417,9 +417,21 @@ def _maze_from_json(text: str) -> Maze:
     return Maze(right, bottom, start, goal)
 
 
-def _refuse_fraction(text: str) -> Any:
-    """json's hook for floats, Infinity and NaN: a maze holds whole numbers only."""
-    raise MazeError(f"a JSON maze holds whole numbers only, not {shown(text)}")
+class NotWhole:
+    """A JSON number that is not whole (a fraction, Infinity, NaN), kept as its text.
+
+    `generate --json` adds keys such as "seconds" that a maze does not need;
+    they may hold fractions.  The maze's own keys are checked to be ints, and
+    this is no int, so a fraction there is refused with the key's message.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 def _json_whole(text: str) -> int:
@@ -438,9 +450,8 @@ def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
         and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise MazeError(
-            f"{name} must be [row, col], two whole numbers, or a cell id, not {shown(json.dumps(value))}"
-        )
+        given = shown(json.dumps(value, default=repr))
+        raise MazeError(f"{name} must be [row, col], two whole numbers, or a cell id, not {given}")
     row, col = value
     if not (0 <= row < height and 0 <= col < width):
         raise MazeError(f"{name} ({row}, {col}) is off the {width} x {height} grid")

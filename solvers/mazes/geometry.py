@@ -9,9 +9,13 @@ app's painter both read it.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 from solvers.mazes.graph import CellGraph, Passage, hex_neighbour, points_up
 
@@ -217,3 +221,267 @@ def walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ..
             if nb < 0 or ((side.own or nb > cell) and (cell, nb) not in opened):
                 found.append(side.points)
     return found
+
+
+# --- the same geometry as arrays, for every cell at once ----------------------------------
+#
+# The painter of a 300 x 300 maze cannot walk `sides()` cell by cell (seconds of
+# Python).  These functions give the same answers for all cells or all points in
+# a few numpy operations: the centres, which cell a point lies in, which of its
+# sides is nearest, and each side's neighbour in the order `sides()` lists them.
+
+BORDER, NO_SIDE = -1, -2
+"""In `side_neighbours`: a side on the border, and a slot past the cell's last side."""
+
+
+@functools.lru_cache(maxsize=4)
+def side_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """(cells, most sides) array: the neighbour across each side as `sides()` orders them."""
+    if graph.shape == "hex":
+        return _hex_neighbours(graph)
+    if graph.shape == "triangle":
+        return _triangle_neighbours(graph)
+    if graph.shape == "polar":
+        return _polar_neighbours(graph)
+    return _square_neighbours(graph)
+
+
+@functools.lru_cache(maxsize=4)
+def centres(graph: CellGraph) -> npt.NDArray[np.float64]:
+    """(cells, 2) array of every cell's centre, as `centre()` gives it."""
+    if graph.shape == "polar":
+        return _polar_centres(graph)
+    cells = np.arange(graph.size)
+    if graph.shape == "hex":
+        row, col = np.divmod(cells, graph.width)
+        return np.column_stack((SQRT3 * (col + 0.5 + 0.5 * (row % 2)), 1.0 + 1.5 * row))
+    if graph.shape == "triangle":
+        row, col = np.divmod(cells, graph.width)
+        up = (row + col) % 2 == 0
+        y = (row + np.where(up, 2 / 3, 1 / 3)) * SQRT3 / 2
+        return np.column_stack((col / 2 + 0.5, y))
+    level, rest = np.divmod(cells, graph.width * graph.height)
+    row, col = np.divmod(rest, graph.width)
+    return np.column_stack((level * (graph.width + 1) + col + 0.5, row + 0.5))
+
+
+def locate(
+    graph: CellGraph, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """For points (drawing units): the cell each lies in (-1: none), its nearest side's slot, the distance."""
+    if graph.shape == "hex":
+        return _hex_locate(graph, x, y)
+    if graph.shape == "triangle":
+        return _triangle_locate(graph, x, y)
+    if graph.shape == "polar":
+        return _polar_locate(graph, x, y)
+    return _square_locate(graph, x, y)
+
+
+def _square_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """Up, right, down, left (a torus wraps; 3-D floors are squares, stairs are not sides)."""
+    w, h = graph.width, graph.height
+    cells = np.arange(graph.size)
+    level, rest = np.divmod(cells, w * h)
+    row, col = np.divmod(rest, w)
+    base = level * w * h
+    found = np.empty((graph.size, 4), np.int64)
+    for k, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+        r, c = row + dr, col + dc
+        if graph.shape == "torus":
+            found[:, k] = base + (r % h) * w + c % w
+        else:
+            inside = (r >= 0) & (r < h) & (c >= 0) & (c < w)
+            found[:, k] = np.where(inside, base + r * w + c, BORDER)
+    return found
+
+
+def _square_locate(
+    graph: CellGraph, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Squares (3-D: floors side by side with one empty column between them)."""
+    w, h = graph.width, graph.height
+    level, fx = np.divmod(x, float(w + 1)) if graph.shape == "3d" else (np.zeros_like(x), x)
+    col, row = np.floor(fx).astype(np.int64), np.floor(y).astype(np.int64)
+    inside = (col >= 0) & (col < w) & (row >= 0) & (row < h) & (level >= 0) & (level < graph.levels)
+    cell = np.where(inside, level.astype(np.int64) * w * h + row * w + col, -1)
+    u, v = fx - col, y - row
+    distances = np.stack((v, 1 - u, 1 - v, u))
+    return cell, distances.argmin(axis=0), distances.min(axis=0)
+
+
+def _hex_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """NE, E, SE, SW, W, NW of each pointy-top hex (odd rows shifted right)."""
+    row, col = np.divmod(np.arange(graph.size), graph.width)
+    odd = row % 2
+    steps = ((-1, odd), (0, 1), (1, odd), (1, odd - 1), (0, -1), (-1, odd - 1))
+    found = np.empty((graph.size, 6), np.int64)
+    for k, (dr, dc) in enumerate(steps):
+        r, c = row + dr, col + dc
+        inside = (r >= 0) & (r < graph.height) & (c >= 0) & (c < graph.width)
+        found[:, k] = np.where(inside, r * graph.width + c, BORDER)
+    return found
+
+
+def _hex_locate(
+    graph: CellGraph, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Axial coordinates rounded to the nearest hex, then the side facing the point."""
+    px, py = x - SQRT3 / 2, y - 1.0
+    q, r = (SQRT3 / 3) * px - py / 3, (2 / 3) * py
+    cx, cz = q, r
+    cy = -cx - cz
+    rx, ry, rz = np.round(cx), np.round(cy), np.round(cz)
+    dx, dy, dz = np.abs(rx - cx), np.abs(ry - cy), np.abs(rz - cz)
+    fix_x = (dx > dy) & (dx > dz)
+    fix_z = ~fix_x & (dz >= dy)
+    rx = np.where(fix_x, -ry - rz, rx)
+    rz = np.where(fix_z, -rx - ry, rz)
+    row = rz.astype(np.int64)
+    col = rx.astype(np.int64) + (row - (row & 1)) // 2
+    inside = (row >= 0) & (row < graph.height) & (col >= 0) & (col < graph.width)
+    cell = np.where(inside, row * graph.width + col, -1)
+    ox = x - SQRT3 * (col + 0.5 + 0.5 * (row % 2))
+    oy = y - (1.0 + 1.5 * row)
+    angle = np.degrees(np.arctan2(oy, ox))
+    side = np.floor((angle + 90.0) / 60.0).astype(np.int64) % 6
+    normal = np.radians(-60.0 + 60.0 * side)
+    distance = SQRT3 / 2 - (ox * np.cos(normal) + oy * np.sin(normal))
+    return cell, side, distance
+
+
+def _triangle_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """Up triangles: right, below, left; down triangles: above, right, left."""
+    w, h = graph.width, graph.height
+    row, col = np.divmod(np.arange(graph.size), w)
+    up = (row + col) % 2 == 0
+
+    def at(r: npt.NDArray[np.int64], c: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Cell ids, BORDER off the grid."""
+        return np.where((r >= 0) & (r < h) & (c >= 0) & (c < w), r * w + c, BORDER)
+
+    right, left = at(row, col + 1), at(row, col - 1)
+    below, above = at(row + 1, col), at(row - 1, col)
+    return np.column_stack((np.where(up, right, above), np.where(up, below, right), np.where(up, left, left)))
+
+
+def _triangle_locate(
+    graph: CellGraph, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """The row, then which of the two triangles sharing a half-unit strip, then the three sides."""
+    h = SQRT3 / 2
+    row = np.floor(y / h).astype(np.int64)
+    strip = np.floor(2 * x).astype(np.int64)
+    u, v = 2 * x - strip, y / h - row
+    strip_up = (row + strip) % 2 == 0
+    mine = np.where(strip_up, u + v >= 1, u >= v)
+    col = np.where(mine, strip, strip - 1)
+    inside = (row >= 0) & (row < graph.height) & (col >= 0) & (col < graph.width)
+    cell = np.where(inside, row * graph.width + col, -1)
+    lx, ly = x - col / 2, y - row * h  # the cell's box: x in [0, 1], y in [0, h]
+    up = (row + col) % 2 == 0
+    slant_right = _slant(lx, ly, up, right=True)
+    slant_left = _slant(lx, ly, up, right=False)
+    flat = np.where(up, h - ly, ly)
+    distances = np.stack((np.where(up, slant_right, flat), np.where(up, flat, slant_right), slant_left))
+    return cell, distances.argmin(axis=0), distances.min(axis=0)
+
+
+def _slant(
+    lx: npt.NDArray[np.float64], ly: npt.NDArray[np.float64], up: npt.NDArray[np.bool_], right: bool
+) -> npt.NDArray[np.float64]:
+    """Distance to a triangle's right or left slanted side, the point in its box's units."""
+    h = SQRT3 / 2
+    depth = np.where(up, ly, h - ly)  # down from the apex's side
+    reach = depth / SQRT3  # half the triangle's width at that depth
+    across = (1 - lx) if right else lx
+    return (across - (0.5 - reach)) * (SQRT3 / 2)
+
+
+def _polar_first(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """The first cell id of each ring."""
+    sizes = np.array(graph.ring_sizes, np.int64)
+    return np.concatenate(([0], np.cumsum(sizes)[:-1]))
+
+
+def _polar_rings(graph: CellGraph) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Each cell's ring and index in it."""
+    sizes = np.array(graph.ring_sizes, np.int64)
+    ring = np.repeat(np.arange(len(sizes)), sizes)
+    return ring, np.arange(graph.size) - _polar_first(graph)[ring]
+
+
+def _polar_centres(graph: CellGraph) -> npt.NDArray[np.float64]:
+    """The middle of each ring cell (the middle cell at the centre)."""
+    ring, index = _polar_rings(graph)
+    sizes = np.array(graph.ring_sizes, np.float64)
+    angle = 2 * np.pi * (index + 0.5) / sizes[ring]
+    middle = float(len(graph.ring_sizes))
+    radius = np.where(ring == 0, 0.0, ring + 0.5)
+    return np.column_stack((middle + radius * np.sin(angle), middle - radius * np.cos(angle)))
+
+
+def _polar_ratio(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """Per ring, how many cells of the next ring sit outside each cell (1 at the rim: the border)."""
+    sizes = np.array(graph.ring_sizes, np.int64)
+    return np.concatenate((sizes[1:] // sizes[:-1], [1]))
+
+
+def _polar_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
+    """The outer neighbours (or the border), then clockwise, inward, counter-clockwise."""
+    ring, index = _polar_rings(graph)
+    sizes = np.array(graph.ring_sizes, np.int64)
+    first, ratios = _polar_first(graph), _polar_ratio(graph)
+    rim = len(sizes) - 1
+    most = int(ratios.max()) + 3
+    found = np.full((graph.size, most), NO_SIDE, np.int64)
+    ratio = ratios[ring]
+    outer_first = np.where(ring < rim, first[np.minimum(ring + 1, rim)] + index * ratio, BORDER)
+    for k in range(int(ratios.max())):
+        found[:, k] = np.where(k < ratio, np.where(ring < rim, outer_first + k, BORDER), NO_SIDE)
+    count = sizes[ring]
+    inner = ring > 0
+    rows = np.arange(graph.size)[inner]
+    inner_ring = ring[inner]
+    base, own, at = first[inner_ring], count[inner], ratio[inner]
+    found[rows, at] = base + (index[inner] + 1) % own
+    found[rows, at + 1] = first[inner_ring - 1] + index[inner] * sizes[inner_ring - 1] // own
+    found[rows, at + 2] = base + (index[inner] - 1) % own
+    return found
+
+
+def _polar_locate(
+    graph: CellGraph, x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Ring by radius, cell by angle; sides: outer arc (which child), clockwise, inner arc, ccw."""
+    rings = len(graph.ring_sizes)
+    sizes = np.array(graph.ring_sizes, np.int64)
+    middle = float(rings)
+    dx, dy = x - middle, middle - y
+    radius = np.hypot(dx, dy)
+    angle = np.arctan2(dx, dy) % (2 * np.pi)
+    ring = np.floor(radius).astype(np.int64)
+    inside = ring < rings
+    safe = np.minimum(ring, rings - 1)
+    count = sizes[safe]
+    span = 2 * np.pi / count
+    index = np.minimum(np.floor(angle / span).astype(np.int64), count - 1)
+    cell = np.where(inside, _polar_first(graph)[safe] + index, -1)
+    ratio = _polar_ratio(graph)[safe]
+    within = angle - index * span
+    child = np.minimum(np.floor(within / (span / ratio)).astype(np.int64), ratio - 1)
+    outer, inner = safe + 1 - radius, radius - safe
+    clockwise, counter = (span - within) * radius, within * radius
+    centre = safe == 0
+    big = np.full_like(radius, np.inf)
+    distances = np.stack(
+        (
+            outer,
+            np.where(centre, big, clockwise),
+            np.where(centre, big, inner),
+            np.where(centre, big, counter),
+        )
+    )
+    which = distances.argmin(axis=0)
+    slot = np.choose(which, (child, ratio, ratio + 1, ratio + 2))
+    return cell, slot, distances.min(axis=0)

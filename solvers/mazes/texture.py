@@ -16,11 +16,23 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from solvers.mazes.generators import generate
 from solvers.mazes.graph import CellGraph, Passage
 from solvers.mazes.walk import corridors, find_path
+
+PUBLISHED_DEAD_ENDS = {
+    "backtracker": 0.10,
+    "hunt-and-kill": 0.10,
+    "aldous-broder": 0.29,
+    "wilson": 0.29,
+    "kruskal": 0.30,
+    "prim": 0.36,
+}
+"""Dead-end shares on square grids as Jamis Buck tabulates them (*Mazes for Programmers*, ch. 10)."""
+FIGURES = ("dead_ends", "branching", "solution_share", "corridor")
+"""The texture's figures, in the order charts and tables show them."""
 
 
 @dataclass(frozen=True)
@@ -58,10 +70,47 @@ def texture(graph: CellGraph, passages: Sequence[Passage]) -> Texture:
 
 def mean_texture(graph: CellGraph, algorithm: str, samples: int, seed: int = 0) -> Texture:
     """The mean texture of `samples` mazes of one algorithm, seeds seed, seed + 1, ..."""
-    found = [texture(graph, generate(graph, algorithm, seed + k)) for k in range(samples)]
-    return Texture(
-        statistics.fmean(t.dead_ends for t in found),
-        statistics.fmean(t.branching for t in found),
-        statistics.fmean(t.solution_share for t in found),
-        statistics.fmean(t.corridor for t in found),
-    )
+    return mean_of([texture(graph, generate(graph, algorithm, seed + k)) for k in range(samples)])
+
+
+def mean_of(found: Sequence[Texture]) -> Texture:
+    """The figure-by-figure mean of several textures (at least one)."""
+    return Texture(*(statistics.fmean(getattr(t, name) for t in found) for name in FIGURES))
+
+
+@dataclass
+class TextureSampler:
+    """Texture figures of several generators, measured a few mazes at a time (seeds seed, seed + 1, ...).
+
+    `step(count)` measures `count` more mazes, one generator after another,
+    so a caller spreads the work over frames and never waits for all of it.
+    """
+
+    graph: CellGraph
+    algorithms: Sequence[str]
+    samples: int
+    seed: int = 0
+    found: dict[str, list[Texture]] = field(default_factory=dict)
+    _next: int = 0
+
+    @property
+    def done(self) -> bool:
+        """True once every generator has all its samples."""
+        return self._next >= self.samples * len(self.algorithms)
+
+    def step(self, count: int) -> int:
+        """Measure up to `count` more mazes; how many were measured."""
+        measured = 0
+        while measured < count and not self.done:
+            round_, which = divmod(self._next, len(self.algorithms))
+            name = self.algorithms[which]
+            maze = generate(self.graph, name, (self.seed + round_) % 2**32)
+            self.found.setdefault(name, []).append(texture(self.graph, maze))
+            self._next += 1
+            measured += 1
+        return measured
+
+    def mean(self, name: str) -> Texture | None:
+        """A generator's mean texture so far (None before its first maze)."""
+        found = self.found.get(name)
+        return mean_of(found) if found else None

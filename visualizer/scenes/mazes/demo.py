@@ -23,17 +23,18 @@ from typing import Any
 import pygame
 
 from solvers import maze as mz
+from solvers.i18n import _
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
-from solvers.mazes import printing
-from solvers.mazes.texture import Texture, texture
+from solvers.mazes.texture import Texture, TextureSampler, texture
 from solvers.mazes.walk import corridors, solve
-from visualizer import files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.history import EditHistory
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.mazes import panels
+from visualizer.scenes.mazes import chart, panels, printout
+from visualizer.scenes.mazes.drawing import Drawing, Pen
 from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
 from visualizer.scenes.mazes.model import (
     BUG,
@@ -41,26 +42,24 @@ from visualizer.scenes.mazes.model import (
     COMPARE,
     LEFT,
     SOLVE,
+    TEXTURE,
     WALK,
     PairModel,
     ShapeModel,
-    Sided,
     lockstep,
 )
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import MazesLayout, layout
-from visualizer.widgets import Button, Choice, Widget
+from visualizer.widgets import Widget
 
-SIDES = (4, 6, 8, 10, 14, 20, 30, 40, 50)
+SIDES = (4, 6, 8, 10, 14, 20, 30, 40, 50, 70, 100, 150, 200, 300)
 """The size ladder: cells each way (rings for a round maze).
 
-It stops at 50: a new maze's first frame builds every cell's polygon, about
-0.7 s of CPU for 50 polar rings on a loaded 2-core machine, and 9 s (hex) to
-45 s (polar) at 300, which would freeze the window.  Bigger mazes of every
-shape come from `python -m solvers maze generate ... --svg/--pdf/--json`.
+It goes to 300 (90,000 hexes, 272,347 polar cells): the painter rasterises
+the drawing once per size with numpy and then rewrites only the pixels of the
+cells each event touches (`paint.py`; frame times in bench/bench_mazes_frames.py).
 """
 NAMES = tuple(gen.ALGORITHMS)
-MODES = ((CARVE, "carve"), (SOLVE, "solve"), (BUG, "missing var"), (COMPARE, "compare"), (WALK, "walk"))
 
 MAZES_BINDINGS = Bindings(
     Binding(("up", "w"), "walk", "walk up", args=("up",), when="walking"),
@@ -76,6 +75,7 @@ MAZES_BINDINGS = Bindings(
     Binding(("b",), "set_mode", "the shared-state bug beside the correct run", args=(BUG,)),
     Binding(("m",), "set_mode", "two generators side by side", args=(COMPARE,)),
     Binding(("w",), "set_mode", "walk the maze (the game)", args=(WALK,)),
+    Binding(("e",), "set_mode", "texture chart: every generator over many mazes", args=(TEXTURE,)),
     Binding(("x",), "next_shape", "next shape"),
     Binding(("l",), "next_algorithm", "next generator", args=(LEFT,)),
     Binding(("o",), "next_algorithm", "next generator on the right (compare)", args=(1,)),
@@ -83,7 +83,11 @@ MAZES_BINDINGS = Bindings(
     Binding(("]",), "step_size", "larger maze", args=(1,)),
     Binding(("r",), "new_seed", "a new maze (the next seed)"),
     Binding(("ctrl+p",), "ask_print", "print: SVG and PDF worksheet"),
+    Binding(("z", "ctrl+z"), "undo", "undo the last wall drawn (solve mode)", when="solving"),
+    Binding(("y", "ctrl+y"), "redo", "redo it", when="solving"),
     Gesture("click a cell next to you", "walk there (walk mode)"),
+    Gesture("click near a wall", "open or close it (solve mode)"),
+    Gesture("drag across cells", "every wall crossed goes the same way (solve mode)"),
 )
 
 
@@ -109,6 +113,9 @@ class MazeShapesDemo(Demo):
         self._textures: dict[str, Texture] = {}
         self.difficulty = 0
         self.game: WalkGame | None = None
+        self._drawing: tuple[tuple[object, ...], EditHistory[Drawing]] | None = None
+        self.pen = Pen()
+        self.sampler: TextureSampler | None = None
 
     # --- what runs --------------------------------------------------------------------
 
@@ -123,6 +130,15 @@ class MazeShapesDemo(Demo):
             self._finished[name] = gen.generate(self.graph, name, self.maze_seed)
         return self._finished[name]
 
+    @property
+    def history(self) -> EditHistory[Drawing]:
+        """The edits drawn on the maze on show (a new maze starts a new history)."""
+        key = (self.graph, self.algorithms[LEFT], self.maze_seed)
+        if self._drawing is None or self._drawing[0] != key:
+            drawing = Drawing(self.graph, self.finished(self.algorithms[LEFT]))
+            self._drawing = (key, EditHistory(drawing))
+        return self._drawing[1]
+
     def texture_of(self, name: str) -> Texture:
         """The texture figures of a generator's finished maze."""
         if name not in self._textures:
@@ -135,7 +151,7 @@ class MazeShapesDemo(Demo):
         if self.mode == CARVE:
             return gen.algorithm(self.algorithms[LEFT]).run(graph, seed)
         if self.mode == SOLVE:
-            return solve(corridors(graph, self.finished(self.algorithms[LEFT])), graph.start, graph.goal)
+            return solve(corridors(graph, self.history.target.opened), graph.start, graph.goal)
         if self.mode == BUG:
             return lockstep(gen.backtracker_shared(graph, seed), gen.backtracker(graph, seed))
         if self.mode == COMPARE:
@@ -152,7 +168,9 @@ class MazeShapesDemo(Demo):
                 ShapeModel(self.graph, pushes=gen.algorithm(n).carve_pushes) for n in self.algorithms
             )
             return PairModel(left, right)
-        if self.mode in (SOLVE, WALK):
+        if self.mode == SOLVE:
+            return ShapeModel(self.graph, passages=self.history.target.opened)
+        if self.mode == WALK:
             return ShapeModel(self.graph, passages=self.finished(self.algorithms[LEFT]))
         return ShapeModel(self.graph, pushes=gen.algorithm(self.algorithms[LEFT]).carve_pushes)
 
@@ -162,12 +180,39 @@ class MazeShapesDemo(Demo):
         """True in the game."""
         return self.mode == WALK
 
+    def solving(self) -> bool:
+        """True in solve mode, where the maze can be drawn on."""
+        return self.mode == SOLVE
+
+    def undo(self) -> None:
+        """Take back the last stroke drawn; the solver starts again on the maze."""
+        edit = self.history.undo()
+        self.notify(_("undone: {what}").format(what=edit.words) if edit else _("nothing to undo"))
+        self._drawn(changed=edit is not None)
+
+    def redo(self) -> None:
+        """Draw the undone stroke again."""
+        edit = self.history.redo()
+        self.notify(_("redone: {what}").format(what=edit.words) if edit else _("nothing to redo"))
+        self._drawn(changed=edit is not None)
+
+    def _drawn(self, *, changed: bool) -> None:
+        """Show the drawing's changes on the maze; when a stroke ends, the solver starts again on it."""
+        model = self.shell.run.model
+        for a, b, opened in self.history.target.take_changes():
+            if isinstance(model, ShapeModel):
+                model.set_passage(a, b, opened)
+        if changed:
+            self.new_run(autoplay=False)
+
     def set_mode(self, mode: str) -> None:
         """Switch mode and start its run (the game starts a new walk)."""
         self.mode = mode
         if mode == WALK:
             self._new_game()
-        self.new_run(autoplay=mode != WALK)
+        if mode == TEXTURE and (self.sampler is None or self.sampler.graph.shape != self.shape):
+            self.sampler = chart.sampler_for(self.shape)
+        self.new_run(autoplay=mode not in (WALK, TEXTURE))
 
     def _rebuild(self) -> None:
         """A new graph or seed: forget finished mazes, start again in the same mode."""
@@ -248,12 +293,16 @@ class MazeShapesDemo(Demo):
             self.notify(f"out! {self.game.moves} moves in {self.game.seconds:.0f} s, {self.game.hints} hints")
 
     def update(self, dt: float, player: Player) -> None:
-        """The game's clock."""
+        """The game's clock; the texture chart's next few mazes."""
         if self.mode == WALK and self.game is not None:
             self.game.tick(dt)
+        if self.mode == TEXTURE and self.sampler is not None:
+            self.sampler.step(chart.SAMPLES_PER_FRAME)
 
     def at_rest(self, player: Player) -> bool:
-        """Still unless a game's clock runs."""
+        """Still unless a game's clock runs or the chart is still measuring."""
+        if self.mode == TEXTURE:
+            return self.sampler is None or self.sampler.done
         return self.mode != WALK or self.game is None or self.game.won
 
     # --- print -------------------------------------------------------------------------
@@ -265,27 +314,9 @@ class MazeShapesDemo(Demo):
 
     def print_to(self, path: Path | str) -> None:
         """Write the maze on show as an SVG and a PDF worksheet with its answer page, atomically."""
-        path = Path(path).expanduser()
         name = self.algorithms[LEFT]
-        item = printing.Printed(
-            self.graph, self.finished(name), f"{self.shape} maze ({name}, seed {self.maze_seed})"
-        )
-        written = []
-        try:
-            with files.replacing(path.with_suffix(".svg")) as temporary:
-                temporary.write_text(printing.svg(item), encoding="utf-8")
-            written.append(path.with_suffix(".svg").name)
-            data = printing.worksheet([item])
-            with files.replacing(path.with_suffix(".pdf")) as temporary:
-                temporary.write_bytes(data)
-            written.append(path.with_suffix(".pdf").name)
-        except printing.PrintUnavailable as error:
-            self.notify(f"{error}; saved {', '.join(written) or 'nothing'}")
-            return
-        except OSError as error:
-            self.notify(f"could not print to {path.parent}: {error.strerror or error}")
-            return
-        self.notify(f"saved {' and '.join(written)} in {path.parent}")
+        title = f"{self.shape} maze ({name}, seed {self.maze_seed})"
+        self.notify(printout.write(Path(path).expanduser(), self.graph, self.finished(name), title))
 
     # --- how it reads -----------------------------------------------------------------
 
@@ -297,11 +328,7 @@ class MazeShapesDemo(Demo):
 
     def lit_lines(self, player: Player) -> dict[int, th.Color]:
         """The line of the left run's latest event (the bug's, in bug mode)."""
-        for _, event in reversed(player.recent(8)):
-            line = int(getattr(event, "line", 0) or 0)
-            if line and (not isinstance(event, Sided) or event.side == LEFT):
-                return {line: th.LIT_LINE}
-        return {}
+        return panels.lit_lines(player)
 
     def narrate(self, event: Any) -> str | None:
         """The event in the generator's (or the solver's) words."""
@@ -323,30 +350,7 @@ class MazeShapesDemo(Demo):
 
     def controls(self) -> list[Widget]:
         """Mode, shape, generators, size, seed, print; hint and difficulty in the game."""
-        widgets: list[Widget] = [
-            Choice(list(MODES), lambda: self.mode, self.set_mode, hint="C V B M W"),
-            Button(lambda: f"shape: {self.shape}", self.next_shape, hint="X: next shape"),
-            Button(
-                lambda: self.algorithms[LEFT], lambda: self.next_algorithm(LEFT), hint="L: next generator"
-            ),
-        ]
-        if self.mode == COMPARE:
-            widgets.append(
-                Button(lambda: f"vs {self.algorithms[1]}", lambda: self.next_algorithm(1), hint="O")
-            )
-        widgets += [
-            Button("−", lambda: self.step_size(-1), hint="[: smaller"),
-            Button(lambda: f"{self.side}", lambda: self.step_size(1), hint="]: larger"),
-            Button("+", lambda: self.step_size(+1), hint="]: larger"),
-            Button("new maze", self.new_seed, hint="R: another seed"),
-            Button("print", self.ask_print, hint="Ctrl+P: SVG + PDF"),
-        ]
-        if self.mode == WALK:
-            widgets += [
-                Button("hint", self.hint, hint="H"),
-                Button(lambda: DIFFICULTIES[self.difficulty].name, self.next_difficulty, hint="T"),
-            ]
-        return widgets
+        return panels.controls(self)
 
     def layout(self, rect: pygame.Rect) -> MazesLayout:
         """The stage's layout for the mode (pure: input and drawing both use it)."""
@@ -354,6 +358,8 @@ class MazeShapesDemo(Demo):
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Keys from the table; in the game a click on a cell next to you walks there."""
+        if self.mode == SOLVE and self._draw(event, rect):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.mode == WALK and self.game:
             cell = self.canvas.shapes_for(self.graph, self.layout(rect).maze).cell_at(event.pos)
             if cell is not None:
@@ -362,6 +368,24 @@ class MazeShapesDemo(Demo):
                 self._after_move()
                 return True
         return self.bindings.dispatch(self, event)
+
+    def _draw(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        """Press, drag and release on the maze: walls opened and closed by hand."""
+        shapes = self.canvas.shapes_for(self.graph, self.layout(rect).maze)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = shapes.cell_at(event.pos)
+            if cell is not None:
+                self.pen.press(self.history, cell)
+            return cell is not None
+        if not self.pen.down:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.pen.move(shapes.cell_at(event.pos))
+            self._drawn(changed=False)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.pen.move(shapes.cell_at(event.pos))
+            self._drawn(changed=self.pen.release(shapes.side_at(event.pos)))
+        return True
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The maze (or two) and the cards of the mode."""

@@ -51,7 +51,7 @@ class WalkGame:
         self.seconds = 0.0
         self.hint: int | None = None
         self.dirty: list[int] = [self.here]
-        self.centres = [geo.centre(graph, cell) for cell in range(graph.size)]
+        self.centres = geo.centres(graph).tolist()
 
     @property
     def won(self) -> bool:

@@ -21,6 +21,8 @@ from solvers.mazes.graph import CellGraph, Passage
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
 """What the stage shows: one carving, a search, the bug beside the correct run, two generators, the game."""
+TEXTURE = "texture"
+"""The stage shows the texture chart: every generator measured over many mazes."""
 
 LEFT, RIGHT = 0, 1
 
@@ -59,7 +61,7 @@ class ShapeModel:
     @property
     def cells_in(self) -> int:
         """Cells in the maze so far."""
-        return sum(1 for count in self.inside if count)
+        return len(self.inside) - self.inside.count(0)
 
     def apply(self, event: Any) -> None:
         """Move one event forward."""
@@ -166,6 +168,14 @@ class ShapeModel:
         if cell != self.current:
             self.dirty += (self.current, cell)
             self.current = cell
+
+    def set_passage(self, a: int, b: int, opened: bool) -> None:
+        """A wall drawn by hand (not an event: the run starts again when the stroke ends)."""
+        if opened:
+            self.opened.add(passage(a, b))
+        else:
+            self.opened.discard(passage(a, b))
+        self.dirty += (a, b)
 
     def take_dirty(self) -> list[int]:
         """The cells touched since the last call (valid ids only), emptying the list."""

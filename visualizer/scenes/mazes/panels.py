@@ -12,12 +12,17 @@ from solvers.mazes.graph import CellGraph
 from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
+from visualizer.scenes.mazes import chart
+from visualizer.scenes.mazes.game import DIFFICULTIES
+from visualizer.scenes.mazes.labels import labels
 from visualizer.scenes.mazes.model import (
     BUG,
     CARVE,
+    COMPARE,
     LEFT,
     RIGHT,
     SOLVE,
+    TEXTURE,
     WALK,
     PairModel,
     ShapeModel,
@@ -41,10 +46,20 @@ from visualizer.scenes.mazes.view import (
     draw_words,
     status_line,
 )
+from visualizer.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
     from visualizer.scenes.mazes.demo import MazeShapesDemo
 
+MODES = (
+    (CARVE, "carve"),
+    (SOLVE, "solve"),
+    (BUG, "missing var"),
+    (COMPARE, "compare"),
+    (WALK, "walk"),
+    (TEXTURE, "texture"),
+)
+"""The modes and their buttons' words."""
 SAME_CODE = (
     "The same code on every shape: the generator reads only each cell's list of neighbours, "
     "so the backtracker (and the seven others) runs unchanged on square, hex, triangle, "
@@ -76,20 +91,20 @@ def narrate(event: Any, mode: str, algorithms: list[str], graph: CellGraph) -> s
         else:
             which = gen.algorithm(algorithms[event.side])
             who = which.name
-        words = gen.narrate(event.event, which, graph)
+        words = gen.narrate(event.event, which, labels(graph).as_graph())
         return f"{who}: {words}" if words else None
     if mode in (SOLVE, WALK):
         return solve_words(event, graph)
-    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), graph)
+    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph).as_graph())
 
 
 def solve_words(event: Any, graph: CellGraph) -> str | None:
     """The solver's events in words."""
     kind = type(event)
     if kind is Push:
-        return f"step into {graph.label(event.node)}"
+        return f"step into {labels(graph).label(event.node)}"
     if kind is DeadEnd:
-        return f"{graph.label(event.where)}: dead end, go back"
+        return f"{labels(graph).label(event.where)}: dead end, go back"
     if kind is Solution:
         return f"the goal: a path of {len(event.answer)} cells"
     return None
@@ -133,6 +148,8 @@ def draw_stage(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, 
     """The mode's mazes, titles, cards and status line."""
     if demo.mode == WALK and demo.game is not None:
         _draw_game(demo, surface, lay)
+    elif demo.mode == TEXTURE and demo.sampler is not None:
+        _draw_texture(demo, surface, lay, demo.sampler)
     elif isinstance(player.model, PairModel):
         _draw_pair(demo, surface, lay, player.model)
     else:
@@ -217,7 +234,7 @@ def _frames(graph: CellGraph, run: ShapeModel, shared: bool) -> list[FrameView]:
     for depth, cell in enumerate(top, start=len(run.stack) - len(top)):
         detail = "dirs, i: SHARED" if shared else "own dirs, i"
         state = "active" if depth == len(run.stack) - 1 else "waiting"
-        frames.append(FrameView(f"MakePath({graph.label(cell)})", state, detail))
+        frames.append(FrameView(f"MakePath({labels(graph).label(cell)})", state, detail))
     return frames
 
 
@@ -259,3 +276,47 @@ def _draw_game(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout) 
     )
     text = f"out in {game.moves} moves!" if game.won else "walk to G"
     status_line(surface, theme, lay.status, text, th.DONE if game.won else th.INK)
+
+
+def controls(demo: MazeShapesDemo) -> list[Widget]:
+    """Mode, shape, generators, size, seed, print; hint and difficulty in the game."""
+    widgets: list[Widget] = [
+        Choice(list(MODES), lambda: demo.mode, demo.set_mode, hint="C V B M W"),
+        Button(lambda: f"shape: {demo.shape}", demo.next_shape, hint="X: next shape"),
+        Button(lambda: demo.algorithms[LEFT], lambda: demo.next_algorithm(LEFT), hint="L: next generator"),
+    ]
+    if demo.mode == COMPARE:
+        widgets.append(Button(lambda: f"vs {demo.algorithms[1]}", lambda: demo.next_algorithm(1), hint="O"))
+    widgets += [
+        Button("−", lambda: demo.step_size(-1), hint="[: smaller"),
+        Button(lambda: f"{demo.side}", lambda: demo.step_size(1), hint="]: larger"),
+        Button("+", lambda: demo.step_size(+1), hint="]: larger"),
+        Button("new maze", demo.new_seed, hint="R: another seed"),
+        Button("print", demo.ask_print, hint="Ctrl+P: SVG + PDF"),
+    ]
+    if demo.mode == WALK:
+        widgets += [
+            Button("hint", demo.hint, hint="H"),
+            Button(lambda: DIFFICULTIES[demo.difficulty].name, demo.next_difficulty, hint="T"),
+        ]
+    return widgets
+
+
+def _draw_texture(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, sampler: Any) -> None:
+    """The texture chart, the card saying what it measures, and how far it has got."""
+    theme = demo.theme
+    draw_title(surface, theme, lay.title, "texture: every generator, many mazes")
+    chart.draw_chart(surface, theme, lay.maze, sampler)
+    y = draw_words(surface, theme, lay.card, "how it is measured", [*chart.chart_words(sampler), ""])
+    draw_legend(surface, theme, lay.card, y, chart.legend_rows())
+    text = "measured" if sampler.done else "measuring…"
+    status_line(surface, theme, lay.status, text, th.DONE if sampler.done else th.INK)
+
+
+def lit_lines(player: Player) -> dict[int, th.Color]:
+    """The pseudocode line of the left run's latest event."""
+    for _number, event in reversed(player.recent(8)):
+        line = int(getattr(event, "line", 0) or 0)
+        if line and (not isinstance(event, Sided) or event.side == LEFT):
+            return {line: th.LIT_LINE}
+    return {}

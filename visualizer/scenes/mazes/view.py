@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+import numpy.typing as npt
 import pygame
 
 from visualizer import theme as th
@@ -70,8 +72,21 @@ def layout(rect: pygame.Rect, theme: Theme, pair: bool) -> MazesLayout:
     return MazesLayout(*sides[0], *sides[1], status)
 
 
+RUN_COLOURS = (ROCK, th.PANEL, SEEN, STACKED, DEAD, PATH, th.ACTIVE)
+"""A run's cell colours, weakest first (the strongest state wins)."""
+FOG_COLOURS = (FOG, th.PANEL, PATH, HINT, th.ACTIVE)
+"""The game's cell colours, weakest first."""
+
+
+def _flags(counts: bytearray) -> npt.NDArray[np.bool_]:
+    """A model's per-cell counts as true where not zero."""
+    return np.frombuffer(counts, np.uint8) > 0
+
+
 class RunLook:
     """The colours of a carving or a search: rock, maze, stack, current cell, seen, dead ends, path."""
+
+    fog = False
 
     def __init__(self, model: ShapeModel) -> None:
         self.model = model
@@ -100,9 +115,27 @@ class RunLook:
         """No fog: every cell shows."""
         return True
 
+    def fills(self) -> tuple[npt.NDArray[np.uint8], Sequence[th.Color]]:
+        """Every cell's colour code at once (same rules as `fill`)."""
+        model = self.model
+        codes = np.zeros(model.graph.size, np.uint8)
+        layers = (model.inside, model.seen, model.on_stack, model.dead)
+        for code, counts in enumerate(layers, start=1):
+            codes[_flags(counts)] = code
+        codes[list(model.path or ())] = 5
+        if model.current >= 0:
+            codes[model.current] = 6
+        return codes, RUN_COLOURS
+
+    def visibility(self) -> npt.NDArray[np.bool_]:
+        """Every cell shows."""
+        return np.ones(self.model.graph.size, np.bool_)
+
 
 class FogLook:
     """The game's colours: fog where you have not been, you in blue, the hint in yellow."""
+
+    fog = True
 
     def __init__(self, game: WalkGame) -> None:
         self.game = game
@@ -122,6 +155,22 @@ class FogLook:
     def visible(self, cell: int) -> bool:
         """Only cells you have seen (and the goal)."""
         return self.game.visible(cell)
+
+    def fills(self) -> tuple[npt.NDArray[np.uint8], Sequence[th.Color]]:
+        """Every cell's colour code at once (same rules as `fill`)."""
+        game = self.game
+        codes = _flags(game.seen).astype(np.uint8)
+        codes[game.graph.goal] = 2
+        if game.hint is not None:
+            codes[game.hint] = 3
+        codes[game.here] = 4
+        return codes, FOG_COLOURS
+
+    def visibility(self) -> npt.NDArray[np.bool_]:
+        """Seen cells and the goal."""
+        shown = _flags(self.game.seen)
+        shown[self.game.graph.goal] = True
+        return shown
 
 
 def draw_marks(surface: pygame.Surface, theme: Theme, shapes: CellShapes, start: int, goal: int) -> None:

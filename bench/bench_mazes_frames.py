@@ -1,0 +1,99 @@
+"""Benchmark: frame times of the maze-shapes demo on big hex and polar mazes, carving and solving.
+
+Run:  python bench/bench_mazes_frames.py              (300 x 300 hex, 300 polar rings)
+      python bench/bench_mazes_frames.py --side 100 --frames 120
+
+Headless (SDL dummy driver), 1280 x 800, one process.  For each shape and
+mode it times, in CPU seconds (`time.process_time`):
+- the graph's build (`set_shape`, before any frame; graph.py's own cost),
+- the first frame (rasterising the drawing and the first full paint),
+- then `--frames` frames at full speed (the player spends its 8 ms budget on
+  events each frame, the painter repaints the cells they touched): mean, p50,
+  p99 and max.  60 fps is 16.7 ms a frame.
+Several rounds run interleaved (hex, polar, hex, polar, ...); the table shows
+the best round's figures and the median round's mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+Row = dict[str, float]
+
+
+def measure(shape: str, mode: str, side: int, frames: int) -> Row:
+    """CPU seconds of building, the first frame, and each later frame of one shape and mode."""
+    import pygame
+
+    from visualizer.app import App, Options
+    from visualizer.scenes.mazes.demo import MazeShapesDemo
+    from visualizer.scenes.mazes.model import SOLVE
+
+    app = App(Options(demo="mazes", speed=float("inf"), size=(1280, 800)))
+    try:
+        demo = getattr(app.screen, "demo", None)
+        assert isinstance(demo, MazeShapesDemo)
+        demo.side = side
+        began = time.process_time()
+        demo.set_shape(shape)
+        if mode == "solve":
+            demo.set_mode(SOLVE)
+        build = time.process_time() - began
+        demo.shell.run.playing = True
+        times = []
+        for _ in range(frames + 1):
+            began = time.process_time()
+            app.frame(1 / 60)
+            times.append(time.process_time() - began)
+        rest = sorted(times[1:])
+        return {
+            "build": build,
+            "first": times[0],
+            "mean": statistics.fmean(rest),
+            "p50": statistics.median(rest),
+            "p99": rest[min(len(rest) - 1, int(len(rest) * 0.99))],
+            "max": rest[-1],
+        }
+    finally:
+        app.finish()
+        pygame.display.quit()
+
+
+def main() -> None:
+    """Measure hex and polar, carving and solving, interleaved; print one table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--side", type=int, default=300, help="cells each way (rings)")
+    parser.add_argument("--frames", type=int, default=300, help="frames timed after the first")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    args = parser.parse_args()
+    cases = [(shape, mode) for shape in ("hex", "polar") for mode in ("carve", "solve")]
+    results: dict[tuple[str, str], list[Row]] = {case: [] for case in cases}
+    for _ in range(args.rounds):
+        for case in cases:
+            results[case].append(measure(*case, args.side, args.frames))
+    load = os.getloadavg()[0]
+    print(f"maze shapes, side {args.side}, 1280 x 800 headless, {args.frames} frames x {args.rounds} rounds")
+    print(
+        f"load average at the end {load:.1f} on {os.cpu_count()} cores (CPU time; others' load still counts)"
+    )
+    print(
+        f"{'shape':6} {'mode':6} {'build':>8} {'first':>8} {'mean':>7} {'p50':>7} {'p99':>7} {'max':>7}  ms"
+    )
+    for (shape, mode), rows in results.items():
+        best = min(rows, key=lambda row: row["p99"])
+        mean = statistics.median(row["mean"] for row in rows)
+        cells = [best["build"], best["first"], mean, best["p50"], best["p99"], best["max"]]
+        print(
+            f"{shape:6} {mode:6} "
+            + " ".join(f"{value * 1000:{8 if k < 2 else 7}.1f}" for k, value in enumerate(cells))
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""The demo's print: the maze on show as an SVG and a PDF worksheet, each written atomically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solvers.mazes import printing
+from solvers.mazes.graph import CellGraph, Passage
+from visualizer import files
+
+
+def write(path: Path, graph: CellGraph, passages: list[Passage], title: str) -> str:
+    """Write path.svg and path.pdf (the answer page last); the words saying what happened."""
+    item = printing.Printed(graph, passages, title)
+    written = []
+    try:
+        with files.replacing(path.with_suffix(".svg")) as temporary:
+            temporary.write_text(printing.svg(item), encoding="utf-8")
+        written.append(path.with_suffix(".svg").name)
+        data = printing.worksheet([item])
+        with files.replacing(path.with_suffix(".pdf")) as temporary:
+            temporary.write_bytes(data)
+        written.append(path.with_suffix(".pdf").name)
+    except printing.PrintUnavailable as error:
+        return f"{error}; saved {', '.join(written) or 'nothing'}"
+    except OSError as error:
+        return f"could not print to {path.parent}: {error.strerror or error}"
+    return f"saved {' and '.join(written)} in {path.parent}"
