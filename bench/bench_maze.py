@@ -24,13 +24,14 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # aamaze imports pygame
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from solvers.cli import EventStats
+from solvers.events import Carve, build
 from solvers.maze import carve, find_path, generate, run_to_end, solve
 
 Runner = Callable[[int, int], object]
@@ -313,10 +314,16 @@ def cpu_pair(jobs: dict[str, Callable[[], object]], runs: int) -> dict[str, list
 
 def bench_carve_ratio(size: int, runs: int) -> None:
     """Issue 12's row: square carving with events against the plain function, in one process."""
+    count = 2 * size * size + 1  # Push, Visit, a Carve per other cell, a Pop per cell
     times = cpu_pair(
-        {"plain": lambda: generate(size, size, 1), "events": lambda: drain(carve(size, size, 1))}, runs
+        {
+            "plain": lambda: generate(size, size, 1),
+            "events": lambda: drain(carve(size, size, 1)),
+            "bare": lambda: drain(bare_events(count)),
+        },
+        runs,
     )
-    plain, events = times["plain"], times["events"]
+    plain, events, bare = times["plain"], times["events"], times["bare"]
     print(f"\nSquare carve {size} x {size}, CPU time, interleaved, {runs} runs each (min / median)")
     print(f"  generate() plain function   {min(plain):6.2f} / {statistics.median(plain):6.2f} s")
     print(f"  carve() drained, events on  {min(events):6.2f} / {statistics.median(events):6.2f} s")
@@ -324,6 +331,17 @@ def bench_carve_ratio(size: int, runs: int) -> None:
         f"  events / plain: {min(events) / min(plain):.2f}x (min), "
         f"{statistics.median(events) / statistics.median(plain):.2f}x (median); goal <= 1.5x"
     )
+    print(
+        f"  {count:,} bare events alone (build + yield + drain, no carving) {min(bare):6.2f} s: "
+        f"the floor is (plain + bare) / plain = {(min(plain) + min(bare)) / min(plain):.2f}x"
+    )
+
+
+def bare_events(count: int) -> Iterator[object]:
+    """`count` Carve events built the fast way (events.build) and yielded, nothing else."""
+    new, kind = build, Carve
+    for cell in range(count):
+        yield new(kind, (cell, cell, 6))
 
 
 def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
@@ -337,7 +355,11 @@ def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
     jobs = {name: (lambda which=generators.ALGORITHMS[name]: drain(which.run(grid, 1))) for name in names}
     for name, took in cpu_pair(jobs, runs).items():
         verdict = "ok" if min(took) < 3.0 else "over 3 s"
-        print(f"  {name:16} {min(took):7.2f} / {statistics.median(took):7.2f} s   {verdict}")
+        events = sum(1 for _ in generators.ALGORITHMS[name].run(grid, 1))
+        print(
+            f"  {name:16} {min(took):7.2f} / {statistics.median(took):7.2f} s   {verdict:8} "
+            f"{events:>12,} events ({events / grid.size:.1f} a cell)"
+        )
     for name in skip:
         print(f"  {name:16} skipped (--walks times it)")
 

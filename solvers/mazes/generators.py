@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from heapq import heapify, heappop, heappush
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -44,9 +43,12 @@ class Walk(NamedTuple):
 Events = Iterator[Any]
 
 
-def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> list[list[int]]:
-    """Each cell's neighbours in a random order, padded with the sentinel id `graph.size`.
+def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> tuple[list[int], int]:
+    """Each cell's neighbours in a random order, padded with the sentinel id `graph.size`, and the row length.
 
+    Cell c's neighbours are ``near[d * c : d * c + d]`` of the one flat list
+    returned with d: a million small lists would cost half a second more to
+    build at 1000 x 1000 (allocation and the collector walking them).
     Trying neighbours in a fixed random order, skipping visited ones, picks
     each time uniformly among those still unvisited (as MakePath's shuffle
     does), and costs one numpy sort for the whole graph instead of a shuffle a cell.
@@ -56,8 +58,8 @@ def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> list[lis
     keys = rng.random(padded.shape)
     keys[padded == n] = 2.0
     order = np.argsort(keys, axis=1)
-    result: list[list[int]] = np.take_along_axis(padded, order, 1).tolist()
-    return result
+    result: list[int] = np.take_along_axis(padded, order, 1).ravel().tolist()
+    return result, padded.shape[1]
 
 
 def _visited_with_sentinel(n: int) -> bytearray:
@@ -85,13 +87,13 @@ BT_START, BT_KNOCK, BT_BACKTRACK = 1, 6, 8
 def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
     """The text's recursive backtracker, on an explicit stack; a Carve pushes its cell."""
     rng = np.random.default_rng(seed)
-    near = _shuffled_neighbours(graph, rng)
+    near, d = _shuffled_neighbours(graph, rng)
     visited = _visited_with_sentinel(graph.size)
     root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, BT_START))
     stack = [root]
-    tries = [iter(near[root])]
+    tries = [iter(near[d * root : d * root + d])]
     push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
     while stack:
         for nxt in tries[-1]:
@@ -99,7 +101,7 @@ def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
                 visited[nxt] = 1
                 yield build(Carve, (stack[-1], nxt, BT_KNOCK))
                 push(nxt)
-                push_try(iter(near[nxt]))
+                push_try(iter(near[d * nxt : d * nxt + d]))
                 break
         else:
             pop_try()
@@ -128,20 +130,20 @@ def backtracker_shared(graph: CellGraph, seed: int | None = None) -> Events:
     and every frame returns at once.  Carving stops at the first backtrack.
     """
     rng = np.random.default_rng(seed)
-    near = _shuffled_neighbours(graph, rng)
+    near, d = _shuffled_neighbours(graph, rng)
     visited = _visited_with_sentinel(graph.size)
     root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, SH_CALL))
     stack = [root]
-    shared = iter(near[root])  # the one `dirs` and `i` (with `var`, each frame had its own)
+    shared = iter(near[d * root : d * root + d])  # the one `dirs` and `i` (with `var`: one a frame)
     while stack:
         for nxt in shared:
             if not visited[nxt]:
                 visited[nxt] = 1
                 yield build(Carve, (stack[-1], nxt, SH_KNOCK))
                 stack.append(nxt)
-                shared = iter(near[nxt])
+                shared = iter(near[d * nxt : d * nxt + d])
                 break
         else:
             yield build(Pop, (stack.pop(), None, True, SH_RETURN))
@@ -172,10 +174,10 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
     newest only until a random removal; mix 1 is exactly the backtracker.
     """
     rng = np.random.default_rng(seed)
-    near = _shuffled_neighbours(graph, rng)
+    near, d = _shuffled_neighbours(graph, rng)
     rand = random.Random(int(rng.integers(2**32))).random
     visited = _visited_with_sentinel(graph.size)
-    tries: list[Iterator[int] | None] = [None] * graph.size
+    tried = bytearray(graph.size)  # how many of its neighbours a cell has tried (no object per cell)
     root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, GT_START))
@@ -183,12 +185,13 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
     while active:
         index = len(active) - 1 if rand() < mix else int(rand() * len(active))
         cell = active[index]
-        cell_tries = tries[cell]
-        if cell_tries is None:
-            cell_tries = tries[cell] = iter(near[cell])
-        for nxt in cell_tries:
+        at, end = d * cell + tried[cell], d * cell + d
+        while at < end:
+            nxt = near[at]
+            at += 1
             if not visited[nxt]:
                 visited[nxt] = 1
+                tried[cell] = at - d * cell
                 yield build(Carve, (cell, nxt, GT_KNOCK))
                 active.append(nxt)
                 break
@@ -251,15 +254,23 @@ KRUSKAL_CODE = (
 KR_START, KR_KNOCK, KR_SKIP = 1, 4, 5
 
 
+def _edge_columns(graph: CellGraph) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of neighbours once, as two id columns in `graph.edges()` order (numpy, no tuples)."""
+    padded = graph.padded
+    ids = np.arange(graph.size)[:, None]
+    rows, cols = np.nonzero((padded > ids) & (padded < graph.size))
+    return rows, padded[rows, cols]
+
+
 def kruskal(graph: CellGraph, seed: int | None = None) -> Events:
     """Randomised Kruskal: walls in random order, knocked down when they join two sets."""
     rng = np.random.default_rng(seed)
-    edges = np.array(graph.edges(), np.int64).reshape(-1, 2)
-    shuffled: list[list[int]] = edges[rng.permutation(len(edges))].tolist()
+    firsts, seconds = _edge_columns(graph)
+    order = rng.permutation(len(firsts))
     parent = list(range(graph.size))
     yield build(Note, ("sets", KR_START))
     left = graph.size - 1
-    for a, b in shuffled:
+    for a, b in zip(firsts[order].tolist(), seconds[order].tolist(), strict=True):
         ra = a
         while parent[ra] != ra:
             parent[ra] = ra = parent[parent[ra]]
@@ -382,43 +393,43 @@ HK_START, HK_KNOCK, HK_HUNT, HK_DONE, HK_FOUND = 1, 4, 6, 7, 8
 def hunt_and_kill(graph: CellGraph, seed: int | None = None) -> Events:
     """Hunt-and-kill: a random walk through new cells; when stuck, scan for a new cell beside the maze."""
     rng = np.random.default_rng(seed)
-    near = _shuffled_neighbours(graph, rng)
+    near, d = _shuffled_neighbours(graph, rng)
     rand = random.Random(int(rng.integers(2**32))).random
     adjacency = graph.adjacency
     n = graph.size
     inside = _visited_with_sentinel(n)
+    # beside[c] is 1 while c is new and touches the maze: the hunt's scan from the top
+    # is then a C-speed find of the first 1 at or after `cursor`, below which none is set.
+    beside = bytearray(n + 1)
     cell = int(rng.integers(n))
     inside[cell] = 1
     yield build(Visit, (cell, HK_START))
-    beside_maze: list[int] = list(adjacency[cell])  # a heap: the hunt's scan order is by id
-    heapify(beside_maze)
+    cursor = n
     while True:
-        for nxt in near[cell]:
+        for other in adjacency[cell]:
+            if not inside[other]:
+                beside[other] = 1
+                if other < cursor:
+                    cursor = other
+        for nxt in near[d * cell : d * cell + d]:
             if not inside[nxt]:
                 inside[nxt] = 1
+                beside[nxt] = 0
                 yield build(Carve, (cell, nxt, HK_KNOCK))
-                for other in adjacency[nxt]:
-                    if not inside[other]:
-                        heappush(beside_maze, other)
                 cell = nxt
                 break
         else:
-            # The scan from the top stops at the first new cell beside the maze: the
-            # heap's smallest id still new (cells that joined since are skipped).
-            while beside_maze and inside[beside_maze[0]]:
-                heappop(beside_maze)
-            if not beside_maze:
+            found = beside.find(1, cursor)
+            if found < 0:
                 yield build(Note, ("done", HK_DONE))
                 return
-            found = heappop(beside_maze)
-            beside = [other for other in adjacency[found] if inside[other]]
-            join = beside[int(rand() * len(beside))]
+            cursor = found
+            beside[found] = 0
+            neighbours = [other for other in adjacency[found] if inside[other]]
+            join = neighbours[int(rand() * len(neighbours))]
             yield build(Walk, (join, cell, HK_HUNT))
             inside[found] = 1
             yield build(Carve, (join, found, HK_FOUND))
-            for other in adjacency[found]:
-                if not inside[other]:
-                    heappush(beside_maze, other)
             cell = found
 
 
