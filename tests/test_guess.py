@@ -33,8 +33,12 @@ def test_distinct_choices_hold_the_answer_and_three_others() -> None:
 
 def test_factorial_asks_each_return_with_the_frames_own_values() -> None:
     """fact(5): fact(3) is due after fact(2) returned 2; the answer 6 and the reason from its values."""
-    events = rec.factorial_events(5, 12)
-    model = model_until(FACTORIAL, events, lambda m: m.stack and m.args[m.stack[-1]] == 3 and m.result(3))
+
+    def due(m: RecursionModel) -> bool:
+        """fact(3) on top, fact(2) returned."""
+        return bool(m.stack) and m.args[m.stack[-1]] == 3 and m.result(3) == 2
+
+    model = model_until(FACTORIAL, rec.factorial_events(5, 12), due)
     question = quiz.ask(model, 12, {}, seed=1)
     assert question is not None and question.about == 2
     assert question.choices[question.answer] == "6"
