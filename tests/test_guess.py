@@ -7,6 +7,7 @@ from ui import TickClock, click, press
 
 from solvers import recursion as rec
 from solvers.events import Overflow, Pop, Push
+from visualizer import quizbar
 from visualizer.guess import distinct_choices
 from visualizer.scenes.recursion import quiz
 from visualizer.scenes.recursion.model import ENDLESS, FACTORIAL, TREE, RecursionModel
@@ -119,7 +120,7 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     assert question is not None and question.about == 3  # fact(2)
     lay = demo.layout(shell.layout(app.surface.get_size()).stage)
     wrong = next(i for i in range(4) if i != question.answer)
-    click(app, lay.choices[wrong].center)
+    click(app, quizbar.choice_boxes(lay.bar, shell.theme)[wrong].center)
     for _ in range(20):
         app.frame(1 / 60)
         if demo.quiz.question is None:

@@ -26,17 +26,18 @@ def choice_height(theme: Theme) -> int:
     return theme.line_height("body") + theme.px(8)
 
 
-def choice_boxes(bar: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, ...]:
-    """Four equal buttons along the bar's bottom row."""
+def choice_boxes(bar: pygame.Rect, theme: Theme, count: int = CHOICES) -> tuple[pygame.Rect, ...]:
+    """`count` equal buttons sharing the bar's bottom row."""
     pad, h = theme.px(8), choice_height(theme)
-    width = (bar.w - pad * (CHOICES + 1)) // CHOICES
+    width = (bar.w - pad * (count + 1)) // max(1, count)
     y = bar.bottom - pad - h
-    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(CHOICES))
+    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(count))
 
 
-def choice_at(boxes: tuple[pygame.Rect, ...], count: int, pos: tuple[int, int]) -> int | None:
-    """The number (1-based) of the choice button under `pos`, among the first `count`."""
-    return next((i + 1 for i, box in enumerate(boxes[:count]) if box.collidepoint(pos)), None)
+def choice_at(bar: pygame.Rect, theme: Theme, count: int, pos: tuple[int, int]) -> int | None:
+    """The number (1-based) of the choice button under `pos`, when `count` choices are shown."""
+    boxes = choice_boxes(bar, theme, count)
+    return next((i + 1 for i, box in enumerate(boxes) if box.collidepoint(pos)), None)
 
 
 def draw_bar(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, shown: Shown) -> None:
@@ -51,7 +52,9 @@ def draw_bar(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, shown: Sho
     y = bar.y + pad + theme.line_height("small")
     verdict = fit_text(theme, shown.message, bar.w - 2 * pad, "small")
     surface.blit(theme.text(verdict, "small", th.MUTED), (bar.x + pad, y))
-    for number, (button, label) in enumerate(zip(choice_boxes(bar, theme), shown.choices, strict=False), 1):
+    for number, (button, label) in enumerate(
+        zip(choice_boxes(bar, theme, len(shown.choices)), shown.choices, strict=True), 1
+    ):
         fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number - 1 == shown.picked else th.BACKGROUND
         draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)
         words = fit_text(theme, f"{number}: {label}", button.w - theme.px(8), "body", "bold")

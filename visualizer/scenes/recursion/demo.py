@@ -242,9 +242,9 @@ class RecursionDemo(Demo):
         lay = self.layout(rect)
         model: RecursionModel = player.model  # type: ignore[assignment]
         area = view.tree_area(lay, self.theme)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.asking():
-            question = self.quiz.question
-            number = quizbar.choice_at(lay.choices, len(question.choices) if question else 0, event.pos)
+        question = self.quiz.question
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and lay.bar:
+            number = quizbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
             if number is not None:
                 return self.quiz.answer(number, player)
         if event.type == pygame.MOUSEMOTION:

@@ -38,7 +38,6 @@ class RecursionLayout:
     loop: pygame.Rect | None
     depth: pygame.Rect | None
     bar: pygame.Rect | None = None  # predict, then reveal: the question and its choices
-    choices: tuple[pygame.Rect, ...] = ()
 
 
 def layout(rect: pygame.Rect, theme: Theme, mode: str, quiz: bool = False) -> RecursionLayout:
@@ -47,7 +46,7 @@ def layout(rect: pygame.Rect, theme: Theme, mode: str, quiz: bool = False) -> Re
     if quiz:
         bar = pygame.Rect(rect.x, rect.bottom - quizbar.bar_height(theme), rect.w, quizbar.bar_height(theme))
         above = layout(pygame.Rect(rect.x, rect.y, rect.w, bar.y - gap - rect.y), theme, mode)
-        return replace(above, bar=bar, choices=quizbar.choice_boxes(bar, theme))
+        return replace(above, bar=bar)
     left_w = int(rect.w * (0.42 if mode != TREE else 0.34))
     stack = pygame.Rect(rect.x, rect.y, left_w, rect.h)
     right = pygame.Rect(stack.right + gap, rect.y, rect.right - stack.right - gap, rect.h)
