@@ -1,14 +1,17 @@
-"""Predict, then reveal, in the recursion demo: the questions' known answers and the quiz on screen."""
+"""Predict, then reveal, in recursion and frogs: the questions' known answers and the quiz on screen."""
 
 from __future__ import annotations
 
 import pygame
 from ui import TickClock, click, press
 
+from solvers import frogs as fr
 from solvers import recursion as rec
-from solvers.events import Overflow, Pop, Push
+from solvers.events import DeadEnd, Overflow, Pop, Push, Solution
 from visualizer import quizbar
 from visualizer.guess import distinct_choices
+from visualizer.scenes.frogs import quiz as frogs_quiz
+from visualizer.scenes.frogs.model import FrogsModel
 from visualizer.scenes.recursion import quiz
 from visualizer.scenes.recursion.model import ENDLESS, FACTORIAL, TREE, RecursionModel
 
@@ -127,3 +130,70 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
             break
     assert demo.quiz.score.asked == 2 and demo.quiz.score.right == 1 and demo.quiz.score.streak == 0
     assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.quiz.message
+
+
+# --- frogs ----------------------------------------------------------------------------
+
+
+def frogs_questions(kind: str, start: str):
+    """Every (question, the events after it) of a whole search from `start`."""
+    events = list(fr.solve(start))
+    model = FrogsModel(start)
+    found = []
+    for index, event in enumerate(events):
+        model.apply(event)
+        question = frogs_quiz.ask(kind, model, event, seed=1)
+        if question is not None:
+            found.append((question, events[index + 1 :]))
+    return found
+
+
+def test_frogs_next_move_is_the_solvers_next_event() -> None:
+    """3 + 3 frogs: at every choice the answer is the move (or dead end) the solver's next event shows."""
+    asked = frogs_questions(frogs_quiz.NEXT, fr.start_state(3, 3))
+    first, after = asked[0]
+    assert sorted(first.choices) == sorted(["L 2→3", "R 4→3", "none left: dead end, go back"])
+    assert first.choices[first.answer] == "L 2→3"
+    assert len(asked) > 20
+    for question, after in asked:
+        nxt = next(event for event in after if type(event) in (Push, DeadEnd))
+        assert question.reveals(nxt)
+        said = question.choices[question.answer]
+        if type(nxt) is Push:
+            assert said == f"{nxt.what.frog} {nxt.what.frm}→{nxt.what.to}"
+        else:
+            assert said == "none left: dead end, go back"
+
+
+def test_frogs_dead_end_answers_match_what_the_solver_does() -> None:
+    """Every move made: 'dead-ends' exactly when the solver later cancels it (Pop with backtrack)."""
+    asked = frogs_questions(frogs_quiz.DEAD, fr.start_state(2, 3))
+    assert asked
+    for question, after in asked:
+        node = question.about[1]
+        end = next(e for e in after if type(e) is Solution or (type(e) is Pop and e.node == node))
+        cancelled = type(end) is Pop and end.backtrack
+        assert question.answer == (frogs_quiz.DEAD_ENDS if cancelled else frogs_quiz.REACHES)
+        assert question.reveals(end)
+
+
+def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
+    """Q, Enter: the search stops at its first choice; the right key plays the Push and scores."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("frogs")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_RETURN)
+    for _ in range(400):
+        app.frame(1 / 60)
+        if demo.quiz.asking:
+            break
+    question = demo.quiz.question
+    assert question is not None and not shell.run.playing
+    press(app, pygame.K_1 + question.answer, str(question.answer + 1))
+    for _ in range(20):
+        app.frame(1 / 60)
+        if demo.quiz.question is None or demo.quiz.question.about != question.about:
+            break
+    assert type(shell.run.last_event) is Push and shell.run.last_event.what == fr.Hop("L", 2, 3)
+    assert demo.quiz.score.right == 1 and "first not tried yet" in demo.quiz.message

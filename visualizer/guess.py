@@ -84,6 +84,10 @@ class Quiz:
     def toggle(self) -> None:
         """Switch predicting on or off; an open question goes (the score stays)."""
         self.on = not self.on
+        self.restart()
+
+    def restart(self) -> None:
+        """No open question, no verdict; every moment of the run may ask again."""
         self.question, self.guess, self.message = None, None, ""
         self.asked.clear()
         self.generation = -1

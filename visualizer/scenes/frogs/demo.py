@@ -24,12 +24,14 @@ import pygame
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd
-from solvers.i18n import N_
+from solvers.i18n import N_, _
+from visualizer import quizbar
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.guess import Quiz
 from visualizer.history import EditHistory
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.frogs import board, offers, treeview
+from visualizer.scenes.frogs import board, offers, quiz, treeview
 from visualizer.scenes.frogs import layout as lay
 from visualizer.scenes.frogs.model import (
     PLAY,
@@ -66,6 +68,8 @@ FROGS_BINDINGS = Bindings(
     Binding(("a",), "play_solution", "play the solution back, animated"),
     Binding(("b",), "back_to_game", "back to your game"),
     Binding(("c",), "follow_current", "the tree follows the current move again"),
+    Binding(("q",), "cycle_quiz", N_("predict, then reveal: which move next / will it dead-end / off")),
+    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
     Binding(("[",), "resize", "fewer frogs on the left (N)", args=(-1, 0)),
     Binding(("]",), "resize", "more frogs on the left (N)", args=(1, 0)),
     Binding((",",), "resize", "fewer frogs on the right (M)", args=(0, -1)),
@@ -108,6 +112,9 @@ class FrogsDemo(Demo):
         self.confetti: list[board.Confetto] = []
         self.tries = treeview.TriesView(self.theme)
         self.list_top: int | None = None  # the list's first row when scrolled by hand
+        self.quiz = Quiz()
+        self.quiz_kind = quiz.NEXT
+        self._pressed = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -----------------------------------------------------------------
 
@@ -123,7 +130,7 @@ class FrogsDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> lay.FrogsLayout:
         """Where everything goes (the same for input and drawing)."""
-        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1)
+        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1, quiz=self.quiz.on)
 
     def boxes(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The layout's panels; while playing, the tree's card holds the rules whole (no tree, no legend)."""
@@ -263,6 +270,37 @@ class FrogsDemo(Demo):
         self.list_top = None
         self.tries.resume()
 
+    # --- predict, then reveal ---------------------------------------------------------------
+
+    def cycle_quiz(self) -> None:
+        """Off -> 'which move next?' -> 'will it dead-end?' -> off."""
+        if not self.quiz.on:
+            self.quiz.toggle()
+            self.quiz_kind = quiz.NEXT
+        elif self.quiz_kind == quiz.NEXT:
+            self.quiz_kind = quiz.DEAD
+            self.quiz.restart()
+        else:
+            self.quiz.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.quiz.on and self.quiz.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if self._pressed in keys:
+            self.quiz.answer(keys.index(self._pressed) + 1, self.shell.run)
+
+    def quiz_idle(self) -> str:
+        """The bar's line while no question is open."""
+        if self.mode != SOLVE:
+            return _("Press Enter (or Space) to solve: the search will ask before its moves")
+        if self.quiz_kind == quiz.DEAD:
+            return _("Space plays on: each move made asks whether its branch dead-ends")
+        return _("Space plays on: each choice of move asks which one the solver tries")
+
     def say(self, text: str) -> None:
         """A line under the pads for a few seconds."""
         self.message, self.message_at = text, self.clock
@@ -344,8 +382,14 @@ class FrogsDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The key table; the wheel on the list; the tree's camera; clicks on buttons and frogs."""
         if event.type == pygame.KEYDOWN:
+            self._pressed = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         frogs, model = self.layout(rect), self.model_of(player)
+        question = self.quiz.question
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and frogs.quiz_bar:
+            number = quizbar.choice_at(frogs.quiz_bar, self.theme, len(question.choices), event.pos)
+            if number is not None:
+                return self.quiz.answer(number, player)
         wheel = event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5)
         if wheel and frogs.list_card.collidepoint(event.pos):
             self.scroll_list(frogs, player, LIST_STEP if event.button == 5 else -LIST_STEP)
@@ -395,11 +439,18 @@ class FrogsDemo(Demo):
                 self.celebrate_at = None
         if player.playing:
             self.list_top = None
+        model, mode = self.model_of(player), self.mode
+        self.quiz.follow(
+            player,
+            lambda: quiz.ask(self.quiz_kind, model, player.last_event, self.seed) if mode == SOLVE else None,
+        )
 
     def at_rest(self, player: Player) -> bool:
-        """Still when no hop, shake, message or confetti plays and `update` has nothing to start."""
-        if (self.mode == PLAY and player.cursor > 0) or (
-            self.mode == PLAYBACK and player.at_end and self.celebrate_at is None
+        """Still when no hop, shake, message or confetti plays and `update` (or the quiz) has nothing new."""
+        if (
+            self.quiz.changed
+            or (self.mode == PLAY and player.cursor > 0)
+            or (self.mode == PLAYBACK and player.at_end and self.celebrate_at is None)
         ):
             return False
 
@@ -438,4 +489,6 @@ class FrogsDemo(Demo):
         board.draw_list(surface, theme, frogs.list_card, title, moves, current, first, empty)
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)
+        if frogs.quiz_bar is not None:
+            quizbar.draw_bar(surface, frogs.quiz_bar, theme, self.quiz.shown(self.quiz_idle()))
         board.draw_confetti(surface, self, rect)
