@@ -27,8 +27,10 @@ from solvers.events import DeadEnd
 from solvers.i18n import N_, _
 from visualizer import quizbar
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.calltree import go_to_call
 from visualizer.guess import Quiz
 from visualizer.history import EditHistory
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.frogs import board, offers, quiz, treeview
@@ -50,7 +52,8 @@ from visualizer.scenes.frogs.model import (
     won_words,
 )
 from visualizer.scenes.frogs.offers import Offer
-from visualizer.widgets import Button, Stepper, Widget
+from visualizer.scenes.frogs.tries import START, Key, hover_lines
+from visualizer.widgets import Button, Widget
 
 MESSAGE_SECONDS = 4.0
 LIST_STEP = 3
@@ -75,6 +78,8 @@ FROGS_BINDINGS = Bindings(
     Binding((",",), "resize", "fewer frogs on the right (M)", args=(0, -1)),
     Binding((".",), "resize", "more frogs on the right (M)", args=(0, 1)),
     Gesture("wheel / drag on the tree", "zoom / pan it (C follows the current move again)"),
+    Gesture(N_("click a tried move in the tree"), N_("the timeline goes to its try; Shift: to its return")),
+    Gesture(N_("hover a move in the tree"), N_("the move, the position after it, what became of it")),
     Gesture("wheel on the list", "scroll the moves"),
     Gesture("click N or M", "type the number of frogs"),
 )
@@ -113,6 +118,8 @@ class FrogsDemo(Demo):
         self.tries = treeview.TriesView(self.theme)
         self.list_top: int | None = None  # the list's first row when scrolled by hand
         self.quiz = Quiz()
+        self.hover: tuple[int, int] | None = None
+        self.seen_cursor = 0  # the cursor last frame: a jump re-centres the tree on the active move
         self.quiz_kind = quiz.NEXT
         self._pressed = 0  # the key being dispatched (1-4 answer the question)
 
@@ -343,41 +350,7 @@ class FrogsDemo(Demo):
 
     def controls(self) -> list[Widget]:
         """Sizes (click the number to type one), the game's undo and reset, the runs' buttons."""
-        return [
-            Stepper(
-                "N",
-                lambda: self.n,
-                lambda n: self.set_sizes(n, self.m),
-                fr.MIN_FROGS,
-                fr.MAX_FROGS,
-                hint="frogs on the left: [ and ]",
-            ),
-            Stepper(
-                "M",
-                lambda: self.m,
-                lambda m: self.set_sizes(self.n, m),
-                fr.MIN_FROGS,
-                fr.MAX_FROGS,
-                hint="frogs on the right: , and .",
-            ),
-            Button("undo", self.undo, hint="U, Z or Backspace", enabled=lambda: self.history.can_undo),
-            Button("reset", self.reset_game, hint="0 or Delete"),
-            Button(
-                "solve from here",
-                self.solve_here,
-                hint="Enter",
-                active=lambda: (
-                    self.mode == SOLVE and self.solve_from == self.game.state and bool(self.game.moves)
-                ),
-            ),
-            Button(
-                "solve from start",
-                self.solve_from_start,
-                active=lambda: self.mode == SOLVE and self.solve_from == self.game.start,
-            ),
-            Button("play solution", self.play_solution, hint="A", active=lambda: self.mode == PLAYBACK),
-            Button("back to game", self.back_to_game, hint="B", enabled=lambda: self.mode != PLAY),
-        ]
+        return offers.controls(self)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The key table; the wheel on the list; the tree's camera; clicks on buttons and frogs."""
@@ -395,8 +368,14 @@ class FrogsDemo(Demo):
             self.scroll_list(frogs, player, LIST_STEP if event.button == 5 else -LIST_STEP)
             return True
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         if mouse and self.mode != PLAY and self.tries.handle(event, self.mode, model, self.solve_from, frogs):
             return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mode == SOLVE:
+            return self.click_move(
+                self.tries.key_at(self.mode, model, self.solve_from, frogs, event.pos), player
+            )
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         for button in self.stage_buttons(frogs, player):
@@ -409,6 +388,16 @@ class FrogsDemo(Demo):
             self.click_pad(pad)
         else:
             self.say("These are the solver's frogs: press B to go back to your game.")
+        return True
+
+    def click_move(self, key: Key | None, player: Player) -> bool:
+        """A tried move clicked: the timeline goes to its try (Shift: its return); True when one was."""
+        if key is None or key == START:
+            return False
+        if isinstance(key, tuple):
+            self.say(_("That move has not been tried: only tried moves are on the timeline."))
+            return True
+        go_to_call(player, self.model_of(player).tree, key, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
     @staticmethod
@@ -439,6 +428,9 @@ class FrogsDemo(Demo):
                 self.celebrate_at = None
         if player.playing:
             self.list_top = None
+        if abs(player.cursor - self.seen_cursor) > 1 and not player.playing:
+            self.tries.follow = True  # a jump on the timeline: show the move active then
+        self.seen_cursor = player.cursor
         model, mode = self.model_of(player), self.mode
         self.quiz.follow(
             player,
@@ -489,6 +481,11 @@ class FrogsDemo(Demo):
         board.draw_list(surface, theme, frogs.list_card, title, moves, current, first, empty)
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)
+        key = self.tries.key_at(self.mode, model, self.solve_from, frogs, self.hover) if self.hover else None
+        if key is not None and self.hover is not None and self.mode != PLAY:
+            shown = self.tries.shown(self.mode, model, self.solve_from)
+            lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
+            draw_note(surface, rect, theme, self.hover, lines)
         if frogs.quiz_bar is not None:
             quizbar.draw_bar(surface, frogs.quiz_bar, theme, self.quiz.shown(self.quiz_idle()))
         board.draw_confetti(surface, self, rect)

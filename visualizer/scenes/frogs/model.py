@@ -32,11 +32,13 @@ class FrogsModel:
         self.tree = TryTree()
         self.solution: tuple[fr.Hop, ...] | None = None
         self.moves_made = 0
+        self.applied = 0  # events applied: the next one's index in the run
         self.version = 0  # changes on every apply and revert: views cache on it
 
     def apply(self, event: Any) -> None:
         """Move one event forward."""
         self.version += 1
+        self.applied += 1
         kind = type(event)
         if kind is Move:
             self.pads[event.to], self.pads[event.frm] = event.piece, fr.EMPTY
@@ -44,11 +46,12 @@ class FrogsModel:
             return
         if kind is Solution:
             self.solution = tuple(event.answer)
-        self.tree.apply(event)
+        self.tree.apply(event, self.applied - 1)
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
         self.version += 1
+        self.applied -= 1
         kind = type(event)
         if kind is Move:
             self.pads[event.frm], self.pads[event.to] = event.piece, fr.EMPTY
@@ -65,7 +68,7 @@ class FrogsModel:
 
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
-        return (self.state, self.solution, self.moves_made, self.tree.snapshot())
+        return (self.state, self.solution, self.moves_made, self.applied, self.tree.snapshot())
 
     def keyframe(self) -> object:
         """The state for the player's keyframes (every attribute copied)."""

@@ -1,4 +1,4 @@
-"""What the stage offers at the end of a game, a search or a playback: words and buttons.
+"""What the stage offers: the controls, and at the end of a game, a search or a playback, words and buttons.
 
 A banner over the lower area when the person's game is won or stuck; a
 result line under the pads when a search or playback has ended.  The
@@ -15,8 +15,8 @@ from solvers import frogs as fr
 from visualizer import theme as th
 from visualizer.player import Player
 from visualizer.scenes.frogs import layout as lay
-from visualizer.scenes.frogs.model import PLAY, PLAYBACK, FrogsModel, hopeless_text, plural
-from visualizer.widgets import Button
+from visualizer.scenes.frogs.model import PLAY, PLAYBACK, SOLVE, FrogsModel, hopeless_text, plural
+from visualizer.widgets import Button, Stepper, Widget
 
 if TYPE_CHECKING:
     from visualizer.scenes.frogs.demo import FrogsDemo
@@ -82,3 +82,42 @@ def stage_buttons(demo: FrogsDemo, frogs: lay.FrogsLayout, player: Player) -> li
     for button, rect in zip(buttons, rects, strict=True):
         button.rect = rect
     return buttons
+
+
+def controls(demo: FrogsDemo) -> list[Widget]:
+    """Sizes (click the number to type one), the game's undo and reset, the runs' buttons."""
+    return [
+        Stepper(
+            "N",
+            lambda: demo.n,
+            lambda n: demo.set_sizes(n, demo.m),
+            fr.MIN_FROGS,
+            fr.MAX_FROGS,
+            hint="frogs on the left: [ and ]",
+        ),
+        Stepper(
+            "M",
+            lambda: demo.m,
+            lambda m: demo.set_sizes(demo.n, m),
+            fr.MIN_FROGS,
+            fr.MAX_FROGS,
+            hint="frogs on the right: , and .",
+        ),
+        Button("undo", demo.undo, hint="U, Z or Backspace", enabled=lambda: demo.history.can_undo),
+        Button("reset", demo.reset_game, hint="0 or Delete"),
+        Button(
+            "solve from here",
+            demo.solve_here,
+            hint="Enter",
+            active=lambda: (
+                demo.mode == SOLVE and demo.solve_from == demo.game.state and bool(demo.game.moves)
+            ),
+        ),
+        Button(
+            "solve from start",
+            demo.solve_from_start,
+            active=lambda: demo.mode == SOLVE and demo.solve_from == demo.game.start,
+        ),
+        Button("play solution", demo.play_solution, hint="A", active=lambda: demo.mode == PLAYBACK),
+        Button("back to game", demo.back_to_game, hint="B", enabled=lambda: demo.mode != PLAY),
+    ]

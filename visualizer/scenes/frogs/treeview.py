@@ -271,6 +271,16 @@ class TriesView:
         target = self.current(mode, model, start)
         return followed(geo, frogs.tree_area, START if target is None else target, self.camera.zoom)
 
+    def key_at(
+        self, mode: str, model: FrogsModel, start: str, frogs: FrogsLayout, pos: tuple[int, int]
+    ) -> Key | None:
+        """The node drawn under `pos`, if any (the same boxes the painter draws)."""
+        if not frogs.tree_area.collidepoint(pos):
+            return None
+        geo = self.geometry(self.shown(mode, model, start), frogs)
+        on_screen = boxes(geo, frogs.tree_area, self.view_camera(mode, model, start, frogs))
+        return next((key for key, box in on_screen.items() if box.collidepoint(pos)), None)
+
     def handle(
         self, event: pygame.event.Event, mode: str, model: FrogsModel, start: str, frogs: FrogsLayout
     ) -> bool:
