@@ -15,6 +15,9 @@ from visualizer.panels import fit_text
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
+CHOICES_SHARE = 0.7
+"""The part of the bottom row the choices take; the score has the rest."""
+
 
 def bar_height(theme: Theme) -> int:
     """The bar: a prompt line, a verdict line and a row of choices."""
@@ -27,9 +30,10 @@ def choice_height(theme: Theme) -> int:
 
 
 def choice_boxes(bar: pygame.Rect, theme: Theme, count: int = CHOICES) -> tuple[pygame.Rect, ...]:
-    """`count` equal buttons sharing the bar's bottom row."""
+    """`count` equal buttons sharing the bar's bottom row, left of the score."""
     pad, h = theme.px(8), choice_height(theme)
-    width = (bar.w - pad * (count + 1)) // max(1, count)
+    room = round(bar.w * CHOICES_SHARE)
+    width = (room - pad * (count + 1)) // max(1, count)
     y = bar.bottom - pad - h
     return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(count))
 
@@ -44,10 +48,7 @@ def draw_bar(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, shown: Sho
     """The bar: the prompt (score at its right), the verdict, the numbered choices."""
     draw_box(surface, bar, theme, fill=th.PANEL, edge=th.ACTIVE, radius=8)
     pad = theme.px(8)
-    score = theme.text(fit_text(theme, shown.score, bar.w // 3, "small", "bold"), "small", th.INK, "bold")
-    surface.blit(score, score.get_rect(topright=(bar.right - pad, bar.y + pad)))
-    room = bar.w - 3 * pad - score.get_width()
-    prompt = fit_text(theme, shown.prompt, room, "small", "bold")
+    prompt = fit_text(theme, shown.prompt, bar.w - 2 * pad, "small", "bold")
     surface.blit(theme.text(prompt, "small", th.INK, "bold"), (bar.x + pad, bar.y + pad))
     y = bar.y + pad + theme.line_height("small")
     verdict = fit_text(theme, shown.message, bar.w - 2 * pad, "small")
@@ -60,3 +61,7 @@ def draw_bar(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, shown: Sho
         words = fit_text(theme, f"{number}: {label}", button.w - theme.px(8), "body", "bold")
         image = theme.text(words, "body", th.INK, "bold")
         surface.blit(image, image.get_rect(center=button.center))
+    row = pygame.Rect(bar.x + round(bar.w * CHOICES_SHARE), bar.bottom - pad - choice_height(theme), 0, 0)
+    row.w, row.h = bar.right - pad - row.x, choice_height(theme)
+    score = theme.text(fit_text(theme, shown.score, row.w, "small", "bold"), "small", th.INK, "bold")
+    surface.blit(score, score.get_rect(midright=row.midright))

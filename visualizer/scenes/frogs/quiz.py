@@ -81,7 +81,7 @@ def dead_end_question(model: FrogsModel) -> Question | None:
     move = hop_words(tree.hop[node])
     position = model.state
     solvable = fr.is_solvable(position)
-    choices = (_("it reaches the goal"), _("it dead-ends: the solver cancels it"))
+    choices = (_("it reaches the goal"), _("it dead-ends"))
     if solvable:
         reason = _(
             "From {position} the goal can still be reached, so the solver never cancels {move}"
