@@ -41,6 +41,7 @@ from visualizer.scenes.frogs.model import (
     SOLVE,
     FrogGame,
     FrogsModel,
+    count_moves,
     counters,
     hint,
     hopeless_text,
@@ -48,7 +49,6 @@ from visualizer.scenes.frogs.model import (
     move_words,
     narrate,
     pads_title,
-    plural,
     won_words,
 )
 from visualizer.scenes.frogs.offers import Offer
@@ -61,27 +61,27 @@ LIST_STEP = 3
 
 
 FROGS_BINDINGS = Bindings(
-    Gesture("click a frog", "move it (a frog that cannot move shakes and says why)"),
-    Binding(("l",), "move_side", "move the L frog that can move", args=(fr.LEFT,)),
-    Binding(("r",), "move_side", "move the R frog that can move", args=(fr.RIGHT,)),
-    Binding(("u", "backspace", "z", "ctrl+z"), "undo", "undo your last move"),
-    Binding(("y", "ctrl+y"), "redo", "redo the move you undid"),
-    Binding(("0", "[0]", "delete"), "reset_game", "start your game again"),
-    Binding(("return", "keypad enter"), "solve_here", "solve from here (Space steps the solver too)"),
-    Binding(("a",), "play_solution", "play the solution back, animated"),
-    Binding(("b",), "back_to_game", "back to your game"),
-    Binding(("c",), "follow_current", "the tree follows the current move again"),
+    Gesture(N_("click a frog"), N_("move it (a frog that cannot move shakes and says why)")),
+    Binding(("l",), "move_side", N_("move the L frog that can move"), args=(fr.LEFT,)),
+    Binding(("r",), "move_side", N_("move the R frog that can move"), args=(fr.RIGHT,)),
+    Binding(("u", "backspace", "z", "ctrl+z"), "undo", N_("undo your last move")),
+    Binding(("y", "ctrl+y"), "redo", N_("redo the move you undid")),
+    Binding(("0", "[0]", "delete"), "reset_game", N_("start your game again")),
+    Binding(("return", "keypad enter"), "solve_here", N_("solve from here (Space steps the solver too)")),
+    Binding(("a",), "play_solution", N_("play the solution back, animated")),
+    Binding(("b",), "back_to_game", N_("back to your game")),
+    Binding(("c",), "follow_current", N_("the tree follows the current move again")),
     Binding(("q",), "cycle_quiz", N_("predict, then reveal: which move next / will it dead-end / off")),
     Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
-    Binding(("[",), "resize", "fewer frogs on the left (N)", args=(-1, 0)),
-    Binding(("]",), "resize", "more frogs on the left (N)", args=(1, 0)),
-    Binding((",",), "resize", "fewer frogs on the right (M)", args=(0, -1)),
-    Binding((".",), "resize", "more frogs on the right (M)", args=(0, 1)),
-    Gesture("wheel / drag on the tree", "zoom / pan it (C follows the current move again)"),
+    Binding(("[",), "resize", N_("fewer frogs on the left (N)"), args=(-1, 0)),
+    Binding(("]",), "resize", N_("more frogs on the left (N)"), args=(1, 0)),
+    Binding((",",), "resize", N_("fewer frogs on the right (M)"), args=(0, -1)),
+    Binding((".",), "resize", N_("more frogs on the right (M)"), args=(0, 1)),
+    Gesture(N_("wheel / drag on the tree"), N_("zoom / pan it (C follows the current move again)")),
     Gesture(N_("click a tried move in the tree"), N_("the timeline goes to its try; Shift: to its return")),
     Gesture(N_("hover a move in the tree"), N_("the move, the position after it, what became of it")),
-    Gesture("wheel on the list", "scroll the moves"),
-    Gesture("click N or M", "type the number of frogs"),
+    Gesture(N_("wheel on the list"), N_("scroll the moves")),
+    Gesture(N_("click N or M"), N_("type the number of frogs")),
 )
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
@@ -156,7 +156,11 @@ class FrogsDemo(Demo):
         self.game = FrogGame(self.n, self.m)
         self.history = EditHistory(self.game)
         self.back_to_game()
-        self.say(f"{self.n} frogs on the left, {self.m} on the right: {self.game.best} moves at best")
+        self.say(
+            _("{left} frogs on the left, {right} on the right: {best} moves at best").format(
+                left=self.n, right=self.m, best=self.game.best
+            )
+        )
 
     def resize(self, dn: int, dm: int) -> None:
         """One frog more or fewer on a side."""
@@ -165,7 +169,7 @@ class FrogsDemo(Demo):
     def click_pad(self, pad: int) -> None:
         """The person clicked the frog on `pad` (in play mode)."""
         if self.game.won:
-            self.say("All frogs are across. Reset (0) to play again.")
+            self.say(_("All frogs are across. Reset (0) to play again."))
             return
         leap = self.game.leap(pad)
         if leap is None:
@@ -180,7 +184,7 @@ class FrogsDemo(Demo):
             self.say(won_words(len(self.game.moves), self.game.best))
         else:
             self.say(
-                "No more moves: undo (U) or start again (0)." if self.game.stuck else move_words(leap.hop)
+                _("No more moves: undo (U) or start again (0).") if self.game.stuck else move_words(leap.hop)
             )
 
     def move_side(self, frog: str) -> None:
@@ -189,7 +193,7 @@ class FrogsDemo(Demo):
             self.back_to_game()
         hop = next((hop for hop in fr.legal_moves(self.game.state) if hop.frog == frog), None)
         if hop is None:
-            self.say(f"No {frog} frog can move now.")
+            self.say(_("No {frog} frog can move now.").format(frog=frog))
         else:
             self.click_pad(hop.frm)
 
@@ -199,10 +203,10 @@ class FrogsDemo(Demo):
             self.back_to_game()
         undone = sum(self.history.undo() is not None for _ in range(count))
         if not undone:
-            self.say("Nothing to undo: this is the start.")
+            self.say(_("Nothing to undo: this is the start."))
             return
         self.after_game_change()
-        self.say(f"Took back {plural(undone, 'move')}.")
+        self.say(_("Took back {moves}.").format(moves=count_moves(undone)))
 
     def redo(self) -> None:
         """Make the move undone last again."""
@@ -210,16 +214,16 @@ class FrogsDemo(Demo):
             self.back_to_game()
         edit = self.history.redo()
         if edit is None:
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
             return
         self.after_game_change()
-        self.say(f"Redone: {edit.words}.")
+        self.say(_("Redone: {move}.").format(move=edit.words))
 
     def reset_game(self) -> None:
         """Start the person's game again (every move undone, so Y can bring them back)."""
         self.history.undo_all()
         self.back_to_game()
-        self.say("A new game: move the frogs across.")
+        self.say(_("A new game: move the frogs across."))
 
     def after_game_change(self) -> None:
         """The game's position changed: the solver's run must start from it."""
@@ -332,7 +336,7 @@ class FrogsDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Stop at the next dead end."""
-        return [("next dead end", lambda event: type(event) is DeadEnd)]
+        return [(N_("next dead end"), lambda event: type(event) is DeadEnd)]
 
     def pads_title(self, model: FrogsModel) -> str:
         """What the pads show now."""
@@ -387,7 +391,7 @@ class FrogsDemo(Demo):
         if self.mode == PLAY:
             self.click_pad(pad)
         else:
-            self.say("These are the solver's frogs: press B to go back to your game.")
+            self.say(_("These are the solver's frogs: press B to go back to your game."))
         return True
 
     def click_move(self, key: Key | None, player: Player) -> bool:
@@ -477,7 +481,7 @@ class FrogsDemo(Demo):
             self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished)
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
-        empty = "the search has not moved yet" if self.mode == SOLVE else "no moves yet"
+        empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")
         board.draw_list(surface, theme, frogs.list_card, title, moves, current, first, empty)
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)

@@ -101,9 +101,11 @@ class TryTree(LifoTree):
         listed = self.options.get(parent, ())
         index = sum(1 for _ in self.tried_children(parent))
         if index >= len(listed) or listed[index] != hop:
-            raise ValueError(f"move {hop} is not the next move listed at node {parent}")
+            raise ValueError(
+                _("move {move} is not the next move listed at node {node}").format(move=hop, node=parent)
+            )
         if self.push(parent) != node:
-            raise ValueError(f"node {node} pushed out of order")
+            raise ValueError(_("node {node} pushed out of order").format(node=node))
         self.hop[node] = hop
         self._max_depths.append(self.max_depth)
         self.max_depth = max(self.max_depth, len(self.stack))
@@ -220,10 +222,14 @@ def hover_lines(tree: TryTree, start: str, key: Key, finished: bool) -> list[str
         return [_("the start: {position}").format(position=start)]
     path = tree.path_to(key)
     hop = path[-1]
-    kind = _("a jump") if hop.jump else _("a slide")
     move = f"{hop.frog} {hop.frm}→{hop.to}"
+    first = (
+        _("{move}: a jump, move {depth} from the start")
+        if hop.jump
+        else _("{move}: a slide, move {depth} from the start")
+    )
     words = [
-        _("{move}: {kind}, move {depth} from the start").format(move=move, kind=kind, depth=len(path)),
+        first.format(move=move, depth=len(path)),
         _("position after it: {position}").format(position=fr.replay(start, path)[-1]),
     ]
     status = tree.status(key)
