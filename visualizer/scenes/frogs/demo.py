@@ -89,9 +89,10 @@ FROGS_BINDINGS = Bindings(
 class FrogsDemo(Demo):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
-    About 330 lines, over the house's 300: the three modes' actions (play,
-    solve, playback), the person's edits and the input routing share one
-    controller; the words, offers, layout, drawing and the tree's camera are
+    About 400 lines, over the house's 300: the three modes' actions (play,
+    solve, playback), the person's edits, the quiz's keys and the input
+    routing (frogs, tree clicks, choices) share one controller; the words,
+    offers and controls, questions, layout, drawing and the tree's camera are
     already in their own modules.
     """
 
