@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 
 from solvers.cli import EventStats, UsageError, emit, fail, shown
 from solvers.events import DeadEnd, Move, Pop, Push, Solution, event_type
+from solvers.i18n import _, format_number, ngettext
 
 LEFT = "L"
 """A frog that starts on the left and moves right."""
@@ -102,9 +103,15 @@ def check_sizes(n: int, m: int) -> None:
     """Raise ValueError unless both sides have MIN_FROGS..MAX_FROGS frogs."""
     for name, count in (("N", n), ("M", m)):
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"{name} must be a whole number, not {count!r}")
+            raise ValueError(
+                _("{name} must be a whole number, not {value}").format(name=name, value=repr(count))
+            )
         if not MIN_FROGS <= count <= MAX_FROGS:
-            raise ValueError(f"{name} must be {MIN_FROGS} to {MAX_FROGS} frogs, not {count}")
+            raise ValueError(
+                _("{name} must be {low} to {high} frogs, not {count}").format(
+                    name=name, low=MIN_FROGS, high=MAX_FROGS, count=count
+                )
+            )
 
 
 def start_state(n: int, m: int | None = None) -> str:
@@ -125,9 +132,17 @@ def parse_state(text: str) -> str:
     bad = sorted(set(state) - {LEFT, RIGHT, EMPTY})
     if bad:
         strange = "".join(bad)
-        raise ValueError(f"state {shown(text)} may hold only L, R and _, not {shown(strange)}")
+        raise ValueError(
+            _("state {state} may hold only L, R and _, not {strange}").format(
+                state=shown(text), strange=shown(strange)
+            )
+        )
     if state.count(EMPTY) != 1:
-        raise ValueError(f"state {shown(text)} needs exactly one empty pad _, not {state.count(EMPTY)}")
+        raise ValueError(
+            _("state {state} needs exactly one empty pad _, not {count}").format(
+                state=shown(text), count=state.count(EMPTY)
+            )
+        )
     check_sizes(state.count(LEFT), state.count(RIGHT))
     return state
 
@@ -165,22 +180,28 @@ def move_of(state: str, pad: int) -> Hop | None:
 def why_stuck(state: str, pad: int) -> str:
     """One line for people: why the frog on `pad` cannot move (empty if it can)."""
     if not 0 <= pad < len(state) or state[pad] == EMPTY:
-        return "There is no frog on that pad."
+        return _("There is no frog on that pad.")
     if move_of(state, pad) is not None:
         return ""
     frog = state[pad]
     step = 1 if frog == LEFT else -1
-    way, other = ("right", RIGHT) if frog == LEFT else ("left", LEFT)
+    other = RIGHT if frog == LEFT else LEFT
     ahead, beyond = pad + step, pad + 2 * step
     if not 0 <= ahead < len(state):
-        return f"This {frog} frog only moves {way}, and it is on the last pad."
+        if frog == LEFT:
+            return _("This L frog only moves right, and it is on the last pad.")
+        return _("This R frog only moves left, and it is on the last pad.")
     if state[ahead] == frog:
-        return f"This {frog} frog only moves {way}; a frog of its own side is in the way."
+        if frog == LEFT:
+            return _("This L frog only moves right; a frog of its own side is in the way.")
+        return _("This R frog only moves left; a frog of its own side is in the way.")
     if not 0 <= beyond < len(state):
-        return f"This {frog} frog cannot jump off the end of the pads."
+        return _("This {frog} frog cannot jump off the end of the pads.").format(frog=frog)
     if state[beyond] != EMPTY:
-        return f"This {frog} frog could jump the {other} frog only onto an empty pad."
-    return f"This {frog} frog cannot move."
+        return _("This {frog} frog could jump the {other} frog only onto an empty pad.").format(
+            frog=frog, other=other
+        )
+    return _("This {frog} frog cannot move.").format(frog=frog)
 
 
 def is_legal(state: str, hop: Hop) -> bool:
@@ -191,7 +212,7 @@ def is_legal(state: str, hop: Hop) -> bool:
 def play(state: str, hop: Hop) -> str:
     """The position after a legal move (ValueError if it is not legal)."""
     if not is_legal(state, hop):
-        raise ValueError(f"{hop} is not a legal move in {state}")
+        raise ValueError(_("{move} is not a legal move in {state}").format(move=hop, state=state))
     pads = list(state)
     pads[hop.to], pads[hop.frm] = pads[hop.frm], EMPTY
     return "".join(pads)
@@ -431,13 +452,13 @@ def add_cli(subparsers: Any) -> None:
     """Register `frogs N [M] [--json] [--from STATE]`."""
     parser = subparsers.add_parser(
         "frogs",
-        help="swap N frogs and M frogs by backtracking; print the moves",
-        description="Solve the frogs puzzle by backtracking and print its moves (pads from 0).",
+        help=_("swap N frogs and M frogs by backtracking; print the moves"),
+        description=_("Solve the frogs puzzle by backtracking and print its moves (pads from 0)."),
     )
-    parser.add_argument("n", nargs="?", metavar="N", help="frogs on the left, 1 to 8 (default 3)")
-    parser.add_argument("m", nargs="?", metavar="M", help="frogs on the right, 1 to 8 (default N)")
-    parser.add_argument("--from", dest="start", metavar="STATE", help="start from STATE, e.g. LL_LRRR")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("n", nargs="?", metavar="N", help=_("frogs on the left, 1 to 8 (default 3)"))
+    parser.add_argument("m", nargs="?", metavar="M", help=_("frogs on the right, 1 to 8 (default N)"))
+    parser.add_argument("--from", dest="start", metavar="STATE", help=_("start from STATE, e.g. LL_LRRR"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(run=run_cli)
 
 
@@ -448,7 +469,11 @@ def _count_arg(text: str | None, name: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise UsageError(f"frogs: {name} must be a whole number of frogs, not {shown(text)}") from None
+        raise UsageError(
+            _("frogs: {name} must be a whole number of frogs, not {value}").format(
+                name=name, value=shown(text)
+            )
+        ) from None
 
 
 def cli_start(args: argparse.Namespace) -> str:
@@ -459,10 +484,14 @@ def cli_start(args: argparse.Namespace) -> str:
             return start_state(DEFAULT_FROGS if n is None else n, m)
         state = parse_state(args.start)
     except ValueError as error:
-        raise UsageError(f"frogs: {error}") from None
+        raise UsageError(_("frogs: {reason}").format(reason=error)) from None
     for name, given, held in (("N", n, state.count(LEFT)), ("M", m, state.count(RIGHT))):
         if given is not None and given != held:
-            raise UsageError(f"frogs: {name} is {given} but state {state} holds {held}")
+            raise UsageError(
+                _("frogs: {name} is {given} but state {state} holds {held}").format(
+                    name=name, given=given, state=state, held=held
+                )
+            )
     return state
 
 
@@ -497,9 +526,15 @@ def run_cli(args: argparse.Namespace) -> int:
     jumps = sum(hop.jump for hop in moves)
     lines = [str(hop) for hop in moves]
     lines.append(
-        f"{_count(len(moves), 'move')} ({_count(jumps, 'jump')}, "
-        f"{_count(len(moves) - jumps, 'slide')}); "
-        f"the search tried {tried} and cancelled {cancelled}"
+        _("{moves} ({jumps}, {slides}); the search tried {tried} and cancelled {cancelled}").format(
+            moves=count_moves(len(moves)),
+            jumps=ngettext("{count} jump", "{count} jumps", jumps).format(count=jumps),
+            slides=ngettext("{count} slide", "{count} slides", len(moves) - jumps).format(
+                count=len(moves) - jumps
+            ),
+            tried=format_number(tried),
+            cancelled=format_number(cancelled),
+        )
     )
     emit(args, "\n".join(lines), data)
     return 0
@@ -510,18 +545,17 @@ def _report_hopeless(args: argparse.Namespace, state: str, data: dict[str, Any])
     nearest = nearest_solvable_back(state)
     data["moves_back"], data["back_state"] = nearest or (None, None)
     if nearest is None:
-        message = f"frogs: no solution from {state}, nor from any position before it"
+        message = _("frogs: no solution from {state}, nor from any position before it").format(state=state)
     else:
         back, before = nearest
-        message = (
-            f"frogs: no solution from {state}; the nearest position with one is "
-            f"{_count(back, 'move')} back: {before}"
-        )
+        message = _(
+            "frogs: no solution from {state}; the nearest position with one is {moves} back: {before}"
+        ).format(state=state, moves=count_moves(back), before=before)
     if args.json:
         emit(args, "", data)
     return fail(message, 1)
 
 
-def _count(number: int, noun: str) -> str:
-    """`1 move`, `2 moves`."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def count_moves(count: int) -> str:
+    """'1 move', '2 moves' (in the current language)."""
+    return ngettext("{count} move", "{count} moves", count).format(count=format_number(count))

@@ -161,6 +161,17 @@ CONVERTED = (
     "visualizer/scenes/trace/painting.py",
     "visualizer/scenes/trace/pictures.py",
     "visualizer/scenes/trace/pictureview.py",
+    "solvers/frogs.py",
+    "visualizer/scenes/frogs/demo.py",
+    "visualizer/scenes/frogs/model.py",
+    "visualizer/scenes/frogs/board.py",
+    "visualizer/scenes/frogs/offers.py",
+    "visualizer/scenes/frogs/treeview.py",
+    "visualizer/scenes/frogs/tries.py",
+    "visualizer/scenes/frogs/quiz.py",
+    "visualizer/scenes/recursion/quiz.py",
+    "visualizer/guess.py",
+    "visualizer/quizbar.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -189,6 +200,10 @@ SINKS: dict[str, tuple[int, ...]] = {
     "fail": (0,),
     "emit": (1,),
     "print": (0,),
+    "say": (0,),
+    "Offer": (0, 1),
+    "draw_message": (3,),
+    "tag": (2,),
 }
 """Calls whose string arguments reach people, and which arguments those are."""
 TEXT_KEYWORDS = {"hint", "help", "title", "description"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from solvers.events import Event, Pop, Push
 from visualizer.tree import LifoTree
@@ -79,7 +79,14 @@ class CallTree(LifoTree):
         return (*super().snapshot(), *columns)
 
 
-def go_to_call(player: Any, calls: CallTree, node: int, to_return: bool) -> None:
+class Timeline(Protocol):
+    """A tree that knows where each node's Push and Pop sit in the run (`CallTree`, the frogs' tries)."""
+
+    push_at: list[int]
+    pop_at: list[int]
+
+
+def go_to_call(player: Any, calls: Timeline, node: int, to_return: bool) -> None:
     """Move the player's timeline to call `node`'s Push, or (`to_return`) its Pop.
 
     A call that has not returned yet plays on at full speed until it does.

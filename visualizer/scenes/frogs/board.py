@@ -15,6 +15,7 @@ import pygame
 
 from solvers import frogs as fr
 from solvers.events import Move
+from solvers.i18n import _
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.panels import card, fit_text, wrap
@@ -236,7 +237,7 @@ def draw_confetti(surface: pygame.Surface, demo: FrogsDemo, rect: pygame.Rect) -
 
 def draw_help(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, best: int, covered: bool) -> None:
     """In play mode: the rules (left empty when a banner covers the card)."""
-    inner = card(surface, rect, theme, "how to play")
+    inner = card(surface, rect, theme, _("how to play"))
     if covered:
         return
     y = inner.y

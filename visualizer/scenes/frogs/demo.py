@@ -24,12 +24,16 @@ import pygame
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd
-from solvers.i18n import N_
+from solvers.i18n import N_, _
+from visualizer import quizbar
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.calltree import go_to_call
+from visualizer.guess import Quiz
 from visualizer.history import EditHistory
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.frogs import board, offers, treeview
+from visualizer.scenes.frogs import board, offers, quiz, treeview
 from visualizer.scenes.frogs import layout as lay
 from visualizer.scenes.frogs.model import (
     PLAY,
@@ -37,6 +41,7 @@ from visualizer.scenes.frogs.model import (
     SOLVE,
     FrogGame,
     FrogsModel,
+    count_moves,
     counters,
     hint,
     hopeless_text,
@@ -44,11 +49,11 @@ from visualizer.scenes.frogs.model import (
     move_words,
     narrate,
     pads_title,
-    plural,
     won_words,
 )
 from visualizer.scenes.frogs.offers import Offer
-from visualizer.widgets import Button, Stepper, Widget
+from visualizer.scenes.frogs.tries import START, Key, hover_lines
+from visualizer.widgets import Button, Widget
 
 MESSAGE_SECONDS = 4.0
 LIST_STEP = 3
@@ -56,23 +61,27 @@ LIST_STEP = 3
 
 
 FROGS_BINDINGS = Bindings(
-    Gesture("click a frog", "move it (a frog that cannot move shakes and says why)"),
-    Binding(("l",), "move_side", "move the L frog that can move", args=(fr.LEFT,)),
-    Binding(("r",), "move_side", "move the R frog that can move", args=(fr.RIGHT,)),
-    Binding(("u", "backspace", "z", "ctrl+z"), "undo", "undo your last move"),
-    Binding(("y", "ctrl+y"), "redo", "redo the move you undid"),
-    Binding(("0", "[0]", "delete"), "reset_game", "start your game again"),
-    Binding(("return", "keypad enter"), "solve_here", "solve from here (Space steps the solver too)"),
-    Binding(("a",), "play_solution", "play the solution back, animated"),
-    Binding(("b",), "back_to_game", "back to your game"),
-    Binding(("c",), "follow_current", "the tree follows the current move again"),
-    Binding(("[",), "resize", "fewer frogs on the left (N)", args=(-1, 0)),
-    Binding(("]",), "resize", "more frogs on the left (N)", args=(1, 0)),
-    Binding((",",), "resize", "fewer frogs on the right (M)", args=(0, -1)),
-    Binding((".",), "resize", "more frogs on the right (M)", args=(0, 1)),
-    Gesture("wheel / drag on the tree", "zoom / pan it (C follows the current move again)"),
-    Gesture("wheel on the list", "scroll the moves"),
-    Gesture("click N or M", "type the number of frogs"),
+    Gesture(N_("click a frog"), N_("move it (a frog that cannot move shakes and says why)")),
+    Binding(("l",), "move_side", N_("move the L frog that can move"), args=(fr.LEFT,)),
+    Binding(("r",), "move_side", N_("move the R frog that can move"), args=(fr.RIGHT,)),
+    Binding(("u", "backspace", "z", "ctrl+z"), "undo", N_("undo your last move")),
+    Binding(("y", "ctrl+y"), "redo", N_("redo the move you undid")),
+    Binding(("0", "[0]", "delete"), "reset_game", N_("start your game again")),
+    Binding(("return", "keypad enter"), "solve_here", N_("solve from here (Space steps the solver too)")),
+    Binding(("a",), "play_solution", N_("play the solution back, animated")),
+    Binding(("b",), "back_to_game", N_("back to your game")),
+    Binding(("c",), "follow_current", N_("the tree follows the current move again")),
+    Binding(("q",), "cycle_quiz", N_("predict, then reveal: which move next / will it dead-end / off")),
+    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
+    Binding(("[",), "resize", N_("fewer frogs on the left (N)"), args=(-1, 0)),
+    Binding(("]",), "resize", N_("more frogs on the left (N)"), args=(1, 0)),
+    Binding((",",), "resize", N_("fewer frogs on the right (M)"), args=(0, -1)),
+    Binding((".",), "resize", N_("more frogs on the right (M)"), args=(0, 1)),
+    Gesture(N_("wheel / drag on the tree"), N_("zoom / pan it (C follows the current move again)")),
+    Gesture(N_("click a tried move in the tree"), N_("the timeline goes to its try; Shift: to its return")),
+    Gesture(N_("hover a move in the tree"), N_("the move, the position after it, what became of it")),
+    Gesture(N_("wheel on the list"), N_("scroll the moves")),
+    Gesture(N_("click N or M"), N_("type the number of frogs")),
 )
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
@@ -80,9 +89,10 @@ FROGS_BINDINGS = Bindings(
 class FrogsDemo(Demo):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
-    About 330 lines, over the house's 300: the three modes' actions (play,
-    solve, playback), the person's edits and the input routing share one
-    controller; the words, offers, layout, drawing and the tree's camera are
+    About 400 lines, over the house's 300: the three modes' actions (play,
+    solve, playback), the person's edits, the quiz's keys and the input
+    routing (frogs, tree clicks, choices) share one controller; the words,
+    offers and controls, questions, layout, drawing and the tree's camera are
     already in their own modules.
     """
 
@@ -108,6 +118,11 @@ class FrogsDemo(Demo):
         self.confetti: list[board.Confetto] = []
         self.tries = treeview.TriesView(self.theme)
         self.list_top: int | None = None  # the list's first row when scrolled by hand
+        self.quiz = Quiz()
+        self.hover: tuple[int, int] | None = None
+        self.seen_cursor = 0  # the cursor last frame: a jump re-centres the tree on the active move
+        self.quiz_kind = quiz.NEXT
+        self._pressed = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -----------------------------------------------------------------
 
@@ -123,7 +138,7 @@ class FrogsDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> lay.FrogsLayout:
         """Where everything goes (the same for input and drawing)."""
-        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1)
+        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1, quiz=self.quiz.on)
 
     def boxes(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The layout's panels; while playing, the tree's card holds the rules whole (no tree, no legend)."""
@@ -142,7 +157,11 @@ class FrogsDemo(Demo):
         self.game = FrogGame(self.n, self.m)
         self.history = EditHistory(self.game)
         self.back_to_game()
-        self.say(f"{self.n} frogs on the left, {self.m} on the right: {self.game.best} moves at best")
+        self.say(
+            _("{left} frogs on the left, {right} on the right: {best} moves at best").format(
+                left=self.n, right=self.m, best=self.game.best
+            )
+        )
 
     def resize(self, dn: int, dm: int) -> None:
         """One frog more or fewer on a side."""
@@ -151,7 +170,7 @@ class FrogsDemo(Demo):
     def click_pad(self, pad: int) -> None:
         """The person clicked the frog on `pad` (in play mode)."""
         if self.game.won:
-            self.say("All frogs are across. Reset (0) to play again.")
+            self.say(_("All frogs are across. Reset (0) to play again."))
             return
         leap = self.game.leap(pad)
         if leap is None:
@@ -166,7 +185,7 @@ class FrogsDemo(Demo):
             self.say(won_words(len(self.game.moves), self.game.best))
         else:
             self.say(
-                "No more moves: undo (U) or start again (0)." if self.game.stuck else move_words(leap.hop)
+                _("No more moves: undo (U) or start again (0).") if self.game.stuck else move_words(leap.hop)
             )
 
     def move_side(self, frog: str) -> None:
@@ -175,7 +194,7 @@ class FrogsDemo(Demo):
             self.back_to_game()
         hop = next((hop for hop in fr.legal_moves(self.game.state) if hop.frog == frog), None)
         if hop is None:
-            self.say(f"No {frog} frog can move now.")
+            self.say(_("No {frog} frog can move now.").format(frog=frog))
         else:
             self.click_pad(hop.frm)
 
@@ -185,10 +204,10 @@ class FrogsDemo(Demo):
             self.back_to_game()
         undone = sum(self.history.undo() is not None for _ in range(count))
         if not undone:
-            self.say("Nothing to undo: this is the start.")
+            self.say(_("Nothing to undo: this is the start."))
             return
         self.after_game_change()
-        self.say(f"Took back {plural(undone, 'move')}.")
+        self.say(_("Took back {moves}.").format(moves=count_moves(undone)))
 
     def redo(self) -> None:
         """Make the move undone last again."""
@@ -196,16 +215,16 @@ class FrogsDemo(Demo):
             self.back_to_game()
         edit = self.history.redo()
         if edit is None:
-            self.say("Nothing to redo.")
+            self.say(_("Nothing to redo."))
             return
         self.after_game_change()
-        self.say(f"Redone: {edit.words}.")
+        self.say(_("Redone: {move}.").format(move=edit.words))
 
     def reset_game(self) -> None:
         """Start the person's game again (every move undone, so Y can bring them back)."""
         self.history.undo_all()
         self.back_to_game()
-        self.say("A new game: move the frogs across.")
+        self.say(_("A new game: move the frogs across."))
 
     def after_game_change(self) -> None:
         """The game's position changed: the solver's run must start from it."""
@@ -263,6 +282,37 @@ class FrogsDemo(Demo):
         self.list_top = None
         self.tries.resume()
 
+    # --- predict, then reveal ---------------------------------------------------------------
+
+    def cycle_quiz(self) -> None:
+        """Off -> 'which move next?' -> 'will it dead-end?' -> off."""
+        if not self.quiz.on:
+            self.quiz.toggle()
+            self.quiz_kind = quiz.NEXT
+        elif self.quiz_kind == quiz.NEXT:
+            self.quiz_kind = quiz.DEAD
+            self.quiz.restart()
+        else:
+            self.quiz.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.quiz.on and self.quiz.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if self._pressed in keys:
+            self.quiz.answer(keys.index(self._pressed) + 1, self.shell.run)
+
+    def quiz_idle(self) -> str:
+        """The bar's line while no question is open."""
+        if self.mode != SOLVE:
+            return _("Press Enter (or Space) to solve: the search will ask before its moves")
+        if self.quiz_kind == quiz.DEAD:
+            return _("Space plays on: each move made asks whether its branch dead-ends")
+        return _("Space plays on: each choice of move asks which one the solver tries")
+
     def say(self, text: str) -> None:
         """A line under the pads for a few seconds."""
         self.message, self.message_at = text, self.clock
@@ -287,7 +337,7 @@ class FrogsDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Stop at the next dead end."""
-        return [("next dead end", lambda event: type(event) is DeadEnd)]
+        return [(N_("next dead end"), lambda event: type(event) is DeadEnd)]
 
     def pads_title(self, model: FrogsModel) -> str:
         """What the pads show now."""
@@ -305,54 +355,32 @@ class FrogsDemo(Demo):
 
     def controls(self) -> list[Widget]:
         """Sizes (click the number to type one), the game's undo and reset, the runs' buttons."""
-        return [
-            Stepper(
-                "N",
-                lambda: self.n,
-                lambda n: self.set_sizes(n, self.m),
-                fr.MIN_FROGS,
-                fr.MAX_FROGS,
-                hint="frogs on the left: [ and ]",
-            ),
-            Stepper(
-                "M",
-                lambda: self.m,
-                lambda m: self.set_sizes(self.n, m),
-                fr.MIN_FROGS,
-                fr.MAX_FROGS,
-                hint="frogs on the right: , and .",
-            ),
-            Button("undo", self.undo, hint="U, Z or Backspace", enabled=lambda: self.history.can_undo),
-            Button("reset", self.reset_game, hint="0 or Delete"),
-            Button(
-                "solve from here",
-                self.solve_here,
-                hint="Enter",
-                active=lambda: (
-                    self.mode == SOLVE and self.solve_from == self.game.state and bool(self.game.moves)
-                ),
-            ),
-            Button(
-                "solve from start",
-                self.solve_from_start,
-                active=lambda: self.mode == SOLVE and self.solve_from == self.game.start,
-            ),
-            Button("play solution", self.play_solution, hint="A", active=lambda: self.mode == PLAYBACK),
-            Button("back to game", self.back_to_game, hint="B", enabled=lambda: self.mode != PLAY),
-        ]
+        return offers.controls(self)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The key table; the wheel on the list; the tree's camera; clicks on buttons and frogs."""
         if event.type == pygame.KEYDOWN:
+            self._pressed = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         frogs, model = self.layout(rect), self.model_of(player)
+        question = self.quiz.question
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and frogs.quiz_bar:
+            number = quizbar.choice_at(frogs.quiz_bar, self.theme, len(question.choices), event.pos)
+            if number is not None:
+                return self.quiz.answer(number, player)
         wheel = event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5)
         if wheel and frogs.list_card.collidepoint(event.pos):
             self.scroll_list(frogs, player, LIST_STEP if event.button == 5 else -LIST_STEP)
             return True
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         if mouse and self.mode != PLAY and self.tries.handle(event, self.mode, model, self.solve_from, frogs):
             return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mode == SOLVE:
+            return self.click_move(
+                self.tries.key_at(self.mode, model, self.solve_from, frogs, event.pos), player
+            )
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         for button in self.stage_buttons(frogs, player):
@@ -364,7 +392,17 @@ class FrogsDemo(Demo):
         if self.mode == PLAY:
             self.click_pad(pad)
         else:
-            self.say("These are the solver's frogs: press B to go back to your game.")
+            self.say(_("These are the solver's frogs: press B to go back to your game."))
+        return True
+
+    def click_move(self, key: Key | None, player: Player) -> bool:
+        """A tried move clicked: the timeline goes to its try (Shift: its return); True when one was."""
+        if key is None or key == START:
+            return False
+        if isinstance(key, tuple):
+            self.say(_("That move has not been tried: only tried moves are on the timeline."))
+            return True
+        go_to_call(player, self.model_of(player).tree, key, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
     @staticmethod
@@ -395,11 +433,21 @@ class FrogsDemo(Demo):
                 self.celebrate_at = None
         if player.playing:
             self.list_top = None
+        if abs(player.cursor - self.seen_cursor) > 1 and not player.playing:
+            self.tries.follow = True  # a jump on the timeline: show the move active then
+        self.seen_cursor = player.cursor
+        model, mode = self.model_of(player), self.mode
+        self.quiz.follow(
+            player,
+            lambda: quiz.ask(self.quiz_kind, model, player.last_event, self.seed) if mode == SOLVE else None,
+        )
 
     def at_rest(self, player: Player) -> bool:
-        """Still when no hop, shake, message or confetti plays and `update` has nothing to start."""
-        if (self.mode == PLAY and player.cursor > 0) or (
-            self.mode == PLAYBACK and player.at_end and self.celebrate_at is None
+        """Still when no hop, shake, message or confetti plays and `update` (or the quiz) has nothing new."""
+        if (
+            self.quiz.changed
+            or (self.mode == PLAY and player.cursor > 0)
+            or (self.mode == PLAYBACK and player.at_end and self.celebrate_at is None)
         ):
             return False
 
@@ -434,8 +482,15 @@ class FrogsDemo(Demo):
             self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished)
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
-        empty = "the search has not moved yet" if self.mode == SOLVE else "no moves yet"
+        empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")
         board.draw_list(surface, theme, frogs.list_card, title, moves, current, first, empty)
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)
+        key = self.tries.key_at(self.mode, model, self.solve_from, frogs, self.hover) if self.hover else None
+        if key is not None and self.hover is not None and self.mode != PLAY:
+            shown = self.tries.shown(self.mode, model, self.solve_from)
+            lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
+            draw_note(surface, rect, theme, self.hover, lines)
+        if frogs.quiz_bar is not None:
+            quizbar.draw_bar(surface, frogs.quiz_bar, theme, self.quiz.shown(self.quiz_idle()))
         board.draw_confetti(surface, self, rect)

@@ -8,10 +8,11 @@ input.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
+from visualizer import quizbar
 from visualizer.panels import card_content, wrap
 from visualizer.scenes.frogs.model import PLAY
 from visualizer.theme import Theme
@@ -36,6 +37,7 @@ class FrogsLayout:
     legend: pygame.Rect
     list_card: pygame.Rect
     list_inner: pygame.Rect
+    quiz_bar: pygame.Rect | None = None  # predict, then reveal: the question and its choices
 
     @property
     def pad_w(self) -> float:
@@ -59,9 +61,17 @@ class FrogsLayout:
         return round(self.pads_row.x + (pad + 0.5) * self.pad_w), self.pads_row.centery
 
 
-def layout(rect: pygame.Rect, theme: Theme, mode: str, count: int) -> FrogsLayout:
-    """The stage split for `count` pads; the pads get more room in play, the tree in a search."""
+def layout(rect: pygame.Rect, theme: Theme, mode: str, count: int, quiz: bool = False) -> FrogsLayout:
+    """The stage split for `count` pads; the pads get more room in play, the tree in a search.
+
+    With `quiz`, the predict-then-reveal bar takes the bottom of the stage.
+    """
     px = theme.px
+    if quiz:
+        height = quizbar.bar_height(theme)
+        bar = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
+        above = pygame.Rect(rect.x, rect.y, rect.w, bar.y - px(10) - rect.y)
+        return replace(layout(above, theme, mode, count), quiz_bar=bar)
     gap = px(10)
     share, least = (0.4, 170) if mode == PLAY else (0.3, 140)  # a search needs room for its tree
     pads_h = max(px(least), min(px(300), int(rect.h * share)))

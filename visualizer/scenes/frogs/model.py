@@ -16,6 +16,7 @@ from typing import Any
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd, Move, Pop, Push, Solution
+from solvers.i18n import _, format_number, ngettext
 from visualizer import keyframes
 from visualizer.scenes.frogs.tries import START, UNTRIED, TryTree
 
@@ -32,11 +33,13 @@ class FrogsModel:
         self.tree = TryTree()
         self.solution: tuple[fr.Hop, ...] | None = None
         self.moves_made = 0
+        self.applied = 0  # events applied: the next one's index in the run
         self.version = 0  # changes on every apply and revert: views cache on it
 
     def apply(self, event: Any) -> None:
         """Move one event forward."""
         self.version += 1
+        self.applied += 1
         kind = type(event)
         if kind is Move:
             self.pads[event.to], self.pads[event.frm] = event.piece, fr.EMPTY
@@ -44,11 +47,12 @@ class FrogsModel:
             return
         if kind is Solution:
             self.solution = tuple(event.answer)
-        self.tree.apply(event)
+        self.tree.apply(event, self.applied - 1)
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
         self.version += 1
+        self.applied -= 1
         kind = type(event)
         if kind is Move:
             self.pads[event.frm], self.pads[event.to] = event.piece, fr.EMPTY
@@ -65,7 +69,7 @@ class FrogsModel:
 
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
-        return (self.state, self.solution, self.moves_made, self.tree.snapshot())
+        return (self.state, self.solution, self.moves_made, self.applied, self.tree.snapshot())
 
     def keyframe(self) -> object:
         """The state for the player's keyframes (every attribute copied)."""
@@ -133,7 +137,7 @@ class Leap:
     @property
     def words(self) -> str:
         """The move in a few words."""
-        return f"moved {hop_words(self.hop)}"
+        return _("moved {move}").format(move=hop_words(self.hop))
 
     def apply(self, game: FrogGame) -> None:
         """Make the move."""
@@ -149,13 +153,13 @@ class Leap:
 # --- words ------------------------------------------------------------------------------
 
 
-def plural(count: int, noun: str) -> str:
-    """'1 move', '2 moves'."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def count_moves(count: int) -> str:
+    """'1 move', '2 moves', in the current language."""
+    return fr.count_moves(count)
 
 
 def hop_label(hop: fr.Hop) -> str:
-    """A move as the tree shows it: `L2→3`."""
+    """A move as the tree shows it: `L2→3` (frog letters and pad numbers: the same in every language)."""
     return f"{hop.frog}{hop.frm}→{hop.to}"
 
 
@@ -166,7 +170,7 @@ def hop_words(hop: fr.Hop) -> str:
 
 def list_words(hop: fr.Hop) -> str:
     """A move in the list of moves: `L 2→4 jump`."""
-    return f"{hop_words(hop)}{' jump' if hop.jump else ''}"
+    return _("{move} jump").format(move=hop_words(hop)) if hop.jump else hop_words(hop)
 
 
 def narrate(event: Any) -> str | None:
@@ -174,78 +178,95 @@ def narrate(event: Any) -> str | None:
     kind = type(event)
     if kind is fr.Options:
         if not event.moves:
-            return "no legal move here"
+            return _("no legal move here")
         moves = ", ".join(hop_words(hop) for hop in event.moves)
-        return f"{plural(len(event.moves), 'legal move')}: {moves}"
+        return ngettext(
+            "{count} legal move: {moves}", "{count} legal moves: {moves}", len(event.moves)
+        ).format(count=len(event.moves), moves=moves)
     if kind is Push:
-        return f"try {hop_words(event.what)}"
+        return _("try {move}").format(move=hop_words(event.what))
     if kind is Move:
         hop = fr.Hop(event.piece, event.frm, event.to)
         if event.line == fr.LINE_CANCEL:
-            return f"cancel: the {event.piece} frog goes back {event.frm}→{event.to}"
-        return f"{hop_words(hop)}: {'jump' if hop.jump else 'slide'}"
+            return _("cancel: the {frog} frog goes back {frm}→{to}").format(
+                frog=event.piece, frm=event.frm, to=event.to
+            )
+        if hop.jump:
+            return _("{move}: jump").format(move=hop_words(hop))
+        return _("{move}: slide").format(move=hop_words(hop))
     if kind is DeadEnd:
         if event.where == START:
-            return "every move from the start failed: no solution"
-        return "dead end: nothing left here, go back"
+            return _("every move from the start failed: no solution")
+        return _("dead end: nothing left here, go back")
     if kind is Solution:
-        return f"goal reached: {len(event.answer)} moves"
+        return _("goal reached: {moves}").format(moves=count_moves(len(event.answer)))
     if kind is Pop and not event.backtrack:
-        return "return true: this move is part of the solution"
+        return _("return true: this move is part of the solution")
     return None
 
 
 def move_words(hop: fr.Hop) -> str:
     """What the person's move was: 'L 2→3: a slide'."""
-    return f"{hop_words(hop)}: {'a jump' if hop.jump else 'a slide'}"
+    if hop.jump:
+        return _("{move}: a jump").format(move=hop_words(hop))
+    return _("{move}: a slide").format(move=hop_words(hop))
 
 
 def hopeless_text(verdict: fr.FromHere) -> str:
     """The sentence for a position with no solution."""
     if verdict.moves_back is None:
-        return f"No solution from {verdict.state}, nor from any position before it."
-    return (
-        f"No solution from {verdict.state}: the last position with one was "
-        f"{plural(verdict.moves_back, 'move')} back."
+        return _("No solution from {state}, nor from any position before it.").format(state=verdict.state)
+    return _("No solution from {state}: the last position with one was {moves} back.").format(
+        state=verdict.state, moves=count_moves(verdict.moves_back)
     )
 
 
 def won_words(count: int, best: int) -> str:
     """The message on reaching the goal."""
-    return f"Well done: across in {count} moves" + (" — the fewest possible!" if count == best else ".")
+    if count == best:
+        return _("Well done: across in {count} moves — the fewest possible!").format(count=count)
+    return _("Well done: across in {count} moves.").format(count=count)
 
 
 def pads_title(mode: str, game: FrogGame, model: FrogsModel, start: str, playback: int) -> str:
     """What the pads show now."""
     if mode == PLAY:
-        return f"your game: {plural(len(game.moves), 'move')} — {game.state}"
+        return _("your game: {moves} — {position}").format(
+            moves=count_moves(len(game.moves)), position=game.state
+        )
     if mode == PLAYBACK:
-        return f"the solution from {start}: move {model.moves_made} of {playback}"
-    return f"the solver from {start}: now at {model.state}"
+        return _("the solution from {start}: move {number} of {count}").format(
+            start=start, number=model.moves_made, count=playback
+        )
+    return _("the solver from {start}: now at {position}").format(start=start, position=model.state)
 
 
 def hint(mode: str, game: FrogGame) -> str:
     """The line under the pads when there is no fresh message."""
     if mode == PLAY:
         if game.won:
-            return "All frogs are across! Reset (0) to play again."
+            return _("All frogs are across! Reset (0) to play again.")
         if game.stuck:
-            return "No more moves: undo (U) or start again (0)."
-        return "Click a frog with an arrow above it, or press L or R."
+            return _("No more moves: undo (U) or start again (0).")
+        return _("Click a frog with an arrow above it, or press L or R.")
     if mode == PLAYBACK:
-        return "Space: play / pause    Right / Left: one move    B: back to your game"
-    return "Space: play / pause    N: next backtrack    B: back to your game"
+        return _("Space: play / pause    Right / Left: one move    B: back to your game")
+    return _("Space: play / pause    N: next backtrack    B: back to your game")
 
 
 def rules(best: int) -> list[str]:
     """The paragraphs of 'how to play'."""
     return [
-        "Swap the two rows: the blue L frogs must end on the right, the orange R frogs on the left.",
-        "A frog only moves forward (L to the right, R to the left): one pad into the empty "
-        "pad, or a jump over exactly one frog of the other side into it.",
-        f"It can be done in {best} moves. A frog with an arrow above it can move now.",
-        "Stuck? Undo (U), or let the computer solve from here (Enter): it tries the "
-        "moves in order and cancels those that lead nowhere, growing a tree of tries.",
+        _("Swap the two rows: the blue L frogs must end on the right, the orange R frogs on the left."),
+        _(
+            "A frog only moves forward (L to the right, R to the left): one pad into the empty "
+            "pad, or a jump over exactly one frog of the other side into it."
+        ),
+        _("It can be done in {count} moves. A frog with an arrow above it can move now.").format(count=best),
+        _(
+            "Stuck? Undo (U), or let the computer solve from here (Enter): it tries the "
+            "moves in order and cancels those that lead nowhere, growing a tree of tries."
+        ),
     ]
 
 
@@ -254,13 +275,13 @@ def list_content(
 ) -> tuple[str, list[fr.Hop], int]:
     """The list of moves: its title, the moves, the current one's index (-1 for none)."""
     if mode == PLAY:
-        return "your moves", game.moves, len(game.moves) - 1
+        return _("your moves"), game.moves, len(game.moves) - 1
     if mode == PLAYBACK:
-        return "the solution", list(playback), model.moves_made - 1
+        return _("the solution"), list(playback), model.moves_made - 1
     if model.solution is not None:
-        return "the solution", list(model.solution), -1
+        return _("the solution"), list(model.solution), -1
     moves = [model.tree.hop[node] for node in model.tree.stack]
-    return "current path", moves, len(moves) - 1
+    return _("current path"), moves, len(moves) - 1
 
 
 def counters(
@@ -269,21 +290,22 @@ def counters(
     """Moves so far in a game; the move of a playback; tries, cancels and dead ends in a search."""
     if mode == PLAY:
         return [
-            ("your moves", str(len(game.moves))),
-            ("fewest possible", str(game.best)),
-            ("legal moves now", str(len(fr.legal_moves(game.state)))),
-            ("frogs", f"{game.n} + {game.m}"),
+            (_("your moves"), str(len(game.moves))),
+            (_("fewest possible"), str(game.best)),
+            (_("legal moves now"), str(len(fr.legal_moves(game.state)))),
+            (_("frogs"), f"{game.n} + {game.m}"),
         ]
     if mode == PLAYBACK:
-        return [("move", f"{model.moves_made} of {playback}"), ("fewest possible", str(game.best))]
+        of = _("{number} of {count}").format(number=model.moves_made, count=playback)
+        return [(_("move"), of), (_("fewest possible"), str(game.best))]
     tree = model.tree
     rows = [
-        ("moves tried", f"{tree.tried:,}"),
-        ("cancelled", f"{tree.cancelled:,}"),
-        ("dead ends", f"{tree.dead_ends:,}"),
-        ("depth", str(len(tree.stack))),
-        ("max depth", str(tree.max_depth)),
+        (_("moves tried"), format_number(tree.tried)),
+        (_("cancelled"), format_number(tree.cancelled)),
+        (_("dead ends"), format_number(tree.dead_ends)),
+        (_("depth"), str(len(tree.stack))),
+        (_("max depth"), str(tree.max_depth)),
     ]
     if finished:
-        rows.append(("never tried", f"{tree.count_status(UNTRIED):,}"))
+        rows.append((_("never tried"), format_number(tree.count_status(UNTRIED))))
     return rows

@@ -1,4 +1,4 @@
-"""What the stage offers at the end of a game, a search or a playback: words and buttons.
+"""What the stage offers: the controls, and at the end of a game, a search or a playback, words and buttons.
 
 A banner over the lower area when the person's game is won or stuck; a
 result line under the pads when a search or playback has ended.  The
@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from solvers import frogs as fr
+from solvers.i18n import _, ngettext
 from visualizer import theme as th
 from visualizer.player import Player
 from visualizer.scenes.frogs import layout as lay
-from visualizer.scenes.frogs.model import PLAY, PLAYBACK, FrogsModel, hopeless_text, plural
-from visualizer.widgets import Button
+from visualizer.scenes.frogs.model import PLAY, PLAYBACK, SOLVE, FrogsModel, count_moves, hopeless_text
+from visualizer.widgets import Button, Stepper, Widget
 
 if TYPE_CHECKING:
     from visualizer.scenes.frogs.demo import FrogsDemo
@@ -35,36 +36,50 @@ class Offer:
 
 def offer(demo: FrogsDemo, player: Player) -> Offer | None:
     """The end of a game (a banner), of a search or a playback (the result line); None before."""
-    back = ("back to the game", demo.back_to_game)
+    back = (_("back to the game"), demo.back_to_game)
     undo_back: tuple[tuple[str, Callable[[], None]], ...] = ()
     if demo.mode == PLAY:
         if demo.game.won:
-            text = f"{len(demo.game.moves)} moves; the fewest possible is {demo.game.best}."
-            return Offer("All frogs are across!", text, th.DONE, (("play again", demo.reset_game),), True)
+            text = _("{moves}; the fewest possible is {best}.").format(
+                moves=count_moves(len(demo.game.moves)), best=demo.game.best
+            )
+            return Offer(
+                _("All frogs are across!"), text, th.DONE, ((_("play again"), demo.reset_game),), True
+            )
         if not demo.game.stuck:
             return None
         verdict = fr.solve_from_here(demo.game.positions)
         steps = verdict.moves_back or 0
         if steps:
-            undo_back = ((f"undo {plural(steps, 'move')}", lambda: demo.undo(steps)),)
-        plain = (("undo", demo.undo),) if steps != 1 else ()
-        text = hopeless_text(verdict) if steps else "No frog can move."
-        return Offer("No more moves", text, th.DEAD, (*undo_back, *plain, ("reset", demo.reset_game)), True)
+            undo_back = ((undo_words(steps), lambda: demo.undo(steps)),)
+        plain = ((_("undo"), demo.undo),) if steps != 1 else ()
+        text = hopeless_text(verdict) if steps else _("No frog can move.")
+        actions = (*undo_back, *plain, (_("reset"), demo.reset_game))
+        return Offer(_("No more moves"), text, th.DEAD, actions, True)
     if not player.at_end:
         return None
     if demo.mode == PLAYBACK:
-        text = f"The frogs are across: {len(demo.playback_moves)} moves, each one legal."
+        text = _("The frogs are across: {moves}, each one legal.").format(
+            moves=count_moves(len(demo.playback_moves))
+        )
         return Offer("", text, th.DONE, (back,), False)
     model: FrogsModel = player.model  # type: ignore[assignment]
     tree = model.tree
     if model.solution is not None:
-        text = f"Solved: {len(model.solution)} moves; {tree.tried} tried, {tree.cancelled} cancelled."
-        return Offer("", text, th.DONE, (("play the solution", demo.play_solution), back), False)
+        text = _("Solved: {moves}; {tried} tried, {cancelled} cancelled.").format(
+            moves=count_moves(len(model.solution)), tried=tree.tried, cancelled=tree.cancelled
+        )
+        return Offer("", text, th.DONE, ((_("play the solution"), demo.play_solution), back), False)
     verdict = demo.from_here or fr.solve_from_here([demo.solve_from])
     steps = verdict.moves_back or 0
     if steps and demo.solve_from == demo.game.state and steps <= len(demo.game.moves):
-        undo_back = ((f"undo {plural(steps, 'move')}", lambda: demo.undo(steps)),)
+        undo_back = ((undo_words(steps), lambda: demo.undo(steps)),)
     return Offer("", hopeless_text(verdict), th.DEAD, (*undo_back, back), False)
+
+
+def undo_words(steps: int) -> str:
+    """The button that takes back `steps` moves: 'undo 3 moves'."""
+    return ngettext("undo {count} move", "undo {count} moves", steps).format(count=steps)
 
 
 def stage_buttons(demo: FrogsDemo, frogs: lay.FrogsLayout, player: Player) -> list[Button]:
@@ -82,3 +97,42 @@ def stage_buttons(demo: FrogsDemo, frogs: lay.FrogsLayout, player: Player) -> li
     for button, rect in zip(buttons, rects, strict=True):
         button.rect = rect
     return buttons
+
+
+def controls(demo: FrogsDemo) -> list[Widget]:
+    """Sizes (click the number to type one), the game's undo and reset, the runs' buttons."""
+    return [
+        Stepper(
+            "N",
+            lambda: demo.n,
+            lambda n: demo.set_sizes(n, demo.m),
+            fr.MIN_FROGS,
+            fr.MAX_FROGS,
+            hint=_("frogs on the left: [ and ]"),
+        ),
+        Stepper(
+            "M",
+            lambda: demo.m,
+            lambda m: demo.set_sizes(demo.n, m),
+            fr.MIN_FROGS,
+            fr.MAX_FROGS,
+            hint=_("frogs on the right: , and ."),
+        ),
+        Button(_("undo"), demo.undo, hint=_("U, Z or Backspace"), enabled=lambda: demo.history.can_undo),
+        Button(_("reset"), demo.reset_game, hint=_("0 or Delete")),
+        Button(
+            _("solve from here"),
+            demo.solve_here,
+            hint=_("Enter"),
+            active=lambda: (
+                demo.mode == SOLVE and demo.solve_from == demo.game.state and bool(demo.game.moves)
+            ),
+        ),
+        Button(
+            _("solve from start"),
+            demo.solve_from_start,
+            active=lambda: demo.mode == SOLVE and demo.solve_from == demo.game.start,
+        ),
+        Button(_("play solution"), demo.play_solution, hint="A", active=lambda: demo.mode == PLAYBACK),
+        Button(_("back to game"), demo.back_to_game, hint="B", enabled=lambda: demo.mode != PLAY),
+    ]

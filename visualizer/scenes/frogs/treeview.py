@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.draw import tag
 from visualizer.panels import card, fit_text
@@ -59,7 +60,12 @@ STATUS_STROKES = {
 """The edge up to a node, by its status: solid, dashed, dotted."""
 PAINT_ORDER = {UNTRIED: 0, CANCELLED: 1, EXECUTED: 2, ON_PATH: 3}
 """The current path is painted last, over the rest."""
-LEGEND = ((ON_PATH, "current path"), (EXECUTED, "executed"), (CANCELLED, "cancelled"), (UNTRIED, "not tried"))
+LEGEND = (
+    (ON_PATH, N_("current path")),
+    (EXECUTED, N_("executed")),
+    (CANCELLED, N_("cancelled")),
+    (UNTRIED, N_("not tried")),
+)
 LABEL_SIZE = "tiny"
 SPREAD = 1.5
 """How much a small tree may spread its cells beyond label size to fill the card."""
@@ -141,7 +147,7 @@ def look_of(tree: TryTree, geo: TreeGeometry, current: Key | None) -> Callable[[
             fill,
             BOX,
             Stroke(colour, 2, stroke.style, stroke.dash),
-            label="start" if hop is None else hop_label(hop),
+            label=_("start") if hop is None else hop_label(hop),
             label_ink=th.PANEL if filled else colour,
             label_face="bold" if filled else "mono",
             label_size=LABEL_SIZE,
@@ -165,10 +171,12 @@ def draw_tree(
     current: Key | None,
 ) -> None:
     """The tree's card: its title, then the nodes in view through the tree painter."""
-    title = f"tree of tried moves: {tree.tried:,} tried, {tree.cancelled:,} cancelled"
+    title = _("tree of tried moves: {tried} tried, {cancelled} cancelled").format(
+        tried=format_number(tree.tried), cancelled=format_number(tree.cancelled)
+    )
     card(surface, card_rect, theme, title)
     if not tree.options:
-        hint = theme.text(fit_text(theme, "Space: start the search", area.w, "body"), "body", th.MUTED)
+        hint = theme.text(fit_text(theme, _("Space: start the search"), area.w, "body"), "body", th.MUTED)
         surface.blit(hint, hint.get_rect(center=area.center))
         return
     on_screen = boxes(geo, area, camera)
@@ -206,8 +214,8 @@ def draw_legend(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, finish
     swatch_w, swatch_h = theme.px(26), theme.px(12)
     for status, words in LEGEND:
         if status == UNTRIED:
-            words = "never tried" if finished else "not tried (yet)"
-        image = theme.text(words, "small", th.INK)
+            words = N_("never tried") if finished else N_("not tried (yet)")
+        image = theme.text(_(words), "small", th.INK)
         if x + swatch_w + theme.px(6) + image.get_width() > rect.right:
             break  # no room for the rest at this size (help lists them all)
         box = pygame.Rect(x, rect.centery - swatch_h // 2, swatch_w, swatch_h)
@@ -270,6 +278,16 @@ class TriesView:
         geo = self.geometry(self.shown(mode, model, start), frogs)
         target = self.current(mode, model, start)
         return followed(geo, frogs.tree_area, START if target is None else target, self.camera.zoom)
+
+    def key_at(
+        self, mode: str, model: FrogsModel, start: str, frogs: FrogsLayout, pos: tuple[int, int]
+    ) -> Key | None:
+        """The node drawn under `pos`, if any (the same boxes the painter draws)."""
+        if not frogs.tree_area.collidepoint(pos):
+            return None
+        geo = self.geometry(self.shown(mode, model, start), frogs)
+        on_screen = boxes(geo, frogs.tree_area, self.view_camera(mode, model, start, frogs))
+        return next((key for key, box in on_screen.items() if box.collidepoint(pos)), None)
 
     def handle(
         self, event: pygame.event.Event, mode: str, model: FrogsModel, start: str, frogs: FrogsLayout

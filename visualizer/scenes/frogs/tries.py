@@ -25,6 +25,8 @@ from typing import Any
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd, Pop, Push, Solution
+from solvers.i18n import _
+from visualizer.calltree import UNKNOWN
 from visualizer.tree import LifoTree
 
 START = fr.ROOT
@@ -47,6 +49,8 @@ class TryTree(LifoTree):
         super().__init__()
         self.hop: list[fr.Hop] = []
         self.backtracked: list[bool] = []  # closed by a cancelling Pop
+        self.push_at: list[int] = []  # per tried move: its Push's index in the run
+        self.pop_at: list[int] = []  # ... and its Pop's (UNKNOWN until it returns)
         self.options: dict[int, tuple[fr.Hop, ...]] = {}  # the moves listed at a node (START too)
         self.cancelled = 0
         self.dead_ends = 0
@@ -56,15 +60,17 @@ class TryTree(LifoTree):
 
     # --- the player's side -----------------------------------------------------------
 
-    def apply(self, event: Any) -> None:
-        """Take one solver event into the tree."""
+    def apply(self, event: Any, at: int = UNKNOWN) -> None:
+        """Take one solver event into the tree; `at` is its index in the run (for clicks on a move)."""
         kind = type(event)
         if kind is fr.Options:
             self.options[event.node] = tuple(event.moves)
         elif kind is Push:
             self._try(event.node, event.parent, event.what)
+            self.push_at[event.node] = at
         elif kind is Pop:
             node = self.close()
+            self.pop_at[node] = at
             self.backtracked[node] = bool(event.backtrack)
             self.cancelled += bool(event.backtrack)
         elif kind is DeadEnd:
@@ -82,6 +88,7 @@ class TryTree(LifoTree):
             self.max_depth = self._max_depths.pop()
         elif kind is Pop:
             self.unclose(event.node)
+            self.pop_at[event.node] = UNKNOWN
             self.cancelled -= self.backtracked[event.node]
             self.backtracked[event.node] = False
         elif kind is DeadEnd:
@@ -94,9 +101,11 @@ class TryTree(LifoTree):
         listed = self.options.get(parent, ())
         index = sum(1 for _ in self.tried_children(parent))
         if index >= len(listed) or listed[index] != hop:
-            raise ValueError(f"move {hop} is not the next move listed at node {parent}")
+            raise ValueError(
+                _("move {move} is not the next move listed at node {node}").format(move=hop, node=parent)
+            )
         if self.push(parent) != node:
-            raise ValueError(f"node {node} pushed out of order")
+            raise ValueError(_("node {node} pushed out of order").format(node=node))
         self.hop[node] = hop
         self._max_depths.append(self.max_depth)
         self.max_depth = max(self.max_depth, len(self.stack))
@@ -105,17 +114,22 @@ class TryTree(LifoTree):
         """A new node's columns."""
         self.hop.append(fr.Hop("", 0, 0))
         self.backtracked.append(False)
+        self.push_at.append(UNKNOWN)
+        self.pop_at.append(UNKNOWN)
 
     def _shrink(self, node: int) -> None:
         """Forget the newest node's columns."""
         self.hop.pop()
         self.backtracked.pop()
+        self.push_at.pop()
+        self.pop_at.pop()
 
     def snapshot(self) -> tuple[object, ...]:
         """The whole tree and its counters as one comparable value."""
         options = tuple(sorted(self.options.items()))
         counters = (self.cancelled, self.dead_ends, self.max_depth, self.solved)
-        return (*super().snapshot(), tuple(self.hop), tuple(self.backtracked), options, counters)
+        timeline = (tuple(self.push_at), tuple(self.pop_at))
+        return (*super().snapshot(), tuple(self.hop), tuple(self.backtracked), options, counters, timeline)
 
     # --- questions -----------------------------------------------------------------
 
@@ -184,11 +198,48 @@ class TryTree(LifoTree):
     def executed_at(self, depth: int) -> int | None:
         """The executed (solution) move `depth` moves deep, or None."""
         key: Key = START
-        for _ in range(depth):
+        for _step in range(depth):
             key = next((kid for kid in self.branches(key) if self.status(kid) == EXECUTED), START)
             if key == START:
                 return None
         return None if key == START or isinstance(key, tuple) else key
+
+    def path_to(self, key: Key) -> list[fr.Hop]:
+        """The moves from the start down to the node, in order."""
+        hops: list[fr.Hop] = []
+        here: Key | None = key
+        while here is not None and here != START:
+            hop = self.hop_of(here)
+            assert hop is not None
+            hops.append(hop)
+            here = self.parent_of(here)
+        return hops[::-1]
+
+
+def hover_lines(tree: TryTree, start: str, key: Key, finished: bool) -> list[str]:
+    """What hovering a node tells: the move, the position after it, what became of it."""
+    if key == START:
+        return [_("the start: {position}").format(position=start)]
+    path = tree.path_to(key)
+    hop = path[-1]
+    move = f"{hop.frog} {hop.frm}→{hop.to}"
+    first = (
+        _("{move}: a jump, move {depth} from the start")
+        if hop.jump
+        else _("{move}: a slide, move {depth} from the start")
+    )
+    words = [
+        first.format(move=move, depth=len(path)),
+        _("position after it: {position}").format(position=fr.replay(start, path)[-1]),
+    ]
+    status = tree.status(key)
+    fates = {
+        ON_PATH: _("on the current path: the solver is trying it"),
+        EXECUTED: _("part of the solution"),
+        CANCELLED: _("cancelled: no way on from there reached the goal"),
+        UNTRIED: _("never tried") if finished else _("not tried yet"),
+    }
+    return [*words, fates[status]]
 
 
 # --- the layout ---------------------------------------------------------------------

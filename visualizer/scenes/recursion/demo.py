@@ -16,9 +16,11 @@ import pygame
 from solvers import recursion as rec
 from solvers.events import Event, Pop
 from solvers.i18n import N_, _, format_number
+from visualizer import quizbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
+from visualizer.guess import Quiz
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -34,6 +36,7 @@ from visualizer.scenes.recursion.model import (
     narrate,
     short,
 )
+from visualizer.scenes.recursion.quiz import ask, tree_nodes
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
@@ -49,6 +52,7 @@ class RecursionDemo(Demo):
     default_speed = 2.0
     bindings = (
         Bindings(
+            Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
             Binding(("1",), "set_mode", N_("factorial"), args=(FACTORIAL,)),
             Binding(("2",), "set_mode", N_("no base case"), args=(ENDLESS,)),
             Binding(("3",), "set_mode", N_("maximum of a tree"), args=(TREE,)),
@@ -56,6 +60,7 @@ class RecursionDemo(Demo):
             Binding(("]",), "step_n", N_("N larger"), args=(1,)),
             Binding(("o",), "overflow_it", N_("overflow: set N past the stack limit")),
             Binding(("t",), "new_tree", N_("a new random tree")),
+            Binding(("q",), "toggle_quiz", N_("predict, then reveal: guess each return before it happens")),
             Gesture(N_("hover a call in the tree"), N_("its node and what it returned")),
         )
         + CALL_TREE_BINDINGS
@@ -70,6 +75,9 @@ class RecursionDemo(Demo):
         self.tree_root = rec.random_tree(self.tree_seed)
         self.camera = Camera()
         self.hover: tuple[int, int] | None = None
+        self.quiz = Quiz()
+        self.nodes = tree_nodes(self.tree_root)
+        self._pressed = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -------------------------------------------------------------
 
@@ -123,7 +131,39 @@ class RecursionDemo(Demo):
         self.mode = TREE
         self.tree_seed += 1
         self.tree_root = rec.random_tree(self.tree_seed)
+        self.nodes = tree_nodes(self.tree_root)
         self.new_run()
+
+    # --- predict, then reveal ----------------------------------------------------------
+
+    def toggle_quiz(self) -> None:
+        """Guess each return (or what comes next) before it plays; again to stop."""
+        self.quiz.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.quiz.on and self.quiz.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
+        if self._pressed in keys:
+            self.quiz.answer(keys.index(self._pressed) + 1, self.shell.run)
+
+    def update(self, dt: float, player: Player) -> None:
+        """The quiz follows the run: it pauses to ask and marks the answer when it plays."""
+        model: RecursionModel = player.model  # type: ignore[assignment]
+        self.quiz.follow(player, lambda: ask(model, self.limit, self.nodes, self.seed))
+
+    def at_rest(self, player: Player) -> bool:
+        """Still unless the quiz just asked or revealed."""
+        return not self.quiz.changed
+
+    def quiz_idle(self) -> str:
+        """The bar's line while no question is open."""
+        if self.mode == ENDLESS:
+            return _("Space plays on: each call asks what happens next")
+        return _("Space plays on: the next return asks for its value")
 
     # --- how it reads ------------------------------------------------------------
 
@@ -189,7 +229,7 @@ class RecursionDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> view.RecursionLayout:
         """Where the panels go (the same for input and drawing)."""
-        return view.layout(rect, self.theme, self.mode)
+        return view.layout(rect, self.theme, self.mode, quiz=self.quiz.on)
 
     def reset_camera(self) -> None:
         """The whole call tree, unzoomed."""
@@ -197,9 +237,16 @@ class RecursionDemo(Demo):
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
+        if event.type == pygame.KEYDOWN:
+            self._pressed = getattr(event, "key", 0)
         lay = self.layout(rect)
         model: RecursionModel = player.model  # type: ignore[assignment]
         area = view.tree_area(lay, self.theme)
+        question = self.quiz.question
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and lay.bar:
+            number = quizbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
+            if number is not None:
+                return self.quiz.answer(number, player)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         if area is not None and self.camera.handle(event, area):
@@ -240,6 +287,8 @@ class RecursionDemo(Demo):
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
+        if lay.bar is not None:
+            quizbar.draw_bar(surface, lay.bar, self.theme, self.quiz.shown(self.quiz_idle()))
         node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
         if node is not None:
             draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))

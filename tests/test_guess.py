@@ -1,0 +1,199 @@
+"""Predict, then reveal, in recursion and frogs: the questions' known answers and the quiz on screen."""
+
+from __future__ import annotations
+
+import pygame
+from ui import TickClock, click, press
+
+from solvers import frogs as fr
+from solvers import recursion as rec
+from solvers.events import DeadEnd, Overflow, Pop, Push, Solution
+from visualizer import quizbar
+from visualizer.guess import distinct_choices
+from visualizer.scenes.frogs import quiz as frogs_quiz
+from visualizer.scenes.frogs.model import FrogsModel
+from visualizer.scenes.recursion import quiz
+from visualizer.scenes.recursion.model import ENDLESS, FACTORIAL, TREE, RecursionModel
+
+
+def model_until(mode: str, events, stop, model: RecursionModel | None = None) -> RecursionModel:
+    """A model (new, or `model`) fed `events` until `stop(model)` holds (asserted)."""
+    model = model or RecursionModel(mode)
+    for event in events:
+        model.apply(event)
+        if stop(model):
+            return model
+    raise AssertionError("the moment never came")
+
+
+def test_distinct_choices_hold_the_answer_and_three_others() -> None:
+    """Four different numbers, the answer at the index given; the same seed gives the same order."""
+    numbers, answer = distinct_choices(6, [2, 3, 6, 24], seed=1)
+    assert sorted(numbers) == [2, 3, 6, 24] and numbers[answer] == 6
+    assert distinct_choices(6, [2, 3, 6, 24], seed=1) == (numbers, answer)
+    few, at = distinct_choices(1, [1, 1], seed=3)
+    assert len(set(few)) == 4 and few[at] == 1 and min(few) >= 0
+
+
+def test_factorial_asks_each_return_with_the_frames_own_values() -> None:
+    """fact(5): fact(3) is due after fact(2) returned 2; the answer 6 and the reason from its values."""
+
+    def due(m: RecursionModel) -> bool:
+        """fact(3) on top, fact(2) returned."""
+        return bool(m.stack) and m.args[m.stack[-1]] == 3 and m.result(3) == 2
+
+    model = model_until(FACTORIAL, rec.factorial_events(5, 12), due)
+    question = quiz.ask(model, 12, {}, seed=1)
+    assert question is not None and question.about == 2
+    assert question.choices[question.answer] == "6"
+    assert {"2", "3", "24"} <= set(question.choices)  # the child's value, the argument, one level up
+    assert question.reason == "fact(3) returns 3 × fact(2) = 3 × 2 = 6"
+    assert question.reveals(Pop(2, 6, False, rec.LINE_FACT_RECURSE))
+    assert not question.reveals(Pop(3, 2, False, rec.LINE_FACT_RECURSE))
+
+
+def test_factorial_base_case_and_winding_frames() -> None:
+    """A winding frame asks nothing; the base case fact(1) asks, answer 1."""
+    events = iter(rec.factorial_events(5, 12))
+    model = model_until(FACTORIAL, events, lambda m: len(m.stack) == 2)
+    assert quiz.ask(model, 12, {}, seed=1) is None
+    model = model_until(FACTORIAL, events, lambda m: len(m.stack) == 5, model)
+    question = quiz.ask(model, 12, {}, seed=1)
+    assert question is not None and question.choices[question.answer] == "1"
+    assert "base case" in question.reason
+
+
+def test_endless_asks_what_happens_next_and_the_last_frame_overflows() -> None:
+    """Without a base case: 'calls again' below the limit, 'stack overflow' at it."""
+    events = iter(rec.factorial_events(3, 4, base_case=False))
+    model = model_until(ENDLESS, events, lambda m: len(m.stack) == 2)
+    question = quiz.ask(model, 4, {}, seed=1)
+    assert question is not None and question.answer == quiz.CALLS_AGAIN
+    assert question.reason == "fact(2) has no base case, so it calls fact(1): frame 3 of 4"
+    assert question.reveals(Push(2, 1, 1, rec.LINE_FACT_RECURSE))
+    model = model_until(ENDLESS, events, lambda m: len(m.stack) == 4, model)
+    question = quiz.ask(model, 4, {}, seed=1)
+    assert question is not None and question.answer == quiz.OVERFLOWS
+    assert question.reveals(Overflow(4, 4, rec.LINE_FACT_RECURSE))
+
+
+def test_tree_asks_inner_calls_once_their_children_returned() -> None:
+    """Max of a tree: every inner call's question answers the true maximum below it; leaves ask nothing."""
+    root = rec.random_tree(5)
+    nodes = quiz.tree_nodes(root)
+    model = RecursionModel(TREE)
+    asked = {}
+    for event in rec.tree_max_events(root):
+        question = quiz.ask(model, 12, nodes, seed=1)
+        if question is not None:
+            asked[question.about] = int(question.choices[question.answer])
+            assert len(set(question.choices)) == 4
+        model.apply(event)
+    inner = {n for n, node in nodes.items() if node.children}
+    assert set(asked) == inner
+    assert all(asked[n] == rec.tree_max(nodes[n]) for n in inner)
+
+
+def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
+    """Q on, play: the run stops at fact(1)'s return; the right key plays it and scores; a wrong click too."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_SPACE)
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if demo.quiz.asking:
+            break
+    question = demo.quiz.question
+    assert question is not None and not shell.run.playing
+    assert shell.run.model.args[shell.run.model.stack[-1]] == 1  # fact(1): the first return
+    press(app, pygame.K_1 + question.answer, str(question.answer + 1))
+    for _ in range(20):
+        app.frame(1 / 60)
+        if demo.quiz.question is None:
+            break
+    assert isinstance(shell.run.last_event, Pop) and shell.run.last_event.node == question.about
+    assert demo.quiz.score.right == 1 and demo.quiz.message.startswith("Right!")
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if demo.quiz.asking:
+            break
+    question = demo.quiz.question
+    assert question is not None and question.about == 3  # fact(2)
+    lay = demo.layout(shell.layout(app.surface.get_size()).stage)
+    wrong = next(i for i in range(4) if i != question.answer)
+    click(app, quizbar.choice_boxes(lay.bar, shell.theme)[wrong].center)
+    for _ in range(20):
+        app.frame(1 / 60)
+        if demo.quiz.question is None:
+            break
+    assert demo.quiz.score.asked == 2 and demo.quiz.score.right == 1 and demo.quiz.score.streak == 0
+    assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.quiz.message
+
+
+# --- frogs ----------------------------------------------------------------------------
+
+
+def frogs_questions(kind: str, start: str):
+    """Every (question, the events after it) of a whole search from `start`."""
+    events = list(fr.solve(start))
+    model = FrogsModel(start)
+    found = []
+    for index, event in enumerate(events):
+        model.apply(event)
+        question = frogs_quiz.ask(kind, model, event, seed=1)
+        if question is not None:
+            found.append((question, events[index + 1 :]))
+    return found
+
+
+def test_frogs_next_move_is_the_solvers_next_event() -> None:
+    """3 + 3 frogs: at every choice the answer is the move (or dead end) the solver's next event shows."""
+    asked = frogs_questions(frogs_quiz.NEXT, fr.start_state(3, 3))
+    first, after = asked[0]
+    assert sorted(first.choices) == sorted(["L 2→3", "R 4→3", "none left: dead end, go back"])
+    assert first.choices[first.answer] == "L 2→3"
+    assert len(asked) > 20
+    for question, after in asked:
+        nxt = next(event for event in after if type(event) in (Push, DeadEnd))
+        assert question.reveals(nxt)
+        said = question.choices[question.answer]
+        if type(nxt) is Push:
+            assert said == f"{nxt.what.frog} {nxt.what.frm}→{nxt.what.to}"
+        else:
+            assert said == "none left: dead end, go back"
+
+
+def test_frogs_dead_end_answers_match_what_the_solver_does() -> None:
+    """Every move made: 'dead-ends' exactly when the solver later cancels it (Pop with backtrack)."""
+    asked = frogs_questions(frogs_quiz.DEAD, fr.start_state(2, 3))
+    assert asked
+    for question, after in asked:
+        node = question.about[1]
+        end = next(e for e in after if type(e) is Solution or (type(e) is Pop and e.node == node))
+        cancelled = type(end) is Pop and end.backtrack
+        assert question.answer == (frogs_quiz.DEAD_ENDS if cancelled else frogs_quiz.REACHES)
+        assert question.reveals(end)
+
+
+def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
+    """Q, Enter: the search stops at its first choice; the right key plays the Push and scores."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("frogs")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_RETURN)
+    for _ in range(400):
+        app.frame(1 / 60)
+        if demo.quiz.asking:
+            break
+    question = demo.quiz.question
+    assert question is not None and not shell.run.playing
+    press(app, pygame.K_1 + question.answer, str(question.answer + 1))
+    for _ in range(20):
+        app.frame(1 / 60)
+        if demo.quiz.question is None or demo.quiz.question.about != question.about:
+            break
+    assert type(shell.run.last_event) is Push and shell.run.last_event.what == fr.Hop("L", 2, 3)
+    assert demo.quiz.score.right == 1 and "first not tried yet" in demo.quiz.message
