@@ -329,6 +329,15 @@ def test_user_text_in_three_scripts_is_drawn() -> None:
     assert wide > theme.font("body").size("ab")[0]  # measured with the Hangul font, not as two boxes
 
 
+def test_latin_inside_korean_keeps_the_first_font() -> None:
+    """Letters and '_' among Hangul are drawn by the Latin font, inside its line box, not cut off."""
+    from visualizer.glyphs import splits_into_runs
+
+    latin, hangul = frozenset(map(ord, "LR_ ")), frozenset(map(ord, "LR_ 위치"))
+    assert splits_into_runs("위치 LLL_RRR", [latin, hangul]) == [(1, "위치 "), (0, "LLL_RRR")]
+    assert splits_into_runs("LL 위치", [latin, hangul]) == [(0, "LL "), (1, "위치")]
+
+
 def test_chinese_wraps_between_characters() -> None:
     """Chinese has no spaces: a long sentence still breaks into lines that fit, closing marks kept."""
     import pygame

@@ -29,15 +29,17 @@ def coverage(path: str) -> frozenset[int]:
 
 
 def splits_into_runs(text: str, chain: list[frozenset[int]]) -> list[tuple[int, str]]:
-    """`text` as (font index, run) pairs: a run goes on in its font while that font has the glyphs.
+    """`text` as (font index, run) pairs: each character in the first font of `chain` that has it.
 
-    A character the run's font lacks goes to the first font of `chain` that has
-    it; one that no font has stays in the run (it draws as that font's box).
+    Spaces stay in the run they are in (fewer runs).  A character no font has
+    stays in the run (it draws as that font's box).  Latin inside Hangul or
+    Chinese so keeps the first font's shapes and line box: the CJK font's
+    underscore, drawn below that box, was cut off ("LLL_RRR" read "LLL RRR").
     """
     runs: list[tuple[int, str]] = []
     for char in text:
         point = ord(char)
-        if runs and point in chain[runs[-1][0]]:
+        if runs and (char.isspace() or point not in chain[0]) and point in chain[runs[-1][0]]:
             index = runs[-1][0]
         else:
             index = next(
@@ -85,8 +87,18 @@ class FallbackFont(pygame.font.Font):
         """Width and height of `text` as `render` draws it."""
         if isinstance(text, bytes) or self._plain(text):
             return super().size(text)
-        width = sum(self._font(index).size(run)[0] for index, run in self.runs(text))
-        return width, super().get_height()
+        return self._box(text)[:2]
+
+    def _box(self, text: str) -> tuple[int, int, int]:
+        """Width, height and baseline of `text` drawn run by run.
+
+        The line box is the first font's, grown to its own runs' drawn height
+        (its '_' can sit one pixel below `get_height`); the Chinese font's ink
+        fits inside that box, though its own, taller box would not.
+        """
+        runs = [(index, run, self._font(index).size(run)) for index, run in self.runs(text)]
+        height = max([super().get_height()] + [h for index, _, (_, h) in runs if index == 0])
+        return sum(w for _, _, (w, _) in runs), height, super().get_ascent()
 
     def render(  # type: ignore[override]
         self,
@@ -99,12 +111,11 @@ class FallbackFont(pygame.font.Font):
         """`text` drawn run by run on the first font's baseline (one line; `wraplength` is not used)."""
         if not text or isinstance(text, bytes) or self._plain(text):
             return super().render(text, antialias, color, bgcolor)
-        width, height = self.size(text)
+        width, height, baseline = self._box(text)
         surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
         if bgcolor is not None:
             surface.fill(bgcolor)
         x = 0
-        baseline = super().get_ascent()
         for index, run in self.runs(text):
             font = self._font(index)
             piece = font.render(run, antialias, color)
