@@ -12,14 +12,15 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
-    os.environ.pop(_variable, None)
-os.environ["LANG"] = "C.UTF-8"  # UTF-8 text, English messages (i18n reads 'C.*' as no language)
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"  # UTF-8 text, English messages (i18n reads 'C.*' as no language)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 """../shared beside the repository: public puzzle sets and known counts."""

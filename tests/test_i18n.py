@@ -146,6 +146,15 @@ CONVERTED = (
     "visualizer/scenes/sudoku/view.py",
     "visualizer/scenes/sudoku/board.py",
     "visualizer/scenes/sudoku/model.py",
+    "visualizer/record.py",
+    "visualizer/faults.py",
+    "visualizer/dialogs.py",
+    "visualizer/loading.py",
+    "visualizer/theme.py",
+    "visualizer/counters.py",
+    "visualizer/files.py",
+    "visualizer/history.py",
+    "visualizer/camera.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -171,6 +180,11 @@ SINKS: dict[str, tuple[int, ...]] = {
     "fail": (0,),
     "emit": (1,),
     "print": (0,),
+    "tell": (0,),
+    "UIWindow": (2,),
+    "UIConfirmationDialog": (1,),
+    "FileTooLarge": (0,),
+    "NothingRecorded": (0,),
 }
 """Calls whose string arguments reach people, and which arguments those are."""
 TEXT_KEYWORDS = {"hint", "help", "title", "description"}
