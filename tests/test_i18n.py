@@ -155,6 +155,12 @@ CONVERTED = (
     "visualizer/files.py",
     "visualizer/history.py",
     "visualizer/camera.py",
+    "visualizer/scenes/pentomino/demo.py",
+    "visualizer/scenes/pentomino/view.py",
+    "visualizer/scenes/pentomino/model.py",
+    "visualizer/scenes/dlx/demo.py",
+    "visualizer/scenes/dlx/view.py",
+    "visualizer/scenes/dlx/model.py",
 )
 """The modules whose user-visible text is all translated."""
 
