@@ -161,6 +161,12 @@ CONVERTED = (
     "visualizer/scenes/dlx/demo.py",
     "visualizer/scenes/dlx/view.py",
     "visualizer/scenes/dlx/model.py",
+    "solvers/queens.py",
+    "solvers/sudoku.py",
+    "solvers/pentomino.py",
+    "solvers/dlx.py",
+    "solvers/parallel.py",
+    "solvers/textio.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -210,8 +216,16 @@ NOT_WORDS = {
     "store_true",
 }
 """Code, key names and names that stay as they are in every language."""
-FOR_DEVELOPERS = ("unknown key name",)
-"""Messages only a programmer's typo in a key table can raise: English on purpose."""
+FOR_DEVELOPERS = (
+    "unknown key name",
+    "column names must be distinct",
+    "names a column twice",
+    "column number is out of range",
+    "strategy must be one of",
+    "limit must be at least 1",
+)
+"""Messages only a programmer's mistake can raise (a typo in a key table, a `dlx.Matrix` built
+wrongly in code: the text format and the CLI check the same first): English on purpose."""
 
 
 def words_in(node: ast.expr) -> list[str]:
