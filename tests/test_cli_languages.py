@@ -152,3 +152,35 @@ def test_help_is_translated(language: str, capsys: pytest.CaptureFixture[str]) -
         i18n.use(language)
         assert i18n._("print one JSON object") in text
         assert "print one JSON object" not in text
+
+
+def test_fill_gives_each_language_its_own_text(tmp_path: Path) -> None:
+    """tools/catalogs.py --fill on a message new to both catalogs: Korean to ko, Chinese to zh_CN.
+
+    (Babel's update shared one message object between the two catalogs, so the Korean text
+    landed in the Chinese catalog too, and the Chinese was then skipped as already there.)
+    """
+    import shutil
+
+    for folder in ("solvers", "visualizer", "tools", "assets/locale"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    module = tmp_path / "solvers" / "textio.py"
+    module.write_text(module.read_text(encoding="utf-8") + '\n_("a sentence new to both catalogs")\n')
+    words = {
+        "ko": {"a sentence new to both catalogs": "새 문장"},
+        "zh_CN": {"a sentence new to both catalogs": "新句子"},
+    }
+    given = tmp_path / "tr.json"
+    given.write_text(json.dumps(words, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(tmp_path / "tools" / "catalogs.py"), "--fill", str(given)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    for language, text in (("ko", "새 문장"), ("zh_CN", "新句子")):
+        po = (tmp_path / "assets" / "locale" / language / "LC_MESSAGES" / "unwind.po").read_text(
+            encoding="utf-8"
+        )
+        assert f'msgid "a sentence new to both catalogs"\nmsgstr "{text}"' in po
