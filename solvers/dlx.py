@@ -42,6 +42,7 @@ from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from solvers import i18n
 from solvers.cli import EventStats, UsageError, emit, shown, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover, build
 
@@ -49,12 +50,12 @@ STRATEGIES = ("fewest", "leftmost")
 
 PSEUDOCODE: tuple[str, ...] = (
     "search(k):",
-    "  if R[h] = h: solution O[0..k-1] found; return",
-    "  c <- a column with fewest 1s (or the leftmost)",
+    "  if R[h] = h: report O[0..k-1]; return   // " + i18n.N_("every primary column covered: a solution"),
+    "  c <- choose_column()   // " + i18n.N_("fewest 1s (or the leftmost)"),
     "  cover(c)",
-    "  if D[c] = c: dead end, no row can cover c",
+    "  // " + i18n.N_("if D[c] = c: a dead end, no row can cover c"),
     "  for r <- D[c], D[D[c]], ... while r != c:",
-    "    O[k] <- r                (try row r)",
+    "    O[k] <- r   // " + i18n.N_("try row r"),
     "    for j <- R[r], ... while j != r: cover(C[j])",
     "    search(k + 1)",
     "    for j <- L[r], ... while j != r: uncover(C[j])",
@@ -707,13 +708,20 @@ def count(
 # --------------------------------------------------------------------------
 # The text format.
 
-FORMAT_HELP = """\
-Exact-cover text format:
-  # a comment; blank lines are ignored
-  A B C D E F G | x y      first line: primary columns, then '|' and secondary ones
-  C E F                    every further line is one row: the columns where it has a 1
-  A D G
-A name is any run of characters other than spaces, '|' and '#'."""
+FORMAT_LINES: tuple[tuple[str, str], ...] = (
+    ("", i18n.N_("Exact-cover text format:")),
+    ("  # ", i18n.N_("a comment; blank lines are ignored")),
+    ("  A B C D E F G | x y      ", i18n.N_("first line: primary columns, then '|' and secondary ones")),
+    ("  C E F                    ", i18n.N_("every further line is one row: the columns where it has a 1")),
+    ("  A D G", ""),
+    ("", i18n.N_("A name is any run of characters other than spaces, '|' and '#'.")),
+)
+"""The exact-cover text format for --help: an example in its code form, the words beside it translated."""
+
+
+def format_help() -> str:
+    """The text format explained, in the current language."""
+    return "\n".join(code + (i18n._(words) if words else "") for code, words in FORMAT_LINES)
 
 
 @dataclass(frozen=True)
@@ -724,7 +732,7 @@ class ParsedMatrix:
     lines: tuple[int, ...]
 
 
-def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
+def parse_matrix(text: str, source: str = i18n.N_("input")) -> ParsedMatrix:
     """Read the exact-cover text format; raise ValueError naming line and word."""
     from solvers import textio  # here, not above: its pathlib and tempfile cost queens 14 ms
 
@@ -734,38 +742,48 @@ def parse_matrix(text: str, source: str = "input") -> ParsedMatrix:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        where = f"{source}, line {number}"
+        where = {"source": i18n._(source), "line": number}
         if matrix is None:
             matrix = _parse_header(line, where)
             continue
         words = line.split()
-        seen: set[str] = set()
-        for position, word in enumerate(words, start=1):
-            if word == "|":
-                raise ValueError(f"{where}, word {position}: '|' belongs on the first line only")
-            if word not in matrix.index:
-                raise ValueError(f"{where}, word {position}: unknown column {shown(word)}")
-            if word in seen:
-                raise ValueError(f"{where}, word {position}: column {shown(word)} twice in one row")
-            seen.add(word)
+        _check_row(words, matrix, where)
         matrix.add_named_row(words)
         lines.append(number)
     if matrix is None:
-        raise ValueError(f"{source}: empty input, no columns found")
+        raise ValueError(i18n._("{source}: empty input, no columns found").format(source=i18n._(source)))
     return ParsedMatrix(matrix, tuple(lines))
 
 
-def _parse_header(line: str, where: str) -> Matrix:
+def _check_row(words: list[str], matrix: Matrix, where: dict[str, Any]) -> None:
+    """A row's words name known columns, each once; ValueError naming line and word if not."""
+    seen: set[str] = set()
+    for position, word in enumerate(words, start=1):
+        if word == "|":
+            problem = i18n._("{source}, line {line}, word {word}: '|' belongs on the first line only")
+        elif word not in matrix.index:
+            problem = i18n._("{source}, line {line}, word {word}: unknown column {name}")
+        elif word in seen:
+            problem = i18n._("{source}, line {line}, word {word}: column {name} twice in one row")
+        else:
+            seen.add(word)
+            continue
+        raise ValueError(problem.format(**where, word=position, name=shown(word)))
+
+
+def _parse_header(line: str, where: dict[str, Any]) -> Matrix:
     """The first line: primary names, optionally '|' and secondary names."""
     parts = line.split("|")
     if len(parts) > 2:
-        raise ValueError(f"{where}: more than one '|' in the column line")
+        twice = i18n._("{source}, line {line}: more than one '|' in the column line")
+        raise ValueError(twice.format(**where))
     primary = parts[0].split()
     secondary = parts[1].split() if len(parts) == 2 else []
     seen: set[str] = set()
     for position, name in enumerate(primary + secondary, start=1):
         if name in seen:
-            raise ValueError(f"{where}, word {position}: column {shown(name)} declared twice")
+            twice = i18n._("{source}, line {line}, word {word}: column {name} declared twice")
+            raise ValueError(twice.format(**where, word=position, name=shown(name)))
         seen.add(name)
     return Matrix(primary, secondary)
 
@@ -778,23 +796,26 @@ def add_cli(sub: Any) -> None:
     """Register `exact-cover FILE`."""
     parser = sub.add_parser(
         "exact-cover",
-        help="solve an exact-cover matrix given in a small text format",
-        description=FORMAT_HELP,
+        help=i18n._("solve an exact-cover matrix given in a small text format"),
+        description=format_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", metavar="FILE", help="the matrix ('-' for standard input)")
-    parser.add_argument("--count", action="store_true", help="print how many solutions there are")
-    parser.add_argument("--all", action="store_true", help="print every solution")
+    parser.add_argument("file", metavar="FILE", help=i18n._("the matrix ('-' for standard input)"))
+    parser.add_argument("--count", action="store_true", help=i18n._("print how many solutions there are"))
+    parser.add_argument("--all", action="store_true", help=i18n._("print every solution"))
     parser.add_argument(
-        "--limit", type=whole_number(1, "the limit"), metavar="K", help="stop after K solutions"
+        "--limit",
+        type=whole_number(1, i18n.N_("the limit")),
+        metavar="K",
+        help=i18n._("stop after K solutions"),
     )
     parser.add_argument(
         "--strategy",
         choices=STRATEGIES,
         default="fewest",
-        help="column choice: fewest 1s (Knuth's S heuristic) or leftmost",
+        help=i18n._("column choice: fewest 1s (Knuth's S heuristic) or leftmost"),
     )
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
     from solvers import parallel  # here: parallel imports this module
 
     parallel.add_options(parser)
@@ -816,7 +837,7 @@ def run_exact_cover(args: argparse.Namespace) -> int:
     import json
 
     if args.limit is not None and not (args.count or args.all):
-        raise UsageError("exact-cover: --limit needs --count or --all")
+        raise UsageError(i18n._("{command}: --limit needs --count or --all").format(command="exact-cover"))
     from solvers import parallel  # here: parallel imports this module
 
     parallel.check(args, "exact-cover")
@@ -845,13 +866,13 @@ def run_exact_cover(args: argparse.Namespace) -> int:
             del tail["solutions"]
             print("], " + json.dumps(tail)[1:])
         elif not found:
-            print("no solution")
+            print(i18n._("no solution"))
         return 0 if found else 1
     first_answer = next(answers, None)
     deque(answers, maxlen=0)  # withdraw every row, so the counters and stats are complete
     data = {**shape, **counters.as_dict(), **stats.as_dict()}
     if first_answer is None:
-        emit(args, "no solution", {**data, "solution": None})
+        emit(args, i18n._("no solution"), {**data, "solution": None})
         return 1
     rows = sorted(first_answer)
     block = "\n".join(_describe_row(parsed, row) for row in rows)
@@ -888,4 +909,4 @@ def _row_label(parsed: ParsedMatrix, row: int) -> dict[str, Any]:
 def _describe_row(parsed: ParsedMatrix, row: int) -> str:
     """A chosen row for people: 'row 4 (line 6): A D'."""
     names = " ".join(parsed.matrix.names[col] for col in parsed.matrix.rows[row])
-    return f"row {row + 1} (line {parsed.lines[row]}): {names}"
+    return i18n._("row {row} (line {line}): {names}").format(row=row + 1, line=parsed.lines[row], names=names)

@@ -45,6 +45,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from solvers import dlx
 from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
+from solvers.i18n import _, format_number
 
 MAX_JOBS = 256
 TASKS_PER_WORKER = 12
@@ -280,13 +281,16 @@ def connect(address: str) -> Any:
     try:
         distributed = importlib.import_module("distributed")
     except ImportError:
-        raise UsageError("--scheduler needs Dask's distributed package: pip install 'unwind[dask]'") from None
+        raise UsageError(
+            _("--scheduler needs Dask's distributed package: {command}").format(
+                command="pip install 'unwind[dask]'"
+            )
+        ) from None
     try:
         return distributed.Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
     except (OSError, TimeoutError) as error:
-        raise UsageError(
-            f"--scheduler {address}: no Dask scheduler answered within {CONNECT_SECONDS} s ({error})"
-        ) from None
+        silent = _("--scheduler {address}: no Dask scheduler answered within {seconds} s ({error})")
+        raise UsageError(silent.format(address=address, seconds=CONNECT_SECONDS, error=error)) from None
 
 
 def cluster_workers(address: str) -> int:
@@ -319,7 +323,9 @@ def count_problems(
             for future in done:
                 total += Tally(*future.result())
                 done_parts += 1
-            progress.update(done_parts, f"of {len(parts.parts):,} parts counted")
+            progress.update(
+                done_parts, _("of {total} parts counted").format(total=format_number(len(parts.parts)))
+            )
             if limit is not None and total.found >= limit:
                 for future in pending:
                     future.cancel()
@@ -366,9 +372,8 @@ def jobs_number(text: str) -> int:
     try:
         jobs = parse_whole(word, "N", 0, MAX_JOBS)
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"N must be 1 to {MAX_JOBS}, or 0 or 'auto' for every core, not {shown(text)}"
-        ) from None
+        wrong = _("N must be 1 to {max_jobs}, or 0 or 'auto' for every core, not {text}")
+        raise argparse.ArgumentTypeError(wrong.format(max_jobs=MAX_JOBS, text=shown(text))) from None
     return jobs or os.cpu_count() or 1
 
 
@@ -376,39 +381,47 @@ def scheduler_address(text: str) -> str:
     """`--scheduler`: a Dask scheduler's address, tcp://HOST:PORT; ArgumentTypeError in one line."""
     match = SCHEDULER.fullmatch(text.strip())
     if not match or not 1 <= int(match[3]) <= 65535:
-        raise argparse.ArgumentTypeError(
-            f"expected a Dask scheduler's address tcp://HOST:PORT (port 1 to 65535), not {shown(text)}"
-        )
+        wrong = _("expected a Dask scheduler's address tcp://HOST:PORT (port 1 to 65535), not {text}")
+        raise argparse.ArgumentTypeError(wrong.format(text=shown(text)))
     return match[0]
 
 
 def add_options(parser: argparse.ArgumentParser, per_problem: str = "") -> None:
     """Give a command `--jobs N` and `--scheduler ADDRESS` for its --count.
 
-    `per_problem` names what a file holds many of (e.g. "puzzles"): then
+    `per_problem` names what a file holds many of (N_("puzzles")): then
     several are counted a task each, and only a single one is split.
     """
-    how = "the search tree is split into parts counted side by side"
     if per_problem:
-        how = f"several {per_problem}: one task each; a single one: its search tree is split"
+        jobs = _(
+            "with --count: count on N processes, 1 to {max_jobs} (0 or 'auto': every core); "
+            "several {things}: one task each; a single one: its search tree is split"
+        )
+    else:
+        jobs = _(
+            "with --count: count on N processes, 1 to {max_jobs} (0 or 'auto': every core); "
+            "the search tree is split into parts counted side by side"
+        )
     parser.add_argument(
         "--jobs",
         type=jobs_number,
         metavar="N",
-        help=f"with --count: count on N processes, 1 to {MAX_JOBS} (0 or 'auto': every core); {how}",
+        help=jobs.format(max_jobs=MAX_JOBS, things=_(per_problem) if per_problem else ""),
     )
     parser.add_argument(
         "--scheduler",
         type=scheduler_address,
         metavar="tcp://HOST:PORT",
-        help="with --count: count on this Dask cluster instead (pip install 'unwind[dask]')",
+        help=_("with --count: count on this Dask cluster instead ({command})").format(
+            command="pip install 'unwind[dask]'"
+        ),
     )
 
 
 def check(args: argparse.Namespace, command: str) -> None:
     """UsageError unless --jobs and --scheduler come with --count."""
     if (args.jobs is not None or args.scheduler is not None) and not args.count:
-        raise UsageError(f"{command}: --jobs and --scheduler need --count")
+        raise UsageError(_("{command}: --jobs and --scheduler need --count").format(command=command))
 
 
 def chosen(args: argparse.Namespace) -> bool:

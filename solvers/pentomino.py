@@ -28,6 +28,7 @@ from typing import Any
 from solvers import dlx, parallel
 from solvers.cli import EventStats, UsageError, emit, shown
 from solvers.events import Event
+from solvers.i18n import _, format_number
 
 PSEUDOCODE = dlx.PSEUDOCODE
 AREA = 60
@@ -69,7 +70,7 @@ def orientations(shape: Shape, flips: bool = True) -> list[Shape]:
     found: list[Shape] = []
     for flipped in (False, True) if flips else (False,):
         cells = [(r, -c) if flipped else (r, c) for r, c in shape]
-        for _ in range(4):
+        for _turn in range(4):
             cells = [(c, -r) for r, c in cells]  # a quarter turn
             form = normalize(cells)
             if form not in found:
@@ -106,7 +107,8 @@ class Encoding:
 def check_board(width: int, height: int) -> None:
     """Only rectangles of area 60 can be tiled by the 12 pieces."""
     if width < 1 or height < 1 or width * height != AREA:
-        raise ValueError(f"the 12 pentominoes cover 60 cells; {width}x{height} has {width * height}")
+        wrong = _("the 12 pentominoes cover 60 cells; {width}x{height} has {area}")
+        raise ValueError(wrong.format(width=width, height=height, area=format_number(width * height)))
 
 
 def encode(width: int, height: int, x_where: str = "anywhere") -> Encoding:
@@ -181,7 +183,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """'6x10' -> (6, 10): width and height."""
     match = SIZE.fullmatch(text.strip())
     if not match:
-        raise ValueError(f"board size {shown(text)}: expected WxH, e.g. 6x10")
+        raise ValueError(_("board size {text}: expected WxH, e.g. 6x10").format(text=shown(text)))
     width, height = int(match[1]), int(match[2])
     check_board(width, height)
     return width, height
@@ -189,15 +191,15 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def add_cli(sub: Any) -> None:
     """Register `pentomino WxH`."""
-    parser = sub.add_parser("pentomino", help="tile a rectangle with the 12 pentominoes")
-    parser.add_argument("size", metavar="WxH", help="6x10, 5x12, 4x15, 3x20 (or turned: 10x6)")
+    parser = sub.add_parser("pentomino", help=_("tile a rectangle with the 12 pentominoes"))
+    parser.add_argument("size", metavar="WxH", help=_("6x10, 5x12, 4x15, 3x20 (or turned: 10x6)"))
     parser.add_argument(
-        "--count", action="store_true", help="print the number of tilings up to rotation and reflection"
+        "--count", action="store_true", help=_("print the number of tilings up to rotation and reflection")
     )
     parser.add_argument(
-        "--raw", action="store_true", help="with --count: count every tiling (4 times the classic count)"
+        "--raw", action="store_true", help=_("with --count: count every tiling (4 times the classic count)")
     )
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parallel.add_options(parser)
     parser.set_defaults(run=run_pentomino)
 
@@ -207,9 +209,9 @@ def run_pentomino(args: argparse.Namespace) -> int:
     try:
         width, height = parse_size(args.size)
     except ValueError as error:
-        raise UsageError(f"pentomino: {error}") from None
+        raise UsageError(_("{command}: {error}").format(command="pentomino", error=error)) from None
     if args.raw and not args.count:
-        raise UsageError("pentomino: --raw needs --count")
+        raise UsageError(_("{command}: --raw needs --count").format(command="pentomino"))
     parallel.check(args, "pentomino")
     counters, stats = dlx.Counters(), EventStats()
     if args.count and parallel.chosen(args):
@@ -235,7 +237,7 @@ def run_pentomino(args: argparse.Namespace) -> int:
     tiling = first(width, height, counters, stats)
     data = {"width": width, "height": height, **counters.as_dict(), **stats.as_dict()}
     if tiling is None:
-        emit(args, "no solution", {**data, "solution": None})
+        emit(args, _("no solution"), {**data, "solution": None})
         return 1
     emit(args, "\n".join(tiling), {**data, "solution": tiling})
     return 0

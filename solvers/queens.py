@@ -22,6 +22,7 @@ from typing import Any
 from solvers import dlx, parallel
 from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Event, Push, Solution
+from solvers.i18n import N_, _, format_number, ngettext
 
 MAX_N = 100
 MAX_COUNT_N = 14
@@ -63,7 +64,7 @@ class Encoding:
 def encode(n: int) -> Encoding:
     """The matrix: ranks and files primary, both families of diagonals secondary."""
     if n < 1:
-        raise ValueError("N must be at least 1")
+        raise ValueError(_("N must be at least 1"))
     primary: list[str] = []
     index: dict[str, int] = {}
     for i in organ_pipe(n):
@@ -171,19 +172,30 @@ def add_cli(sub: Any) -> None:
     """Register `queens N`."""
     parser = sub.add_parser(
         "queens",
-        help="place N queens by dancing links",
-        description=f"One placement for N up to {MAX_N}: dancing links searches {SEARCH_BUDGET:,} "
-        "tries, then the classic explicit construction places the queens at once. "
-        f"--count and --all search every placement, for N up to {MAX_COUNT_N}.",
-    )
-    parser.add_argument("n", type=whole_number(None, "N"), metavar="N", help=f"board size, 1 to {MAX_N}")
-    parser.add_argument(
-        "--count", action="store_true", help=f"print how many solutions exist (N up to {MAX_COUNT_N})"
+        help=_("place N queens by dancing links"),
+        description=_(
+            "One placement for N up to {max_n}: dancing links searches {budget} tries, then the "
+            "classic explicit construction places the queens at once. "
+            "--count and --all search every placement, for N up to {max_count}."
+        ).format(max_n=format_number(MAX_N), budget=format_number(SEARCH_BUDGET), max_count=MAX_COUNT_N),
     )
     parser.add_argument(
-        "--all", action="store_true", help=f"print every placement as found (N up to {MAX_COUNT_N})"
+        "n",
+        type=whole_number(None, N_("N")),
+        metavar="N",
+        help=_("board size, 1 to {max_n}").format(max_n=format_number(MAX_N)),
     )
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--count",
+        action="store_true",
+        help=_("print how many solutions exist (N up to {max_count})").format(max_count=MAX_COUNT_N),
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help=_("print every placement as found (N up to {max_count})").format(max_count=MAX_COUNT_N),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parallel.add_options(parser)
     parser.set_defaults(run=run_queens)
 
@@ -191,11 +203,11 @@ def add_cli(sub: Any) -> None:
 def run_queens(args: argparse.Namespace) -> int:
     """Print one placement, every placement, or the count."""
     if not 1 <= args.n <= MAX_N:
-        raise UsageError(f"queens: N must be between 1 and {MAX_N}, not {args.n}")
+        wrong = _("queens: N must be between 1 and {max_n}, not {n}")
+        raise UsageError(wrong.format(max_n=format_number(MAX_N), n=args.n))
     if (args.count or args.all) and args.n > MAX_COUNT_N:
-        raise UsageError(
-            f"queens: --count and --all search every placement: N up to {MAX_COUNT_N}, not {args.n}"
-        )
+        wrong = _("queens: --count and --all search every placement: N up to {max_count}, not {n}")
+        raise UsageError(wrong.format(max_count=MAX_COUNT_N, n=args.n))
     parallel.check(args, "queens")
     counters, stats = dlx.Counters(), EventStats()
     if args.count and parallel.chosen(args):
@@ -213,7 +225,7 @@ def run_queens(args: argparse.Namespace) -> int:
         files, method = construct(args.n), "construction"
     data = {"n": args.n, "method": method, **counters.as_dict(), **stats.as_dict()}
     if files is None:
-        emit(args, "no solution", {**data, "solution": None})
+        emit(args, _("no solution"), {**data, "solution": None})
         return 1
     emit(args, board(files), {**data, "solution": list(files)})
     return 0
@@ -230,5 +242,6 @@ def _print_all(args: argparse.Namespace, counters: dlx.Counters, stats: EventSta
         found += 1
         print(json.dumps({"n": args.n, "solution": list(files)}) if args.json else f"{board(files)}\n")
     summary = {"n": args.n, "count": found, **counters.as_dict(), **stats.as_dict()}
-    print(json.dumps(summary) if args.json else f"{found:,} placements")
+    placements = ngettext("{count} placement", "{count} placements", found).format(count=format_number(found))
+    print(json.dumps(summary) if args.json else placements)
     return 0 if found else 1

@@ -29,10 +29,10 @@ from typing import Any
 from solvers import dlx, parallel, textio
 from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Event
-from solvers.i18n import _
+from solvers.i18n import N_, _, format_number, ngettext
 
 SIZES = (4, 9, 16)
-NOT_UNIQUE = "# more than one solution: this is one of them"
+NOT_UNIQUE = "# " + N_("more than one solution: this is one of them")
 """Said under a solved puzzle that has another solution (a comment line, so the output still parses)."""
 COUNT_LIMIT = 10_000
 """`sudoku --count` stops here unless --limit says otherwise (a blank grid has 6.67e21)."""
@@ -125,7 +125,9 @@ class _Reader:
 
     def where(self, line: int) -> str:
         """'FILE: puzzle 3 (line 12)'."""
-        return f"{self.source}: puzzle {len(self.puzzles) + 1} (line {line})"
+        return _("{source}: puzzle {number} (line {line})").format(
+            source=_(self.source), number=len(self.puzzles) + 1, line=line
+        )
 
     def feed(self, number: int, text: str) -> None:
         """Take one stripped, non-blank, non-comment line."""
@@ -142,15 +144,17 @@ class _Reader:
             self.begin(number, "compact", len(text))
             self.grid_row(number, text)
         else:
-            raise ValueError(
-                f"{self.where(number)}: {len(text)} characters; expected 81 (or 16, 256) "
+            wrong = _(
+                "{where}: {count} characters; expected 81 (or 16, 256) "
                 "for a one-line puzzle, or one grid row of 4 or 9"
             )
+            raise ValueError(wrong.format(where=self.where(number), count=format_number(len(text))))
 
     def begin(self, number: int, form: str, size: int) -> None:
         """Start a grid of `size` rows."""
         if size not in SIZES:
-            raise ValueError(f"{self.where(number)}: a grid row needs 4, 9 or 16 numbers, found {size}")
+            wrong = _("{where}: a grid row needs 4, 9 or 16 numbers, found {count}")
+            raise ValueError(wrong.format(where=self.where(number), count=size))
         self.form, self.size, self.start = form, size, number
 
     def grid_row(self, number: int, text: str) -> None:
@@ -159,16 +163,20 @@ class _Reader:
         if self.form == "grid":
             words = text.split()
             if len(words) != self.size:
+                wrong = _("{where}, row {row} (line {line}): expected {size} numbers, found {count}")
                 raise ValueError(
-                    f"{self.where(self.start)}, row {row} (line {number}): "
-                    f"expected {self.size} numbers, found {len(words)}"
+                    wrong.format(
+                        where=self.where(self.start), row=row, line=number, size=self.size, count=len(words)
+                    )
                 )
             cells = [self.number(w, number, row, col) for col, w in enumerate(words, 1)]
         else:
             if len(text) != self.size:
+                wrong = _("{where}, row {row} (line {line}): expected {size} characters, found {count}")
                 raise ValueError(
-                    f"{self.where(self.start)}, row {row} (line {number}): "
-                    f"expected {self.size} characters, found {len(text)}"
+                    wrong.format(
+                        where=self.where(self.start), row=row, line=number, size=self.size, count=len(text)
+                    )
                 )
             cells = [
                 self.symbol(ch, self.size, self.start, (row - 1) * self.size + i, row_line=number)
@@ -183,62 +191,75 @@ class _Reader:
 
     def number(self, word: str, line: int, row: int, col: int) -> int:
         """A cell written as a number (or '.')."""
-        place = f"{self.where(self.start)}, row {row}, column {col} (line {line})"
+        place = _("{where}, row {row}, column {column} (line {line})").format(
+            where=self.where(self.start), row=row, column=col, line=line
+        )
         if word == ".":
             return 0
         if not word.isdigit() or not word.isascii():
-            raise ValueError(f"{place}: stray characters {shown(word)}")
-        if len(word) > 2 or int(word) > self.size:  # never int() a long run of digits
-            shown_digit = word if len(word) <= 4 else f"of {len(word):,} digits"
-            raise ValueError(f"{place}: digit {shown_digit} out of range 0-{self.size}")
+            raise ValueError(_("{place}: stray characters {text}").format(place=place, text=shown(word)))
+        if len(word) > 4:  # never int() a long run of digits
+            long = _("{place}: digit of {count} digits out of range 0-{size}")
+            raise ValueError(long.format(place=place, count=format_number(len(word)), size=self.size))
+        if len(word) > 2 or int(word) > self.size:
+            wrong = _("{place}: digit {digit} out of range 0-{size}")
+            raise ValueError(wrong.format(place=place, digit=word, size=self.size))
         return int(word)
 
     def symbol(self, ch: str, size: int, line: int, index: int, row_line: int = 0) -> int:
         """A cell written as one character."""
         row, col = divmod(index, size)
-        shown = f" (line {row_line})" if row_line else ""
-        place = f"{self.where(line)}, row {row + 1}, column {col + 1}{shown}"
+        if row_line:
+            place = _("{where}, row {row}, column {column} (line {line})").format(
+                where=self.where(line), row=row + 1, column=col + 1, line=row_line
+            )
+        else:
+            place = _("{where}, row {row}, column {column}").format(
+                where=self.where(line), row=row + 1, column=col + 1
+            )
         if ch in ".0":
             return 0
         value = SYMBOLS.find(ch.upper()) + 1 if ch.isascii() and ch.isalnum() else 0
         if not value or (value > 9 and size < 16):
-            raise ValueError(f"{place}: stray character {ch!r}")
+            raise ValueError(_("{place}: stray character {text}").format(place=place, text=repr(ch)))
         if value > size:
-            raise ValueError(f"{place}: digit {ch} out of range 1-{SYMBOLS[size - 1]}")
+            wrong = _("{place}: digit {digit} out of range 1-{last}")
+            raise ValueError(wrong.format(place=place, digit=ch, last=SYMBOLS[size - 1]))
         return value
 
     def add(self, puzzle: Puzzle) -> None:
         """Check a finished puzzle for clashing givens and keep it."""
         found = clashes(puzzle)
         if found:
-            raise ValueError(
-                f"{self.source}: puzzle {puzzle.number} (line {puzzle.line}): "
-                f"clashing givens: {describe_clash(found[0], puzzle.size)}"
+            where = _("{source}: puzzle {number} (line {line})").format(
+                source=_(self.source), number=puzzle.number, line=puzzle.line
             )
+            clash = describe_clash(found[0], puzzle.size)
+            raise ValueError(_("{where}: clashing givens: {clash}").format(where=where, clash=clash))
         self.puzzles.append(puzzle)
         self.label = ""
 
     def separator(self, number: int) -> None:
         """A blank, comment or label line: a grid must not be left half read."""
         if self.rows:
+            wrong = _("{where}: grid has {count} rows, expected {size} (line {line} interrupts it)")
             raise ValueError(
-                f"{self.where(self.start)}: grid has {len(self.rows)} rows, "
-                f"expected {self.size} (line {number} interrupts it)"
+                wrong.format(where=self.where(self.start), count=len(self.rows), size=self.size, line=number)
             )
 
     def finish(self, number: int) -> list[Puzzle]:
         """End of input: return the puzzles or explain why there are none."""
         if self.rows:
+            wrong = _("{where}: grid has {count} rows, expected {size} (input ends at line {line})")
             raise ValueError(
-                f"{self.where(self.start)}: grid has {len(self.rows)} rows, "
-                f"expected {self.size} (input ends at line {number})"
+                wrong.format(where=self.where(self.start), count=len(self.rows), size=self.size, line=number)
             )
         if not self.puzzles:
-            raise ValueError(f"{self.source}: empty input, no puzzle found")
+            raise ValueError(_("{source}: empty input, no puzzle found").format(source=_(self.source)))
         return self.puzzles
 
 
-def parse_puzzles(text: str, source: str = "input") -> list[Puzzle]:
+def parse_puzzles(text: str, source: str = N_("input")) -> list[Puzzle]:
     """Every puzzle in `text`; ValueError with one line naming puzzle and position."""
     reader = _Reader(source)
     number = 0
@@ -253,11 +274,16 @@ def parse_puzzles(text: str, source: str = "input") -> list[Puzzle]:
     return reader.finish(number)
 
 
-def parse_puzzle(text: str, source: str = "input") -> Puzzle:
+def parse_puzzle(text: str, source: str = N_("input")) -> Puzzle:
     """Exactly one puzzle."""
     puzzles = parse_puzzles(text, source)
     if len(puzzles) > 1:
-        raise ValueError(f"{source}: {len(puzzles)} puzzles found, expected one")
+        found = ngettext(
+            "{source}: {count} puzzle found, expected one",
+            "{source}: {count} puzzles found, expected one",
+            len(puzzles),
+        )
+        raise ValueError(found.format(source=_(source), count=format_number(len(puzzles))))
     return puzzles[0]
 
 
@@ -394,29 +420,31 @@ def is_valid_solution(puzzle: Puzzle, cells: tuple[int, ...]) -> bool:
 
 def add_cli(sub: Any) -> None:
     """Register `sudoku [FILE|-]`."""
-    parser = sub.add_parser("sudoku", help="solve sudokus (4x4, 9x9, 16x16) by dancing links")
+    parser = sub.add_parser("sudoku", help=_("solve sudokus (4x4, 9x9, 16x16) by dancing links"))
     parser.add_argument(
         "file",
         nargs="?",
         default="-",
         metavar="FILE",
-        help="puzzles: grids of numbers or 81-character lines ('-' = stdin)",
+        help=_("puzzles: grids of numbers or 81-character lines ('-' = stdin)"),
     )
-    parser.add_argument("--count", action="store_true", help="print the number of solutions")
+    parser.add_argument("--count", action="store_true", help=_("print the number of solutions"))
     parser.add_argument(
         "--limit",
-        type=whole_number(1, "the limit"),
+        type=whole_number(1, N_("the limit")),
         metavar="K",
-        help=f"with --count: stop counting at K (default {COUNT_LIMIT:,}); the output says when it stopped",
+        help=_("with --count: stop counting at K (default {limit}); the output says when it stopped").format(
+            limit=format_number(COUNT_LIMIT)
+        ),
     )
-    parser.add_argument("--json", action="store_true")
-    parallel.add_options(parser, per_problem="puzzles")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parallel.add_options(parser, per_problem=N_("puzzles"))
     parser.set_defaults(run=run_sudoku)
 
 
 def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, stats: EventStats) -> int:
     """Count solutions up to `limit`, saying on stderr how far it got on runs over a second."""
-    progress = Progress(f"sudoku: puzzle {puzzle.number}")
+    progress = Progress(_("sudoku: puzzle {number}").format(number=puzzle.number))
     matrix = encode(puzzle).matrix
     total = 0
     for _answer in dlx.watched_answers(matrix, stats, limit=limit, counters=counters):
@@ -428,7 +456,7 @@ def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, sta
 def run_sudoku(args: argparse.Namespace) -> int:
     """Solve (or count) every puzzle in FILE; exit 1 if any has no solution."""
     if args.limit is not None and not args.count:
-        raise UsageError("sudoku: --limit needs --count")
+        raise UsageError(_("{command}: --limit needs --count").format(command="sudoku"))
     parallel.check(args, "sudoku")
     text, source = dlx.read_input(args.file)
     try:
@@ -442,7 +470,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
     matrices = (encode(puzzle).matrix for puzzle in puzzles)
     limit = args.limit or COUNT_LIMIT
     tallies = (
-        parallel.count_each(matrices, args, limit=limit, label="sudoku puzzles")
+        parallel.count_each(matrices, args, limit=limit, label=_("sudoku puzzles"))
         if parallel.chosen(args)
         else None
     )
@@ -456,8 +484,9 @@ def run_sudoku(args: argparse.Namespace) -> int:
                 total = _count_with_progress(puzzle, limit, counters, stats)
             failed += total == 0
             stopped = total == limit
+            stopped_words = _("{count} (stopped at the limit of {limit}; there may be more)")
             lines.append(
-                f"{total} (stopped at the limit of {limit:,}; there may be more)" if stopped else str(total)
+                stopped_words.format(count=total, limit=format_number(limit)) if stopped else str(total)
             )
             report["count"], report["stopped_at_limit"] = total, stopped
         else:
@@ -465,9 +494,9 @@ def run_sudoku(args: argparse.Namespace) -> int:
             found = dlx.watched_solutions(encoding.matrix, stats, limit=2, counters=counters)
             cells = encoding.cells(found[0]) if found else None
             failed += cells is None
-            lines.append("no solution" if cells is None else format_cells(puzzle, cells))
+            lines.append(_("no solution") if cells is None else format_cells(puzzle, cells))
             if len(found) > 1:
-                lines[-1] += f"\n{NOT_UNIQUE}"
+                lines[-1] += "\n# " + _(NOT_UNIQUE[2:])
             report["solution"] = None if cells is None else "".join(SYMBOLS[d - 1] for d in cells)
             report["unique"] = len(found) == 1
         reports.append({**report, "nodes": counters.nodes, "updates": counters.updates})

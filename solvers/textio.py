@@ -19,6 +19,8 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
+from solvers.i18n import _, format_number
+
 MAX_TEXT_BYTES = 4 * 1024 * 1024
 """Puzzle and matrix files above this are refused unread (the largest shipped is 50 kB)."""
 BOM = "\ufeff"
@@ -44,12 +46,16 @@ def decode(data: bytes, source: str) -> str:
         return normalise(data.decode("utf-8"))
     except UnicodeDecodeError as error:
         bad = data[error.start]
-        raise InputError(f"{source}: not UTF-8 text (byte 0x{bad:02x} at offset {error.start:,})") from None
+        not_utf8 = _("{source}: not UTF-8 text (byte {byte} at offset {offset})")
+        raise InputError(
+            not_utf8.format(source=source, byte=f"0x{bad:02x}", offset=format_number(error.start))
+        ) from None
 
 
 def _too_large(source: str, max_bytes: int) -> InputError:
     """The error for input over the size cap."""
-    return InputError(f"{source}: larger than {max_bytes / 2**20:g} MB, too large to read")
+    too_large = _("{source}: larger than {size} MB, too large to read")
+    return InputError(too_large.format(source=source, size=format_number(max_bytes / 2**20)))
 
 
 def _read_capped(handle: BinaryIO, source: str, max_bytes: int) -> bytes:
@@ -84,7 +90,8 @@ def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES, dash: bool = Tr
         with open(path, "rb") as handle:
             data = _read_capped(handle, source, max_bytes)
     except OSError as error:
-        raise InputError(f"{source}: cannot read: {error.strerror or error}") from None
+        reason = error.strerror or error
+        raise InputError(_("{source}: cannot read: {reason}").format(source=source, reason=reason)) from None
     return decode(data, source), source
 
 

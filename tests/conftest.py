@@ -1,4 +1,9 @@
-"""Headless pygame for every test, and fixtures that open the app and its demos."""
+"""Headless pygame for every test, English whatever the machine's locale, and fixtures that open the app.
+
+The locale variables are pinned before anything reads them, so the app, the CLI and every
+subprocess a test starts speak English (the source language the tests' expected text is in)
+on a Korean or Chinese machine too; a test about the language choice sets it explicitly.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_variable, None)
+os.environ["LANG"] = "C.UTF-8"  # UTF-8 text, English messages (i18n reads 'C.*' as no language)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 """../shared beside the repository: public puzzle sets and known counts."""
@@ -33,6 +42,16 @@ def own_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     }.items():
         monkeypatch.setenv(name, str(home / folder))
     return home
+
+
+@pytest.fixture(autouse=True)
+def in_english() -> Iterator[None]:
+    """Every test starts and ends speaking English, even after one that switched language fails."""
+    from solvers import i18n
+
+    i18n.use(i18n.SOURCE_LANGUAGE)
+    yield
+    i18n.use(i18n.SOURCE_LANGUAGE)
 
 
 @pytest.fixture

@@ -172,6 +172,27 @@ CONVERTED = (
     "visualizer/scenes/recursion/quiz.py",
     "visualizer/guess.py",
     "visualizer/quizbar.py",
+    "visualizer/record.py",
+    "visualizer/faults.py",
+    "visualizer/dialogs.py",
+    "visualizer/loading.py",
+    "visualizer/theme.py",
+    "visualizer/counters.py",
+    "visualizer/files.py",
+    "visualizer/history.py",
+    "visualizer/camera.py",
+    "visualizer/scenes/pentomino/demo.py",
+    "visualizer/scenes/pentomino/view.py",
+    "visualizer/scenes/pentomino/model.py",
+    "visualizer/scenes/dlx/demo.py",
+    "visualizer/scenes/dlx/view.py",
+    "visualizer/scenes/dlx/model.py",
+    "solvers/queens.py",
+    "solvers/sudoku.py",
+    "solvers/pentomino.py",
+    "solvers/dlx.py",
+    "solvers/parallel.py",
+    "solvers/textio.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -204,6 +225,11 @@ SINKS: dict[str, tuple[int, ...]] = {
     "Offer": (0, 1),
     "draw_message": (3,),
     "tag": (2,),
+    "tell": (0,),
+    "UIWindow": (2,),
+    "UIConfirmationDialog": (1,),
+    "FileTooLarge": (0,),
+    "NothingRecorded": (0,),
 }
 """Calls whose string arguments reach people, and which arguments those are."""
 TEXT_KEYWORDS = {"hint", "help", "title", "description"}
@@ -223,8 +249,16 @@ NOT_WORDS = {
     "store_true",
 }
 """Code, key names and names that stay as they are in every language."""
-FOR_DEVELOPERS = ("unknown key name",)
-"""Messages only a programmer's typo in a key table can raise: English on purpose."""
+FOR_DEVELOPERS = (
+    "unknown key name",
+    "column names must be distinct",
+    "names a column twice",
+    "column number is out of range",
+    "strategy must be one of",
+    "limit must be at least 1",
+)
+"""Messages only a programmer's mistake can raise (a typo in a key table, a `dlx.Matrix` built
+wrongly in code: the text format and the CLI check the same first): English on purpose."""
 
 
 def words_in(node: ast.expr) -> list[str]:

@@ -271,7 +271,7 @@ class App:
     def leave_demo(self) -> None:
         """Tell the open demo it is closing, so it can keep its work (the maze autosaves its drawing)."""
         if isinstance(self.screen, Shell):
-            guard("closing the demo", self.report_fault, self.screen.demo.leaving)
+            guard(N_("closing the demo"), self.report_fault, self.screen.demo.leaving)
 
     # --- overlays --------------------------------------------------------------
 
@@ -373,13 +373,13 @@ class App:
         self.elapsed += dt
         self.theme.fit_window(self.surface.get_size())
         for event in pygame.event.get():
-            guard(f"handling {pygame.event.event_name(event.type)}", self.report_fault, self.handle, event)
-        guard("opening a file", self.report_fault, self._finish_loading)
-        guard("updating the screen", self.report_fault, self.screen.update, dt)
+            guard(N_("handling input"), self.report_fault, self.handle, event)
+        guard(N_("opening a file"), self.report_fault, self._finish_loading)
+        guard(N_("updating the screen"), self.report_fault, self.screen.update, dt)
         if self.chooser is not None:
             self.chooser.update(dt)
         drawing = time.perf_counter()
-        if not guard("drawing the screen", self.report_fault, self.draw):
+        if not guard(N_("drawing the screen"), self.report_fault, self.draw):
             self._draw_fault()
         pygame.display.flip()
         self.draw_seconds = time.perf_counter() - drawing

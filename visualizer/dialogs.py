@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
+from solvers.i18n import _, language
 from visualizer.files import is_bundled, own_copy
 from visualizer.theme import Theme
 
@@ -28,17 +29,23 @@ LEAST_WINDOW = (320, 360)
 
 _MANAGERS: list[pygame_gui.UIManager] = []
 
+GUI_LOCALES = {"en": "en", "ko": "ko", "zh_CN": "zh"}
+"""pygame_gui's name for each language: its own buttons translate and it picks a font with the script."""
+
 
 def shared_manager(window: tuple[int, int]) -> pygame_gui.UIManager:
     """The one pygame_gui manager, sized to `window`: each new manager loads its theme's fonts again.
 
-    It uses pygame_gui's own theme, whose rows are sized for it.
+    It uses pygame_gui's own theme, whose rows are sized for it, in the app's language.
     """
     if not _MANAGERS:
         _MANAGERS.append(pygame_gui.UIManager(window))
     manager = _MANAGERS[0]
     manager.clear_and_reset()
     manager.set_window_resolution(window)
+    gui_locale = GUI_LOCALES.get(language(), "en")
+    if manager.get_locale() != gui_locale:
+        manager.set_locale(gui_locale)
     return manager
 
 
@@ -85,7 +92,7 @@ class FileChooser:
         if width < theme.px(160):
             return None  # no room: the browser alone
         place = pygame.Rect(box.right + theme.px(8), box.y, width, box.h)
-        frame = UIWindow(place, self.manager, "Recent files")
+        frame = UIWindow(place, self.manager, _("Recent files"))
         inside = pygame.Rect((0, 0), frame.get_container().get_size())
         items: list[str | tuple[str, str]] = [recent_label(path) for path in recent]
         return UISelectionList(inside, items, self.manager, container=frame)
@@ -133,15 +140,15 @@ class FileChooser:
         """A path was chosen: check it (read-only, replace?) and answer."""
         if self.save and is_bundled(path):
             copy = own_copy(path, self.kind)
-            self.tell(f"{path.name} ships with Unwind and is kept as it is: saving your copy to {copy}")
+            kept = _("{name} ships with Unwind and is kept as it is: saving your copy to {copy}")
+            self.tell(kept.format(name=path.name, copy=copy))
             path = copy
         if self.save and path.exists():
             self._pending = path
             rect = pygame.Rect(0, 0, 420, 200)
             rect.center = self.dialog.rect.center
-            self.confirm = UIConfirmationDialog(
-                rect, f"{path.name} exists already. Replace it?", self.manager, action_short_name="Replace"
-            )
+            question = _("{name} exists already. Replace it?").format(name=path.name)
+            self.confirm = UIConfirmationDialog(rect, question, self.manager, action_short_name=_("Replace"))
             return
         self._finish(path)
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
+from solvers.i18n import _
+
 LOG_BYTES = 512 * 1024
 LOG_BACKUPS = 2
 
@@ -47,7 +49,7 @@ def log_fault(where: str, error: BaseException) -> Path | None:
     """Write the traceback of `error` to the log; returns the log file, or None if it cannot be written."""
     try:
         logger = _logger()
-        logger.error("while %s", where, exc_info=error)
+        logger.log(logging.ERROR, "while %s", where, exc_info=error)  # the log stays English, for developers
         logger.handlers[0].flush()
         return log_folder() / "unwind.log"
     except OSError:
@@ -55,13 +57,20 @@ def log_fault(where: str, error: BaseException) -> Path | None:
 
 
 def guard(where: str, tell: Callable[[str], None], action: Callable[..., object], *args: object) -> bool:
-    """Run `action(*args)`; on an error log it, `tell` the user in one line and return False."""
+    """Run `action(*args)`; on an error log it, `tell` the user in one line and return False.
+
+    `where` is an English phrase marked with `N_` ("drawing the screen"): the log keeps it in
+    English, the user reads it translated.
+    """
     try:
         action(*args)
     except Exception as error:  # a fault anywhere below must not end the session
         path = log_fault(where, error)
         detail = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
-        where_logged = f" (details in {path})" if path else ""
-        tell(f"Something went wrong while {where}: {detail}{where_logged}")
+        if path:
+            message = _("Something went wrong while {action}: {detail} (details in {log})")
+        else:
+            message = _("Something went wrong while {action}: {detail}")
+        tell(message.format(action=_(where), detail=detail, log=path))
         return False
     return True

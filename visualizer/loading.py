@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from solvers.i18n import _, format_number
+
 T = TypeVar("T")
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -32,7 +34,7 @@ class FileTooLarge(ValueError):
 
 def short(message: str) -> str:
     """The first line of `message`, cut to MESSAGE_CHARS."""
-    first = message.strip().splitlines()[0] if message.strip() else "unreadable"
+    first = message.strip().splitlines()[0] if message.strip() else _("unreadable")
     return first if len(first) <= MESSAGE_CHARS else first[: MESSAGE_CHARS - 1] + "…"
 
 
@@ -40,17 +42,22 @@ def read_capped(path: Path, limit: int = MAX_FILE_BYTES) -> str:
     """The file's text (UTF-8, a BOM allowed), refused before reading when it is over `limit` bytes."""
     size = path.stat().st_size
     if size > limit:
-        raise FileTooLarge(
-            f"{path.name} is {size / 2**20:.1f} MB; files of up to {limit / 2**20:.0f} MB open"
-        )
+        too_big = _("{name} is {size} MB; files of up to {limit} MB open")
+        raise FileTooLarge(too_big.format(name=path.name, size=megabytes(size, 1), limit=megabytes(limit)))
     with path.open("rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:  # it grew while we looked
-        raise FileTooLarge(f"{path.name} is over {limit / 2**20:.0f} MB")
+        raise FileTooLarge(_("{name} is over {limit} MB").format(name=path.name, limit=megabytes(limit)))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{path.name} is not UTF-8 text (byte {error.start})") from None
+        not_utf8 = _("{name} is not UTF-8 text (byte {offset})")
+        raise ValueError(not_utf8.format(name=path.name, offset=error.start)) from None
+
+
+def megabytes(size: int, decimals: int = 0) -> str:
+    """`size` bytes as a number of megabytes, written as the language writes numbers."""
+    return format_number(round(size / 2**20, decimals) if decimals else round(size / 2**20))
 
 
 @dataclass
@@ -71,6 +78,7 @@ class Loading(Generic[T]):
         try:
             result = self.future.result()
         except (OSError, ValueError, UnicodeError, OverflowError, RecursionError, MemoryError) as error:
-            return f"could not open {self.path.name}: {short(str(error) or type(error).__name__)}"
+            reason = short(str(error) or type(error).__name__)
+            return _("could not open {name}: {reason}").format(name=self.path.name, reason=reason)
         self.done(result)
         return None

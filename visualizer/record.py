@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from solvers.i18n import _, format_number, ngettext
 from visualizer.files import replacing
 
 GIF_FPS = 10
@@ -70,9 +71,11 @@ class Recorder:
         self.path = path
         self.suffix = path.suffix.lower()
         if self.suffix not in FORMATS:
-            raise ValueError(f"recordings are .gif or .mp4, not {path.suffix or 'no suffix'}")
+            suffix = path.suffix or _("a name without a suffix")
+            raise ValueError(_("recordings are .gif or .mp4, not {suffix}").format(suffix=suffix))
         if self.suffix == ".mp4" and not video_available():
-            raise ValueError('MP4 needs the video extra: pip install "unwind[video]"')
+            command = 'pip install "unwind[video]"'
+            raise ValueError(_("MP4 needs the video extra: {command}").format(command=command))
         self.fps = fps or (GIF_FPS if self.suffix == ".gif" else VIDEO_FPS)
         self.wait = wait  # an export never skips a frame
         self.frames = 0
@@ -116,13 +119,15 @@ class Recorder:
             with replacing(self.path) as temporary:
                 count = write(self._frames(), temporary, self.fps)
                 if not count:
-                    raise NothingRecorded(f"nothing recorded: {self.path.name} was not saved")
-            self.result = f"saved {count} frames to {self.path}"
+                    empty = _("nothing recorded: {name} was not saved")
+                    raise NothingRecorded(empty.format(name=self.path.name))
+            saved = ngettext("saved {count} frame to {path}", "saved {count} frames to {path}", count)
+            self.result = saved.format(count=format_number(count), path=self.path)
         except NothingRecorded as empty:
             self.result = str(empty)
         except Exception as error:  # a full disk or a broken encoder must not take the app down
-            self.result = f"could not save {self.path}: {error}"
-            for _ in self._frames():  # drain, so a live grab never waits on a dead encoder
+            self.result = _("could not save {path}: {error}").format(path=self.path, error=error)
+            for _frame in self._frames():  # drain, so a live grab never waits on a dead encoder
                 pass
 
 

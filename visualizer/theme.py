@@ -12,6 +12,7 @@ from collections import OrderedDict
 
 import pygame
 
+from solvers.i18n import _, format_number
 from visualizer import MIN_WINDOW
 from visualizer.assets import asset
 from visualizer.glyphs import FallbackFont
@@ -138,12 +139,17 @@ class Theme:
 
     def describe(self) -> str:
         """The scale in words, for the message shown while it changes."""
-        words = f"presenter step {self.step()}: text at {self.presenter:.0%}"
-        if self.fit:
-            words += ", fitted to the window"
-        if round(self.scale, 2) != round(self.presenter, 2):
-            words += f" (shown at {self.scale:.0%} in this window)"
-        return words
+        step, size, shown = self.step(), percent(self.presenter), percent(self.scale)
+        fitted = round(self.scale, 2) != round(self.presenter, 2)
+        if self.fit and fitted:
+            words = _("presenter step {step}: text at {size}, fitted to the window (shown at {shown} in it)")
+        elif self.fit:
+            words = _("presenter step {step}: text at {size}, fitted to the window")
+        elif fitted:
+            words = _("presenter step {step}: text at {size} (shown at {shown} in this window)")
+        else:
+            words = _("presenter step {step}: text at {size}")
+        return words.format(step=step, size=size, shown=shown)
 
 
 DESIGN_SIZE = (1280, 800)
@@ -165,6 +171,11 @@ def effective_scale(presenter: float, size: tuple[int, int], fit: bool) -> float
     grow = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]) if fit else 1.0
     room = min(width / ROOM_PER_SCALE[0], height / ROOM_PER_SCALE[1])
     return round(max(SMALLEST_SCALE, min(presenter * grow, room)), 3)
+
+
+def percent(fraction: float) -> str:
+    """`fraction` as a whole percentage, written as the language writes it ('128%')."""
+    return _("{number}%").format(number=format_number(round(fraction * 100)))
 
 
 def blend(a: Color, b: Color, t: float) -> Color:

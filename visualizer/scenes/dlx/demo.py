@@ -30,7 +30,7 @@ import pygame
 
 from solvers import dlx
 from solvers.events import Event
-from solvers.i18n import N_
+from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings
 from visualizer.history import EditHistory
 from visualizer.player import Player
@@ -140,12 +140,12 @@ class MatrixDemo(ExactCoverDemo):
     default_speed = 2.0
     bindings = (
         Bindings(
-            Binding(("1",), "set_choice", "Knuth's example", args=("knuth",)),
-            Binding(("2",), "set_choice", "4 queens", args=("queens",)),
-            Binding(("3",), "set_choice", "4×4 sudoku", args=("sudoku",)),
-            Binding(("m",), "ask_matrix", "type your own matrix: columns | secondary ; row ; row ..."),
-            Binding(("z", "ctrl+z"), "undo", "undo: the problem shown before"),
-            Binding(("y", "ctrl+y"), "redo", "redo"),
+            Binding(("1",), "set_choice", N_("Knuth's example"), args=("knuth",)),
+            Binding(("2",), "set_choice", N_("4 queens"), args=("queens",)),
+            Binding(("3",), "set_choice", N_("4×4 sudoku"), args=("sudoku",)),
+            Binding(("m",), "ask_matrix", N_("type your own matrix: columns | secondary ; row ; row ...")),
+            Binding(("z", "ctrl+z"), "undo", N_("undo: the problem shown before")),
+            Binding(("y", "ctrl+y"), "redo", N_("redo")),
         )
         + COVER_BINDINGS
     )
@@ -182,7 +182,7 @@ class MatrixDemo(ExactCoverDemo):
         """Put a problem on show, as one edit, and start a new run."""
         bench = self.bench
         before = (bench.problem, bench.choice, bench.typed)
-        self.history.do(ProblemEdit(before, (problem, choice, typed), f"show {problem.title}"))
+        self.history.do(ProblemEdit(before, (problem, choice, typed), problem.title))
         self.new_run()
 
     def set_choice(self, key: str) -> None:
@@ -194,9 +194,8 @@ class MatrixDemo(ExactCoverDemo):
 
     def ask_matrix(self) -> None:
         """Ask for a matrix on one line."""
-        self.shell.ask(
-            "columns | secondary ; row ; row ...  (e.g. A B C ; A B ; C)", self.bench.typed, self.use_typed
-        )
+        prompt = _("columns | secondary ; row ; row ...  (e.g. A B C ; A B ; C)")
+        self.shell.ask(prompt, self.bench.typed, self.use_typed)
 
     def use_typed(self, text: str) -> None:
         """Read the typed matrix; a bad one is explained in one line."""
@@ -205,24 +204,24 @@ class MatrixDemo(ExactCoverDemo):
         except ValueError as error:
             self.notify(str(error))
             return
-        self.show(typed_problem(matrix, "typed", "your matrix", text), "typed", text)
+        self.show(typed_problem(matrix, "typed", _("your matrix"), text), "typed", text)
 
     def undo(self) -> None:
         """Take back the last change of problem."""
         edit = self.history.undo()
         if edit is None:
-            self.notify("nothing to undo")
+            self.notify(_("nothing to undo"))
             return
-        self.notify(f"undone: {edit.words}")
+        self.notify(_("undone: {change}").format(change=_("show {problem}").format(problem=edit.words)))
         self.new_run()
 
     def redo(self) -> None:
         """Make the last undone change of problem again."""
         edit = self.history.redo()
         if edit is None:
-            self.notify("nothing to redo")
+            self.notify(_("nothing to redo"))
             return
-        self.notify(f"redone: {edit.words}")
+        self.notify(_("redone: {change}").format(change=_("show {problem}").format(problem=edit.words)))
         self.new_run()
 
     # --- how it reads ----------------------------------------------------------------
@@ -243,7 +242,9 @@ class MatrixDemo(ExactCoverDemo):
         """Knuth's counters and the matrix's size."""
         m = model.matrix
         return self.knuth_counters(
-            model, ("columns", f"{m.n_primary} + {m.n_secondary}"), ("rows", f"{len(m.rows)}")
+            model,
+            (_("columns"), f"{format_number(m.n_primary)} + {format_number(m.n_secondary)}"),
+            (_("rows"), format_number(len(m.rows))),
         )
 
     # --- controls, layout, drawing --------------------------------------------------------
@@ -253,16 +254,16 @@ class MatrixDemo(ExactCoverDemo):
         return [
             Choice(
                 [
-                    ("Knuth's example", "knuth"),
-                    ("4 queens", "queens"),
-                    ("4×4 sudoku", "sudoku"),
-                    ("your matrix…", "typed"),
+                    (_("Knuth's example"), "knuth"),
+                    (_("4 queens"), "queens"),
+                    (_("4×4 sudoku"), "sudoku"),
+                    (_("your matrix…"), "typed"),
                 ],
                 lambda: self.choice,
                 self.set_choice,
-                hint="1 / 2 / 3, M to type a matrix",
+                hint=_("1 / 2 / 3, M to type a matrix"),
             ),
-            Button("type a matrix…", self.ask_matrix, hint="M: columns | secondary ; row ; row"),
+            Button(_("type a matrix…"), self.ask_matrix, hint=_("M: columns | secondary ; row ; row")),
             self.strategy_choice(),
         ]
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from solvers import dlx, queens, sudoku
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
-from visualizer.scenes.exact_cover.model import CoverModel, cover_words, plural
+from solvers.i18n import _, format_number, ngettext
+from visualizer.scenes.exact_cover.model import CoverModel, cover_words
 
 KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 SUDOKU_4X4 = "2....3..143232.."
@@ -48,10 +49,10 @@ class Problem:
 
 def knuth_problem() -> Problem:
     """Knuth's example: columns A-G, six rows, one solution."""
-    parsed = dlx.parse_matrix(KNUTH, "Knuth's example")
-    return typed_problem(
-        parsed.matrix, "knuth", "Knuth's example", "the 7-column matrix of Knuth's paper 'Dancing Links'"
-    )
+    title = _("Knuth's example")
+    parsed = dlx.parse_matrix(KNUTH, title)
+    note = _("the 7-column matrix of Knuth's paper 'Dancing Links'")
+    return typed_problem(parsed.matrix, "knuth", title, note)
 
 
 def typed_problem(matrix: dlx.Matrix, key: str, title: str, note: str) -> Problem:
@@ -75,11 +76,11 @@ def queens_problem() -> Problem:
         )
     return Problem(
         "queens",
-        "4 queens",
+        _("4 queens"),
         encoding.matrix,
         labels,
         tuple(names),
-        "a row per square; ranks R and files F primary, diagonals secondary",
+        _("a row per square; ranks R and files F primary, diagonals secondary"),
     )
 
 
@@ -92,11 +93,13 @@ def sudoku_problem() -> Problem:
         names.append(f"{index // 4 + 1}{index % 4 + 1}" if kind == "cell" else f"{kind[0]}{index + 1}{digit}")
     return Problem(
         "sudoku",
-        "4×4 sudoku",
+        _("4×4 sudoku"),
         encoding.matrix,
         labels,
         tuple(names),
-        f"{SUDOKU_4X4}: columns 'rc' = a cell, r/c/b + two digits = row/column/box needs a digit",
+        _("{puzzle}: columns 'rc' = a cell, r/c/b + two digits = row/column/box needs a digit").format(
+            puzzle=SUDOKU_4X4
+        ),
     )
 
 
@@ -105,15 +108,20 @@ PROBLEMS = {"knuth": knuth_problem, "queens": queens_problem, "sudoku": sudoku_p
 
 def parse_typed(text: str) -> dlx.Matrix:
     """A matrix typed on one line: columns (| secondary), then rows, separated by ';'."""
-    parsed = dlx.parse_matrix("\n".join(text.split(";")), "your matrix")
+    parsed = dlx.parse_matrix("\n".join(text.split(";")), _("your matrix"))
     matrix = parsed.matrix
     if matrix.n_columns > MAX_COLUMNS or len(matrix.rows) > MAX_ROWS:
+        too_big = _(
+            "your matrix has {columns} columns and {rows} rows: "
+            "at most {max_columns} and {max_rows} can be drawn"
+        )
         raise ValueError(
-            f"your matrix has {matrix.n_columns} columns and {len(matrix.rows)} rows: "
-            f"at most {MAX_COLUMNS} and {MAX_ROWS} can be drawn"
+            too_big.format(
+                columns=matrix.n_columns, rows=len(matrix.rows), max_columns=MAX_COLUMNS, max_rows=MAX_ROWS
+            )
         )
     if not matrix.rows:
-        raise ValueError("your matrix: no rows after the column line (separate rows with ';')")
+        raise ValueError(_("your matrix: no rows after the column line (separate rows with ';')"))
     return matrix
 
 
@@ -149,7 +157,7 @@ class ProblemEdit:
 
     before: tuple[Problem, str, str]
     after: tuple[Problem, str, str]
-    words: str
+    words: str  # the problem put on show, as the undo and redo messages name it
 
     def apply(self, bench: Workbench) -> None:
         """Show the new problem."""
@@ -163,26 +171,51 @@ class ProblemEdit:
 def row_list(problem: Problem, rows: Sequence[int]) -> str:
     """'rows 1, 4' / 'row a2' / 'no row'."""
     if not rows:
-        return "no row"
-    return f"row{'s' if len(rows) != 1 else ''} " + ", ".join(problem.row_name(r) for r in rows)
+        return _("no row")
+    names = _(", ").join(problem.row_name(r) for r in rows)
+    return ngettext("row {names}", "rows {names}", len(rows)).format(names=names)
 
 
 def narrate(event: Event, problem: Problem, strategy: str) -> str | None:
     """The event in matrix words."""
     names = problem.column_labels
     if type(event) is Choose:
-        why = "fewest 1s" if strategy == "fewest" else "leftmost"
-        return f"choose column {names[event.column]} ({why}): {plural(event.size, 'row')}"
+        return choose_words(names[event.column], event.size, strategy)
     if type(event) is Cover or type(event) is Uncover:
-        what = "unlink it, hide the rows meeting it" if type(event) is Cover else "relink, bottom row first"
-        return f"{cover_words(event, names[event.column])}: {what}"
+        return cover_words(event, names[event.column]) + _(": ") + cover_why(event)
     if type(event) is Push:
-        return f"try row {problem.row_labels[event.what]}"
+        return _("try row {row}").format(row=problem.row_labels[event.what])
     if type(event) is Pop:
-        why = "dead end below" if event.backtrack else "a solution was found below"
-        return f"withdraw row {problem.row_labels[event.value]} ({why})"
+        row = problem.row_labels[event.value]
+        if event.backtrack:
+            return _("withdraw row {row} (dead end below)").format(row=row)
+        return _("withdraw row {row} (a solution was found below)").format(row=row)
     if type(event) is DeadEnd:
-        return f"dead end: column {names[event.where]} has no rows"
+        return _("dead end: column {column} has no rows").format(column=names[event.where])
     if type(event) is Solution:
-        return "solution: " + row_list(problem, sorted(event.answer))
+        return _("solution: {rows}").format(rows=row_list(problem, sorted(event.answer)))
     return None
+
+
+def choose_words(column: str, size: int, strategy: str) -> str:
+    """Which column Algorithm X decides, why, and how many rows can cover it."""
+    if strategy == "fewest":
+        words = ngettext(
+            "choose column {column} (fewest 1s): {count} row",
+            "choose column {column} (fewest 1s): {count} rows",
+            size,
+        )
+    else:
+        words = ngettext(
+            "choose column {column} (leftmost): {count} row",
+            "choose column {column} (leftmost): {count} rows",
+            size,
+        )
+    return words.format(column=column, count=format_number(size))
+
+
+def cover_why(event: Cover | Uncover) -> str:
+    """What a cover or an uncover does to the links."""
+    if type(event) is Cover:
+        return _("unlink it, hide the rows meeting it")
+    return _("relink, bottom row first")

@@ -15,6 +15,7 @@ import pygame
 
 from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
+from solvers.i18n import _, format_number, ngettext
 from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
@@ -102,66 +103,67 @@ def now_text(
     m = model.matrix
     kind = type(event)
     if event is None:
-        return (
-            "ready",
+        explain = _(
             "Space plays, Right steps. Covering a column lifts its header out of "
-            "the top list and steps every row that meets it off the other rails.",
-            th.INK,
+            "the top list and steps every row that meets it off the other rails."
         )
-    if kind is Choose:
-        rows = row_list(problem, m.column_rows(event.column))
-        why = "it has the fewest 1s" if strategy == "fewest" else "it is the leftmost"
-        return f"choose {problem.column_labels[event.column]}", f"{rows} can cover it; {why}", th.ACTIVE
-    if kind is Cover:
-        rows = row_list(problem, m.column_rows(event.column))
-        return (
-            f"cover {problem.column_labels[event.column]}",
-            f"its header leaves the top list; then {rows} step off every other column, top row first",
-            th.ACTIVE,
-        )
-    if kind is Uncover:
-        back = m.column_rows(event.column)[::-1]
-        if not back:
-            return (
-                f"uncover {problem.column_labels[event.column]}",
-                "no row to relink: the header goes back into the top list",
-                th.WAITING,
-            )
-        return (
-            f"uncover {problem.column_labels[event.column]}",
-            f"{row_list(problem, back)} step back on, bottom row first, then the header: the "
-            "exact reverse of its cover",
-            th.WAITING,
-        )
+        return _("ready"), explain, th.INK
+    if kind is Choose or kind is Cover or kind is Uncover:
+        return column_text(problem, strategy, m, event)  # type: ignore[arg-type]
     if kind is Push:
-        return (
-            f"try row {problem.row_name(event.what)}",
-            "cover each of its other columns, left to right",
-            th.ACTIVE,
-        )
+        headline = _("try row {row}").format(row=problem.row_name(event.what))
+        return headline, _("cover each of its other columns, left to right"), th.ACTIVE
     if kind is Pop:
-        why = "nothing below it worked" if event.backtrack else "a solution was found below it"
-        return f"withdraw row {problem.row_name(event.value)}", f"{why}; next row of the column", th.DEAD
+        headline = _("withdraw row {row}").format(row=problem.row_name(event.value))
+        if event.backtrack:
+            return headline, _("nothing below it worked; next row of the column"), th.DEAD
+        return headline, _("a solution was found below it; next row of the column"), th.DEAD
     if kind is DeadEnd:
-        return (f"dead end at {problem.column_labels[event.where]}", "no row can cover it: back up", th.DEAD)
+        headline = _("dead end at {column}").format(column=problem.column_labels[event.where])
+        return headline, _("no row can cover it: back up"), th.DEAD
     if kind is Solution:
         rows = row_list(problem, sorted(event.answer))
-        return f"solution {event.number}", f"{rows}: every primary column covered once", th.DONE
+        headline = _("solution {number}").format(number=format_number(event.number))
+        return headline, _("{rows}: every primary column covered once").format(rows=rows), th.DONE
     return "", "", th.INK
+
+
+def column_text(
+    problem: Problem, strategy: str, m: dlx.Matrix, event: Choose | Cover | Uncover
+) -> tuple[str, str, th.Color]:
+    """Headline, explanation and colour for choosing, covering or uncovering a column."""
+    column = problem.column_labels[event.column]
+    if type(event) is Choose:
+        rows = row_list(problem, m.column_rows(event.column))
+        if strategy == "fewest":
+            explain = _("{rows} can cover it; it has the fewest 1s")
+        else:
+            explain = _("{rows} can cover it; it is the leftmost")
+        return _("choose {column}").format(column=column), explain.format(rows=rows), th.ACTIVE
+    if type(event) is Cover:
+        rows = row_list(problem, m.column_rows(event.column))
+        explain = _("its header leaves the top list; then {rows} step off every other column, top row first")
+        return _("cover {column}").format(column=column), explain.format(rows=rows), th.ACTIVE
+    headline = _("uncover {column}").format(column=column)
+    back = m.column_rows(event.column)[::-1]
+    if not back:
+        return headline, _("no row to relink: the header goes back into the top list"), th.WAITING
+    explain = _("{rows} step back on, bottom row first, then the header: the exact reverse of its cover")
+    return headline, explain.format(rows=row_list(problem, back)), th.WAITING
 
 
 def draw_key(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     """What the marks mean."""
-    inner = card(surface, rect, theme, "key")
+    inner = card(surface, rect, theme, _("key"))
     line = theme.line_height("small")
     s = max(theme.px(12), line - theme.px(4))
     items = (
-        (NODE_INK, "solid", "a 1 in its column's list"),
-        (th.MUTED, "hollow", "a 1 unlinked by a cover"),
-        (th.ACTIVE, "solid", "row tried, column chosen"),
-        (th.WAITING, "solid", "rows chosen before (O)"),
-        (th.FAINT, "hatch", "covered header (lifted)"),
-        (th.SKY, "frame", "secondary column"),
+        (NODE_INK, "solid", _("a 1 in its column's list")),
+        (th.MUTED, "hollow", _("a 1 unlinked by a cover")),
+        (th.ACTIVE, "solid", _("row tried, column chosen")),
+        (th.WAITING, "solid", _("rows chosen before (O)")),
+        (th.FAINT, "hatch", _("covered header (lifted)")),
+        (th.SKY, "frame", _("secondary column")),
     )
     for i, (colour, style, meaning) in enumerate(items):
         y = inner.y + i * (line + theme.px(2))
@@ -182,6 +184,13 @@ def draw_key(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
         surface.blit(theme.text(text, "small", th.INK), (box.right + theme.px(8), y))
 
 
+def matrix_title(title: str, m: dlx.Matrix) -> str:
+    """The matrix card's title: the problem and its size."""
+    columns = ngettext("{count} column", "{count} columns", m.n_columns).format(count=m.n_columns)
+    rows = ngettext("{count} row", "{count} rows", len(m.rows)).format(count=len(m.rows))
+    return _("{title}: {columns}, {rows}").format(title=title, columns=columns, rows=rows)
+
+
 class MatrixView:
     """Draws the dancing-links demo's stage from its model."""
 
@@ -197,7 +206,7 @@ class MatrixView:
             surface,
             lay.matrix,
             self.theme,
-            f"{self.demo.problem.title}: {m.n_columns} columns, {len(m.rows)} rows",
+            matrix_title(self.demo.problem.title, m),
         )
         geo = lay.geo
         moving = node_motion(model, player)
@@ -385,7 +394,7 @@ class MatrixView:
         """The rows chosen so far, O[0..k], along the bottom of the card."""
         theme = self.theme
         if not model.stack:
-            text = "O = [ ]  (no row chosen yet)"
+            text = _("O = [ ]  (no row chosen yet)")
         else:
             text = "O = [ " + ",  ".join(self.demo.problem.row_labels[r] for r in model.stack) + " ]"
         y = frame.bottom - theme.px(10) - theme.line_height("small")
@@ -397,7 +406,7 @@ class MatrixView:
     ) -> None:
         """What the last event did, in words."""
         theme = self.theme
-        inner = card(surface, rect, theme, "now")
+        inner = card(surface, rect, theme, _("now"))
         big, small, colour = now_text(self.demo.problem, self.demo.strategy, model, player)
         y = inner.y
         for line in wrap(theme, big, inner.w, "large", "bold")[:3]:

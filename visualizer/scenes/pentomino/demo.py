@@ -21,7 +21,7 @@ import pygame
 
 from solvers import dlx, pentomino
 from solvers.events import Event
-from solvers.i18n import N_
+from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, BrowsingDemo, browse_bindings
@@ -38,6 +38,9 @@ BOARDS: tuple[tuple[str, tuple[int, int]], ...] = (
     ("3×20", (20, 3)),
 )
 """Board choices as rows x columns, with the (width, height) the encoding takes: landscape."""
+
+BOARD_HELP = (N_("board 6×10"), N_("board 5×12"), N_("board 4×15"), N_("board 3×20"))
+"""What keys 1-4 do, in the help (one whole message per board)."""
 
 
 @dataclass(frozen=True)
@@ -117,12 +120,12 @@ class PentominoDemo(BrowsingDemo):
     title = N_("Pentominoes: tiling by dancing links")
     default_speed = 500.0
     solution_noun = "tiling"
-    nothing_to_browse = "no tiling found yet: play on, or press S to run to the next one"
+    nothing_to_browse = N_("no tiling found yet: play on, or press S to run to the next one")
     bindings = (
         Bindings(
             *(
-                Binding((str(number),), "set_board", f"board {label}", args=(board,))
-                for number, (label, board) in enumerate(BOARDS, 1)
+                Binding((str(number),), "set_board", words, args=(board,))
+                for number, ((_label, board), words) in enumerate(zip(BOARDS, BOARD_HELP, strict=True), 1)
             )
         )
         + COVER_BINDINGS
@@ -179,7 +182,7 @@ class PentominoDemo(BrowsingDemo):
     def counters(self, model: PentominoModel) -> list[tuple[str, str]]:
         """Knuth's counters, pieces placed, tilings, the column choice."""
         return self.placing_counters(
-            model, N_("pieces"), len(pentomino.PIECES), ("distinct", f"{self.distinct(model):,}")
+            model, N_("pieces"), len(pentomino.PIECES), (_("distinct"), format_number(self.distinct(model)))
         )
 
     # --- controls, layout, drawing --------------------------------------------------------

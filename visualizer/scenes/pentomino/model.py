@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from solvers import pentomino
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover
-from visualizer.scenes.exact_cover.model import CoverModel, cover_words, plural
+from solvers.i18n import _, format_number, ngettext
+from visualizer.scenes.exact_cover.model import CoverModel, cover_words
 
 
 def symmetry_key(grid: Sequence[str]) -> str:
@@ -76,42 +77,69 @@ class Tilings:
         return len({self.key_of(answer) for answer in solutions})
 
 
+def cell_name(encoding: pentomino.Encoding, cell: int) -> str:
+    """A cell (y * width + x) in board words: 'r2c5' (row 2, column 5)."""
+    y, x = divmod(cell, encoding.width)
+    return _("r{row}c{column}").format(row=y + 1, column=x + 1)
+
+
 def column_name(encoding: pentomino.Encoding, column: int) -> str:
     """A matrix column in board words: 'piece L' or 'cell r2c5'."""
-    if column < len(pentomino.PIECES):
-        return f"piece {pentomino.PIECES[column]}"
-    return f"cell {encoding.matrix.names[column]}"
+    pieces = len(pentomino.PIECES)
+    if column < pieces:
+        return _("piece {letter}").format(letter=pentomino.PIECES[column])
+    return _("cell {cell}").format(cell=cell_name(encoding, column - pieces))
 
 
-def placement_words(encoding: pentomino.Encoding, row: int) -> str:
-    """A placement: 'L at r1c3' (its bounding box's top-left cell)."""
+def placement(encoding: pentomino.Encoding, row: int) -> dict[str, str]:
+    """A placement's piece and the top-left cell of its bounding box, as format fields."""
     piece, cells = encoding.placements[row]
     w = encoding.width
     top = min(cell // w for cell in cells)
     left = min(cell % w for cell in cells)
-    return f"{piece} at r{top + 1}c{left + 1}"
+    return {"piece": piece, "cell": cell_name(encoding, top * w + left)}
+
+
+def placement_words(encoding: pentomino.Encoding, row: int) -> str:
+    """A placement: 'L at r1c3' (its bounding box's top-left cell)."""
+    return _("{piece} at {cell}").format(**placement(encoding, row))
+
+
+def choose_words(encoding: pentomino.Encoding, event: Choose, strategy: str) -> str:
+    """Which column Algorithm X decides, why, and how many ways it has."""
+    if strategy == "fewest":
+        words = ngettext(
+            "choose {column} (fewest ways): {count} way to cover it",
+            "choose {column} (fewest ways): {count} ways to cover it",
+            event.size,
+        )
+    else:
+        words = ngettext(
+            "choose {column} (leftmost open column): {count} way to cover it",
+            "choose {column} (leftmost open column): {count} ways to cover it",
+            event.size,
+        )
+    return words.format(column=column_name(encoding, event.column), count=format_number(event.size))
 
 
 def narrate(event: Event, encoding: pentomino.Encoding, strategy: str) -> str | None:
     """The event in board words."""
     if type(event) is Choose:
-        why = "fewest ways" if strategy == "fewest" else "leftmost open column"
-        ways = plural(event.size, "way")
-        return f"choose {column_name(encoding, event.column)} ({why}): {ways} to cover it"
+        return choose_words(encoding, event, strategy)
     if type(event) is Cover or type(event) is Uncover:
         return cover_words(event, column_name(encoding, event.column))
     if type(event) is Push:
-        return f"try {placement_words(encoding, event.what)}"
+        return _("try {piece} at {cell}").format(**placement(encoding, event.what))
     if type(event) is Pop:
-        words = placement_words(encoding, event.value)
+        fields = placement(encoding, event.value)
         if event.backtrack:
-            return f"take back {words}: nothing fits after it"
-        return f"take back {words} to look for more"
+            return _("take back {piece} at {cell}: nothing fits after it").format(**fields)
+        return _("take back {piece} at {cell} to look for more").format(**fields)
     if type(event) is DeadEnd:
         column = event.where
         if column < len(pentomino.PIECES):
-            return f"dead end: piece {pentomino.PIECES[column]} fits nowhere"
-        return f"dead end: no piece can cover {column_name(encoding, column)}"
+            return _("dead end: piece {letter} fits nowhere").format(letter=pentomino.PIECES[column])
+        return _("dead end: no piece can cover {cell}").format(cell=column_name(encoding, column))
     if type(event) is Solution:
-        return f"tiling {event.number}: all 12 pieces placed"
+        return _("tiling {number}: all 12 pieces placed").format(number=format_number(event.number))
     return None

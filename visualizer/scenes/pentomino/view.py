@@ -12,13 +12,13 @@ import pygame
 
 from solvers import pentomino
 from solvers.events import Pop, Push, Solution
+from solvers.i18n import N_, _, format_number, ngettext
 from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text
 from visualizer.player import Player
-from visualizer.scenes.exact_cover.model import plural
 from visualizer.scenes.exact_cover.view import draw_headline, draw_size_strip
-from visualizer.scenes.pentomino.model import PentominoModel, column_name, middle, placement_words
+from visualizer.scenes.pentomino.model import PentominoModel, column_name, middle, placement
 
 if TYPE_CHECKING:
     from visualizer.scenes.pentomino.demo import PentominoDemo, PentominoLayout
@@ -66,9 +66,9 @@ class PentominoView:
             lay.strip,
             self.theme,
             model,
-            [("pieces", pieces), ("cells, row by row", cells)],
+            [(N_("pieces"), pieces), (N_("cells, row by row"), cells)],
             lambda col: pentomino.PIECES[col] if col < len(pieces) else "",
-            "the matrix's columns: ways left to cover each",
+            N_("the matrix's columns: ways left to cover each"),
             live_scale=True,
         )
         self._draw_tray(surface, lay, model)
@@ -84,15 +84,17 @@ class PentominoView:
         theme = self.theme
         final, rows = self.demo.board_rows(model, player)
         placed = [self.demo.encoding.placements[row] for row in rows]
-        title = (
-            f"board: {len(placed)} of 12 pieces placed"
-            if final is None
-            else f"board: tiling {final + 1} of {len(model.solutions)}"
-        )
+        if final is None:
+            title = _("board: {count} of 12 pieces placed").format(count=len(placed))
+        else:
+            total = format_number(len(model.solutions))
+            title = _("board: tiling {number} of {total}").format(
+                number=format_number(final + 1), total=total
+            )
         card(surface, lay.board_card, theme, title)
         board, words = lay.board, lay.words
         owner = [-1] * (self.demo.encoding.width * self.demo.encoding.height)
-        for index, (_, cells) in enumerate(placed):
+        for index, (_piece, cells) in enumerate(placed):
             for cell in cells:
                 owner[cell] = index
         choosing = model.choosing if final is None else None
@@ -224,37 +226,48 @@ class PentominoView:
         """The headline, a line below it, and the headline's colour."""
         event = player.last_event
         if isinstance(event, Solution):
-            return f"tiling {event.number}!", "every cell covered once, every piece used once", th.DONE
+            headline = _("tiling {number}!").format(number=format_number(event.number))
+            return headline, _("every cell covered once, every piece used once"), th.DONE
         if player.at_end:
-            count = len(model.solutions)
-            return (
-                f"done: {plural(count, 'tiling')}",
-                f"{self.demo.distinct(model)} up to turns and flips; browse with , and .",
-                th.DONE,
-            )
+            return self._done_text(model)
         column = model.choosing
         if column is None:
-            return "ready", "press Space to play, Right to step", th.INK
+            return _("ready"), _("press Space to play, Right to step"), th.INK
         name = column_name(self.demo.encoding, column)
         size = model.size(column)
         if size == 0:
-            what = "fits nowhere" if column < len(pentomino.PIECES) else "cannot be covered"
-            return f"{name} {what}", "dead end: take back the last piece", th.DEAD
-        ways = plural(size, "way")
+            dead = (
+                _("{name} fits nowhere") if column < len(pentomino.PIECES) else _("{name} cannot be covered")
+            )
+            return dead.format(name=name), _("dead end: take back the last piece"), th.DEAD
         trying = model.trying
         if trying is None:
-            return f"{name}: {ways}", f"decide it first: {self.demo.choice_rule()}", th.ACTIVE
+            ways = ngettext("{name}: {count} way", "{name}: {count} ways", size)
+            rule = _("decide it first: {rule}").format(rule=self.demo.choice_rule())
+            return ways.format(name=name, count=format_number(size)), rule, th.ACTIVE
         rows = model.candidates(column)
         number = rows.index(trying) + 1 if trying in rows else 1
         return (
-            f"{name}: try {placement_words(self.demo.encoding, trying)}",
-            f"way {number} of {size}",
+            _("{name}: try {piece} at {cell}").format(name=name, **placement(self.demo.encoding, trying)),
+            _("way {number} of {total}").format(number=format_number(number), total=format_number(size)),
             th.ACTIVE,
         )
 
+    def _done_text(self, model: PentominoModel) -> tuple[str, str, th.Color]:
+        """The headline and line below it once the search is over."""
+        count = len(model.solutions)
+        done = ngettext("done: {count} tiling", "done: {count} tilings", count)
+        distinct = self.demo.distinct(model)
+        below = ngettext(
+            "{count} up to turns and flips; browse with , and .",
+            "{count} up to turns and flips; browse with , and .",
+            distinct,
+        )
+        return done.format(count=format_number(count)), below.format(count=format_number(distinct)), th.DONE
+
     def _draw_tray(self, surface: pygame.Surface, lay: PentominoLayout, model: PentominoModel) -> None:
         """The twelve pieces: in colour while unused, faded and ticked once on the board."""
-        card(surface, lay.tray, self.theme, "the pieces: how many ways each still has")
+        card(surface, lay.tray, self.theme, _("the pieces: how many ways each still has"))
         used = {piece for piece, _ in model.pieces()}
         for i, slot in enumerate(lay.tray_slots):
             self._draw_tray_piece(surface, slot, model, i, pentomino.PIECES[i] in used)
@@ -300,14 +313,13 @@ class PentominoView:
         surface.blit(head, rect.topleft)
         y = rect.y + theme.line_height("small")
         if index is None:
-            note = "each tiling turns up 4 times: turned and flipped"
+            note = _("each tiling turns up 4 times: turned and flipped")
         else:
             twin = self.demo.tilings.twin_of(model.solutions, index)
-            note = (
-                "new: not a turn or flip of an earlier one"
-                if twin is None
-                else (f"tiling {twin + 1} turned or flipped")
-            )
+            if twin is None:
+                note = _("new: not a turn or flip of an earlier one")
+            else:
+                note = _("tiling {number} turned or flipped").format(number=format_number(twin + 1))
         surface.blit(theme.text(fit_text(theme, note, rect.w, "tiny"), "tiny", th.MUTED), (rect.x, y))
         y += theme.line_height("tiny") + theme.px(4)
         w, h = self.demo.encoding.width, self.demo.encoding.height
