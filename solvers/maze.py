@@ -64,7 +64,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from solvers import textio
+from solvers import i18n, textio
 from solvers.cli import (
     MAX_NUMBER_CHARS,
     ArgumentParser,
@@ -1006,20 +1006,22 @@ def narrate_room(
     kind = type(event)
     if kind is Push:
         if not path:
-            return f"The player starts in room {event.what}."
-        return f"He moves from room {path[-1]} to room {event.what}."
+            return i18n._("The player starts in room {room}.").format(room=event.what)
+        return i18n._("He moves from room {origin} to room {room}.").format(origin=path[-1], room=event.what)
     if kind is Note and event.line == 2 and detail:
-        return f"(The corridor to room {event.what} leads to a visited room: skip it.)"
+        return i18n._("(The corridor to room {room} leads to a visited room: skip it.)").format(
+            room=event.what
+        )
     if kind is DeadEnd:
         if len(links.get(event.where, ())) <= 1:
-            return f"Dead end in room {event.where}."
-        return f"Room {event.where}: no corridor left to try."
+            return i18n._("Dead end in room {room}.").format(room=event.where)
+        return i18n._("Room {room}: no corridor left to try.").format(room=event.where)
     if kind is Pop and event.backtrack:
         if len(path) >= 2:
-            return f"He goes back to room {path[-2]}."
-        return "He is back at the start with nothing left to try: no way out."
+            return i18n._("He goes back to room {room}.").format(room=path[-2])
+        return i18n._("He is back at the start with nothing left to try: no way out.")
     if kind is Solution:
-        return f"He sees room {event.answer[-1]}, moves to it, and solves the maze."
+        return i18n._("He sees room {room}, moves to it, and solves the maze.").format(room=event.answer[-1])
     return None
 
 

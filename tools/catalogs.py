@@ -12,6 +12,7 @@ tests/test_i18n.py runs the same extraction and fails on anything untranslated.
 from __future__ import annotations
 
 import argparse
+import copy
 import io
 import json
 import sys
@@ -107,7 +108,7 @@ def main() -> int:
     for language in TRANSLATED:
         catalog = load(language)
         if not args.check:
-            catalog.update(template, no_fuzzy_matching=True)
+            catalog.update(copy.deepcopy(template), no_fuzzy_matching=True)  # update shares new messages
             catalog.obsolete.clear()
             fill(catalog, given.get(language, {}))
             write(catalog, po_path(language))
