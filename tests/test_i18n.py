@@ -176,6 +176,19 @@ CONVERTED = (
     "visualizer/scenes/rooms/demo.py",
     "visualizer/scenes/rooms/view.py",
     "visualizer/scenes/rooms/model.py",
+    "visualizer/scenes/mazes/chart.py",
+    "visualizer/scenes/mazes/demo.py",
+    "visualizer/scenes/mazes/drawing.py",
+    "visualizer/scenes/mazes/game.py",
+    "visualizer/scenes/mazes/labels.py",
+    "visualizer/scenes/mazes/model.py",
+    "visualizer/scenes/mazes/paint.py",
+    "visualizer/scenes/mazes/panels.py",
+    "visualizer/scenes/mazes/printout.py",
+    "visualizer/scenes/mazes/view.py",
+    "solvers/mazes/generators.py",
+    "solvers/mazes/walk.py",
+    "solvers/mazes/texture.py",
 )
 """The modules whose user-visible text is all translated."""
 
@@ -204,6 +217,10 @@ SINKS: dict[str, tuple[int, ...]] = {
     "fail": (0,),
     "emit": (1,),
     "print": (0,),
+    "draw_title": (3,),
+    "draw_words": (3,),
+    "status_line": (3,),
+    "draw_stack": (4,),
 }
 """Calls whose string arguments reach people, and which arguments those are."""
 TEXT_KEYWORDS = {"hint", "help", "title", "description"}
