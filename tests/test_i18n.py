@@ -189,6 +189,9 @@ CONVERTED = (
     "solvers/mazes/generators.py",
     "solvers/mazes/walk.py",
     "solvers/mazes/texture.py",
+    "solvers/mazes/cli.py",
+    "solvers/mazes/graph.py",
+    "solvers/maze.py",
 )
 """The modules whose user-visible text is all translated."""
 
