@@ -64,12 +64,11 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from solvers import textio
+from solvers import i18n, textio
 from solvers.cli import (
     MAX_NUMBER_CHARS,
     ArgumentParser,
     EventStats,
-    UsageError,
     emit,
     fail,
     seed_number,
@@ -95,7 +94,11 @@ class MazeError(ValueError):
 def check_size(width: int, height: int) -> None:
     """Raise MazeError unless both sides are within MIN_SIZE..MAX_SIZE."""
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise MazeError(f"a maze is {MIN_SIZE} to {MAX_SIZE} cells each way, not {width} x {height}")
+        raise MazeError(
+            i18n._("a maze is {low} to {high} cells each way, not {width} x {height}").format(
+                low=MIN_SIZE, high=MAX_SIZE, width=width, height=height
+            )
+        )
 
 
 # --- the maze ---------------------------------------------------------------
@@ -115,14 +118,14 @@ class Maze:
         self.right = np.asarray(self.right, dtype=np.uint8)
         self.bottom = np.asarray(self.bottom, dtype=np.uint8)
         if self.right.ndim != 2 or self.right.shape != self.bottom.shape:
-            raise MazeError("right and bottom walls must be two grids of the same shape")
+            raise MazeError(i18n._("right and bottom walls must be two grids of the same shape"))
         check_size(self.width, self.height)
         self.right[:, -1] = 1
         self.bottom[-1, :] = 1
         if self.goal is None:
             self.goal = (self.height - 1, self.width - 1)
-        self.start = self.checked_cell(self.start, "start")
-        self.goal = self.checked_cell(self.goal, "goal")
+        self.start = self.checked_cell(self.start, i18n.N_("start"))
+        self.goal = self.checked_cell(self.goal, i18n.N_("goal"))
 
     @classmethod
     def full(cls, width: int, height: int) -> Maze:
@@ -175,14 +178,22 @@ class Maze:
         """True if `cell` lies on the grid."""
         return 0 <= cell[0] < self.height and 0 <= cell[1] < self.width
 
-    def checked_cell(self, cell: Sequence[int], name: str = "cell") -> Cell:
+    def checked_cell(self, cell: Sequence[int], name: str = i18n.N_("cell")) -> Cell:
         """`cell` as a (row, col) tuple, or MazeError if it is off the grid."""
         try:
             row, col = (int(v) for v in cell)
         except (TypeError, ValueError):
-            raise MazeError(f"{name} must be two numbers row,col, not {shown(repr(cell))}") from None
+            raise MazeError(
+                i18n._("{name} must be two numbers row,col, not {given}").format(
+                    name=i18n._(name), given=shown(repr(cell))
+                )
+            ) from None
         if not self.contains((row, col)):
-            raise MazeError(f"{name} ({row}, {col}) is off the {self.width} x {self.height} grid")
+            raise MazeError(
+                i18n._("{name} ({row}, {col}) is off the {width} x {height} grid").format(
+                    name=i18n._(name), row=row, col=col, width=self.width, height=self.height
+                )
+            )
         return (row, col)
 
     def _wall_slot(self, a: Cell, b: Cell) -> tuple[np.ndarray, int, int]:
@@ -192,7 +203,7 @@ class Maze:
             return self.right, r1, c1
         if c1 == c2 and r2 == r1 + 1:
             return self.bottom, r1, c1
-        raise MazeError(f"cells {a} and {b} are not neighbours")
+        raise MazeError(i18n._("cells {a} and {b} are not neighbours").format(a=a, b=b))
 
     def has_wall(self, a: Cell, b: Cell) -> bool:
         """True if a wall stands between neighbouring cells a and b."""
@@ -320,14 +331,20 @@ def _maze_from_art(text: str) -> Maze:
     """Parse the text-art format (see the module docstring)."""
     lines = _art_lines(text)
     if not lines:
-        raise MazeError("no maze in the file")
+        raise MazeError(i18n._("no maze in the file"))
     if not all(line.isascii() for _, line in lines):
-        raise MazeError("a maze file holds only ASCII characters")
+        raise MazeError(i18n._("a maze file holds only ASCII characters"))
     if len(lines) % 2 == 0:
-        raise MazeError(f"{len(lines)} lines of art: a maze H cells high has 2 * H + 1 lines")
+        raise MazeError(
+            i18n._("{count} lines of art: a maze H cells high has 2 * H + 1 lines").format(count=len(lines))
+        )
     width_chars = len(lines[0][1])
     if width_chars % 3 != 1:
-        raise MazeError(f"line {lines[0][0]} has {width_chars} characters: a maze W cells wide has 3 * W + 1")
+        raise MazeError(
+            i18n._("line {line} has {count} characters: a maze W cells wide has 3 * W + 1").format(
+                line=lines[0][0], count=width_chars
+            )
+        )
     check_size((width_chars - 1) // 3, (len(lines) - 1) // 2)
     for number, line in lines:
         if len(line) != width_chars:
@@ -339,26 +356,31 @@ def _maze_from_art(text: str) -> Maze:
 
     def where(kind: str, row: int, col: int) -> str:
         """A location in the file for an error message."""
-        return f"line {lines[row][0]}, column {col + 1}: {kind}"
+        return i18n._("line {line}, column {column}: {problem}").format(
+            line=lines[row][0], column=col + 1, problem=kind
+        )
 
     bad = _first_bad(art[0::2, 0::3] != ord("+"))
     if bad:
         found = chr(art[2 * bad[0], 3 * bad[1]])
-        raise MazeError(where(f"a corner between walls is '+', not {found!r}", 2 * bad[0], 3 * bad[1]))
+        corner = i18n._("a corner between walls is '+', not {found}").format(found=repr(found))
+        raise MazeError(where(corner, 2 * bad[0], 3 * bad[1]))
     left, right_half = art[0::2, 1::3], art[0::2, 2::3]
     ok_horizontal = ((left == ord("-")) & (right_half == ord("-"))) | (
         (left == ord(" ")) & (right_half == ord(" "))
     )
     bad = _first_bad(~ok_horizontal)
     if bad:
-        raise MazeError(where("a wall below a cell is '--' or two spaces", 2 * bad[0], 3 * bad[1] + 1))
+        raise MazeError(
+            where(i18n._("a wall below a cell is '--' or two spaces"), 2 * bad[0], 3 * bad[1] + 1)
+        )
     vertical = art[1::2, 0::3]
     bad = _first_bad((vertical != ord("|")) & (vertical != ord(" ")))
     if bad:
-        raise MazeError(where("a wall beside a cell is '|' or a space", 2 * bad[0] + 1, 3 * bad[1]))
+        raise MazeError(where(i18n._("a wall beside a cell is '|' or a space"), 2 * bad[0] + 1, 3 * bad[1]))
     closed = np.concatenate([left[0], left[-1]]) == ord("-")
     if not closed.all() or (vertical[:, 0] != ord("|")).any() or (vertical[:, -1] != ord("|")).any():
-        raise MazeError("the outer border must be closed all round")
+        raise MazeError(i18n._("the outer border must be closed all round"))
     start, goal = _markers(art, where)
     walls_below = (left[1:] == ord("-")).astype(np.uint8)
     walls_right = (vertical[:, 1:] == ord("|")).astype(np.uint8)
@@ -371,14 +393,15 @@ def _markers(art: np.ndarray, where: Any) -> tuple[Cell | None, Cell | None]:
     allowed = np.isin(insides, np.frombuffer(b" .SGsg", np.uint8))
     bad = _first_bad(np.asarray(~allowed.all(axis=-1)))
     if bad:
-        raise MazeError(where("a cell holds only spaces, '.', S or G", 2 * bad[0] + 1, 3 * bad[1] + 1))
+        inside = i18n._("a cell holds only spaces, '.', S or G")
+        raise MazeError(where(inside, 2 * bad[0] + 1, 3 * bad[1] + 1))
     found: dict[str, Cell | None] = {}
     for letter in "SG":
         hits = np.argwhere(
             (insides == ord(letter)).any(axis=-1) | (insides == ord(letter.lower())).any(axis=-1)
         )
         if len(hits) > 1:
-            raise MazeError(f"the maze marks more than one {letter} cell")
+            raise MazeError(i18n._("the maze marks more than one {letter} cell").format(letter=letter))
         found[letter] = (int(hits[0][0]), int(hits[0][1])) if len(hits) else None
     return found["S"], found["G"]
 
@@ -390,13 +413,15 @@ def _maze_from_json(text: str) -> Maze:
     except MazeError:
         raise
     except (ValueError, RecursionError) as error:
-        raise MazeError(f"bad JSON: {error}") from None
+        raise MazeError(i18n._("bad JSON: {error}").format(error=error)) from None
     if not isinstance(data, dict) or not {"width", "height", "right", "bottom"} <= data.keys():
-        raise MazeError("a JSON maze is an object with width, height, right and bottom")
+        raise MazeError(i18n._("a JSON maze is an object with width, height, right and bottom"))
     width, height = data["width"], data["height"]
     if not all(isinstance(side, int) and not isinstance(side, bool) for side in (width, height)):
         raise MazeError(
-            f"width and height must be whole numbers, not {shown(str(width))} x {shown(str(height))}"
+            i18n._("width and height must be whole numbers, not {width} x {height}").format(
+                width=shown(str(width)), height=shown(str(height))
+            )
         )
     check_size(width, height)
     grids = []
@@ -404,16 +429,20 @@ def _maze_from_json(text: str) -> Maze:
         try:
             grid = np.array(data[key], dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
-            raise MazeError(f"'{key}' must be rows of 0 and 1") from None
+            raise MazeError(i18n._("'{key}' must be rows of 0 and 1").format(key=key)) from None
         if grid.shape != (height, width) or not np.isin(grid, (0, 1)).all():
-            raise MazeError(f"'{key}' must be {height} rows of {width} values 0 or 1")
+            raise MazeError(
+                i18n._("'{key}' must be {height} rows of {width} values 0 or 1").format(
+                    key=key, height=height, width=width
+                )
+            )
         grids.append(grid.astype(np.uint8))
     right, bottom = grids
     if not (right[:, -1].all() and bottom[-1, :].all()):
-        raise MazeError("the outer border must be closed all round")
-    start = _json_cell(data.get("start", [0, 0]), "start", width, height)
+        raise MazeError(i18n._("the outer border must be closed all round"))
+    start = _json_cell(data.get("start", [0, 0]), i18n.N_("start"), width, height)
     goal = data.get("goal")
-    goal = None if goal is None else _json_cell(goal, "goal", width, height)
+    goal = None if goal is None else _json_cell(goal, i18n.N_("goal"), width, height)
     return Maze(right, bottom, start, goal)
 
 
@@ -437,7 +466,11 @@ class NotWhole:
 def _json_whole(text: str) -> int:
     """json's hook for integers: refuse absurdly long ones before int() reads them."""
     if len(text) > MAX_NUMBER_CHARS:
-        raise MazeError(f"a JSON maze holds small whole numbers, not one of {len(text):,} digits")
+        raise MazeError(
+            i18n._("a JSON maze holds small whole numbers, not one of {count} digits").format(
+                count=i18n.format_number(len(text))
+            )
+        )
     return int(text)
 
 
@@ -451,10 +484,18 @@ def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
         given = shown(json.dumps(value, default=repr))
-        raise MazeError(f"{name} must be [row, col], two whole numbers, or a cell id, not {given}")
+        raise MazeError(
+            i18n._("{name} must be [row, col], two whole numbers, or a cell id, not {given}").format(
+                name=i18n._(name), given=given
+            )
+        )
     row, col = value
     if not (0 <= row < height and 0 <= col < width):
-        raise MazeError(f"{name} ({row}, {col}) is off the {width} x {height} grid")
+        raise MazeError(
+            i18n._("{name} ({row}, {col}) is off the {width} x {height} grid").format(
+                name=i18n._(name), row=row, col=col, width=width, height=height
+            )
+        )
     return (row, col)
 
 
@@ -795,8 +836,8 @@ class SolveResult:
 
 def _solve_setup(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[int, int, int]:
     """Padded start and goal indexes and the row stride, after checking the cells."""
-    start = maze.checked_cell(maze.start if start is None else start, "start")
-    goal = maze.checked_cell(maze.goal_cell if goal is None else goal, "goal")
+    start = maze.checked_cell(maze.start if start is None else start, i18n.N_("start"))
+    goal = maze.checked_cell(maze.goal_cell if goal is None else goal, i18n.N_("goal"))
     stride = maze.width + 2
     return (start[0] + 1) * stride + start[1] + 1, (goal[0] + 1) * stride + goal[1] + 1, stride
 
@@ -961,7 +1002,7 @@ def check_room(
     """
     links = room_corridors(corridors)
     if start not in links:
-        raise MazeError(f"room {start} has no corridor")
+        raise MazeError(i18n._("room {room} has no corridor").format(room=start))
     ids = {room: number for number, room in enumerate(links)}
     visited = {start}
     path, tries = [start], [iter(links[start])]
@@ -1006,20 +1047,22 @@ def narrate_room(
     kind = type(event)
     if kind is Push:
         if not path:
-            return f"The player starts in room {event.what}."
-        return f"He moves from room {path[-1]} to room {event.what}."
+            return i18n._("The player starts in room {room}.").format(room=event.what)
+        return i18n._("He moves from room {origin} to room {room}.").format(origin=path[-1], room=event.what)
     if kind is Note and event.line == 2 and detail:
-        return f"(The corridor to room {event.what} leads to a visited room: skip it.)"
+        return i18n._("(The corridor to room {room} leads to a visited room: skip it.)").format(
+            room=event.what
+        )
     if kind is DeadEnd:
         if len(links.get(event.where, ())) <= 1:
-            return f"Dead end in room {event.where}."
-        return f"Room {event.where}: no corridor left to try."
+            return i18n._("Dead end in room {room}.").format(room=event.where)
+        return i18n._("Room {room}: no corridor left to try.").format(room=event.where)
     if kind is Pop and event.backtrack:
         if len(path) >= 2:
-            return f"He goes back to room {path[-2]}."
-        return "He is back at the start with nothing left to try: no way out."
+            return i18n._("He goes back to room {room}.").format(room=path[-2])
+        return i18n._("He is back at the start with nothing left to try: no way out.")
     if kind is Solution:
-        return f"He sees room {event.answer[-1]}, moves to it, and solves the maze."
+        return i18n._("He sees room {room}, moves to it, and solves the maze.").format(room=event.answer[-1])
     return None
 
 
@@ -1051,11 +1094,17 @@ def rooms_walk(
 # --- command line -------------------------------------------------------------
 
 
-def _cell_arg(text: str) -> Cell:
-    """Parse 'r,c' for --start and --goal."""
+def _cell_arg(text: str) -> Cell | int:
+    """Parse 'r,c' for --start and --goal (a cell id alone, for a maze of any shape)."""
     parts = text.replace(" ", "").split(",")
-    if len(parts) != 2 or not all(part.lstrip("-").isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(f"expected row,col such as 0,0, not {shown(text)}")
+    if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) <= MAX_NUMBER_CHARS:
+        return int(parts[0])
+    if len(parts) != 2 or not all(
+        part.lstrip("-").isdigit() and len(part) <= MAX_NUMBER_CHARS for part in parts
+    ):
+        raise argparse.ArgumentTypeError(
+            i18n._("expected row,col such as 0,0 (or a cell id), not {given}").format(given=shown(text))
+        )
     return (int(parts[0]), int(parts[1]))
 
 
@@ -1068,7 +1117,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     try:
         check_size(args.width, args.height)
     except MazeError as error:
-        raise UsageError(f"maze generate: {error}") from None
+        raise shapes_cli.refused("generate", str(error)) from None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     stats = EventStats()
     maze = run_to_end(_carve_depth(carve(args.width, args.height, seed), stats), stats)
@@ -1076,8 +1125,7 @@ def _run_generate(args: argparse.Namespace) -> int:
         try:
             maze.save(args.out)
         except OSError as error:
-            kept = "the old file is unchanged" if Path(args.out).exists() else "nothing written"
-            return fail(f"maze generate: cannot write {args.out}: {error.strerror or error}; {kept}")
+            return fail(shapes_cli.cannot_write("generate", args.out, error))
     data = {
         **maze.to_json_data(),
         "seed": seed,
@@ -1085,9 +1133,16 @@ def _run_generate(args: argparse.Namespace) -> int:
         "backtracks": stats.by_kind["Pop"],
         **stats.as_dict(),
     }
-    summary = (
-        f"{maze.width} x {maze.height} maze, seed {seed}: {maze.openings():,} walls removed, "
-        f"{stats.summary()}"
+    summary = i18n.ngettext(
+        "{width} x {height} maze, seed {seed}: {count} wall removed, {stats}",
+        "{width} x {height} maze, seed {seed}: {count} walls removed, {stats}",
+        maze.openings(),
+    ).format(
+        width=maze.width,
+        height=maze.height,
+        seed=seed,
+        count=i18n.format_number(maze.openings()),
+        stats=stats.summary(),
     )
     data.update(shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze)))
     written = shapes_cli.saving(
@@ -1097,7 +1152,8 @@ def _run_generate(args: argparse.Namespace) -> int:
     )
     if isinstance(written, int):
         return written
-    text = f"{summary}; saved to {args.out}" if args.out else maze.to_text() + summary
+    saved = i18n._("{summary}; saved to {path}").format(summary=summary, path=args.out)
+    text = saved if args.out else maze.to_text() + summary
     emit(args, "; ".join(part for part in (text, written) if part), data)
     return 0
 
@@ -1136,25 +1192,28 @@ def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[Sol
     return run_to_end(solve(maze, start, goal), stats), stats
 
 
-def _read_maze(name: str) -> Maze:
-    """The maze in file `name`, or on standard input for '-'; MazeError if unusable."""
-    if name != "-":
-        return Maze.load(name)
+def _read_solve_input(name: str) -> tuple[str, str]:
+    """The text of file `name` (stdin for '-') and a name for messages; MazeError if unusable."""
     try:
-        text = textio.read_stdin(MAX_FILE_BYTES)
+        return textio.read_text(name, MAX_FILE_BYTES)
     except textio.InputError as error:
         raise MazeError(str(error)) from None
-    return Maze.parse(text, "stdin")
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    """`maze solve FILE`: find a path by backtracking."""
+    """`maze solve FILE`: find a path by backtracking (a maze of any shape: `solvers.mazes.cli`)."""
+    from solvers.mazes import cli as shapes_cli
+
     try:
-        maze = _read_maze(args.file)
-        start = None if args.start is None else maze.checked_cell(args.start, "start")
-        goal = None if args.goal is None else maze.checked_cell(args.goal, "goal")
+        text, source = _read_solve_input(args.file)
+        graph_maze = shapes_cli.read_graph_maze(text)
+        if graph_maze is not None:
+            return shapes_cli.run_solve_graph(args, graph_maze)
+        maze = Maze.parse(text, source)
+        start = None if args.start is None else _square_cell(maze, args.start, i18n.N_("start"))
+        goal = None if args.goal is None else _square_cell(maze, args.goal, i18n.N_("goal"))
     except MazeError as error:
-        raise UsageError(f"maze solve: {error}") from None
+        raise shapes_cli.refused("solve", str(error)) from None
     result, stats = _watch_solve(maze, start, goal)
     start, goal = start or maze.start, goal or maze.goal_cell
     data = {
@@ -1170,17 +1229,39 @@ def _run_solve(args: argparse.Namespace) -> int:
         if args.json:
             emit(args, "", data)
         return fail(
-            f"maze solve: no path from {start} to {goal}; "
-            f"{result.visited:,} cells are reachable from the start"
+            i18n.ngettext(
+                "maze solve: no path from {start} to {goal}; {count} cell is reachable from the start",
+                "maze solve: no path from {start} to {goal}; {count} cells are reachable from the start",
+                result.visited,
+            ).format(start=start, goal=goal, count=i18n.format_number(result.visited))
         )
     cells = " ".join(f"{r},{c}" for r, c in result.path)
-    text = (
-        f"{maze.to_text(result.path)}"
-        f"path of {len(result.path):,} cells from {start} to {goal}: {cells}\n"
-        f"{result.visited:,} cells visited, {result.dead_ends:,} dead ends; {stats.summary()}"
+    found = i18n.ngettext(
+        "path of {count} cell from {start} to {goal}: {cells}",
+        "path of {count} cells from {start} to {goal}: {cells}",
+        len(result.path),
+    ).format(count=i18n.format_number(len(result.path)), start=start, goal=goal, cells=cells)
+    searched = i18n._("cells visited: {visited}, dead ends: {dead}; {stats}").format(
+        visited=i18n.format_number(result.visited),
+        dead=i18n.format_number(result.dead_ends),
+        stats=stats.summary(),
     )
-    emit(args, text, data)
+    emit(args, f"{maze.to_text(result.path)}{found}\n{searched}", data)
     return 0
+
+
+def _square_cell(maze: Maze, given: Cell | int, name: str) -> Cell:
+    """--start or --goal on a square maze: 'r,c', or a cell id row * width + col."""
+    if isinstance(given, int):
+        if not 0 <= given < maze.width * maze.height:
+            raise MazeError(
+                i18n._("{name} cell id {given} is off the {width} x {height} grid").format(
+                    name=i18n._(name), given=given, width=maze.width, height=maze.height
+                )
+            )
+        row, col = divmod(given, maze.width)
+        return (row, col)
+    return maze.checked_cell(given, name)
 
 
 def _run_rooms(args: argparse.Namespace) -> int:
@@ -1189,10 +1270,12 @@ def _run_rooms(args: argparse.Namespace) -> int:
     stats.drain(check_room())
     visits, story, path = rooms_walk()
     lines = [
-        "Rooms " + ", ".join(ROOMS) + "; corridors " + " ".join(f"{a}-{b}" for a, b in CORRIDORS),
+        i18n._("Rooms {rooms}; corridors {corridors}").format(
+            rooms=", ".join(ROOMS), corridors=" ".join(f"{a}-{b}" for a, b in CORRIDORS)
+        ),
         *(f"{number:2}. {sentence}" for number, sentence in enumerate(story, 1)),
-        "Rooms visited: " + " ".join(visits),
-        "Path: " + " -> ".join(path or ()),
+        i18n._("Rooms visited: {rooms}").format(rooms=" ".join(visits)),
+        i18n._("Path: {rooms}").format(rooms=" -> ".join(path or ())),
     ]
     data = {
         "rooms": list(ROOMS),
@@ -1210,32 +1293,49 @@ def add_cli(subparsers: Any) -> None:
     """Register `maze generate`, `maze solve`, `maze stats` and `maze rooms`."""
     from solvers.mazes import cli as shapes_cli
 
-    maze = subparsers.add_parser("maze", help="carve, solve and walk mazes")
+    maze = subparsers.add_parser("maze", help=i18n._("carve, solve and walk mazes"))
     sub = maze.add_subparsers(dest="maze_command", metavar="ACTION", parser_class=ArgumentParser)
     maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
 
-    gen = sub.add_parser("generate", help="carve a perfect maze with the recursive backtracker")
-    gen.add_argument(
-        "width", type=whole_number(None, "the width"), help=f"cells across ({MIN_SIZE}..{MAX_SIZE})"
+    gen = sub.add_parser(
+        "generate", help=i18n._("carve a perfect maze (the recursive backtracker, or --algorithm)")
     )
     gen.add_argument(
-        "height", type=whole_number(None, "the height"), help=f"cells down ({MIN_SIZE}..{MAX_SIZE})"
+        "width",
+        type=whole_number(None, i18n.N_("the width")),
+        help=i18n._("cells across ({low}..{high})").format(low=MIN_SIZE, high=MAX_SIZE),
     )
-    gen.add_argument("--seed", type=seed_number(), help="0 to 2^32-1; the same seed gives the same maze")
-    gen.add_argument("--json", action="store_true", help="print one JSON object")
-    gen.add_argument("--out", metavar="FILE", help="save the maze (square: text art; others: the JSON)")
+    gen.add_argument(
+        "height",
+        type=whole_number(None, i18n.N_("the height")),
+        help=i18n._("cells down ({low}..{high}; polar: rings)").format(low=MIN_SIZE, high=MAX_SIZE),
+    )
+    gen.add_argument(
+        "--seed", type=seed_number(), help=i18n._("0 to 2^32-1; the same seed gives the same maze")
+    )
+    gen.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
+    gen.add_argument(
+        "--out", metavar="FILE", help=i18n._("save the maze (square: text art; others: the JSON)")
+    )
     shapes_cli.add_generate_options(gen)
     gen.set_defaults(run=_run_generate)
 
-    sol = sub.add_parser("solve", help="find a path through a maze file by backtracking")
-    sol.add_argument("file", help="a maze file (text art or the JSON of generate --json); '-' = stdin")
-    sol.add_argument("--start", type=_cell_arg, metavar="R,C", help="start cell (default 0,0)")
-    sol.add_argument("--goal", type=_cell_arg, metavar="R,C", help="goal cell (default corner)")
-    sol.add_argument("--json", action="store_true", help="print one JSON object")
+    sol = sub.add_parser("solve", help=i18n._("find a path through a maze file by backtracking"))
+    sol.add_argument(
+        "file",
+        help=i18n._("a maze file (text art, or the JSON of generate --json of any shape); '-' = stdin"),
+    )
+    sol.add_argument(
+        "--start", type=_cell_arg, metavar="R,C|ID", help=i18n._("start cell (default: the maze's own)")
+    )
+    sol.add_argument(
+        "--goal", type=_cell_arg, metavar="R,C|ID", help=i18n._("goal cell (default: the maze's own)")
+    )
+    sol.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
     sol.set_defaults(run=_run_solve)
 
     shapes_cli.add_stats(sub)
 
-    rooms = sub.add_parser("rooms", help="walk the text's rooms maze with CheckRoom")
-    rooms.add_argument("--json", action="store_true", help="print one JSON object")
+    rooms = sub.add_parser("rooms", help=i18n._("walk the text's rooms maze with CheckRoom"))
+    rooms.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
     rooms.set_defaults(run=_run_rooms)

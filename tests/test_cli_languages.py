@@ -184,17 +184,3 @@ def test_fill_gives_each_language_its_own_text(tmp_path: Path) -> None:
             encoding="utf-8"
         )
         assert f'msgid "a sentence new to both catalogs"\nmsgstr "{text}"' in po
-
-
-def test_no_korean_in_the_chinese_catalog() -> None:
-    """Every Chinese translation is free of Hangul (the mix-up the fill above used to make)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import catalogs
-
-    hangul = [
-        message.id
-        for message in catalogs.load("zh_CN")
-        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
-        if message.id and any("\uac00" <= ch <= "\ud7a3" for ch in text)
-    ]
-    assert hangul == []

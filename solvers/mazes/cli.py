@@ -11,16 +11,20 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from solvers.cli import EventStats, UsageError, emit, fail, seed_number, whole_number
 from solvers.events import Carve, Pop
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import graph as g
 from solvers.mazes.generators import ALGORITHMS, DEFAULT_MIX, SHARED_BUG, growing_tree
 from solvers.mazes.printing import PAPERS, Printed, PrintUnavailable, solution, write_pdf, write_svg
 from solvers.mazes.texture import mean_texture
+from solvers.mazes.walk import solve
 
 MAX_STATS_CELLS = 250_000
 """`maze stats` measures up to this many cells a maze (times the samples: keep it interactive)."""
@@ -31,30 +35,39 @@ MAX_COPIES = 100
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
     """The options `maze generate` has beyond the square backtracker's."""
     parser.add_argument(
-        "--shape", choices=g.SHAPES, default="square", help="the cells' shape (polar: H rings)"
+        "--shape", choices=g.SHAPES, default="square", help=_("the cells' shape (polar: H rings)")
     )
-    parser.add_argument("--algorithm", choices=list(ALGORITHMS), default="backtracker", help="the generator")
+    parser.add_argument(
+        "--algorithm", choices=list(ALGORITHMS), default="backtracker", help=_("the generator")
+    )
     parser.add_argument(
         "--levels",
-        type=whole_number(None, "the levels"),
-        help=f"floors of a 3d maze ({g.MIN_LEVELS + 1}..{g.MAX_LEVELS}, default {g.DEFAULT_LEVELS})",
+        type=whole_number(None, N_("the levels")),
+        help=_("floors of a 3d maze ({low}..{high}, default {default})").format(
+            low=g.MIN_LEVELS + 1, high=g.MAX_LEVELS, default=g.DEFAULT_LEVELS
+        ),
     )
     parser.add_argument(
-        "--mix", type=float, default=DEFAULT_MIX, help="growing tree: chance of the newest cell"
+        "--mix", type=float, default=DEFAULT_MIX, help=_("growing tree: chance of the newest cell")
     )
     parser.add_argument(
         "--shared-state-bug",
         action="store_true",
-        help="the backtracker with its loop state shared by all calls (the text's missing var)",
+        help=_("the backtracker with its loop state shared by all calls (the text's missing var)"),
     )
-    parser.add_argument("--svg", metavar="FILE", help="draw the maze as SVG")
-    parser.add_argument("--pdf", metavar="FILE", help="a worksheet: the mazes, then the answers")
-    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="worksheet paper")
+    parser.add_argument("--svg", metavar="FILE", help=_("draw the maze as SVG"))
+    parser.add_argument("--pdf", metavar="FILE", help=_("a worksheet: the mazes, then the answers"))
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help=_("worksheet paper"))
     parser.add_argument(
-        "--copies", type=whole_number(1, "the copies", MAX_COPIES), default=1, help="mazes on the worksheet"
+        "--copies",
+        type=whole_number(1, N_("the copies"), MAX_COPIES),
+        default=1,
+        help=_("mazes on the worksheet"),
     )
-    parser.add_argument("--per-page", type=whole_number(1, "mazes a page", 6), default=2, help="mazes a page")
-    parser.add_argument("--solution", action="store_true", help="draw the path on the SVG")
+    parser.add_argument(
+        "--per-page", type=whole_number(1, N_("mazes a page"), 6), default=2, help=_("mazes a page")
+    )
+    parser.add_argument("--solution", action="store_true", help=_("draw the path on the SVG"))
 
 
 def uses_generic_path(args: argparse.Namespace) -> bool:
@@ -64,18 +77,31 @@ def uses_generic_path(args: argparse.Namespace) -> bool:
 
 def build_graph(args: argparse.Namespace) -> g.CellGraph:
     """The graph the options ask for, or UsageError in one line."""
-    if args.levels is not None and not g.MIN_LEVELS + 1 <= args.levels <= g.MAX_LEVELS:
-        raise UsageError(
-            f"maze generate: levels go from {g.MIN_LEVELS + 1} to {g.MAX_LEVELS}, not {args.levels}"
-        )
+    check_levels("generate", args.levels)
     if not 0.0 <= args.mix <= 1.0:
-        raise UsageError(f"maze generate: --mix is a chance from 0 to 1, not {args.mix}")
+        raise refused("generate", _("--mix is a chance from 0 to 1, not {mix}").format(mix=args.mix))
     if args.shared_state_bug and args.algorithm != "backtracker":
-        raise UsageError("maze generate: --shared-state-bug goes with the backtracker only")
+        raise refused("generate", _("--shared-state-bug goes with the backtracker only"))
     try:
         return g.build(args.shape, args.width, args.height, args.levels)
     except g.GraphError as error:
-        raise UsageError(f"maze generate: {error}") from None
+        raise refused("generate", str(error)) from None
+
+
+def refused(action: str, message: str) -> UsageError:
+    """The one-line error of `maze ACTION` (exit 2)."""
+    return UsageError(_("maze {action}: {error}").format(action=action, error=message))
+
+
+def check_levels(action: str, levels: int | None) -> None:
+    """Refuse a number of 3-D floors out of range."""
+    if levels is not None and not g.MIN_LEVELS + 1 <= levels <= g.MAX_LEVELS:
+        raise refused(
+            action,
+            _("levels go from {low} to {high}, not {levels}").format(
+                low=g.MIN_LEVELS + 1, high=g.MAX_LEVELS, levels=levels
+            ),
+        )
 
 
 def carve_passages(
@@ -132,14 +158,20 @@ def write_prints(args: argparse.Namespace, graph: g.CellGraph, passages: list[g.
     if args.svg:
         path = solution(graph, passages) if args.solution else None
         write_svg(args.svg, Printed(graph, passages, title, path))
-        said.append(f"SVG saved to {args.svg}")
+        said.append(_("SVG saved to {path}").format(path=args.svg))
     if args.pdf:
         items = [Printed(graph, passages, f"Maze 1 (seed {seed})")]
         for copy in range(1, args.copies):
             more = carve_passages(graph, args, (seed + copy) % 2**32, EventStats())
             items.append(Printed(graph, more, f"Maze {copy + 1} (seed {(seed + copy) % 2**32})"))
         write_pdf(args.pdf, items, args.paper, args.per_page)
-        said.append(f"worksheet of {len(items)} mazes and answers saved to {args.pdf}")
+        said.append(
+            ngettext(
+                "worksheet of {count} maze and answers saved to {path}",
+                "worksheet of {count} mazes and answers saved to {path}",
+                len(items),
+            ).format(count=format_number(len(items)), path=args.pdf)
+        )
     return "; ".join(said)
 
 
@@ -148,10 +180,21 @@ def saving(action: str, target: str | None, job: Any) -> str | int:
     try:
         return str(job())
     except PrintUnavailable as error:
-        raise UsageError(f"maze {action}: {error}") from None
+        raise refused(action, str(error)) from None
     except OSError as error:
-        kept = "the old file is unchanged" if target and Path(target).exists() else "nothing written"
-        return fail(f"maze {action}: cannot write {target}: {error.strerror or error}; {kept}")
+        return fail(cannot_write(action, target, error))
+
+
+def cannot_write(action: str, target: str | None, error: OSError) -> str:
+    """The one line saying a file could not be written, and whether an old one is left as it was."""
+    reason = error.strerror or error
+    if target and Path(target).exists():
+        return _("maze {action}: cannot write {path}: {reason}; the old file is unchanged").format(
+            action=action, path=target, reason=reason
+        )
+    return _("maze {action}: cannot write {path}: {reason}; nothing written").format(
+        action=action, path=target, reason=reason
+    )
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -171,12 +214,24 @@ def run_generate(args: argparse.Namespace) -> int:
         done = saving("generate", args.out, lambda: _write_json(args.out, data))
         if isinstance(done, int):
             return done
-    name = "shared-state backtracker (missing var)" if args.shared_state_bug else args.algorithm
-    summary = (
-        f"{graph.shape} maze of {graph.size:,} cells, seed {seed}, {name}: {len(passages):,} passages "
-        f"({len(passages) + 1:,} cells carved); {stats.summary()}"
+    name = _("shared-state backtracker (missing var)") if args.shared_state_bug else args.algorithm
+    summary = ngettext(
+        "{shape} maze of {cells} cells, seed {seed}, {generator}: {count} passage ({carved} cells carved);"
+        " {stats}",
+        "{shape} maze of {cells} cells, seed {seed}, {generator}: {count} passages ({carved} cells carved);"
+        " {stats}",
+        len(passages),
+    ).format(
+        shape=args.shape,
+        cells=format_number(graph.size),
+        seed=seed,
+        generator=name,
+        count=format_number(len(passages)),
+        carved=format_number(len(passages) + 1),
+        stats=stats.summary(),
     )
-    extra = [text for text in (written, f"saved to {args.out}" if args.out else "") if text]
+    saved = _("saved to {path}").format(path=args.out) if args.out else ""
+    extra = [text for text in (written, saved) if text]
     emit(args, "; ".join([summary, *extra]), data)
     return 0
 
@@ -191,33 +246,40 @@ def _write_json(path: str, data: dict[str, Any]) -> str:
 
 def add_stats(sub: Any) -> None:
     """Register `maze stats`."""
-    stats = sub.add_parser("stats", help="texture figures of a generator over many mazes")
+    stats = sub.add_parser("stats", help=_("texture figures of a generator over many mazes"))
     stats.add_argument(
-        "--algorithm", choices=[*ALGORITHMS, "all"], default="all", help="the generator (default: all)"
+        "--algorithm", choices=[*ALGORITHMS, "all"], default="all", help=_("the generator (default: all)")
     )
-    stats.add_argument("--shape", choices=g.SHAPES, default="square", help="the cells' shape")
-    stats.add_argument("--size", type=whole_number(2, "the size", 2000), default=20, help="N: N x N cells")
-    stats.add_argument("--levels", type=whole_number(None, "the levels"), help="floors of a 3d maze")
+    stats.add_argument("--shape", choices=g.SHAPES, default="square", help=_("the cells' shape"))
     stats.add_argument(
-        "--samples", type=whole_number(1, "the samples", MAX_SAMPLES), default=100, help="mazes to measure"
+        "--size", type=whole_number(2, N_("the size"), 2000), default=20, help=_("N: N x N cells")
     )
-    stats.add_argument("--seed", type=seed_number(), default=0, help="first seed (then seed + 1, ...)")
-    stats.add_argument("--json", action="store_true", help="print one JSON object")
+    stats.add_argument("--levels", type=whole_number(None, N_("the levels")), help=_("floors of a 3d maze"))
+    stats.add_argument(
+        "--samples",
+        type=whole_number(1, N_("the samples"), MAX_SAMPLES),
+        default=100,
+        help=_("mazes to measure"),
+    )
+    stats.add_argument("--seed", type=seed_number(), default=0, help=_("first seed (then seed + 1, ...)"))
+    stats.add_argument("--json", action="store_true", help=_("print one JSON object"))
     stats.set_defaults(run=run_stats)
 
 
 def run_stats(args: argparse.Namespace) -> int:
     """`maze stats`: mean dead ends, branching, solution share and corridor length."""
-    if args.levels is not None and not g.MIN_LEVELS + 1 <= args.levels <= g.MAX_LEVELS:
-        raise UsageError(
-            f"maze stats: levels go from {g.MIN_LEVELS + 1} to {g.MAX_LEVELS}, not {args.levels}"
-        )
+    check_levels("stats", args.levels)
     try:
         graph = g.build(args.shape, args.size, args.size, args.levels)
     except g.GraphError as error:
-        raise UsageError(f"maze stats: {error}") from None
+        raise refused("stats", str(error)) from None
     if graph.size > MAX_STATS_CELLS:
-        raise UsageError(f"maze stats: at most {MAX_STATS_CELLS:,} cells a maze, not {graph.size:,}")
+        raise refused(
+            "stats",
+            _("at most {high} cells a maze, not {cells}").format(
+                high=format_number(MAX_STATS_CELLS), cells=format_number(graph.size)
+            ),
+        )
     names = list(ALGORITHMS) if args.algorithm == "all" else [args.algorithm]
     figures = {name: mean_texture(graph, name, args.samples, args.seed).as_dict() for name in names}
     data: dict[str, Any] = {
@@ -229,10 +291,173 @@ def run_stats(args: argparse.Namespace) -> int:
     data.update(figures[names[0]] if len(names) == 1 else {"algorithms": figures})
     if len(names) == 1:
         data["algorithm"] = names[0]
-    lines = [f"{graph.shape} {args.size} x {args.size} ({graph.size:,} cells), {args.samples} mazes each"]
-    lines.append(f"{'algorithm':16} {'dead ends':>9} {'branching':>9} {'solution':>9} {'corridor':>9}")
+    emit(args, "\n".join(stats_lines(graph, args, figures)), data)
+    return 0
+
+
+def stats_lines(
+    graph: g.CellGraph, args: argparse.Namespace, figures: dict[str, dict[str, Any]]
+) -> list[str]:
+    """The texture figures as a table for people: a heading, then a row per generator."""
+    heading = ngettext(
+        "{shape} {size} x {size} ({cells} cells), {samples} maze each",
+        "{shape} {size} x {size} ({cells} cells), {samples} mazes each",
+        args.samples,
+    ).format(shape=graph.shape, size=args.size, cells=format_number(graph.size), samples=args.samples)
+    columns = (_("dead ends"), _("branching"), _("solution"), _("corridor"))
+    lines = [heading, pad(_("algorithm"), 16) + "".join(" " + pad(word, 9, right=True) for word in columns)]
     for name, f in figures.items():
         shares = f"{f['dead_ends']:9.1%} {f['branching']:9.1%} {f['solution_share']:9.1%}"
         lines.append(f"{name:16} {shares} {f['corridor']:9.2f}")
-    emit(args, "\n".join(lines), data)
+    return lines
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns (a Hangul or Chinese character takes two)."""
+    columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    room = " " * max(0, width - columns)
+    return room + text if right else text + room
+
+
+# --- maze solve on any shape ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GraphMaze:
+    """A maze of any shape as `generate --json` prints it: cell ids, each cell's open neighbours."""
+
+    cells: int
+    near: list[list[int]]
+    start: int
+    goal: int
+
+
+def read_graph_maze(text: str) -> GraphMaze | None:
+    """The generic graph form in `text`; None when `text` is text art or the square's JSON.
+
+    Strict: `cells` a whole number, `passages` pairs of ids in range, `start` and
+    `goal` ids in range; anything else is a MazeError in one line.
+    """
+    if not text.lstrip().startswith(("{", "[")):
+        return None
+    from solvers.maze import MazeError, NotWhole, _json_whole
+
+    try:
+        data = json.loads(text, parse_float=NotWhole, parse_constant=NotWhole, parse_int=_json_whole)
+    except (ValueError, RecursionError) as error:
+        raise MazeError(_("bad JSON: {error}").format(error=error)) from None
+    if isinstance(data, dict) and ("right" in data or "bottom" in data):
+        return None  # the square maze's own keys: text art's reader checks them
+    if not isinstance(data, dict) or not {"cells", "passages", "start", "goal"} <= data.keys():
+        raise MazeError(_("a maze of any shape is a JSON object with cells, passages, start and goal"))
+    cells = data["cells"]
+    if not is_whole(cells) or not 1 <= cells <= g.MAX_CELLS:
+        raise MazeError(
+            _("'cells' must be a whole number from 1 to {high}, not {given}").format(
+                high=format_number(g.MAX_CELLS), given=_given(cells)
+            )
+        )
+    return GraphMaze(
+        cells,
+        _open_near(cells, data["passages"]),
+        cell_id(data["start"], "start", cells),
+        cell_id(data["goal"], "goal", cells),
+    )
+
+
+def is_whole(value: Any) -> bool:
+    """True for a JSON whole number (not a fraction, not true/false)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _given(value: Any) -> str:
+    """A JSON value as the message quotes it (cut short)."""
+    from solvers.cli import shown
+
+    text = json.dumps(value, default=repr)
+    return text if len(text) <= 40 else shown(text)
+
+
+def cell_id(value: Any, key: str, cells: int) -> int:
+    """`value` as a cell id 0..cells-1, or MazeError naming `key`."""
+    from solvers.maze import MazeError
+
+    if not is_whole(value) or not 0 <= value < cells:
+        raise MazeError(
+            _("'{key}' must be a cell id from 0 to {last}, not {given}").format(
+                key=key, last=cells - 1, given=_given(value)
+            )
+        )
+    result: int = value
+    return result
+
+
+def _open_near(cells: int, passages: Any) -> list[list[int]]:
+    """Each cell's open neighbours from the passage list (in the order the list gives them)."""
+    from solvers.maze import MazeError
+
+    if not isinstance(passages, list):
+        raise MazeError(_("'passages' must be a list of [a, b] pairs of cell ids"))
+    near: list[list[int]] = [[] for _cell in range(cells)]
+    for index, pair in enumerate(passages):
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(is_whole(v) and 0 <= v < cells for v in pair)
+            and pair[0] != pair[1]
+        ):
+            raise MazeError(
+                _("passage {number}: {given} is not a pair of two cell ids from 0 to {last}").format(
+                    number=index + 1, given=_given(pair), last=cells - 1
+                )
+            )
+        a, b = pair
+        near[a].append(b)
+        near[b].append(a)
+    return near
+
+
+def run_solve_graph(args: argparse.Namespace, maze: GraphMaze) -> int:
+    """`maze solve` on a maze of any shape: the path as cell ids (exit 1 when start and goal are apart)."""
+    from solvers.maze import MazeError, run_to_end
+
+    try:
+        start = maze.start if args.start is None else cell_id(args.start, "--start", maze.cells)
+        goal = maze.goal if args.goal is None else cell_id(args.goal, "--goal", maze.cells)
+    except MazeError as error:
+        raise refused("solve", str(error)) from None
+    stats = EventStats()
+    path = run_to_end(solve(maze.near, start, goal), stats)
+    visited = stats.by_kind["Push"]
+    dead_ends = stats.by_kind["DeadEnd"]
+    data = {
+        "path": path,
+        "length": 0 if path is None else len(path),
+        "visited": visited,
+        "dead_ends": dead_ends,
+        "start": start,
+        "goal": goal,
+        **stats.as_dict(),
+    }
+    if path is None:
+        if args.json:
+            emit(args, "", data)
+        return fail(
+            ngettext(
+                "maze solve: no path from cell {start} to cell {goal};"
+                " {count} cell is reachable from the start",
+                "maze solve: no path from cell {start} to cell {goal};"
+                " {count} cells are reachable from the start",
+                visited,
+            ).format(start=start, goal=goal, count=format_number(visited))
+        )
+    text = ngettext(
+        "path of {count} cell from {start} to {goal}: {cells}",
+        "path of {count} cells from {start} to {goal}: {cells}",
+        len(path),
+    ).format(count=format_number(len(path)), start=start, goal=goal, cells=" ".join(map(str, path)))
+    searched = _("cells visited: {visited}, dead ends: {dead}; {stats}").format(
+        visited=format_number(visited), dead=format_number(dead_ends), stats=stats.summary()
+    )
+    emit(args, f"{text}\n{searched}", data)
     return 0

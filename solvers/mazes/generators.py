@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
+from solvers.i18n import N_, _
 from solvers.mazes.graph import CellGraph, Passage
 
 
@@ -109,14 +110,14 @@ def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
 
 
 SHARED_CODE = (
-    "function MakePath(cell)   // dirs and i lack `var`:",
-    "    mark cell visited     // ONE dirs, ONE i for all calls",
+    "function MakePath(cell)   // " + N_("dirs and i lack `var`:"),
+    "    mark cell visited     // " + N_("ONE dirs, ONE i for all calls"),
     "    dirs = cell's neighbours, shuffled",
     "    for (i = 0; i < dirs.length; i++)",
     "        if dirs[i] is not visited:",
     "            knock down cell | dirs[i]",
-    "            MakePath(dirs[i])   // overwrites dirs and i",
-    "    return   // the caller's loop reads the same i: done",
+    "            MakePath(dirs[i])   // " + N_("overwrites dirs and i"),
+    "    return   // " + N_("the caller's loop reads the same i: done"),
 )
 SH_CALL, SH_KNOCK, SH_RETURN = 1, 6, 8
 
@@ -541,7 +542,7 @@ class Algorithm:
     code: tuple[str, ...]
     words: dict[int, str]
     carve_pushes: bool = False  # backtracker and growing tree: a Carve also pushes its cell
-    stack_words: str = "stack"
+    stack_words: str = N_("stack")
 
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -549,110 +550,110 @@ ALGORITHMS: dict[str, Algorithm] = {
     for algorithm in (
         Algorithm(
             "backtracker",
-            "recursive backtracker",
+            N_("recursive backtracker"),
             backtracker,
             BACKTRACKER_CODE,
             {
-                BT_START: "start from {a}: mark it, push it",
-                BT_KNOCK: "knock down {a} | {b}: mark {b}, push it",
-                BT_BACKTRACK: "{a}: no unvisited neighbour, pop (backtrack)",
+                BT_START: N_("start from {a}: mark it, push it"),
+                BT_KNOCK: N_("knock down {a} | {b}: mark {b}, push it"),
+                BT_BACKTRACK: N_("{a}: no unvisited neighbour, pop (backtrack)"),
             },
             carve_pushes=True,
         ),
         Algorithm(
             "prim",
-            "Prim (random frontier cell)",
+            N_("Prim (random frontier cell)"),
             prim,
             PRIM_CODE,
             {
-                PRIM_START: "start from {a}: its neighbours form the frontier",
-                PRIM_KNOCK: "frontier cell {b} joins through {a}",
+                PRIM_START: N_("start from {a}: its neighbours form the frontier"),
+                PRIM_KNOCK: N_("frontier cell {b} joins through {a}"),
             },
         ),
         Algorithm(
             "kruskal",
-            "Kruskal (random walls, sets)",
+            N_("Kruskal (random walls, sets)"),
             kruskal,
             KRUSKAL_CODE,
             {
-                KR_START: "every cell is its own set; the walls are shuffled",
-                KR_KNOCK: "{a} and {b} are in different sets: knock down, merge",
-                KR_SKIP: "{a} and {b} are already joined: keep the wall",
+                KR_START: N_("every cell is its own set; the walls are shuffled"),
+                KR_KNOCK: N_("{a} and {b} are in different sets: knock down, merge"),
+                KR_SKIP: N_("{a} and {b} are already joined: keep the wall"),
             },
         ),
         Algorithm(
             "wilson",
-            "Wilson (loop-erased walks)",
+            N_("Wilson (loop-erased walks)"),
             wilson,
             WILSON_CODE,
             {
-                WI_START: "{a} is the maze so far",
-                WI_WALK: "the walk steps to {a}",
-                WI_ERASE: "the walk crossed itself: erase {a}",
-                WI_KNOCK: "the walk reached the maze: knock down {a} | {b}",
+                WI_START: N_("{a} is the maze so far"),
+                WI_WALK: N_("the walk steps to {a}"),
+                WI_ERASE: N_("the walk crossed itself: erase {a}"),
+                WI_KNOCK: N_("the walk reached the maze: knock down {a} | {b}"),
             },
         ),
         Algorithm(
             "aldous-broder",
-            "Aldous-Broder (random walk)",
+            N_("Aldous-Broder (random walk)"),
             aldous_broder,
             ALDOUS_CODE,
             {
-                AB_START: "start the walk at {a}",
-                AB_KNOCK: "{b} is new: knock down {a} | {b}",
-                AB_WALK: "{a} was seen before: walk on",
+                AB_START: N_("start the walk at {a}"),
+                AB_KNOCK: N_("{b} is new: knock down {a} | {b}"),
+                AB_WALK: N_("{a} was seen before: walk on"),
             },
         ),
         Algorithm(
             "hunt-and-kill",
-            "hunt-and-kill",
+            N_("hunt-and-kill"),
             hunt_and_kill,
             HUNT_CODE,
             {
-                HK_START: "start from {a}",
-                HK_KNOCK: "kill: walk on, knock down {a} | {b}",
-                HK_HUNT: "stuck: hunt from the top, found a new cell beside {a}",
-                HK_FOUND: "knock down {a} | {b}, walk on from {b}",
-                HK_DONE: "the hunt finds no new cell: done",
+                HK_START: N_("start from {a}"),
+                HK_KNOCK: N_("kill: walk on, knock down {a} | {b}"),
+                HK_HUNT: N_("stuck: hunt from the top, found a new cell beside {a}"),
+                HK_FOUND: N_("knock down {a} | {b}, walk on from {b}"),
+                HK_DONE: N_("the hunt finds no new cell: done"),
             },
         ),
         Algorithm(
             "eller",
-            "Eller (row by row)",
+            N_("Eller (row by row)"),
             eller,
             ELLER_CODE,
             {
-                EL_ROW: "next row",
-                EL_JOIN: "join {a} | {b} in the row",
-                EL_DOWN: "the set of {a} goes down to {b}",
-                EL_MERGE: "that set cannot go down: join {a} | {b} in the row",
-                EL_LAST: "last row: join {a} | {b}",
+                EL_ROW: N_("next row"),
+                EL_JOIN: N_("join {a} | {b} in the row"),
+                EL_DOWN: N_("the set of {a} goes down to {b}"),
+                EL_MERGE: N_("that set cannot go down: join {a} | {b} in the row"),
+                EL_LAST: N_("last row: join {a} | {b}"),
             },
         ),
         Algorithm(
             "growing-tree",
-            "growing tree (newest/random)",
+            N_("growing tree (newest/random)"),
             growing_tree,
             GROWING_CODE,
             {
-                GT_START: "start from {a}: it is active",
-                GT_KNOCK: "knock down {a} | {b}: {b} is active",
-                GT_REMOVE: "{a} has no unvisited neighbour: no longer active",
+                GT_START: N_("start from {a}: it is active"),
+                GT_KNOCK: N_("knock down {a} | {b}: {b} is active"),
+                GT_REMOVE: N_("{a} has no unvisited neighbour: no longer active"),
             },
             carve_pushes=True,
-            stack_words="active list",
+            stack_words=N_("active list"),
         ),
     )
 }
 SHARED_BUG = Algorithm(
     "backtracker-shared",
-    "backtracker, shared loop state (missing var)",
+    N_("backtracker, shared loop state (missing var)"),
     backtracker_shared,
     SHARED_CODE,
     {
-        SH_CALL: "MakePath({a}): mark it",
-        SH_KNOCK: "knock down {a} | {b}; MakePath({b}) overwrites the shared dirs and i",
-        SH_RETURN: "return from {a}: the caller's loop reads the same, finished i",
+        SH_CALL: N_("MakePath({a}): mark it"),
+        SH_KNOCK: N_("knock down {a} | {b}; MakePath({b}) overwrites the shared dirs and i"),
+        SH_RETURN: N_("return from {a}: the caller's loop reads the same, finished i"),
     },
     carve_pushes=True,
 )
@@ -666,10 +667,11 @@ def algorithm(name: str) -> Algorithm:
 
 def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
     """The event in words, for the log: the algorithm's words for its pseudocode line."""
-    words = which.words.get(getattr(event, "line", 0))
+    template = which.words.get(getattr(event, "line", 0))
     kind = type(event)
-    if words is None:
+    if template is None:
         return None
+    words = _(template)
     if kind is Carve:
         return words.format(a=graph.label(event.cell), b=graph.label(event.other))
     if kind is Walk:

@@ -25,6 +25,8 @@ from functools import cached_property
 
 import numpy as np
 
+from solvers.i18n import _, format_number
+
 SHAPES = ("square", "hex", "triangle", "polar", "3d", "torus")
 """The shapes' names, as the command line and the app spell them."""
 
@@ -118,11 +120,23 @@ def _grid_rows(width: int, height: int, levels: int = 1) -> tuple[tuple[int, ...
 def _check(width: int, height: int, levels: int = 1) -> None:
     """Raise GraphError unless the sides and the cell count are in range."""
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise GraphError(f"a maze is {MIN_SIDE} to {MAX_SIDE} cells each way, not {width} x {height}")
+        raise GraphError(
+            _("a maze is {low} to {high} cells each way, not {width} x {height}").format(
+                low=MIN_SIDE, high=MAX_SIDE, width=width, height=height
+            )
+        )
     if not MIN_LEVELS <= levels <= MAX_LEVELS:
-        raise GraphError(f"levels go from {MIN_LEVELS} to {MAX_LEVELS}, not {levels}")
+        raise GraphError(
+            _("levels go from {low} to {high}, not {levels}").format(
+                low=MIN_LEVELS, high=MAX_LEVELS, levels=levels
+            )
+        )
     if width * height * levels > MAX_CELLS:
-        raise GraphError(f"at most {MAX_CELLS:,} cells, not {width * height * levels:,}")
+        raise GraphError(
+            _("at most {high} cells, not {cells}").format(
+                high=format_number(MAX_CELLS), cells=format_number(width * height * levels)
+            )
+        )
 
 
 def square(width: int, height: int) -> CellGraph:
@@ -150,7 +164,11 @@ def torus(width: int, height: int) -> CellGraph:
     """A W x H grid wrapping round both ways (at least 3 each way, so no pair meets twice)."""
     _check(width, height)
     if width < 3 or height < 3:
-        raise GraphError(f"a torus is at least 3 cells each way, not {width} x {height}")
+        raise GraphError(
+            _("a torus is at least 3 cells each way, not {width} x {height}").format(
+                width=width, height=height
+            )
+        )
     adjacency = []
     for row in range(height):
         for col in range(width):
@@ -235,10 +253,18 @@ def ring_sizes(rings: int) -> tuple[int, ...]:
 def polar(rings: int) -> CellGraph:
     """A round maze of `rings` rings; neighbours: inward, counter-clockwise, clockwise, then outward."""
     if not MIN_RINGS <= rings <= MAX_SIDE:
-        raise GraphError(f"a round maze has {MIN_RINGS} to {MAX_SIDE} rings, not {rings}")
+        raise GraphError(
+            _("a round maze has {low} to {high} rings, not {rings}").format(
+                low=MIN_RINGS, high=MAX_SIDE, rings=rings
+            )
+        )
     sizes = ring_sizes(rings)
     if sum(sizes) > MAX_CELLS:
-        raise GraphError(f"at most {MAX_CELLS:,} cells, not {sum(sizes):,}")
+        raise GraphError(
+            _("at most {high} cells, not {cells}").format(
+                high=format_number(MAX_CELLS), cells=format_number(sum(sizes))
+            )
+        )
     first = [0]
     for size in sizes[:-1]:
         first.append(first[-1] + size)
@@ -265,7 +291,7 @@ def cubic(width: int, height: int, levels: int) -> CellGraph:
     """`levels` floors of W x H; neighbours up, right, down, left, then the stairs below and above."""
     _check(width, height, levels)
     if levels < 2:
-        raise GraphError("a 3-D maze has at least 2 levels")
+        raise GraphError(_("a 3-D maze has at least 2 levels"))
     floor = width * height
     adjacency = []
     for level in range(levels):
@@ -296,9 +322,11 @@ DEFAULT_LEVELS = 3
 def build(shape: str, width: int, height: int, levels: int | None = None) -> CellGraph:
     """The graph of `shape` at W x H (polar: H rings, W unused; 3d: `levels` floors)."""
     if shape not in SHAPES:
-        raise GraphError(f"unknown shape {shape!r}: one of {', '.join(SHAPES)}")
+        raise GraphError(
+            _("unknown shape {shape}: one of {choices}").format(shape=repr(shape), choices=", ".join(SHAPES))
+        )
     if levels is not None and shape != "3d":
-        raise GraphError("--levels goes with --shape 3d only")
+        raise GraphError(_("--levels goes with --shape 3d only"))
     if shape == "square":
         return square(width, height)
     if shape == "hex":

@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from solvers import maze as mz
-from solvers.i18n import N_
+from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import Edit
 from visualizer.player import Player, kind_is
@@ -57,22 +57,22 @@ from visualizer.scenes.maze.view import TONES, MazeLayout, Scene, draw_stage, la
 from visualizer.widgets import Button, Choice, Label, Widget
 
 MAZE_BINDINGS = Bindings(
-    Binding(("c",), "carve_new", "carve this maze again"),
-    Binding(("r",), "carve_next", "carve a new maze (the next seed)"),
-    Binding(("v",), "solve", "solve the maze on show"),
-    Binding(("d",), "draw_on", "draw on this maze", args=("this",)),
-    Binding(("e",), "draw_on", "draw on an empty grid (Z brings the old one back)", args=("empty",)),
-    Binding(("w",), "draw_on", "draw on a full grid (Z brings the old one back)", args=("full",)),
-    Binding(("t",), "carve_rest", "carve the rest: the backtracker through the grey cells"),
-    Binding(("z", "ctrl+z"), "undo", "undo the last edit of the drawing"),
-    Binding(("y", "ctrl+y"), "redo", "redo it"),
-    Binding(("[",), "step_size", "smaller maze", args=(-1,)),
-    Binding(("]",), "step_size", "larger maze", args=(1,)),
-    Binding(("ctrl+s",), "ask_save", "save the maze to a file"),
-    Binding(("ctrl+o",), "ask_open", "open a maze file"),
-    Gesture("left drag", "draw walls along the grid lines"),
-    Gesture("right drag", "knock down the walls you cross"),
-    Gesture("drag S or G", "move the start or the goal"),
+    Binding(("c",), "carve_new", N_("carve this maze again")),
+    Binding(("r",), "carve_next", N_("carve a new maze (the next seed)")),
+    Binding(("v",), "solve", N_("solve the maze on show")),
+    Binding(("d",), "draw_on", N_("draw on this maze"), args=("this",)),
+    Binding(("e",), "draw_on", N_("draw on an empty grid (Z brings the old one back)"), args=("empty",)),
+    Binding(("w",), "draw_on", N_("draw on a full grid (Z brings the old one back)"), args=("full",)),
+    Binding(("t",), "carve_rest", N_("carve the rest: the backtracker through the grey cells")),
+    Binding(("z", "ctrl+z"), "undo", N_("undo the last edit of the drawing")),
+    Binding(("y", "ctrl+y"), "redo", N_("redo it")),
+    Binding(("[",), "step_size", N_("smaller maze"), args=(-1,)),
+    Binding(("]",), "step_size", N_("larger maze"), args=(1,)),
+    Binding(("ctrl+s",), "ask_save", N_("save the maze to a file")),
+    Binding(("ctrl+o",), "ask_open", N_("open a maze file")),
+    Gesture(N_("left drag"), N_("draw walls along the grid lines")),
+    Gesture(N_("right drag"), N_("knock down the walls you cross")),
+    Gesture(N_("drag S or G"), N_("move the start or the goal")),
 )
 
 
@@ -103,7 +103,7 @@ class MazeDemo(Demo):
         self.last_file = ""
         self.since_edit: float | None = None  # seconds since an edit not yet autosaved
         if restored:
-            self.notify(f"your drawing is back from {store.autosave_path()}")
+            self.notify(_("your drawing is back from {path}").format(path=store.autosave_path()))
 
     # --- the drawing --------------------------------------------------------------------
 
@@ -191,9 +191,9 @@ class MazeDemo(Demo):
         """Run the backtracker through the cells the drawing left closed."""
         base = self.shown_maze().copy()
         if not base.opened().any():
-            self.notify("every cell is closed: this carves a whole new maze")
+            self.notify(_("every cell is closed: this carves a whole new maze"))
         elif base.opened().all():
-            self.notify("no closed (grey) cell is left to carve")
+            self.notify(_("no closed (grey) cell is left to carve"))
         self._begin(REST, base)
 
     def solve(self) -> None:
@@ -203,7 +203,7 @@ class MazeDemo(Demo):
     def draw_on(self, which: str) -> None:
         """Draw on this maze, an empty grid or a full grid: one undoable edit of the drawing."""
         makers = {"empty": mz.Maze.empty, "full": mz.Maze.full}
-        words = {"empty": "an empty grid", "full": "a full grid", "this": "draw on this maze"}
+        words = {"empty": _("an empty grid"), "full": _("a full grid"), "this": _("draw on this maze")}
         maze = makers[which](self.width, self.height) if which in makers else self.shown_maze()
         if self.editor.replace(maze, self.start, self.goal, words[which]):
             self._edited()
@@ -224,7 +224,13 @@ class MazeDemo(Demo):
     def set_size(self, width: int, height: int) -> None:
         """A new size: a full grid with the markers in its corners (undoable), then a new maze carved."""
         grid = mz.Maze.full(width, height)
-        if self.editor.replace(grid, grid.start, grid.goal_cell, f"size {width} × {height}", drawn=False):
+        if self.editor.replace(
+            grid,
+            grid.start,
+            grid.goal_cell,
+            _("size {width} × {height}").format(width=width, height=height),
+            drawn=False,
+        ):
             self._edited()
         self.carve_new()
 
@@ -235,7 +241,7 @@ class MazeDemo(Demo):
     def ask_size(self) -> None:
         """Ask for any W x H from 5 x 5 to 1000 x 1000."""
         self.shell.ask(
-            f"Maze size, W x H ({GUI_MIN} to {GUI_MAX} each):",
+            _("Maze size, W x H ({low} to {high} each):").format(low=GUI_MIN, high=GUI_MAX),
             f"{self.width} x {self.height}",
             self._size_answer,
         )
@@ -252,18 +258,18 @@ class MazeDemo(Demo):
 
     def undo(self) -> None:
         """Take back the last edit of the drawing (whatever is on show)."""
-        self._after_walk(self.editor.history.undo(), "undone", "nothing to undo")
+        self._after_walk(self.editor.history.undo(), _("undone: {what}"), _("nothing to undo"))
 
     def redo(self) -> None:
         """Make the last undone edit again."""
-        self._after_walk(self.editor.history.redo(), "redone", "nothing to redo")
+        self._after_walk(self.editor.history.redo(), _("redone: {what}"), _("nothing to redo"))
 
-    def _after_walk(self, edit: Edit[Sketch] | None, verb: str, nothing: str) -> None:
+    def _after_walk(self, edit: Edit[Sketch] | None, done: str, nothing: str) -> None:
         """Show what an undo or redo changed: the drawing for walls, a new search for markers."""
         if edit is None:
             self.notify(nothing)
             return
-        self.notify(f"{verb}: {edit.words}")
+        self.notify(done.format(what=edit.words))
         self._edited()
         if changes_walls(edit):
             if self.action == DRAW and self.shown_maze() is self.sketch.maze:
@@ -304,7 +310,11 @@ class MazeDemo(Demo):
         try:
             store.write_maze(store.autosave_path(), self.sketch.saved_maze())
         except OSError as error:
-            self.notify(f"could not autosave to {store.autosave_path()}: {error.strerror or error}")
+            self.notify(
+                _("could not autosave to {path}: {reason}").format(
+                    path=store.autosave_path(), reason=error.strerror or error
+                )
+            )
 
     def leaving(self) -> None:
         """The demo closes: autosave an edit still waiting."""
@@ -313,7 +323,7 @@ class MazeDemo(Demo):
 
     def unsaved(self) -> str | None:
         """The drawn maze, while it has edits since it was last saved."""
-        return "your drawn maze" if self.editor.unsaved else None
+        return _("your drawn maze") if self.editor.unsaved else None
 
     # --- files ------------------------------------------------------------------------------
 
@@ -330,12 +340,14 @@ class MazeDemo(Demo):
         try:
             store.write_maze(path, maze)
         except OSError as error:
-            self.notify(f"could not save {path}: {error.strerror or error}")
+            self.notify(
+                _("could not save {path}: {reason}").format(path=path, reason=error.strerror or error)
+            )
             return
         if maze == self.sketch.saved_maze():
             self.editor.history.mark_saved()
         self.last_file = str(path)
-        self.notify(f"saved {path}")
+        self.notify(_("saved {path}").format(path=path))
 
     def ask_open(self) -> None:
         """Choose a maze file to open, in the file dialog."""
@@ -349,7 +361,7 @@ class MazeDemo(Demo):
     def opened(self, path: Path, maze: mz.Maze) -> None:
         """A maze file arrived: it becomes the drawing (one undoable edit), as saved."""
         self.last_file = str(path)
-        self.editor.replace(maze, maze.start, maze.goal_cell, f"open {path.name}")
+        self.editor.replace(maze, maze.start, maze.goal_cell, _("open {name}").format(name=path.name))
         self.editor.history.mark_saved()
         self._show_sketch()
 
@@ -373,7 +385,7 @@ class MazeDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at the next dead end."""
-        return [("next dead end", kind_is("DeadEnd"))]
+        return [(N_("next dead end"), kind_is("DeadEnd"))]
 
     def _status(self, model: MazeModel, player: Player) -> tuple[str, tuple[int, int, int]]:
         """The status line and its colour."""
@@ -389,28 +401,28 @@ class MazeDemo(Demo):
         history = self.editor.history
         return [
             Choice(
-                [("carve", CARVE), ("solve", SOLVE), ("draw", DRAW)],
+                [(_("carve"), CARVE), (_("solve"), SOLVE), (_("draw"), DRAW)],
                 lambda: REST if self.action == REST else self.action,
                 self._choose,
-                hint="C carve / V solve / D draw",
+                hint=_("C carve / V solve / D draw"),
             ),
-            Button("new maze", self.carve_next, hint="R: another seed"),
-            Label("draw on:"),
-            Button("empty", lambda: self.draw_on("empty"), hint="E: no walls inside"),
-            Button("full", lambda: self.draw_on("full"), hint="W: every wall standing"),
+            Button(_("new maze"), self.carve_next, hint=_("R: another seed")),
+            Label(_("draw on:")),
+            Button(_("empty"), lambda: self.draw_on("empty"), hint=_("E: no walls inside")),
+            Button(_("full"), lambda: self.draw_on("full"), hint=_("W: every wall standing")),
             Button(
-                "carve the rest",
+                _("carve the rest"),
                 self.carve_rest,
-                hint="T: backtrack through grey cells",
+                hint=_("T: backtrack through grey cells"),
                 active=lambda: self.action == REST,
             ),
-            Button("undo", self.undo, hint="Z", enabled=lambda: history.can_undo),
-            Button("redo", self.redo, hint="Y", enabled=lambda: history.can_redo),
-            Button("−", lambda: self.step_size(-1), hint="[: smaller"),
-            Button(lambda: f"{self.width}×{self.height}", self.ask_size, hint="type a size"),
-            Button("+", lambda: self.step_size(+1), hint="]: larger"),
-            Button("save", self.ask_save, hint="Ctrl+S"),
-            Button("open", self.ask_open, hint="Ctrl+O"),
+            Button(_("undo"), self.undo, hint="Z", enabled=lambda: history.can_undo),
+            Button(_("redo"), self.redo, hint="Y", enabled=lambda: history.can_redo),
+            Button("−", lambda: self.step_size(-1), hint=_("[: smaller")),
+            Button(lambda: f"{self.width}×{self.height}", self.ask_size, hint=_("type a size")),
+            Button("+", lambda: self.step_size(+1), hint=_("]: larger")),
+            Button(_("save"), self.ask_save, hint=_("Ctrl+S")),
+            Button(_("open"), self.ask_open, hint=_("Ctrl+O")),
         ]
 
     def _choose(self, action: str) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from solvers import maze as mz
+from solvers.i18n import N_, _
 from visualizer.history import Edit, EditGroup, EditHistory
 
 Cell = tuple[int, int]
@@ -73,7 +74,7 @@ class SetWall:
     @property
     def words(self) -> str:
         """What it did."""
-        return "draw a wall" if self.wall else "knock down a wall"
+        return _("draw a wall") if self.wall else _("knock down a wall")
 
     def apply(self, target: Sketch) -> None:
         """Set the wall."""
@@ -95,7 +96,7 @@ class MoveMarker:
     @property
     def words(self) -> str:
         """What it did."""
-        return f"move {'S' if self.which == START else 'G'}"
+        return _("move S") if self.which == START else _("move G")
 
     def apply(self, target: Sketch) -> None:
         """Move the marker to its new cell."""
@@ -185,7 +186,7 @@ class Drag:
     edits: list[Edit[Sketch]] = field(default_factory=list)
 
 
-DRAG_WORDS = {"draw": "draw walls", "erase": "knock down walls"}
+DRAG_WORDS = {"draw": N_("draw walls"), "erase": N_("knock down walls")}
 
 
 class Editor:
@@ -234,7 +235,7 @@ class Editor:
                 return None
             edit: Edit[Sketch] = MoveMarker(drag.kind, drag.first, drag.last)
         elif drag.edits:
-            edit = EditGroup(tuple(drag.edits), DRAG_WORDS[drag.kind])
+            edit = EditGroup(tuple(drag.edits), _(DRAG_WORDS[drag.kind]))
         else:
             return None
         self.history.record(edit)

@@ -15,6 +15,7 @@ import numpy as np
 
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
+from solvers.i18n import N_, _, format_number, ngettext
 from visualizer import keyframes
 
 Cell = tuple[int, int]
@@ -318,79 +319,107 @@ def narrate(event: Any, action: str, width: int) -> str | None:
     """The event in words, for the log (a function of the event, the action and the width)."""
     kind = type(event)
     if kind is Carve:
-        a, b = grid_cell(event.cell, width), grid_cell(event.other, width)
+        a, b = at(grid_cell(event.cell, width)), at(grid_cell(event.other, width))
         if event.line == CARVE_JOIN_LINE:
-            return f"join two parts: knock down {at(a)} | {at(b)}"
-        return f"knock down the wall {at(a)} | {at(b)}: mark {at(b)}, push it"
+            return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
+        return _("knock down the wall {a} | {b}: mark {b}, push it").format(a=a, b=b)
     if kind is Push:
-        what = grid_cell(event.what, width)
+        what = at(grid_cell(event.what, width))
         if action == SOLVE:
-            return f"enter {at(what)}: add it to the path"
+            return _("enter {cell}: add it to the path").format(cell=what)
         if event.parent < 0:
-            return f"start from {at(what)}: push it"
-        return f"push {at(what)}: the way back grows"
+            return _("start from {cell}: push it").format(cell=what)
+        return _("push {cell}: the way back grows").format(cell=what)
     if kind is Pop and event.backtrack:
         if action == SOLVE:
             stride = width + 2  # the solver numbers cells on a grid padded by one all round
             cell = (event.node // stride - 1, event.node % stride - 1)
-            return f"back up from {at(cell)}"
-        return f"{at(grid_cell(event.node, width))}: no unvisited neighbour, pop"
+            return _("back up from {cell}").format(cell=at(cell))
+        return _("{cell}: no unvisited neighbour, pop").format(cell=at(grid_cell(event.node, width)))
     if kind is DeadEnd:
-        return f"dead end at {at(event.where)}"
+        return _("dead end at {cell}").format(cell=at(event.where))
     if kind is Note:
         if event.what == "unreachable":
-            return "every reachable cell is explored: the goal cannot be reached"
+            return _("every reachable cell is explored: the goal cannot be reached")
         a, b = event.what
         if event.line == SOLVE_VISITED_LINE:
-            return f"{at(b)} was visited before: do not go back in"
-        return f"try the corridor from {at(a)} to {at(b)}"
+            return _("{cell} was visited before: do not go back in").format(cell=at(b))
+        return _("try the corridor from {a} to {b}").format(a=at(a), b=at(b))
     if kind is Solution:
-        return f"the goal! a path of {len(event.answer):,} cells"
+        count = len(event.answer)
+        return ngettext(
+            "the goal! a path of {count} cell", "the goal! a path of {count} cells", count
+        ).format(count=format_number(count))
     return None
 
 
-DRAW_HINT = (
+DRAW_HINT = N_(
     "drawing: left-drag traces walls, right-drag knocks them down, drag S or G; T carves the grey cells"
 )
 
 
 def status(model: MazeModel, action: str, size: str, at_end: bool, playing: bool) -> tuple[str, str]:
     """The status line and its tone ('ink', 'done' or 'dead') for the action on show."""
-    hint = "Space pauses" if playing else "Space plays, Right steps"
     if action == DRAW:
-        return DRAW_HINT, "ink"
+        return _(DRAW_HINT), "ink"
     if action == SOLVE:
-        if model.path:
-            return (
-                f"solved: a path of {len(model.path):,} cells, "
-                f"{model.visits:,} cells explored, {model.dead_ends:,} dead ends"
-            ), "done"
-        if model.unreachable:
-            reachable = f"{model.visits:,} cells are reachable from the start (shaded blue)"
-            return f"the goal cannot be reached: {reachable}", "dead"
-        return f"solving {size}: {hint}", "ink"
+        return _solve_status(model, size, playing)
+    count = model.carved
     if at_end and action == REST:
-        return f"carved the rest: {model.carved:,} walls knocked down; V solves it", "done"
+        return ngettext(
+            "carved the rest: {count} wall knocked down; V solves it",
+            "carved the rest: {count} walls knocked down; V solves it",
+            count,
+        ).format(count=format_number(count)), "done"
     if at_end:
-        return (
-            f"carved {size}: {model.carved:,} walls knocked down, "
-            "every cell reachable by exactly one path; V solves it"
+        return ngettext(
+            "carved {size}: {count} wall knocked down, every cell reachable by exactly one path; V solves it",
+            "carved {size}: {count} walls knocked down, every cell reachable by exactly one path;"
+            " V solves it",
+            count,
+        ).format(size=size, count=format_number(count)), "done"
+    if playing:
+        return _("carving {size} with the recursive backtracker: Space pauses").format(size=size), "ink"
+    return _("carving {size} with the recursive backtracker: Space plays, Right steps").format(
+        size=size
+    ), "ink"
+
+
+def _solve_status(model: MazeModel, size: str, playing: bool) -> tuple[str, str]:
+    """The status line of a search: solved, unreachable, or under way."""
+    if model.path:
+        return ngettext(
+            "solved: a path of {length} cell (explored: {explored}, dead ends: {dead})",
+            "solved: a path of {length} cells (explored: {explored}, dead ends: {dead})",
+            len(model.path),
+        ).format(
+            length=format_number(len(model.path)),
+            explored=format_number(model.visits),
+            dead=format_number(model.dead_ends),
         ), "done"
-    return f"carving {size} with the recursive backtracker: {hint}", "ink"
+    if model.unreachable:
+        return ngettext(
+            "the goal cannot be reached: {count} cell is reachable from the start (shaded blue)",
+            "the goal cannot be reached: {count} cells are reachable from the start (shaded blue)",
+            model.visits,
+        ).format(count=format_number(model.visits)), "dead"
+    if playing:
+        return _("solving {size}: Space pauses").format(size=size), "ink"
+    return _("solving {size}: Space plays, Right steps").format(size=size), "ink"
 
 
 def counters(model: MazeModel, action: str, size: str, seed: int) -> list[tuple[str, str]]:
     """Cells visited, walls removed, dead ends, path length, size, seed."""
     path = len(model.path) if model.path else (len(model.stack) if action == SOLVE else 0)
     return [
-        ("depth", f"{len(model.stack):,}"),
-        ("max depth", f"{model.max_depth:,}"),
-        ("cells visited", f"{model.visits:,}"),
-        ("walls removed", f"{model.carved:,}"),
-        ("dead ends", f"{model.dead_ends:,}"),
-        ("path length", f"{path:,}"),
-        ("size", size),
-        ("seed", str(seed)),
+        (_("depth"), format_number(len(model.stack))),
+        (_("max depth"), format_number(model.max_depth)),
+        (_("cells visited"), format_number(model.visits)),
+        (_("walls removed"), format_number(model.carved)),
+        (_("dead ends"), format_number(model.dead_ends)),
+        (_("path length"), format_number(path)),
+        (_("size"), size),
+        (_("seed"), str(seed)),
     ]
 
 
@@ -400,9 +429,9 @@ def parse_size(text: str) -> tuple[int, int] | str:
     try:
         width, height = (int(part) for part in parts)
     except ValueError:
-        return f"a size looks like 40 x 30, not {text!r}"
+        return _("a size looks like 40 x 30, not {text}").format(text=repr(text))
     if not (GUI_MIN <= width <= GUI_MAX and GUI_MIN <= height <= GUI_MAX):
-        return f"sizes go from {GUI_MIN} to {GUI_MAX} each way"
+        return _("sizes go from {low} to {high} each way").format(low=GUI_MIN, high=GUI_MAX)
     return width, height
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import _
 from visualizer import theme as th
 from visualizer.draw import legend_row
 from visualizer.panels import fit_text
@@ -148,19 +149,24 @@ def draw_markers(surface: pygame.Surface, theme: Theme, lay: MazeLayout, scene: 
 
 def legend_items(action: str) -> list[tuple[int, str]]:
     """(state, words) for the action's legend; state -1 is the current cell."""
-    current = (-1, "current cell")
+    current = (-1, _("current cell"))
     if action == SOLVE:
         return [
-            (STACKED, "path so far"),
-            (SEEN, "explored"),
-            (DEAD, "dead end (hatched)"),
-            (PATH, "the path"),
-            (REACHED, "reachable"),
+            (STACKED, _("path so far")),
+            (SEEN, _("explored")),
+            (DEAD, _("dead end (hatched)")),
+            (PATH, _("the path")),
+            (REACHED, _("reachable")),
             current,
         ]
     if action == DRAW:
-        return [(ROCK, "closed: carve the rest fills these"), (UNSEEN, "open")]
-    return [(ROCK, "not carved yet"), (STACKED, "stack: the way back"), (UNSEEN, "carved"), current]
+        return [(ROCK, _("closed: carve the rest fills these")), (UNSEEN, _("open cell"))]
+    return [
+        (ROCK, _("not carved yet")),
+        (STACKED, _("stack: the way back")),
+        (UNSEEN, _("carved")),
+        current,
+    ]
 
 
 def draw_legend(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, action: str) -> None:

@@ -13,13 +13,14 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.texture import PUBLISHED_DEAD_ENDS, Texture, TextureSampler
 from visualizer import theme as th
 from visualizer.draw import dashed_line
 from visualizer.panels import card, fit_text
+from visualizer.scenes.mazes.labels import generator_name, shape_name
 from visualizer.theme import Theme
 
 CHART_SIDE = 20
@@ -65,19 +66,20 @@ def _draw_one(
     heading, value_of, reads, end = figure
     inner = card(surface, rect, theme, _(heading))
     names = list(sampler.algorithms)
+    shown = {name: generator_name(name) for name in names}
     means = {name: sampler.mean(name) for name in names}
     values = {name: value_of(mean) for name, mean in means.items() if mean is not None}
     top = end or max([*values.values(), 1.0]) * 1.1
     line = theme.line_height("small")
     row_h = max(1, min(line, inner.h // max(1, len(names))))
-    label_w = min(inner.w // 3, max(theme.font("small").size(n)[0] for n in names) + theme.px(6))
+    label_w = min(inner.w // 3, max(theme.font("small").size(n)[0] for n in shown.values()) + theme.px(6))
     value_w = theme.font("small").size("100%")[0] + theme.px(6)
     bar_x, bar_w = inner.x + label_w, max(1, inner.w - label_w - value_w)
     for index, name in enumerate(names):
         y = inner.y + index * row_h
         if y + row_h > inner.bottom + 1:
             break
-        _text(surface, theme, fit_text(theme, name, label_w - theme.px(4)), (inner.x, y), th.INK)
+        _text(surface, theme, fit_text(theme, shown[name], label_w - theme.px(4)), (inner.x, y), th.INK)
         value = values.get(name)
         if value is not None:
             width = round(bar_w * min(1.0, value / top))
@@ -100,10 +102,14 @@ def chart_words(sampler: TextureSampler) -> list[str]:
     total = sampler.samples * len(sampler.algorithms)
     graph = sampler.graph
     return [
-        _("Each generator makes {count} mazes ({shape}, {side} each way, seeds 0, 1, 2, ...).").format(
-            count=sampler.samples, shape=graph.shape, side=CHART_SIDE
+        ngettext(
+            "Each generator makes {count} maze ({shape}, {side} each way, seeds 0, 1, 2, ...).",
+            "Each generator makes {count} mazes ({shape}, {side} each way, seeds 0, 1, 2, ...).",
+            sampler.samples,
+        ).format(count=format_number(sampler.samples), shape=shape_name(graph.shape), side=CHART_SIDE),
+        ngettext("measured {done} of {total} maze", "measured {done} of {total} mazes", total).format(
+            done=format_number(measured), total=format_number(total)
         ),
-        _("measured {done} of {total} mazes").format(done=measured, total=total),
         "",
         _(
             "Dashed marks: Jamis Buck's published dead-end shares on square grids "

@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from solvers import maze as mz
-from solvers.i18n import _
+from solvers.i18n import N_, _
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.texture import Texture, TextureSampler, texture
@@ -36,6 +36,7 @@ from visualizer.scenes.base import Demo
 from visualizer.scenes.mazes import chart, panels, printout
 from visualizer.scenes.mazes.drawing import Drawing, Pen
 from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
+from visualizer.scenes.mazes.labels import generator_name
 from visualizer.scenes.mazes.model import (
     BUG,
     CARVE,
@@ -62,32 +63,32 @@ cells each event touches (`paint.py`; frame times in bench/bench_mazes_frames.py
 NAMES = tuple(gen.ALGORITHMS)
 
 MAZES_BINDINGS = Bindings(
-    Binding(("up", "w"), "walk", "walk up", args=("up",), when="walking"),
-    Binding(("down", "s"), "walk", "walk down", args=("down",), when="walking"),
-    Binding(("left", "a"), "walk", "walk left", args=("left",), when="walking"),
-    Binding(("right", "d"), "walk", "walk right", args=("right",), when="walking"),
-    Binding(("u", "page up"), "climb", "take the stairs up (3-D)", args=(1,), when="walking"),
-    Binding(("j", "page down"), "climb", "take the stairs down (3-D)", args=(-1,), when="walking"),
-    Binding(("h",), "hint", "hint: the backtracking solver's next step from here", when="walking"),
-    Binding(("t",), "next_difficulty", "easy, medium, hard (generator and size)", when="walking"),
-    Binding(("c",), "set_mode", "carve", args=(CARVE,)),
-    Binding(("v",), "set_mode", "solve", args=(SOLVE,)),
-    Binding(("b",), "set_mode", "the shared-state bug beside the correct run", args=(BUG,)),
-    Binding(("m",), "set_mode", "two generators side by side", args=(COMPARE,)),
-    Binding(("w",), "set_mode", "walk the maze (the game)", args=(WALK,)),
-    Binding(("e",), "set_mode", "texture chart: every generator over many mazes", args=(TEXTURE,)),
-    Binding(("x",), "next_shape", "next shape"),
-    Binding(("l",), "next_algorithm", "next generator", args=(LEFT,)),
-    Binding(("o",), "next_algorithm", "next generator on the right (compare)", args=(1,)),
-    Binding(("[",), "step_size", "smaller maze", args=(-1,)),
-    Binding(("]",), "step_size", "larger maze", args=(1,)),
-    Binding(("r",), "new_seed", "a new maze (the next seed)"),
-    Binding(("ctrl+p",), "ask_print", "print: SVG and PDF worksheet"),
-    Binding(("z", "ctrl+z"), "undo", "undo the last wall drawn (solve mode)", when="solving"),
-    Binding(("y", "ctrl+y"), "redo", "redo it", when="solving"),
-    Gesture("click a cell next to you", "walk there (walk mode)"),
-    Gesture("click near a wall", "open or close it (solve mode)"),
-    Gesture("drag across cells", "every wall crossed goes the same way (solve mode)"),
+    Binding(("up", "w"), "walk", N_("walk up"), args=("up",), when="walking"),
+    Binding(("down", "s"), "walk", N_("walk down"), args=("down",), when="walking"),
+    Binding(("left", "a"), "walk", N_("walk left"), args=("left",), when="walking"),
+    Binding(("right", "d"), "walk", N_("walk right"), args=("right",), when="walking"),
+    Binding(("u", "page up"), "climb", N_("take the stairs up (3-D)"), args=(1,), when="walking"),
+    Binding(("j", "page down"), "climb", N_("take the stairs down (3-D)"), args=(-1,), when="walking"),
+    Binding(("h",), "hint", N_("hint: the backtracking solver's next step from here"), when="walking"),
+    Binding(("t",), "next_difficulty", N_("easy, medium, hard (generator and size)"), when="walking"),
+    Binding(("c",), "set_mode", N_("carve"), args=(CARVE,)),
+    Binding(("v",), "set_mode", N_("solve"), args=(SOLVE,)),
+    Binding(("b",), "set_mode", N_("the shared-state bug beside the correct run"), args=(BUG,)),
+    Binding(("m",), "set_mode", N_("two generators side by side"), args=(COMPARE,)),
+    Binding(("w",), "set_mode", N_("walk the maze (the game)"), args=(WALK,)),
+    Binding(("e",), "set_mode", N_("texture chart: every generator over many mazes"), args=(TEXTURE,)),
+    Binding(("x",), "next_shape", N_("next shape")),
+    Binding(("l",), "next_algorithm", N_("next generator"), args=(LEFT,)),
+    Binding(("o",), "next_algorithm", N_("next generator on the right (compare)"), args=(1,)),
+    Binding(("[",), "step_size", N_("smaller maze"), args=(-1,)),
+    Binding(("]",), "step_size", N_("larger maze"), args=(1,)),
+    Binding(("r",), "new_seed", N_("a new maze (the next seed)")),
+    Binding(("ctrl+p",), "ask_print", N_("print: SVG and PDF worksheet")),
+    Binding(("z", "ctrl+z"), "undo", N_("undo the last wall drawn (solve mode)"), when="solving"),
+    Binding(("y", "ctrl+y"), "redo", N_("redo it"), when="solving"),
+    Gesture(N_("click a cell next to you"), N_("walk there (walk mode)")),
+    Gesture(N_("click near a wall"), N_("open or close it (solve mode)")),
+    Gesture(N_("drag across cells"), N_("every wall crossed goes the same way (solve mode)")),
 )
 
 
@@ -95,7 +96,7 @@ class MazeShapesDemo(Demo):
     """Every shape, every generator, the bug, a comparison and the walking game."""
 
     name = "mazes"
-    title = "Maze shapes: one backtracker, every shape"
+    title = N_("Maze shapes: one backtracker, every shape")
     default_speed = 60.0
     bindings = MAZES_BINDINGS
 
@@ -268,29 +269,33 @@ class MazeShapesDemo(Demo):
         level = DIFFICULTIES[self.difficulty]
         self.algorithms[LEFT], self.side = level.algorithm, level.side
         self._rebuild()
-        self.notify(f"{level.name}: {level.algorithm}, {level.side} each way")
+        self.notify(
+            _("{level}: {generator}, {side} each way").format(
+                level=_(level.name), generator=generator_name(level.algorithm), side=level.side
+            )
+        )
 
     def walk(self, direction: str) -> None:
         """Walk one cell, if no wall is in the way."""
         if self.game is not None and not self.game.go(direction):
-            self.notify("a wall is in the way")
+            self.notify(_("a wall is in the way"))
         self._after_move()
 
     def climb(self, levels: int) -> None:
         """Take the stairs, where they are."""
         if self.game is not None and not self.game.climb(levels):
-            self.notify("no stairs that way here")
+            self.notify(_("no stairs that way here"))
         self._after_move()
 
     def hint(self) -> None:
         """Run the backtracking solver from here and show the next step."""
         if self.game is not None and self.game.ask_hint() is None:
-            self.notify("you are there" if self.game.won else "no way on from here")
+            self.notify(_("you are there") if self.game.won else _("no way on from here"))
 
     def _after_move(self) -> None:
         """Say so when the goal is reached."""
         if self.game is not None and self.game.won:
-            self.notify(f"out! {self.game.moves} moves in {self.game.seconds:.0f} s, {self.game.hints} hints")
+            self.notify(panels.game_over(self.game))
 
     def update(self, dt: float, player: Player) -> None:
         """The game's clock; the texture chart's next few mazes."""
@@ -364,7 +369,7 @@ class MazeShapesDemo(Demo):
             cell = self.canvas.shapes_for(self.graph, self.layout(rect).maze).cell_at(event.pos)
             if cell is not None:
                 if not self.game.step_to(cell):
-                    self.notify("walk to an open cell next to you")
+                    self.notify(_("walk to an open cell next to you"))
                 self._after_move()
                 return True
         return self.bindings.dispatch(self, event)

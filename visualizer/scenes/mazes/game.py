@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from solvers.i18n import N_
 from solvers.mazes import geometry as geo
 from solvers.mazes.graph import CellGraph, Passage
 from solvers.mazes.walk import corridors, next_step
@@ -27,9 +28,9 @@ class Difficulty:
 
 
 DIFFICULTIES = (
-    Difficulty("easy", "backtracker", 6),
-    Difficulty("medium", "growing-tree", 10),
-    Difficulty("hard", "prim", 16),
+    Difficulty(N_("easy"), "backtracker", 6),
+    Difficulty(N_("medium"), "growing-tree", 10),
+    Difficulty(N_("hard"), "prim", 16),
 )
 STRAIGHT = 0.7
 """An arrow moves to an open neighbour at most about 45 degrees off its direction."""

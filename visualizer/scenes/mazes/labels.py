@@ -12,7 +12,39 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import cast
 
+from solvers.i18n import N_, _
 from solvers.mazes.graph import CellGraph
+
+SHAPE_NAMES = {
+    "square": N_("square"),
+    "hex": N_("hexagonal"),
+    "triangle": N_("triangular"),
+    "polar": N_("round"),
+    "3d": N_("3-D"),
+    "torus": N_("wrap-around"),
+}
+"""Each shape's name on screen (the CLI's `--shape` words stay as they are)."""
+GENERATOR_NAMES = {
+    "backtracker": N_("backtracker"),
+    "prim": N_("Prim"),
+    "kruskal": N_("Kruskal"),
+    "wilson": N_("Wilson"),
+    "aldous-broder": N_("Aldous-Broder"),
+    "hunt-and-kill": N_("hunt-and-kill"),
+    "eller": N_("Eller"),
+    "growing-tree": N_("growing tree"),
+}
+"""Each generator's short name on buttons and counters (`--algorithm` words stay as they are)."""
+
+
+def shape_name(shape: str) -> str:
+    """A shape as people read it, in the current language."""
+    return _(SHAPE_NAMES.get(shape, shape))
+
+
+def generator_name(name: str) -> str:
+    """A generator's short name, in the current language."""
+    return _(GENERATOR_NAMES[name]) if name in GENERATOR_NAMES else name
 
 
 class Labels:
@@ -27,11 +59,11 @@ class Labels:
         graph = self.graph
         if graph.shape == "polar":
             ring = bisect_right(self.firsts, cell) - 1
-            return f"ring {ring} #{cell - self.firsts[ring]}"
+            return _("ring {ring} #{number}").format(ring=ring, number=cell - self.firsts[ring])
         level, rest = divmod(cell, graph.width * graph.height)
         row, col = divmod(rest, graph.width)
         if graph.shape == "3d":
-            return f"floor {level + 1} ({row},{col})"
+            return _("floor {floor} ({row},{col})").format(floor=level + 1, row=row, col=col)
         return f"({row},{col})"
 
     def as_graph(self) -> CellGraph:

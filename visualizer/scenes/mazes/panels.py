@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solvers.events import DeadEnd, Push, Solution
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes.graph import CellGraph
 from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
 from visualizer.scenes.mazes import chart
-from visualizer.scenes.mazes.game import DIFFICULTIES
-from visualizer.scenes.mazes.labels import labels
+from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
+from visualizer.scenes.mazes.labels import generator_name, labels, shape_name
 from visualizer.scenes.mazes.model import (
     BUG,
     CARVE,
@@ -52,30 +53,30 @@ if TYPE_CHECKING:
     from visualizer.scenes.mazes.demo import MazeShapesDemo
 
 MODES = (
-    (CARVE, "carve"),
-    (SOLVE, "solve"),
-    (BUG, "missing var"),
-    (COMPARE, "compare"),
-    (WALK, "walk"),
-    (TEXTURE, "texture"),
+    (CARVE, N_("carve")),
+    (SOLVE, N_("solve")),
+    (BUG, N_("missing var")),
+    (COMPARE, N_("compare")),
+    (WALK, N_("walk")),
+    (TEXTURE, N_("texture")),
 )
 """The modes and their buttons' words."""
-SAME_CODE = (
+SAME_CODE = N_(
     "The same code on every shape: the generator reads only each cell's list of neighbours, "
     "so the backtracker (and the seven others) runs unchanged on square, hex, triangle, "
     "round, 3-D and wrap-around mazes."
 )
-BUG_WHY = (
+BUG_WHY = N_(
     "MakePath's dirs and i lack var: every call shares ONE loop. The first return finds "
     "its caller's loop already finished, so every frame returns and carving stops."
 )
-BUG_STATUS = "left: the missing var, carving stops at the first return; right: the correct run"
+BUG_STATUS = N_("left: the missing var, carving stops at the first return; right: the correct run")
 STACK_SHOWN = 6
 """Frames built for a stack card (the card folds the rest)."""
 SHAPE_WORDS = {
-    "3d": "floors side by side, ▲ up ▼ down",
-    "polar": "rings",
-    "torus": "edges wrap round",
+    "3d": N_("floors side by side, ▲ up ▼ down"),
+    "polar": N_("rings"),
+    "torus": N_("edges wrap round"),
 }
 
 
@@ -84,15 +85,15 @@ def narrate(event: Any, mode: str, algorithms: list[str], graph: CellGraph) -> s
     if type(event) is Sided:
         if mode == BUG:
             which, who = (
-                (gen.SHARED_BUG, "missing var")
+                (gen.SHARED_BUG, _("missing var"))
                 if event.side == LEFT
-                else (gen.ALGORITHMS["backtracker"], "correct")
+                else (gen.ALGORITHMS["backtracker"], _("correct"))
             )
         else:
             which = gen.algorithm(algorithms[event.side])
-            who = which.name
+            who = generator_name(which.name)
         words = gen.narrate(event.event, which, labels(graph).as_graph())
-        return f"{who}: {words}" if words else None
+        return _("{who}: {words}").format(who=who, words=words) if words else None
     if mode in (SOLVE, WALK):
         return solve_words(event, graph)
     return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph).as_graph())
@@ -102,46 +103,60 @@ def solve_words(event: Any, graph: CellGraph) -> str | None:
     """The solver's events in words."""
     kind = type(event)
     if kind is Push:
-        return f"step into {labels(graph).label(event.node)}"
+        return _("step into {cell}").format(cell=labels(graph).label(event.node))
     if kind is DeadEnd:
-        return f"{labels(graph).label(event.where)}: dead end, go back"
+        return _("{cell}: dead end, go back").format(cell=labels(graph).label(event.where))
     if kind is Solution:
-        return f"the goal: a path of {len(event.answer)} cells"
+        count = len(event.answer)
+        sentence = ngettext("the goal: a path of {count} cell", "the goal: a path of {count} cells", count)
+        return sentence.format(count=format_number(count))
     return None
 
 
 def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
     """The mode's counters."""
     graph = demo.graph
-    size = f"{graph.shape} {demo.side}" + (f" × {graph.levels} floors" if graph.shape == "3d" else "")
     if demo.mode == WALK and demo.game is not None:
         game = demo.game
         return [
-            ("moves", str(game.moves)),
-            ("time", f"{game.seconds:.0f} s"),
-            ("hints", str(game.hints)),
-            ("cells", str(graph.size)),
+            (_("moves"), format_number(game.moves)),
+            (_("time"), _("{seconds} s").format(seconds=format_number(round(game.seconds)))),
+            (_("hints"), format_number(game.hints)),
+            (_("cells"), format_number(graph.size)),
         ]
     if isinstance(model, PairModel):
         left, right = model.sides
-        names = ("missing var", "correct") if demo.mode == BUG else tuple(demo.algorithms)
+        names = (
+            (_("missing var"), _("correct"))
+            if demo.mode == BUG
+            else tuple(map(generator_name, demo.algorithms))
+        )
         return [
-            (f"{names[0]} cells", str(left.cells_in)),
-            (f"{names[1]} cells", str(right.cells_in)),
-            ("cells", str(graph.size)),
-            ("seed", str(demo.maze_seed)),
+            (_("{name}: cells").format(name=names[0]), format_number(left.cells_in)),
+            (_("{name}: cells").format(name=names[1]), format_number(right.cells_in)),
+            (_("cells"), format_number(graph.size)),
+            (_("seed"), str(demo.maze_seed)),
         ]
     assert isinstance(model, ShapeModel)
     return [
         (
-            "in maze" if demo.mode == CARVE else "reached",
-            str(model.cells_in if demo.mode == CARVE else sum(model.seen)),
+            _("in maze") if demo.mode == CARVE else _("reached"),
+            format_number(model.cells_in if demo.mode == CARVE else sum(model.seen)),
         ),
-        ("depth", str(len(model.stack))),
-        ("max depth", str(model.max_depth)),
-        ("size", size),
-        ("seed", str(demo.maze_seed)),
+        (_("depth"), format_number(len(model.stack))),
+        (_("max depth"), format_number(model.max_depth)),
+        (_("size"), size_words(graph, demo.side)),
+        (_("seed"), str(demo.maze_seed)),
     ]
+
+
+def size_words(graph: CellGraph, side: int) -> str:
+    """'hexagonal 20', or '3-D 20 × 3 floors'."""
+    if graph.shape == "3d":
+        return ngettext(
+            "{shape} {side} × {levels} floor", "{shape} {side} × {levels} floors", graph.levels
+        ).format(shape=shape_name(graph.shape), side=side, levels=graph.levels)
+    return _("{shape} {side}").format(shape=shape_name(graph.shape), side=side)
 
 
 def draw_stage(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, player: Player) -> None:
@@ -170,32 +185,47 @@ def _draw_single(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout
     assert isinstance(model, ShapeModel)
     theme, graph = demo.theme, demo.graph
     which = gen.algorithm(demo.algorithms[LEFT])
-    verb = "solving" if demo.mode == SOLVE else "carving"
-    extra = SHAPE_WORDS.get(graph.shape, "")
-    draw_title(
-        surface,
-        theme,
-        lay.title,
-        f"{verb}: {which.title} on {graph.shape}" + (f" — {extra}" if extra else ""),
-    )
+    draw_title(surface, theme, lay.title, _single_title(demo.mode, which, graph.shape))
     _draw_maze(demo, surface, lay.maze, model, demo.canvas)
-    y = draw_words(surface, theme, lay.card, "same code, every shape", [SAME_CODE, ""])
-    rows = [(STACKED, which.stack_words), (th.ACTIVE, "current cell"), (ROCK, "rock (not carved yet)")]
+    y = draw_words(surface, theme, lay.card, _("same code, every shape"), [_(SAME_CODE), ""])
+    rows = [
+        (STACKED, _(which.stack_words)),
+        (th.ACTIVE, _("current cell")),
+        (ROCK, _("rock (not carved yet)")),
+    ]
     if demo.mode == SOLVE:
         rows = [
-            (SEEN, "reached"),
-            (STACKED, "on the path being tried"),
-            (DEAD, "dead end"),
-            (PATH, "the way out"),
+            (SEEN, _("reached")),
+            (STACKED, _("on the path being tried")),
+            (DEAD, _("dead end")),
+            (PATH, _("the way out")),
         ]
     draw_legend(surface, theme, lay.card, y, rows)
     done = player.at_end
-    text = (
-        f"{'solved' if demo.mode == SOLVE else 'carved'}: {model.carved} passages, {graph.size} cells"
-        if done
-        else f"{verb}…"
+    status_line(
+        surface, theme, lay.status, _single_status(demo.mode, model, graph, done), th.DONE if done else th.INK
     )
-    status_line(surface, theme, lay.status, text, th.DONE if done else th.INK)
+
+
+def _single_title(mode: str, which: gen.Algorithm, shape: str) -> str:
+    """'carving: recursive backtracker on hexagonal', with what the shape has that others lack."""
+    name, where = _(which.title), shape_name(shape)
+    if mode == SOLVE:
+        title = _("solving: {generator} on {shape}").format(generator=name, shape=where)
+    else:
+        title = _("carving: {generator} on {shape}").format(generator=name, shape=where)
+    extra = SHAPE_WORDS.get(shape)
+    return _("{title} — {extra}").format(title=title, extra=_(extra)) if extra else title
+
+
+def _single_status(mode: str, model: ShapeModel, graph: CellGraph, done: bool) -> str:
+    """Under way, or the passages and cells once done."""
+    if not done:
+        return _("solving…") if mode == SOLVE else _("carving…")
+    count, cells = format_number(model.carved), format_number(graph.size)
+    if mode == SOLVE:
+        return _("solved: {count} passages, {cells} cells").format(count=count, cells=cells)
+    return _("carved: {count} passages, {cells} cells").format(count=count, cells=cells)
 
 
 def _draw_pair(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, model: PairModel) -> None:
@@ -209,22 +239,33 @@ def _draw_pair(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, 
         run = model.sides[side]
         _draw_maze(demo, surface, rect, run, canvas)
         if demo.mode == BUG:
-            name = "missing var: one shared dirs, i" if side == LEFT else "correct: var dirs, i in each call"
-            draw_title(surface, theme, title, f"{name} — {run.cells_in} of {demo.graph.size} cells")
+            draw_title(surface, theme, title, _bug_title(side, run.cells_in, demo.graph.size))
             if run.stack or side == RIGHT:
-                draw_stack(
-                    surface, theme, box, _frames(demo.graph, run, side == LEFT), "stack: MakePath frames"
-                )
+                frames = _frames(demo.graph, run, side == LEFT)
+                draw_stack(surface, theme, box, frames, _("stack: MakePath frames"))
             else:
-                draw_words(surface, theme, box, "why it stopped", [BUG_WHY])
+                draw_words(surface, theme, box, _("why it stopped"), [_(BUG_WHY)])
         else:
             name = demo.algorithms[side]
-            draw_title(
-                surface, theme, title, f"{gen.algorithm(name).title} — {run.cells_in} of {demo.graph.size}"
+            words = _("{generator} — {count} of {cells} cells").format(
+                generator=_(gen.algorithm(name).title),
+                count=format_number(run.cells_in),
+                cells=format_number(demo.graph.size),
             )
-            draw_words(surface, theme, box, "texture of the finished maze", _texture_lines(demo, name))
-    text = BUG_STATUS if demo.mode == BUG else "same size, same seed: two generators side by side"
+            draw_title(surface, theme, title, words)
+            draw_words(surface, theme, box, _("texture of the finished maze"), _texture_lines(demo, name))
+    text = _(BUG_STATUS) if demo.mode == BUG else _("same size, same seed: two generators side by side")
     status_line(surface, theme, lay.status, text, th.DEAD if demo.mode == BUG else th.INK)
+
+
+def _bug_title(side: int, cells_in: int, size: int) -> str:
+    """Which run this is, and how much of the maze it carved."""
+    count, cells = format_number(cells_in), format_number(size)
+    if side == LEFT:
+        return _("missing var: one shared dirs, i — {count} of {cells} cells").format(
+            count=count, cells=cells
+        )
+    return _("correct: var dirs, i in each call — {count} of {cells} cells").format(count=count, cells=cells)
 
 
 def _frames(graph: CellGraph, run: ShapeModel, shared: bool) -> list[FrameView]:
@@ -232,20 +273,25 @@ def _frames(graph: CellGraph, run: ShapeModel, shared: bool) -> list[FrameView]:
     top = run.stack[-STACK_SHOWN:]
     frames = []
     for depth, cell in enumerate(top, start=len(run.stack) - len(top)):
-        detail = "dirs, i: SHARED" if shared else "own dirs, i"
+        detail = _("dirs, i: SHARED") if shared else _("own dirs, i")
         state = "active" if depth == len(run.stack) - 1 else "waiting"
         frames.append(FrameView(f"MakePath({labels(graph).label(cell)})", state, detail))
     return frames
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, as the current language writes it."""
+    return _("{number}%").format(number=format_number(round(share * 100)))
 
 
 def _texture_lines(demo: MazeShapesDemo, name: str) -> list[str]:
     """The four texture figures of a generator's finished maze."""
     t = demo.texture_of(name)
     return [
-        f"dead ends: {t.dead_ends:.0%} of cells",
-        f"branching: {t.branching:.0%} of cells are junctions",
-        f"solution path: {t.solution_share:.0%} of cells",
-        f"mean corridor: {t.corridor:.1f} passages",
+        _("dead ends: {share} of cells").format(share=percent(t.dead_ends)),
+        _("branching: {share} of cells are junctions").format(share=percent(t.branching)),
+        _("solution path: {share} of cells").format(share=percent(t.solution_share)),
+        _("mean corridor: {length} passages").format(length=format_number(round(t.corridor, 1))),
     ]
 
 
@@ -255,49 +301,93 @@ def _draw_game(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout) 
     assert game is not None
     theme, graph = demo.theme, demo.graph
     level = game.floor(game.here) + 1
-    where = f", floor {level} of {graph.levels}" if graph.shape == "3d" else ""
-    draw_title(surface, theme, lay.title, f"Mysterious Maze: find G{where}")
+    if graph.shape == "3d":
+        title = _("Mysterious Maze: find G, floor {floor} of {floors}").format(
+            floor=level, floors=graph.levels
+        )
+    else:
+        title = _("Mysterious Maze: find G")
+    draw_title(surface, theme, lay.title, title)
     shapes = demo.canvas.draw(surface, lay.maze, graph, FogLook(game), game.take_dirty(), game)
     draw_marks(surface, theme, shapes, graph.start, graph.goal)
     lines = [
-        f"moves {game.moves}, time {game.seconds:.0f} s, hints {game.hints}",
-        "arrows or WASD walk; click a cell next to you",
-        "H: hint (the solver runs from here)",
+        _("moves {moves}, time {seconds} s, hints {hints}").format(
+            moves=format_number(game.moves),
+            seconds=format_number(round(game.seconds)),
+            hints=format_number(game.hints),
+        ),
+        _("arrows or WASD walk; click a cell next to you"),
+        _("H: hint (the solver runs from here)"),
     ]
     if graph.shape == "3d":
-        lines.append("U / J: stairs up / down")
-    y = draw_words(surface, theme, lay.card, "the game", [*lines, ""])
+        lines.append(_("U / J: stairs up / down"))
+    y = draw_words(surface, theme, lay.card, _("the game"), [*lines, ""])
     draw_legend(
         surface,
         theme,
         lay.card,
         y,
-        [(th.ACTIVE, "you"), (HINT, "hint: step here"), (FOG, "fog: not seen yet"), (PATH, "the goal")],
+        [
+            (th.ACTIVE, _("you")),
+            (HINT, _("hint: step here")),
+            (FOG, _("fog: not seen yet")),
+            (PATH, _("the goal")),
+        ],
     )
-    text = f"out in {game.moves} moves!" if game.won else "walk to G"
+    moves = ngettext("out in {count} move!", "out in {count} moves!", game.moves)
+    text = moves.format(count=format_number(game.moves)) if game.won else _("walk to G")
     status_line(surface, theme, lay.status, text, th.DONE if game.won else th.INK)
+
+
+def game_over(game: WalkGame) -> str:
+    """What the game says when you are out: moves, time and hints."""
+    return ngettext(
+        "out! {moves} move in {seconds} s (hints: {hints})",
+        "out! {moves} moves in {seconds} s (hints: {hints})",
+        game.moves,
+    ).format(
+        moves=format_number(game.moves),
+        seconds=format_number(round(game.seconds)),
+        hints=format_number(game.hints),
+    )
 
 
 def controls(demo: MazeShapesDemo) -> list[Widget]:
     """Mode, shape, generators, size, seed, print; hint and difficulty in the game."""
     widgets: list[Widget] = [
-        Choice(list(MODES), lambda: demo.mode, demo.set_mode, hint="C V B M W"),
-        Button(lambda: f"shape: {demo.shape}", demo.next_shape, hint="X: next shape"),
-        Button(lambda: demo.algorithms[LEFT], lambda: demo.next_algorithm(LEFT), hint="L: next generator"),
+        Choice(
+            [(_(words), mode) for mode, words in MODES], lambda: demo.mode, demo.set_mode, hint="C V B M W E"
+        ),
+        Button(
+            lambda: _("shape: {shape}").format(shape=shape_name(demo.shape)),
+            demo.next_shape,
+            hint=_("X: next shape"),
+        ),
+        Button(
+            lambda: generator_name(demo.algorithms[LEFT]),
+            lambda: demo.next_algorithm(LEFT),
+            hint=_("L: next generator"),
+        ),
     ]
     if demo.mode == COMPARE:
-        widgets.append(Button(lambda: f"vs {demo.algorithms[1]}", lambda: demo.next_algorithm(1), hint="O"))
+        widgets.append(
+            Button(
+                lambda: _("vs {generator}").format(generator=generator_name(demo.algorithms[1])),
+                lambda: demo.next_algorithm(1),
+                hint="O",
+            )
+        )
     widgets += [
-        Button("−", lambda: demo.step_size(-1), hint="[: smaller"),
-        Button(lambda: f"{demo.side}", lambda: demo.step_size(1), hint="]: larger"),
-        Button("+", lambda: demo.step_size(+1), hint="]: larger"),
-        Button("new maze", demo.new_seed, hint="R: another seed"),
-        Button("print", demo.ask_print, hint="Ctrl+P: SVG + PDF"),
+        Button("−", lambda: demo.step_size(-1), hint=_("[: smaller")),
+        Button(lambda: f"{demo.side}", lambda: demo.step_size(1), hint=_("]: larger")),
+        Button("+", lambda: demo.step_size(+1), hint=_("]: larger")),
+        Button(_("new maze"), demo.new_seed, hint=_("R: another seed")),
+        Button(_("print"), demo.ask_print, hint=_("Ctrl+P: SVG + PDF")),
     ]
     if demo.mode == WALK:
         widgets += [
-            Button("hint", demo.hint, hint="H"),
-            Button(lambda: DIFFICULTIES[demo.difficulty].name, demo.next_difficulty, hint="T"),
+            Button(_("hint"), demo.hint, hint="H"),
+            Button(lambda: _(DIFFICULTIES[demo.difficulty].name), demo.next_difficulty, hint="T"),
         ]
     return widgets
 
@@ -305,11 +395,11 @@ def controls(demo: MazeShapesDemo) -> list[Widget]:
 def _draw_texture(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, sampler: Any) -> None:
     """The texture chart, the card saying what it measures, and how far it has got."""
     theme = demo.theme
-    draw_title(surface, theme, lay.title, "texture: every generator, many mazes")
+    draw_title(surface, theme, lay.title, _("texture: every generator, many mazes"))
     chart.draw_chart(surface, theme, lay.maze, sampler)
-    y = draw_words(surface, theme, lay.card, "how it is measured", [*chart.chart_words(sampler), ""])
+    y = draw_words(surface, theme, lay.card, _("how it is measured"), [*chart.chart_words(sampler), ""])
     draw_legend(surface, theme, lay.card, y, chart.legend_rows())
-    text = "measured" if sampler.done else "measuring…"
+    text = _("measured") if sampler.done else _("measuring…")
     status_line(surface, theme, lay.status, text, th.DONE if sampler.done else th.INK)
 
 

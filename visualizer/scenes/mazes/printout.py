@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solvers.i18n import _
 from solvers.mazes import printing
 from solvers.mazes.graph import CellGraph, Passage
 from visualizer import files
@@ -22,7 +23,11 @@ def write(path: Path, graph: CellGraph, passages: list[Passage], title: str) -> 
             temporary.write_bytes(data)
         written.append(path.with_suffix(".pdf").name)
     except printing.PrintUnavailable as error:
-        return f"{error}; saved {', '.join(written) or 'nothing'}"
+        if written:
+            return _("{reason}; saved {files}").format(reason=error, files=", ".join(written))
+        return _("{reason}; nothing saved").format(reason=error)
     except OSError as error:
-        return f"could not print to {path.parent}: {error.strerror or error}"
-    return f"saved {' and '.join(written)} in {path.parent}"
+        return _("could not print to {folder}: {reason}").format(
+            folder=path.parent, reason=error.strerror or error
+        )
+    return _("saved {files} in {folder}").format(files=", ".join(written), folder=path.parent)

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from solvers import maze as mz
-from solvers.i18n import N_
+from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -25,10 +25,10 @@ from visualizer.scenes.rooms.view import RoomsLayout, draw_stage, layout
 from visualizer.widgets import Choice, Widget
 
 ROOMS_BINDINGS = Bindings(
-    Binding(("1",), "set_variant", "the text's maze", args=(TEXT,)),
-    Binding(("2",), "set_variant", "with a loop (8-5)", args=(LOOP,)),
-    Binding(("3",), "set_variant", "with no way out", args=(NO_WAY,)),
-    Binding(("d",), "toggle_detail", "tell every corridor skipped (more detail in the log)"),
+    Binding(("1",), "set_variant", N_("the text's maze"), args=(TEXT,)),
+    Binding(("2",), "set_variant", N_("with a loop (8-5)"), args=(LOOP,)),
+    Binding(("3",), "set_variant", N_("with no way out"), args=(NO_WAY,)),
+    Binding(("d",), "toggle_detail", N_("tell every corridor skipped (more detail in the log)")),
 )
 
 
@@ -90,13 +90,13 @@ class RoomsDemo(Demo):
         """The three maps, the log's detail."""
         return [
             Choice(
-                [("the text's maze", TEXT), ("with a loop", LOOP), ("no way out", NO_WAY)],
+                [(_("the text's maze"), TEXT), (_("with a loop"), LOOP), (_("no way out"), NO_WAY)],
                 lambda: self.variant,
                 self.set_variant,
                 hint="1 / 2 / 3",
             ),
             Choice(
-                [("short log", False), ("every corridor", True)],
+                [(_("short log"), False), (_("every corridor"), True)],
                 lambda: self.detail,
                 self._set_detail,
                 hint="D",

@@ -13,6 +13,7 @@ from typing import Any
 
 from solvers import maze as mz
 from solvers.events import DeadEnd, Note, Pop, Push, Solution, Visit
+from solvers.i18n import _, format_number
 
 TEXT, LOOP, NO_WAY = "text", "loop", "no way out"
 
@@ -163,19 +164,19 @@ def walker_move(model: RoomsModel, last: Any) -> tuple[str, str]:
 def outcome(model: RoomsModel) -> tuple[str, str] | None:
     """The banner once the walk is over: its words and tone ('done' or 'dead')."""
     if model.path:
-        return "solved: " + " → ".join(model.path), "done"
+        return _("solved: {path}").format(path=" → ".join(model.path)), "done"
     if model.unreachable:
-        return "no way out: B cannot be reached", "dead"
+        return _("no way out: B cannot be reached"), "dead"
     return None
 
 
 def counters(model: RoomsModel) -> list[tuple[str, str]]:
     """Rooms visited, dead ends, corridors tried, the path."""
     return [
-        ("rooms visited", str(len(model.visited))),
-        ("dead ends", str(len(model.dead))),
-        ("corridors tried", str(len(model.tried))),
-        ("path", " ".join(model.path) if model.path else "—"),
+        (_("rooms visited"), format_number(len(model.visited))),
+        (_("dead ends"), format_number(len(model.dead))),
+        (_("corridors tried"), format_number(len(model.tried))),
+        (_("path"), " ".join(model.path) if model.path else "—"),
     ]
 
 
@@ -199,9 +200,11 @@ class Walk:
         """The walk in the text's words; with `detail`, every corridor tried and skipped too."""
         kind = type(event)
         if kind is Note and event.line == TRY_LINE and detail:
-            return f"In room {event.what[0]} he tries the corridor to room {event.what[1]}."
+            return _("In room {room} he tries the corridor to room {other}.").format(
+                room=event.what[0], other=event.what[1]
+            )
         if kind is Note and event.what == "unreachable":
-            return "Every room he can reach is explored: B cannot be reached."
+            return _("Every room he can reach is explored: B cannot be reached.")
         path: list[str] = []
         if kind is Push and event.parent >= 0:
             path = [self.names[event.parent]]

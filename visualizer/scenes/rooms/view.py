@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from solvers.events import Push
+from solvers.i18n import N_, _
 from visualizer import theme as th
 from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, wrap
 from visualizer.player import Player
@@ -26,8 +27,8 @@ from visualizer.scenes.rooms.model import (
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
-MAP_TITLE = "the maze: rooms and corridors"
-ORDER_TITLE = "order of visits"
+MAP_TITLE = N_("the maze: rooms and corridors")
+ORDER_TITLE = N_("order of visits")
 
 CORRIDOR_COLOURS = {
     "path": th.DONE,
@@ -71,7 +72,7 @@ def layout(rect: pygame.Rect, theme: Theme) -> RoomsLayout:
     order_h = min(theme.px(120), side.h // 2)
     stack_card = pygame.Rect(side.x, side.y, side.w, max(1, side.h - order_h - gap))
     order_card = pygame.Rect(side.x, stack_card.bottom + gap, side.w, order_h)
-    inner = card_content(map_card, theme, MAP_TITLE)
+    inner = card_content(map_card, theme, _(MAP_TITLE))
     rooms, corridor_w = room_boxes(inner, theme)
     return RoomsLayout(map_card, inner, stack_card, order_card, rooms, corridor_w)
 
@@ -102,7 +103,7 @@ def draw_map(
     surface: pygame.Surface, lay: RoomsLayout, theme: Theme, model: RoomsModel, player: Player, variant: str
 ) -> None:
     """Corridors, then rooms, then the walker, then the outcome."""
-    card(surface, lay.map_card, theme, MAP_TITLE)
+    card(surface, lay.map_card, theme, _(MAP_TITLE))
     for a, b in VARIANTS[variant]:
         state = corridor_state(model, a, b, player.last_event)
         draw_corridor(surface, theme, lay.rooms[a].center, lay.rooms[b].center, lay.corridor_w, state)
@@ -192,21 +193,21 @@ def draw_stack(
     for index, room in enumerate(model.stack):
         on_top = index == len(model.stack) - 1
         if model.path:
-            state, detail = "done", "solved"
+            state, detail = "done", _("solved")
         elif on_top and room in model.dead:
-            state, detail = "dead", "dead end"
+            state, detail = "dead", _("dead end")
         else:
-            state, detail = ("active", "trying") if on_top else ("waiting", "")
+            state, detail = ("active", _("trying")) if on_top else ("waiting", "")
         frames.append(FrameView(f"CheckRoom({room})", state, detail))
     arrival = player.progress() if type(player.last_event) is Push else 1.0
-    draw_call_stack(surface, rect, theme, frames, title="CheckRoom calls", arrival=arrival)
+    draw_call_stack(surface, rect, theme, frames, title=_("CheckRoom calls"), arrival=arrival)
 
 
 def draw_order(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: RoomsModel, variant: str
 ) -> None:
     """The rooms in the order visited, beside the order the text gives."""
-    inner = card(surface, rect, theme, ORDER_TITLE)
+    inner = card(surface, rect, theme, _(ORDER_TITLE))
     x, y = inner.x, inner.y
     box = theme.px(26)
     for room in model.visited:
@@ -219,7 +220,7 @@ def draw_order(
         if x + box > inner.right:
             x, y = inner.x, y + box + theme.px(4)
     if variant == TEXT:
-        lines = wrap(theme, f"the text: {TEXT_ORDER}", inner.w)
+        lines = wrap(theme, _("the text: {order}").format(order=TEXT_ORDER), inner.w)
         y = inner.bottom - theme.line_height("small") * len(lines)
         for line in lines:
             surface.blit(theme.text(line, "small", th.MUTED), (inner.x, y))
