@@ -12,13 +12,41 @@ from typing import Any, NoReturn
 from solvers.events import Pop, Push
 from solvers.i18n import N_, _, format_number, ngettext
 
+USAGE = "usage: "
+"""argparse's own prefix of a usage line, which `ArgumentParser` words in the user's language."""
+
 
 class ArgumentParser(argparse.ArgumentParser):
-    """An argparse parser whose errors are one line and exit code 2."""
+    """An argparse parser: errors in one line with exit code 2, help in the user's language.
+
+    argparse's section titles, usage prefix and -h line are its own English
+    words; they are set (or swapped) here so `--help` reads whole in Korean or Chinese.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        help_action = self._option_string_actions.get("-h")
+        if help_action is not None:
+            help_action.help = _("show this help message and exit")
+
+    def format_usage(self) -> str:
+        """The usage line, its prefix in the user's language."""
+        return _in_language(super().format_usage())
+
+    def format_help(self) -> str:
+        """The whole help, its usage prefix in the user's language."""
+        return _in_language(super().format_help())
 
     def error(self, message: str) -> NoReturn:
         """Print a one-line reason and exit with code 2."""
         raise UsageError(f"{self.prog}: {message}")
+
+
+def _in_language(text: str) -> str:
+    """argparse's text with its English usage prefix replaced by the user's language's."""
+    return _("usage: ") + text[len(USAGE) :] if text.startswith(USAGE) else text
 
 
 SEED_MAX = 2**32 - 1

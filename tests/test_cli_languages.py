@@ -184,3 +184,18 @@ def test_fill_gives_each_language_its_own_text(tmp_path: Path) -> None:
             encoding="utf-8"
         )
         assert f'msgid "a sentence new to both catalogs"\nmsgstr "{text}"' in po
+
+
+@pytest.mark.parametrize(
+    ("language", "usage", "options"), [("ko", "사용법: ", "옵션:"), ("zh_CN", "用法：", "选项:")]
+)
+def test_help_has_no_english_frame(
+    capsys: pytest.CaptureFixture[str], language: str, usage: str, options: str
+) -> None:
+    """argparse's own words (usage, section titles, the -h line) come in the chosen language."""
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", language, "queens", "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith(usage) and f"\n{options}\n" in text
+    assert "usage:" not in text and "options:" not in text and "show this help" not in text
