@@ -315,25 +315,32 @@ AB_START, AB_KNOCK, AB_WALK = 1, 4, 5
 
 
 def aldous_broder(graph: CellGraph, seed: int | None = None) -> Events:
-    """Aldous-Broder: a random walk that carves into every cell it enters for the first time."""
+    """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
+
+    Each step is an event, and the walk is long: it must cover every cell
+    (about 70 steps a cell at 300 x 300, more as mazes grow), so a step is
+    kept to one table read and one byte of numpy-made draws.
+    """
     rng = np.random.default_rng(seed)
-    rand = random.Random(int(rng.integers(2**32))).random
-    adjacency = graph.adjacency
-    inside = bytearray(graph.size)
-    cell = int(rng.integers(graph.size))
+    n, d, table = _step_table(graph)
+    inside = bytearray(n)
+    cell = int(rng.integers(n))
     inside[cell] = 1
     yield build(Visit, (cell, AB_START))
-    left = graph.size - 1
-    while left:
-        near = adjacency[cell]
-        nxt = near[int(rand() * len(near))]
+    left, base = n - 1, d * cell
+    for k in _draws(rng, d):
+        nxt = table[base + k]
+        if nxt == cell:
+            continue  # a spare slot: stay put, as if the draw never happened
         if inside[nxt]:
             yield build(Walk, (nxt, cell, AB_WALK))
         else:
             inside[nxt] = 1
-            left -= 1
             yield build(Carve, (cell, nxt, AB_KNOCK))
-        cell = nxt
+            left -= 1
+            if not left:
+                return
+        cell, base = nxt, d * nxt
 
 
 # --- Wilson -----------------------------------------------------------------------------------
