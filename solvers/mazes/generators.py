@@ -328,7 +328,7 @@ def aldous_broder(graph: CellGraph, seed: int | None = None) -> Events:
     inside[cell] = 1
     yield build(Visit, (cell, AB_START))
     left, base = n - 1, d * cell
-    for k in _draws(rng, d):
+    for k in _draws(rng, d, n):
         nxt = table[base + k]
         if nxt == cell:
             continue  # a spare slot: stay put, as if the draw never happened
@@ -373,7 +373,7 @@ def wilson(graph: CellGraph, seed: int | None = None) -> Events:
     order: list[int] = rng.permutation(n).tolist()
     inside[order[0]] = 1
     yield build(Visit, (order[0], WI_START))
-    draws = _draws(rng, d)
+    draws = _draws(rng, d, n)
     for first in order:
         if inside[first]:
             continue
@@ -406,8 +406,13 @@ def _step_table(graph: CellGraph) -> tuple[int, int, array[int]]:
     return n, d, _int_array(np.where(padded < n, padded, stay))
 
 
-def _draws(rng: np.random.Generator, d: int, block: int = 1 << 16) -> Iterator[int]:
-    """Endless uniform draws in 0..d-1, numpy making a block of bytes at a time (C-speed to iterate)."""
+def _draws(rng: np.random.Generator, d: int, n: int) -> Iterator[int]:
+    """Endless uniform draws in 0..d-1, numpy making a block of bytes at a time (C-speed to iterate).
+
+    Blocks grow with the graph (32 draws a cell, at most 64 KB): a small
+    maze need not pay for 65,536 draws it never reads.
+    """
+    block = min(1 << 16, 32 * n)
     blocks = (rng.integers(0, d, block, dtype=np.uint8).tobytes() for _ in itertools.count())
     return itertools.chain.from_iterable(blocks)
 
