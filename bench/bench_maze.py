@@ -345,7 +345,18 @@ def bare_events(count: int) -> Iterator[object]:
 
 
 def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
-    """Every generator on a square side x side graph, events drained, CPU time (graph built first)."""
+    """Every generator on a square side x side graph, events drained, CPU time (graph built first).
+
+    Measured here at 1000 x 1000 (2 cores loaded by other jobs, load 4-9; CPU
+    s, min / median of 3, interleaved, before = branch point f3b7b3a):
+    backtracker 2.52/2.79 -> 1.86/2.46, Prim 2.42/3.08 -> 2.39/2.85, Kruskal
+    4.10/4.87 -> 2.38/3.49, hunt-and-kill 1.75/2.42 -> 1.39/1.96, Eller
+    3.15/4.34 -> 3.05/3.08 (2.10/2.46 in a quieter run), growing tree
+    3.63/3.77 -> 2.83/3.13, Wilson 13.1/13.5 (16.4M events) -> 4.43/4.67 (1M:
+    its walk steps are not events).  Aldous-Broder, one event a step, ~550 ns
+    an event: 500 x 500 took 10-11 s (64-82 steps a cell); at 1000 x 1000
+    about 90 steps a cell are expected (cover time grows as n log^2 n), ~50 s.
+    """
     from solvers.mazes import generators, graph
 
     grid = graph.square(side, side)
@@ -391,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", action="store_true", help="also time the GUI's frames")
     parser.add_argument("--frames-only", action="store_true", help="only time the GUI's frames")
     parser.add_argument("--shapes", action="store_true", help="only the carve ratio, generators and CLI")
-    parser.add_argument("--walks", action="store_true", help="with --shapes: also Wilson and Aldous-Broder")
+    parser.add_argument("--walks", action="store_true", help="with --shapes: also Aldous-Broder (a minute+)")
     parser.add_argument("--shape-frames", type=int, metavar="SIDE", help="only the maze-shapes demo's frames")
     parser.add_argument("--runs", type=int, default=3, help="interleaved runs for CPU times")
     args = parser.parse_args(argv)
@@ -400,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.shapes:
         bench_carve_ratio(args.size if not args.quick else 300, args.runs)
-        walks = () if args.walks else ("wilson", "aldous-broder")
+        walks = () if args.walks else ("aldous-broder",)
         bench_generators(args.size if not args.quick else 300, args.runs, walks)
         bench_cli(args.size if not args.quick else 300, args.runs)
         return 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.events import Carve, Note, Pop, Push
+from solvers.events import Carve, Note, Pop, Push, Visit
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 
@@ -124,3 +124,68 @@ def test_push_events_name_real_cells() -> None:
     grid = g.hexagonal(6, 5)
     first = next(iter(gen.backtracker(grid, 3)))
     assert type(first) is Push and 0 <= first.node < grid.size
+
+
+def _tree_counts(grid: g.CellGraph, name: str, seeds: int) -> dict[frozenset[tuple[int, int]], int]:
+    """How often each spanning tree comes out of `seeds` runs of the named generator."""
+    counts: dict[frozenset[tuple[int, int]], int] = {}
+    for seed in range(seeds):
+        tree = frozenset((min(a, b), max(a, b)) for a, b in gen.generate(grid, name, seed))
+        counts[tree] = counts.get(tree, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("name", ["wilson", "aldous-broder"])
+def test_random_walk_generators_pick_every_spanning_tree_equally_often(name: str) -> None:
+    """Wilson and Aldous-Broder give uniform spanning trees: a 3 x 2 grid has 15, each ~1/15 of 1500 runs.
+
+    The seeds are fixed, so this cannot flake; 100 +- 50 is five standard
+    deviations, and a walk that erased loops wrongly or stepped unevenly
+    (say, toward a padded slot) would favour some trees far beyond it.
+    """
+    counts = _tree_counts(g.square(3, 2), name, 1500)
+    assert len(counts) == 15
+    assert all(50 <= count <= 150 for count in counts.values()), sorted(counts.values())
+
+
+@pytest.mark.parametrize("grid", SHAPES, ids=lambda grid: grid.shape)
+def test_wilson_carves_each_walk_onto_the_maze_back_from_where_it_met_it(grid: g.CellGraph) -> None:
+    """One Visit, then one Carve a cell, each from a cell in the maze to a new one (no steps are events)."""
+    events = list(gen.wilson(grid, 6))
+    assert type(events[0]) is Visit and all(type(event) is Carve for event in events[1:])
+    inside = {events[0].where}
+    for event in events[1:]:
+        assert event.cell in inside and event.other not in inside
+        assert event.other in grid.adjacency[event.cell]
+        inside.add(event.other)
+    assert len(inside) == grid.size
+
+
+@pytest.mark.parametrize("grid", SHAPES, ids=lambda grid: grid.shape)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_eller_takes_every_set_of_a_row_down_before_the_next_row(grid: g.CellGraph, seed: int) -> None:
+    """When row r + 1 starts, every set holding a cell of row r also holds a cell of row r + 1.
+
+    Otherwise that set would be cut off for good: Eller never goes back up.
+    """
+    parent = list(range(grid.size))
+
+    def root(cell: int) -> int:
+        """Plain find: an independent check."""
+        while parent[cell] != cell:
+            cell = parent[cell]
+        return cell
+
+    rows_started = 0
+    for event in gen.eller(grid, seed):
+        if type(event) is Note and event.line == gen.EL_ROW:
+            number = event.what[1]
+            if number > 0:
+                above = {root(cell) for cell in grid.rows[number - 1]}
+                assert above <= {root(cell) for cell in grid.rows[number]}
+            rows_started += 1
+        elif type(event) is Carve:
+            assert root(event.cell) != root(event.other)
+            parent[root(event.cell)] = root(event.other)
+    assert rows_started == len(grid.rows)
+    assert len({root(cell) for cell in range(grid.size)}) == 1

@@ -11,7 +11,6 @@ The events (cell ids are flat ints, see `graph`)::
                            For the stack-based generators (backtracker, growing tree)
                            a Carve also pushes b: one event per step.
     Pop(cell, index)       cell leaves the stack or active list (index: where it was; None = top)
-    Push(cell, parent)     Wilson's random walk grows by a cell
     Walk(cell, frm)        the current cell moves without carving (Aldous-Broder's walk, a hunt)
     Note(what)             a test that changes nothing (a skipped wall, a new row, a failed hunt)
 
@@ -20,7 +19,9 @@ The events (cell ids are flat ints, see `graph`)::
 
 from __future__ import annotations
 
+import itertools
 import random
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -44,23 +45,29 @@ class Walk(NamedTuple):
 Events = Iterator[Any]
 
 
-def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> tuple[list[int], int]:
+def _shuffled_neighbours(graph: CellGraph, rng: np.random.Generator) -> tuple[array[int], int]:
     """Each cell's neighbours in a random order, padded with the sentinel id `graph.size`, and the row length.
 
-    Cell c's neighbours are ``near[d * c : d * c + d]`` of the one flat list
-    returned with d: a million small lists would cost half a second more to
-    build at 1000 x 1000 (allocation and the collector walking them).
-    Trying neighbours in a fixed random order, skipping visited ones, picks
-    each time uniformly among those still unvisited (as MakePath's shuffle
-    does), and costs one numpy sort for the whole graph instead of a shuffle a cell.
+    Cell c's neighbours are ``near[d * c : d * c + d]`` of the one flat
+    32-bit array returned with d: a million small lists would cost half a
+    second more to build at 1000 x 1000, and a flat list four million int
+    objects (150 MB) whose scattered reads dominate once cells are picked at
+    random (growing tree).  Trying neighbours in a fixed random order,
+    skipping visited ones, picks each time uniformly among those still
+    unvisited (as MakePath's shuffle does), and costs one numpy sort for the
+    whole graph instead of a shuffle a cell.
     """
     n = graph.size
     padded = graph.padded
     keys = rng.random(padded.shape)
     keys[padded == n] = 2.0
     order = np.argsort(keys, axis=1)
-    result: list[int] = np.take_along_axis(padded, order, 1).ravel().tolist()
-    return result, padded.shape[1]
+    return _int_array(np.take_along_axis(padded, order, 1)), padded.shape[1]
+
+
+def _int_array(values: np.ndarray) -> array[int]:
+    """A numpy array's values as one flat compact `array('i')` (fast scalar reads, no int objects)."""
+    return array("i", values.astype(np.int32).tobytes())
 
 
 def _visited_with_sentinel(n: int) -> bytearray:
@@ -182,7 +189,7 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
     root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, GT_START))
-    active = [root]
+    active = array("i", [root])  # compact: a random pick reads 4 bytes, not a scattered int object
     while active:
         index = len(active) - 1 if rand() < mix else int(rand() * len(active))
         cell = active[index]
@@ -268,20 +275,28 @@ def kruskal(graph: CellGraph, seed: int | None = None) -> Events:
     rng = np.random.default_rng(seed)
     firsts, seconds = _edge_columns(graph)
     order = rng.permutation(len(firsts))
-    parent = list(range(graph.size))
+    # Union-find on flat compact arrays: walls come in random order, so every
+    # find reads far-apart cells; 4-byte entries (not int objects) keep those
+    # reads in cache, and union by rank keeps the paths short.
+    parent = array("i", range(graph.size))
+    rank = bytearray(graph.size)
     yield build(Note, ("sets", KR_START))
     left = graph.size - 1
     for a, b in zip(firsts[order].tolist(), seconds[order].tolist(), strict=True):
         ra = a
-        while parent[ra] != ra:
-            parent[ra] = ra = parent[parent[ra]]
+        while (up := parent[ra]) != ra:
+            parent[ra] = ra = parent[up]  # path halving
         rb = b
-        while parent[rb] != rb:
-            parent[rb] = rb = parent[parent[rb]]
+        while (up := parent[rb]) != rb:
+            parent[rb] = rb = parent[up]
         if ra == rb:
             yield build(Note, ((a, b), KR_SKIP))
             continue
+        if rank[ra] > rank[rb]:
+            ra, rb = rb, ra
         parent[ra] = rb
+        if rank[ra] == rank[rb]:
+            rank[rb] += 1
         yield build(Carve, (a, b, KR_KNOCK))
         left -= 1
         if not left:
@@ -301,25 +316,32 @@ AB_START, AB_KNOCK, AB_WALK = 1, 4, 5
 
 
 def aldous_broder(graph: CellGraph, seed: int | None = None) -> Events:
-    """Aldous-Broder: a random walk that carves into every cell it enters for the first time."""
+    """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
+
+    Each step is an event, and the walk is long: it must cover every cell
+    (about 70 steps a cell at 300 x 300, more as mazes grow), so a step is
+    kept to one table read and one byte of numpy-made draws.
+    """
     rng = np.random.default_rng(seed)
-    rand = random.Random(int(rng.integers(2**32))).random
-    adjacency = graph.adjacency
-    inside = bytearray(graph.size)
-    cell = int(rng.integers(graph.size))
+    n, d, table = _step_table(graph)
+    inside = bytearray(n)
+    cell = int(rng.integers(n))
     inside[cell] = 1
     yield build(Visit, (cell, AB_START))
-    left = graph.size - 1
-    while left:
-        near = adjacency[cell]
-        nxt = near[int(rand() * len(near))]
+    left, base = n - 1, d * cell
+    for k in _draws(rng, d, n):
+        nxt = table[base + k]
+        if nxt == cell:
+            continue  # a spare slot: stay put, as if the draw never happened
         if inside[nxt]:
             yield build(Walk, (nxt, cell, AB_WALK))
         else:
             inside[nxt] = 1
-            left -= 1
             yield build(Carve, (cell, nxt, AB_KNOCK))
-        cell = nxt
+            left -= 1
+            if not left:
+                return
+        cell, base = nxt, d * nxt
 
 
 # --- Wilson -----------------------------------------------------------------------------------
@@ -336,44 +358,64 @@ WI_START, WI_WALK, WI_ERASE, WI_KNOCK = 1, 3, 4, 6
 
 
 def wilson(graph: CellGraph, seed: int | None = None) -> Events:
-    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it."""
+    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it.
+
+    The walk keeps one pointer per cell, `ahead[c]`: where it last left c.
+    Stepping overwrites it, so a loop is erased implicitly, and following the
+    pointers from the start once the walk meets the maze gives the
+    loop-erased path (Wilson's own formulation).  A 1000 x 1000 walk takes
+    about 11 million steps, so steps and erasures are not events: each walk
+    that reaches the maze is carved, one Carve a wall, back from the maze.
+    """
     rng = np.random.default_rng(seed)
-    rand = random.Random(int(rng.integers(2**32))).random
-    adjacency = graph.adjacency
-    inside = bytearray(graph.size)
-    where = [-1] * graph.size  # a cell's place on the current walk
-    order: list[int] = rng.permutation(graph.size).tolist()
+    n, d, table = _step_table(graph)
+    inside = bytearray(n)
+    ahead = array("i", bytes(4 * n))
+    order: list[int] = rng.permutation(n).tolist()
     inside[order[0]] = 1
     yield build(Visit, (order[0], WI_START))
+    draws = _draws(rng, d, n)
     for first in order:
         if inside[first]:
             continue
-        walk = [first]
-        where[first] = 0
-        yield build(Push, (first, -1, first, WI_WALK))
-        cell = first
-        while True:
-            near = adjacency[cell]
-            nxt = near[int(rand() * len(near))]
-            if inside[nxt]:
+        cell, base = first, d * first
+        for k in draws:  # the walk: a step a draw, until it meets the maze
+            ahead[cell] = cell = table[base + k]
+            if inside[cell]:
                 break
-            if where[nxt] >= 0:
-                while walk[-1] != nxt:
-                    gone = walk.pop()
-                    where[gone] = -1
-                    yield build(Pop, (gone, None, True, WI_ERASE))
-            else:
-                where[nxt] = len(walk)
-                walk.append(nxt)
-                yield build(Push, (nxt, cell, nxt, WI_WALK))
-            cell = nxt
-        while walk:
-            cell = walk.pop()
-            where[cell] = -1
+            base = d * cell
+        path = []
+        cell = first
+        while not inside[cell]:
+            path.append(cell)
+            cell = ahead[cell]
+        for cell in reversed(path):
             inside[cell] = 1
-            yield build(Carve, (nxt, cell, WI_KNOCK))
-            yield build(Pop, (cell, None, False, WI_KNOCK))
-            nxt = cell
+            yield build(Carve, (ahead[cell], cell, WI_KNOCK))
+
+
+def _step_table(graph: CellGraph) -> tuple[int, int, array[int]]:
+    """n, the row length d and a flat table: slot k of cell c is where a walk goes for the draw k.
+
+    A cell with fewer than d neighbours fills its spare slots with itself:
+    the walk then stays put for a draw, which changes neither where it goes
+    next nor its loop-erased path, and saves a test a step.
+    """
+    padded = graph.padded
+    n, d = padded.shape
+    stay = np.broadcast_to(np.arange(n)[:, None], padded.shape)
+    return n, d, _int_array(np.where(padded < n, padded, stay))
+
+
+def _draws(rng: np.random.Generator, d: int, n: int) -> Iterator[int]:
+    """Endless uniform draws in 0..d-1, numpy making a block of bytes at a time (C-speed to iterate).
+
+    Blocks grow with the graph (32 draws a cell, at most 64 KB): a small
+    maze need not pay for 65,536 draws it never reads.
+    """
+    block = min(1 << 16, 32 * n)
+    blocks = (rng.integers(0, d, block, dtype=np.uint8).tobytes() for _ in itertools.count())
+    return itertools.chain.from_iterable(blocks)
 
 
 # --- hunt-and-kill ----------------------------------------------------------------------------
@@ -458,74 +500,120 @@ def eller(graph: CellGraph, seed: int | None = None) -> Events:
     """
     rng = np.random.default_rng(seed)
     rand = random.Random(int(rng.integers(2**32))).random
-    adjacency = graph.adjacency
-    row_of = [0] * graph.size
-    for number, row in enumerate(graph.rows):
-        for cell in row:
-            row_of[cell] = number
-    parent = list(range(graph.size))
-
-    def root(cell: int) -> int:
-        """The set a cell is in (path halving)."""
-        while parent[cell] != cell:
-            parent[cell] = cell = parent[parent[cell]]
-        return cell
-
+    links = _RowLinks(graph)
+    sets = array("i", range(graph.size))  # union-find parents: a cell's set is its root
+    claimed = bytearray(graph.size)  # a cell below that a set has gone down to
     last = len(graph.rows) - 1
     for number, row in enumerate(graph.rows):
         yield build(Note, (("row", number), EL_ROW))
-        across = [(a, b) for a in row for b in adjacency[a] if b > a and row_of[b] == number]
+        across = links.across(number)
         final = number == last
+        line = EL_LAST if final else EL_JOIN
         for a, b in across:
-            if (final or rand() < 0.5) and root(a) != root(b):
-                parent[root(a)] = root(b)
-                yield build(Carve, (a, b, EL_LAST if final else EL_JOIN))
+            if final or rand() < 0.5:
+                ra, rb = _find(sets, a), _find(sets, b)
+                if ra != rb:
+                    sets[ra] = rb
+                    yield build(Carve, (a, b, line))
         if not final:
-            yield from _eller_down(row, number, adjacency, row_of, root, parent, across, rng, rand)
+            downs = links.down(number, rng)
+            yield from _eller_down(row, downs, across, sets, claimed, rng, rand)
+
+
+def _find(sets: array[int], cell: int) -> int:
+    """The root of a cell's set, halving the path on the way."""
+    while (up := sets[cell]) != cell:
+        sets[cell] = cell = sets[up]
+    return cell
+
+
+class _RowLinks:
+    """Each row's passages within it and down to the next row, read from `graph.padded` with numpy."""
+
+    def __init__(self, graph: CellGraph) -> None:
+        self.rows = [np.asarray(row, np.int64) for row in graph.rows]
+        self.row_of = np.full(graph.size + 1, -1, np.int64)  # the sentinel id n is in no row
+        for number, row in enumerate(self.rows):
+            self.row_of[row] = number
+        self.padded = graph.padded
+
+    def _pairs(self, number: int, mask: np.ndarray) -> list[Passage]:
+        """The (cell, neighbour) pairs of row `number` where `mask` is set, row by row, in adjacency order."""
+        at, side = np.nonzero(mask)
+        near = self.padded[self.rows[number]]
+        return list(zip(self.rows[number][at].tolist(), near[at, side].tolist(), strict=True))
+
+    def across(self, number: int) -> list[Passage]:
+        """Neighbours within the row, each pair once (a < b), in row order."""
+        cells = self.rows[number]
+        near = self.padded[cells]
+        return self._pairs(number, (self.row_of[near] == number) & (near > cells[:, None]))
+
+    def down(self, number: int, rng: np.random.Generator) -> list[Passage]:
+        """The row's links to the next row, in a random order (one permutation a row)."""
+        pairs = self._pairs(number, self.row_of[self.padded[self.rows[number]]] == number + 1)
+        return [pairs[i] for i in rng.permutation(len(pairs)).tolist()]
 
 
 def _eller_down(
     row: Sequence[int],
-    number: int,
-    adjacency: Sequence[Sequence[int]],
-    row_of: list[int],
-    root: Callable[[int], int],
-    parent: list[int],
+    downs: list[Passage],
     across: list[Passage],
+    sets: array[int],
+    claimed: bytearray,
     rng: np.random.Generator,
     rand: Callable[[], float],
 ) -> Events:
-    """Take each set of the row down at least once; stranded sets merge sideways first."""
-    downs: dict[int, list[Passage]] = {}
-    for a in row:
-        links = downs.setdefault(root(a), [])
-        links += [(a, b) for b in adjacency[a] if row_of[b] == number + 1]
-    claimed: set[int] = set()
-    linked: set[int] = set()
+    """Take each set of the row down at least once, sets in random order; stranded sets merge sideways first.
+
+    `downs` comes shuffled, so each set's links, gathered in that order, are
+    in a random order too: the first still free goes down, each other free
+    one with chance 1/3.
+    """
+    groups: dict[int, list[Passage]] = {_find(sets, a): [] for a in row}
+    for a, b in downs:
+        groups[_find(sets, a)].append((a, b))
+    linked: set[int] = set()  # the roots of the sets that went down
     stranded: list[int] = []
-    keys = list(downs)
+    keys = list(groups)
     for group in rng.permutation(len(keys)).tolist():
         key = keys[group]
-        links = [link for link in downs[key] if link[1] not in claimed]
-        if not links:
-            stranded.append(key)
-            continue
-        rng.shuffle(links)
-        for position, (a, b) in enumerate(links):
-            if b not in claimed and (position == 0 or rand() < 1 / 3):
-                claimed.add(b)
-                parent[root(b)] = root(a)
+        went = False
+        for a, b in groups[key]:
+            if not claimed[b] and (not went or rand() < 1 / 3):
+                claimed[b] = 1
+                sets[b] = key  # b, below, is still a set of its own
+                went = True
                 yield build(Carve, (a, b, EL_DOWN))
-        linked.add(root(key))
+        if went:
+            linked.add(key)
+        else:
+            stranded.append(key)
+    if stranded:
+        yield from _eller_merge(row, across, sets, linked, stranded)
+
+
+def _eller_merge(
+    row: Sequence[int], across: list[Passage], sets: array[int], linked: set[int], stranded: list[int]
+) -> Events:
+    """Join each set that could not go down to a neighbouring set in its row, until one went down."""
+    members: dict[int, list[int]] = {}
+    for cell in row:
+        members.setdefault(_find(sets, cell), []).append(cell)
+    beside: dict[int, list[int]] = {}
+    for a, b in across:
+        beside.setdefault(a, []).append(b)
+        beside.setdefault(b, []).append(a)
     while stranded:
-        key = root(stranded.pop())
-        if key in {root(other) for other in linked}:
+        key = _find(sets, stranded.pop())
+        if key in linked:
             continue
-        a, b = next((a, b) for a, b in across if (root(a) == key) != (root(b) == key))
-        other = root(b) if root(a) == key else root(a)
-        parent[key] = other
+        a, b = next((a, b) for a in members[key] for b in beside.get(a, ()) if _find(sets, b) != key)
+        other = _find(sets, b)
+        sets[key] = other
+        members[other] += members.pop(key)
         yield build(Carve, (a, b, EL_MERGE))
-        if other not in {root(x) for x in linked}:
+        if other not in linked:
             stranded.append(other)
 
 

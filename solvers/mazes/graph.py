@@ -18,6 +18,7 @@ when the passages form a spanning tree: cells - 1 of them, all connected.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -61,15 +62,13 @@ class CellGraph:
     def padded(self) -> np.ndarray:
         """Neighbours as an (n, most neighbours) array, padded with the sentinel id n (built once)."""
         n = len(self.adjacency)
-        degree = max(len(near) for near in self.adjacency)
-        if all(len(near) == degree for near in self.adjacency):
+        degree = max(map(len, self.adjacency))
+        if min(map(len, self.adjacency)) == degree:
             return np.array(self.adjacency, np.int64).reshape(n, degree)
         padded = np.full((n, degree), n, np.int64)
-        lengths = np.fromiter((len(near) for near in self.adjacency), np.int64, n)
-        flat = np.fromiter((b for near in self.adjacency for b in near), np.int64, int(lengths.sum()))
-        rows = np.repeat(np.arange(n), lengths)
-        cols = np.arange(len(flat)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        padded[rows, cols] = flat
+        lengths = np.fromiter(map(len, self.adjacency), np.int64, n)  # C-level iteration: no genexp
+        flat = np.fromiter(itertools.chain.from_iterable(self.adjacency), np.int64, int(lengths.sum()))
+        padded[np.arange(degree) < lengths[:, None]] = flat  # each row's first slots, row by row
         return padded
 
     @property
