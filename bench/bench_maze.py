@@ -352,8 +352,10 @@ def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
     backtracker 2.52/2.79 -> 1.86/2.46, Prim 2.42/3.08 -> 2.39/2.85, Kruskal
     4.10/4.87 -> 2.38/3.49, hunt-and-kill 1.75/2.42 -> 1.39/1.96, Eller
     3.15/4.34 -> 3.05/3.08 (2.10/2.46 in a quieter run), growing tree
-    3.63/3.77 -> 2.83/3.13, Wilson 13.1/13.5 (16.4M events) -> 4.43/4.67 (1M:
-    its walk steps are not events).  Aldous-Broder, one event a step, ~550 ns
+    3.63/3.77 -> 2.83/3.13, Wilson 13.1/13.5 (16.4M events: a Push a walk
+    step, a Pop an erased cell; kept, since the walk and its erased loops are
+    what the demo shows; a version without step events took 4.4 s, still over,
+    and lit only two of its six pseudocode lines).  Aldous-Broder, one event a step, ~550 ns
     an event: 500 x 500 took 10-11 s (64-82 steps a cell); at 1000 x 1000
     about 90 steps a cell are expected (cover time grows as n log^2 n), ~50 s.
     """

@@ -150,12 +150,18 @@ def test_random_walk_generators_pick_every_spanning_tree_equally_often(name: str
 
 @pytest.mark.parametrize("grid", SHAPES, ids=lambda grid: grid.shape)
 def test_wilson_carves_each_walk_onto_the_maze_back_from_where_it_met_it(grid: g.CellGraph) -> None:
-    """One Visit, then one Carve a cell, each from a cell in the maze to a new one (no steps are events)."""
+    """One Visit, then walks (a Push a step, a Pop an erased cell); each Carve joins a new cell to the maze."""
     events = list(gen.wilson(grid, 6))
-    assert type(events[0]) is Visit and all(type(event) is Carve for event in events[1:])
-    inside = {events[0].where}
+    assert type(events[0]) is Visit and {type(event) for event in events[1:]} == {Push, Pop, Carve}
+    inside, walk = {events[0].where}, []
     for event in events[1:]:
-        assert event.cell in inside and event.other not in inside
+        if type(event) is Push:
+            walk.append(event.node)
+            continue
+        if type(event) is Pop:
+            assert event.node == walk.pop()  # erased or carved: always the walk's newest cell
+            continue
+        assert event.cell in inside and event.other not in inside and event.other == walk[-1]
         assert event.other in grid.adjacency[event.cell]
         inside.add(event.other)
     assert len(inside) == grid.size

@@ -11,6 +11,7 @@ The events (cell ids are flat ints, see `graph`)::
                            For the stack-based generators (backtracker, growing tree)
                            a Carve also pushes b: one event per step.
     Pop(cell, index)       cell leaves the stack or active list (index: where it was; None = top)
+    Push(cell, parent)     Wilson's random walk grows by a cell
     Walk(cell, frm)        the current cell moves without carving (Aldous-Broder's walk, a hunt)
     Note(what)             a test that changes nothing (a skipped wall, a new row, a failed hunt)
 
@@ -358,40 +359,44 @@ WI_START, WI_WALK, WI_ERASE, WI_KNOCK = 1, 3, 4, 6
 
 
 def wilson(graph: CellGraph, seed: int | None = None) -> Events:
-    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it.
-
-    The walk keeps one pointer per cell, `ahead[c]`: where it last left c.
-    Stepping overwrites it, so a loop is erased implicitly, and following the
-    pointers from the start once the walk meets the maze gives the
-    loop-erased path (Wilson's own formulation).  A 1000 x 1000 walk takes
-    about 11 million steps, so steps and erasures are not events: each walk
-    that reaches the maze is carved, one Carve a wall, back from the maze.
-    """
+    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it."""
     rng = np.random.default_rng(seed)
-    n, d, table = _step_table(graph)
-    inside = bytearray(n)
-    ahead = array("i", bytes(4 * n))
-    order: list[int] = rng.permutation(n).tolist()
+    rand = random.Random(int(rng.integers(2**32))).random
+    adjacency = graph.adjacency
+    inside = bytearray(graph.size)
+    where = [-1] * graph.size  # a cell's place on the current walk
+    order: list[int] = rng.permutation(graph.size).tolist()
     inside[order[0]] = 1
     yield build(Visit, (order[0], WI_START))
-    draws = _draws(rng, d, n)
     for first in order:
         if inside[first]:
             continue
-        cell, base = first, d * first
-        for k in draws:  # the walk: a step a draw, until it meets the maze
-            ahead[cell] = cell = table[base + k]
-            if inside[cell]:
-                break
-            base = d * cell
-        path = []
+        walk = [first]
+        where[first] = 0
+        yield build(Push, (first, -1, first, WI_WALK))
         cell = first
-        while not inside[cell]:
-            path.append(cell)
-            cell = ahead[cell]
-        for cell in reversed(path):
+        while True:
+            near = adjacency[cell]
+            nxt = near[int(rand() * len(near))]
+            if inside[nxt]:
+                break
+            if where[nxt] >= 0:
+                while walk[-1] != nxt:
+                    gone = walk.pop()
+                    where[gone] = -1
+                    yield build(Pop, (gone, None, True, WI_ERASE))
+            else:
+                where[nxt] = len(walk)
+                walk.append(nxt)
+                yield build(Push, (nxt, cell, nxt, WI_WALK))
+            cell = nxt
+        while walk:
+            cell = walk.pop()
+            where[cell] = -1
             inside[cell] = 1
-            yield build(Carve, (ahead[cell], cell, WI_KNOCK))
+            yield build(Carve, (nxt, cell, WI_KNOCK))
+            yield build(Pop, (cell, None, False, WI_KNOCK))
+            nxt = cell
 
 
 def _step_table(graph: CellGraph) -> tuple[int, int, array[int]]:
