@@ -14,6 +14,15 @@ Vocabulary
   right) where they disagree and why.
 - `Score` counts right answers and the current and best streaks.
 
+The same mechanism serves every tree demo (tic-tac-toe, the games, the
+game tree): a `Guessing` follows a run of a `SearchTree` and, at the moments
+a demo's `candidate` names, poses a `Question` of one of two kinds: VALUE
+("what will this node return?", asked once its moves are tried) or CUTS
+("which of its moves will alpha-beta cut?", asked as it is entered, the
+answer read ahead from the run's own future events by `moves_tried`).  The
+answer plays the run on to the node's return, where the guess is marked
+against what the search did, with a reason (`reveal_reason`, `cut_reason`).
+
 Example: `check(RandomTree(3, 2, 1), {5}).first` is the leftmost leaf marked
 wrongly (or missed), and `.why` says what alpha-beta does there.
 """
@@ -24,16 +33,19 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from math import inf
-from typing import Any
+from typing import Any, Protocol
 
 from solvers import minimax as mm
-from solvers.i18n import _
+from solvers.events import Pop, Push
+from solvers.i18n import _, ngettext
 from visualizer.searchtree import SearchTree, value_text
 
 State = tuple[int, int]
 """A state of `RandomTree`: (level, index)."""
 CHOICES = 4
 """Multiple choice: keys 1 to 4."""
+VALUE, CUTS = "value", "cuts"
+"""The kinds of question: a node's returned value, the moves alpha-beta cuts at a node."""
 
 
 # --- the value a node will return -------------------------------------------------
@@ -55,12 +67,18 @@ def returned_value(
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """'What will node `node` return?': four values, one of them the answer."""
+    """'What will node `node` return?' (VALUE) or 'which moves will it cut?' (CUTS): the answer among choices.
+
+    A CUTS question's choices are frozensets of moves, `moves` all the node's
+    moves in the order the search tries them.
+    """
 
     node: int
-    state: State
-    choices: tuple[float, ...]
-    answer: float
+    state: Any
+    choices: tuple[Any, ...]
+    answer: Any
+    kind: str = VALUE
+    moves: tuple[Any, ...] = ()
 
 
 def make_question(
@@ -68,15 +86,23 @@ def make_question(
 ) -> Question:
     """The question at a node just entered: the answer, minimax's value and other leaf values, shuffled."""
     answer = returned_value(tree, state, *window, order)
-    rng = random.Random(tree.seed * 1_000_003 + node)
+    seed = tree.seed * 1_000_003 + node
     pool = [mm.minimax_value(tree, state), *leaf_values_below(tree, state)]
-    rng.shuffle(pool)
+    fill = random.Random(seed).sample(range(mm.LEAF_VALUES[0], mm.LEAF_VALUES[1] + 1), CHOICES + 1)
+    return Question(node, state, value_choices(answer, pool, fill, seed), answer)
+
+
+def value_choices(answer: Any, pool: Iterable[Any], fill: Iterable[Any], seed: int) -> tuple[Any, ...]:
+    """The answer and up to three other values, from `pool` (shuffled) then `fill`; shuffled, seeded."""
+    rng = random.Random(seed)
+    shuffled = list(pool)
+    rng.shuffle(shuffled)
     choices = [answer]
-    for value in [*pool, *rng.sample(range(mm.LEAF_VALUES[0], mm.LEAF_VALUES[1] + 1), CHOICES + 1)]:
+    for value in [*shuffled, *fill]:
         if len(choices) < CHOICES and value not in choices:
             choices.append(value)
     rng.shuffle(choices)
-    return Question(node, state, tuple(choices), answer)
+    return tuple(choices)
 
 
 def leaf_values_below(tree: mm.RandomTree, state: State) -> list[float]:
@@ -209,6 +235,238 @@ def leaf_reason(tree: mm.RandomTree, answer: Answer, leaf: int) -> str:
         alpha=value_text(cut.alpha),
         beta=value_text(cut.beta),
     )
+
+
+# --- questions on any search tree ------------------------------------------------------
+
+
+def about_to_return(search: SearchTree, node: int, moves: int) -> bool:
+    """An inner node with all `moves` tried (or the rest cut), the last child returned: its value is next."""
+    children = list(search.children(node))
+    finished = len(children) == moves or node in search.cuts
+    return bool(children) and finished and search.done(children[-1]) and not search.done(node)
+
+
+def just_entered(search: SearchTree, node: int) -> bool:
+    """The node is running and has tried no move yet."""
+    return not search.done(node) and next(iter(search.children(node)), None) is None
+
+
+def could_cut(window: tuple[float, float], maximizing: bool) -> bool:
+    """A node given this window can close it: MAX needs a finite β, MIN a finite α."""
+    alpha, beta = window
+    return beta < inf if maximizing else alpha > -inf
+
+
+def moves_tried(future: Iterable[Any], node: int) -> list[Any]:
+    """The moves node `node` will try, read from the run's events after now up to its return."""
+    tried = []
+    for event in future:
+        kind = type(event)
+        if kind is Push and event.parent == node:
+            tried.append(event.what)
+        elif kind is Pop and event.node == node:
+            break
+    return tried
+
+
+def cut_question(node: int, state: Any, moves: Sequence[Any], tried: Sequence[Any], seed: int) -> Question:
+    """'Which moves will it cut?': the moves not `tried`, among other sets of last moves (seeded)."""
+    answer = frozenset(moves) - frozenset(tried)
+    family = [frozenset(moves[k:]) for k in range(1, len(moves) + 1)]
+    others = [c for c in family if len(c) != len(answer)]
+    random.Random(seed).shuffle(others)
+    choices = sorted([answer, *others[: CHOICES - 1]], key=len)
+    return Question(node, state, tuple(choices), answer, CUTS, tuple(moves))
+
+
+def cuts_of(search: SearchTree, question: Question) -> frozenset[Any]:
+    """The moves the node of a CUTS question did not try, once it has returned."""
+    tried = {search.move[child] for child in search.children(question.node)}
+    return frozenset(question.moves) - tried
+
+
+def cut_label(choice: frozenset[Any], moves: Sequence[Any], name: Callable[[Any], str]) -> str:
+    """A set of moves as a choice: 'none', '7, 8' (in the order tried) or 'the last 5'."""
+    if not choice:
+        return _("none")
+    if len(choice) <= 2:
+        return ", ".join(name(move) for move in moves if move in choice)
+    return _("the last {count}").format(count=len(choice))
+
+
+def cut_reason(search: SearchTree, question: Question, name: Callable[[Any], str]) -> str:
+    """One sentence, from the search's own state, on why the node cut what it did (or nothing)."""
+    node = question.node
+    tried = [search.move[child] for child in search.children(node)]
+    cut = [move for move in question.moves if move not in tried]
+    alpha, beta = value_text(search.alpha[node]), value_text(search.beta[node])
+    if not cut:
+        return ngettext(
+            "No cut: the window stayed open (α = {alpha} < β = {beta}) through its {count} move",
+            "No cut: the window stayed open (α = {alpha} < β = {beta}) through all {count} moves",
+            len(tried),
+        ).format(alpha=alpha, beta=beta, count=len(tried))
+    names = ", ".join(name(move) for move in cut)
+    bound = search.cuts.get(node)
+    if bound is not None and bound[0] == "win":
+        return _("Move {move} wins at once, so {moves} are never searched").format(
+            move=name(tried[-1]), moves=names
+        )
+    return _("After {tried} of {total} moves α = {alpha} ≥ β = {beta}, so {moves} cannot matter: cut").format(
+        tried=len(tried), total=len(question.moves), alpha=alpha, beta=beta, moves=names
+    )
+
+
+def is_return(event: Any, node: int) -> bool:
+    """The event is node `node`'s return."""
+    return type(event) is Pop and event.node == node
+
+
+REWIND_LIMIT = 4000
+"""A frame that played more events than this past a moment to ask (fast speeds) asks nothing."""
+Candidate = tuple[str, int]
+"""A moment to ask: the kind of question and the node."""
+
+
+class Asker(Protocol):
+    """What a demo tells a `Guessing`: where its search is, when to ask, what, and the words."""
+
+    def search_of(self, model: Any) -> SearchTree:
+        """The search tree questions are about, in the player's model."""
+        ...
+
+    def candidate(self, search: SearchTree) -> Candidate | None:
+        """The moment to ask now, if any (cheap: called after every event while catching up)."""
+        ...
+
+    def make(self, kind: str, node: int) -> Question:
+        """The question of that kind about that node."""
+        ...
+
+    def explain(self, question: Question) -> str:
+        """Why the search did what it did, once the node has returned."""
+        ...
+
+    def label(self, question: Question, choice: Any) -> str:
+        """A choice in words."""
+        ...
+
+
+class Guessing:
+    """Predict, then reveal, following one run: pose at a demo's moments, take the answer, mark it.
+
+    The demo gives `candidate(search)` (the moment to ask now, if any: cheap),
+    `make(kind, node)` (the question), `explain(question)` (the reason once the
+    node returned) and `label(question, choice)` (a choice in words).  Calling
+    `follow` once a frame finds a moment even when a frame played several
+    events past it: it steps back to the frame's start and forward one event
+    at a time (up to `REWIND_LIMIT`).  `changed` says the frame moved something.
+    """
+
+    def __init__(self, returned: Callable[[Any, int], bool] = is_return) -> None:
+        self.on = False
+        self.score = Score()
+        self.question: Question | None = None
+        self.guess: Any = None
+        self.answered = False
+        self.asked: set[Candidate] = set()
+        self.message = ""
+        self.generation = -1
+        self.changed = False
+        self.returned = returned
+        self._seen = 0
+        self._playing = False
+
+    def toggle(self) -> None:
+        """On or off; an open question goes (the score stays)."""
+        self.on = not self.on
+        self.forget()
+        self.message = ""
+
+    def forget(self) -> None:
+        """Drop the open question and what was asked on this run."""
+        self.question, self.guess, self.answered = None, None, False
+        self.asked.clear()
+        self.changed = True
+
+    @property
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.question is not None and not self.answered
+
+    def follow(self, player: Any, demo: Asker) -> None:
+        """Once a frame: forget a new run, pose at a moment, or reveal an answered question."""
+        self.changed = False
+        if player.generation != self.generation:
+            self.generation = player.generation
+            self.forget()
+        elif self.on:
+            self._look(player, demo)
+        self._seen, self._playing = player.cursor, player.playing
+
+    def _look(self, player: Any, demo: Asker) -> None:
+        """Reveal, drop a question stepped back past, or find a moment to ask."""
+        search, question = demo.search_of(player.model), self.question
+        if question is not None and question.node >= search.count:
+            self.question, self.guess, self.answered, self.changed = None, None, False, True
+            self.asked.discard((question.kind, question.node))
+        elif question is not None and self.answered and search.done(question.node):
+            self.reveal(search, question, demo)
+        elif question is None:
+            self._catch(player, demo)
+
+    def _catch(self, player: Any, demo: Asker) -> None:
+        """Ask at a moment now; if this frame played past moments, go back to the first one."""
+        if self._pose(player, demo):
+            return
+        played = player.cursor - self._seen
+        if not (1 < played <= REWIND_LIMIT and (self._playing or player.playing)):
+            return
+        end, playing = player.cursor, player.playing
+        player.seek(self._seen, now=True)
+        while player.cursor < end and player.step() is not None:
+            if self._pose(player, demo):
+                break
+        else:
+            player.playing = playing
+        self.generation = player.generation  # a keyframe restored on the way is the same run
+
+    def _pose(self, player: Any, demo: Asker) -> bool:
+        """Ask the demo's question if now is a moment not asked yet; pause the run."""
+        moment = demo.candidate(demo.search_of(player.model))
+        if moment is None or moment in self.asked:
+            return False
+        self.asked.add(moment)
+        self.question, self.guess, self.answered = demo.make(*moment), None, False
+        player.playing, player.stop_when, player.target = False, None, None
+        self.changed = True
+        return True
+
+    def answer(self, number: int, player: Any) -> bool:
+        """Take choice `number` (1-4) as the guess and play on to the node's return."""
+        question = self.question
+        if not self.on or question is None or self.answered:
+            return False
+        if not 1 <= number <= len(question.choices):
+            return False
+        self.guess, self.answered = question.choices[number - 1], True
+        node = question.node
+        player.run_until(lambda event: self.returned(event, node))
+        return True
+
+    def reveal(self, search: SearchTree, question: Question, demo: Asker) -> None:
+        """Mark the guess against what the search did, with the demo's reason."""
+        actual = search.value[question.node] if question.kind == VALUE else cuts_of(search, question)
+        right = self.guess == actual
+        self.score = self.score.mark(right)
+        head = (
+            _("Right!")
+            if right
+            else _("Not quite (you said {guess}).").format(guess=demo.label(question, self.guess))
+        )
+        self.message = f"{head} {demo.explain(question)}"
+        self.question, self.guess, self.answered, self.changed = None, None, False, True
 
 
 # --- score and streak ----------------------------------------------------------------

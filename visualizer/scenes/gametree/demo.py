@@ -19,6 +19,7 @@ import pygame
 from solvers import minimax as mm
 from solvers.events import Prune
 from solvers.i18n import N_, _
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import draw_note
@@ -27,7 +28,6 @@ from visualizer.scenes.base import Demo
 from visualizer.scenes.gametree import view
 from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate
-from visualizer.searchtree import value_text
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
@@ -48,7 +48,7 @@ class GameTreeDemo(Demo):
         Binding(("o",), "next_order", "move order: as generated, best first, worst first"),
         Binding(("0",), "reset_camera", "whole trees again"),
         Binding(("v",), "other_tree", "the other tree, when the window shows one at a time"),
-        Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess each value before it returns")),
+        Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts")),
         Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
         Binding(("e",), "new_exercise", N_("a new exercise: mark the leaves alpha-beta will cut")),
         Binding(("return", "keypad enter"), "check_marks", N_("check the marked leaves"), when="in_exercise"),
@@ -68,7 +68,7 @@ class GameTreeDemo(Demo):
         self.camera = Camera()
         self.alone = mm.ALPHABETA_SIDE  # the tree shown when only one fits
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
-        self.classroom = Classroom()
+        self.classroom = Classroom(self.source)
         self._pressed = 0  # the key being dispatched (1-4 answer the question)
         self.hover: tuple[int, int] | None = None
 
@@ -212,7 +212,6 @@ class GameTreeDemo(Demo):
     def toggle_guessing(self) -> None:
         """Guess each node's value before alpha-beta returns it; again to stop."""
         self.classroom.set_mode(OFF if self.classroom.mode == GUESS else GUESS)
-        self.classroom.generation = -1  # look at the run afresh
 
     def asking(self) -> bool:
         """A question waits for its answer."""
@@ -315,15 +314,15 @@ class GameTreeDemo(Demo):
         if found is not None and self.hover is not None:
             draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found))
 
-    def bar_text(self) -> view.BarText:
+    def bar_text(self) -> guessbar.BarText:
         """The classroom bar's words: prompt, last message, choices when asked, score."""
         room = self.classroom
         question = room.question
-        choices = tuple(value_text(v) for v in question.choices) if question is not None else ()
+        choices = tuple(room.label(question, v) for v in question.choices) if question is not None else ()
         picked = question.choices.index(room.guess) + 1 if question and room.guess is not None else None
         message = room.message
         if room.mode == CUTS and not message:
             message = _("{count} leaves marked").format(count=len(room.marks))
         if room.mode == GUESS and question is None and message == room.prompt(self.tree_seed):
             message = ""
-        return view.BarText(room.prompt(self.tree_seed), message, choices, room.score.text(), picked)
+        return guessbar.BarText(room.prompt(self.tree_seed), message, choices, room.score.text(), picked)

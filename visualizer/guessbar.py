@@ -1,0 +1,74 @@
+"""The predict-then-reveal bar every tree demo shows: prompt, last verdict, four choices, score.
+
+Pure geometry (`height`, `choice_boxes`: the same for input and drawing) and
+one painter that only reads a `BarText`.  The questions themselves are
+`visualizer.predict`'s (no pygame there).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from visualizer import predict
+from visualizer import theme as th
+from visualizer.panels import fit_text
+from visualizer.theme import Theme
+from visualizer.widgets import draw_box
+
+
+@dataclass(frozen=True, slots=True)
+class BarText:
+    """What the bar says: the prompt, the last message, the choices (if asked), the score."""
+
+    prompt: str
+    message: str
+    choices: tuple[str, ...]
+    score: str
+    picked: int | None = None
+
+
+def height(theme: Theme) -> int:
+    """The bar: a prompt, a message and a row of choices."""
+    return 2 * theme.line_height("small") + choice_height(theme) + theme.px(20)
+
+
+def choice_height(theme: Theme) -> int:
+    """A choice button: one line of body text with room around it."""
+    return theme.line_height("body") + theme.px(8)
+
+
+def choice_boxes(bar: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, ...]:
+    """The four choice buttons along the bar's bottom row, left of the score (a fifth of the bar kept)."""
+    pad, h = theme.px(8), choice_height(theme)
+    width = max(theme.px(20), min(theme.px(150), (bar.w * 4 // 5 - pad) // predict.CHOICES - pad))
+    y = bar.bottom - pad - h
+    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(predict.CHOICES))
+
+
+def choice_at(boxes: tuple[pygame.Rect, ...], pos: tuple[int, int]) -> int | None:
+    """The number (1-4) of the choice under `pos`, or None."""
+    return next((number for number, box in enumerate(boxes, start=1) if box.collidepoint(pos)), None)
+
+
+def draw(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, text: BarText) -> None:
+    """The bar: prompt, message, the numbered choices and the score."""
+    boxes = choice_boxes(bar, theme)
+    draw_box(surface, bar, theme, fill=th.PANEL, radius=8)
+    pad, width = theme.px(8), bar.w - 2 * theme.px(8)
+    y = bar.y + pad
+    for line, size, ink in ((text.prompt, "small", th.INK), (text.message, "small", th.MUTED)):
+        face = "bold" if ink == th.INK else "sans"
+        surface.blit(theme.text(fit_text(theme, line, width, size, face), size, ink, face), (bar.x + pad, y))
+        y += theme.line_height(size)
+    for number, (button, label) in enumerate(zip(boxes, text.choices, strict=False), start=1):
+        fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number == text.picked else th.BACKGROUND
+        draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)
+        words = fit_text(theme, f"{number}:  {label}", button.w - theme.px(8), "body", "bold")
+        shown = theme.text(words, "body", th.INK, "bold")
+        surface.blit(shown, shown.get_rect(center=button.center))
+    left = boxes[-1].right + pad
+    score = fit_text(theme, text.score, max(0, bar.right - pad - left), "small", "bold")
+    shown = theme.text(score, "small", th.INK, "bold")
+    surface.blit(shown, shown.get_rect(midright=(bar.right - pad, boxes[0].centery)))
