@@ -7,26 +7,16 @@ one painter that only reads a `BarText`.  The questions themselves are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from visualizer import predict
 from visualizer import theme as th
-from visualizer.panels import fit_text
+from visualizer.panels import fit_text, wrap
+from visualizer.predict import BarText
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
-
-@dataclass(frozen=True, slots=True)
-class BarText:
-    """What the bar says: the prompt, the last message, the choices (if asked), the score."""
-
-    prompt: str
-    message: str
-    choices: tuple[str, ...]
-    score: str
-    picked: int | None = None
+__all__ = ["BarText", "choice_at", "choice_boxes", "draw", "height"]
 
 
 def height(theme: Theme) -> int:
@@ -58,10 +48,16 @@ def draw(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, text: BarText)
     draw_box(surface, bar, theme, fill=th.PANEL, radius=8)
     pad, width = theme.px(8), bar.w - 2 * theme.px(8)
     y = bar.y + pad
-    for line, size, ink in ((text.prompt, "small", th.INK), (text.message, "small", th.MUTED)):
+    lines = [(text.prompt, th.INK), (text.message, th.MUTED)]
+    if not text.message:  # a verdict alone may take both lines
+        wrapped = wrap(theme, text.prompt, width, "small", "bold")
+        lines = [(line, th.INK) for line in [wrapped[0], " ".join(wrapped[1:])] if line]
+    for line, ink in lines:
         face = "bold" if ink == th.INK else "sans"
-        surface.blit(theme.text(fit_text(theme, line, width, size, face), size, ink, face), (bar.x + pad, y))
-        y += theme.line_height(size)
+        surface.blit(
+            theme.text(fit_text(theme, line, width, "small", face), "small", ink, face), (bar.x + pad, y)
+        )
+        y += theme.line_height("small")
     for number, (button, label) in enumerate(zip(boxes, text.choices, strict=False), start=1):
         fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number == text.picked else th.BACKGROUND
         draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)

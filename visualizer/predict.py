@@ -287,12 +287,12 @@ def cuts_of(search: SearchTree, question: Question) -> frozenset[Any]:
 
 
 def cut_label(choice: frozenset[Any], moves: Sequence[Any], name: Callable[[Any], str]) -> str:
-    """A set of moves as a choice: 'none', '7, 8' (in the order tried) or 'the last 5'."""
+    """A set of moves as a choice: 'none', '7, 8' (in the order tried) or 'last 5'."""
     if not choice:
         return _("none")
     if len(choice) <= 2:
         return ", ".join(name(move) for move in moves if move in choice)
-    return _("the last {count}").format(count=len(choice))
+    return _("last {count}").format(count=len(choice))
 
 
 def cut_reason(search: SearchTree, question: Question, name: Callable[[Any], str]) -> str:
@@ -308,6 +308,8 @@ def cut_reason(search: SearchTree, question: Question, name: Callable[[Any], str
             len(tried),
         ).format(alpha=alpha, beta=beta, count=len(tried))
     names = ", ".join(name(move) for move in cut)
+    if len(cut) > 2:
+        names = _("the other {count} moves").format(count=len(cut))
     bound = search.cuts.get(node)
     if bound is not None and bound[0] == "win":
         return _("Move {move} wins at once, so {moves} are never searched").format(
@@ -411,8 +413,11 @@ class Guessing:
         if question is not None and question.node >= search.count:
             self.question, self.guess, self.answered, self.changed = None, None, False, True
             self.asked.discard((question.kind, question.node))
-        elif question is not None and self.answered and search.done(question.node):
-            self.reveal(search, question, demo)
+        elif question is not None and search.done(question.node):
+            if self.answered:
+                self.reveal(search, question, demo)
+            else:  # the run was moved past the question (a seek, "answer now"): it goes unscored
+                self.question, self.changed = None, True
         elif question is None:
             self._catch(player, demo)
 
@@ -467,6 +472,31 @@ class Guessing:
         )
         self.message = f"{head} {demo.explain(question)}"
         self.question, self.guess, self.answered, self.changed = None, None, False, True
+
+
+@dataclass(frozen=True, slots=True)
+class BarText:
+    """What the guessing bar says: the prompt, the last message, the choices (if asked), the score."""
+
+    prompt: str
+    message: str
+    choices: tuple[str, ...]
+    score: str
+    picked: int | None = None
+
+
+def bar_text(guessing: Guessing, asker: Asker, prompt: Callable[[Question], str]) -> BarText:
+    """The bar's words: the question (or, once answered, the guess; else the last verdict), choices, score."""
+    question, message = guessing.question, guessing.message
+    if question is None:
+        idle = _("Predict, then reveal: the search stops to ask (Space plays on)")
+        return BarText(message or idle, "", (), guessing.score.text())
+    choices = tuple(asker.label(question, choice) for choice in question.choices)
+    if not guessing.answered:
+        return BarText(prompt(question), message, choices, guessing.score.text())
+    said = _("You said {guess}: watch the search").format(guess=asker.label(question, guessing.guess))
+    picked = question.choices.index(guessing.guess) + 1
+    return BarText(said, message, choices, guessing.score.text(), picked)
 
 
 # --- score and streak ----------------------------------------------------------------

@@ -18,17 +18,18 @@ import pygame
 from solvers import minimax as mm
 from solvers.events import Event, Prune
 from solvers.i18n import N_
-from solvers.tictactoe import GAME, TicTacToe, move_of_win
+from solvers.tictactoe import GAME, TicTacToe
+from visualizer import guessbar, predict
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import card
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.tictactoe import view
+from visualizer.scenes.tictactoe.classroom import Questions
 from visualizer.scenes.tictactoe.model import (
     COMPUTER,
     HUMAN,
-    OUTCOME_WORDS,
     BackgroundSearch,
     Game,
     NewGame,
@@ -50,6 +51,7 @@ KEYPAD_CELLS = {7: 0, 8: 1, 9: 2, 4: 3, 5: 4, 6: 5, 1: 6, 2: 7, 3: 8}
 """The keypad's digit -> cell: its 7 is the top left, as the board looks."""
 
 TICTACTOE_BINDINGS = Bindings(
+    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
     Gesture("click a cell / 1-9", "play there (1 is top left; the keypad maps as it looks)"),
     Binding(
         ("return", "enter"),
@@ -66,6 +68,7 @@ TICTACTOE_BINDINGS = Bindings(
     Gesture("wheel / drag", "zoom / pan the tree"),
     Binding(("0",), "reset_camera", "the whole tree again"),
     Binding(("l",), "follow", "follow the search again after opening a subtree"),
+    Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts as it searches")),
 )
 """Tic-tac-toe's keys and gestures."""
 
@@ -89,6 +92,9 @@ class TicTacToeDemo(Demo):
         self.counts: dict[str, BackgroundSearch] = {}
         self.camera = Camera()
         self.focus = TreeFocus()
+        self.guessing = predict.Guessing()
+        self.questions = Questions(self, lambda: self.shell.run.cursor)
+        self._pressed = 0
         self._begin_turn()
 
     # --- the game, as the rest of the app asks about it -------------------------------------
@@ -268,7 +274,8 @@ class TicTacToeDemo(Demo):
         return SearchTree(alphabeta=self.algorithm == ALPHABETA)
 
     def update(self, dt: float, player: Player) -> None:
-        """Count in the background; when the search is over, the computer plays its move."""
+        """Count in the background; questions follow the search; at its end the computer plays its move."""
+        self.guessing.follow(player, self.questions)
         for count in self.counts.values():
             if not count.done:
                 count.advance(COUNT_BUDGET / 2)
@@ -285,7 +292,7 @@ class TicTacToeDemo(Demo):
 
     def at_rest(self, player: Player) -> bool:
         """Still once the background counts are over and no finished search waits to be played."""
-        if any(not count.done for count in self.counts.values()):
+        if self.guessing.changed or any(not count.done for count in self.counts.values()):
             return False
         return not (self.thinking and player.at_end and not player.error)
 
@@ -328,21 +335,8 @@ class TicTacToeDemo(Demo):
         return "the computer is thinking" if self.thinking else "your move"
 
     def words(self, tree: SearchTree) -> str:
-        """What is going on, for the lines under the board."""
-        if self.over:
-            return self.game.result_text() + ".  R: new game,  U: undo."
-        if self.thinking:
-            count = f"{tree.count:,} nodes so far"
-            return f"the computer ({self.computer_mark}) is thinking: {count}.  Enter: answer now."
-        lead = ""
-        value = self.game.last_reply_value()
-        if value is not None:
-            meaning = OUTCOME_WORDS.get((value > 0) - (value < 0), "")
-            if value:
-                meaning += f", {'x' if value > 0 else 'o'} wins on move {move_of_win(value)}"
-            played = f"the computer played {cell_name(self.moves[-1])}"
-            lead = f"{played} (value {value_text(value, signed=True)}: {meaning}).  "
-        return lead + f"your move: click a cell (you play {self.human_mark})."
+        """What is going on, for the lines under the board (model.Game.words)."""
+        return self.game.words(self.thinking, tree.count)
 
     # --- input -----------------------------------------------------------------------------------
 
@@ -380,7 +374,21 @@ class TicTacToeDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> view.TicTacToeLayout:
         """The stage's layout (the same for input and drawing)."""
-        return view.layout(rect, self.theme)
+        return view.layout(rect, self.theme, classroom=self.guessing.on)
+
+    # --- predict, then reveal ----------------------------------------------------------------
+
+    def toggle_guessing(self) -> None:
+        """Questions as the computer searches, or none."""
+        self.guessing.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.guessing.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        self.guessing.answer(self._pressed - pygame.K_1 + 1, self.shell.run)
 
     def plan(self, area: pygame.Rect, tree: SearchTree) -> view.TreePlan | None:
         """What the tree card shows now, or None before a search."""
@@ -404,10 +412,16 @@ class TicTacToeDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Digits play cells; the mouse plays, opens nodes, zooms and pans; then the key table."""
         if event.type == pygame.KEYDOWN:
+            self._pressed = event.key
+            if self.asking() and pygame.K_1 <= event.key <= pygame.K_4:
+                return self.bindings.dispatch(self, event)
             return self._digit(event) or self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
+            number = guessbar.choice_at(guessbar.choice_boxes(lay.bar, self.theme), event.pos)
+            return number is not None and self.guessing.answer(number, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = next((c for c, box in enumerate(lay.cells) if box.collidepoint(event.pos)), None)
             if cell is not None:
@@ -460,6 +474,9 @@ class TicTacToeDemo(Demo):
             theme,
             f"the computer's search ({self.algorithm.replace('alphabeta', 'alpha-beta')})",
         )
+        if self.guessing.on:
+            q = self.questions
+            guessbar.draw(surface, lay.bar, theme, predict.bar_text(self.guessing, q, q.prompt))
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
             waiting = "your move: the computer's search tree grows here when it thinks"
@@ -471,6 +488,8 @@ class TicTacToeDemo(Demo):
             )
             return
         view.draw_tree(surface, lay.tree_area, theme, plan)
+        if self.guessing.question is not None:
+            view.ring(surface, lay.tree_area, theme, plan, self.guessing.question.node)
         pinned = " · L: follow the search" if self.focus.pinned is not None else ""
         hint = f"{tree.count:,} nodes · click +N to open · wheel: zoom · drag: pan · 0: reset{pinned}"
         view.draw_tree_hint(surface, lay.tree_area, theme, hint)

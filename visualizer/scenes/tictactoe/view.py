@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from solvers.tictactoe import GAME, player_to_move
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.panels import card, card_content, fit_text, wrap
@@ -52,11 +53,16 @@ class TicTacToeLayout:
     tree: pygame.Rect
     tree_area: pygame.Rect
     cells: tuple[pygame.Rect, ...]
+    bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme) -> TicTacToeLayout:
-    """Where the cards, the big board and its cells go in the stage."""
+def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False) -> TicTacToeLayout:
+    """Where the cards, the big board and its cells go in the stage (the guess bar across its foot)."""
     gap = theme.px(10)
+    bar_h = guessbar.height(theme) if classroom else 0
+    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
+    if bar_h:
+        rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     status_h = STATUS_LINES * theme.line_height("small") + theme.px(6)
     least = theme.px(MIN_BOARD)
     frame = card_content(pygame.Rect(0, 0, least, least), theme, GAME_TITLE)
@@ -75,7 +81,8 @@ def layout(rect: pygame.Rect, theme: Theme) -> TicTacToeLayout:
     counts = pygame.Rect(rect.x, game.bottom + gap, left_w, counts_h if counts_h >= theme.px(60) else 0)
     tree = pygame.Rect(game.right + gap, rect.y, rect.right - game.right - gap, rect.h)
     cells = tuple(cell_rect(board, cell) for cell in range(9))
-    return TicTacToeLayout(game, board, status, counts, tree, card_content(tree, theme, "the search"), cells)
+    area = card_content(tree, theme, "the search")
+    return TicTacToeLayout(game, board, status, counts, tree, area, cells, bar)
 
 
 # --- the game card and the counts ----------------------------------------------------------
@@ -371,6 +378,18 @@ def node_at(plan: TreePlan, pos: tuple[int, int]) -> Shown | None:
         ):
             return item
     return None
+
+
+def ring(surface: pygame.Surface, area: pygame.Rect, theme: Theme, plan: TreePlan, node: int) -> None:
+    """A thick ring round a node's board: the one a question is about."""
+    item = next((item for item in plan.boards if item.node == node), None)
+    if item is None:
+        return
+    previous = surface.get_clip()
+    surface.set_clip(area.clip(previous))
+    pad = theme.px(7)
+    pygame.draw.rect(surface, th.VERMILLION, item.box.inflate(pad * 2, pad * 2), theme.px(3), theme.px(8))
+    surface.set_clip(previous)
 
 
 # --- painting the plan ------------------------------------------------------------------------
