@@ -73,7 +73,7 @@ def seeded_boards(count: int) -> list[str]:
 
 @pytest.mark.parametrize("order", [None, TicTacToe.centre_first])
 def test_tictactoe_cut_answers_are_the_moves_alpha_beta_skips(order) -> None:
-    """On 40 seeded positions each posed cut set is exactly what plain alpha-beta skips, and what the run did."""
+    """On 40 seeded positions each cut answer is what plain alpha-beta skips and what the run did."""
     asked = with_cuts = 0
     for board in seeded_boards(40):
         search, posed = cut_questions(GAME, board, order)
@@ -87,10 +87,10 @@ def test_tictactoe_cut_answers_are_the_moves_alpha_beta_skips(order) -> None:
 
 
 def test_random_tree_cut_answers_agree_with_the_cut_leaves_exercise() -> None:
-    """On random trees, a node's answered cut moves hold exactly the leaves `predict.cut_leaves` marks cut there."""
+    """On random trees a node's cut moves hold only leaves `predict.cut_leaves` cuts at that node."""
     for seed in range(30):
         tree = mm.RandomTree(3, 3, seed)
-        search, posed = cut_questions(tree, tree.ROOT, None)
+        _search, posed = cut_questions(tree, tree.ROOT, None)
         cut = predict.cut_leaves(tree).cut
         for question, _window, tried in posed:
             assert question.answer == frozenset(question.moves) - frozenset(tried)

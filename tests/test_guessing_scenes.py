@@ -39,7 +39,7 @@ def answer(app, shell, room, number: int) -> None:
 
 
 def test_tictactoe_asks_at_the_exact_moment_and_marks_right_and_wrong(app, open_demo) -> None:
-    """Q on, x in a corner: questions come at the moment even at 500 events/s; a right key and a wrong click score."""
+    """Q, x in a corner: questions come at their moment even at 500 events/s; keys and clicks score."""
     app.player_clock = TickClock(step=5e-4)
     shell = open_demo("tictactoe")
     demo = shell.demo
