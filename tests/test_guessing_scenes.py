@@ -94,3 +94,35 @@ def test_tictactoe_question_goes_unscored_when_the_computer_answers_now(app, ope
     for _ in range(5):
         app.frame(1 / 60)
     assert room.question is None and room.score.asked == 0 and not shell.demo.computers_turn
+
+
+def test_games_replay_asks_the_move_and_the_cuts_and_checks_them(app, open_demo) -> None:
+    """Connect Four, H replays: odd iterations ask the move (the one chosen), even ones the cuts (exact)."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("connect4")
+    demo.set_level("hard")
+    demo.play(0, 3)
+    demo.wait()
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_h, "h")
+    room = demo.guessing
+    kinds = []
+    for turn in range(4):
+        question = wait_for_question(app, shell, room)
+        search = shell.run.model
+        assert search.stack[-1] == question.node and predict.just_entered(search, question.node)
+        kinds.append(question.kind)
+        answer(app, shell, room, question.choices.index(question.answer) + 1)
+        assert room.score.right == turn + 1 and room.message.startswith("Right!")
+        if question.kind == predict.MOVE:
+            assert predict.chosen_move(search, question.node) == question.answer
+            assert demo.game.move_name(question.answer) in room.message
+        else:
+            assert predict.cuts_of(search, question) == question.answer
+    assert kinds[0] == predict.MOVE and predict.CUTS in kinds
+    if SHOTS:
+        wait_for_question(app, shell, room)
+        app.frame(1 / 60)
+        pygame.image.save(app.surface, f"{SHOTS}/games-question.png")

@@ -30,7 +30,8 @@ wrongly (or missed), and `.why` says what alpha-beta does there.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from math import inf
 from typing import Any, Protocol
@@ -44,8 +45,8 @@ State = tuple[int, int]
 """A state of `RandomTree`: (level, index)."""
 CHOICES = 4
 """Multiple choice: keys 1 to 4."""
-VALUE, CUTS = "value", "cuts"
-"""The kinds of question: a node's returned value, the moves alpha-beta cuts at a node."""
+VALUE, CUTS, MOVE = "value", "cuts", "move"
+"""The kinds of question: a node's returned value, the moves alpha-beta cuts there, the move it chooses."""
 
 
 # --- the value a node will return -------------------------------------------------
@@ -270,6 +271,94 @@ def moves_tried(future: Iterable[Any], node: int) -> list[Any]:
     return tried
 
 
+class Lookahead:
+    """The run's events from an index on, read from a second copy of its deterministic source.
+
+    Questions are asked at increasing indices, so the copy is pulled once and
+    only events not yet reached are kept; an earlier index (a step back) or a
+    new run (`key` changed) starts the copy again.
+    """
+
+    def __init__(self, source: Callable[[], Iterable[Any]]) -> None:
+        self.source = source
+        self.key: Any = None
+        self._events: Iterator[Any] = iter(())
+        self._kept: deque[Any] = deque()
+        self._base = 0  # the run index of _kept[0]
+
+    def after(self, index: int, key: Any) -> Iterator[Any]:
+        """The events from run index `index` on (pulled as they are read)."""
+        if key != self.key or index < self._base:
+            self.key, self._events, self._base = key, iter(self.source()), 0
+            self._kept.clear()
+        while self._base < index:
+            if self._kept:
+                self._kept.popleft()
+            elif next(self._events, _END) is _END:
+                return iter(())
+            self._base += 1
+        return self._read()
+
+    def _read(self) -> Iterator[Any]:
+        """The kept events, then new ones (kept too)."""
+        yield from list(self._kept)
+        for event in self._events:
+            self._kept.append(event)
+            yield event
+
+
+_END = object()
+
+
+def children_ahead(future: Iterable[Any], node: int) -> tuple[list[tuple[Any, Any]], Any]:
+    """(move, value) of each child node `node` will try, and what it will return, read from the run ahead."""
+    moves: dict[int, Any] = {}
+    values: dict[int, Any] = {}
+    for event in future:
+        kind = type(event)
+        if kind is Push and event.parent == node:
+            moves[event.node] = event.what
+        elif kind is Pop and event.node in moves:
+            values[event.node] = event.value
+        elif kind is Pop and event.node == node:
+            return [(moves[child], values.get(child)) for child in moves], event.value
+    return [(moves[child], values.get(child)) for child in moves], None
+
+
+def move_question(
+    node: int, state: Any, children: Sequence[tuple[Any, Any]], value: Any, seed: int
+) -> Question:
+    """'Which move will it choose?': the first child returning the node's value, among three other moves."""
+    answer = next(move for move, child_value in children if child_value == value)
+    others = [move for move, _value in children if move != answer]
+    random.Random(seed).shuffle(others)
+    choices = [answer, *others[: CHOICES - 1]]
+    random.Random(seed + 1).shuffle(choices)
+    return Question(node, state, tuple(choices), answer, MOVE, tuple(move for move, _value in children))
+
+
+def chosen_move(search: SearchTree, node: int) -> Any:
+    """The move of the child whose value a returned node took (None before it returns)."""
+    child = search.chosen(node)
+    return None if child is None else search.move[child]
+
+
+def move_reason(search: SearchTree, question: Question, maximizing: bool, name: Callable[[Any], str]) -> str:
+    """Why the node chose its move: the best value among its children's, which are listed."""
+    node = question.node
+    shown = [
+        _("{move} {value}").format(move=name(search.move[child]), value=value_text(search.value[child]))
+        for child in search.children(node)
+    ][:6]
+    move = chosen_move(search, node)
+    template = (
+        _("MAX takes the largest value: {move} gives {value} (tried: {tried})")
+        if maximizing
+        else _("MIN takes the smallest value: {move} gives {value} (tried: {tried})")
+    )
+    return template.format(move=name(move), value=value_text(search.value[node]), tried=", ".join(shown))
+
+
 def cut_question(node: int, state: Any, moves: Sequence[Any], tried: Sequence[Any], seed: int) -> Question:
     """'Which moves will it cut?': the moves not `tried`, among other sets of last moves (seeded)."""
     answer = frozenset(moves) - frozenset(tried)
@@ -342,8 +431,8 @@ class Asker(Protocol):
         """The moment to ask now, if any (cheap: called after every event while catching up)."""
         ...
 
-    def make(self, kind: str, node: int) -> Question:
-        """The question of that kind about that node."""
+    def make(self, kind: str, node: int) -> Question | None:
+        """The question of that kind about that node (None: nothing worth asking there)."""
         ...
 
     def explain(self, question: Question) -> str:
@@ -443,7 +532,10 @@ class Guessing:
         if moment is None or moment in self.asked:
             return False
         self.asked.add(moment)
-        self.question, self.guess, self.answered = demo.make(*moment), None, False
+        question = demo.make(*moment)
+        if question is None:  # nothing worth asking there after all
+            return False
+        self.question, self.guess, self.answered = question, None, False
         player.playing, player.stop_when, player.target = False, None, None
         self.changed = True
         return True
@@ -462,7 +554,11 @@ class Guessing:
 
     def reveal(self, search: SearchTree, question: Question, demo: Asker) -> None:
         """Mark the guess against what the search did, with the demo's reason."""
-        actual = search.value[question.node] if question.kind == VALUE else cuts_of(search, question)
+        actual = {
+            VALUE: lambda: search.value[question.node],
+            CUTS: lambda: cuts_of(search, question),
+            MOVE: lambda: chosen_move(search, question.node),
+        }[question.kind]()
         right = self.guess == actual
         self.score = self.score.mark(right)
         head = (

@@ -19,12 +19,15 @@ import pygame
 
 from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Engine, Limits
 from solvers.events import Prune
-from solvers.grids import MARKS, Position
+from solvers.grids import MARKS, Grid, Position
+from solvers.i18n import N_
+from visualizer import guessbar, predict
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.games import view
+from visualizer.scenes.games.classroom import Questions
 from visualizer.scenes.games.model import (
     COMPUTER,
     GAMES,
@@ -40,6 +43,7 @@ from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
 
 GAMES_BINDINGS = Bindings(
+    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
     Gesture("click a cell (a column in Connect Four)", "play there"),
     Binding(("h",), "why", "why this move? replay the computer's last search"),
     Binding(("u", "z", "ctrl+z"), "undo", "undo your last move and the computer's reply"),
@@ -52,6 +56,7 @@ GAMES_BINDINGS = Bindings(
     Binding(("3",), "set_level", "hard: deepen for 1.8 s", args=("hard",)),
     Gesture("wheel / drag on the tree", "zoom / pan it"),
     Binding(("0",), "reset_camera", "the whole tree again"),
+    Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess the move and the cuts as it replays")),
 )
 """The games demo's keys and gestures."""
 
@@ -73,7 +78,15 @@ class GamesDemo(Demo):
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[int, Future[Answer]] | None = None
+        self.guessing = predict.Guessing()
+        self.questions = Questions(self, lambda: self.shell.run)
+        self._pressed = 0
         self._turn()
+
+    @property
+    def game(self) -> Grid:
+        """The rules of the game on show."""
+        return self.match.game
 
     # --- the match -----------------------------------------------------------------------
 
@@ -199,12 +212,27 @@ class GamesDemo(Demo):
         return EngineTree()
 
     def update(self, dt: float, player: Player) -> None:
-        """Play the computer's move once its search is done."""
+        """Play the computer's move once its search is done; the questions follow the replay."""
         self._collect()
+        self.guessing.follow(player, self.questions)
 
     def at_rest(self, player: Player) -> bool:
-        """Still unless the computer is thinking."""
-        return not self.thinking
+        """Still unless the computer is thinking or a question just came or went."""
+        return not self.thinking and not self.guessing.changed
+
+    # --- predict, then reveal ----------------------------------------------------------------
+
+    def toggle_guessing(self) -> None:
+        """Questions as the computer's search replays, or none."""
+        self.guessing.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.guessing.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        self.guessing.answer(self._pressed - pygame.K_1 + 1, self.shell.run)
 
     # --- how it reads ----------------------------------------------------------------------
 
@@ -298,15 +326,19 @@ class GamesDemo(Demo):
     def layout(self, rect: pygame.Rect) -> view.GamesLayout:
         """The stage's layout (the same for input and drawing)."""
         game = self.match.game
-        return view.layout(rect, self.theme, game.rows, game.cols)
+        return view.layout(rect, self.theme, game.rows, game.cols, classroom=self.guessing.on)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Clicks play; the wheel and drags move the tree; keys go to the table."""
         if event.type == pygame.KEYDOWN:
+            self._pressed = event.key
             return self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
+            number = guessbar.choice_at(guessbar.choice_boxes(lay.bar, self.theme), event.pos)
+            return number is not None and self.guessing.answer(number, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             game = self.match.game
             cell = view.cell_at(lay.grid, game.rows, game.cols, event.pos)
@@ -333,4 +365,15 @@ class GamesDemo(Demo):
             if last is not None
             else "your move: click a cell. The computer's search shows here when you ask why it moved."
         )
-        view.draw_tree_card(surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting)
+        question = self.guessing.question
+        marks = view.TreeMarks(asked=question.node if question is not None else None)
+        view.draw_tree_card(
+            surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting, marks
+        )
+        if self.guessing.on:
+            guessbar.draw(
+                surface,
+                lay.bar,
+                theme,
+                predict.bar_text(self.guessing, self.questions, self.questions.prompt),
+            )

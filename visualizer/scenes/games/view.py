@@ -11,12 +11,13 @@ boxes, table hits dotted, cuts marked on their edge.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from solvers.grids import EMPTY, STONE, Grid, Position
 from solvers.minimax import MAX
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text, wrap
 from visualizer.scenes.games.model import EngineTree, value_words
@@ -30,6 +31,7 @@ from visualizer.treepaint import (
     UP,
     Camera,
     Look,
+    Place,
     Stroke,
     Tag,
     paint_tree,
@@ -41,6 +43,17 @@ TREE_TITLE = "why this move? the engine's search"
 
 
 @dataclass(frozen=True, slots=True)
+class TreeMarks:
+    """Nodes singled out: the one a question is about (ringed), the one hovered (lit)."""
+
+    asked: int | None = None
+    lit: int | None = None
+
+
+NO_MARKS = TreeMarks()
+
+
+@dataclass(frozen=True, slots=True)
 class GamesLayout:
     """The board card and the words card at the left, the tree card at the right."""
 
@@ -49,11 +62,16 @@ class GamesLayout:
     tree: pygame.Rect
     grid: pygame.Rect  # the cells, inside the board card
     tree_area: pygame.Rect  # the tree's drawing area, inside its card
+    bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int) -> GamesLayout:
-    """Where everything goes; the same for input and drawing."""
+def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: bool = False) -> GamesLayout:
+    """Where everything goes (the guess bar across the foot); the same for input and drawing."""
     gap = theme.px(10)
+    bar_h = guessbar.height(theme) if classroom else 0
+    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
+    if bar_h:
+        rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
     most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
     inner = card_content(most, theme, BOARD_TITLE)
@@ -65,7 +83,7 @@ def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int) -> GamesLayout
     tree = pygame.Rect(board.right + gap, rect.y, rect.right - board.right - gap, rect.h)
     grid = pygame.Rect(0, 0, cell * cols, cell * rows)
     grid.center = inner.center
-    return GamesLayout(board, words, tree, grid, card_content(tree, theme, TREE_TITLE))
+    return GamesLayout(board, words, tree, grid, card_content(tree, theme, TREE_TITLE), bar)
 
 
 def cell_at(grid: pygame.Rect, rows: int, cols: int, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -127,7 +145,9 @@ def draw_board(
 def draw_words(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str, lines: list[str]
 ) -> None:
-    """A card of wrapped lines; what does not fit is cut at the card's bottom."""
+    """A card of wrapped lines, cut at the card's bottom (no room for a line: no card)."""
+    if rect.h < 2 * theme.line_height("small") + theme.px(16):
+        return
     inner = card(surface, rect, theme, title)
     y, step = inner.y, theme.line_height("small")
     for text in lines:
@@ -167,6 +187,20 @@ def shown_nodes(tree: EngineTree) -> set[int]:
     return shown
 
 
+def tree_places(area: pygame.Rect, theme: Theme, tree: EngineTree) -> tuple[dict[int, Place], float]:
+    """Where each shown node goes (world units) and the column width: for drawing and for clicks alike."""
+    shown = shown_nodes(tree)
+    if not shown:
+        return {}, 0.0
+    placed = tidy_layout([0], lambda node: [c for c in tree.children(node) if c in shown])
+    node_h = theme.line_height("tiny") + theme.px(6)
+    row = min(theme.px(70), max(node_h * 2 + theme.px(4), (area.h - node_h * 3) // max(placed.depth, 1)))
+    column = area.w / max(placed.slots, 1)
+    top_room = theme.line_height("tiny") * 2  # the root's and iterations' notes above them
+    width = max(4.0, min(column - theme.px(4), theme.px(56)))
+    return tidy_places(placed, column, row, (width, node_h), top=top_room), column
+
+
 def draw_tree(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -175,18 +209,13 @@ def draw_tree(
     game: Grid,
     root_mover: int,
     cam: Camera,
+    marks: TreeMarks = NO_MARKS,
 ) -> None:
     """The search tree, folded to what matters now, through the shared painter."""
-    shown = shown_nodes(tree)
-    if not shown:
+    places, column = tree_places(area, theme, tree)
+    if not places:
         return
-    placed = tidy_layout([0], lambda node: [c for c in tree.children(node) if c in shown])
-    node_h = theme.line_height("tiny") + theme.px(6)
-    row = min(theme.px(70), max(node_h * 2 + theme.px(4), (area.h - node_h * 3) // max(placed.depth, 1)))
-    column = area.w / max(placed.slots, 1)
-    top_room = theme.line_height("tiny") * 2  # the root's and iterations' notes above them
-    width = max(4.0, min(column - theme.px(4), theme.px(56)))
-    places = tidy_places(placed, column, row, (width, node_h), top=top_room)
+    shown = set(places)
     top = tree.stack[-1] if tree.stack else -1
     depth_of = {0: 0}
 
@@ -198,7 +227,10 @@ def draw_tree(
 
     def look(node: int) -> Look:
         """How one node looks."""
-        return node_look(tree, game, node, top, root_mover if depth(node) % 2 else -root_mover, shown, column)
+        seen = node_look(tree, game, node, top, root_mover if depth(node) % 2 else -root_mover, shown, column)
+        if node == marks.asked:
+            return replace(seen, ring=th.VERMILLION)
+        return replace(seen, halo=th.blend(th.PANEL, th.SKY, 0.6)) if node == marks.lit else seen
 
     def parent(node: int) -> int | None:
         """The node above (None for node 0)."""
@@ -271,6 +303,7 @@ def draw_tree_card(
     root_mover: int,
     cam: Camera,
     empty_words: str,
+    marks: TreeMarks = NO_MARKS,
 ) -> None:
     """The tree card: the tree, or words saying why there is none yet."""
     card(surface, lay.tree, theme, TREE_TITLE)
@@ -282,7 +315,7 @@ def draw_tree_card(
                 image, image.get_rect(midtop=(lay.tree_area.centerx, lay.tree_area.centery + i * step))
             )
         return
-    draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam)
+    draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam, marks)
     depth = tree.current_iteration()
     hint = (
         f"iteration {depth} · {tree.count:,} nodes · {len(tree.hits):,} table hits · wheel: zoom · drag: pan"

@@ -15,7 +15,6 @@ Both keep one `Score` (right answers, streak).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -43,6 +42,7 @@ class Classroom:
         self.verdict: predict.Verdict | None = None
         self.exercise_message = ""
         self.source = source
+        self.ahead = predict.Lookahead(source or (lambda: iter(())))
         self.tree: mm.RandomTree | None = None
         self.order: mm.Order | None = None
         self.cursor = 0
@@ -121,11 +121,8 @@ class Classroom:
         state = search.state[node]
         if kind == predict.VALUE:
             return predict.make_question(tree, node, state, search.window[node], order)
-        future = (
-            event.event
-            for event in itertools.islice(self.source(), self.cursor, None)
-            if event.side == mm.ALPHABETA_SIDE
-        )
+        ahead = self.ahead.after(self.cursor, (tree.seed, tree.depth, tree.branching, order))
+        future = (event.event for event in ahead if event.side == mm.ALPHABETA_SIDE)
         moves = list(predict.moves_function(tree, order)(state))
         tried = predict.moves_tried(future, node)
         return predict.cut_question(node, state, moves, tried, tree.seed * 1_000_003 + node)

@@ -10,9 +10,8 @@ cut?" (the answer read ahead from the search's own events).
 
 from __future__ import annotations
 
-import itertools
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from solvers.i18n import _
@@ -36,7 +35,7 @@ class Searching(Protocol):
         """A board's moves in the order the search tries them."""
         ...
 
-    def source(self) -> Iterator[Any]:
+    def source(self) -> Iterable[Any]:
         """The computer's search as events, from the start."""
         ...
 
@@ -44,9 +43,10 @@ class Searching(Protocol):
 class Questions:
     """Tic-tac-toe's answers to `predict.Asker`."""
 
-    def __init__(self, demo: Searching, cursor: Callable[[], int]) -> None:
+    def __init__(self, demo: Searching, run: Callable[[], Any]) -> None:
         self.demo = demo
-        self.cursor = cursor
+        self.run = run  # the player: where the run is, which run it is
+        self.ahead = predict.Lookahead(demo.source)
         self.search: SearchTree | None = None
 
     def search_of(self, model: Any) -> SearchTree:
@@ -92,7 +92,7 @@ class Questions:
             pool = [search.value[child] for child in search.children(node)]
             fill = sorted(VALUES, key=lambda value: abs(value - answer))
             return predict.Question(node, board, predict.value_choices(answer, pool, fill, seed), answer)
-        future = itertools.islice(self.demo.source(), self.cursor(), None)
+        future = self.ahead.after(self.run().cursor, self.run().generation)
         moves = list(self.demo.ordered_moves(board))
         return predict.cut_question(node, board, moves, predict.moves_tried(future, node), seed)
 

@@ -93,7 +93,7 @@ class TicTacToeDemo(Demo):
         self.camera = Camera()
         self.focus = TreeFocus()
         self.guessing = predict.Guessing()
-        self.questions = Questions(self, lambda: self.shell.run.cursor)
+        self.questions = Questions(self, lambda: self.shell.run)
         self._pressed = 0
         self._begin_turn()
 
