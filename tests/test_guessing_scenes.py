@@ -126,3 +126,36 @@ def test_games_replay_asks_the_move_and_the_cuts_and_checks_them(app, open_demo)
         wait_for_question(app, shell, room)
         app.frame(1 / 60)
         pygame.image.save(app.surface, f"{SHOTS}/games-question.png")
+
+
+def test_gametree_asks_which_moves_alpha_beta_cuts_during_playback(app, open_demo) -> None:
+    """Q in the game tree: among the value questions a cut question comes; its answer is the exact cut."""
+    from solvers import minimax as mm
+
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("gametree", speed=60)
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    room = demo.classroom.guessing
+    for _ in range(40):
+        question = wait_for_question(app, shell, room)
+        if question.kind == predict.CUTS:
+            break
+        answer(app, shell, room, question.choices.index(question.answer) + 1)
+    else:
+        raise AssertionError("no cut question in 40")
+    search = shell.run.model.sides[mm.ALPHABETA_SIDE]
+    assert predict.just_entered(search, question.node)
+    assert "cut" in demo.classroom.prompt(demo.tree_seed)
+    cut_leaves = predict.cut_leaves(demo.tree, demo.tree.order(demo.order)).cut
+    below = {
+        leaf
+        for move in question.answer
+        for leaf in predict.leaves_below(demo.tree, demo.tree.result(question.state, move))
+    }
+    assert below == {leaf for leaf, cut in cut_leaves.items() if cut.state == question.state}
+    if SHOTS:
+        pygame.image.save(app.surface, f"{SHOTS}/gametree-cut-question.png")
+    wrong = next(n for n, c in enumerate(question.choices, start=1) if c != question.answer)
+    answer(app, shell, room, wrong)
+    assert room.message.startswith("Not quite") and predict.cuts_of(search, question) == question.answer
