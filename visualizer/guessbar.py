@@ -7,16 +7,52 @@ one painter that only reads a `BarText`.  The questions themselves are
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from solvers.i18n import N_
 from visualizer import predict
 from visualizer import theme as th
+from visualizer.bindings import Binding, Bindings
 from visualizer.panels import fit_text, wrap
 from visualizer.predict import BarText
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
-__all__ = ["BarText", "choice_at", "choice_boxes", "draw", "height"]
+__all__ = ["ANSWER_BINDINGS", "BarText", "Guesses", "choice_at", "choice_boxes", "draw", "height"]
+
+ANSWER_BINDINGS = Bindings(
+    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
+)
+"""The answer keys, live only while a question waits (put first: they win over a demo's own digits)."""
+
+
+class Guesses:
+    """The guessing's actions for a demo that has `guessing` (a `predict.Guessing`) and `shell`."""
+
+    guessing: predict.Guessing
+    shell: Any
+    pressed_key = 0
+
+    def toggle_guessing(self) -> None:
+        """Questions as the search runs, or none."""
+        self.guessing.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.guessing.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        self.guessing.answer(self.pressed_key - pygame.K_1 + 1, self.shell.run)
+
+    def click_choice(self, bar: pygame.Rect, pos: tuple[int, int], player: Any) -> bool:
+        """A click on the bar: a choice answers; True when the click was on the bar."""
+        number = choice_at(choice_boxes(bar, self.shell.theme), pos)
+        if number is not None:
+            self.guessing.answer(number, player)
+        return True
 
 
 def height(theme: Theme) -> int:

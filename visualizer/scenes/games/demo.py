@@ -43,7 +43,6 @@ from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
 
 GAMES_BINDINGS = Bindings(
-    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
     Gesture("click a cell (a column in Connect Four)", "play there"),
     Binding(("h",), "why", "why this move? replay the computer's last search"),
     Binding(("u", "z", "ctrl+z"), "undo", "undo your last move and the computer's reply"),
@@ -61,13 +60,13 @@ GAMES_BINDINGS = Bindings(
 """The games demo's keys and gestures."""
 
 
-class GamesDemo(Demo):
+class GamesDemo(guessbar.Guesses, Demo):
     """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved."""
 
     name = "games"
     title = "Gomoku and friends: depth limits, a heuristic, a clock"
     default_speed = 200.0
-    bindings = GAMES_BINDINGS
+    bindings = guessbar.ANSWER_BINDINGS + GAMES_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -80,7 +79,6 @@ class GamesDemo(Demo):
         self._thinking: tuple[int, Future[Answer]] | None = None
         self.guessing = predict.Guessing()
         self.questions = Questions(self, lambda: self.shell.run)
-        self._pressed = 0
         self._turn()
 
     @property
@@ -220,20 +218,6 @@ class GamesDemo(Demo):
         """Still unless the computer is thinking or a question just came or went."""
         return not self.thinking and not self.guessing.changed
 
-    # --- predict, then reveal ----------------------------------------------------------------
-
-    def toggle_guessing(self) -> None:
-        """Questions as the computer's search replays, or none."""
-        self.guessing.toggle()
-
-    def asking(self) -> bool:
-        """A question waits for its answer."""
-        return self.guessing.asking
-
-    def answer_key(self) -> None:
-        """The number key pressed answers the question."""
-        self.guessing.answer(self._pressed - pygame.K_1 + 1, self.shell.run)
-
     # --- how it reads ----------------------------------------------------------------------
 
     def code(self) -> Sequence[str]:
@@ -331,14 +315,13 @@ class GamesDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Clicks play; the wheel and drags move the tree; keys go to the table."""
         if event.type == pygame.KEYDOWN:
-            self._pressed = event.key
+            self.pressed_key = event.key
             return self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
-            number = guessbar.choice_at(guessbar.choice_boxes(lay.bar, self.theme), event.pos)
-            return number is not None and self.guessing.answer(number, player)
+            return self.click_choice(lay.bar, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             game = self.match.game
             cell = view.cell_at(lay.grid, game.rows, game.cols, event.pos)

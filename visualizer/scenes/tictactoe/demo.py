@@ -22,7 +22,7 @@ from solvers.tictactoe import GAME, TicTacToe
 from visualizer import guessbar, predict
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
-from visualizer.panels import card
+from visualizer.panels import card, draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.tictactoe import view
@@ -36,11 +36,12 @@ from visualizer.scenes.tictactoe.model import (
     Play,
     TreeFocus,
     cell_name,
+    hover_lines,
     narrate,
     redo_turn,
     undo_turn,
 )
-from visualizer.searchtree import SearchTree, value_text
+from visualizer.searchtree import SearchTree, TimedSearchTree, value_text
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
 
@@ -51,7 +52,6 @@ KEYPAD_CELLS = {7: 0, 8: 1, 9: 2, 4: 3, 5: 4, 6: 5, 1: 6, 2: 7, 3: 8}
 """The keypad's digit -> cell: its 7 is the top left, as the board looks."""
 
 TICTACTOE_BINDINGS = Bindings(
-    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
     Gesture("click a cell / 1-9", "play there (1 is top left; the keypad maps as it looks)"),
     Binding(
         ("return", "enter"),
@@ -64,7 +64,11 @@ TICTACTOE_BINDINGS = Bindings(
     Binding(("r",), "new_game", "new game (U undoes it)"),
     Binding(("w",), "swap_sides", "new game, the other side starts"),
     Binding(("a",), "swap_algorithm", "minimax or alpha-beta"),
-    Gesture("click +N", "open a folded subtree (click again to fold it)"),
+    Gesture(
+        N_("click a board in the tree (Shift: its return)"), N_("the timeline goes to its move (or return)")
+    ),
+    Gesture(N_("click a board's +N or value"), N_("open its folded subtree (again: fold it)")),
+    Gesture(N_("hover a board in the tree"), N_("its move and value")),
     Gesture("wheel / drag", "zoom / pan the tree"),
     Binding(("0",), "reset_camera", "the whole tree again"),
     Binding(("l",), "follow", "follow the search again after opening a subtree"),
@@ -73,13 +77,13 @@ TICTACTOE_BINDINGS = Bindings(
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(Demo):
+class TicTacToeDemo(guessbar.Guesses, Demo):
     """Play x or o against minimax or alpha-beta and watch each of its searches."""
 
     name = "tictactoe"
     title = N_("Tic-tac-toe: the computer searches the game tree")
     default_speed = 500.0
-    bindings = TICTACTOE_BINDINGS
+    bindings = guessbar.ANSWER_BINDINGS + TICTACTOE_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -94,7 +98,7 @@ class TicTacToeDemo(Demo):
         self.focus = TreeFocus()
         self.guessing = predict.Guessing()
         self.questions = Questions(self, lambda: self.shell.run)
-        self._pressed = 0
+        self.hover: tuple[int, int] | None = None
         self._begin_turn()
 
     # --- the game, as the rest of the app asks about it -------------------------------------
@@ -269,9 +273,9 @@ class TicTacToeDemo(Demo):
         events = mm.alphabeta_events if self.algorithm == ALPHABETA else mm.minimax_events
         return events(GAME, self.search_board, shortcut=self.shortcut, order=self.order)
 
-    def make_model(self) -> SearchTree:
-        """An empty tree."""
-        return SearchTree(alphabeta=self.algorithm == ALPHABETA)
+    def make_model(self) -> TimedSearchTree:
+        """An empty tree that knows where its nodes are on the timeline."""
+        return TimedSearchTree(alphabeta=self.algorithm == ALPHABETA)
 
     def update(self, dt: float, player: Player) -> None:
         """Count in the background; questions follow the search; at its end the computer plays its move."""
@@ -376,20 +380,6 @@ class TicTacToeDemo(Demo):
         """The stage's layout (the same for input and drawing)."""
         return view.layout(rect, self.theme, classroom=self.guessing.on)
 
-    # --- predict, then reveal ----------------------------------------------------------------
-
-    def toggle_guessing(self) -> None:
-        """Questions as the computer searches, or none."""
-        self.guessing.toggle()
-
-    def asking(self) -> bool:
-        """A question waits for its answer."""
-        return self.guessing.asking
-
-    def answer_key(self) -> None:
-        """The number key pressed answers the question."""
-        self.guessing.answer(self._pressed - pygame.K_1 + 1, self.shell.run)
-
     def plan(self, area: pygame.Rect, tree: SearchTree) -> view.TreePlan | None:
         """What the tree card shows now, or None before a search."""
         if self.search_board is None or not tree.count:
@@ -412,7 +402,7 @@ class TicTacToeDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Digits play cells; the mouse plays, opens nodes, zooms and pans; then the key table."""
         if event.type == pygame.KEYDOWN:
-            self._pressed = event.key
+            self.pressed_key = event.key
             if self.asking() and pygame.K_1 <= event.key <= pygame.K_4:
                 return self.bindings.dispatch(self, event)
             return self._digit(event) or self.bindings.dispatch(self, event)
@@ -420,8 +410,7 @@ class TicTacToeDemo(Demo):
         if self.camera.handle(event, lay.tree_area):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
-            number = guessbar.choice_at(guessbar.choice_boxes(lay.bar, self.theme), event.pos)
-            return number is not None and self.guessing.answer(number, player)
+            return self.click_choice(lay.bar, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = next((c for c, box in enumerate(lay.cells) if box.collidepoint(event.pos)), None)
             if cell is not None:
@@ -430,8 +419,10 @@ class TicTacToeDemo(Demo):
             return lay.tree_area.collidepoint(event.pos)
         released = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.camera.dragged
         if released and lay.tree_area.collidepoint(event.pos):
-            self._click_tree(lay.tree_area, event.pos, player.model)  # type: ignore[arg-type]
+            self._click_tree(lay.tree_area, event.pos, player)
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         return False
 
     def _digit(self, event: pygame.event.Event) -> bool:
@@ -446,11 +437,17 @@ class TicTacToeDemo(Demo):
             return True
         return False
 
-    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], tree: SearchTree) -> None:
-        """A click on a board opens its subtree, or folds it when open."""
+    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], player: Player) -> None:
+        """A board clicked: the timeline goes to its move (Shift: its return); a tag: open or fold it."""
+        tree: TimedSearchTree = player.model  # type: ignore[assignment]
         plan = self.plan(area, tree)
         item = view.node_at(plan, pos) if plan is not None else None
-        if item is not None:
+        if item is None:
+            return
+        if item.box.collidepoint(pos):
+            self.focus.follow()
+            tree.go_to(player, item.node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        else:
             self.focus.toggle(tree, item.row, item.node)
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -488,6 +485,9 @@ class TicTacToeDemo(Demo):
             )
             return
         view.draw_tree(surface, lay.tree_area, theme, plan)
+        hovered = view.node_at(plan, self.hover) if self.hover else None
+        if hovered is not None and self.hover is not None:
+            draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered.node, hovered.board))
         if self.guessing.question is not None:
             view.ring(surface, lay.tree_area, theme, plan, self.guessing.question.node)
         pinned = " · L: follow the search" if self.focus.pinned is not None else ""

@@ -289,6 +289,27 @@ class BackgroundSearch:
                 return
 
 
+# --- hovering a node ----------------------------------------------------------------------------
+
+
+def hover_lines(tree: SearchTree, node: int, board: str) -> list[str]:
+    """What hovering a board in the tree tells: who played what there, what the search made of it."""
+    move = tree.move[node]
+    if move is None:
+        lines = [_("node {node}: the board searched").format(node=node)]
+    else:
+        lines = [
+            _("node {node}: {mark} plays {cell}").format(node=node, mark=board[move], cell=cell_name(move))
+        ]
+    value = tree.value[node]
+    if value is not None:
+        text = value_text(value, tree.bound_kind(node), signed=True)
+        lines.append(_("returned {value}: {meaning}").format(value=text, meaning=value_meaning(value)))
+    elif node in tree.stack:
+        lines.append(_("still running"))
+    return lines
+
+
 # --- narration -------------------------------------------------------------------------------
 
 
