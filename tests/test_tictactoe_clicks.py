@@ -77,3 +77,33 @@ def test_the_timeline_lights_the_board_running_then(app, open_demo) -> None:
     assert count_colour(app.surface, box.inflate(4, 4), th.ACTIVE) > 100  # a thick frame in that colour
     other = board_of(app, shell, next(iter(shell.run.model.children(0))))
     assert count_colour(app.surface, other.inflate(4, 4), th.ACTIVE) < 40  # at most an edge passing by
+
+
+def test_games_tree_nodes_go_to_their_push_and_pop(app, open_demo) -> None:
+    """Connect Four's replayed search: a node → its Push, Shift → its Pop (engine events count too)."""
+    from visualizer.scenes.games import view as games_view
+    from visualizer.treepaint import screen_box
+
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("games", speed=float("inf"))
+    demo = shell.demo
+    demo.set_game("connect4")
+    demo.play(0, 3)
+    demo.wait()
+    press(app, pygame.K_h, "h")
+    for _ in range(300):
+        if shell.run.at_end:
+            break
+        app.frame(1 / 60)
+    lay = demo.layout(shell.layout(app.surface.get_size()).stage)
+    tree = shell.run.model
+    places, _ = games_view.tree_places(lay.tree_area, shell.theme, tree)
+    node = max(n for n in places if tree.parent[n] > 0)  # a move below the newest iteration's root
+    push, pop = tree.push_at[node], tree.pop_at[node]
+    click(app, screen_box(demo.camera, lay.tree_area, places[node]).center)
+    assert shell.run.cursor == push + 1 and isinstance(shell.run.last_event, Push)
+    assert shell.run.last_event.node == node
+    places, _ = games_view.tree_places(lay.tree_area, shell.theme, shell.run.model)
+    shift_click(app, screen_box(demo.camera, lay.tree_area, places[node]).center)
+    assert shell.run.cursor == pop + 1 and shell.run.last_event.node == node
+    assert isinstance(shell.run.last_event, Pop)

@@ -24,6 +24,7 @@ from solvers.i18n import N_
 from visualizer import guessbar, predict
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.games import view
@@ -36,10 +37,11 @@ from visualizer.scenes.games.model import (
     Match,
     NewMatch,
     Place,
+    hover_lines,
     narrate,
     value_words,
 )
-from visualizer.treepaint import Camera
+from visualizer.treepaint import Camera, node_at
 from visualizer.widgets import Button, Choice, Widget
 
 GAMES_BINDINGS = Bindings(
@@ -54,6 +56,8 @@ GAMES_BINDINGS = Bindings(
     Binding(("2",), "set_level", "medium: three plies", args=("medium",)),
     Binding(("3",), "set_level", "hard: deepen for 1.8 s", args=("hard",)),
     Gesture("wheel / drag on the tree", "zoom / pan it"),
+    Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
+    Gesture(N_("hover a node"), N_("its move and value")),
     Binding(("0",), "reset_camera", "the whole tree again"),
     Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess the move and the cuts as it replays")),
 )
@@ -78,6 +82,7 @@ class GamesDemo(guessbar.Guesses, Demo):
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[int, Future[Answer]] | None = None
         self.guessing = predict.Guessing()
+        self.hover: tuple[int, int] | None = None
         self.questions = Questions(self, lambda: self.shell.run)
         self._turn()
 
@@ -322,6 +327,10 @@ class GamesDemo(guessbar.Guesses, Demo):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
             return self.click_choice(lay.bar, event.pos, player)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and lay.tree_area.collidepoint(event.pos):
+            return self.click_node(lay.tree_area, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             game = self.match.game
             cell = view.cell_at(lay.grid, game.rows, game.cols, event.pos)
@@ -329,6 +338,19 @@ class GamesDemo(guessbar.Guesses, Demo):
                 self.play(*cell)
                 return True
         return False
+
+    def node_at(self, area: pygame.Rect, pos: tuple[int, int], tree: EngineTree) -> int | None:
+        """The node of the tree shown under `pos`, if any."""
+        return node_at(view.tree_places(area, self.theme, tree)[0], area, pos, self.camera)
+
+    def click_node(self, area: pygame.Rect, pos: tuple[int, int], player: Player) -> bool:
+        """A node clicked: the timeline goes to its Push (Shift: its Pop)."""
+        tree: EngineTree = player.model  # type: ignore[assignment]
+        node = self.node_at(area, pos, tree)
+        if node is None:
+            return False
+        tree.go_to(player, node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -353,6 +375,9 @@ class GamesDemo(guessbar.Guesses, Demo):
         view.draw_tree_card(
             surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting, marks
         )
+        hovered = self.node_at(lay.tree_area, self.hover, tree) if self.hover else None
+        if hovered is not None and self.hover is not None:
+            draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered, self.match.game))
         if self.guessing.on:
             guessbar.draw(
                 surface,

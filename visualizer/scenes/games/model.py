@@ -16,8 +16,9 @@ from typing import Any
 from solvers.engine import Answer, Heuristic, Iteration, TableHit
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
+from solvers.i18n import _
 from solvers.minimax import MAX
-from visualizer.searchtree import SearchTree, value_text
+from visualizer.searchtree import TimedSearchTree, value_text
 
 HUMAN, COMPUTER = "human", "computer"
 GAMES: dict[str, tuple[str, Grid]] = {
@@ -143,8 +144,8 @@ class NewMatch:
         match.key, match.starts, match.moves, match.answers = key, starts, list(moves), dict(answers)
 
 
-class EngineTree(SearchTree):
-    """The engine's search tree: a SearchTree plus iterations, heuristic terms and table hits."""
+class EngineTree(TimedSearchTree):
+    """The engine's search tree: a timed SearchTree plus iterations, heuristic terms and table hits."""
 
     def __init__(self) -> None:
         super().__init__(alphabeta=True)
@@ -166,20 +167,24 @@ class EngineTree(SearchTree):
             self.hits[event.node] = event.flag
         else:
             super().apply(event)
+            return
+        self.applied += 1  # the engine's own events take a place on the timeline too
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
         kind = type(event)
+        if kind not in (Iteration, Heuristic, TableHit):
+            super().revert(event)
+            return
+        self.applied -= 1
         if kind is Iteration:
             del self.iteration[event.node]
         elif kind is Heuristic:
             del self.terms[event.node]
             self.leaf[event.node] = None
             self.leaves -= 1
-        elif kind is TableHit:
-            del self.hits[event.node]
         else:
-            super().revert(event)
+            del self.hits[event.node]
 
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
@@ -194,6 +199,29 @@ class EngineTree(SearchTree):
         """The newest heuristic leaf still in the tree and its terms."""
         alive = [node for node in self.terms if node < self.count]
         return (max(alive), self.terms[max(alive)]) if alive else None
+
+
+def hover_lines(tree: EngineTree, node: int, game: Grid) -> list[str]:
+    """What hovering a node tells: its move or iteration, and what the search made of it."""
+    move = tree.move[node]
+    if node == 0:
+        lines = [_("node 0: iterative deepening")]
+    elif node in tree.iteration:
+        lines = [_("node {node}: the root, iteration {depth}").format(node=node, depth=tree.iteration[node])]
+    else:
+        lines = [
+            _("node {node}: {move}").format(node=node, move=game.move_name(move) if move is not None else "")
+        ]
+    if node in tree.hits:
+        lines.append(_("seen before: the table's value"))
+    elif node in tree.terms:
+        lines.append(_("depth limit: the heuristic's score"))
+    value = tree.value[node]
+    if value is not None:
+        lines.append(_("returned {value}").format(value=value_words(value)))
+    elif node in tree.stack:
+        lines.append(_("still running"))
+    return lines
 
 
 def narrate(event: Any, game: Grid) -> str | None:
