@@ -19,6 +19,7 @@ from math import inf
 from typing import Any
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
+from solvers.i18n import _
 from visualizer.calltree import UNKNOWN, go_to_call
 from visualizer.tree import ROOT_PARENT, LifoTree
 
@@ -232,6 +233,6 @@ def cut_text(bound: tuple[str, Any], signed: bool = False) -> str:
     """What cut a node's other moves: 'β = 3', 'α = 0', 'win'."""
     name, value = bound
     if name == "win":
-        return "won at once"
+        return _("won at once")
     symbol = {"alpha": "α", "beta": "β"}.get(name, name)
     return f"{symbol} = {value_text(value, signed=signed)}"

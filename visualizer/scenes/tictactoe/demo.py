@@ -17,7 +17,7 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Event, Prune
-from solvers.i18n import N_
+from solvers.i18n import N_, _, format_number
 from solvers.tictactoe import GAME, TicTacToe
 from visualizer import guessbar, predict
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -52,26 +52,26 @@ KEYPAD_CELLS = {7: 0, 8: 1, 9: 2, 4: 3, 5: 4, 6: 5, 1: 6, 2: 7, 3: 8}
 """The keypad's digit -> cell: its 7 is the top left, as the board looks."""
 
 TICTACTOE_BINDINGS = Bindings(
-    Gesture("click a cell / 1-9", "play there (1 is top left; the keypad maps as it looks)"),
+    Gesture(N_("click a cell / 1-9"), N_("play there (1 is top left; the keypad maps as it looks)")),
     Binding(
         ("return", "enter"),
         "answer_now",
-        "the computer answers now (skip to its search's end)",
+        N_("the computer answers now (skip to its search's end)"),
         label="Enter",
     ),
-    Binding(("u", "z", "ctrl+z"), "undo", "undo your last move and the computer's reply (or a new game)"),
-    Binding(("y", "ctrl+y"), "redo", "redo it"),
-    Binding(("r",), "new_game", "new game (U undoes it)"),
-    Binding(("w",), "swap_sides", "new game, the other side starts"),
-    Binding(("a",), "swap_algorithm", "minimax or alpha-beta"),
+    Binding(("u", "z", "ctrl+z"), "undo", N_("undo your last move and the computer's reply (or a new game)")),
+    Binding(("y", "ctrl+y"), "redo", N_("redo it")),
+    Binding(("r",), "new_game", N_("new game (U undoes it)")),
+    Binding(("w",), "swap_sides", N_("new game, the other side starts")),
+    Binding(("a",), "swap_algorithm", N_("minimax or alpha-beta")),
     Gesture(
         N_("click a board in the tree (Shift: its return)"), N_("the timeline goes to its move (or return)")
     ),
     Gesture(N_("click a board's +N or value"), N_("open its folded subtree (again: fold it)")),
     Gesture(N_("hover a board in the tree"), N_("its move and value")),
-    Gesture("wheel / drag", "zoom / pan the tree"),
-    Binding(("0",), "reset_camera", "the whole tree again"),
-    Binding(("l",), "follow", "follow the search again after opening a subtree"),
+    Gesture(N_("wheel / drag"), N_("zoom / pan the tree")),
+    Binding(("0",), "reset_camera", N_("the whole tree again")),
+    Binding(("l",), "follow", N_("follow the search again after opening a subtree")),
     Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts as it searches")),
 )
 """Tic-tac-toe's keys and gestures."""
@@ -153,11 +153,11 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
     def play(self, cell: int) -> None:
         """The person plays `cell`, if it is their turn and the cell is free."""
         if self.over:
-            self.notify("the game is over: R for a new game")
+            self.notify(_("the game is over: R for a new game"))
         elif self.computers_turn:
-            self.notify("the computer is thinking: Enter makes it answer now")
+            self.notify(_("the computer is thinking: Enter makes it answer now"))
         elif self.board[cell] != ".":
-            self.notify(f"{cell_name(cell)} is taken")
+            self.notify(_("{cell} is taken").format(cell=cell_name(cell)))
         else:
             self.history.do(Play(cell))
             self._begin_turn()
@@ -180,14 +180,14 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         if undo_turn(self.history):
             self._begin_turn(keep_counts=False)
         else:
-            self.notify("nothing to undo yet")
+            self.notify(_("nothing to undo yet"))
 
     def redo(self) -> None:
         """Play again what was undone."""
         if redo_turn(self.history):
             self._begin_turn(keep_counts=False)
         else:
-            self.notify("nothing to redo")
+            self.notify(_("nothing to redo"))
 
     def answer_now(self) -> None:
         """The computer plays at once (`minimax.best_move`); its search's tree fills in behind it."""
@@ -320,8 +320,8 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         """Games scored and the value found."""
         root = model.value[0] if model.count else None
         return [
-            ("games scored", f"{model.leaves:,}"),
-            ("value for x", value_text(root, signed=True) if root is not None else "?"),
+            (_("games scored"), format_number(model.leaves)),
+            (_("value for x"), value_text(root, signed=True) if root is not None else "?"),
         ]
 
     def stops(self) -> Sequence[str]:
@@ -330,13 +330,13 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at the next cut."""
-        return [("next cut", lambda event: type(event) is Prune)]
+        return [(N_("next cut"), lambda event: type(event) is Prune)]
 
     def status(self, player: Player) -> str | None:
         """The title bar's word: whose turn it is, or how the game ended."""
         if self.over:
             return self.game.result_text()
-        return "the computer is thinking" if self.thinking else "your move"
+        return _("the computer is thinking") if self.thinking else _("your move")
 
     def words(self, tree: SearchTree) -> str:
         """What is going on, for the lines under the board (model.Game.words)."""
@@ -348,32 +348,32 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         """Who starts, the algorithm, the options, new game, undo, answer now."""
         return [
             Choice(
-                [("you start", HUMAN), ("computer starts", COMPUTER)],
+                [(_("you start"), HUMAN), (_("computer starts"), COMPUTER)],
                 lambda: self.starts,
                 self.set_starts,
-                hint="W: the other side starts (a new game)",
+                hint=_("W: the other side starts (a new game)"),
             ),
             Choice(
-                [("minimax", MINIMAX), ("alpha-beta", ALPHABETA)],
+                [(_("minimax"), MINIMAX), (_("alpha-beta"), ALPHABETA)],
                 lambda: self.algorithm,
                 self.set_algorithm,
                 hint="A",
             ),
             Button(
-                "wins at once",
+                _("wins at once"),
                 self.toggle_shortcut,
                 active=lambda: self.shortcut,
-                hint="take an immediate win without searching the other moves",
+                hint=_("take an immediate win without searching the other moves"),
             ),
             Button(
-                "centre first",
+                _("centre first"),
                 self.toggle_ordered,
                 active=lambda: self.ordered,
-                hint="move ordering: centre, corners, edges (alpha-beta cuts more)",
+                hint=_("move ordering: centre, corners, edges (alpha-beta cuts more)"),
             ),
-            Button("new game", self.new_game, hint="R"),
-            Button("undo", self.undo, hint="U or Z: your last move and the reply"),
-            Button("answer now", self.answer_now, hint="Enter", enabled=lambda: self.thinking),
+            Button(_("new game"), self.new_game, hint="R"),
+            Button(_("undo"), self.undo, hint=_("U or Z: your last move and the reply")),
+            Button(_("answer now"), self.answer_now, hint=_("Enter"), enabled=lambda: self.thinking),
         ]
 
     def layout(self, rect: pygame.Rect) -> view.TicTacToeLayout:
@@ -456,12 +456,12 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         """The game on the left with the node counts; the search tree on the right."""
         theme, lay = self.theme, self.layout(rect)
         tree: SearchTree = player.model  # type: ignore[assignment]
-        title = f"you: {self.human_mark}    computer: {self.computer_mark}"
+        title = _("you: {mine}    computer: {theirs}").format(mine=self.human_mark, theirs=self.computer_mark)
         last = self.moves[-1] if self.moves else None
         view.draw_game(surface, lay, theme, self.board, last, title, self.words(tree), self.thinking)
         rows = [
             view.CountRow(words, count.report.nodes if count.done else None, name == self.algorithm)
-            for name, words in ((MINIMAX, "minimax"), (ALPHABETA, "alpha-beta"))
+            for name, words in ((MINIMAX, _("minimax")), (ALPHABETA, _("alpha-beta")))
             if (count := self.counts.get(name)) is not None
         ]
         view.draw_counts(surface, lay.counts, theme, rows, tree.count)
@@ -469,19 +469,21 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
             surface,
             lay.tree,
             theme,
-            f"the computer's search ({self.algorithm.replace('alphabeta', 'alpha-beta')})",
+            _("the computer's search (alpha-beta)")
+            if self.algorithm == ALPHABETA
+            else _("the computer's search (minimax)"),
         )
         if self.guessing.on:
             q = self.questions
             guessbar.draw(surface, lay.bar, theme, predict.bar_text(self.guessing, q, q.prompt))
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
-            waiting = "your move: the computer's search tree grows here when it thinks"
+            waiting = _("your move: the computer's search tree grows here when it thinks")
             view.draw_tree_words(
                 surface,
                 lay.tree_area,
                 theme,
-                waiting if self.search_board is None else "press Space to watch the search",
+                waiting if self.search_board is None else _("press Space to watch the search"),
             )
             return
         view.draw_tree(surface, lay.tree_area, theme, plan)
@@ -490,6 +492,6 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
             draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered.node, hovered.board))
         if self.guessing.question is not None:
             view.ring(surface, lay.tree_area, theme, plan, self.guessing.question.node)
-        pinned = " · L: follow the search" if self.focus.pinned is not None else ""
-        hint = f"{tree.count:,} nodes · click +N to open · wheel: zoom · drag: pan · 0: reset{pinned}"
-        view.draw_tree_hint(surface, lay.tree_area, theme, hint)
+        view.draw_tree_hint(
+            surface, lay.tree_area, theme, view.tree_hint(tree.count, self.focus.pinned is not None)
+        )
