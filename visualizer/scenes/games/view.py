@@ -16,11 +16,12 @@ from dataclasses import dataclass, replace
 import pygame
 
 from solvers.grids import EMPTY, STONE, Grid, Position
+from solvers.i18n import N_, _, format_number
 from solvers.minimax import MAX
 from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text, wrap
-from visualizer.scenes.games.model import EngineTree, value_words
+from visualizer.scenes.games.model import GAMES, EngineTree, value_words
 from visualizer.theme import Theme
 from visualizer.tree import tidy_layout
 from visualizer.treepaint import (
@@ -38,8 +39,19 @@ from visualizer.treepaint import (
     tidy_places,
 )
 
-BOARD_TITLE = "the board"
-TREE_TITLE = "why this move? the engine's search"
+BOARD_TITLE = N_("the board: {name}")
+TREE_TITLE = N_("why this move? the engine's search")
+TERM_NAMES = (
+    N_("open one"),
+    N_("open two"),
+    N_("open three"),
+    N_("open four"),
+    N_("closed one"),
+    N_("closed two"),
+    N_("closed three"),
+    N_("closed four"),
+)
+"""The heuristic's terms as `solvers.grids` names them, marked so that they are translated where shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +86,16 @@ def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: boo
         rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
     most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
-    inner = card_content(most, theme, BOARD_TITLE)
+    inner = card_content(most, theme, _(BOARD_TITLE))
     cell = max(2, min(inner.w // cols, inner.h // rows))
     board = most.copy()
     board.h -= inner.h - cell * rows  # no more height than the cells need: the words get the rest
-    inner = card_content(board, theme, BOARD_TITLE)
+    inner = card_content(board, theme, _(BOARD_TITLE))
     words = pygame.Rect(rect.x, board.bottom + gap, left_w, rect.bottom - board.bottom - gap)
     tree = pygame.Rect(board.right + gap, rect.y, rect.right - board.right - gap, rect.h)
     grid = pygame.Rect(0, 0, cell * cols, cell * rows)
     grid.center = inner.center
-    return GamesLayout(board, words, tree, grid, card_content(tree, theme, TREE_TITLE), bar)
+    return GamesLayout(board, words, tree, grid, card_content(tree, theme, _(TREE_TITLE)), bar)
 
 
 def cell_at(grid: pygame.Rect, rows: int, cols: int, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -111,7 +123,7 @@ def draw_board(
     marks: Iterable[int] = (),
 ) -> None:
     """Cells, stones (x a disc, o a ring), the last move outlined, `marks` (the expected line) dotted."""
-    card(surface, lay.board, theme, BOARD_TITLE + f": {game.name}")
+    card(surface, lay.board, theme, _(BOARD_TITLE).format(name=game_label(game)))
     grid, rows, cols = lay.grid, game.rows, game.cols
     pygame.draw.rect(surface, th.blend(th.PANEL, th.YELLOW, 0.25), grid)
     line = max(1, theme.px(1))
@@ -158,9 +170,24 @@ def draw_words(
             y += step
 
 
+def game_label(game: Grid) -> str:
+    """The game's name on the board's card: 'gomoku 15×15', 'Connect Four'."""
+    return next((_(label) for label, rules in GAMES.values() if rules is game), game.name)
+
+
+def move_label(game: Grid, move: int) -> str:
+    """A move under its node: 'h8', or a column's number in Connect Four."""
+    return str(move + 1) if game.gravity else game.move_name(move)
+
+
 def terms_lines(terms: tuple[tuple[str, int, int, int], ...]) -> list[str]:
     """The heuristic's terms as lines: 'open three: x 1, o 0, 50 each'."""
-    return [f"{name}: x {x}, o {o} (±{points:,} each)" for name, x, o, points in terms]
+    return [
+        _("{term}: x {x}, o {o} (±{points} each)").format(
+            term=_(name), x=x, o=o, points=format_number(points)
+        )
+        for name, x, o, points in terms
+    ]
 
 
 # --- the tree -------------------------------------------------------------------------------
@@ -270,12 +297,12 @@ def node_look(
     )
     label, note = "", None
     if node == 0:
-        note = Tag("iterative deepening", th.PANEL)
+        note = Tag(_("iterative deepening"), th.PANEL)
     elif node in tree.iteration:
-        word = "depth " if column >= 70 else "d"
-        note = Tag(f"{word}{tree.iteration[node]}", th.PANEL)
+        depth = tree.iteration[node]
+        note = Tag(_("depth {depth}").format(depth=depth) if column >= 70 else f"d{depth}", th.PANEL)
     elif tree.move[node] is not None:
-        label = game.move_name(tree.move[node]).replace("column ", "c")
+        label = move_label(game, tree.move[node])
     tags = (Tag(value_words(value)),) if value is not None and column >= 36 else ()
     hidden = sum(1 for c in tree.children(node) if c not in shown) if node in shown else 0
     chosen = value is not None and tree.parent[node] >= 0 and tree.chosen(tree.parent[node]) == node
@@ -306,7 +333,7 @@ def draw_tree_card(
     marks: TreeMarks = NO_MARKS,
 ) -> None:
     """The tree card: the tree, or words saying why there is none yet."""
-    card(surface, lay.tree, theme, TREE_TITLE)
+    card(surface, lay.tree, theme, _(TREE_TITLE))
     if tree is None or not tree.count:
         step = theme.line_height("body")
         for i, line in enumerate(wrap(theme, empty_words, lay.tree_area.w, "body")):
@@ -317,9 +344,9 @@ def draw_tree_card(
         return
     draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam, marks)
     depth = tree.current_iteration()
-    hint = (
-        f"iteration {depth} · {tree.count:,} nodes · {len(tree.hits):,} table hits · wheel: zoom · drag: pan"
-    )
+    hint = _(
+        "iteration {depth} · {nodes} nodes · {hits} table hits · click: go there · wheel: zoom · drag: pan"
+    ).format(depth=depth, nodes=format_number(tree.count), hits=format_number(len(tree.hits)))
     image = theme.text(fit_text(theme, hint, lay.tree_area.w, "tiny"), "tiny", th.MUTED)
     where = image.get_rect(bottomright=lay.tree_area.bottomright)
     pygame.draw.rect(surface, th.PANEL, where.inflate(theme.px(8), theme.px(2)).clip(lay.tree_area))
