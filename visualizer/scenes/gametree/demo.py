@@ -18,7 +18,7 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Prune
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, format_number
 from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -31,7 +31,7 @@ from visualizer.scenes.gametree.model import LockstepModel, State, narrate
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
-ORDERS = (("as generated", "none"), ("best first", "best"), ("worst first", "worst"))
+ORDERS = ((N_("as generated"), "none"), (N_("best first"), "best"), (N_("worst first"), "worst"))
 
 
 class GameTreeDemo(Demo):
@@ -41,13 +41,13 @@ class GameTreeDemo(Demo):
     title = N_("Game tree: minimax beside alpha-beta")
     default_speed = 8.0
     bindings = Bindings(
-        Binding(("[",), "set_depth_by", "depth smaller (2 to 6)", args=(-1,)),
-        Binding(("]",), "set_depth_by", "depth larger (2 to 6)", args=(1,)),
-        Binding(("b",), "next_branching", "branching: 2, 3, 4"),
-        Binding(("t",), "new_tree", "a new random tree"),
-        Binding(("o",), "next_order", "move order: as generated, best first, worst first"),
-        Binding(("0",), "reset_camera", "whole trees again"),
-        Binding(("v",), "other_tree", "the other tree, when the window shows one at a time"),
+        Binding(("[",), "set_depth_by", N_("depth smaller (2 to 6)"), args=(-1,)),
+        Binding(("]",), "set_depth_by", N_("depth larger (2 to 6)"), args=(1,)),
+        Binding(("b",), "next_branching", N_("branching: 2, 3, 4")),
+        Binding(("t",), "new_tree", N_("a new random tree")),
+        Binding(("o",), "next_order", N_("move order: as generated, best first, worst first")),
+        Binding(("0",), "reset_camera", N_("whole trees again")),
+        Binding(("v",), "other_tree", N_("the other tree, when the window shows one at a time")),
         Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts")),
         Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
         Binding(("e",), "new_exercise", N_("a new exercise: mark the leaves alpha-beta will cut")),
@@ -55,7 +55,7 @@ class GameTreeDemo(Demo):
         Gesture(N_("click a leaf in an exercise"), N_("mark it as cut, or unmark it")),
         Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
         Gesture(N_("hover a node"), N_("its move and value")),
-        Gesture("wheel / drag", "zoom / pan both trees"),
+        Gesture(N_("wheel / drag"), N_("zoom / pan both trees")),
     )
 
     def __init__(self, shell: Any) -> None:
@@ -160,9 +160,9 @@ class GameTreeDemo(Demo):
         finished = alphabeta.count and alphabeta.done(0)
         skipped = len(self.tree.leaves) - alphabeta.leaves
         return [
-            ("leaves", f"{len(self.tree.leaves):,}"),
-            ("cuts", f"{len(alphabeta.cuts):,}"),
-            ("α-β skipped", f"{skipped:,}" if finished else "…"),
+            (_("leaves"), format_number(len(self.tree.leaves))),
+            (_("cuts"), format_number(len(alphabeta.cuts))),
+            (_("α-β skipped"), format_number(skipped) if finished else "…"),
         ]
 
     def stops(self) -> Sequence[str]:
@@ -171,7 +171,7 @@ class GameTreeDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Stop at alpha-beta's next cut."""
-        return [("next cut", lambda event: type(getattr(event, "event", None)) is Prune)]
+        return [(N_("next cut"), lambda event: type(getattr(event, "event", None)) is Prune)]
 
     # --- input -------------------------------------------------------------------------
 
@@ -179,27 +179,27 @@ class GameTreeDemo(Demo):
         """Depth, branching, new tree, move order."""
         return [
             Stepper(
-                "depth",
+                _("depth"),
                 lambda: self.depth,
                 self.set_depth,
                 mm.DEPTHS.start,
                 mm.DEPTHS.stop - 1,
-                hint="[ and ]",
+                hint=_("[ and ]"),
             ),
             Stepper(
-                "branching",
+                _("branching"),
                 lambda: self.branching,
                 self.set_branching,
                 mm.BRANCHINGS.start,
                 mm.BRANCHINGS.stop - 1,
                 hint="B",
             ),
-            Button("new tree", self.new_tree, hint="T: new random leaf values"),
+            Button(_("new tree"), self.new_tree, hint=_("T: new random leaf values")),
             Choice(
-                list(ORDERS),
+                [(_(label), value) for label, value in ORDERS],
                 lambda: self.order,
                 self.set_order,
-                hint="O: which child is tried first (best first is alpha-beta's best case)",
+                hint=_("O: which child is tried first (best first is alpha-beta's best case)"),
             ),
         ]
 

@@ -21,6 +21,7 @@ import numpy as np
 import pygame
 
 from solvers import minimax as mm
+from solvers.i18n import N_, _, format_number, ngettext
 from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
@@ -43,11 +44,11 @@ STATUS_COLOURS = {
 SAVED = th.blend(th.PRUNED, th.PANEL, 0.4)
 """A strip cell of minimax's work that alpha-beta does without."""
 LEGEND = (
-    "▲ MAX takes the largest",
-    "▼ MIN the smallest",
-    "■ leaf",
-    "purple: what alpha-beta skips (✂ cut)",
-    "wheel: zoom, drag: pan",
+    N_("▲ MAX takes the largest"),
+    N_("▼ MIN the smallest"),
+    N_("■ leaf"),
+    N_("purple: what alpha-beta skips (✂ cut)"),
+    N_("wheel: zoom, drag: pan"),
 )
 """The legend's items, packed onto as few lines as the stage's width allows."""
 LEGEND_GAP = "   "
@@ -93,7 +94,9 @@ def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1], classroom: bo
     legend = pygame.Rect(rect.x, rect.bottom - legend_h, rect.w, legend_h)
     bar = pygame.Rect(rect.x, legend.y - gap - bar_h, rect.w, bar_h) if bar_h else pygame.Rect(0, 0, 0, 0)
     # A heading's height depends on its glyphs: the side's name stands for the title.
-    panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, sides, strict=True))
+    panels = tuple(
+        card_content(box, theme, _(SIDE_NAMES[side])) for box, side in zip(cards, sides, strict=True)
+    )
     return GameTreeLayout(
         sides, cards, panels, legend, bar, guessbar.choice_boxes(bar, theme) if bar_h else ()
     )
@@ -102,7 +105,7 @@ def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1], classroom: bo
 def legend_lines(theme: Theme, width: int) -> list[str]:
     """The legend's items packed into lines that fit `width` (an item too wide alone is cut)."""
     lines: list[str] = []
-    for item in LEGEND:
+    for item in map(_, LEGEND):
         joined = f"{lines[-1]}{LEGEND_GAP}{item}" if lines else item
         if lines and theme.font("small").size(joined)[0] <= width:
             lines[-1] = joined
@@ -174,8 +177,10 @@ def draw(
     for side, box, inner in zip(lay.sides, lay.cards, lay.panels, strict=True):
         title = panel_title(model, side)
         if lay.one_at_a_time:  # say how to see the other: "alpha-beta (V: minimax): value 5, ..."
-            other = SIDE_NAMES[next(s for s in SIDES if s != side)]
-            title = title.replace(":", f" (V: {other}):", 1)
+            other = _(SIDE_NAMES[next(s for s in SIDES if s != side)])
+            title = panel_title(
+                model, side, _("{side} (V: {other})").format(side=_(SIDE_NAMES[side]), other=other)
+            )
         card(surface, box, theme, title)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
@@ -188,17 +193,22 @@ def draw(
         y += theme.line_height("small")
 
 
-def panel_title(model: LockstepModel, side: int) -> str:
-    """'alpha-beta: value 5, 19 of 27 leaves, 3 cuts'."""
+def panel_title(model: LockstepModel, side: int, name: str = "") -> str:
+    """'alpha-beta: value 5, 19 of 27 leaves, 12 nodes, 3 cuts' (`name` in place of the side's name)."""
     search = model.sides[side]
     root = search.value[0] if search.count else None
-    total = len(model.tree.leaves)
-    text = (
-        f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves, "
-        f"{search.count:,} nodes"
+    text = _("{side}: value {value}, {leaves} of {total} leaves, {nodes} nodes").format(
+        side=name or _(SIDE_NAMES[side]),
+        value=value_text(root),
+        leaves=format_number(search.leaves),
+        total=format_number(len(model.tree.leaves)),
+        nodes=format_number(search.count),
     )
     if side == mm.ALPHABETA_SIDE:
-        text += f", {len(search.cuts):,} cut{'s' if len(search.cuts) != 1 else ''}"
+        cuts = len(search.cuts)
+        text = ngettext("{text}, {count} cut", "{text}, {count} cuts", cuts).format(
+            text=text, count=format_number(cuts)
+        )
     return text
 
 
@@ -375,14 +385,14 @@ class PanelView(PanelPlaces):
         if not value.text:
             return ()
         if node in self.search.cuts and self.side == mm.ALPHABETA_SIDE:
-            return value, Tag(f"✂ {cut_text(self.search.cuts[node])}", ink=th.PRUNED)
+            return value, Tag(_("✂ {bound}").format(bound=cut_text(self.search.cuts[node])), ink=th.PRUNED)
         return (value,)
 
     def window_text(self, node: int) -> str:
         """A running node: its best so far, and in alpha-beta its window."""
         maximizing = self.tree.to_move(self.search.state[node]) == mm.MAX
         best = self.search.best_so_far(node, maximizing)
-        text = f"best {value_text(best)}" if best is not None else ""
+        text = _("best {value}").format(value=value_text(best)) if best is not None else ""
         if self.search.alphabeta:
             window = f"α={value_text(self.search.alpha[node])} β={value_text(self.search.beta[node])}"
             text = f"{text}  {window}".strip()
