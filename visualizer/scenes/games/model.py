@@ -30,6 +30,9 @@ GAMES: dict[str, tuple[str, Grid]] = {
 }
 """The games on offer: key -> (label, marked for translation where shown; rules)."""
 
+FLAG_WORDS = {"exact": N_("exact"), "lower": N_("at least"), "upper": N_("at most")}
+"""A table entry's kind (`solvers.engine`'s flag), in words."""
+
 
 def value_words(value: float | None) -> str:
     """A value for x: 'x wins', 'o wins', or the heuristic score."""
@@ -251,7 +254,7 @@ def narrate(event: Any, game: Grid) -> str | None:
     if kind is TableHit:
         node, value = event.node, event.value
         return _("node {node}: seen before (table, {flag}): {value}").format(
-            node=node, flag=event.flag, value=value_words(value)
+            node=node, flag=_(FLAG_WORDS.get(event.flag, event.flag)), value=value_words(value)
         )
     if kind is Pop:
         return _("node {node} returns {value}").format(node=event.node, value=value_words(event.value))
