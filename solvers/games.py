@@ -160,11 +160,10 @@ def _answer(
         data["note"] = note
     line = " ".join(game.move_name(move) for move in answer.pv)
     move = game.move_name(answer.move or 0)
-    text = _(
-        "{board}\n{mark} to move: best move {move}, value {value}; depth {depth}, "
-        "{nodes} nodes, {hits} table hits, {seconds} s\nexpected line: {line}"
+    said = _(
+        "{mark} to move: best move {move}, value {value}; depth {depth}, "
+        "{nodes} nodes, {hits} table hits, {seconds} s"
     ).format(
-        board=game.show(pos),
         mark=MARKS[pos.mover],
         move=move if game.gravity else f"{move} {shown(answer.move or 0)}",
         value=value_words(value, pos),
@@ -172,7 +171,7 @@ def _answer(
         nodes=format_number(answer.nodes),
         hits=format_number(answer.tt_hits),
         seconds=f"{answer.seconds:.2f}",
-        line=line,
     )
+    text = "\n".join((game.show(pos), said, _("expected line: {line}").format(line=line)))
     emit(args, text + (f"\n{_(note)}" if note else ""), data)
     return 0

@@ -290,19 +290,22 @@ def run_cli(args: argparse.Namespace) -> int:
     }
     if advice.move is None:
         verdict = _("{mark} won").format(mark=advice.winner) if advice.winner else _("a draw")
-        text = _("{board}\ngame over: {verdict}").format(board=show_board(board), verdict=verdict)
+        text = show_board(board) + "\n" + _("game over: {verdict}").format(verdict=verdict)
     else:
-        text = _(
-            "{board}\n{mark} to move: best move {move}, value {value} ({meaning}), "
-            "{nodes} nodes searched by {algorithm}"
-        ).format(
-            board=show_board(board),
-            mark=advice.to_move,
-            move=advice.move,
-            value=f"{advice.value:+d}",
-            meaning=outcome_text(advice.value),
-            nodes=format_number(advice.nodes),
-            algorithm=algorithm,
+        text = (
+            show_board(board)
+            + "\n"
+            + _(
+                "{mark} to move: best move {move}, value {value} ({meaning}), "
+                "{nodes} nodes searched by {algorithm}"
+            ).format(
+                mark=advice.to_move,
+                move=advice.move,
+                value=f"{advice.value:+d}",
+                meaning=outcome_text(advice.value),
+                nodes=format_number(advice.nodes),
+                algorithm=algorithm,
+            )
         )
     emit(args, text, data)
     return 0
