@@ -97,10 +97,13 @@ def draw(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, text: BarText)
     for number, (button, label) in enumerate(zip(boxes, text.choices, strict=False), start=1):
         fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number == text.picked else th.BACKGROUND
         draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)
-        words = fit_text(theme, f"{number}:  {label}", button.w - theme.px(8), "body", "bold")
-        shown = theme.text(words, "body", th.INK, "bold")
+        room, words = button.w - theme.px(8), f"{number}: {label}"
+        size = "body" if theme.font("body", "bold").size(words)[0] <= room else "small"
+        shown = theme.text(fit_text(theme, words, room, size, "bold"), size, th.INK, "bold")
         surface.blit(shown, shown.get_rect(center=button.center))
     left = boxes[-1].right + pad
-    score = fit_text(theme, text.score, max(0, bar.right - pad - left), "small", "bold")
+    room = max(0, bar.right - pad - left)
+    wide = text.short_score and theme.font("small", "bold").size(text.score)[0] > room
+    score = fit_text(theme, text.short_score if wide else text.score, room, "small", "bold")
     shown = theme.text(score, "small", th.INK, "bold")
     surface.blit(shown, shown.get_rect(midright=(bar.right - pad, boxes[0].centery)))

@@ -579,6 +579,7 @@ class BarText:
     choices: tuple[str, ...]
     score: str
     picked: int | None = None
+    short_score: str = ""
 
 
 def bar_text(guessing: Guessing, asker: Asker, prompt: Callable[[Question], str]) -> BarText:
@@ -586,13 +587,15 @@ def bar_text(guessing: Guessing, asker: Asker, prompt: Callable[[Question], str]
     question, message = guessing.question, guessing.message
     if question is None:
         idle = _("Predict, then reveal: the search stops to ask (Space plays on)")
-        return BarText(message or idle, "", (), guessing.score.text())
+        return BarText(message or idle, "", (), guessing.score.text(), None, guessing.score.short())
     choices = tuple(asker.label(question, choice) for choice in question.choices)
     if not guessing.answered:
-        return BarText(prompt(question), message, choices, guessing.score.text())
+        return BarText(
+            prompt(question), message, choices, guessing.score.text(), None, guessing.score.short()
+        )
     said = _("You said {guess}: watch the search").format(guess=asker.label(question, guessing.guess))
     picked = question.choices.index(guessing.guess) + 1
-    return BarText(said, message, choices, guessing.score.text(), picked)
+    return BarText(said, message, choices, guessing.score.text(), picked, guessing.score.short())
 
 
 # --- score and streak ----------------------------------------------------------------
@@ -612,6 +615,12 @@ class Score:
         streak = self.streak + 1 if correct else 0
         return replace(
             self, asked=self.asked + 1, right=self.right + correct, streak=streak, best=max(self.best, streak)
+        )
+
+    def short(self) -> str:
+        """'3/4, streak 2': for a narrow bar."""
+        return _("{right}/{asked}, streak {streak}").format(
+            right=self.right, asked=self.asked, streak=self.streak
         )
 
     def text(self) -> str:

@@ -325,4 +325,7 @@ class GameTreeDemo(Demo):
             message = _("{count} leaves marked").format(count=len(room.marks))
         if room.mode == GUESS and question is None and message == room.prompt(self.tree_seed):
             message = ""
-        return guessbar.BarText(room.prompt(self.tree_seed), message, choices, room.score.text(), picked)
+        score = room.score
+        return guessbar.BarText(
+            room.prompt(self.tree_seed), message, choices, score.text(), picked, score.short()
+        )
