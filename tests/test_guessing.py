@@ -8,6 +8,7 @@ did once the node returned (`predict.cuts_of`).
 
 from __future__ import annotations
 
+import itertools
 import random
 from math import inf
 
@@ -130,3 +131,36 @@ def test_value_choices_hold_the_answer_once_and_are_seeded() -> None:
     assert predict.cut_label(frozenset(), [1, 2], str) == "none"
     assert predict.cut_label(frozenset({2, 5}), [5, 1, 2], str) == "5, 2"
     assert predict.could_cut((-inf, 3), True) and not predict.could_cut((-inf, inf), False)
+
+
+def test_lookahead_reads_the_future_once_and_starts_again_when_asked_earlier() -> None:
+    """Indices only go forward: the copy is pulled once; an earlier index or a new key starts it over."""
+    from visualizer.guessing import Lookahead
+
+    started = []
+
+    def source():
+        """0, 1, 2, ... 99, counting how often it starts."""
+        started.append(1)
+        return iter(range(100))
+
+    ahead = Lookahead(source)
+    assert next(ahead.after(10, "run")) == 10
+    assert list(itertools.islice(ahead.after(40, "run"), 3)) == [40, 41, 42]
+    assert next(ahead.after(41, "run")) == 41 and len(started) == 1
+    assert next(ahead.after(5, "run")) == 5 and len(started) == 2  # stepped back: from the start again
+    assert next(ahead.after(7, "other")) == 7 and len(started) == 3  # a new run
+    assert list(ahead.after(200, "other")) == []
+
+
+def test_the_questions_and_the_guessing_need_no_pygame() -> None:
+    """predict, guessing and every demo's questions import in a fresh interpreter without pygame."""
+    from test_architecture import loads_pygame
+
+    assert not loads_pygame(
+        "visualizer.predict",
+        "visualizer.guessing",
+        "visualizer.scenes.tictactoe.classroom",
+        "visualizer.scenes.games.classroom",
+        "visualizer.scenes.gametree.classroom",
+    )

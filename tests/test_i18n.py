@@ -151,6 +151,7 @@ CONVERTED = (
     "solvers/games.py",
     "solvers/grids.py",
     "visualizer/predict.py",
+    "visualizer/guessing.py",
     "visualizer/guessbar.py",
     "visualizer/searchtree.py",
     "visualizer/scenes/tictactoe/demo.py",

@@ -12,11 +12,11 @@ from typing import Any
 import pygame
 
 from solvers.i18n import N_
-from visualizer import predict
+from visualizer import guessing, predict
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
+from visualizer.guessing import BarText
 from visualizer.panels import fit_text, wrap
-from visualizer.predict import BarText
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
@@ -29,9 +29,9 @@ ANSWER_BINDINGS = Bindings(
 
 
 class Guesses:
-    """The guessing's actions for a demo that has `guessing` (a `predict.Guessing`) and `shell`."""
+    """The guessing's actions for a demo that has `guessing` (a `guessing.Guessing`) and `shell`."""
 
-    guessing: predict.Guessing
+    guessing: guessing.Guessing
     shell: Any
     pressed_key = 0
 

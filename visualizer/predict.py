@@ -14,14 +14,13 @@ Vocabulary
   right) where they disagree and why.
 - `Score` counts right answers and the current and best streaks.
 
-The same mechanism serves every tree demo (tic-tac-toe, the games, the
-game tree): a `Guessing` follows a run of a `SearchTree` and, at the moments
-a demo's `candidate` names, poses a `Question` of one of two kinds: VALUE
-("what will this node return?", asked once its moves are tried) or CUTS
-("which of its moves will alpha-beta cut?", asked as it is entered, the
-answer read ahead from the run's own future events by `moves_tried`).  The
-answer plays the run on to the node's return, where the guess is marked
-against what the search did, with a reason (`reveal_reason`, `cut_reason`).
+The same questions serve every tree demo (tic-tac-toe, the games, the game
+tree): a `Question` is of one of three kinds, VALUE ("what will this node
+return?", asked once its moves are tried), CUTS ("which of its moves will
+alpha-beta cut?", asked as it is entered, the answer read ahead from the
+run's own events by `moves_tried`) and MOVE ("which move will it choose?",
+read ahead by `children_ahead`); `cut_reason` and `move_reason` say why from
+the search's own tree.  `visualizer.guessing` follows a run and asks them.
 
 Example: `check(RandomTree(3, 2, 1), {5}).first` is the leftmost leaf marked
 wrongly (or missed), and `.why` says what alpha-beta does there.
@@ -30,11 +29,10 @@ wrongly (or missed), and `.why` says what alpha-beta does there.
 from __future__ import annotations
 
 import random
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from math import inf
-from typing import Any, Protocol
+from typing import Any
 
 from solvers import minimax as mm
 from solvers.events import Pop, Push
@@ -271,45 +269,6 @@ def moves_tried(future: Iterable[Any], node: int) -> list[Any]:
     return tried
 
 
-class Lookahead:
-    """The run's events from an index on, read from a second copy of its deterministic source.
-
-    Questions are asked at increasing indices, so the copy is pulled once and
-    only events not yet reached are kept; an earlier index (a step back) or a
-    new run (`key` changed) starts the copy again.
-    """
-
-    def __init__(self, source: Callable[[], Iterable[Any]]) -> None:
-        self.source = source
-        self.key: Any = None
-        self._events: Iterator[Any] = iter(())
-        self._kept: deque[Any] = deque()
-        self._base = 0  # the run index of _kept[0]
-
-    def after(self, index: int, key: Any) -> Iterator[Any]:
-        """The events from run index `index` on (pulled as they are read)."""
-        if key != self.key or index < self._base:
-            self.key, self._events, self._base = key, iter(self.source()), 0
-            self._kept.clear()
-        while self._base < index:
-            if self._kept:
-                self._kept.popleft()
-            elif next(self._events, _END) is _END:
-                return iter(())
-            self._base += 1
-        return self._read()
-
-    def _read(self) -> Iterator[Any]:
-        """The kept events, then new ones (kept too)."""
-        yield from list(self._kept)
-        for event in self._events:
-            self._kept.append(event)
-            yield event
-
-
-_END = object()
-
-
 def children_ahead(future: Iterable[Any], node: int) -> tuple[list[tuple[Any, Any]], Any]:
     """(move, value) of each child node `node` will try, and what it will return, read from the run ahead."""
     moves: dict[int, Any] = {}
@@ -407,195 +366,6 @@ def cut_reason(search: SearchTree, question: Question, name: Callable[[Any], str
     return _("After {tried} of {total} moves α = {alpha} ≥ β = {beta}, so {moves} cannot matter: cut").format(
         tried=len(tried), total=len(question.moves), alpha=alpha, beta=beta, moves=names
     )
-
-
-def is_return(event: Any, node: int) -> bool:
-    """The event is node `node`'s return."""
-    return type(event) is Pop and event.node == node
-
-
-REWIND_LIMIT = 4000
-"""A frame that played more events than this past a moment to ask (fast speeds) asks nothing."""
-Candidate = tuple[str, int]
-"""A moment to ask: the kind of question and the node."""
-
-
-class Asker(Protocol):
-    """What a demo tells a `Guessing`: where its search is, when to ask, what, and the words."""
-
-    def search_of(self, model: Any) -> SearchTree:
-        """The search tree questions are about, in the player's model."""
-        ...
-
-    def candidate(self, search: SearchTree) -> Candidate | None:
-        """The moment to ask now, if any (cheap: called after every event while catching up)."""
-        ...
-
-    def make(self, kind: str, node: int) -> Question | None:
-        """The question of that kind about that node (None: nothing worth asking there)."""
-        ...
-
-    def explain(self, question: Question) -> str:
-        """Why the search did what it did, once the node has returned."""
-        ...
-
-    def label(self, question: Question, choice: Any) -> str:
-        """A choice in words."""
-        ...
-
-
-class Guessing:
-    """Predict, then reveal, following one run: pose at a demo's moments, take the answer, mark it.
-
-    The demo gives `candidate(search)` (the moment to ask now, if any: cheap),
-    `make(kind, node)` (the question), `explain(question)` (the reason once the
-    node returned) and `label(question, choice)` (a choice in words).  Calling
-    `follow` once a frame finds a moment even when a frame played several
-    events past it: it steps back to the frame's start and forward one event
-    at a time (up to `REWIND_LIMIT`).  `changed` says the frame moved something.
-    """
-
-    def __init__(self, returned: Callable[[Any, int], bool] = is_return) -> None:
-        self.on = False
-        self.score = Score()
-        self.question: Question | None = None
-        self.guess: Any = None
-        self.answered = False
-        self.asked: set[Candidate] = set()
-        self.message = ""
-        self.generation = -1
-        self.changed = False
-        self.returned = returned
-        self._seen = 0
-        self._playing = False
-
-    def toggle(self) -> None:
-        """On or off; an open question goes (the score stays)."""
-        self.on = not self.on
-        self.forget()
-        self.message = ""
-
-    def forget(self) -> None:
-        """Drop the open question and what was asked on this run."""
-        self.question, self.guess, self.answered = None, None, False
-        self.asked.clear()
-        self.changed = True
-
-    @property
-    def asking(self) -> bool:
-        """A question waits for its answer."""
-        return self.question is not None and not self.answered
-
-    def follow(self, player: Any, demo: Asker) -> None:
-        """Once a frame: forget a new run, pose at a moment, or reveal an answered question."""
-        self.changed = False
-        if player.generation != self.generation:
-            self.generation = player.generation
-            self.forget()
-        elif self.on:
-            self._look(player, demo)
-        self._seen, self._playing = player.cursor, player.playing
-
-    def _look(self, player: Any, demo: Asker) -> None:
-        """Reveal, drop a question stepped back past, or find a moment to ask."""
-        search, question = demo.search_of(player.model), self.question
-        if question is not None and question.node >= search.count:
-            self.question, self.guess, self.answered, self.changed = None, None, False, True
-            self.asked.discard((question.kind, question.node))
-        elif question is not None and search.done(question.node):
-            if self.answered:
-                self.reveal(search, question, demo)
-            else:  # the run was moved past the question (a seek, "answer now"): it goes unscored
-                self.question, self.changed = None, True
-        elif question is None:
-            self._catch(player, demo)
-
-    def _catch(self, player: Any, demo: Asker) -> None:
-        """Ask at a moment now; if this frame played past moments, go back to the first one."""
-        if self._pose(player, demo):
-            return
-        played = player.cursor - self._seen
-        if not (1 < played <= REWIND_LIMIT and (self._playing or player.playing)):
-            return
-        end, playing = player.cursor, player.playing
-        player.seek(self._seen, now=True)
-        while player.cursor < end and player.step() is not None:
-            if self._pose(player, demo):
-                break
-        else:
-            player.playing = playing
-        self.generation = player.generation  # a keyframe restored on the way is the same run
-
-    def _pose(self, player: Any, demo: Asker) -> bool:
-        """Ask the demo's question if now is a moment not asked yet; pause the run."""
-        moment = demo.candidate(demo.search_of(player.model))
-        if moment is None or moment in self.asked:
-            return False
-        self.asked.add(moment)
-        question = demo.make(*moment)
-        if question is None:  # nothing worth asking there after all
-            return False
-        self.question, self.guess, self.answered = question, None, False
-        player.playing, player.stop_when, player.target = False, None, None
-        self.changed = True
-        return True
-
-    def answer(self, number: int, player: Any) -> bool:
-        """Take choice `number` (1-4) as the guess and play on to the node's return."""
-        question = self.question
-        if not self.on or question is None or self.answered:
-            return False
-        if not 1 <= number <= len(question.choices):
-            return False
-        self.guess, self.answered = question.choices[number - 1], True
-        node = question.node
-        player.run_until(lambda event: self.returned(event, node))
-        return True
-
-    def reveal(self, search: SearchTree, question: Question, demo: Asker) -> None:
-        """Mark the guess against what the search did, with the demo's reason."""
-        actual = {
-            VALUE: lambda: search.value[question.node],
-            CUTS: lambda: cuts_of(search, question),
-            MOVE: lambda: chosen_move(search, question.node),
-        }[question.kind]()
-        right = self.guess == actual
-        self.score = self.score.mark(right)
-        head = (
-            _("Right!")
-            if right
-            else _("Not quite (you said {guess}).").format(guess=demo.label(question, self.guess))
-        )
-        self.message = f"{head} {demo.explain(question)}"
-        self.question, self.guess, self.answered, self.changed = None, None, False, True
-
-
-@dataclass(frozen=True, slots=True)
-class BarText:
-    """What the guessing bar says: the prompt, the last message, the choices (if asked), the score."""
-
-    prompt: str
-    message: str
-    choices: tuple[str, ...]
-    score: str
-    picked: int | None = None
-    short_score: str = ""
-
-
-def bar_text(guessing: Guessing, asker: Asker, prompt: Callable[[Question], str]) -> BarText:
-    """The bar's words: the question (or, once answered, the guess; else the last verdict), choices, score."""
-    question, message = guessing.question, guessing.message
-    if question is None:
-        idle = _("Predict, then reveal: the search stops to ask (Space plays on)")
-        return BarText(message or idle, "", (), guessing.score.text(), None, guessing.score.short())
-    choices = tuple(asker.label(question, choice) for choice in question.choices)
-    if not guessing.answered:
-        return BarText(
-            prompt(question), message, choices, guessing.score.text(), None, guessing.score.short()
-        )
-    said = _("You said {guess}: watch the search").format(guess=asker.label(question, guessing.guess))
-    picked = question.choices.index(guessing.guess) + 1
-    return BarText(said, message, choices, guessing.score.text(), picked, guessing.score.short())
 
 
 # --- score and streak ----------------------------------------------------------------

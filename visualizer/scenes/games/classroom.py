@@ -1,11 +1,11 @@
 """Predict, then reveal, in the games demo: questions on the replayed search ("why this move?"); no pygame.
 
-`Questions` is the games' `predict.Asker`.  As the replay enters the root
+`Questions` is the games' `guessing.Asker`.  As the replay enters the root
 of an odd iteration (depth 1, 3, ...) it asks which move the computer will
 choose at that depth (revealed when the iteration ends); in even iterations,
 as it enters one of the root's moves with a window it could close, which of
 the reply moves alpha-beta will cut.  Both answers are read ahead from a second
-copy of the same deterministic replay (`predict.Lookahead`), and the reveal
+copy of the same deterministic replay (`guessing.Lookahead`), and the reveal
 checks them against what the search did.
 """
 
@@ -18,7 +18,7 @@ from solvers.engine import Answer
 from solvers.grids import Grid, Position
 from solvers.i18n import _
 from solvers.minimax import MAX
-from visualizer import predict
+from visualizer import guessing, predict
 from visualizer.searchtree import SearchTree
 
 
@@ -38,12 +38,12 @@ class Replaying(Protocol):
 
 
 class Questions:
-    """The games' answers to `predict.Asker`."""
+    """The games' answers to `guessing.Asker`."""
 
     def __init__(self, demo: Replaying, run: Callable[[], Any]) -> None:
         self.demo = demo
         self.run = run
-        self.ahead = predict.Lookahead(demo.source)
+        self.ahead = guessing.Lookahead(demo.source)
         self.search: SearchTree | None = None
 
     def search_of(self, model: Any) -> SearchTree:
@@ -60,7 +60,7 @@ class Questions:
             pos = game.result(pos, search.move[step])
         return pos
 
-    def candidate(self, search: SearchTree) -> predict.Candidate | None:
+    def candidate(self, search: SearchTree) -> guessing.Candidate | None:
         """An iteration's root just entered (MOVE), or one of its moves entered and able to cut (CUTS)."""
         node = search.stack[-1] if search.stack else None
         if node is None or node == 0 or not predict.just_entered(search, node):

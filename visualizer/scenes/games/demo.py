@@ -21,7 +21,7 @@ from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Eng
 from solvers.events import Prune
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
-from visualizer import guessbar, predict
+from visualizer import guessbar, guessing
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
@@ -65,7 +65,12 @@ GAMES_BINDINGS = Bindings(
 
 
 class GamesDemo(guessbar.Guesses, Demo):
-    """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved."""
+    """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved.
+
+    Over 300 lines because it is where the match's edits, the engine's worker
+    thread, the replayed search, predict-then-reveal and the tree's clicks
+    meet; the work itself is in model, view and classroom, this only wires.
+    """
 
     name = "games"
     title = N_("Gomoku and friends: depth limits, a heuristic, a clock")
@@ -81,7 +86,7 @@ class GamesDemo(guessbar.Guesses, Demo):
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[int, Future[Answer]] | None = None
-        self.guessing = predict.Guessing()
+        self.guessing = guessing.Guessing()
         self.hover: tuple[int, int] | None = None
         self.questions = Questions(self, lambda: self.shell.run)
         self._turn()
@@ -396,5 +401,5 @@ class GamesDemo(guessbar.Guesses, Demo):
                 surface,
                 lay.bar,
                 theme,
-                predict.bar_text(self.guessing, self.questions, self.questions.prompt),
+                guessing.bar_text(self.guessing, self.questions, self.questions.prompt),
             )

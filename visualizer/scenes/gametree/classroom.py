@@ -1,13 +1,13 @@
 """Predict, then reveal, in the game-tree demo: the guessing and the cut-leaves exercise; no pygame.
 
 Two classroom modes on alpha-beta's side of the run:
-- GUESS: `predict.Guessing` follows the run.  Just before an inner node of
+- GUESS: `guessing.Guessing` follows the run.  Just before an inner node of
   alpha-beta returns it asks what the node will return; as a node is entered
   with a window it could close, it asks which of its moves will be cut (the
   answer read ahead from the run itself).  The answer (keys 1-4 or a click)
   plays on to the node's return, where the guess is marked right or wrong
   with a reason read from the search.  `Classroom` answers the questions
-  `Guessing` asks of a demo (`predict.Asker`) for the random tree.
+  `Guessing` asks of a demo (`guessing.Asker`) for the random tree.
 - CUTS: a seeded exercise: the student clicks the leaves alpha-beta will cut and
   presses Enter; `predict.check` compares with the exact cut set.
 Both keep one `Score` (right answers, streak).
@@ -20,7 +20,7 @@ from typing import Any
 
 from solvers import minimax as mm
 from solvers.i18n import _
-from visualizer import predict
+from visualizer import guessing, predict
 from visualizer.player import Player
 from visualizer.searchtree import SearchTree, value_text
 
@@ -29,7 +29,7 @@ OFF, GUESS, CUTS = "off", "guess", "cuts"
 
 def alphabeta_return(event: Any, node: int) -> bool:
     """Alpha-beta's return from `node`, in the lockstep run."""
-    return getattr(event, "side", None) == mm.ALPHABETA_SIDE and predict.is_return(event.event, node)
+    return getattr(event, "side", None) == mm.ALPHABETA_SIDE and guessing.is_return(event.event, node)
 
 
 class Classroom:
@@ -37,12 +37,12 @@ class Classroom:
 
     def __init__(self, source: Callable[[], Iterator[Any]] | None = None) -> None:
         self.mode = OFF
-        self.guessing = predict.Guessing(alphabeta_return)
+        self.guessing = guessing.Guessing(alphabeta_return)
         self.marks: set[int] = set()
         self.verdict: predict.Verdict | None = None
         self.exercise_message = ""
         self.source = source
-        self.ahead = predict.Lookahead(source or (lambda: iter(())))
+        self.ahead = guessing.Lookahead(source or (lambda: iter(())))
         self.tree: mm.RandomTree | None = None
         self.order: mm.Order | None = None
         self.cursor = 0
@@ -87,7 +87,7 @@ class Classroom:
         self.marks.clear()
         self.verdict, self.exercise_message = None, ""
 
-    # --- guessing: what predict.Guessing asks of a demo -----------------------------------
+    # --- guessing: what guessing.Guessing asks of a demo -----------------------------------
 
     def follow(self, player: Player, tree: mm.RandomTree, order: mm.Order | None) -> None:
         """Once a frame: the guessing follows the run."""
@@ -100,7 +100,7 @@ class Classroom:
         self.cursor, self._search = model.applied, search
         return search
 
-    def candidate(self, search: SearchTree) -> predict.Candidate | None:
+    def candidate(self, search: SearchTree) -> guessing.Candidate | None:
         """The running node about to return (VALUE), or just entered with a window it could close (CUTS)."""
         tree = self.tree
         node = search.stack[-1] if search.stack else None

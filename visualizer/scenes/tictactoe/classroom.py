@@ -1,6 +1,6 @@
 """Predict, then reveal, in tic-tac-toe: when the computer's search asks, what, and in which words; no pygame.
 
-`Questions` is tic-tac-toe's `predict.Asker`: `predict.Guessing` follows the
+`Questions` is tic-tac-toe's `guessing.Asker`: `guessing.Guessing` follows the
 computer's search and asks about the root and its children (the rows always
 on screen): just before such a node returns, "what will it return?" (values
 for x, depth-adjusted: +3 is x winning on move 7); with alpha-beta, as such a
@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from solvers.i18n import _
 from solvers.tictactoe import GAME, move_of_win, player_to_move
-from visualizer import predict
+from visualizer import guessing, predict
 from visualizer.searchtree import SearchTree, value_text
 
 GUESS_DEPTH = 1
@@ -41,12 +41,12 @@ class Searching(Protocol):
 
 
 class Questions:
-    """Tic-tac-toe's answers to `predict.Asker`."""
+    """Tic-tac-toe's answers to `guessing.Asker`."""
 
     def __init__(self, demo: Searching, run: Callable[[], Any]) -> None:
         self.demo = demo
         self.run = run  # the player: where the run is, which run it is
-        self.ahead = predict.Lookahead(demo.source)
+        self.ahead = guessing.Lookahead(demo.source)
         self.search: SearchTree | None = None
 
     def search_of(self, model: Any) -> SearchTree:
@@ -61,7 +61,7 @@ class Questions:
             board = GAME.result(board, search.move[step])
         return board
 
-    def candidate(self, search: SearchTree) -> predict.Candidate | None:
+    def candidate(self, search: SearchTree) -> guessing.Candidate | None:
         """The running node, if shallow: about to return (VALUE) or just entered and able to cut (CUTS)."""
         node = search.stack[-1] if search.stack else None
         if node is None or self.demo.search_board is None or search.depth(node) > GUESS_DEPTH:

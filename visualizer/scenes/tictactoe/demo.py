@@ -19,7 +19,7 @@ from solvers import minimax as mm
 from solvers.events import Event, Prune
 from solvers.i18n import N_, _, format_number
 from solvers.tictactoe import GAME, TicTacToe
-from visualizer import guessbar, predict
+from visualizer import guessbar, guessing
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import card, draw_note
@@ -78,7 +78,12 @@ TICTACTOE_BINDINGS = Bindings(
 
 
 class TicTacToeDemo(guessbar.Guesses, Demo):
-    """Play x or o against minimax or alpha-beta and watch each of its searches."""
+    """Play x or o against minimax or alpha-beta and watch each of its searches.
+
+    Over 300 lines because it is where the game's edits, the computer's turn,
+    the search settings, predict-then-reveal and the tree's clicks meet; what
+    each does is in its own module (model, view, classroom), this only wires.
+    """
 
     name = "tictactoe"
     title = N_("Tic-tac-toe: the computer searches the game tree")
@@ -96,7 +101,7 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         self.counts: dict[str, BackgroundSearch] = {}
         self.camera = Camera()
         self.focus = TreeFocus()
-        self.guessing = predict.Guessing()
+        self.guessing = guessing.Guessing()
         self.questions = Questions(self, lambda: self.shell.run)
         self.hover: tuple[int, int] | None = None
         self._begin_turn()
@@ -475,7 +480,7 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         )
         if self.guessing.on:
             q = self.questions
-            guessbar.draw(surface, lay.bar, theme, predict.bar_text(self.guessing, q, q.prompt))
+            guessbar.draw(surface, lay.bar, theme, guessing.bar_text(self.guessing, q, q.prompt))
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
             waiting = _("your move: the computer's search tree grows here when it thinks")
