@@ -80,10 +80,8 @@ TICTACTOE_BINDINGS = Bindings(
 class TicTacToeDemo(guessbar.Guesses, Demo):
     """Play x or o against minimax or alpha-beta and watch each of its searches.
 
-    Over 300 lines because it is where the game's edits, the computer's turn,
-    the search settings, predict-then-reveal and the tree's clicks meet; what
-    each does is in its own module (model, view, classroom), this only wires.
-    """
+    Over 300 lines: the game's edits, the computer's turn, the settings, the guessing and the
+    tree's clicks meet here; the work is in model, view and classroom, this only wires."""
 
     name = "tictactoe"
     title = N_("Tic-tac-toe: the computer searches the game tree")
