@@ -54,6 +54,7 @@ def cut_questions(game, root, order, depth: int = 2):
         if game.terminal(state) or len(moves) < 2 or not predict.could_cut(search.window[node], maximizing):
             continue
         tried = predict.moves_tried(events[index + 1 :], node)
+        assert tried is not None and predict.moves_tried(events[index + 1 : index + 2], node) is None
         question = predict.cut_question(node, state, moves, tried, seed=index)
         posed.append((question, search.window[node], plain_tried(game, state, search.window[node], order)))
     return search, posed

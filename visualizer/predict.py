@@ -18,8 +18,8 @@ The same questions serve every tree demo (tic-tac-toe, the games, the game
 tree): a `Question` is of one of three kinds, VALUE ("what will this node
 return?", asked once its moves are tried), CUTS ("which of its moves will
 alpha-beta cut?", asked as it is entered, the answer read ahead from the
-run's own events by `moves_tried`) and MOVE ("which move will it choose?",
-read ahead by `children_ahead`); `cut_reason` and `move_reason` say why from
+run's own events by `moves_tried`) and MOVE ("which move will it choose?");
+`cut_reason` and `move_reason` say why from
 the search's own tree.  `visualizer.guessing` follows a run and asks them.
 
 Example: `check(RandomTree(3, 2, 1), {5}).first` is the leftmost leaf marked
@@ -257,43 +257,28 @@ def could_cut(window: tuple[float, float], maximizing: bool) -> bool:
     return beta < inf if maximizing else alpha > -inf
 
 
-def moves_tried(future: Iterable[Any], node: int) -> list[Any]:
-    """The moves node `node` will try, read from the run's events after now up to its return."""
+def moves_tried(future: Iterable[Any], node: int) -> list[Any] | None:
+    """The moves node `node` will try, read from the run's events after now up to its return.
+
+    None when the events end first (a capped read: the answer is too far ahead).
+    """
     tried = []
     for event in future:
         kind = type(event)
         if kind is Push and event.parent == node:
             tried.append(event.what)
         elif kind is Pop and event.node == node:
-            break
-    return tried
+            return tried
+    return None
 
 
-def children_ahead(future: Iterable[Any], node: int) -> tuple[list[tuple[Any, Any]], Any]:
-    """(move, value) of each child node `node` will try, and what it will return, read from the run ahead."""
-    moves: dict[int, Any] = {}
-    values: dict[int, Any] = {}
-    for event in future:
-        kind = type(event)
-        if kind is Push and event.parent == node:
-            moves[event.node] = event.what
-        elif kind is Pop and event.node in moves:
-            values[event.node] = event.value
-        elif kind is Pop and event.node == node:
-            return [(moves[child], values.get(child)) for child in moves], event.value
-    return [(moves[child], values.get(child)) for child in moves], None
-
-
-def move_question(
-    node: int, state: Any, children: Sequence[tuple[Any, Any]], value: Any, seed: int
-) -> Question:
-    """'Which move will it choose?': the first child returning the node's value, among three other moves."""
-    answer = next(move for move, child_value in children if child_value == value)
-    others = [move for move, _value in children if move != answer]
+def move_question(node: int, state: Any, moves: Sequence[Any], answer: Any, seed: int) -> Question:
+    """'Which move will it choose?': the answer among three other of the node's moves (seeded)."""
+    others = [move for move in moves if move != answer]
     random.Random(seed).shuffle(others)
     choices = [answer, *others[: CHOICES - 1]]
     random.Random(seed + 1).shuffle(choices)
-    return Question(node, state, tuple(choices), answer, MOVE, tuple(move for move, _value in children))
+    return Question(node, state, tuple(choices), answer, MOVE, tuple(moves))
 
 
 def chosen_move(search: SearchTree, node: int) -> Any:

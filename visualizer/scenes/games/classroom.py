@@ -11,6 +11,7 @@ checks them against what the search did.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
@@ -20,6 +21,9 @@ from solvers.i18n import _
 from solvers.minimax import MAX
 from visualizer import guessing, predict
 from visualizer.searchtree import SearchTree
+
+LOOKAHEAD_EVENTS = 10_000
+"""A cut question reads at most this many events ahead (about 0.1 s here): a deeper one is not asked."""
 
 
 class Replaying(Protocol):
@@ -82,21 +86,18 @@ class Questions:
         return None
 
     def make(self, kind: str, node: int) -> predict.Question | None:
-        """The question, its answer read ahead from the replay."""
+        """The question: the move the search recorded, or the cuts read ahead from the replay."""
         search = self._search()
         pos = self.position_of(search, node)
-        run = self.run()
-        future = self.ahead.after(run.cursor, run.generation)
         if pos is None:
             return None
         if kind == predict.MOVE:
-            children, value = predict.children_ahead(future, node)
-            if len(children) < 2 or value is None:
-                return None  # a table hit or a single move: nothing to choose
-            return predict.move_question(node, pos, children, value, seed=node)
-        tried = predict.moves_tried(future, node)
+            return self.move_question(search, node, pos)
+        run = self.run()
+        ahead = itertools.islice(self.ahead.after(run.cursor, run.generation), LOOKAHEAD_EVENTS)
+        tried = predict.moves_tried(ahead, node)
         if not tried:
-            return None  # a table hit or a leaf: no moves to cut
+            return None  # a table hit or a leaf (no moves to cut), or its answer too far ahead
         moves = tried + [move for move in self.demo.game.candidates(pos) if move not in tried]
         return predict.cut_question(node, pos, moves, tried, seed=node)
 
@@ -104,6 +105,21 @@ class Questions:
         """A move in a choice: 'h8', or a column's number in Connect Four."""
         game = self.demo.game
         return str(move + 1) if game.gravity else game.move_name(move)
+
+    def move_question(self, search: SearchTree, node: int, pos: Position) -> predict.Question | None:
+        """Which move an iteration's root will choose: known from the answer the replay repeats.
+
+        The replay is the computer's own search node for node, so iteration d
+        chooses the move its `Answer.values` recorded for depth d (no reading
+        ahead: a deep last iteration would stall the frame that asks).
+        """
+        assert self.demo.explained is not None
+        depth: int = getattr(search, "iteration", {}).get(node, 0)
+        chosen = {done: move for done, _value, move in self.demo.explained[1].values}.get(depth)
+        moves = self.demo.game.candidates(pos)
+        if chosen is None or len(moves) < 2:
+            return None
+        return predict.move_question(node, pos, moves, chosen, seed=node)
 
     def explain(self, question: predict.Question) -> str:
         """The reason, read from the engine's own tree."""

@@ -113,7 +113,7 @@ class Classroom:
             return predict.CUTS, node
         return None
 
-    def make(self, kind: str, node: int) -> predict.Question:
+    def make(self, kind: str, node: int) -> predict.Question | None:
         """A value question (answered ahead on the tree) or a cut question (read ahead from the run)."""
         assert self.tree is not None and self.source is not None
         tree, order = self.tree, self.order
@@ -125,6 +125,8 @@ class Classroom:
         future = (event.event for event in ahead if event.side == mm.ALPHABETA_SIDE)
         moves = list(predict.moves_function(tree, order)(state))
         tried = predict.moves_tried(future, node)
+        if tried is None:
+            return None
         return predict.cut_question(node, state, moves, tried, tree.seed * 1_000_003 + node)
 
     def explain(self, question: predict.Question) -> str:

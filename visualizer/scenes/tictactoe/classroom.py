@@ -82,7 +82,7 @@ class Questions:
             return predict.CUTS, node
         return None
 
-    def make(self, kind: str, node: int) -> predict.Question:
+    def make(self, kind: str, node: int) -> predict.Question | None:
         """The question: a value among the children's and other game values, or sets of last moves."""
         search = self._search()
         board = self.board_of(search, node)
@@ -94,7 +94,8 @@ class Questions:
             return predict.Question(node, board, predict.value_choices(answer, pool, fill, seed), answer)
         future = self.ahead.after(self.run().cursor, self.run().generation)
         moves = list(self.demo.ordered_moves(board))
-        return predict.cut_question(node, board, moves, predict.moves_tried(future, node), seed)
+        tried = predict.moves_tried(future, node)
+        return None if tried is None else predict.cut_question(node, board, moves, tried, seed)
 
     def explain(self, question: predict.Question) -> str:
         """The reason, read from the search's own tree."""
