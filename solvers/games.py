@@ -18,23 +18,31 @@ from solvers import textio
 from solvers.cli import UsageError, emit, whole_number
 from solvers.engine import Answer, Engine, Limits
 from solvers.grids import MARKS, MNK, WIN, BadPosition, ConnectFour, Grid, Position
+from solvers.i18n import N_, _, format_number, ngettext
 
 DEFAULT_SECONDS = 2.0
 MAX_SIDE = 26
-CONNECT_FOUR_SOLVED = (
+CONNECT_FOUR_SOLVED = N_(
     "with best play the first player wins Connect Four by starting in the centre column "
     "(solved by James D. Allen and by Victor Allis, 1988); this search is depth-limited "
     "and does not prove it"
 )
+"""The published result, said (translated) under the empty board's answer; the JSON keeps it in English."""
 
 
 def value_words(value: float, pos: Position) -> str:
     """A value for the side to move in words: 'win in 3 moves', 'loss in 2 moves', 'heuristic +120'."""
     if abs(value) < WIN:
-        return f"heuristic {value:+g}"
+        return _("heuristic {value}").format(value=f"{value:+g}")
     plies = pos.empty - (int(abs(value)) - WIN)
     moves = (plies + 1) // 2
-    return f"{'win' if value > 0 else 'loss'} in {moves} move{'s' * (moves != 1)} (ply {plies})"
+    if value > 0:
+        return ngettext(
+            "win in {moves} move (ply {plies})", "win in {moves} moves (ply {plies})", moves
+        ).format(moves=moves, plies=plies)
+    return ngettext(
+        "loss in {moves} move (ply {plies})", "loss in {moves} moves (ply {plies})", moves
+    ).format(moves=moves, plies=plies)
 
 
 def seconds_number(text: str) -> float:
@@ -42,44 +50,52 @@ def seconds_number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the time must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("the time must be a number of seconds, not {text}").format(text=repr(text))
+        ) from None
     if not 0.01 <= value <= 600:
-        raise argparse.ArgumentTypeError(f"the time must be 0.01 to 600 seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("the time must be 0.01 to 600 seconds, not {text}").format(text=text)
+        )
     return value
 
 
 def add_limits(parser: argparse.ArgumentParser) -> None:
     """--depth, --time and --json, shared by both commands."""
-    parser.add_argument("--depth", type=whole_number(1, "the depth", 400), help="plies to search at most")
+    parser.add_argument(
+        "--depth", type=whole_number(1, N_("the depth"), 400), help=_("plies to search at most")
+    )
     parser.add_argument(
         "--time",
         type=seconds_number,
         default=DEFAULT_SECONDS,
-        help=f"seconds to think, iterative deepening stops there (default {DEFAULT_SECONDS:g})",
+        help=_("seconds to think, iterative deepening stops there (default {seconds})").format(
+            seconds=f"{DEFAULT_SECONDS:g}"
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
 
 
 def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `mnk` and `connect4`."""
     mnk = subparsers.add_parser(
         "mnk",
-        help="best move in an m,n,k game (3 3 3 tic-tac-toe, 15 15 5 gomoku) by depth-limited alpha-beta",
-        description="BOARD is M lines of N characters x, o, . (x moves first; K or more in a row wins).",
+        help=_("best move in an m,n,k game (3 3 3 tic-tac-toe, 15 15 5 gomoku) by depth-limited alpha-beta"),
+        description=_("BOARD is M lines of N characters x, o, . (x moves first; K or more in a row wins)."),
     )
-    side = whole_number(1, "a side", MAX_SIDE)
-    mnk.add_argument("m", type=side, help="rows")
-    mnk.add_argument("n", type=side, help="columns")
-    mnk.add_argument("k", type=whole_number(2, "k", MAX_SIDE), help="stones in a row that win")
-    mnk.add_argument("--board", required=True, help="a file with the board, or - for standard input")
+    side = whole_number(1, N_("a side"), MAX_SIDE)
+    mnk.add_argument("m", type=side, help=_("rows"))
+    mnk.add_argument("n", type=side, help=_("columns"))
+    mnk.add_argument("k", type=whole_number(2, "k", MAX_SIDE), help=_("stones in a row that win"))
+    mnk.add_argument("--board", required=True, help=_("a file with the board, or - for standard input"))
     add_limits(mnk)
     mnk.set_defaults(run=run_mnk)
     four = subparsers.add_parser(
         "connect4",
-        help="best Connect Four move (7 columns, 6 rows) by depth-limited alpha-beta",
-        description="MOVES are the columns played so far, 1 to 7, in order (x first).",
+        help=_("best Connect Four move (7 columns, 6 rows) by depth-limited alpha-beta"),
+        description=_("MOVES are the columns played so far, 1 to 7, in order (x first)."),
     )
-    four.add_argument("--moves", default="", help="columns played, e.g. 4453 (default: none)")
+    four.add_argument("--moves", default="", help=_("columns played, e.g. 4453 (default: none)"))
     add_limits(four)
     four.set_defaults(run=run_connect4)
 
@@ -87,13 +103,17 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 def run_mnk(args: argparse.Namespace) -> int:
     """Read the board, search it, print the answer."""
     if args.k > max(args.m, args.n):
-        raise UsageError(f"mnk: k must be at most the longer side ({max(args.m, args.n)}), not {args.k}")
+        raise UsageError(
+            _("mnk: k must be at most the longer side ({side}), not {k}").format(
+                side=max(args.m, args.n), k=args.k
+            )
+        )
     game = MNK(args.m, args.n, args.k)
     try:
-        text, _ = textio.read_text(args.board)
+        text, _name = textio.read_text(args.board)
         pos = game.parse(text)
     except (textio.InputError, BadPosition) as error:
-        raise UsageError(f"mnk: bad board: {error}") from None
+        raise UsageError(_("mnk: bad board: {problem}").format(problem=error)) from None
 
     def shown(move: int) -> list[int]:
         """[row, col], 0-based."""
@@ -106,11 +126,15 @@ def run_connect4(args: argparse.Namespace) -> int:
     """Play the moves, search the position, print the answer."""
     game = ConnectFour()
     if len(args.moves) > 42:
-        raise UsageError(f"connect4: a game has at most 42 moves, got {len(args.moves):,}")
+        raise UsageError(
+            _("connect4: a game has at most 42 moves, got {count}").format(
+                count=format_number(len(args.moves))
+            )
+        )
     try:
         pos = game.play(args.moves)
     except BadPosition as error:
-        raise UsageError(f"connect4: bad moves: {error}") from None
+        raise UsageError(_("connect4: bad moves: {problem}").format(problem=error)) from None
     note = CONNECT_FOUR_SOLVED if pos.empty == 42 else ""
     return _answer(args, game, pos, lambda move: move + 1, note)
 
@@ -135,12 +159,19 @@ def _answer(
     if note:
         data["note"] = note
     line = " ".join(game.move_name(move) for move in answer.pv)
-    text = (
-        f"{game.show(pos)}\n{MARKS[pos.mover]} to move: best move {game.move_name(answer.move or 0)}"
-        f"{'' if game.gravity else f' {shown(answer.move or 0)}'}, value {value_words(value, pos)}; "
-        f"depth {answer.depth}, "
-        f"{answer.nodes:,} nodes, {answer.tt_hits:,} table hits, {answer.seconds:.2f} s\n"
-        f"expected line: {line}"
+    move = game.move_name(answer.move or 0)
+    said = _(
+        "{mark} to move: best move {move}, value {value}; depth {depth}, "
+        "{nodes} nodes, {hits} table hits, {seconds} s"
+    ).format(
+        mark=MARKS[pos.mover],
+        move=move if game.gravity else f"{move} {shown(answer.move or 0)}",
+        value=value_words(value, pos),
+        depth=answer.depth,
+        nodes=format_number(answer.nodes),
+        hits=format_number(answer.tt_hits),
+        seconds=f"{answer.seconds:.2f}",
     )
-    emit(args, text + (f"\n{note}" if note else ""), data)
+    text = "\n".join((game.show(pos), said, _("expected line: {line}").format(line=line)))
+    emit(args, text + (f"\n{_(note)}" if note else ""), data)
     return 0

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
+from solvers.i18n import _
 from solvers.minimax import MAX, MIN
 
 WIN = 10_000_000
@@ -75,13 +76,15 @@ class Grid:
     def __init__(self, rows: int, cols: int, k: int, gravity: bool = False) -> None:
         if not (1 <= rows <= 26 and 1 <= cols <= 26 and 2 <= k <= max(rows, cols)):
             raise ValueError(
-                f"a board is 1..26 by 1..26 with 2 <= k <= the longer side, got {rows},{cols},{k}"
+                _("a board is 1..26 by 1..26 with 2 <= k <= the longer side, got {m},{n},{k}").format(
+                    m=rows, n=cols, k=k
+                )
             )
         self.rows, self.cols, self.k, self.gravity = rows, cols, k, gravity
         size = rows * cols
         self.bounds = (float(-WIN - size), float(WIN + size))
         rng = random.Random(ZOBRIST_SEED)
-        self._zobrist = {player: [rng.getrandbits(64) for _ in range(size)] for player in (MAX, MIN)}
+        self._zobrist = {player: [rng.getrandbits(64) for _cell in range(size)] for player in (MAX, MIN)}
         self._rays = [self._cell_rays(cell) for cell in range(size)]
         self._near = [self._neighbours(cell, NEAR) for cell in range(size)]
         self._lines = self._line_slices()
@@ -315,22 +318,36 @@ class MNK(Grid):
         lines = [line.strip().lower() for line in text.strip().splitlines() if line.strip()]
         if len(lines) != self.rows:
             raise BadPosition(
-                f"the board needs {self.rows} lines of {self.cols} cells, got {len(lines)} lines"
+                _("the board needs {rows} lines of {cols} cells, got {count} lines").format(
+                    rows=self.rows, cols=self.cols, count=len(lines)
+                )
             )
         for number, line in enumerate(lines, 1):
             if len(line) != self.cols:
-                raise BadPosition(f"line {number} has {len(line)} cells, not {self.cols}")
+                raise BadPosition(
+                    _("line {number} has {count} cells, not {cols}").format(
+                        number=number, count=len(line), cols=self.cols
+                    )
+                )
             strange = sorted(set(line) - set("xo."))
             if strange:
-                raise BadPosition(f"cells are 'x', 'o' or '.', not {', '.join(map(repr, strange[:3]))}")
+                raise BadPosition(
+                    _("cells are 'x', 'o' or '.', not {found}").format(
+                        found=", ".join(map(repr, strange[:3]))
+                    )
+                )
         cells = "".join(lines).encode()
         xs, os = cells.count(b"x"), cells.count(b"o")
         if not 0 <= xs - os <= 1:
-            raise BadPosition(f"x moves first, so x has as many stones as o or one more; got {xs} x, {os} o")
+            raise BadPosition(
+                _("x moves first, so x has as many stones as o or one more; got {xs} x, {os} o").format(
+                    xs=xs, os=os
+                )
+            )
         if self.winners(cells):
-            raise BadPosition(f"the game is already over: {self.k} in a row is on the board")
+            raise BadPosition(_("the game is already over: {k} in a row is on the board").format(k=self.k))
         if b"." not in cells:
-            raise BadPosition("the board is full: there is no move to find")
+            raise BadPosition(_("the board is full: there is no move to find"))
         return self.position(cells)
 
 
@@ -353,7 +370,7 @@ class ConnectFour(Grid):
             cell = row * self.cols + move
             if cells[cell] == EMPTY:
                 return cell
-        raise BadPosition(f"column {move + 1} is full")
+        raise BadPosition(_("column {number} is full").format(number=move + 1))
 
     def moves(self, pos: Position) -> Sequence[int]:
         """The columns that are not full, left to right."""
@@ -372,18 +389,26 @@ class ConnectFour(Grid):
         pos = self.start()
         for number, char in enumerate(moves.strip(), 1):
             if char not in "1234567":
-                raise BadPosition(f"move {number} is {char!r}: columns are 1 to 7")
+                raise BadPosition(
+                    _("move {number} is {char}: columns are 1 to 7").format(number=number, char=repr(char))
+                )
             if pos.winner:
-                raise BadPosition(f"move {number} comes after {MARKS[pos.winner]} has already won")
+                raise BadPosition(
+                    _("move {number} comes after {mark} has already won").format(
+                        number=number, mark=MARKS[pos.winner]
+                    )
+                )
             if pos.cells[int(char) - 1] != EMPTY:
-                raise BadPosition(f"move {number}: column {char} is full")
+                raise BadPosition(_("move {number}: column {char} is full").format(number=number, char=char))
             pos = self.result(pos, int(char) - 1)
         if pos.winner:
-            raise BadPosition(f"the game is already over: {MARKS[pos.winner]} has four in a row")
+            raise BadPosition(
+                _("the game is already over: {mark} has four in a row").format(mark=MARKS[pos.winner])
+            )
         if not pos.empty:
-            raise BadPosition("the board is full: there is no move to find")
+            raise BadPosition(_("the board is full: there is no move to find"))
         return pos
 
     def move_name(self, move: int) -> str:
         """A column for people, 1-based."""
-        return f"column {move + 1}"
+        return _("column {number}").format(number=move + 1)

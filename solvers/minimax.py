@@ -34,6 +34,7 @@ from typing import Any, NamedTuple, Protocol
 
 from solvers.cli import EventStats, UsageError, emit, seed_number, whole_number
 from solvers.events import Bound, Evaluate, Pop, Prune, Push, build, event_type
+from solvers.i18n import N_, _, format_number, ngettext
 
 MAX = 1
 """The player who wants the utility high (moves first in tic-tac-toe: x)."""
@@ -383,7 +384,7 @@ def best_move(
         if chosen is None or (found > chosen[1] if maximizing else found < chosen[1]):
             chosen = (move, found)
     if chosen is None:
-        raise ValueError("a finished game has no move to choose")
+        raise ValueError(_("a finished game has no move to choose"))
     return chosen
 
 
@@ -491,7 +492,7 @@ def lockstep_events(
     alphabeta = _segments(
         ALPHABETA_SIDE, alphabeta_events(game, state, shortcut=shortcut, order=order), game, state, order
     )
-    for _, segment in heapq.merge(minimax, alphabeta, key=lambda pair: pair[0]):
+    for _index, segment in heapq.merge(minimax, alphabeta, key=lambda pair: pair[0]):
         yield from segment
 
 
@@ -543,13 +544,21 @@ class RandomTree:
     def __init__(self, depth: int, branching: int, seed: int = 0) -> None:
         if depth not in DEPTHS or branching not in BRANCHINGS:
             raise ValueError(
-                f"depth must be {DEPTHS.start}..{DEPTHS.stop - 1} and branching "
-                f"{BRANCHINGS.start}..{BRANCHINGS.stop - 1}, got {depth} and {branching}"
+                _(
+                    "depth must be {low}..{high} and branching {fewest}..{most}, got {depth} and {branching}"
+                ).format(
+                    low=DEPTHS.start,
+                    high=DEPTHS.stop - 1,
+                    fewest=BRANCHINGS.start,
+                    most=BRANCHINGS.stop - 1,
+                    depth=depth,
+                    branching=branching,
+                )
             )
         self.depth, self.branching, self.seed = depth, branching, seed
         self.bounds = (float(LEAF_VALUES[0]), float(LEAF_VALUES[1]))
         rng = random.Random(seed)
-        self.leaves = [rng.randint(*LEAF_VALUES) for _ in range(branching**depth)]
+        self.leaves = [rng.randint(*LEAF_VALUES) for _leaf in range(branching**depth)]
         self._moves = tuple(range(branching))
 
     def to_move(self, state: tuple[int, int]) -> int:
@@ -600,28 +609,35 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     """Register `gametree --depth D --branching B --seed S`."""
     parser = subparsers.add_parser(
         "gametree",
-        help="minimax and alpha-beta on a seeded random MAX/MIN tree",
-        description="Build a full tree with MAX at the root and seeded random leaf values "
-        f"{LEAF_VALUES[0]}..{LEAF_VALUES[1]}; print both algorithms' values and leaf counts.",
+        help=_("minimax and alpha-beta on a seeded random MAX/MIN tree"),
+        description=_(
+            "Build a full tree with MAX at the root and seeded random leaf values {low}..{high}; "
+            "print both algorithms' values and leaf counts."
+        ).format(low=LEAF_VALUES[0], high=LEAF_VALUES[1]),
     )
     parser.add_argument(
-        "--depth", type=whole_number(None, "the depth"), default=3, help="levels of moves, 2..6 (default 3)"
+        "--depth",
+        type=whole_number(None, N_("the depth")),
+        default=3,
+        help=_("levels of moves, 2..6 (default 3)"),
     )
     parser.add_argument(
         "--branching",
-        type=whole_number(None, "the branching"),
+        type=whole_number(None, N_("the branching")),
         default=2,
-        help="moves per node, 2..4 (default 2)",
+        help=_("moves per node, 2..4 (default 2)"),
     )
-    parser.add_argument("--seed", type=seed_number(), default=0, help="seed of the leaf values, 0 to 2^32-1")
+    parser.add_argument(
+        "--seed", type=seed_number(), default=0, help=_("seed of the leaf values, 0 to 2^32-1")
+    )
     parser.add_argument(
         "--order",
         choices=("none", "best", "worst"),
         default="none",
-        help="move ordering: as generated, best first (oracle), worst first",
+        help=_("move ordering: as generated, best first (oracle), worst first"),
     )
-    parser.add_argument("--shortcut", action="store_true", help="take an immediate best leaf")
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--shortcut", action="store_true", help=_("take an immediate best leaf"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
     parser.set_defaults(run=run_gametree)
 
 
@@ -630,7 +646,7 @@ def run_gametree(args: argparse.Namespace) -> int:
     try:
         tree = RandomTree(args.depth, args.branching, args.seed)
     except ValueError as error:
-        raise UsageError(f"gametree: {error}") from None
+        raise UsageError(_("gametree: {problem}").format(problem=error)) from None
     order = tree.order(args.order)
     plain_stats, pruned_stats = EventStats(), EventStats()
     plain = search(tree, tree.ROOT, shortcut=args.shortcut, order=order, stats=plain_stats)
@@ -659,21 +675,37 @@ def run_gametree(args: argparse.Namespace) -> int:
         },
     }
     lines = [
-        f"random tree: depth {tree.depth}, branching {tree.branching}, seed {tree.seed}, "
-        f"{total:,} leaves, move order {args.order}",
+        _(
+            "random tree: depth {depth}, branching {branching}, seed {seed}, "
+            "{leaves} leaves, move order {order}"
+        ).format(
+            depth=tree.depth,
+            branching=tree.branching,
+            seed=tree.seed,
+            leaves=format_number(total),
+            order=args.order,
+        ),
     ]
     if total <= 81:  # a textbook-sized tree: show its leaves
-        lines.append("leaf values: " + " ".join(map(str, tree.leaves)))
+        lines.append(_("leaf values: {values}").format(values=" ".join(map(str, tree.leaves))))
     lines += [
-        f"minimax:    value {plain.value}, {plain.leaves:,} leaves evaluated, {plain.nodes:,} nodes",
-        f"alpha-beta: value {pruned.value}, {pruned.leaves:,} leaves evaluated, "
-        f"{pruned.nodes:,} nodes, {_plural(pruned.prunes, 'cut')} "
-        f"(skipped {plain.leaves - pruned.leaves:,} of {plain.leaves:,} leaves)",
+        _("minimax:    value {value}, {leaves} leaves evaluated, {nodes} nodes").format(
+            value=plain.value, leaves=format_number(plain.leaves), nodes=format_number(plain.nodes)
+        ),
+        ngettext(
+            "alpha-beta: value {value}, {leaves} leaves evaluated, {nodes} nodes, {cuts} cut "
+            "(skipped {skipped} of {total} leaves)",
+            "alpha-beta: value {value}, {leaves} leaves evaluated, {nodes} nodes, {cuts} cuts "
+            "(skipped {skipped} of {total} leaves)",
+            pruned.prunes,
+        ).format(
+            value=pruned.value,
+            leaves=format_number(pruned.leaves),
+            nodes=format_number(pruned.nodes),
+            cuts=format_number(pruned.prunes),
+            skipped=format_number(plain.leaves - pruned.leaves),
+            total=format_number(plain.leaves),
+        ),
     ]
     emit(args, "\n".join(lines), data)
     return 0
-
-
-def _plural(count: int, noun: str) -> str:
-    """'1 cut', '2 cuts'."""
-    return f"{count:,} {noun}" + ("" if count == 1 else "s")

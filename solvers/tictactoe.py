@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from solvers.cli import EventStats, UsageError, emit, shown
 from solvers.events import Evaluate
+from solvers.i18n import _, format_number
 from solvers.minimax import MAX, MIN, SearchReport, minimax_events, search
 
 EMPTY_BOARD = "." * 9
@@ -80,20 +81,28 @@ def parse_board(text: str | Sequence[str]) -> str:
     """A board in canonical form (lower case, '.' for empty), or `BadBoard` saying why not."""
     board = ("".join(text) if not isinstance(text, str) else text).strip().lower()
     if len(board) != 9:
-        raise BadBoard(f"a board has 9 cells, got {len(board)} in {shown(board)}")
+        raise BadBoard(
+            _("a board has 9 cells, got {count} in {board}").format(count=len(board), board=shown(board))
+        )
     strange = sorted(set(board) - set("xo."))
     if strange:
-        raise BadBoard(f"cells are 'x', 'o' or '.', not {', '.join(map(repr, strange))}")
+        raise BadBoard(
+            _("cells are 'x', 'o' or '.', not {found}").format(found=", ".join(map(repr, strange)))
+        )
     xs, os = board.count("x"), board.count("o")
     if not 0 <= xs - os <= 1:
-        raise BadBoard(f"x moves first, so x has as many marks as o or one more; got {xs} x, {os} o")
+        raise BadBoard(
+            _("x moves first, so x has as many marks as o or one more; got {xs} x, {os} o").format(
+                xs=xs, os=os
+            )
+        )
     found = winners(board)
     if len(found) == 2:
-        raise BadBoard("both x and o have a line: the game stops at the first win")
+        raise BadBoard(_("both x and o have a line: the game stops at the first win"))
     if "x" in found and xs == os:
-        raise BadBoard("o moved after x had already won")
+        raise BadBoard(_("o moved after x had already won"))
     if "o" in found and xs > os:
-        raise BadBoard("x moved after o had already won")
+        raise BadBoard(_("x moved after o had already won"))
     return board
 
 
@@ -116,6 +125,15 @@ def outcome_words(value: float, me: str = "x") -> str:
     if not value:
         return "draw"
     return f"{'win' if value > 0 else 'loss'} on move {move_of_win(value)}"
+
+
+def outcome_text(value: float) -> str:
+    """`outcome_words` for people, in their language (the JSON keeps the English words)."""
+    if not value:
+        return _("draw")
+    if value > 0:
+        return _("win on move {move}").format(move=move_of_win(value))
+    return _("loss on move {move}").format(move=move_of_win(value))
 
 
 class TicTacToe:
@@ -226,18 +244,20 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     """Register `tictactoe --board BOARD` and `tictactoe --count`."""
     parser = subparsers.add_parser(
         "tictactoe",
-        help="best tic-tac-toe move by minimax or alpha-beta; or count the game tree",
-        description="BOARD is 9 characters x, o, . read row by row (x moves first). "
-        "Prints the best cell 0..8, its value for the side to move and the nodes searched. "
-        "Values prefer quicker wins and slower losses: a win on move n is worth 10 - n "
-        "(+5 at best), a loss -(10 - n), a draw 0.",
+        help=_("best tic-tac-toe move by minimax or alpha-beta; or count the game tree"),
+        description=_(
+            "BOARD is 9 characters x, o, . read row by row (x moves first). "
+            "Prints the best cell 0..8, its value for the side to move and the nodes searched. "
+            "Values prefer quicker wins and slower losses: a win on move n is worth 10 - n "
+            "(+5 at best), a loss -(10 - n), a draw 0."
+        ),
     )
-    parser.add_argument("--board", help="9 characters of x, o and . (default: empty board)")
-    parser.add_argument("--alphabeta", action="store_true", help="search with alpha-beta")
-    parser.add_argument("--shortcut", action="store_true", help="take an immediate win at once")
-    parser.add_argument("--ordered", action="store_true", help="try centre, corners, edges first")
-    parser.add_argument("--count", action="store_true", help="count the whole game tree")
-    parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--board", help=_("9 characters of x, o and . (default: empty board)"))
+    parser.add_argument("--alphabeta", action="store_true", help=_("search with alpha-beta"))
+    parser.add_argument("--shortcut", action="store_true", help=_("take an immediate win at once"))
+    parser.add_argument("--ordered", action="store_true", help=_("try centre, corners, edges first"))
+    parser.add_argument("--count", action="store_true", help=_("count the whole game tree"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object"))
     parser.set_defaults(run=run_cli)
 
 
@@ -246,7 +266,7 @@ def run_cli(args: argparse.Namespace) -> int:
     try:
         board = parse_board(EMPTY_BOARD if args.board is None else args.board)
     except BadBoard as error:
-        raise UsageError(f"tictactoe: impossible board: {error}") from None
+        raise UsageError(_("tictactoe: impossible board: {problem}").format(problem=error)) from None
     if args.count:
         return _print_count(args, board)
     stats = EventStats()
@@ -269,13 +289,23 @@ def run_cli(args: argparse.Namespace) -> int:
         **stats.as_dict(),
     }
     if advice.move is None:
-        verdict = f"{advice.winner} won" if advice.winner else "a draw"
-        text = f"{show_board(board)}\ngame over: {verdict}"
+        verdict = _("{mark} won").format(mark=advice.winner) if advice.winner else _("a draw")
+        text = show_board(board) + "\n" + _("game over: {verdict}").format(verdict=verdict)
     else:
         text = (
-            f"{show_board(board)}\n{advice.to_move} to move: best move {advice.move}, "
-            f"value {advice.value:+d} ({outcome_words(advice.value)}), "
-            f"{advice.nodes:,} nodes searched by {algorithm}"
+            show_board(board)
+            + "\n"
+            + _(
+                "{mark} to move: best move {move}, value {value} ({meaning}), "
+                "{nodes} nodes searched by {algorithm}"
+            ).format(
+                mark=advice.to_move,
+                move=advice.move,
+                value=f"{advice.value:+d}",
+                meaning=outcome_text(advice.value),
+                nodes=format_number(advice.nodes),
+                algorithm=algorithm,
+            )
         )
     emit(args, text, data)
     return 0
@@ -298,9 +328,14 @@ def _print_count(args: argparse.Namespace, board: str) -> int:
         "draws": draws,
         **stats.as_dict(),
     }
-    text = (
-        f"{nodes:,} nodes (root included), {games:,} games: "
-        f"x wins {x_wins:,}, o wins {o_wins:,}, draws {draws:,}"
+    text = _(
+        "{nodes} nodes (root included), {games} games: x wins {x_wins}, o wins {o_wins}, draws {draws}"
+    ).format(
+        nodes=format_number(nodes),
+        games=format_number(games),
+        x_wins=format_number(x_wins),
+        o_wins=format_number(o_wins),
+        draws=format_number(draws),
     )
     emit(args, text, data)
     return 0

@@ -26,11 +26,11 @@ def cells(app, shell) -> tuple[pygame.Rect, ...]:
     return stage_layout(app, shell).cells
 
 
-def tree_items(app, shell) -> list[tuple[pygame.Rect, int, int]]:
-    """(box, row, node) for each searched board on screen and each of its tags."""
+def tree_items(app, shell, tags: bool = False) -> list[tuple]:
+    """(box, row, node) for each searched board on screen and each of its tags (with `tags`: is it a tag)."""
     plan = shell.demo.plan(stage_layout(app, shell).tree_area, shell.run.model)
     return [
-        (box, item.row, item.node)
+        (box, item.row, item.node, box is not item.box) if tags else (box, item.row, item.node)
         for item in plan.boards
         if item.node >= 0
         for box in (item.box, *item.tag_boxes)
@@ -169,7 +169,7 @@ def test_step_back_restores_the_tree_exactly(app, open_demo) -> None:
 
 
 def test_fold_counts_open_and_fold_on_click(app, open_demo) -> None:
-    """A '+N' node opens into the next row when clicked, and folds again."""
+    """A board's '+N' (or value) tag opens it into the next row when clicked, and folds it again."""
     shell = open_demo("tictactoe", speed=FAST)
     demo = shell.demo
     press(app, pygame.K_5, "5")
@@ -178,13 +178,15 @@ def test_fold_counts_open_and_fold_on_click(app, open_demo) -> None:
     model = shell.run.model
     path = demo.focus_path(model)
     box, node = next(
-        (b, n) for b, r, n in tree_items(app, shell) if r == 1 and n not in path and model.size(n) > 1
+        (b, n)
+        for b, r, n, tag in tree_items(app, shell, tags=True)
+        if tag and r == 1 and n not in path and model.size(n) > 1
     )
     click(app, box.center)
     assert demo.focus_path(model)[1] == node
     below = [n for _, r, n in tree_items(app, shell) if r == 2]
     assert below and all(model.parent[n] == node for n in below)  # its moves form row 2
-    opened = next(b for b, r, n in tree_items(app, shell) if n == node)
+    opened = next(b for b, r, n, tag in tree_items(app, shell, tags=True) if tag and n == node)
     click(app, opened.center)
     assert node not in demo.focus_path(model)
     press(app, pygame.K_l, "l")

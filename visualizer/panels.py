@@ -22,9 +22,14 @@ def card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str = 
     draw_box(surface, rect, theme, fill=th.PANEL, radius=8)
     pad = theme.px(10)
     if title:
-        shown = fit_text(theme, title.upper(), rect.w - 2 * pad, "tiny", "bold")
+        shown = fit_text(theme, heading_case(title), rect.w - 2 * pad, "tiny", "bold")
         surface.blit(theme.text(shown, "tiny", th.MUTED, "bold"), (rect.x + pad, rect.y + pad))
     return card_content(rect, theme, title)
+
+
+def heading_case(title: str) -> str:
+    """A heading in capitals, Greek letters kept as they are (they are math here: α-β is not A-B)."""
+    return "".join(ch if "\u0370" <= ch <= "\u03ff" else ch.upper() for ch in title)
 
 
 def card_content(rect: pygame.Rect, theme: Theme, title: str = "") -> pygame.Rect:
@@ -32,7 +37,7 @@ def card_content(rect: pygame.Rect, theme: Theme, title: str = "") -> pygame.Rec
     pad = theme.px(10)
     inner = rect.inflate(-2 * pad, -2 * pad)
     if title:
-        shown = fit_text(theme, title.upper(), inner.w, "tiny", "bold")
+        shown = fit_text(theme, heading_case(title), inner.w, "tiny", "bold")
         gap = theme.font("tiny", "bold").size(shown)[1] + theme.px(6)
         inner = pygame.Rect(inner.x, inner.y + gap, inner.w, max(0, inner.h - gap))
     return inner

@@ -14,6 +14,14 @@ Vocabulary
   right) where they disagree and why.
 - `Score` counts right answers and the current and best streaks.
 
+The same questions serve every tree demo (tic-tac-toe, the games, the game
+tree): a `Question` is of one of three kinds, VALUE ("what will this node
+return?", asked once its moves are tried), CUTS ("which of its moves will
+alpha-beta cut?", asked as it is entered, the answer read ahead from the
+run's own events by `moves_tried`) and MOVE ("which move will it choose?");
+`cut_reason` and `move_reason` say why from
+the search's own tree.  `visualizer.guessing` follows a run and asks them.
+
 Example: `check(RandomTree(3, 2, 1), {5}).first` is the leftmost leaf marked
 wrongly (or missed), and `.why` says what alpha-beta does there.
 """
@@ -27,13 +35,16 @@ from math import inf
 from typing import Any
 
 from solvers import minimax as mm
-from solvers.i18n import _
+from solvers.events import Pop, Push
+from solvers.i18n import _, ngettext
 from visualizer.searchtree import SearchTree, value_text
 
 State = tuple[int, int]
 """A state of `RandomTree`: (level, index)."""
 CHOICES = 4
 """Multiple choice: keys 1 to 4."""
+VALUE, CUTS, MOVE = "value", "cuts", "move"
+"""The kinds of question: a node's returned value, the moves alpha-beta cuts there, the move it chooses."""
 
 
 # --- the value a node will return -------------------------------------------------
@@ -55,12 +66,18 @@ def returned_value(
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """'What will node `node` return?': four values, one of them the answer."""
+    """'What will node `node` return?' (VALUE) or 'which moves will it cut?' (CUTS): the answer among choices.
+
+    A CUTS question's choices are frozensets of moves, `moves` all the node's
+    moves in the order the search tries them.
+    """
 
     node: int
-    state: State
-    choices: tuple[float, ...]
-    answer: float
+    state: Any
+    choices: tuple[Any, ...]
+    answer: Any
+    kind: str = VALUE
+    moves: tuple[Any, ...] = ()
 
 
 def make_question(
@@ -68,15 +85,23 @@ def make_question(
 ) -> Question:
     """The question at a node just entered: the answer, minimax's value and other leaf values, shuffled."""
     answer = returned_value(tree, state, *window, order)
-    rng = random.Random(tree.seed * 1_000_003 + node)
+    seed = tree.seed * 1_000_003 + node
     pool = [mm.minimax_value(tree, state), *leaf_values_below(tree, state)]
-    rng.shuffle(pool)
+    fill = random.Random(seed).sample(range(mm.LEAF_VALUES[0], mm.LEAF_VALUES[1] + 1), CHOICES + 1)
+    return Question(node, state, value_choices(answer, pool, fill, seed), answer)
+
+
+def value_choices(answer: Any, pool: Iterable[Any], fill: Iterable[Any], seed: int) -> tuple[Any, ...]:
+    """The answer and up to three other values, from `pool` (shuffled) then `fill`; shuffled, seeded."""
+    rng = random.Random(seed)
+    shuffled = list(pool)
+    rng.shuffle(shuffled)
     choices = [answer]
-    for value in [*pool, *rng.sample(range(mm.LEAF_VALUES[0], mm.LEAF_VALUES[1] + 1), CHOICES + 1)]:
+    for value in [*shuffled, *fill]:
         if len(choices) < CHOICES and value not in choices:
             choices.append(value)
     rng.shuffle(choices)
-    return Question(node, state, tuple(choices), answer)
+    return tuple(choices)
 
 
 def leaf_values_below(tree: mm.RandomTree, state: State) -> list[float]:
@@ -211,6 +236,123 @@ def leaf_reason(tree: mm.RandomTree, answer: Answer, leaf: int) -> str:
     )
 
 
+# --- questions on any search tree ------------------------------------------------------
+
+
+def about_to_return(search: SearchTree, node: int, moves: int) -> bool:
+    """An inner node with all `moves` tried (or the rest cut), the last child returned: its value is next."""
+    children = list(search.children(node))
+    finished = len(children) == moves or node in search.cuts
+    return bool(children) and finished and search.done(children[-1]) and not search.done(node)
+
+
+def just_entered(search: SearchTree, node: int) -> bool:
+    """The node is running and has tried no move yet."""
+    return not search.done(node) and next(iter(search.children(node)), None) is None
+
+
+def could_cut(window: tuple[float, float], maximizing: bool) -> bool:
+    """A node given this window can close it: MAX needs a finite β, MIN a finite α."""
+    alpha, beta = window
+    return beta < inf if maximizing else alpha > -inf
+
+
+def moves_tried(future: Iterable[Any], node: int) -> list[Any] | None:
+    """The moves node `node` will try, read from the run's events after now up to its return.
+
+    None when the events end first (a capped read: the answer is too far ahead).
+    """
+    tried = []
+    for event in future:
+        kind = type(event)
+        if kind is Push and event.parent == node:
+            tried.append(event.what)
+        elif kind is Pop and event.node == node:
+            return tried
+    return None
+
+
+def move_question(node: int, state: Any, moves: Sequence[Any], answer: Any, seed: int) -> Question:
+    """'Which move will it choose?': the answer among three other of the node's moves (seeded)."""
+    others = [move for move in moves if move != answer]
+    random.Random(seed).shuffle(others)
+    choices = [answer, *others[: CHOICES - 1]]
+    random.Random(seed + 1).shuffle(choices)
+    return Question(node, state, tuple(choices), answer, MOVE, tuple(moves))
+
+
+def chosen_move(search: SearchTree, node: int) -> Any:
+    """The move of the child whose value a returned node took (None before it returns)."""
+    child = search.chosen(node)
+    return None if child is None else search.move[child]
+
+
+def move_reason(search: SearchTree, question: Question, maximizing: bool, name: Callable[[Any], str]) -> str:
+    """Why the node chose its move: the best value among its children's, which are listed."""
+    node = question.node
+    shown = [
+        _("{move} {value}").format(move=name(search.move[child]), value=value_text(search.value[child]))
+        for child in search.children(node)
+    ][:6]
+    move = chosen_move(search, node)
+    template = (
+        _("MAX takes the largest value: {move} gives {value} (tried: {tried})")
+        if maximizing
+        else _("MIN takes the smallest value: {move} gives {value} (tried: {tried})")
+    )
+    return template.format(move=name(move), value=value_text(search.value[node]), tried=", ".join(shown))
+
+
+def cut_question(node: int, state: Any, moves: Sequence[Any], tried: Sequence[Any], seed: int) -> Question:
+    """'Which moves will it cut?': the moves not `tried`, among other sets of last moves (seeded)."""
+    answer = frozenset(moves) - frozenset(tried)
+    family = [frozenset(moves[k:]) for k in range(1, len(moves) + 1)]
+    others = [c for c in family if len(c) != len(answer)]
+    random.Random(seed).shuffle(others)
+    choices = sorted([answer, *others[: CHOICES - 1]], key=len)
+    return Question(node, state, tuple(choices), answer, CUTS, tuple(moves))
+
+
+def cuts_of(search: SearchTree, question: Question) -> frozenset[Any]:
+    """The moves the node of a CUTS question did not try, once it has returned."""
+    tried = {search.move[child] for child in search.children(question.node)}
+    return frozenset(question.moves) - tried
+
+
+def cut_label(choice: frozenset[Any], moves: Sequence[Any], name: Callable[[Any], str]) -> str:
+    """A set of moves as a choice: 'none', '7, 8' (in the order tried) or 'last 5'."""
+    if not choice:
+        return _("none")
+    if len(choice) <= 2:
+        return ", ".join(name(move) for move in moves if move in choice)
+    return _("last {count}").format(count=len(choice))
+
+
+def cut_reason(search: SearchTree, question: Question, name: Callable[[Any], str]) -> str:
+    """One sentence, from the search's own state, on why the node cut what it did (or nothing)."""
+    node = question.node
+    tried = [search.move[child] for child in search.children(node)]
+    cut = [move for move in question.moves if move not in tried]
+    alpha, beta = value_text(search.alpha[node]), value_text(search.beta[node])
+    if not cut:
+        return ngettext(
+            "No cut: the window stayed open (α = {alpha} < β = {beta}) through its {count} move",
+            "No cut: the window stayed open (α = {alpha} < β = {beta}) through all {count} moves",
+            len(tried),
+        ).format(alpha=alpha, beta=beta, count=len(tried))
+    names = ", ".join(name(move) for move in cut)
+    if len(cut) > 2:
+        names = _("the other {count} moves").format(count=len(cut))
+    bound = search.cuts.get(node)
+    if bound is not None and bound[0] == "win":
+        return _("Move {move} wins at once, so {moves} are never searched").format(
+            move=name(tried[-1]), moves=names
+        )
+    return _("After {tried} of {total} moves α = {alpha} ≥ β = {beta}, so {moves} cannot matter: cut").format(
+        tried=len(tried), total=len(question.moves), alpha=alpha, beta=beta, moves=names
+    )
+
+
 # --- score and streak ----------------------------------------------------------------
 
 
@@ -228,6 +370,12 @@ class Score:
         streak = self.streak + 1 if correct else 0
         return replace(
             self, asked=self.asked + 1, right=self.right + correct, streak=streak, best=max(self.best, streak)
+        )
+
+    def short(self) -> str:
+        """'3/4, streak 2': for a narrow bar."""
+        return _("{right}/{asked}, streak {streak}").format(
+            right=self.right, asked=self.asked, streak=self.streak
         )
 
     def text(self) -> str:

@@ -13,11 +13,14 @@ No pygame: the tic-tac-toe and game-tree models hold these, and the views
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from math import inf
 from typing import Any
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
+from solvers.i18n import _
+from visualizer.calltree import UNKNOWN, go_to_call
 from visualizer.tree import ROOT_PARENT, LifoTree
 
 
@@ -163,6 +166,56 @@ class SearchTree(LifoTree):
         return "="
 
 
+class TimedSearchTree(SearchTree):
+    """A `SearchTree` that also knows where each node's Push and Pop are on the run's timeline.
+
+    The player applies every event of the run to it, so `applied` is the next
+    event's index; `push_at[node]` and `pop_at[node]` (UNKNOWN while it runs)
+    let a click on a node take the timeline there (`go_to`).  Machine-sized
+    arrays: two 8-byte numbers a node, even for a full tic-tac-toe search.
+    """
+
+    def __init__(
+        self,
+        root_state: Any = None,
+        result: Callable[[Any, Any], Any] | None = None,
+        *,
+        alphabeta: bool = False,
+    ) -> None:
+        super().__init__(root_state, result, alphabeta=alphabeta)
+        self.applied = 0
+        self.push_at = array("q")
+        self.pop_at = array("q")
+
+    def apply(self, event: Event) -> None:
+        """Move one event forward, noting where Pushes and Pops are."""
+        super().apply(event)
+        if isinstance(event, Push):
+            self.push_at.append(self.applied)
+            self.pop_at.append(UNKNOWN)
+        elif isinstance(event, Pop):
+            self.pop_at[event.node] = self.applied
+        self.applied += 1
+
+    def revert(self, event: Event) -> None:
+        """Undo exactly what `apply(event)` did."""
+        self.applied -= 1
+        if isinstance(event, Push):
+            self.push_at.pop()
+            self.pop_at.pop()
+        elif isinstance(event, Pop):
+            self.pop_at[event.node] = UNKNOWN
+        super().revert(event)
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The whole state, the timeline's places too."""
+        return (*super().snapshot(), self.applied, tuple(self.push_at), tuple(self.pop_at))
+
+    def go_to(self, player: Any, node: int, to_return: bool) -> None:
+        """Move the timeline to the node's Push, or (`to_return`) its Pop (a running node plays on to it)."""
+        go_to_call(player, self, node, to_return)  # type: ignore[arg-type]
+
+
 def value_text(value: Any, kind: str = "=", signed: bool = False) -> str:
     """A value as a label: '+1', '0', '≥ 3', '-∞'."""
     if value is None:
@@ -180,6 +233,6 @@ def cut_text(bound: tuple[str, Any], signed: bool = False) -> str:
     """What cut a node's other moves: 'β = 3', 'α = 0', 'win'."""
     name, value = bound
     if name == "win":
-        return "won at once"
+        return _("won at once")
     symbol = {"alpha": "α", "beta": "β"}.get(name, name)
     return f"{symbol} = {value_text(value, signed=signed)}"

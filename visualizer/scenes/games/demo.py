@@ -19,12 +19,16 @@ import pygame
 
 from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Engine, Limits
 from solvers.events import Prune
-from solvers.grids import MARKS, Position
+from solvers.grids import MARKS, Grid, Position
+from solvers.i18n import N_, _, format_number
+from visualizer import guessbar, guessing
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
+from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.games import view
+from visualizer.scenes.games.classroom import Questions
 from visualizer.scenes.games.model import (
     COMPUTER,
     GAMES,
@@ -33,36 +37,45 @@ from visualizer.scenes.games.model import (
     Match,
     NewMatch,
     Place,
+    hover_lines,
     narrate,
     value_words,
 )
-from visualizer.treepaint import Camera
+from visualizer.treepaint import Camera, node_at
 from visualizer.widgets import Button, Choice, Widget
 
 GAMES_BINDINGS = Bindings(
-    Gesture("click a cell (a column in Connect Four)", "play there"),
-    Binding(("h",), "why", "why this move? replay the computer's last search"),
-    Binding(("u", "z", "ctrl+z"), "undo", "undo your last move and the computer's reply"),
-    Binding(("y", "ctrl+y"), "redo", "redo it"),
-    Binding(("r",), "new_game", "new game (U undoes it)"),
-    Binding(("w",), "swap_sides", "new game, the other side starts"),
-    Binding(("b",), "next_game", "the next game: 3,3,3, 4,4,4, 5,5,4, gomoku, Connect Four"),
-    Binding(("1",), "set_level", "easy: one move ahead", args=("easy",)),
-    Binding(("2",), "set_level", "medium: three plies", args=("medium",)),
-    Binding(("3",), "set_level", "hard: deepen for 1.8 s", args=("hard",)),
-    Gesture("wheel / drag on the tree", "zoom / pan it"),
-    Binding(("0",), "reset_camera", "the whole tree again"),
+    Gesture(N_("click a cell (a column in Connect Four)"), N_("play there")),
+    Binding(("h",), "why", N_("why this move? replay the computer's last search")),
+    Binding(("u", "z", "ctrl+z"), "undo", N_("undo your last move and the computer's reply")),
+    Binding(("y", "ctrl+y"), "redo", N_("redo it")),
+    Binding(("r",), "new_game", N_("new game (U undoes it)")),
+    Binding(("w",), "swap_sides", N_("new game, the other side starts")),
+    Binding(("b",), "next_game", N_("the next game: 3,3,3, 4,4,4, 5,5,4, gomoku, Connect Four")),
+    Binding(("1",), "set_level", N_("easy: one move ahead"), args=("easy",)),
+    Binding(("2",), "set_level", N_("medium: three plies"), args=("medium",)),
+    Binding(("3",), "set_level", N_("hard: deepen for 1.8 s"), args=("hard",)),
+    Gesture(N_("wheel / drag on the tree"), N_("zoom / pan it")),
+    Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
+    Gesture(N_("hover a node"), N_("its move and value")),
+    Binding(("0",), "reset_camera", N_("the whole tree again")),
+    Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess the move and the cuts as it replays")),
 )
 """The games demo's keys and gestures."""
 
 
-class GamesDemo(Demo):
-    """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved."""
+class GamesDemo(guessbar.Guesses, Demo):
+    """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved.
+
+    Over 300 lines because it is where the match's edits, the engine's worker
+    thread, the replayed search, predict-then-reveal and the tree's clicks
+    meet; the work itself is in model, view and classroom, this only wires.
+    """
 
     name = "games"
-    title = "Gomoku and friends: depth limits, a heuristic, a clock"
+    title = N_("Gomoku and friends: depth limits, a heuristic, a clock")
     default_speed = 200.0
-    bindings = GAMES_BINDINGS
+    bindings = guessbar.ANSWER_BINDINGS + GAMES_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -73,7 +86,15 @@ class GamesDemo(Demo):
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[int, Future[Answer]] | None = None
+        self.guessing = guessing.Guessing()
+        self.hover: tuple[int, int] | None = None
+        self.questions = Questions(self, lambda: self.shell.run)
         self._turn()
+
+    @property
+    def game(self) -> Grid:
+        """The rules of the game on show."""
+        return self.match.game
 
     # --- the match -----------------------------------------------------------------------
 
@@ -82,11 +103,11 @@ class GamesDemo(Demo):
         game, pos = self.match.game, self.match.position
         move = col if game.gravity else game.cell(row, col)
         if self.match.over:
-            self.notify("the game is over: R for a new game")
+            self.notify(_("the game is over: R for a new game"))
         elif self.match.computers_turn:
-            self.notify("the computer is thinking")
+            self.notify(_("the computer is thinking"))
         elif move not in game.moves(pos):
-            self.notify("that place is taken" if not game.gravity else "that column is full")
+            self.notify(_("that place is taken") if not game.gravity else _("that column is full"))
         else:
             self.history.do(Place(move))
             self._turn()
@@ -124,7 +145,7 @@ class GamesDemo(Demo):
         """Take back your last move and the computer's reply."""
         edit = self.history.undo()
         if edit is None:
-            self.notify("nothing to undo yet")
+            self.notify(_("nothing to undo yet"))
         elif isinstance(edit, Place) and edit.answer is not None and self.history.can_undo:
             self.history.undo()
         self._turn()
@@ -132,7 +153,7 @@ class GamesDemo(Demo):
     def redo(self) -> None:
         """Play again what was undone (and the reply after it)."""
         if self.history.redo() is None:
-            self.notify("nothing to redo")
+            self.notify(_("nothing to redo"))
         self._turn()
 
     # --- the computer ----------------------------------------------------------------------
@@ -171,7 +192,7 @@ class GamesDemo(Demo):
         """Replay the computer's last search as events, to watch it."""
         last = self.match.last_answer()
         if last is None:
-            self.notify("the computer has not moved yet")
+            self.notify(_("the computer has not moved yet"))
             return
         self.explained = last
         self.camera.reset()
@@ -199,12 +220,13 @@ class GamesDemo(Demo):
         return EngineTree()
 
     def update(self, dt: float, player: Player) -> None:
-        """Play the computer's move once its search is done."""
+        """Play the computer's move once its search is done; the questions follow the replay."""
         self._collect()
+        self.guessing.follow(player, self.questions)
 
     def at_rest(self, player: Player) -> bool:
-        """Still unless the computer is thinking."""
-        return not self.thinking
+        """Still unless the computer is thinking or a question just came or went."""
+        return not self.thinking and not self.guessing.changed
 
     # --- how it reads ----------------------------------------------------------------------
 
@@ -223,9 +245,9 @@ class GamesDemo(Demo):
     def counters(self, model: EngineTree) -> list[tuple[str, str]]:
         """Iteration, leaves scored, table hits."""
         return [
-            ("iteration", str(model.current_iteration() or "-")),
-            ("leaves", f"{model.leaves:,}"),
-            ("table hits", f"{len(model.hits):,}"),
+            (_("iteration"), str(model.current_iteration() or "-")),
+            (_("leaves"), format_number(model.leaves)),
+            (_("table hits"), format_number(len(model.hits))),
         ]
 
     def stops(self) -> Sequence[str]:
@@ -234,37 +256,50 @@ class GamesDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at the next cut."""
-        return [("next cut", lambda event: type(event) is Prune)]
+        return [(N_("next cut"), lambda event: type(event) is Prune)]
 
     def status(self, player: Player) -> str | None:
         """Whose turn it is, or how the game ended."""
         if self.match.over:
             return self.match.result_text()
-        return "the computer is thinking" if self.thinking else "your move"
+        return _("the computer is thinking") if self.thinking else _("your move")
 
     def words(self, tree: EngineTree) -> list[str]:
         """The words card: the turn, the last answer, the newest heuristic leaf's terms."""
         match, game = self.match, self.match.game
         mine = MARKS[-match.computer_mark]
-        lines = [
-            match.result_text() if match.over else f"you play {mine} ({'disc' if mine == 'x' else 'ring'})."
-        ]
+        you = _("you play x (disc).") if mine == "x" else _("you play o (ring).")
+        lines = [match.result_text() if match.over else you]
         last = match.last_answer()
         if last is not None:
             pos, answer = last
             sign = 1 if pos.mover > 0 else -1
-            line = " ".join(game.move_name(m) for m in answer.pv[:6])
+            line = " ".join(view.move_label(game, m) for m in answer.pv[:6])
             own = sign * answer.value + 0.0  # + 0.0: a draw reads +0, not -0
             lines.append(
-                f"computer: {game.move_name(answer.move or 0)}, {value_words(answer.value)} for x"
-                f" (its view {own:+,.0f}); depth {answer.depth}, {answer.nodes:,} nodes,"
-                f" {answer.tt_hits:,} table hits, {answer.seconds:.2f} s. expected: {line}. H: why?"
+                _(
+                    "computer: {move}, {value} for x (its view {own}); depth {depth}, {nodes} nodes,"
+                    " {hits} table hits, {seconds} s. expected: {line}. H: why?"
+                ).format(
+                    move=game.move_name(answer.move or 0),
+                    value=value_words(answer.value),
+                    own=f"{own:+,.0f}",
+                    depth=answer.depth,
+                    nodes=format_number(answer.nodes),
+                    hits=format_number(answer.tt_hits),
+                    seconds=f"{answer.seconds:.2f}",
+                    line=line,
+                )
             )
         newest = tree.newest_terms()
         if newest is not None:
             node, terms = newest
-            lines.append(f"node {node} at the depth limit: {tree.leaf[node]:+,.0f} for x =")
-            lines += view.terms_lines(terms) or ["no runs that can still grow: 0"]
+            lines.append(
+                _("node {node} at the depth limit: {value} for x =").format(
+                    node=node, value=f"{tree.leaf[node]:+,.0f}"
+                )
+            )
+            lines += view.terms_lines(terms) or [_("no runs that can still grow: 0")]
         return lines
 
     # --- input ------------------------------------------------------------------------------
@@ -273,40 +308,47 @@ class GamesDemo(Demo):
         """Game, who starts, level, new game, undo, why."""
         return [
             Choice(
-                [(label, key) for key, (label, _) in GAMES.items()],
+                [(_(label), key) for key, (label, _rules) in GAMES.items()],
                 lambda: self.match.key,
                 self.set_game,
                 hint="B",
             ),
             Choice(
-                [("you start", HUMAN), ("computer starts", COMPUTER)],
+                [(_("you start"), HUMAN), (_("computer starts"), COMPUTER)],
                 lambda: self.match.starts,
                 self.set_starts,
                 hint="W",
             ),
             Choice(
-                [("easy", "easy"), ("medium", "medium"), ("hard", "hard")],
+                [(_("easy"), "easy"), (_("medium"), "medium"), (_("hard"), "hard")],
                 lambda: self.level,
                 self.set_level,
                 hint="1 2 3",
             ),
-            Button("new game", self.new_game, hint="R"),
-            Button("undo", self.undo, hint="U or Z"),
-            Button("why this move?", self.why, hint="H: replay the computer's last search"),
+            Button(_("new game"), self.new_game, hint="R"),
+            Button(_("undo"), self.undo, hint=_("U or Z")),
+            Button(_("why this move?"), self.why, hint=_("H: replay the computer's last search")),
         ]
 
     def layout(self, rect: pygame.Rect) -> view.GamesLayout:
         """The stage's layout (the same for input and drawing)."""
         game = self.match.game
-        return view.layout(rect, self.theme, game.rows, game.cols)
+        return view.layout(rect, self.theme, game.rows, game.cols, classroom=self.guessing.on)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Clicks play; the wheel and drags move the tree; keys go to the table."""
         if event.type == pygame.KEYDOWN:
+            self.pressed_key = event.key
             return self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
+            return self.click_choice(lay.bar, event.pos, player)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and lay.tree_area.collidepoint(event.pos):
+            return self.click_node(lay.tree_area, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             game = self.match.game
             cell = view.cell_at(lay.grid, game.rows, game.cols, event.pos)
@@ -314,6 +356,19 @@ class GamesDemo(Demo):
                 self.play(*cell)
                 return True
         return False
+
+    def node_at(self, area: pygame.Rect, pos: tuple[int, int], tree: EngineTree) -> int | None:
+        """The node of the tree shown under `pos`, if any."""
+        return node_at(view.tree_places(area, self.theme, tree)[0], area, pos, self.camera)
+
+    def click_node(self, area: pygame.Rect, pos: tuple[int, int], player: Player) -> bool:
+        """A node clicked: the timeline goes to its Push (Shift: its Pop)."""
+        tree: EngineTree = player.model  # type: ignore[assignment]
+        node = self.node_at(area, pos, tree)
+        if node is None:
+            return False
+        tree.go_to(player, node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        return True
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -324,13 +379,27 @@ class GamesDemo(Demo):
         last = self.match.last_answer()
         expected = last[1].pv[1:2] if last is not None and self.match.moves else []
         view.draw_board(surface, lay, theme, self.match.game, self.match.position, expected)
-        view.draw_words(surface, lay.words, theme, "what the computer thinks", self.words(tree))
+        view.draw_words(surface, lay.words, theme, _("what the computer thinks"), self.words(tree))
         root_mover = self.explained[0].mover if self.explained is not None else 1
         waiting = (
-            "the computer is thinking..."
+            _("the computer is thinking...")
             if self.thinking
-            else "press H (why this move?) to watch the computer's last search"
+            else _("press H (why this move?) to watch the computer's last search")
             if last is not None
-            else "your move: click a cell. The computer's search shows here when you ask why it moved."
+            else _("your move: click a cell. The computer's search shows here when you ask why it moved.")
         )
-        view.draw_tree_card(surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting)
+        question = self.guessing.question
+        marks = view.TreeMarks(asked=question.node if question is not None else None)
+        view.draw_tree_card(
+            surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting, marks
+        )
+        hovered = self.node_at(lay.tree_area, self.hover, tree) if self.hover else None
+        if hovered is not None and self.hover is not None:
+            draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered, self.match.game))
+        if self.guessing.on:
+            guessbar.draw(
+                surface,
+                lay.bar,
+                theme,
+                guessing.bar_text(self.guessing, self.questions, self.questions.prompt),
+            )

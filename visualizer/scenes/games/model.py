@@ -16,18 +16,22 @@ from typing import Any
 from solvers.engine import Answer, Heuristic, Iteration, TableHit
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
+from solvers.i18n import N_, _, ngettext
 from solvers.minimax import MAX
-from visualizer.searchtree import SearchTree, value_text
+from visualizer.searchtree import TimedSearchTree, value_text
 
 HUMAN, COMPUTER = "human", "computer"
 GAMES: dict[str, tuple[str, Grid]] = {
-    "tictactoe": ("3,3,3", MNK(3, 3, 3)),
-    "444": ("4,4,4", MNK(4, 4, 4)),
-    "554": ("5,5,4", MNK(5, 5, 4)),
-    "gomoku": ("gomoku 15×15", MNK(15, 15, 5)),
-    "connect4": ("Connect Four", ConnectFour()),
+    "tictactoe": (N_("3,3,3"), MNK(3, 3, 3)),
+    "444": (N_("4,4,4"), MNK(4, 4, 4)),
+    "554": (N_("5,5,4"), MNK(5, 5, 4)),
+    "gomoku": (N_("gomoku 15×15"), MNK(15, 15, 5)),
+    "connect4": (N_("Connect Four"), ConnectFour()),
 }
-"""The games on offer: key -> (label, rules)."""
+"""The games on offer: key -> (label, marked for translation where shown; rules)."""
+
+FLAG_WORDS = {"exact": N_("exact"), "lower": N_("at least"), "upper": N_("at most")}
+"""A table entry's kind (`solvers.engine`'s flag), in words."""
 
 
 def value_words(value: float | None) -> str:
@@ -35,9 +39,9 @@ def value_words(value: float | None) -> str:
     if value is None:
         return "?"
     if value >= WIN:
-        return "x wins"
+        return _("x wins")
     if value <= -WIN:
-        return "o wins"
+        return _("o wins")
     return value_text(value, signed=True)
 
 
@@ -93,8 +97,8 @@ class Match:
         """How the game ended, in words."""
         pos = self.position
         if not pos.winner:
-            return "a draw: the board is full"
-        return "the computer wins" if pos.winner == self.computer_mark else "you win!"
+            return _("a draw: the board is full")
+        return _("the computer wins") if pos.winner == self.computer_mark else _("you win!")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +111,7 @@ class Place:
     @property
     def words(self) -> str:
         """What the edit did."""
-        return "the computer's move" if self.answer is not None else "your move"
+        return _("the computer's move") if self.answer is not None else _("your move")
 
     def apply(self, match: Match) -> None:
         """Play the move."""
@@ -131,7 +135,7 @@ class NewMatch:
     @property
     def words(self) -> str:
         """What the edit did."""
-        return f"a new game of {GAMES[self.key][0]}"
+        return _("a new game of {game}").format(game=_(GAMES[self.key][0]))
 
     def apply(self, match: Match) -> None:
         """An empty board."""
@@ -143,8 +147,8 @@ class NewMatch:
         match.key, match.starts, match.moves, match.answers = key, starts, list(moves), dict(answers)
 
 
-class EngineTree(SearchTree):
-    """The engine's search tree: a SearchTree plus iterations, heuristic terms and table hits."""
+class EngineTree(TimedSearchTree):
+    """The engine's search tree: a timed SearchTree plus iterations, heuristic terms and table hits."""
 
     def __init__(self) -> None:
         super().__init__(alphabeta=True)
@@ -166,20 +170,24 @@ class EngineTree(SearchTree):
             self.hits[event.node] = event.flag
         else:
             super().apply(event)
+            return
+        self.applied += 1  # the engine's own events take a place on the timeline too
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
         kind = type(event)
+        if kind not in (Iteration, Heuristic, TableHit):
+            super().revert(event)
+            return
+        self.applied -= 1
         if kind is Iteration:
             del self.iteration[event.node]
         elif kind is Heuristic:
             del self.terms[event.node]
             self.leaf[event.node] = None
             self.leaves -= 1
-        elif kind is TableHit:
-            del self.hits[event.node]
         else:
-            super().revert(event)
+            del self.hits[event.node]
 
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
@@ -196,30 +204,67 @@ class EngineTree(SearchTree):
         return (max(alive), self.terms[max(alive)]) if alive else None
 
 
+def hover_lines(tree: EngineTree, node: int, game: Grid) -> list[str]:
+    """What hovering a node tells: its move or iteration, and what the search made of it."""
+    move = tree.move[node]
+    if node == 0:
+        lines = [_("node 0: iterative deepening")]
+    elif node in tree.iteration:
+        lines = [_("node {node}: the root, iteration {depth}").format(node=node, depth=tree.iteration[node])]
+    else:
+        lines = [
+            _("node {node}: {move}").format(node=node, move=game.move_name(move) if move is not None else "")
+        ]
+    if node in tree.hits:
+        lines.append(_("seen before: the table's value"))
+    elif node in tree.terms:
+        lines.append(_("depth limit: the heuristic's score"))
+    value = tree.value[node]
+    if value is not None:
+        lines.append(_("returned {value}").format(value=value_words(value)))
+    elif node in tree.stack:
+        lines.append(_("still running"))
+    return lines
+
+
 def narrate(event: Any, game: Grid) -> str | None:
     """One engine event in words (values for x)."""
     kind = type(event)
     if kind is Push:
         if event.parent < 0:
-            return "iterative deepening starts: depth 1, then 2, ..."
+            return _("iterative deepening starts: depth 1, then 2, ...")
         if event.what is None:
             return None
-        return f"node {event.node}: try {game.move_name(event.what)}"
+        return _("node {node}: try {move}").format(node=event.node, move=game.move_name(event.what))
     if kind is Iteration:
-        return f"iteration {event.depth}: search {event.depth} plies ahead"
+        return ngettext(
+            "iteration {depth}: search {depth} ply ahead",
+            "iteration {depth}: search {depth} plies ahead",
+            event.depth,
+        ).format(depth=event.depth)
     if kind is Heuristic:
         node, value = event.node, event.value
-        return f"node {node}: depth limit, the heuristic scores it {value_words(value)}"
+        return _("node {node}: depth limit, the heuristic scores it {value}").format(
+            node=node, value=value_words(value)
+        )
     if kind is Evaluate:
-        return f"node {event.node}: the game ends, {value_words(event.value)}"
+        return _("node {node}: the game ends, {value}").format(
+            node=event.node, value=value_words(event.value)
+        )
     if kind is TableHit:
         node, value = event.node, event.value
-        return f"node {node}: seen before (table, {event.flag}): {value_words(value)}"
+        return _("node {node}: seen before (table, {flag}): {value}").format(
+            node=node, flag=_(FLAG_WORDS.get(event.flag, event.flag)), value=value_words(value)
+        )
     if kind is Pop:
-        return f"node {event.node} returns {value_words(event.value)}"
+        return _("node {node} returns {value}").format(node=event.node, value=value_words(event.value))
     if kind is Bound:
-        name = "α rises" if event.name == "alpha" else "β falls"
-        return f"{name} to {value_words(event.value)} at node {event.node}"
+        words = (
+            _("α rises to {value} at node {node}")
+            if event.name == "alpha"
+            else _("β falls to {value} at node {node}")
+        )
+        return words.format(value=value_words(event.value), node=event.node)
     if kind is Prune:
-        return f"cut at node {event.node}: the other moves cannot matter"
+        return _("cut at node {node}: the other moves cannot matter").format(node=event.node)
     return None

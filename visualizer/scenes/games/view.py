@@ -11,15 +11,17 @@ boxes, table hits dotted, cuts marked on their edge.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from solvers.grids import EMPTY, STONE, Grid, Position
+from solvers.i18n import N_, _, format_number
 from solvers.minimax import MAX
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text, wrap
-from visualizer.scenes.games.model import EngineTree, value_words
+from visualizer.scenes.games.model import GAMES, EngineTree, value_words
 from visualizer.theme import Theme
 from visualizer.tree import tidy_layout
 from visualizer.treepaint import (
@@ -30,14 +32,37 @@ from visualizer.treepaint import (
     UP,
     Camera,
     Look,
+    Place,
     Stroke,
     Tag,
     paint_tree,
     tidy_places,
 )
 
-BOARD_TITLE = "the board"
-TREE_TITLE = "why this move? the engine's search"
+BOARD_TITLE = N_("the board: {name}")
+TREE_TITLE = N_("why this move? the engine's search")
+TERM_NAMES = (
+    N_("open one"),
+    N_("open two"),
+    N_("open three"),
+    N_("open four"),
+    N_("closed one"),
+    N_("closed two"),
+    N_("closed three"),
+    N_("closed four"),
+)
+"""The heuristic's terms as `solvers.grids` names them, marked so that they are translated where shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class TreeMarks:
+    """Nodes singled out: the one a question is about (ringed), the one hovered (lit)."""
+
+    asked: int | None = None
+    lit: int | None = None
+
+
+NO_MARKS = TreeMarks()
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,23 +74,28 @@ class GamesLayout:
     tree: pygame.Rect
     grid: pygame.Rect  # the cells, inside the board card
     tree_area: pygame.Rect  # the tree's drawing area, inside its card
+    bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int) -> GamesLayout:
-    """Where everything goes; the same for input and drawing."""
+def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: bool = False) -> GamesLayout:
+    """Where everything goes (the guess bar across the foot); the same for input and drawing."""
     gap = theme.px(10)
+    bar_h = guessbar.height(theme) if classroom else 0
+    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
+    if bar_h:
+        rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
     most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
-    inner = card_content(most, theme, BOARD_TITLE)
+    inner = card_content(most, theme, _(BOARD_TITLE))
     cell = max(2, min(inner.w // cols, inner.h // rows))
     board = most.copy()
     board.h -= inner.h - cell * rows  # no more height than the cells need: the words get the rest
-    inner = card_content(board, theme, BOARD_TITLE)
+    inner = card_content(board, theme, _(BOARD_TITLE))
     words = pygame.Rect(rect.x, board.bottom + gap, left_w, rect.bottom - board.bottom - gap)
     tree = pygame.Rect(board.right + gap, rect.y, rect.right - board.right - gap, rect.h)
     grid = pygame.Rect(0, 0, cell * cols, cell * rows)
     grid.center = inner.center
-    return GamesLayout(board, words, tree, grid, card_content(tree, theme, TREE_TITLE))
+    return GamesLayout(board, words, tree, grid, card_content(tree, theme, _(TREE_TITLE)), bar)
 
 
 def cell_at(grid: pygame.Rect, rows: int, cols: int, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -93,7 +123,7 @@ def draw_board(
     marks: Iterable[int] = (),
 ) -> None:
     """Cells, stones (x a disc, o a ring), the last move outlined, `marks` (the expected line) dotted."""
-    card(surface, lay.board, theme, BOARD_TITLE + f": {game.name}")
+    card(surface, lay.board, theme, _(BOARD_TITLE).format(name=game_label(game)))
     grid, rows, cols = lay.grid, game.rows, game.cols
     pygame.draw.rect(surface, th.blend(th.PANEL, th.YELLOW, 0.25), grid)
     line = max(1, theme.px(1))
@@ -127,7 +157,9 @@ def draw_board(
 def draw_words(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str, lines: list[str]
 ) -> None:
-    """A card of wrapped lines; what does not fit is cut at the card's bottom."""
+    """A card of wrapped lines, cut at the card's bottom (no room for a line: no card)."""
+    if rect.h < 2 * theme.line_height("small") + theme.px(16):
+        return
     inner = card(surface, rect, theme, title)
     y, step = inner.y, theme.line_height("small")
     for text in lines:
@@ -138,9 +170,24 @@ def draw_words(
             y += step
 
 
+def game_label(game: Grid) -> str:
+    """The game's name on the board's card: 'gomoku 15×15', 'Connect Four'."""
+    return next((_(label) for label, rules in GAMES.values() if rules is game), game.name)
+
+
+def move_label(game: Grid, move: int) -> str:
+    """A move under its node: 'h8', or a column's number in Connect Four."""
+    return str(move + 1) if game.gravity else game.move_name(move)
+
+
 def terms_lines(terms: tuple[tuple[str, int, int, int], ...]) -> list[str]:
     """The heuristic's terms as lines: 'open three: x 1, o 0, 50 each'."""
-    return [f"{name}: x {x}, o {o} (±{points:,} each)" for name, x, o, points in terms]
+    return [
+        _("{term}: x {x}, o {o} (±{points} each)").format(
+            term=_(name), x=x, o=o, points=format_number(points)
+        )
+        for name, x, o, points in terms
+    ]
 
 
 # --- the tree -------------------------------------------------------------------------------
@@ -167,6 +214,20 @@ def shown_nodes(tree: EngineTree) -> set[int]:
     return shown
 
 
+def tree_places(area: pygame.Rect, theme: Theme, tree: EngineTree) -> tuple[dict[int, Place], float]:
+    """Where each shown node goes (world units) and the column width: for drawing and for clicks alike."""
+    shown = shown_nodes(tree)
+    if not shown:
+        return {}, 0.0
+    placed = tidy_layout([0], lambda node: [c for c in tree.children(node) if c in shown])
+    node_h = theme.line_height("tiny") + theme.px(6)
+    row = min(theme.px(70), max(node_h * 2 + theme.px(4), (area.h - node_h * 3) // max(placed.depth, 1)))
+    column = area.w / max(placed.slots, 1)
+    top_room = theme.line_height("tiny") * 2  # the root's and iterations' notes above them
+    width = max(4.0, min(column - theme.px(4), theme.px(56)))
+    return tidy_places(placed, column, row, (width, node_h), top=top_room), column
+
+
 def draw_tree(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -175,18 +236,13 @@ def draw_tree(
     game: Grid,
     root_mover: int,
     cam: Camera,
+    marks: TreeMarks = NO_MARKS,
 ) -> None:
     """The search tree, folded to what matters now, through the shared painter."""
-    shown = shown_nodes(tree)
-    if not shown:
+    places, column = tree_places(area, theme, tree)
+    if not places:
         return
-    placed = tidy_layout([0], lambda node: [c for c in tree.children(node) if c in shown])
-    node_h = theme.line_height("tiny") + theme.px(6)
-    row = min(theme.px(70), max(node_h * 2 + theme.px(4), (area.h - node_h * 3) // max(placed.depth, 1)))
-    column = area.w / max(placed.slots, 1)
-    top_room = theme.line_height("tiny") * 2  # the root's and iterations' notes above them
-    width = max(4.0, min(column - theme.px(4), theme.px(56)))
-    places = tidy_places(placed, column, row, (width, node_h), top=top_room)
+    shown = set(places)
     top = tree.stack[-1] if tree.stack else -1
     depth_of = {0: 0}
 
@@ -198,7 +254,10 @@ def draw_tree(
 
     def look(node: int) -> Look:
         """How one node looks."""
-        return node_look(tree, game, node, top, root_mover if depth(node) % 2 else -root_mover, shown, column)
+        seen = node_look(tree, game, node, top, root_mover if depth(node) % 2 else -root_mover, shown, column)
+        if node == marks.asked:
+            return replace(seen, ring=th.VERMILLION)
+        return replace(seen, halo=th.blend(th.PANEL, th.SKY, 0.6)) if node == marks.lit else seen
 
     def parent(node: int) -> int | None:
         """The node above (None for node 0)."""
@@ -238,12 +297,12 @@ def node_look(
     )
     label, note = "", None
     if node == 0:
-        note = Tag("iterative deepening", th.PANEL)
+        note = Tag(_("iterative deepening"), th.PANEL)
     elif node in tree.iteration:
-        word = "depth " if column >= 70 else "d"
-        note = Tag(f"{word}{tree.iteration[node]}", th.PANEL)
+        depth = tree.iteration[node]
+        note = Tag(_("depth {depth}").format(depth=depth) if column >= 70 else f"d{depth}", th.PANEL)
     elif tree.move[node] is not None:
-        label = game.move_name(tree.move[node]).replace("column ", "c")
+        label = move_label(game, tree.move[node])
     tags = (Tag(value_words(value)),) if value is not None and column >= 36 else ()
     hidden = sum(1 for c in tree.children(node) if c not in shown) if node in shown else 0
     chosen = value is not None and tree.parent[node] >= 0 and tree.chosen(tree.parent[node]) == node
@@ -271,9 +330,10 @@ def draw_tree_card(
     root_mover: int,
     cam: Camera,
     empty_words: str,
+    marks: TreeMarks = NO_MARKS,
 ) -> None:
     """The tree card: the tree, or words saying why there is none yet."""
-    card(surface, lay.tree, theme, TREE_TITLE)
+    card(surface, lay.tree, theme, _(TREE_TITLE))
     if tree is None or not tree.count:
         step = theme.line_height("body")
         for i, line in enumerate(wrap(theme, empty_words, lay.tree_area.w, "body")):
@@ -282,11 +342,11 @@ def draw_tree_card(
                 image, image.get_rect(midtop=(lay.tree_area.centerx, lay.tree_area.centery + i * step))
             )
         return
-    draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam)
+    draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam, marks)
     depth = tree.current_iteration()
-    hint = (
-        f"iteration {depth} · {tree.count:,} nodes · {len(tree.hits):,} table hits · wheel: zoom · drag: pan"
-    )
+    hint = _(
+        "iteration {depth} · {nodes} nodes · {hits} table hits · click: go there · wheel: zoom · drag: pan"
+    ).format(depth=depth, nodes=format_number(tree.count), hits=format_number(len(tree.hits)))
     image = theme.text(fit_text(theme, hint, lay.tree_area.w, "tiny"), "tiny", th.MUTED)
     where = image.get_rect(bottomright=lay.tree_area.bottomright)
     pygame.draw.rect(surface, th.PANEL, where.inflate(theme.px(8), theme.px(2)).clip(lay.tree_area))

@@ -18,7 +18,8 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Prune
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, format_number
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import draw_note
@@ -27,11 +28,10 @@ from visualizer.scenes.base import Demo
 from visualizer.scenes.gametree import view
 from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate
-from visualizer.searchtree import value_text
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
-ORDERS = (("as generated", "none"), ("best first", "best"), ("worst first", "worst"))
+ORDERS = ((N_("as generated"), "none"), (N_("best first"), "best"), (N_("worst first"), "worst"))
 
 
 class GameTreeDemo(Demo):
@@ -41,21 +41,21 @@ class GameTreeDemo(Demo):
     title = N_("Game tree: minimax beside alpha-beta")
     default_speed = 8.0
     bindings = Bindings(
-        Binding(("[",), "set_depth_by", "depth smaller (2 to 6)", args=(-1,)),
-        Binding(("]",), "set_depth_by", "depth larger (2 to 6)", args=(1,)),
-        Binding(("b",), "next_branching", "branching: 2, 3, 4"),
-        Binding(("t",), "new_tree", "a new random tree"),
-        Binding(("o",), "next_order", "move order: as generated, best first, worst first"),
-        Binding(("0",), "reset_camera", "whole trees again"),
-        Binding(("v",), "other_tree", "the other tree, when the window shows one at a time"),
-        Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess each value before it returns")),
+        Binding(("[",), "set_depth_by", N_("depth smaller (2 to 6)"), args=(-1,)),
+        Binding(("]",), "set_depth_by", N_("depth larger (2 to 6)"), args=(1,)),
+        Binding(("b",), "next_branching", N_("branching: 2, 3, 4")),
+        Binding(("t",), "new_tree", N_("a new random tree")),
+        Binding(("o",), "next_order", N_("move order: as generated, best first, worst first")),
+        Binding(("0",), "reset_camera", N_("whole trees again")),
+        Binding(("v",), "other_tree", N_("the other tree, when the window shows one at a time")),
+        Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts")),
         Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
         Binding(("e",), "new_exercise", N_("a new exercise: mark the leaves alpha-beta will cut")),
         Binding(("return", "keypad enter"), "check_marks", N_("check the marked leaves"), when="in_exercise"),
         Gesture(N_("click a leaf in an exercise"), N_("mark it as cut, or unmark it")),
         Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
         Gesture(N_("hover a node"), N_("its move and value")),
-        Gesture("wheel / drag", "zoom / pan both trees"),
+        Gesture(N_("wheel / drag"), N_("zoom / pan both trees")),
     )
 
     def __init__(self, shell: Any) -> None:
@@ -68,7 +68,7 @@ class GameTreeDemo(Demo):
         self.camera = Camera()
         self.alone = mm.ALPHABETA_SIDE  # the tree shown when only one fits
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
-        self.classroom = Classroom()
+        self.classroom = Classroom(self.source)
         self._pressed = 0  # the key being dispatched (1-4 answer the question)
         self.hover: tuple[int, int] | None = None
 
@@ -160,9 +160,9 @@ class GameTreeDemo(Demo):
         finished = alphabeta.count and alphabeta.done(0)
         skipped = len(self.tree.leaves) - alphabeta.leaves
         return [
-            ("leaves", f"{len(self.tree.leaves):,}"),
-            ("cuts", f"{len(alphabeta.cuts):,}"),
-            ("α-β skipped", f"{skipped:,}" if finished else "…"),
+            (_("leaves"), format_number(len(self.tree.leaves))),
+            (_("cuts"), format_number(len(alphabeta.cuts))),
+            (_("α-β skipped"), format_number(skipped) if finished else "…"),
         ]
 
     def stops(self) -> Sequence[str]:
@@ -171,7 +171,7 @@ class GameTreeDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
         """Stop at alpha-beta's next cut."""
-        return [("next cut", lambda event: type(getattr(event, "event", None)) is Prune)]
+        return [(N_("next cut"), lambda event: type(getattr(event, "event", None)) is Prune)]
 
     # --- input -------------------------------------------------------------------------
 
@@ -179,27 +179,27 @@ class GameTreeDemo(Demo):
         """Depth, branching, new tree, move order."""
         return [
             Stepper(
-                "depth",
+                _("depth"),
                 lambda: self.depth,
                 self.set_depth,
                 mm.DEPTHS.start,
                 mm.DEPTHS.stop - 1,
-                hint="[ and ]",
+                hint=_("[ and ]"),
             ),
             Stepper(
-                "branching",
+                _("branching"),
                 lambda: self.branching,
                 self.set_branching,
                 mm.BRANCHINGS.start,
                 mm.BRANCHINGS.stop - 1,
                 hint="B",
             ),
-            Button("new tree", self.new_tree, hint="T: new random leaf values"),
+            Button(_("new tree"), self.new_tree, hint=_("T: new random leaf values")),
             Choice(
-                list(ORDERS),
+                [(_(label), value) for label, value in ORDERS],
                 lambda: self.order,
                 self.set_order,
-                hint="O: which child is tried first (best first is alpha-beta's best case)",
+                hint=_("O: which child is tried first (best first is alpha-beta's best case)"),
             ),
         ]
 
@@ -212,7 +212,6 @@ class GameTreeDemo(Demo):
     def toggle_guessing(self) -> None:
         """Guess each node's value before alpha-beta returns it; again to stop."""
         self.classroom.set_mode(OFF if self.classroom.mode == GUESS else GUESS)
-        self.classroom.generation = -1  # look at the run afresh
 
     def asking(self) -> bool:
         """A question waits for its answer."""
@@ -315,15 +314,18 @@ class GameTreeDemo(Demo):
         if found is not None and self.hover is not None:
             draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found))
 
-    def bar_text(self) -> view.BarText:
+    def bar_text(self) -> guessbar.BarText:
         """The classroom bar's words: prompt, last message, choices when asked, score."""
         room = self.classroom
         question = room.question
-        choices = tuple(value_text(v) for v in question.choices) if question is not None else ()
+        choices = tuple(room.label(question, v) for v in question.choices) if question is not None else ()
         picked = question.choices.index(room.guess) + 1 if question and room.guess is not None else None
         message = room.message
         if room.mode == CUTS and not message:
             message = _("{count} leaves marked").format(count=len(room.marks))
         if room.mode == GUESS and question is None and message == room.prompt(self.tree_seed):
             message = ""
-        return view.BarText(room.prompt(self.tree_seed), message, choices, room.score.text(), picked)
+        score = room.score
+        return guessbar.BarText(
+            room.prompt(self.tree_seed), message, choices, score.text(), picked, score.short()
+        )

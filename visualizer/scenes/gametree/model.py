@@ -10,11 +10,13 @@ from typing import Any
 
 from solvers import minimax as mm
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
+from solvers.i18n import N_, _
 from visualizer.calltree import UNKNOWN
 from visualizer.searchtree import SearchTree, cut_text, value_text
 
 SIDES = (mm.MINIMAX_SIDE, mm.ALPHABETA_SIDE)
-SIDE_NAMES = {mm.MINIMAX_SIDE: "minimax", mm.ALPHABETA_SIDE: "alpha-beta"}
+SIDE_NAMES = {mm.MINIMAX_SIDE: N_("minimax"), mm.ALPHABETA_SIDE: N_("alpha-beta")}
+"""Each side's name, translated where shown."""
 
 State = tuple[int, int]
 """A state of `solvers.minimax.RandomTree`: (level, index)."""
@@ -74,20 +76,33 @@ class LockstepModel:
         """What hovering a state tells: who moves, the move that led there, what the search made of it."""
         tree, search = self.tree, self.sides[side]
         level, index = state
-        role = "leaf" if tree.terminal(state) else ("MAX" if tree.to_move(state) == mm.MAX else "MIN")
-        move = f", move {index % tree.branching + 1}" if level else ""
-        lines = [f"{SIDE_NAMES[side]}: {role} at level {level}{move}"]
+        leaf = tree.terminal(state)
+        role = _("leaf") if leaf else ("MAX" if tree.to_move(state) == mm.MAX else "MIN")
+        who = _(SIDE_NAMES[side])
+        if level:
+            head = _("{side}: {role} at level {level}, move {move}").format(
+                side=who, role=role, level=level, move=index % tree.branching + 1
+            )
+        else:
+            head = _("{side}: {role} at level {level}").format(side=who, role=role, level=level)
+        lines = [head]
         node = search.where.get(state)
         if node is None:
-            lines.append("not reached" + (f" (leaf worth {tree.utility(state):g})" if role == "leaf" else ""))
+            worth = _("not reached (leaf worth {value})").format(value=f"{tree.utility(state):g}")
+            lines.append(worth if leaf else _("not reached"))
             return lines
         if search.done(node):
-            lines.append(f"node {node} returned {value_text(search.value[node], search.bound_kind(node))}")
+            value = value_text(search.value[node], search.bound_kind(node))
+            lines.append(_("node {node} returned {value}").format(node=node, value=value))
         else:
-            lines.append(f"node {node} still running")
+            lines.append(_("node {node} still running").format(node=node))
         if search.alphabeta:
             alpha, beta = search.window[node]
-            lines.append(f"window when called: α = {value_text(alpha)}, β = {value_text(beta)}")
+            lines.append(
+                _("window when called: α = {alpha}, β = {beta}").format(
+                    alpha=value_text(alpha), beta=value_text(beta)
+                )
+            )
         return lines
 
     def skipped(self) -> set[State]:
@@ -116,20 +131,30 @@ def add_subtree(tree: mm.RandomTree, state: State, into: set[State]) -> None:
 def narrate(event: mm.Side) -> str | None:
     """A side's event in words, prefixed with the algorithm's name."""
     inner: Any = event.event
-    who = SIDE_NAMES[event.side]
+    who = _(SIDE_NAMES[event.side])
     kind = type(inner)
     if kind is Push:
         if inner.parent < 0:
-            return f"{who}: starts at the root"
-        return f"{who}: node {inner.node} tries move {inner.what + 1}"
+            return _("{side}: starts at the root").format(side=who)
+        return _("{side}: node {node} tries move {move}").format(
+            side=who, node=inner.node, move=inner.what + 1
+        )
     if kind is Evaluate:
-        return f"{who}: leaf {inner.node} is worth {value_text(inner.value)}"
+        return _("{side}: leaf {node} is worth {value}").format(
+            side=who, node=inner.node, value=value_text(inner.value)
+        )
     if kind is Pop:
-        return f"{who}: node {inner.node} returns {value_text(inner.value)}"
+        return _("{side}: node {node} returns {value}").format(
+            side=who, node=inner.node, value=value_text(inner.value)
+        )
     if kind is Bound:
-        symbol = "α" if inner.name == "alpha" else "β"
-        verb = "rises" if inner.name == "alpha" else "falls"
-        return f"{who}: {symbol} at node {inner.node} {verb} to {value_text(inner.value)}"
+        if inner.name == "alpha":
+            words = _("{side}: α at node {node} rises to {value}")
+        else:
+            words = _("{side}: β at node {node} falls to {value}")
+        return words.format(side=who, node=inner.node, value=value_text(inner.value))
     if kind is Prune:
-        return f"{who}: cut at node {inner.node} ({cut_text(inner.bound)}): skip the rest"
+        return _("{side}: cut at node {node} ({bound}): skip the rest").format(
+            side=who, node=inner.node, bound=cut_text(inner.bound)
+        )
     return None

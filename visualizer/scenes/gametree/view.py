@@ -21,7 +21,8 @@ import numpy as np
 import pygame
 
 from solvers import minimax as mm
-from visualizer import predict
+from solvers.i18n import N_, _, format_number, ngettext
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
 from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State
@@ -29,7 +30,6 @@ from visualizer.searchtree import SearchTree, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.tree import TreeLayout, tidy_layout
 from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, node_at, paint_tree
-from visualizer.widgets import draw_box
 
 MIN_NODE_SPACING = 9
 """Screen pixels between neighbours below which a level is drawn as one strip."""
@@ -44,11 +44,11 @@ STATUS_COLOURS = {
 SAVED = th.blend(th.PRUNED, th.PANEL, 0.4)
 """A strip cell of minimax's work that alpha-beta does without."""
 LEGEND = (
-    "▲ MAX takes the largest",
-    "▼ MIN the smallest",
-    "■ leaf",
-    "purple: what alpha-beta skips (✂ cut)",
-    "wheel: zoom, drag: pan",
+    N_("▲ MAX takes the largest"),
+    N_("▼ MIN the smallest"),
+    N_("■ leaf"),
+    N_("purple: what alpha-beta skips (✂ cut)"),
+    N_("wheel: zoom, drag: pan"),
 )
 """The legend's items, packed onto as few lines as the stage's width allows."""
 LEGEND_GAP = "   "
@@ -86,7 +86,7 @@ def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1], classroom: bo
     """The two cards (or the `alone` side's card, when two do not fit), the classroom bar, the legend."""
     gap = theme.px(8)
     legend_h = len(legend_lines(theme, rect.w - theme.px(4))) * theme.line_height("small") + theme.px(4)
-    bar_h = classroom_height(theme) if classroom else 0
+    bar_h = guessbar.height(theme) if classroom else 0
     room = rect.h - legend_h - gap - (bar_h + gap if bar_h else 0)
     sides = SIDES if (room - gap) // 2 >= theme.px(MIN_CARD) else (alone,)
     card_h = (room - gap * (len(sides) - 1)) // len(sides)
@@ -94,32 +94,18 @@ def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1], classroom: bo
     legend = pygame.Rect(rect.x, rect.bottom - legend_h, rect.w, legend_h)
     bar = pygame.Rect(rect.x, legend.y - gap - bar_h, rect.w, bar_h) if bar_h else pygame.Rect(0, 0, 0, 0)
     # A heading's height depends on its glyphs: the side's name stands for the title.
-    panels = tuple(card_content(box, theme, SIDE_NAMES[side]) for box, side in zip(cards, sides, strict=True))
-    return GameTreeLayout(sides, cards, panels, legend, bar, choice_boxes(bar, theme) if bar_h else ())
-
-
-def classroom_height(theme: Theme) -> int:
-    """The classroom bar: a prompt, a message and a row of choices."""
-    return 2 * theme.line_height("small") + choice_height(theme) + theme.px(20)
-
-
-def choice_height(theme: Theme) -> int:
-    """A choice button: one line of body text with room around it."""
-    return theme.line_height("body") + theme.px(8)
-
-
-def choice_boxes(bar: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, ...]:
-    """The four choice buttons along the bar's bottom row, left of the score."""
-    pad, h = theme.px(8), choice_height(theme)
-    width = min(theme.px(90), (bar.w - 2 * pad) // 8)
-    y = bar.bottom - pad - h
-    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(predict.CHOICES))
+    panels = tuple(
+        card_content(box, theme, _(SIDE_NAMES[side])) for box, side in zip(cards, sides, strict=True)
+    )
+    return GameTreeLayout(
+        sides, cards, panels, legend, bar, guessbar.choice_boxes(bar, theme) if bar_h else ()
+    )
 
 
 def legend_lines(theme: Theme, width: int) -> list[str]:
     """The legend's items packed into lines that fit `width` (an item too wide alone is cut)."""
     lines: list[str] = []
-    for item in LEGEND:
+    for item in map(_, LEGEND):
         joined = f"{lines[-1]}{LEGEND_GAP}{item}" if lines else item
         if lines and theme.font("small").size(joined)[0] <= width:
             lines[-1] = joined
@@ -191,8 +177,10 @@ def draw(
     for side, box, inner in zip(lay.sides, lay.cards, lay.panels, strict=True):
         title = panel_title(model, side)
         if lay.one_at_a_time:  # say how to see the other: "alpha-beta (V: minimax): value 5, ..."
-            other = SIDE_NAMES[next(s for s in SIDES if s != side)]
-            title = title.replace(":", f" (V: {other}):", 1)
+            other = _(SIDE_NAMES[next(s for s in SIDES if s != side)])
+            title = panel_title(
+                model, side, _("{side} (V: {other})").format(side=_(SIDE_NAMES[side]), other=other)
+            )
         card(surface, box, theme, title)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
@@ -205,17 +193,22 @@ def draw(
         y += theme.line_height("small")
 
 
-def panel_title(model: LockstepModel, side: int) -> str:
-    """'alpha-beta: value 5, 19 of 27 leaves, 3 cuts'."""
+def panel_title(model: LockstepModel, side: int, name: str = "") -> str:
+    """'alpha-beta: value 5, 19 of 27 leaves, 12 nodes, 3 cuts' (`name` in place of the side's name)."""
     search = model.sides[side]
     root = search.value[0] if search.count else None
-    total = len(model.tree.leaves)
-    text = (
-        f"{SIDE_NAMES[side]}: value {value_text(root)}, {search.leaves:,} of {total:,} leaves, "
-        f"{search.count:,} nodes"
+    text = _("{side}: value {value}, {leaves} of {total} leaves, {nodes} nodes").format(
+        side=name or _(SIDE_NAMES[side]),
+        value=value_text(root),
+        leaves=format_number(search.leaves),
+        total=format_number(len(model.tree.leaves)),
+        nodes=format_number(search.count),
     )
     if side == mm.ALPHABETA_SIDE:
-        text += f", {len(search.cuts):,} cut{'s' if len(search.cuts) != 1 else ''}"
+        cuts = len(search.cuts)
+        text = ngettext("{text}, {count} cut", "{text}, {count} cuts", cuts).format(
+            text=text, count=format_number(cuts)
+        )
     return text
 
 
@@ -392,14 +385,14 @@ class PanelView(PanelPlaces):
         if not value.text:
             return ()
         if node in self.search.cuts and self.side == mm.ALPHABETA_SIDE:
-            return value, Tag(f"✂ {cut_text(self.search.cuts[node])}", ink=th.PRUNED)
+            return value, Tag(_("✂ {bound}").format(bound=cut_text(self.search.cuts[node])), ink=th.PRUNED)
         return (value,)
 
     def window_text(self, node: int) -> str:
         """A running node: its best so far, and in alpha-beta its window."""
         maximizing = self.tree.to_move(self.search.state[node]) == mm.MAX
         best = self.search.best_so_far(node, maximizing)
-        text = f"best {value_text(best)}" if best is not None else ""
+        text = _("best {value}").format(value=value_text(best)) if best is not None else ""
         if self.search.alphabeta:
             window = f"α={value_text(self.search.alpha[node])} β={value_text(self.search.beta[node])}"
             text = f"{text}  {window}".strip()
@@ -421,35 +414,6 @@ class PanelView(PanelPlaces):
         self.surface.blit(pygame.transform.scale(image, (width, height)), (left, y - height // 2))
 
 
-@dataclass(frozen=True, slots=True)
-class BarText:
-    """What the classroom bar says: the prompt, the last message, the choices (if asked), the score."""
-
-    prompt: str
-    message: str
-    choices: tuple[str, ...]
-    score: str
-    picked: int | None = None
-
-
-def draw_bar(surface: pygame.Surface, lay: GameTreeLayout, theme: Theme, text: BarText) -> None:
-    """The classroom card: prompt, message, four numbered choices and the score."""
-    box = lay.bar
-    draw_box(surface, box, theme, fill=th.PANEL, radius=8)
-    pad, width = theme.px(8), box.w - 2 * theme.px(8)
-    y = box.y + pad
-    for line, size, ink in ((text.prompt, "small", th.INK), (text.message, "small", th.MUTED)):
-        face = "bold" if ink == th.INK else "sans"
-        surface.blit(theme.text(fit_text(theme, line, width, size, face), size, ink, face), (box.x + pad, y))
-        y += theme.line_height(size)
-    for number, (button, label) in enumerate(zip(lay.choices, text.choices, strict=False), start=1):
-        fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number == text.picked else th.BACKGROUND
-        draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)
-        words = fit_text(theme, f"{number}:  {label}", button.w - theme.px(8), "body", "bold")
-        shown = theme.text(words, "body", th.INK, "bold")
-        surface.blit(shown, shown.get_rect(center=button.center))
-    left = lay.choices[-1].right + pad if lay.choices else box.x + pad
-    score = fit_text(theme, text.score, max(0, box.right - pad - left), "small", "bold")
-    shown = theme.text(score, "small", th.INK, "bold")
-    row = lay.choices[0] if lay.choices else box
-    surface.blit(shown, shown.get_rect(midright=(box.right - pad, row.centery)))
+def draw_bar(surface: pygame.Surface, lay: GameTreeLayout, theme: Theme, text: guessbar.BarText) -> None:
+    """The classroom bar (see `visualizer.guessbar`)."""
+    guessbar.draw(surface, lay.bar, theme, text)

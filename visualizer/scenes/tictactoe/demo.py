@@ -17,29 +17,31 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Event, Prune
-from solvers.i18n import N_
-from solvers.tictactoe import GAME, TicTacToe, move_of_win
+from solvers.i18n import N_, _, format_number
+from solvers.tictactoe import GAME, TicTacToe
+from visualizer import guessbar, guessing
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
-from visualizer.panels import card
+from visualizer.panels import card, draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.tictactoe import view
+from visualizer.scenes.tictactoe.classroom import Questions
 from visualizer.scenes.tictactoe.model import (
     COMPUTER,
     HUMAN,
-    OUTCOME_WORDS,
     BackgroundSearch,
     Game,
     NewGame,
     Play,
     TreeFocus,
     cell_name,
+    hover_lines,
     narrate,
     redo_turn,
     undo_turn,
 )
-from visualizer.searchtree import SearchTree, value_text
+from visualizer.searchtree import SearchTree, TimedSearchTree, value_text
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
 
@@ -50,33 +52,41 @@ KEYPAD_CELLS = {7: 0, 8: 1, 9: 2, 4: 3, 5: 4, 6: 5, 1: 6, 2: 7, 3: 8}
 """The keypad's digit -> cell: its 7 is the top left, as the board looks."""
 
 TICTACTOE_BINDINGS = Bindings(
-    Gesture("click a cell / 1-9", "play there (1 is top left; the keypad maps as it looks)"),
+    Gesture(N_("click a cell / 1-9"), N_("play there (1 is top left; the keypad maps as it looks)")),
     Binding(
         ("return", "enter"),
         "answer_now",
-        "the computer answers now (skip to its search's end)",
+        N_("the computer answers now (skip to its search's end)"),
         label="Enter",
     ),
-    Binding(("u", "z", "ctrl+z"), "undo", "undo your last move and the computer's reply (or a new game)"),
-    Binding(("y", "ctrl+y"), "redo", "redo it"),
-    Binding(("r",), "new_game", "new game (U undoes it)"),
-    Binding(("w",), "swap_sides", "new game, the other side starts"),
-    Binding(("a",), "swap_algorithm", "minimax or alpha-beta"),
-    Gesture("click +N", "open a folded subtree (click again to fold it)"),
-    Gesture("wheel / drag", "zoom / pan the tree"),
-    Binding(("0",), "reset_camera", "the whole tree again"),
-    Binding(("l",), "follow", "follow the search again after opening a subtree"),
+    Binding(("u", "z", "ctrl+z"), "undo", N_("undo your last move and the computer's reply (or a new game)")),
+    Binding(("y", "ctrl+y"), "redo", N_("redo it")),
+    Binding(("r",), "new_game", N_("new game (U undoes it)")),
+    Binding(("w",), "swap_sides", N_("new game, the other side starts")),
+    Binding(("a",), "swap_algorithm", N_("minimax or alpha-beta")),
+    Gesture(
+        N_("click a board in the tree (Shift: its return)"), N_("the timeline goes to its move (or return)")
+    ),
+    Gesture(N_("click a board's +N or value"), N_("open its folded subtree (again: fold it)")),
+    Gesture(N_("hover a board in the tree"), N_("its move and value")),
+    Gesture(N_("wheel / drag"), N_("zoom / pan the tree")),
+    Binding(("0",), "reset_camera", N_("the whole tree again")),
+    Binding(("l",), "follow", N_("follow the search again after opening a subtree")),
+    Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts as it searches")),
 )
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(Demo):
-    """Play x or o against minimax or alpha-beta and watch each of its searches."""
+class TicTacToeDemo(guessbar.Guesses, Demo):
+    """Play x or o against minimax or alpha-beta and watch each of its searches.
+
+    Over 300 lines: the game's edits, the computer's turn, the settings, the guessing and the
+    tree's clicks meet here; the work is in model, view and classroom, this only wires."""
 
     name = "tictactoe"
     title = N_("Tic-tac-toe: the computer searches the game tree")
     default_speed = 500.0
-    bindings = TICTACTOE_BINDINGS
+    bindings = guessbar.ANSWER_BINDINGS + TICTACTOE_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -89,6 +99,9 @@ class TicTacToeDemo(Demo):
         self.counts: dict[str, BackgroundSearch] = {}
         self.camera = Camera()
         self.focus = TreeFocus()
+        self.guessing = guessing.Guessing()
+        self.questions = Questions(self, lambda: self.shell.run)
+        self.hover: tuple[int, int] | None = None
         self._begin_turn()
 
     # --- the game, as the rest of the app asks about it -------------------------------------
@@ -143,11 +156,11 @@ class TicTacToeDemo(Demo):
     def play(self, cell: int) -> None:
         """The person plays `cell`, if it is their turn and the cell is free."""
         if self.over:
-            self.notify("the game is over: R for a new game")
+            self.notify(_("the game is over: R for a new game"))
         elif self.computers_turn:
-            self.notify("the computer is thinking: Enter makes it answer now")
+            self.notify(_("the computer is thinking: Enter makes it answer now"))
         elif self.board[cell] != ".":
-            self.notify(f"{cell_name(cell)} is taken")
+            self.notify(_("{cell} is taken").format(cell=cell_name(cell)))
         else:
             self.history.do(Play(cell))
             self._begin_turn()
@@ -170,14 +183,14 @@ class TicTacToeDemo(Demo):
         if undo_turn(self.history):
             self._begin_turn(keep_counts=False)
         else:
-            self.notify("nothing to undo yet")
+            self.notify(_("nothing to undo yet"))
 
     def redo(self) -> None:
         """Play again what was undone."""
         if redo_turn(self.history):
             self._begin_turn(keep_counts=False)
         else:
-            self.notify("nothing to redo")
+            self.notify(_("nothing to redo"))
 
     def answer_now(self) -> None:
         """The computer plays at once (`minimax.best_move`); its search's tree fills in behind it."""
@@ -263,12 +276,13 @@ class TicTacToeDemo(Demo):
         events = mm.alphabeta_events if self.algorithm == ALPHABETA else mm.minimax_events
         return events(GAME, self.search_board, shortcut=self.shortcut, order=self.order)
 
-    def make_model(self) -> SearchTree:
-        """An empty tree."""
-        return SearchTree(alphabeta=self.algorithm == ALPHABETA)
+    def make_model(self) -> TimedSearchTree:
+        """An empty tree that knows where its nodes are on the timeline."""
+        return TimedSearchTree(alphabeta=self.algorithm == ALPHABETA)
 
     def update(self, dt: float, player: Player) -> None:
-        """Count in the background; when the search is over, the computer plays its move."""
+        """Count in the background; questions follow the search; at its end the computer plays its move."""
+        self.guessing.follow(player, self.questions)
         for count in self.counts.values():
             if not count.done:
                 count.advance(COUNT_BUDGET / 2)
@@ -285,7 +299,7 @@ class TicTacToeDemo(Demo):
 
     def at_rest(self, player: Player) -> bool:
         """Still once the background counts are over and no finished search waits to be played."""
-        if any(not count.done for count in self.counts.values()):
+        if self.guessing.changed or any(not count.done for count in self.counts.values()):
             return False
         return not (self.thinking and player.at_end and not player.error)
 
@@ -309,8 +323,8 @@ class TicTacToeDemo(Demo):
         """Games scored and the value found."""
         root = model.value[0] if model.count else None
         return [
-            ("games scored", f"{model.leaves:,}"),
-            ("value for x", value_text(root, signed=True) if root is not None else "?"),
+            (_("games scored"), format_number(model.leaves)),
+            (_("value for x"), value_text(root, signed=True) if root is not None else "?"),
         ]
 
     def stops(self) -> Sequence[str]:
@@ -319,30 +333,17 @@ class TicTacToeDemo(Demo):
 
     def breakpoints(self) -> list[tuple[str, Any]]:
         """Stop at the next cut."""
-        return [("next cut", lambda event: type(event) is Prune)]
+        return [(N_("next cut"), lambda event: type(event) is Prune)]
 
     def status(self, player: Player) -> str | None:
         """The title bar's word: whose turn it is, or how the game ended."""
         if self.over:
             return self.game.result_text()
-        return "the computer is thinking" if self.thinking else "your move"
+        return _("the computer is thinking") if self.thinking else _("your move")
 
     def words(self, tree: SearchTree) -> str:
-        """What is going on, for the lines under the board."""
-        if self.over:
-            return self.game.result_text() + ".  R: new game,  U: undo."
-        if self.thinking:
-            count = f"{tree.count:,} nodes so far"
-            return f"the computer ({self.computer_mark}) is thinking: {count}.  Enter: answer now."
-        lead = ""
-        value = self.game.last_reply_value()
-        if value is not None:
-            meaning = OUTCOME_WORDS.get((value > 0) - (value < 0), "")
-            if value:
-                meaning += f", {'x' if value > 0 else 'o'} wins on move {move_of_win(value)}"
-            played = f"the computer played {cell_name(self.moves[-1])}"
-            lead = f"{played} (value {value_text(value, signed=True)}: {meaning}).  "
-        return lead + f"your move: click a cell (you play {self.human_mark})."
+        """What is going on, for the lines under the board (model.Game.words)."""
+        return self.game.words(self.thinking, tree.count)
 
     # --- input -----------------------------------------------------------------------------------
 
@@ -350,37 +351,37 @@ class TicTacToeDemo(Demo):
         """Who starts, the algorithm, the options, new game, undo, answer now."""
         return [
             Choice(
-                [("you start", HUMAN), ("computer starts", COMPUTER)],
+                [(_("you start"), HUMAN), (_("computer starts"), COMPUTER)],
                 lambda: self.starts,
                 self.set_starts,
-                hint="W: the other side starts (a new game)",
+                hint=_("W: the other side starts (a new game)"),
             ),
             Choice(
-                [("minimax", MINIMAX), ("alpha-beta", ALPHABETA)],
+                [(_("minimax"), MINIMAX), (_("alpha-beta"), ALPHABETA)],
                 lambda: self.algorithm,
                 self.set_algorithm,
                 hint="A",
             ),
             Button(
-                "wins at once",
+                _("wins at once"),
                 self.toggle_shortcut,
                 active=lambda: self.shortcut,
-                hint="take an immediate win without searching the other moves",
+                hint=_("take an immediate win without searching the other moves"),
             ),
             Button(
-                "centre first",
+                _("centre first"),
                 self.toggle_ordered,
                 active=lambda: self.ordered,
-                hint="move ordering: centre, corners, edges (alpha-beta cuts more)",
+                hint=_("move ordering: centre, corners, edges (alpha-beta cuts more)"),
             ),
-            Button("new game", self.new_game, hint="R"),
-            Button("undo", self.undo, hint="U or Z: your last move and the reply"),
-            Button("answer now", self.answer_now, hint="Enter", enabled=lambda: self.thinking),
+            Button(_("new game"), self.new_game, hint="R"),
+            Button(_("undo"), self.undo, hint=_("U or Z: your last move and the reply")),
+            Button(_("answer now"), self.answer_now, hint=_("Enter"), enabled=lambda: self.thinking),
         ]
 
     def layout(self, rect: pygame.Rect) -> view.TicTacToeLayout:
         """The stage's layout (the same for input and drawing)."""
-        return view.layout(rect, self.theme)
+        return view.layout(rect, self.theme, classroom=self.guessing.on)
 
     def plan(self, area: pygame.Rect, tree: SearchTree) -> view.TreePlan | None:
         """What the tree card shows now, or None before a search."""
@@ -404,10 +405,15 @@ class TicTacToeDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Digits play cells; the mouse plays, opens nodes, zooms and pans; then the key table."""
         if event.type == pygame.KEYDOWN:
+            self.pressed_key = event.key
+            if self.asking() and pygame.K_1 <= event.key <= pygame.K_4:
+                return self.bindings.dispatch(self, event)
             return self._digit(event) or self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
+            return self.click_choice(lay.bar, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = next((c for c, box in enumerate(lay.cells) if box.collidepoint(event.pos)), None)
             if cell is not None:
@@ -416,8 +422,10 @@ class TicTacToeDemo(Demo):
             return lay.tree_area.collidepoint(event.pos)
         released = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.camera.dragged
         if released and lay.tree_area.collidepoint(event.pos):
-            self._click_tree(lay.tree_area, event.pos, player.model)  # type: ignore[arg-type]
+            self._click_tree(lay.tree_area, event.pos, player)
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
         return False
 
     def _digit(self, event: pygame.event.Event) -> bool:
@@ -432,11 +440,17 @@ class TicTacToeDemo(Demo):
             return True
         return False
 
-    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], tree: SearchTree) -> None:
-        """A click on a board opens its subtree, or folds it when open."""
+    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], player: Player) -> None:
+        """A board clicked: the timeline goes to its move (Shift: its return); a tag: open or fold it."""
+        tree: TimedSearchTree = player.model  # type: ignore[assignment]
         plan = self.plan(area, tree)
         item = view.node_at(plan, pos) if plan is not None else None
-        if item is not None:
+        if item is None:
+            return
+        if item.box.collidepoint(pos):
+            self.focus.follow()
+            tree.go_to(player, item.node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        else:
             self.focus.toggle(tree, item.row, item.node)
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -445,12 +459,12 @@ class TicTacToeDemo(Demo):
         """The game on the left with the node counts; the search tree on the right."""
         theme, lay = self.theme, self.layout(rect)
         tree: SearchTree = player.model  # type: ignore[assignment]
-        title = f"you: {self.human_mark}    computer: {self.computer_mark}"
+        title = _("you: {mine}    computer: {theirs}").format(mine=self.human_mark, theirs=self.computer_mark)
         last = self.moves[-1] if self.moves else None
         view.draw_game(surface, lay, theme, self.board, last, title, self.words(tree), self.thinking)
         rows = [
             view.CountRow(words, count.report.nodes if count.done else None, name == self.algorithm)
-            for name, words in ((MINIMAX, "minimax"), (ALPHABETA, "alpha-beta"))
+            for name, words in ((MINIMAX, _("minimax")), (ALPHABETA, _("alpha-beta")))
             if (count := self.counts.get(name)) is not None
         ]
         view.draw_counts(surface, lay.counts, theme, rows, tree.count)
@@ -458,19 +472,29 @@ class TicTacToeDemo(Demo):
             surface,
             lay.tree,
             theme,
-            f"the computer's search ({self.algorithm.replace('alphabeta', 'alpha-beta')})",
+            _("the computer's search (alpha-beta)")
+            if self.algorithm == ALPHABETA
+            else _("the computer's search (minimax)"),
         )
+        if self.guessing.on:
+            q = self.questions
+            guessbar.draw(surface, lay.bar, theme, guessing.bar_text(self.guessing, q, q.prompt))
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
-            waiting = "your move: the computer's search tree grows here when it thinks"
+            waiting = _("your move: the computer's search tree grows here when it thinks")
             view.draw_tree_words(
                 surface,
                 lay.tree_area,
                 theme,
-                waiting if self.search_board is None else "press Space to watch the search",
+                waiting if self.search_board is None else _("press Space to watch the search"),
             )
             return
         view.draw_tree(surface, lay.tree_area, theme, plan)
-        pinned = " · L: follow the search" if self.focus.pinned is not None else ""
-        hint = f"{tree.count:,} nodes · click +N to open · wheel: zoom · drag: pan · 0: reset{pinned}"
-        view.draw_tree_hint(surface, lay.tree_area, theme, hint)
+        hovered = view.node_at(plan, self.hover) if self.hover else None
+        if hovered is not None and self.hover is not None:
+            draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered.node, hovered.board))
+        if self.guessing.question is not None:
+            view.ring(surface, lay.tree_area, theme, plan, self.guessing.question.node)
+        view.draw_tree_hint(
+            surface, lay.tree_area, theme, view.tree_hint(tree.count, self.focus.pinned is not None)
+        )

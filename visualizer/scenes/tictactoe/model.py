@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.minimax import SearchReport
 from solvers.tictactoe import EMPTY_BOARD, GAME, move_of_win, outcome, player_to_move
 from visualizer.history import EditHistory
@@ -27,22 +28,35 @@ from visualizer.searchtree import SearchTree, cut_text, value_text
 
 HUMAN, COMPUTER = "human", "computer"
 CELL_NAMES = (
-    "top left",
-    "top",
-    "top right",
-    "left",
-    "centre",
-    "right",
-    "bottom left",
-    "bottom",
-    "bottom right",
+    N_("top left"),
+    N_("top"),
+    N_("top right"),
+    N_("left"),
+    N_("centre"),
+    N_("right"),
+    N_("bottom left"),
+    N_("bottom"),
+    N_("bottom right"),
 )
-OUTCOME_WORDS = {0: "a draw with best play", 1: "x wins with best play", -1: "o wins with best play"}
+OUTCOME_WORDS = {
+    0: N_("a draw with best play"),
+    1: N_("x wins with best play"),
+    -1: N_("o wins with best play"),
+}
 
 
 def cell_name(cell: int) -> str:
     """'centre (4)'."""
-    return f"{CELL_NAMES[cell]} ({cell})"
+    return _("{cell} ({number})").format(cell=_(CELL_NAMES[cell]), number=cell)
+
+
+def value_meaning(value: float) -> str:
+    """What a value for x means: 'x wins with best play, x wins on move 7'."""
+    if not value:
+        return _(OUTCOME_WORDS[0])
+    if value > 0:
+        return _("x wins with best play, on move {move}").format(move=move_of_win(value))
+    return _("o wins with best play, on move {move}").format(move=move_of_win(value))
 
 
 # --- the game and its edits -----------------------------------------------------------
@@ -96,12 +110,37 @@ class Game:
         """The value of the computer's reply when it is the last move, else None."""
         return self.replies.get(len(self.moves) - 1)
 
+    def words(self, thinking: bool, nodes: int) -> str:
+        """What is going on, for the lines under the board."""
+        if self.over:
+            return _("{result}.  R: new game,  U: undo.").format(result=self.result_text())
+        if thinking:
+            return ngettext(
+                "the computer ({mark}) is thinking: {count} node so far.  Enter: answer now.",
+                "the computer ({mark}) is thinking: {count} nodes so far.  Enter: answer now.",
+                nodes,
+            ).format(mark=self.computer_mark, count=format_number(nodes))
+        turn = _("your move: click a cell (you play {mark}).").format(mark=self.human_mark)
+        value = self.last_reply_value()
+        if value is None:
+            return turn
+        return _("the computer played {cell} (value {value}: {meaning}).  {turn}").format(
+            cell=cell_name(self.moves[-1]),
+            value=value_text(value, signed=True),
+            meaning=value_meaning(value),
+            turn=turn,
+        )
+
     def result_text(self) -> str:
         """Who won, in words."""
         result = outcome(self.board)
         if result == "draw":
-            return "a draw: the computer never loses"
-        return "you win!" if result == self.human_mark else f"the computer ({result}) wins"
+            return _("a draw: the computer never loses")
+        return (
+            _("you win!")
+            if result == self.human_mark
+            else _("the computer ({mark}) wins").format(mark=result)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +153,9 @@ class Play:
     @property
     def words(self) -> str:
         """What the edit did."""
-        who = "you" if self.value is None else "the computer"
-        return f"{who} played {cell_name(self.cell)}"
+        if self.value is None:
+            return _("you played {cell}").format(cell=cell_name(self.cell))
+        return _("the computer played {cell}").format(cell=cell_name(self.cell))
 
     def apply(self, game: Game) -> None:
         """Put the mark down."""
@@ -139,7 +179,7 @@ class NewGame:
     @property
     def words(self) -> str:
         """What the edit did."""
-        return "a new game: " + ("you start" if self.starts == HUMAN else "the computer starts")
+        return _("a new game: you start") if self.starts == HUMAN else _("a new game: the computer starts")
 
     def apply(self, game: Game) -> None:
         """Clear the board."""
@@ -249,6 +289,27 @@ class BackgroundSearch:
                 return
 
 
+# --- hovering a node ----------------------------------------------------------------------------
+
+
+def hover_lines(tree: SearchTree, node: int, board: str) -> list[str]:
+    """What hovering a board in the tree tells: who played what there, what the search made of it."""
+    move = tree.move[node]
+    if move is None:
+        lines = [_("node {node}: the board searched").format(node=node)]
+    else:
+        lines = [
+            _("node {node}: {mark} plays {cell}").format(node=node, mark=board[move], cell=cell_name(move))
+        ]
+    value = tree.value[node]
+    if value is not None:
+        text = value_text(value, tree.bound_kind(node), signed=True)
+        lines.append(_("returned {value}: {meaning}").format(value=text, meaning=value_meaning(value)))
+    elif node in tree.stack:
+        lines.append(_("still running"))
+    return lines
+
+
 # --- narration -------------------------------------------------------------------------------
 
 
@@ -256,22 +317,27 @@ def narrate(event: Event) -> str | None:
     """One search event in words (values are for x: a win on move n is 10 − n, o's is negative)."""
     if isinstance(event, Push):
         if event.parent < 0:
-            return "the computer starts to search from the board as it is"
-        return f"node {event.node}: try {cell_name(event.what)}"
+            return _("the computer starts to search from the board as it is")
+        return _("node {node}: try {cell}").format(node=event.node, cell=cell_name(event.what))
     if isinstance(event, Evaluate):
         if not event.value:
-            return f"node {event.node} ends the game: a draw, 0"
-        winner, score = ("x", event.value) if event.value > 0 else ("o", -event.value)
+            return _("node {node} ends the game: a draw, 0").format(node=event.node)
         sign = value_text(event.value, signed=True)
-        return f"node {event.node}: {winner} wins on move {move_of_win(score)}, {sign} (10 − moves)"
+        words = _("node {node}: x wins on move {move}, {value} (10 − moves)")
+        if event.value < 0:
+            words = _("node {node}: o wins on move {move}, {value} (10 − moves)")
+        return words.format(node=event.node, move=move_of_win(event.value), value=sign)
+    value = value_text(getattr(event, "value", None), signed=True)
     if isinstance(event, Pop):
         if event.node == 0:
-            return f"the search returns {value_text(event.value, signed=True)}: the move is chosen"
-        return f"node {event.node} returns {value_text(event.value, signed=True)} to its parent"
+            return _("the search returns {value}: the move is chosen").format(value=value)
+        return _("node {node} returns {value} to its parent").format(node=event.node, value=value)
     if isinstance(event, Bound):
         if event.name == "alpha":
-            return f"α at node {event.node} rises to {value_text(event.value, signed=True)}"
-        return f"β at node {event.node} falls to {value_text(event.value, signed=True)}"
+            return _("α at node {node} rises to {value}").format(node=event.node, value=value)
+        return _("β at node {node} falls to {value}").format(node=event.node, value=value)
     if isinstance(event, Prune):
-        return f"cut at node {event.node} ({cut_text(event.bound, True)}): skip its other moves"
+        return _("cut at node {node} ({bound}): skip its other moves").format(
+            node=event.node, bound=cut_text(event.bound, True)
+        )
     return None

@@ -20,7 +20,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from solvers.i18n import N_, _, format_number, ngettext
 from solvers.tictactoe import GAME, player_to_move
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.panels import card, card_content, fit_text, wrap
@@ -37,7 +39,7 @@ STATUS_LINES = 3
 MIN_BOARD = 120
 """The big board is never smaller than this (theme pixels): cells of 40 stay easy to click."""
 """Lines of words kept under the big board."""
-GAME_TITLE = "you: x    computer: o"
+GAME_TITLE = N_("you: x    computer: o")
 """The game card's title (its height stands for every title)."""
 
 
@@ -52,20 +54,25 @@ class TicTacToeLayout:
     tree: pygame.Rect
     tree_area: pygame.Rect
     cells: tuple[pygame.Rect, ...]
+    bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme) -> TicTacToeLayout:
-    """Where the cards, the big board and its cells go in the stage."""
+def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False) -> TicTacToeLayout:
+    """Where the cards, the big board and its cells go in the stage (the guess bar across its foot)."""
     gap = theme.px(10)
+    bar_h = guessbar.height(theme) if classroom else 0
+    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
+    if bar_h:
+        rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     status_h = STATUS_LINES * theme.line_height("small") + theme.px(6)
     least = theme.px(MIN_BOARD)
-    frame = card_content(pygame.Rect(0, 0, least, least), theme, GAME_TITLE)
+    frame = card_content(pygame.Rect(0, 0, least, least), theme, _(GAME_TITLE))
     margin_w, margin_h = least - frame.w, least - frame.h  # the card's padding and heading
     left_w = max(min(int(rect.w * 0.36), theme.px(340)), min(least + margin_w, rect.w // 2))
     least_h = min(rect.h, least + margin_h + status_h)  # a short stage gives the counts' room to the board
     game_h = max(least_h, min(rect.h - theme.px(150), left_w + status_h))
     game = pygame.Rect(rect.x, rect.y, left_w, game_h)
-    inner = card_content(game, theme, GAME_TITLE)
+    inner = card_content(game, theme, _(GAME_TITLE))
     size = max(theme.px(40), min(inner.w, inner.h - status_h))
     board = pygame.Rect(inner.centerx - size // 2, inner.y, size, size)
     status = pygame.Rect(
@@ -75,7 +82,8 @@ def layout(rect: pygame.Rect, theme: Theme) -> TicTacToeLayout:
     counts = pygame.Rect(rect.x, game.bottom + gap, left_w, counts_h if counts_h >= theme.px(60) else 0)
     tree = pygame.Rect(game.right + gap, rect.y, rect.right - game.right - gap, rect.h)
     cells = tuple(cell_rect(board, cell) for cell in range(9))
-    return TicTacToeLayout(game, board, status, counts, tree, card_content(tree, theme, "the search"), cells)
+    area = card_content(tree, theme, _("the search"))
+    return TicTacToeLayout(game, board, status, counts, tree, area, cells, bar)
 
 
 # --- the game card and the counts ----------------------------------------------------------
@@ -103,6 +111,11 @@ def draw_game(
         y += theme.line_height("small")
 
 
+def node_count(count: int) -> str:
+    """'1,234 nodes'."""
+    return ngettext("{count} node", "{count} nodes", count).format(count=format_number(count))
+
+
 @dataclass(frozen=True, slots=True)
 class CountRow:
     """One algorithm's node count on the searched position."""
@@ -118,10 +131,10 @@ def draw_counts(
     """Minimax and alpha-beta node counts side by side, as bars, and what the two mean together."""
     if rect.h <= 0:
         return
-    inner = card(surface, rect, theme, "nodes on this position")
+    inner = card(surface, rect, theme, _("nodes on this position"))
     line = theme.line_height("small")
     if not rows:
-        hint = "the computer's searches will be counted here, minimax beside alpha-beta"
+        hint = _("the computer's searches will be counted here, minimax beside alpha-beta")
         for i, text in enumerate(wrap(theme, hint, inner.w, "small")):
             if inner.y + (i + 1) * line <= inner.bottom:
                 surface.blit(theme.text(text, "small", th.MUTED), (inner.x, inner.y + i * line))
@@ -133,7 +146,7 @@ def draw_counts(
         if y + line + bar_h > inner.bottom:
             return
         figure = theme.text(
-            "counting…" if row.nodes is None else f"{row.nodes:,} nodes", "small", th.INK, "bold"
+            _("counting…") if row.nodes is None else node_count(row.nodes), "small", th.INK, "bold"
         )
         surface.blit(figure, (inner.right - figure.get_width(), y))
         face = "bold" if row.chosen else "sans"
@@ -148,10 +161,9 @@ def draw_counts(
         y += bar_h + theme.px(6)
     counted = [row.nodes for row in rows if row.nodes is not None]
     if len(counted) == 2 and counted[0]:
-        note = (
-            f"alpha-beta searched {counted[1] / counted[0]:.1%} of minimax's nodes for the same move; "
-            f"this run: {this_run:,} so far"
-        )
+        note = _(
+            "alpha-beta searched {share} of minimax's nodes for the same move; this run: {count} so far"
+        ).format(share=f"{counted[1] / counted[0]:.1%}", count=format_number(this_run))
         for text in wrap(theme, note, inner.w, "small"):
             if y + line > inner.bottom:
                 break
@@ -284,7 +296,12 @@ def plan_tree(area: pygame.Rect, theme: Theme, tree: SearchTree, given: TreeInpu
             )
             shown.append(item)
         if first_cut is not None and cut is not None:
-            cut_tags.append((f"✂ cut: {cut_text(cut, True)}", (first_cut[0], first_cut[1] - theme.px(10))))
+            cut_tags.append(
+                (
+                    _("✂ cut: {bound}").format(bound=cut_text(cut, True)),
+                    (first_cut[0], first_cut[1] - theme.px(10)),
+                )
+            )
     return TreePlan(bands, tuple(edges), (*shown, root), tuple(cut_tags))
 
 
@@ -329,7 +346,11 @@ def shown_node(
         best = tree.best_so_far(node, player_to_move(board) == "x")
         if best is not None:
             tags.append(
-                (f"best {value_text(best, signed=True)}", th.blend(th.PANEL, th.WAITING, 0.3), th.INK)
+                (
+                    _("best {value}").format(value=value_text(best, signed=True)),
+                    th.blend(th.PANEL, th.WAITING, 0.3),
+                    th.INK,
+                )
             )
     hidden = tree.size(node) - 1
     folded = tree.done(node) and hidden > 0 and not on_path
@@ -350,14 +371,14 @@ def fitting_tags(
     """
     font = theme.font("tiny", "bold")
     pad, gap = theme.px(6), theme.px(3)
-    sizes = [font.size(text) for text, _, _ in tags]
+    sizes = [font.size(text) for text, _fill, _ink in tags]
     kept = len(tags)
     while kept and sum(w + pad for w, _ in sizes[:kept]) + gap * (kept - 1) > room:
         kept -= 1
     widths = [w + pad for w, _ in sizes[:kept]]
     x = box.centerx - (sum(widths) + gap * (kept - 1)) // 2
     boxes = []
-    for (_, h), w in zip(sizes, widths, strict=False):
+    for (_width, h), w in zip(sizes, widths, strict=False):
         boxes.append(pygame.Rect(x, box.bottom + theme.px(2), w, h + theme.px(2)))
         x += w + gap
     return tuple(tags[:kept]), tuple(boxes)
@@ -371,6 +392,18 @@ def node_at(plan: TreePlan, pos: tuple[int, int]) -> Shown | None:
         ):
             return item
     return None
+
+
+def ring(surface: pygame.Surface, area: pygame.Rect, theme: Theme, plan: TreePlan, node: int) -> None:
+    """A thick ring round a node's board: the one a question is about."""
+    item = next((item for item in plan.boards if item.node == node), None)
+    if item is None:
+        return
+    previous = surface.get_clip()
+    surface.set_clip(area.clip(previous))
+    pad = theme.px(7)
+    pygame.draw.rect(surface, th.VERMILLION, item.box.inflate(pad * 2, pad * 2), theme.px(3), theme.px(8))
+    surface.set_clip(previous)
 
 
 # --- painting the plan ------------------------------------------------------------------------
@@ -405,7 +438,7 @@ def draw_band(surface: pygame.Surface, area: pygame.Rect, theme: Theme, band: Ba
         pygame.draw.rect(surface, th.blend(th.PANEL, th.FAINT, 0.45), shade)
     surface.blit(theme.text(role, "small", colour, "bold"), (area.x + theme.px(2), band.y))
     surface.blit(
-        theme.text(f"{band.mark} moves", "tiny", th.MUTED),
+        theme.text(_("{mark} moves").format(mark=band.mark), "tiny", th.MUTED),
         (area.x + theme.px(2), band.y + theme.line_height("small")),
     )
 
@@ -447,6 +480,16 @@ def draw_tree_words(surface: pygame.Surface, area: pygame.Rect, theme: Theme, te
     for i, line in enumerate(wrap(theme, text, area.w - theme.px(20), "body")):
         image = theme.text(line, "body", th.MUTED)
         surface.blit(image, image.get_rect(midtop=(area.centerx, area.centery + i * step)))
+
+
+def tree_hint(count: int, pinned: bool) -> str:
+    """The line under the tree: its size and how to explore it."""
+    hint = ngettext(
+        "{count} node · click a board: go to its move · +N: open · wheel: zoom · drag: pan · 0: reset",
+        "{count} nodes · click a board: go to its move · +N: open · wheel: zoom · drag: pan · 0: reset",
+        count,
+    ).format(count=format_number(count))
+    return _("{hint} · L: follow the search").format(hint=hint) if pinned else hint
 
 
 def draw_tree_hint(surface: pygame.Surface, area: pygame.Rect, theme: Theme, text: str) -> None:

@@ -1,0 +1,109 @@
+"""The predict-then-reveal bar every tree demo shows: prompt, last verdict, four choices, score.
+
+Pure geometry (`height`, `choice_boxes`: the same for input and drawing) and
+one painter that only reads a `BarText`.  The questions themselves are
+`visualizer.predict`'s (no pygame there).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from solvers.i18n import N_
+from visualizer import guessing, predict
+from visualizer import theme as th
+from visualizer.bindings import Binding, Bindings
+from visualizer.guessing import BarText
+from visualizer.panels import fit_text, wrap
+from visualizer.theme import Theme
+from visualizer.widgets import draw_box
+
+__all__ = ["ANSWER_BINDINGS", "BarText", "Guesses", "choice_at", "choice_boxes", "draw", "height"]
+
+ANSWER_BINDINGS = Bindings(
+    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
+)
+"""The answer keys, live only while a question waits (put first: they win over a demo's own digits)."""
+
+
+class Guesses:
+    """The guessing's actions for a demo that has `guessing` (a `guessing.Guessing`) and `shell`."""
+
+    guessing: guessing.Guessing
+    shell: Any
+    pressed_key = 0
+
+    def toggle_guessing(self) -> None:
+        """Questions as the search runs, or none."""
+        self.guessing.toggle()
+
+    def asking(self) -> bool:
+        """A question waits for its answer."""
+        return self.guessing.asking
+
+    def answer_key(self) -> None:
+        """The number key pressed answers the question."""
+        self.guessing.answer(self.pressed_key - pygame.K_1 + 1, self.shell.run)
+
+    def click_choice(self, bar: pygame.Rect, pos: tuple[int, int], player: Any) -> bool:
+        """A click on the bar: a choice answers; True when the click was on the bar."""
+        number = choice_at(choice_boxes(bar, self.shell.theme), pos)
+        if number is not None:
+            self.guessing.answer(number, player)
+        return True
+
+
+def height(theme: Theme) -> int:
+    """The bar: a prompt, a message and a row of choices."""
+    return 2 * theme.line_height("small") + choice_height(theme) + theme.px(20)
+
+
+def choice_height(theme: Theme) -> int:
+    """A choice button: one line of body text with room around it."""
+    return theme.line_height("body") + theme.px(8)
+
+
+def choice_boxes(bar: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, ...]:
+    """The four choice buttons along the bar's bottom row, left of the score (a fifth of the bar kept)."""
+    pad, h = theme.px(8), choice_height(theme)
+    width = max(theme.px(20), min(theme.px(150), (bar.w * 4 // 5 - pad) // predict.CHOICES - pad))
+    y = bar.bottom - pad - h
+    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(predict.CHOICES))
+
+
+def choice_at(boxes: tuple[pygame.Rect, ...], pos: tuple[int, int]) -> int | None:
+    """The number (1-4) of the choice under `pos`, or None."""
+    return next((number for number, box in enumerate(boxes, start=1) if box.collidepoint(pos)), None)
+
+
+def draw(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, text: BarText) -> None:
+    """The bar: prompt, message, the numbered choices and the score."""
+    boxes = choice_boxes(bar, theme)
+    draw_box(surface, bar, theme, fill=th.PANEL, radius=8)
+    pad, width = theme.px(8), bar.w - 2 * theme.px(8)
+    y = bar.y + pad
+    lines = [(text.prompt, th.INK), (text.message, th.MUTED)]
+    if not text.message:  # a verdict alone may take both lines
+        wrapped = wrap(theme, text.prompt, width, "small", "bold")
+        lines = [(line, th.INK) for line in [wrapped[0], " ".join(wrapped[1:])] if line]
+    for line, ink in lines:
+        face = "bold" if ink == th.INK else "sans"
+        surface.blit(
+            theme.text(fit_text(theme, line, width, "small", face), "small", ink, face), (bar.x + pad, y)
+        )
+        y += theme.line_height("small")
+    for number, (button, label) in enumerate(zip(boxes, text.choices, strict=False), start=1):
+        fill = th.blend(th.PANEL, th.ACTIVE, 0.35) if number == text.picked else th.BACKGROUND
+        draw_box(surface, button, theme, fill=fill, edge=th.ACTIVE, radius=6)
+        room, words = button.w - theme.px(8), f"{number}: {label}"
+        size = "body" if theme.font("body", "bold").size(words)[0] <= room else "small"
+        shown = theme.text(fit_text(theme, words, room, size, "bold"), size, th.INK, "bold")
+        surface.blit(shown, shown.get_rect(center=button.center))
+    left = boxes[-1].right + pad
+    room = max(0, bar.right - pad - left)
+    wide = text.short_score and theme.font("small", "bold").size(text.score)[0] > room
+    score = fit_text(theme, text.short_score if wide else text.score, room, "small", "bold")
+    shown = theme.text(score, "small", th.INK, "bold")
+    surface.blit(shown, shown.get_rect(midright=(bar.right - pad, boxes[0].centery)))
