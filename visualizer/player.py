@@ -304,9 +304,12 @@ class Player:
             self.spacing *= 2
         while self._frame_bytes > self._keyframe_budget and len(self._frames) > 1:
             self._thin_out()
+        if self._frame_bytes > self._keyframe_budget:  # one frame over the whole budget: keep none
+            self._frames.clear()
+            self._frame_bytes = 0
 
     def _thin_out(self) -> None:
-        """Double the spacing and drop the keyframes off its grid (keyframe 0 always stays)."""
+        """Double the spacing and drop the keyframes off its grid (keyframe 0 stays while it fits)."""
         self.spacing *= 2
         for index in [index for index in self._frames if index % self.spacing]:
             self._frame_bytes -= self._frames.pop(index).nbytes

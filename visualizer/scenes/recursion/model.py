@@ -207,6 +207,8 @@ class Ledger:
             if len(theirs) > len(mine):
                 mine.extend(theirs[len(mine) :])  # type: ignore[arg-type]
         depth, calls = len(model.stack), len(model.args)
+        if depth == calls:
+            return  # still winding: nothing has returned
         for node in range(depth, min(self.known, calls)):
             value = model.returned[node]
             if value is not None:
