@@ -145,6 +145,7 @@ class RecursionModel:
         """Become the state `frame` holds (see `keyframe`); the containers stay the same objects."""
         if isinstance(frame, LinearFrame):
             frame.ledger.restore_into(self, frame)
+            self._ledger = frame.ledger  # the same run's history: a model made by a replay shares it
             return
         assert isinstance(frame, dict)
         for name, saved in frame.items():
