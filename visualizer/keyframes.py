@@ -23,6 +23,7 @@ import sys
 from array import array
 from collections import deque
 from dataclasses import is_dataclass
+from itertools import repeat
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any, NamedTuple
 
@@ -246,3 +247,26 @@ def _holds_containers(items: Any) -> bool:
     if len(items) > SAMPLED_PAST:
         items = _sample(items)
     return any(isinstance(item, mutable()) for item in items)
+
+
+STEP = 2**20
+"""Items `fit_prefix` and `fill` copy at a time."""
+
+
+def fit_prefix(live: Any, history: Any, length: int) -> None:
+    """Make `live` (a prefix of `history`) the first `length` items of it, in place.
+
+    Copied a slice of at most STEP items at a time: a seek never holds a
+    second copy of a 5-million-item array, even for a moment.
+    """
+    if len(live) > length:
+        del live[length:]
+    while len(live) < length:
+        live.extend(history[len(live) : min(length, len(live) + STEP)])
+
+
+def fill(values: list[Any], start: int, stop: int, value: Any) -> None:
+    """values[start:stop] all set to `value`, a slice of at most STEP at a time."""
+    for low in range(start, stop, STEP):
+        high = min(stop, low + STEP)
+        values[low:high] = repeat(value, high - low)

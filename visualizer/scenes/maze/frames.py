@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from visualizer.keyframes import fit_prefix
+
 if TYPE_CHECKING:
     from visualizer.scenes.maze.model import MazeModel
 
@@ -78,15 +80,7 @@ def restore(model: MazeModel, frame: MazeFrame) -> None:
     for live, saved in zip(layers, unpacked, strict=True):
         live[...] = saved
     model.stack[:] = map(divmod, frame.stack, repeat(model.maze.width))
-    fit(model.popped, frame.ledger.popped, frame.lengths[0])
-    fit(model.depth_maxima, frame.ledger.depth_maxima, frame.lengths[1])
+    fit_prefix(model.popped, frame.ledger.popped, frame.lengths[0])
+    fit_prefix(model.depth_maxima, frame.ledger.depth_maxima, frame.lengths[1])
     for name, value in zip(VALUES, frame.values, strict=True):
         setattr(model, name, value)
-
-
-def fit(live: list[Any], history: list[Any], length: int) -> None:
-    """Make `live` (a prefix of `history`) its first `length` items, in place."""
-    if len(live) > length:
-        del live[length:]
-    elif len(live) < length:
-        live.extend(history[len(live) : length])

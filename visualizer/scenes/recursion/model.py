@@ -17,6 +17,10 @@ from visualizer.calltree import CallTree
 
 FACTORIAL, ENDLESS, TREE = "factorial", "endless", "tree"
 
+INDEX = "i"
+"""Array type of nodes, depths, event indexes and factorial's arguments: 4-byte ints.  A run
+past 2^31 events would need 8 GB for its depths alone: memory ends long before the type does."""
+
 LOOP_LINES = frozenset(range(rec.LINE_LOOP_INIT - 1, rec.LINE_LOOP_RETURN + 1))
 """Lines of the loop in FACTORIAL_CODE: events there belong to the loop."""
 NOT_RETURNED = "not returned"
@@ -30,9 +34,9 @@ class RecursionModel:
         self.mode = mode
         # Per call, indexed by node (calls arrive numbered 0, 1, 2, ...): flat
         # lists and arrays keep a million-frame overflow in a few hundred MB.
-        self.stack: array[int] = array("q")
+        self.stack: array[int] = array(INDEX)
         # factorial's arguments are ints: machine ints keep a million calls in 8 MB, not 36
-        self.args: list[Any] | array[int] = [] if mode == TREE else array("q")
+        self.args: list[Any] | array[int] = [] if mode == TREE else array(INDEX)
         self.returned: list[Any] = []  # NOT_RETURNED, or the value (None when abandoned)
         self.best: dict[int, Any] = {}  # tree mode: each frame's best so far
         # Only the tree variant draws its calls as a tree: a deep factorial keeps
@@ -41,8 +45,8 @@ class RecursionModel:
         self.loop: dict[str, Any] = {}
         self.loop_result: Any = None
         self.overflow: Overflow | None = None
-        self.depths: array[int] = array("i")  # stack depth after each event (under 2^31: a stack limit)
-        self.push_at: array[int] = array("q")  # per call: the index of its Push in the run
+        self.depths: array[int] = array(INDEX)  # stack depth after each event
+        self.push_at: array[int] = array(INDEX)  # per call: the index of its Push in the run
         self.retvals: list[Any] = []  # every value the loop's retval took, in order
         self.linear = mode != TREE  # every call so far made by the one before: the stack is 0..depth-1
         self._ledger = Ledger()
@@ -190,9 +194,9 @@ class Ledger:
     """
 
     def __init__(self) -> None:
-        self.depths: array[int] = array("i")
-        self.args: list[Any] | array[int] = array("q")
-        self.push_at: array[int] = array("q")
+        self.depths: array[int] = array(INDEX)
+        self.args: list[Any] | array[int] = array(INDEX)
+        self.push_at: array[int] = array(INDEX)
         self.retvals: list[Any] = []
         self.values: dict[int, Any] = {}
         self.known = sys.maxsize
@@ -219,31 +223,26 @@ class Ledger:
     def restore_into(self, model: RecursionModel, frame: LinearFrame) -> None:
         """Put the model at the frame's point of the run, copying from the ledger (C-speed slices)."""
         events, calls, depth, retvals = frame.counts
-        fit(model.depths, self.depths, events)
-        fit(model.args, self.args, calls)
-        fit(model.push_at, self.push_at, calls)
-        fit(model.retvals, self.retvals, retvals)
+        keyframes.fit_prefix(model.depths, self.depths, events)
+        keyframes.fit_prefix(model.args, self.args, calls)
+        keyframes.fit_prefix(model.push_at, self.push_at, calls)
+        keyframes.fit_prefix(model.retvals, self.retvals, retvals)
         if model.linear:
-            fit(model.stack, range(depth), depth)
+            keyframes.fit_prefix(model.stack, range(depth), depth)
         else:
-            model.stack[:] = array("q", range(depth))
+            model.stack[:] = array(INDEX, range(depth))
         returned = model.returned
-        returned[:] = repeat(None, calls)
-        returned[:depth] = repeat(NOT_RETURNED, depth)
+        if len(returned) > calls:
+            del returned[calls:]
+        returned.extend(repeat(None, calls - len(returned)))
+        keyframes.fill(returned, depth, calls, None)
+        keyframes.fill(returned, 0, depth, NOT_RETURNED)
         for node, value in self.values.items():
             if depth <= node < calls:
                 returned[node] = value
         model.loop.clear()
         model.loop.update(frame.loop)
         model.loop_result, model.overflow, model.linear = frame.loop_result, frame.overflow, True
-
-
-def fit(live: Any, history: Any, length: int) -> None:
-    """Make `live` (a prefix of `history`) the first `length` items of it, in place."""
-    if len(live) > length:
-        del live[length:]
-    elif len(live) < length:
-        live.extend(history[len(live) : length])
 
 
 def expected_events(mode: str, n: int, limit: int) -> int | None:
