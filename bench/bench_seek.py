@@ -107,7 +107,10 @@ def timed(app: Any, start: Callable[[], object], cap: float) -> dict[str, float]
     """Start a seek and run frames until the player is no longer busy."""
     cpu, wall = time.process_time(), time.perf_counter()
     start()
-    rest = frames_until(app, lambda: not app.screen.run.busy, cap)
+    player = app.screen.run
+    rest = frames_until(app, lambda: not player.busy, cap)
+    if rest["capped"]:
+        player.seek(player.cursor, now=True)  # stop there: the next seek starts from a still player
     rest["cpu"] = time.process_time() - cpu
     rest["wall"] = time.perf_counter() - wall
     return rest
