@@ -409,7 +409,7 @@ class Player:
         apply, tally = self.model.apply, self.counters.apply
         cursor, spacing, done = self.cursor, self.spacing, 0
         try:
-            for _ in range(count):
+            for _count in range(count):
                 event = pull()
                 keep(event)
                 apply(event)
@@ -423,7 +423,7 @@ class Player:
         except StopIteration:
             self.exhausted = True
         except Exception as error:  # a solver bug must not take the app down
-            self.error = f"the solver stopped: {type(error).__name__}: {error}"
+            self.error = _("the solver stopped: {reason}").format(reason=f"{type(error).__name__}: {error}")
             self.exhausted = True
         self.cursor = cursor
         self.since_event = 0.0
