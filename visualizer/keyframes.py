@@ -13,6 +13,13 @@ holds one of them keeps seeing the model.  What the default cannot copy
 faithfully (an object graph with cycles, a class with __slots__) raises
 `NotCopyable`, and the player then seeks by replay instead: slower, never wrong.
 
+A model whose state grows with the run (a million-frame stack, a maze's
+popped cells) keeps such frames small with a *ledger*: the run is
+deterministic, so lists that only grow or shrink at their end are prefixes
+of the longest history seen; that history is kept once, shared by every
+frame, and a frame holds only lengths (`fit_prefix` cuts or extends a live
+list to one).  See the recursion and maze models.
+
 `footprint` counts the bytes a frame adds: containers and buffers, not the
 immutable values they point to (those are shared with the live model).
 """
