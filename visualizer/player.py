@@ -66,11 +66,11 @@ CHECK_CLOCK_EVERY = 64
 SEEK_BUDGET = 0.06
 """Seconds a frame spends on a seek: the screen shows progress ~15 times a second meanwhile."""
 
-EVENT_BUDGET = 200 * 2**20
-"""Bytes of packed events kept (about 15 million maze or recursion events)."""
+EVENT_BUDGET = 128 * 2**20
+"""Bytes of packed events kept (about 14 million recursion events, 12 million queens')."""
 
-KEYFRAME_BUDGET = 160 * 2**20
-"""Bytes of keyframes kept; over it their spacing doubles."""
+KEYFRAME_BUDGET = 96 * 2**20
+"""Bytes of keyframes kept; over it their spacing doubles (both budgets leave a model ~200 MB of 500)."""
 
 KEYFRAME_EVERY = 4096
 """The first spacing of keyframes, in events."""
