@@ -6,6 +6,7 @@ saved in a keyframe and restored.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
@@ -63,7 +64,7 @@ class Counters:
         self.solutions = 0
         self.prunes = 0
         self._by_type: dict[type, int] = {}
-        self.raises: list[int] = []
+        self.raises: array[int] = array("i")  # 4-byte ints: a 5-million-deep run keeps 20 MB, not 180
 
     @property
     def by_kind(self) -> Counter[str]:

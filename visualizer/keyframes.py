@@ -13,6 +13,13 @@ holds one of them keeps seeing the model.  What the default cannot copy
 faithfully (an object graph with cycles, a class with __slots__) raises
 `NotCopyable`, and the player then seeks by replay instead: slower, never wrong.
 
+A model whose state grows with the run (a million-frame stack, a maze's
+popped cells) keeps such frames small with a *ledger*: the run is
+deterministic, so lists that only grow or shrink at their end are prefixes
+of the longest history seen; that history is kept once, shared by every
+frame, and a frame holds only lengths (`fit_prefix` cuts or extends a live
+list to one).  See the recursion and maze models.
+
 `footprint` counts the bytes a frame adds: containers and buffers, not the
 immutable values they point to (those are shared with the live model).
 """
@@ -23,6 +30,7 @@ import sys
 from array import array
 from collections import deque
 from dataclasses import is_dataclass
+from itertools import repeat
 from types import BuiltinFunctionType, FunctionType, MethodType, ModuleType
 from typing import Any, NamedTuple
 
@@ -246,3 +254,26 @@ def _holds_containers(items: Any) -> bool:
     if len(items) > SAMPLED_PAST:
         items = _sample(items)
     return any(isinstance(item, mutable()) for item in items)
+
+
+STEP = 2**20
+"""Items `fit_prefix` and `fill` copy at a time."""
+
+
+def fit_prefix(live: Any, history: Any, length: int) -> None:
+    """Make `live` (a prefix of `history`) the first `length` items of it, in place.
+
+    Copied a slice of at most STEP items at a time: a seek never holds a
+    second copy of a 5-million-item array, even for a moment.
+    """
+    if len(live) > length:
+        del live[length:]
+    while len(live) < length:
+        live.extend(history[len(live) : min(length, len(live) + STEP)])
+
+
+def fill(values: list[Any], start: int, stop: int, value: Any) -> None:
+    """values[start:stop] all set to `value`, a slice of at most STEP at a time."""
+    for low in range(start, stop, STEP):
+        high = min(stop, low + STEP)
+        values[low:high] = repeat(value, high - low)

@@ -66,11 +66,11 @@ CHECK_CLOCK_EVERY = 64
 SEEK_BUDGET = 0.06
 """Seconds a frame spends on a seek: the screen shows progress ~15 times a second meanwhile."""
 
-EVENT_BUDGET = 200 * 2**20
-"""Bytes of packed events kept (about 15 million maze or recursion events)."""
+EVENT_BUDGET = 128 * 2**20
+"""Bytes of packed events kept (about 14 million recursion events, 12 million queens')."""
 
-KEYFRAME_BUDGET = 160 * 2**20
-"""Bytes of keyframes kept; over it their spacing doubles."""
+KEYFRAME_BUDGET = 96 * 2**20
+"""Bytes of keyframes kept; over it their spacing doubles (both budgets leave a model ~200 MB of 500)."""
 
 KEYFRAME_EVERY = 4096
 """The first spacing of keyframes, in events."""
@@ -304,9 +304,12 @@ class Player:
             self.spacing *= 2
         while self._frame_bytes > self._keyframe_budget and len(self._frames) > 1:
             self._thin_out()
+        if self._frame_bytes > self._keyframe_budget:  # one frame over the whole budget: keep none
+            self._frames.clear()
+            self._frame_bytes = 0
 
     def _thin_out(self) -> None:
-        """Double the spacing and drop the keyframes off its grid (keyframe 0 always stays)."""
+        """Double the spacing and drop the keyframes off its grid (keyframe 0 stays while it fits)."""
         self.spacing *= 2
         for index in [index for index in self._frames if index % self.spacing]:
             self._frame_bytes -= self._frames.pop(index).nbytes
@@ -406,7 +409,7 @@ class Player:
         apply, tally = self.model.apply, self.counters.apply
         cursor, spacing, done = self.cursor, self.spacing, 0
         try:
-            for _ in range(count):
+            for _count in range(count):
                 event = pull()
                 keep(event)
                 apply(event)
@@ -420,7 +423,7 @@ class Player:
         except StopIteration:
             self.exhausted = True
         except Exception as error:  # a solver bug must not take the app down
-            self.error = f"the solver stopped: {type(error).__name__}: {error}"
+            self.error = _("the solver stopped: {reason}").format(reason=f"{type(error).__name__}: {error}")
             self.exhausted = True
         self.cursor = cursor
         self.since_event = 0.0

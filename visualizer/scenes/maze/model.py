@@ -16,7 +16,7 @@ import numpy as np
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.i18n import N_, _, format_number, ngettext
-from visualizer import keyframes
+from visualizer.scenes.maze import frames
 
 Cell = tuple[int, int]
 
@@ -81,6 +81,7 @@ class MazeModel:
         self.depth_maxima: list[int] = []  # max_depth before each push, for revert
         self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
         self.all_dirty = True
+        self._ledger = frames.Ledger()  # the run's history, shared by its keyframes
 
     def touch(self, *cells: Cell) -> None:
         """Note cells whose look changed (a render hint, not part of the state)."""
@@ -239,12 +240,14 @@ class MazeModel:
         return state
 
     def keyframe(self) -> object:
-        """The state for the player's keyframes (every attribute copied; numpy layers copied whole)."""
-        return keyframes.copy_attributes(self)
+        """The state for the player's keyframes, compact (see `frames`)."""
+        return frames.capture(self, self._ledger)
 
     def restore(self, frame: object) -> None:
         """Become the keyframe's state; every cell is repainted."""
-        keyframes.restore_into(self, frame)  # type: ignore[arg-type]
+        assert isinstance(frame, frames.MazeFrame)
+        frames.restore(self, frame)
+        self._ledger = frame.ledger  # the same run's history: a model made by a replay shares it
         self.dirty.clear()
         self.all_dirty = True
 

@@ -1,0 +1,86 @@
+"""Compact keyframes of a maze model: what lets a seek on a 1000 x 1000 run stay under a second.
+
+A keyframe's bytes set how far apart the player places keyframes (a frame
+may cost about 64 bytes per event since the last), and a seek applies up to
+half that distance event by event.  A plain copy of a 1000 x 1000 model is
+some 30 MB, so keyframes came every few hundred thousand events.  Here:
+
+- the six 0/1 layers (walls right and below, visited, on the stack, dead
+  ends, path) are packed 8 cells a byte (`numpy.packbits`);
+- the stack is kept as flat cell ids in 4-byte ints;
+- the lists that only grow at their end as the run goes on (cells popped,
+  the deepest stack before each push) are prefixes of the run's longest
+  history, kept once in a `Ledger` that all the run's frames share: a
+  frame keeps only their lengths.
+"""
+
+from __future__ import annotations
+
+from array import array
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+
+from visualizer.keyframes import fit_prefix
+
+if TYPE_CHECKING:
+    from visualizer.scenes.maze.model import MazeModel
+
+
+class Ledger:
+    """The longest history of a run's growing lists, shared by its keyframes."""
+
+    def __init__(self) -> None:
+        self.popped: list[Any] = []
+        self.depth_maxima: list[int] = []
+
+    def grow(self, model: MazeModel) -> None:
+        """Learn what the model has seen beyond the ledger (a model of the same run)."""
+        self.popped.extend(model.popped[len(self.popped) :])
+        self.depth_maxima.extend(model.depth_maxima[len(self.depth_maxima) :])
+
+
+class MazeFrame(NamedTuple):
+    """A maze model's state: packed layers, the stack as ids, list lengths, counts."""
+
+    layers: np.ndarray
+    stack: array[int]
+    lengths: tuple[int, int]
+    values: tuple[Any, ...]
+    ledger: Ledger  # shared by the run's frames (not counted in a frame's bytes)
+
+
+VALUES = ("path", "unreachable", "carved", "visits", "dead_ends", "max_depth")
+"""The model's plain values a frame keeps as they are (immutable)."""
+
+
+def layers_of(model: MazeModel) -> tuple[np.ndarray, ...]:
+    """The model's 0/1 grids, in the order a frame packs them."""
+    maze = model.maze
+    return (maze.right, maze.bottom, model.visited, model.on_stack, model.dead, model.on_path)
+
+
+def capture(model: MazeModel, ledger: Ledger) -> MazeFrame:
+    """The model's state as a compact frame (the ledger learns the lists' new items)."""
+    ledger.grow(model)
+    width = model.maze.width
+    stack = array("i", [row * width + col for row, col in model.stack])
+    packed = np.packbits(np.stack(layers_of(model)).astype(bool))
+    lengths = (len(model.popped), len(model.depth_maxima))
+    return MazeFrame(packed, stack, lengths, tuple(getattr(model, name) for name in VALUES), ledger)
+
+
+def restore(model: MazeModel, frame: MazeFrame) -> None:
+    """Put the model in the frame's state, writing into its own arrays and lists."""
+    layers = layers_of(model)
+    shape = layers[0].shape
+    count = len(layers) * shape[0] * shape[1]
+    unpacked = np.unpackbits(frame.layers, count=count).reshape(len(layers), *shape)
+    for live, saved in zip(layers, unpacked, strict=True):
+        live[...] = saved
+    model.stack[:] = map(divmod, frame.stack, repeat(model.maze.width))
+    fit_prefix(model.popped, frame.ledger.popped, frame.lengths[0])
+    fit_prefix(model.depth_maxima, frame.ledger.depth_maxima, frame.lengths[1])
+    for name, value in zip(VALUES, frame.values, strict=True):
+        setattr(model, name, value)
