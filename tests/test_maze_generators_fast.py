@@ -150,7 +150,7 @@ def test_random_walk_generators_pick_every_spanning_tree_equally_often(name: str
 
 @pytest.mark.parametrize("grid", SHAPES, ids=lambda grid: grid.shape)
 def test_wilson_carves_each_walk_onto_the_maze_back_from_where_it_met_it(grid: g.CellGraph) -> None:
-    """One Visit, then walks (a Push a step, a Pop an erased cell); each Carve joins a new cell to the maze."""
+    """One Visit, then walks (a Push a step, a Pop an erased cell); each Carve joins a new cell."""
     events = list(gen.wilson(grid, 6))
     assert type(events[0]) is Visit and {type(event) for event in events[1:]} == {Push, Pop, Carve}
     inside, walk = {events[0].where}, []
