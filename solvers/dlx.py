@@ -492,18 +492,33 @@ def link_solutions(
     return _solutions(matrix, fewest, limit, counters or Counters(), stats)
 
 
+def bit_solutions(
+    matrix: Matrix,
+    *,
+    strategy: str = "fewest",
+    limit: int | None = None,
+    counters: Counters | None = None,
+    stats: EventStats | None = None,
+) -> Generator[tuple[int, ...], None, None]:
+    """`solutions` on bitsets (`bitcover`) whatever the matrix's shape; it must be untouched."""
+    fewest = _check(strategy, limit)
+    if not _untouched(matrix):
+        raise ValueError("bitsets count a matrix as its rows give it: uncover its columns first")
+    return _bit_answers(matrix, fewest, limit, counters or Counters(), stats)
+
+
 def _answers(
     matrix: Matrix, fewest: bool, limit: int | None, counters: Counters, stats: EventStats | None
 ) -> Generator[tuple[int, ...], None, None]:
     """The event-free search: on bitsets (`bitcover`) when the matrix fits and is untouched, else links.
 
     Both walk the same search tree (same answers in the same order, same
-    counters and event counts); the tests check it.  Bitsets are 2-3x faster
-    (bench/bench_dlx.py, "unwind fast" against "unwind links").
+    counters and event counts); the tests check it.  Which is faster depends
+    on the shape (`bitcover.ROWS_PER_COLUMN`).
     """
     from solvers import bitcover  # here: only the counting paths need it
 
-    if bitcover.fits(len(matrix.rows)) and _untouched(matrix):
+    if bitcover.fits(len(matrix.rows), matrix.n_primary) and _untouched(matrix):
         return _bit_answers(matrix, fewest, limit, counters, stats)
     return _solutions(matrix, fewest, limit, counters, stats)
 

@@ -191,7 +191,7 @@ def count_part(
 
     On bitsets (`bitcover`) straight from the rows when they fit: no links built.
     """
-    if bitcover.fits(len(rows)) and strategy in dlx.STRATEGIES:
+    if bitcover.fits(len(rows), n_primary) and strategy in dlx.STRATEGIES:
         run = bitcover.Run()
         bits = bitcover.compile_rows(n_primary, n_secondary, rows)
         found = bitcover.count(bits, fewest=strategy == "fewest", limit=limit, run=run)

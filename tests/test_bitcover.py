@@ -34,7 +34,7 @@ def drained(answers: Iterator[tuple[int, ...]], counters: dlx.Counters, stats: E
 def both_paths(spec: Spec, strategy: str = "fewest", limit: int | None = None) -> list[Outcome]:
     """Answers, counters and event counts of the bitset path and of the links loop."""
     outcomes = []
-    for path in (dlx.watched_answers, dlx.link_solutions):
+    for path in (dlx.bit_solutions, dlx.link_solutions):
         counters, stats = dlx.Counters(), EventStats()
         answers = path(build(*spec), stats=stats, strategy=strategy, limit=limit, counters=counters)
         outcomes.append(drained(answers, counters, stats))
@@ -77,7 +77,7 @@ def test_counters_and_event_counts_equal_the_links_loop(spec: Spec, strategy: st
 def test_closing_at_a_solution_counts_as_the_links_loop(spec: Spec, stop_at: int) -> None:
     """Closed by its reader at the k-th solution, the rows still chosen count as open events."""
     outcomes = []
-    for path in (dlx.watched_answers, dlx.link_solutions):
+    for path in (dlx.bit_solutions, dlx.link_solutions):
         counters, stats = dlx.Counters(), EventStats()
         answers = path(build(*spec), stats=stats, counters=counters)
         found = list(itertools.islice(answers, stop_at))
@@ -91,7 +91,7 @@ def test_queens_counts_are_oeis_a000170(n: int, known: int) -> None:
     """Published counts, on bitsets, with the links loop's exact counters."""
     on_bits, on_links = dlx.Counters(), dlx.Counters()
     assert bitcover.count(bits_of(queens.encode(n).matrix)) == known
-    assert dlx.count(queens.encode(n).matrix, counters=on_bits) == known
+    assert sum(1 for _ in dlx.bit_solutions(queens.encode(n).matrix, counters=on_bits)) == known
     assert sum(1 for _ in dlx.link_solutions(queens.encode(n).matrix, counters=on_links)) == known
     assert on_bits == on_links
 
@@ -121,13 +121,17 @@ def test_a_search_deeper_than_the_recursion_limit_finishes() -> None:
 
 def test_a_covered_or_too_big_matrix_is_counted_on_links() -> None:
     """A matrix with a column covered by hand is not what its rows say: the links path counts it."""
-    matrix = build(2, 0, [[0], [1], [0, 1]])
+    matrix = build(2, 0, [[0], [1], [0, 1], [0], [1]])
+    assert bitcover.fits(len(matrix.rows), matrix.n_primary) and dlx.count(matrix) == 5
+    matrix.cover(0)  # column 0 gone, and rows 0, 2, 3 with it: rows 1 and 4 are left, for column 1
     assert dlx.count(matrix) == 2
-    matrix.cover(0)  # column 0 gone, and rows 0 and 2 with it: only row 1 is left, for column 1
-    assert dlx.count(matrix) == 1
     matrix.uncover(0)
-    assert dlx.count(matrix) == 2
-    assert bitcover.fits(bitcover.MAX_ROWS) and not bitcover.fits(bitcover.MAX_ROWS + 1)
+    assert dlx.count(matrix) == 5
+    assert bitcover.fits(bitcover.MAX_ROWS, 1) and not bitcover.fits(bitcover.MAX_ROWS + 1, 1)
+    assert not bitcover.fits(301, 256)  # a sudoku reduced by its givens: links are faster
+    with pytest.raises(ValueError, match="uncover"):
+        matrix.cover(1)
+        dlx.bit_solutions(matrix)
 
 
 def test_limits_below_one_are_refused() -> None:
