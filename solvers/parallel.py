@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
-from solvers import bitcover, dlx
+from solvers import dlx
 from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
 
 MAX_JOBS = 256
@@ -191,6 +191,8 @@ def count_part(
 
     On bitsets (`bitcover`) straight from the rows when they fit: no links built.
     """
+    from solvers import bitcover  # here: every command's parser imports this module
+
     if bitcover.fits(len(rows), n_primary) and strategy in dlx.STRATEGIES:
         run = bitcover.Run()
         bits = bitcover.compile_rows(n_primary, n_secondary, rows)
