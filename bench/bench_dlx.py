@@ -12,7 +12,10 @@ them.  Each timing includes building the engine's own data structure from
 plain lists of column numbers, then finding every solution.  Engines:
 
 - unwind events: `solvers.dlx.search`, every event created and drained;
-- unwind fast:   `solvers.dlx.count`, the event-free loop;
+- unwind fast:   `solvers.dlx.count`, what `--count` runs: bitsets where the
+  matrix has at least 2 rows per primary column, else the event-free links loop;
+- unwind links:  the event-free dancing-links loop (`dlx.link_solutions`);
+- unwind bits:   `solvers.bitcover` (rows as Python-int bitsets), built from the rows;
 - algorithm-x:   AlgorithmX (node objects, recursive generators).  It has no
   API for secondary columns, but its nodes take them as Knuth does: their
   headers are unlinked from the root's list (and linked to themselves) after
@@ -26,7 +29,7 @@ plain lists of column numbers, then finding every solution.  Engines:
   separately and never timed.
 
 Timing (bench/timing.py): CPU time (`time.process_time`) in this one process,
-the engines interleaved round by round, `--runs` rounds (default 3); the
+the engines interleaved round by round, `--runs` rounds (default 5); the
 table shows min / median seconds and each engine's time over unwind's.
 An engine past `--budget` seconds on one run is not run again.
 """
@@ -46,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.timing import Timing, in_process, ratio  # noqa: E402
-from solvers import dlx, pentomino, queens, sudoku  # noqa: E402
+from solvers import bitcover, dlx, pentomino, queens, sudoku  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 
@@ -100,8 +103,18 @@ def unwind_events(problem: Problem) -> int:
 
 
 def unwind_fast(problem: Problem) -> int:
-    """Unwind's event-free path."""
+    """Unwind's `--count` path: `dlx.count`, on bitsets or links as the matrix's shape says."""
     return dlx.count(build_unwind(problem))
+
+
+def unwind_links(problem: Problem) -> int:
+    """Unwind's event-free dancing-links loop, whatever the shape."""
+    return sum(1 for _ in dlx.link_solutions(build_unwind(problem)))
+
+
+def unwind_bits(problem: Problem) -> int:
+    """Unwind's bitset counter (`solvers.bitcover`), built straight from the rows."""
+    return bitcover.count(bitcover.compile_rows(problem.n_primary, problem.n_secondary, problem.rows))
 
 
 def build_unwind(problem: Problem) -> dlx.Matrix:
@@ -180,6 +193,8 @@ def xcover(problem: Problem) -> int:
 ENGINES: dict[str, tuple[str | None, Callable[[Problem], int]]] = {
     "unwind events": (None, unwind_events),
     "unwind fast": (None, unwind_fast),
+    "unwind links": (None, unwind_links),
+    "unwind bits": (None, unwind_bits),
     "algorithm-x": ("algorithm_x", algorithm_x),
     "dlx": ("dlx", dlx_package),
     "dancing-links": ("dancing_links.algorithm_x", dancing_links),
@@ -262,7 +277,7 @@ def main(argv: list[str] | None = None) -> dict[str, dict[str, Timing]]:
     parser.add_argument("--quick", action="store_true", help="smaller queens and pentomino")
     parser.add_argument("--only", choices=("sudoku", "queens", "pentomino"), action="append")
     parser.add_argument("--skip", action="append", default=[], choices=list(ENGINES))
-    parser.add_argument("--runs", type=int, default=3, help="interleaved runs per engine (default 3)")
+    parser.add_argument("--runs", type=int, default=5, help="interleaved runs per engine (default 5)")
     parser.add_argument(
         "--budget", type=float, default=300.0, help="seconds allowed per engine and run (default 300)"
     )

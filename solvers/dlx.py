@@ -477,7 +477,83 @@ def solutions(
 ) -> Generator[tuple[int, ...], None, None]:
     """Yield each solution as a tuple of row numbers, with no events (fast)."""
     fewest = _check(strategy, limit)
-    return _solutions(matrix, fewest, limit, counters or Counters(), None)
+    return _answers(matrix, fewest, limit, counters or Counters(), None)
+
+
+def link_solutions(
+    matrix: Matrix,
+    *,
+    strategy: str = "fewest",
+    limit: int | None = None,
+    counters: Counters | None = None,
+    stats: EventStats | None = None,
+) -> Generator[tuple[int, ...], None, None]:
+    """`solutions` on the dancing links whatever the matrix (the tests and bench compare both paths)."""
+    fewest = _check(strategy, limit)
+    return _solutions(matrix, fewest, limit, counters or Counters(), stats)
+
+
+def bit_solutions(
+    matrix: Matrix,
+    *,
+    strategy: str = "fewest",
+    limit: int | None = None,
+    counters: Counters | None = None,
+    stats: EventStats | None = None,
+) -> Generator[tuple[int, ...], None, None]:
+    """`solutions` on bitsets (`bitcover`) whatever the matrix's shape; it must be untouched."""
+    fewest = _check(strategy, limit)
+    if not _untouched(matrix):
+        raise ValueError("bitsets count a matrix as its rows give it: uncover its columns first")
+    return _bit_answers(matrix, fewest, limit, counters or Counters(), stats)
+
+
+def _answers(
+    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters, stats: EventStats | None
+) -> Generator[tuple[int, ...], None, None]:
+    """The event-free search: on bitsets (`bitcover`) when the matrix fits and is untouched, else links.
+
+    Both walk the same search tree (same answers in the same order, same
+    counters and event counts); the tests check it.  Which is faster depends
+    on the shape (`bitcover.ROWS_PER_COLUMN`).
+    """
+    from solvers import bitcover  # here: only the counting paths need it
+
+    if bitcover.fits(len(matrix.rows), matrix.n_primary) and _untouched(matrix):
+        return _bit_answers(matrix, fewest, limit, counters, stats)
+    return _solutions(matrix, fewest, limit, counters, stats)
+
+
+def _untouched(matrix: Matrix) -> bool:
+    """Whether nothing is covered: every primary header linked, every 1 in its column."""
+    root, linked, header = matrix.root, 0, matrix.root.R
+    while header is not root:
+        linked += 1
+        header = header.R
+    sizes = sum(header.S for header in matrix.nodes[1 : matrix.n_columns + 1])
+    return linked == matrix.n_primary and sizes == sum(map(len, matrix.rows))
+
+
+def _bit_answers(
+    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters, stats: EventStats | None
+) -> Generator[tuple[int, ...], None, None]:
+    """`bitcover`'s search of the matrix's rows, its counters added to `counters` and `stats`."""
+    from solvers import bitcover
+
+    bits = bitcover.compile_rows(matrix.n_primary, matrix.n_secondary, matrix.rows)
+    run = bitcover.Run()
+    _claim(matrix)
+    try:
+        yield from bitcover.solutions(bits, fewest=fewest, limit=limit, run=run)
+    finally:
+        matrix.busy = False
+        counters.nodes += run.nodes
+        counters.updates += run.updates
+        counters.solutions += run.found
+        if stats is not None:
+            numbers = (run.nodes, run.found, run.tries, run.row_covers, run.dead_ends, run.deepest)
+            opened = sum(1 + bits.others[row] for row in run.pending)
+            stats.record(*_event_counts(numbers, len(run.pending), opened))
 
 
 def _solutions(
@@ -597,7 +673,8 @@ def _solutions(
     finally:
         if stats is not None:
             run = (nodes, found, tries, row_covers, dead_ends, deepest)
-            stats.record(*_event_counts(run, () if finished else chosen[:level]))
+            pending = () if finished else chosen[:level]
+            stats.record(*_event_counts(run, len(pending), sum(1 + row.others for row in pending)))
         # Yields happen only at solutions, where levels 0..level-1 each hold
         # one chosen row and its column: undo them deepest first.
         for row in reversed(chosen[:level]):
@@ -613,7 +690,7 @@ def _solutions(
 
 
 def _event_counts(
-    run: tuple[int, int, int, int, int, int], pending: Sequence[Node]
+    run: tuple[int, int, int, int, int, int], open_rows: int = 0, open_covers: int = 0
 ) -> tuple[dict[str, int], int]:
     """The events `_search` yields for a run of the event-free loop, by kind, and its deepest Push.
 
@@ -621,17 +698,17 @@ def _event_counts(
     Choose and covers its column; each try yields a Push and covers the other
     columns of its row; all of them are undone by then (each Cover gets its
     Uncover, each Push its Pop) unless the loop was closed at a solution,
-    where the rows still `pending` and their columns are not.  The tests
-    check these counts against the generator's own stream.
+    where `open_rows` rows are still chosen and `open_covers` of their
+    columns covered.  The tests check these counts against the generator's
+    own stream.
     """
     nodes, found, tries, row_covers, dead_ends, deepest = run
     covers = nodes - found + row_covers
-    open_covers = sum(1 + row.others for row in pending)
     kinds = {
         "Choose": nodes - found,
         "Cover": covers,
         "DeadEnd": dead_ends,
-        "Pop": tries - len(pending),
+        "Pop": tries - open_rows,
         "Push": tries,
         "Solution": found,
         "Uncover": covers - open_covers,
@@ -655,7 +732,7 @@ def watched_answers(
     however many solutions there are.
     """
     fewest = _check(strategy, limit)
-    return _solutions(matrix, fewest, limit, counters or Counters(), stats)
+    return _answers(matrix, fewest, limit, counters or Counters(), stats)
 
 
 def watched_solutions(

@@ -18,7 +18,7 @@ Vocabulary:
   `TASKS_PER_WORKER` parts per worker, for balance.  The split also adds up
   the search-tree nodes and link updates of the levels it took, so the
   parts' `dlx.Counters` plus the split's are exactly those of one search.
-- The parts are counted by `dlx.count` (no events) in an executor
+- The parts are counted on bitsets (`bitcover`, no events) in an executor
   (`concurrent.futures`): in this process for one job, a
   `ProcessPoolExecutor` for several, or a Dask cluster's `get_executor()`.
 
@@ -188,7 +188,17 @@ def split(problems: Iterable[Problem], wanted: int, fewest: bool = True) -> Spli
 def count_part(
     n_primary: int, n_secondary: int, rows: Sequence[Sequence[int]], strategy: str, limit: int | None
 ) -> tuple[int, int, int]:
-    """Count one part (run by a worker): solutions, nodes and updates, as plain ints."""
+    """Count one part (run by a worker): solutions, nodes and updates, as plain ints.
+
+    On bitsets (`bitcover`) straight from the rows when they fit: no links built.
+    """
+    from solvers import bitcover  # here: every command's parser imports this module
+
+    if bitcover.fits(len(rows), n_primary) and strategy in dlx.STRATEGIES:
+        run = bitcover.Run()
+        bits = bitcover.compile_rows(n_primary, n_secondary, rows)
+        found = bitcover.count(bits, fewest=strategy == "fewest", limit=limit, run=run)
+        return found, run.nodes, run.updates
     counters = dlx.Counters()
     found = dlx.count(
         Problem(n_primary, n_secondary, tuple(map(tuple, rows))).matrix(),
