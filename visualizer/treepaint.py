@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 import pygame
 
-from solvers.i18n import N_
+from solvers.i18n import N_, _
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import ELIDED, NO_FOLDING, Folding, fold_to_fit
@@ -435,7 +435,7 @@ def paint_call_tree(
     """
     fitted = call_tree_places(theme, area, tree)
     if not fitted.places:
-        hint = theme.text("no calls yet", "small", th.MUTED)
+        hint = theme.text(_("no calls yet"), "small", th.MUTED)
         surface.blit(hint, hint.get_rect(center=area.center))
         return
     folding = fitted.folding
