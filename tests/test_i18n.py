@@ -176,8 +176,6 @@ CONVERTED = (
     "visualizer/scenes/frogs/tries.py",
     "visualizer/scenes/frogs/quiz.py",
     "visualizer/scenes/recursion/quiz.py",
-    "visualizer/guess.py",
-    "visualizer/quizbar.py",
     "visualizer/record.py",
     "visualizer/faults.py",
     "visualizer/dialogs.py",

@@ -16,11 +16,11 @@ import pygame
 from solvers import recursion as rec
 from solvers.events import Event, Pop
 from solvers.i18n import N_, _, format_number
-from visualizer import quizbar
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.guess import Quiz
+from visualizer.guessing import Quiz, bar_text
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
@@ -244,7 +244,7 @@ class RecursionDemo(Demo):
         area = view.tree_area(lay, self.theme)
         question = self.quiz.question
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and lay.bar:
-            number = quizbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
+            number = guessbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
             if number is not None:
                 return self.quiz.answer(number, player)
         if event.type == pygame.MOUSEMOTION:
@@ -288,7 +288,7 @@ class RecursionDemo(Demo):
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
         if lay.bar is not None:
-            quizbar.draw_bar(surface, lay.bar, self.theme, self.quiz.shown(self.quiz_idle()))
+            guessbar.draw(surface, lay.bar, self.theme, bar_text(self.quiz, self.quiz_idle()))
         node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
         if node is not None:
             draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))
