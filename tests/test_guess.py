@@ -133,6 +133,29 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.quiz.message
 
 
+def play_one_fast_frame(app, shell, events: int) -> None:
+    """One frame that plays `events` events at once (as at a high speed), then the demo's update."""
+    shell.run.playing = True
+    for _ in range(events):
+        shell.run.step()
+    shell.demo.update(1 / 60, shell.run)
+
+
+def test_a_fast_frame_that_plays_past_the_moment_is_caught(app, open_demo) -> None:
+    """fact(5) played whole in one frame: the quiz steps back to fact(1), the first return, and asks there."""
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    demo.update(1 / 60, shell.run)
+    assert shell.run.cursor == 0 and not demo.quiz.asking
+    play_one_fast_frame(app, shell, 40)
+    question = demo.quiz.question
+    model = shell.run.model
+    assert demo.quiz.asking and not shell.run.playing
+    assert model.args[model.stack[-1]] == 1 and question.answer == "1"
+    assert question.about == model.stack[-1] and demo.quiz.score.asked == 0
+
+
 # --- frogs ----------------------------------------------------------------------------
 
 
@@ -199,3 +222,18 @@ def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
             break
     assert type(shell.run.last_event) is Push and shell.run.last_event.what == fr.Hop("L", 2, 3)
     assert demo.quiz.score.right == 1 and "first not tried yet" in demo.quiz.message
+
+
+def test_frogs_fast_frame_is_caught_at_the_first_choice(app, open_demo) -> None:
+    """Q, Enter, then a frame playing 30 events: the search is taken back to its first choice and asks."""
+    shell = open_demo("frogs")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_RETURN)
+    shell.run.playing = False
+    demo.update(1 / 60, shell.run)
+    start = shell.run.cursor
+    play_one_fast_frame(app, shell, 30)
+    question = demo.quiz.question
+    assert demo.quiz.asking and not shell.run.playing and start < shell.run.cursor < start + 30
+    assert type(shell.run.last_event) is fr.Options and question.answer == "L 2→3"
