@@ -266,13 +266,12 @@ class Guessing(Quiz):
         self.returned = returned
         self.demo: Asker | None = None
 
-    def follow(self, player: Any, ask: Any) -> None:
+    def follow(self, player: Any, ask: Ask | Asker) -> None:
         """Once a frame, with the demo's `Asker` (or a plain ask-callback)."""
         if callable(ask):
             super().follow(player, ask)
             return
-        demo: Asker = ask
-        self.demo = demo
+        demo = self.demo = ask
 
         def due() -> Question | None:
             """The demo's question at its moment now, if it was not asked yet (else None)."""
