@@ -436,10 +436,14 @@ class FrogsDemo(Demo):
         if abs(player.cursor - self.seen_cursor) > 1 and not player.playing:
             self.tries.follow = True  # a jump on the timeline: show the move active then
         self.seen_cursor = player.cursor
-        model, mode = self.model_of(player), self.mode
+        mode = self.mode  # the model is read when asked: catching a fast frame may replay the run
         self.quiz.follow(
             player,
-            lambda: quiz.ask(self.quiz_kind, model, player.last_event, self.seed) if mode == SOLVE else None,
+            lambda: (
+                quiz.ask(self.quiz_kind, self.model_of(player), player.last_event, self.seed)
+                if mode == SOLVE
+                else None
+            ),
         )
 
     def at_rest(self, player: Player) -> bool:

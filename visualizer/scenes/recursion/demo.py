@@ -23,6 +23,7 @@ from visualizer.calltree import go_to_call
 from visualizer.guessing import Quiz, bar_text
 from visualizer.panels import draw_note
 from visualizer.player import Player
+from visualizer.predict import Question
 from visualizer.scenes.base import Demo
 from visualizer.scenes.recursion import view
 from visualizer.scenes.recursion.model import (
@@ -152,8 +153,12 @@ class RecursionDemo(Demo):
 
     def update(self, dt: float, player: Player) -> None:
         """The quiz follows the run: it pauses to ask and marks the answer when it plays."""
+        self.quiz.follow(player, lambda: self.ask(player))
+
+    def ask(self, player: Player) -> Question | None:
+        """The question due at the run's model now (read when asked: catching a frame may replay the run)."""
         model: RecursionModel = player.model  # type: ignore[assignment]
-        self.quiz.follow(player, lambda: ask(model, self.limit, self.nodes, self.seed))
+        return ask(model, self.limit, self.nodes, self.seed)
 
     def at_rest(self, player: Player) -> bool:
         """Still unless the quiz just asked or revealed."""
