@@ -8,8 +8,8 @@ from ui import TickClock, click, press
 from solvers import frogs as fr
 from solvers import recursion as rec
 from solvers.events import DeadEnd, Overflow, Pop, Push, Solution
-from visualizer import quizbar
-from visualizer.guess import distinct_choices
+from visualizer import guessbar
+from visualizer.predict import distinct_choices
 from visualizer.scenes.frogs import quiz as frogs_quiz
 from visualizer.scenes.frogs.model import FrogsModel
 from visualizer.scenes.recursion import quiz
@@ -45,7 +45,7 @@ def test_factorial_asks_each_return_with_the_frames_own_values() -> None:
     model = model_until(FACTORIAL, rec.factorial_events(5, 12), due)
     question = quiz.ask(model, 12, {}, seed=1)
     assert question is not None and question.about == 2
-    assert question.choices[question.answer] == "6"
+    assert question.answer == "6"
     assert {"2", "3", "24"} <= set(question.choices)  # the child's value, the argument, one level up
     assert question.reason == "fact(3) returns 3 × fact(2) = 3 × 2 = 6"
     assert question.reveals(Pop(2, 6, False, rec.LINE_FACT_RECURSE))
@@ -59,7 +59,7 @@ def test_factorial_base_case_and_winding_frames() -> None:
     assert quiz.ask(model, 12, {}, seed=1) is None
     model = model_until(FACTORIAL, events, lambda m: len(m.stack) == 5, model)
     question = quiz.ask(model, 12, {}, seed=1)
-    assert question is not None and question.choices[question.answer] == "1"
+    assert question is not None and question.answer == "1"
     assert "base case" in question.reason
 
 
@@ -68,12 +68,12 @@ def test_endless_asks_what_happens_next_and_the_last_frame_overflows() -> None:
     events = iter(rec.factorial_events(3, 4, base_case=False))
     model = model_until(ENDLESS, events, lambda m: len(m.stack) == 2)
     question = quiz.ask(model, 4, {}, seed=1)
-    assert question is not None and question.answer == quiz.CALLS_AGAIN
+    assert question is not None and question.answer == question.choices[quiz.CALLS_AGAIN]
     assert question.reason == "fact(2) has no base case, so it calls fact(1): frame 3 of 4"
     assert question.reveals(Push(2, 1, 1, rec.LINE_FACT_RECURSE))
     model = model_until(ENDLESS, events, lambda m: len(m.stack) == 4, model)
     question = quiz.ask(model, 4, {}, seed=1)
-    assert question is not None and question.answer == quiz.OVERFLOWS
+    assert question is not None and question.answer == question.choices[quiz.OVERFLOWS]
     assert question.reveals(Overflow(4, 4, rec.LINE_FACT_RECURSE))
 
 
@@ -86,7 +86,7 @@ def test_tree_asks_inner_calls_once_their_children_returned() -> None:
     for event in rec.tree_max_events(root):
         question = quiz.ask(model, 12, nodes, seed=1)
         if question is not None:
-            asked[question.about] = int(question.choices[question.answer])
+            asked[question.about] = int(question.answer)
             assert len(set(question.choices)) == 4
         model.apply(event)
     inner = {n for n, node in nodes.items() if node.children}
@@ -108,7 +108,8 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     question = demo.quiz.question
     assert question is not None and not shell.run.playing
     assert shell.run.model.args[shell.run.model.stack[-1]] == 1  # fact(1): the first return
-    press(app, pygame.K_1 + question.answer, str(question.answer + 1))
+    right = question.choices.index(question.answer)
+    press(app, pygame.K_1 + right, str(right + 1))
     for _ in range(20):
         app.frame(1 / 60)
         if demo.quiz.question is None:
@@ -122,14 +123,37 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     question = demo.quiz.question
     assert question is not None and question.about == 3  # fact(2)
     lay = demo.layout(shell.layout(app.surface.get_size()).stage)
-    wrong = next(i for i in range(4) if i != question.answer)
-    click(app, quizbar.choice_boxes(lay.bar, shell.theme)[wrong].center)
+    wrong = next(i for i, choice in enumerate(question.choices) if choice != question.answer)
+    click(app, guessbar.choice_boxes(lay.bar, shell.theme, len(question.choices))[wrong].center)
     for _ in range(20):
         app.frame(1 / 60)
         if demo.quiz.question is None:
             break
     assert demo.quiz.score.asked == 2 and demo.quiz.score.right == 1 and demo.quiz.score.streak == 0
     assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.quiz.message
+
+
+def play_one_fast_frame(app, shell, events: int) -> None:
+    """One frame that plays `events` events at once (as at a high speed), then the demo's update."""
+    shell.run.playing = True
+    for _ in range(events):
+        shell.run.step()
+    shell.demo.update(1 / 60, shell.run)
+
+
+def test_a_fast_frame_that_plays_past_the_moment_is_caught(app, open_demo) -> None:
+    """fact(5) played whole in one frame: the quiz steps back to fact(1), the first return, and asks there."""
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    demo.update(1 / 60, shell.run)
+    assert shell.run.cursor == 0 and not demo.quiz.asking
+    play_one_fast_frame(app, shell, 40)
+    question = demo.quiz.question
+    model = shell.run.model
+    assert demo.quiz.asking and not shell.run.playing
+    assert model.args[model.stack[-1]] == 1 and question.answer == "1"
+    assert question.about == model.stack[-1] and demo.quiz.score.asked == 0
 
 
 # --- frogs ----------------------------------------------------------------------------
@@ -153,12 +177,12 @@ def test_frogs_next_move_is_the_solvers_next_event() -> None:
     asked = frogs_questions(frogs_quiz.NEXT, fr.start_state(3, 3))
     first, after = asked[0]
     assert sorted(first.choices) == sorted(["L 2→3", "R 4→3", "none left: dead end, go back"])
-    assert first.choices[first.answer] == "L 2→3"
+    assert first.answer == "L 2→3"
     assert len(asked) > 20
     for question, after in asked:
         nxt = next(event for event in after if type(event) in (Push, DeadEnd))
         assert question.reveals(nxt)
-        said = question.choices[question.answer]
+        said = question.answer
         if type(nxt) is Push:
             assert said == f"{nxt.what.frog} {nxt.what.frm}→{nxt.what.to}"
         else:
@@ -173,7 +197,7 @@ def test_frogs_dead_end_answers_match_what_the_solver_does() -> None:
         node = question.about[1]
         end = next(e for e in after if type(e) is Solution or (type(e) is Pop and e.node == node))
         cancelled = type(end) is Pop and end.backtrack
-        assert question.answer == (frogs_quiz.DEAD_ENDS if cancelled else frogs_quiz.REACHES)
+        assert question.answer == question.choices[frogs_quiz.DEAD_ENDS if cancelled else frogs_quiz.REACHES]
         assert question.reveals(end)
 
 
@@ -190,10 +214,26 @@ def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
             break
     question = demo.quiz.question
     assert question is not None and not shell.run.playing
-    press(app, pygame.K_1 + question.answer, str(question.answer + 1))
+    right = question.choices.index(question.answer)
+    press(app, pygame.K_1 + right, str(right + 1))
     for _ in range(20):
         app.frame(1 / 60)
         if demo.quiz.question is None or demo.quiz.question.about != question.about:
             break
     assert type(shell.run.last_event) is Push and shell.run.last_event.what == fr.Hop("L", 2, 3)
     assert demo.quiz.score.right == 1 and "first not tried yet" in demo.quiz.message
+
+
+def test_frogs_fast_frame_is_caught_at_the_first_choice(app, open_demo) -> None:
+    """Q, Enter, then a frame playing 30 events: the search is taken back to its first choice and asks."""
+    shell = open_demo("frogs")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_RETURN)
+    shell.run.playing = False
+    demo.update(1 / 60, shell.run)
+    start = shell.run.cursor
+    play_one_fast_frame(app, shell, 30)
+    question = demo.quiz.question
+    assert demo.quiz.asking and not shell.run.playing and start < shell.run.cursor < start + 30
+    assert type(shell.run.last_event) is fr.Options and question.answer == "L 2→3"

@@ -1,8 +1,9 @@
-"""The predict-then-reveal bar every tree demo shows: prompt, last verdict, four choices, score.
+"""The predict-then-reveal bar every demo shows: prompt, last verdict, up to four numbered choices, score.
 
-Pure geometry (`height`, `choice_boxes`: the same for input and drawing) and
-one painter that only reads a `BarText`.  The questions themselves are
-`visualizer.predict`'s (no pygame there).
+Pure geometry (`height`, `choice_boxes`, `choice_at`: the same for input and
+drawing, so a demo's `layout` places the bar once) and one painter that only
+reads a `guessing.BarText`.  The questions and the state machine are
+`visualizer.predict`'s and `visualizer.guessing`'s (no pygame there).
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ class Guesses:
 
     def click_choice(self, bar: pygame.Rect, pos: tuple[int, int], player: Any) -> bool:
         """A click on the bar: a choice answers; True when the click was on the bar."""
-        number = choice_at(choice_boxes(bar, self.shell.theme), pos)
+        question = self.guessing.question
+        count = len(question.choices) if question is not None else predict.CHOICES
+        number = choice_at(bar, self.shell.theme, count, pos)
         if number is not None:
             self.guessing.answer(number, player)
         return True
@@ -65,23 +68,29 @@ def choice_height(theme: Theme) -> int:
     return theme.line_height("body") + theme.px(8)
 
 
-def choice_boxes(bar: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, ...]:
-    """The four choice buttons along the bar's bottom row, left of the score (a fifth of the bar kept)."""
+CHOICE_WIDTH = 240
+"""The widest a choice button grows (design pixels): four short numbers do not stretch a wide bar."""
+
+
+def choice_boxes(bar: pygame.Rect, theme: Theme, count: int = predict.CHOICES) -> tuple[pygame.Rect, ...]:
+    """`count` equal buttons along the bar's bottom row, left of the score (three tenths of the bar kept)."""
     pad, h = theme.px(8), choice_height(theme)
-    width = max(theme.px(20), min(theme.px(150), (bar.w * 4 // 5 - pad) // predict.CHOICES - pad))
+    share = (bar.w * 7 // 10 - pad) // max(1, count) - pad
+    width = max(theme.px(20), min(theme.px(CHOICE_WIDTH), share))
     y = bar.bottom - pad - h
-    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(predict.CHOICES))
+    return tuple(pygame.Rect(bar.x + pad + i * (width + pad), y, width, h) for i in range(count))
 
 
-def choice_at(boxes: tuple[pygame.Rect, ...], pos: tuple[int, int]) -> int | None:
-    """The number (1-4) of the choice under `pos`, or None."""
+def choice_at(bar: pygame.Rect, theme: Theme, count: int, pos: tuple[int, int]) -> int | None:
+    """The number (1-based) of the choice button under `pos`, when `count` choices are shown; or None."""
+    boxes = choice_boxes(bar, theme, count)
     return next((number for number, box in enumerate(boxes, start=1) if box.collidepoint(pos)), None)
 
 
 def draw(surface: pygame.Surface, bar: pygame.Rect, theme: Theme, text: BarText) -> None:
     """The bar: prompt, message, the numbered choices and the score."""
-    boxes = choice_boxes(bar, theme)
-    draw_box(surface, bar, theme, fill=th.PANEL, radius=8)
+    boxes = choice_boxes(bar, theme, len(text.choices) or predict.CHOICES)
+    draw_box(surface, bar, theme, fill=th.PANEL, edge=th.ACTIVE, radius=8)
     pad, width = theme.px(8), bar.w - 2 * theme.px(8)
     y = bar.y + pad
     lines = [(text.prompt, th.INK), (text.message, th.MUTED)]

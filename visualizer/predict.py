@@ -29,7 +29,7 @@ wrongly (or missed), and `.why` says what alpha-beta does there.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from math import inf
 from typing import Any
@@ -66,10 +66,16 @@ def returned_value(
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """'What will node `node` return?' (VALUE) or 'which moves will it cut?' (CUTS): the answer among choices.
+    """What a student is asked about one moment of a run: the `answer` among `choices`, and why.
 
-    A CUTS question's choices are frozensets of moves, `moves` all the node's
-    moves in the order the search tries them.
+    Every demo asks with this type.  A tree question is about node `node`:
+    VALUE ("what will it return?"), CUTS ("which moves will it cut?", the
+    choices frozensets of `moves`, all the node's moves in the order the
+    search tries them) or MOVE; its words and reason come from the demo once
+    the node returns.  A question that knows its words when asked carries
+    `prompt`, `reason` and `reveals` (the event after which the answer is on
+    screen), and `moment` names what it is about when that is not a node.
+    `about` is what is asked once per run.
     """
 
     node: int
@@ -78,6 +84,30 @@ class Question:
     answer: Any
     kind: str = VALUE
     moves: tuple[Any, ...] = ()
+    prompt: str = ""
+    reason: str = ""
+    reveals: Callable[[object], bool] | None = None
+    moment: Hashable = None
+
+    @property
+    def about(self) -> Hashable:
+        """The moment asked about (asked once per run): `moment`, else the kind and the node."""
+        return (self.kind, self.node) if self.moment is None else self.moment
+
+
+def words_question(
+    moment: Hashable,
+    prompt: str,
+    choices: tuple[str, ...],
+    answer: int,
+    reason: str,
+    reveals: Callable[[object], bool],
+) -> Question:
+    """A question about call `moment` (or another moment) with choices in words, `answer` their index."""
+    node = moment if isinstance(moment, int) else -1
+    return Question(
+        node, None, choices, choices[answer], prompt=prompt, reason=reason, reveals=reveals, moment=moment
+    )
 
 
 def make_question(
@@ -102,6 +132,21 @@ def value_choices(answer: Any, pool: Iterable[Any], fill: Iterable[Any], seed: i
             choices.append(value)
     rng.shuffle(choices)
     return tuple(choices)
+
+
+def distinct_choices(answer: int, mistakes: Iterable[int], seed: int) -> tuple[list[int], int]:
+    """Four different numbers: `answer`, the first plausible `mistakes`, then near neighbours; shuffled.
+
+    Returns the numbers and the index of the answer among them.
+    """
+    rng = random.Random(seed)
+    picked = [answer]
+    near = [answer + step for step in (1, -1, 2, -2, 3, 10, -10)]
+    for value in [*mistakes, *near]:
+        if len(picked) < CHOICES and value not in picked and value >= 0:
+            picked.append(value)
+    rng.shuffle(picked)
+    return picked, picked.index(answer)
 
 
 def leaf_values_below(tree: mm.RandomTree, state: State) -> list[float]:

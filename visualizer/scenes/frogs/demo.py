@@ -25,10 +25,10 @@ import pygame
 from solvers import frogs as fr
 from solvers.events import DeadEnd
 from solvers.i18n import N_, _
-from visualizer import quizbar
+from visualizer import guessbar
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.guess import Quiz
+from visualizer.guessing import Quiz, bar_text
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
 from visualizer.player import Player
@@ -291,7 +291,7 @@ class FrogsDemo(Demo):
             self.quiz_kind = quiz.NEXT
         elif self.quiz_kind == quiz.NEXT:
             self.quiz_kind = quiz.DEAD
-            self.quiz.restart()
+            self.quiz.forget()
         else:
             self.quiz.toggle()
 
@@ -365,7 +365,7 @@ class FrogsDemo(Demo):
         frogs, model = self.layout(rect), self.model_of(player)
         question = self.quiz.question
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and frogs.quiz_bar:
-            number = quizbar.choice_at(frogs.quiz_bar, self.theme, len(question.choices), event.pos)
+            number = guessbar.choice_at(frogs.quiz_bar, self.theme, len(question.choices), event.pos)
             if number is not None:
                 return self.quiz.answer(number, player)
         wheel = event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5)
@@ -436,10 +436,14 @@ class FrogsDemo(Demo):
         if abs(player.cursor - self.seen_cursor) > 1 and not player.playing:
             self.tries.follow = True  # a jump on the timeline: show the move active then
         self.seen_cursor = player.cursor
-        model, mode = self.model_of(player), self.mode
+        mode = self.mode  # the model is read when asked: catching a fast frame may replay the run
         self.quiz.follow(
             player,
-            lambda: quiz.ask(self.quiz_kind, model, player.last_event, self.seed) if mode == SOLVE else None,
+            lambda: (
+                quiz.ask(self.quiz_kind, self.model_of(player), player.last_event, self.seed)
+                if mode == SOLVE
+                else None
+            ),
         )
 
     def at_rest(self, player: Player) -> bool:
@@ -492,5 +496,5 @@ class FrogsDemo(Demo):
             lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
             draw_note(surface, rect, theme, self.hover, lines)
         if frogs.quiz_bar is not None:
-            quizbar.draw_bar(surface, frogs.quiz_bar, theme, self.quiz.shown(self.quiz_idle()))
+            guessbar.draw(surface, frogs.quiz_bar, theme, bar_text(self.quiz, self.quiz_idle()))
         board.draw_confetti(surface, self, rect)

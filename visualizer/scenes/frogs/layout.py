@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from visualizer import quizbar
+from visualizer import guessbar
 from visualizer.panels import card_content, wrap
 from visualizer.scenes.frogs.model import PLAY
 from visualizer.theme import Theme
@@ -68,7 +68,7 @@ def layout(rect: pygame.Rect, theme: Theme, mode: str, count: int, quiz: bool = 
     """
     px = theme.px
     if quiz:
-        height = quizbar.bar_height(theme)
+        height = guessbar.height(theme)
         bar = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
         above = pygame.Rect(rect.x, rect.y, rect.w, bar.y - px(10) - rect.y)
         return replace(layout(above, theme, mode, count), quiz_bar=bar)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from solvers import frogs as fr
 from solvers.events import DeadEnd, Move, Pop, Push, Solution
 from solvers.i18n import _
-from visualizer.guess import CHOICES, Question
+from visualizer.predict import CHOICES, Question, words_question
 from visualizer.scenes.frogs.model import FrogsModel, hop_words
 from visualizer.scenes.frogs.tries import START
 
@@ -67,7 +67,7 @@ def next_question(model: FrogsModel, seed: int) -> Question:
         return (kind is Push and event.parent == here) or (kind is DeadEnd and event.where == here)  # type: ignore[attr-defined]
 
     prompt = _("Which move does the solver try next? Press 1-{count} or click").format(count=len(choices))
-    return Question(
+    return words_question(
         ("next", tree.count, tried), prompt, tuple(choices), choices.index(answer_words), reason, arrived
     )
 
@@ -91,7 +91,7 @@ def dead_end_question(model: FrogsModel) -> Question | None:
             "No way on from {position} reaches the goal: every try below {move} fails, so it is cancelled"
         ).format(position=position, move=move)
     prompt = _("Will the branch after {move} reach the goal? Press 1-2 or click").format(move=move)
-    return Question(
+    return words_question(
         ("dead", node), prompt, choices, REACHES if solvable else DEAD_ENDS, reason, returned(node)
     )
 

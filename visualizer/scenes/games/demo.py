@@ -401,5 +401,5 @@ class GamesDemo(guessbar.Guesses, Demo):
                 surface,
                 lay.bar,
                 theme,
-                guessing.bar_text(self.guessing, self.questions, self.questions.prompt),
+                guessing.bar_text(self.guessing, prompt=self.questions.prompt),
             )

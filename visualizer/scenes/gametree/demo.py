@@ -257,8 +257,10 @@ class GameTreeDemo(Demo):
 
     def click_classroom(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
         """A choice clicked answers; in an exercise a leaf clicked is marked or unmarked."""
-        for number, box in enumerate(lay.choices, start=1):
-            if box.collidepoint(pos) and self.asking():
+        question = self.classroom.question
+        if question is not None and self.asking():
+            number = guessbar.choice_at(lay.bar, self.theme, len(question.choices), pos)
+            if number is not None:
                 return self.classroom.answer(number, player)
         if self.classroom.mode != CUTS:
             return False

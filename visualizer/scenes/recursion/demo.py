@@ -16,13 +16,14 @@ import pygame
 from solvers import recursion as rec
 from solvers.events import Event, Pop
 from solvers.i18n import N_, _, format_number
-from visualizer import quizbar
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.guess import Quiz
+from visualizer.guessing import Quiz, bar_text
 from visualizer.panels import draw_note
 from visualizer.player import Player
+from visualizer.predict import Question
 from visualizer.scenes.base import Demo
 from visualizer.scenes.recursion import view
 from visualizer.scenes.recursion.model import (
@@ -152,8 +153,12 @@ class RecursionDemo(Demo):
 
     def update(self, dt: float, player: Player) -> None:
         """The quiz follows the run: it pauses to ask and marks the answer when it plays."""
+        self.quiz.follow(player, lambda: self.ask(player))
+
+    def ask(self, player: Player) -> Question | None:
+        """The question due at the run's model now (read when asked: catching a frame may replay the run)."""
         model: RecursionModel = player.model  # type: ignore[assignment]
-        self.quiz.follow(player, lambda: ask(model, self.limit, self.nodes, self.seed))
+        return ask(model, self.limit, self.nodes, self.seed)
 
     def at_rest(self, player: Player) -> bool:
         """Still unless the quiz just asked or revealed."""
@@ -244,7 +249,7 @@ class RecursionDemo(Demo):
         area = view.tree_area(lay, self.theme)
         question = self.quiz.question
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and lay.bar:
-            number = quizbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
+            number = guessbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
             if number is not None:
                 return self.quiz.answer(number, player)
         if event.type == pygame.MOUSEMOTION:
@@ -288,7 +293,7 @@ class RecursionDemo(Demo):
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
         if lay.bar is not None:
-            quizbar.draw_bar(surface, lay.bar, self.theme, self.quiz.shown(self.quiz_idle()))
+            guessbar.draw(surface, lay.bar, self.theme, bar_text(self.quiz, self.quiz_idle()))
         node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
         if node is not None:
             draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))

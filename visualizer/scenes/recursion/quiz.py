@@ -17,7 +17,7 @@ from collections.abc import Callable
 from solvers import recursion as rec
 from solvers.events import Overflow, Pop, Push
 from solvers.i18n import _
-from visualizer.guess import Question, distinct_choices
+from visualizer.predict import Question, distinct_choices, words_question
 from visualizer.scenes.recursion.model import ENDLESS, FACTORIAL, NOT_RETURNED, TREE, RecursionModel
 
 CALLS_AGAIN, RETURNS, OVERFLOWS = 0, 1, 2
@@ -66,7 +66,7 @@ def factorial_question(model: RecursionModel, seed: int) -> Question | None:
             call=call, arg=arg, inner=f"fact({arg - 1})", child=child, value=value
         )
     prompt = _("What does {call} return? Press 1-4 or click").format(call=call)
-    return Question(top, prompt, tuple(str(n) for n in numbers), answer, reason, returned_by(top))
+    return words_question(top, prompt, tuple(str(n) for n in numbers), answer, reason, returned_by(top))
 
 
 def endless_question(model: RecursionModel, limit: int) -> Question:
@@ -92,7 +92,7 @@ def endless_question(model: RecursionModel, limit: int) -> Question:
         return type(event) is Overflow or (type(event) is Push and event.node == top + 1)  # type: ignore[attr-defined]
 
     prompt = _("What happens after {call}? Press 1-3 or click").format(call=call)
-    return Question(("next", top), prompt, choices, answer, reason, arrived)
+    return words_question(("next", top), prompt, choices, answer, reason, arrived)
 
 
 def max_question(model: RecursionModel, nodes: dict[int, rec.TreeNode], seed: int) -> Question | None:
@@ -113,7 +113,7 @@ def max_question(model: RecursionModel, nodes: dict[int, rec.TreeNode], seed: in
         call=call, values=", ".join(str(v) for v in values), value=value
     )
     prompt = _("What does {call} return? Press 1-4 or click").format(call=call)
-    return Question(top, prompt, tuple(str(n) for n in numbers), answer, reason, returned_by(top))
+    return words_question(top, prompt, tuple(str(n) for n in numbers), answer, reason, returned_by(top))
 
 
 def leaf_values(node: rec.TreeNode) -> list[int]:

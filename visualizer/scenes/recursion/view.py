@@ -14,7 +14,7 @@ import pygame
 
 from solvers.events import Push
 from solvers.i18n import _, format_number, ngettext
-from visualizer import quizbar
+from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.calltree import CallTree
 from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, stack_boxes, wrap
@@ -44,7 +44,7 @@ def layout(rect: pygame.Rect, theme: Theme, mode: str, quiz: bool = False) -> Re
     """Where the stack, the tree or the loop and the depth chart go; the quiz bar along the bottom."""
     gap = theme.px(10)
     if quiz:
-        bar = pygame.Rect(rect.x, rect.bottom - quizbar.bar_height(theme), rect.w, quizbar.bar_height(theme))
+        bar = pygame.Rect(rect.x, rect.bottom - guessbar.height(theme), rect.w, guessbar.height(theme))
         above = layout(pygame.Rect(rect.x, rect.y, rect.w, bar.y - gap - rect.y), theme, mode)
         return replace(above, bar=bar)
     left_w = int(rect.w * (0.42 if mode != TREE else 0.34))

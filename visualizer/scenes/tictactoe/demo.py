@@ -478,7 +478,7 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         )
         if self.guessing.on:
             q = self.questions
-            guessbar.draw(surface, lay.bar, theme, guessing.bar_text(self.guessing, q, q.prompt))
+            guessbar.draw(surface, lay.bar, theme, guessing.bar_text(self.guessing, prompt=q.prompt))
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
             waiting = _("your move: the computer's search tree grows here when it thinks")
