@@ -478,6 +478,13 @@ def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
     """A [row, col] pair, or a flat cell id row * width + col (the generic form), inside the grid."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < width * height:
         return divmod(value, width)
+    fraction = next((v for v in value if isinstance(v, NotWhole)), None) if isinstance(value, list) else None
+    if fraction is not None:
+        raise MazeError(
+            i18n._("{name} takes whole numbers only, not {given}").format(
+                name=i18n._(name), given=shown(fraction.text)
+            )
+        )
     if not (
         isinstance(value, list)
         and len(value) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import importlib
 import io
 import json
 import math
@@ -200,6 +201,7 @@ def peak_bytes(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, s
     sink = Discard()
     monkeypatch.setattr(sys, "stdout", sink)
     build_parser()  # every solver module imported before tracing
+    importlib.import_module("solvers.bitcover")  # imported lazily, on a count's first use
     tracemalloc.start()
     try:
         code = main(argv)
