@@ -103,34 +103,35 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     press(app, pygame.K_SPACE)
     for _ in range(2000):
         app.frame(1 / 60)
-        if demo.quiz.asking:
+        if demo.guessing.asking:
             break
-    question = demo.quiz.question
+    question = demo.guessing.question
     assert question is not None and not shell.run.playing
     assert shell.run.model.args[shell.run.model.stack[-1]] == 1  # fact(1): the first return
     right = question.choices.index(question.answer)
     press(app, pygame.K_1 + right, str(right + 1))
     for _ in range(20):
         app.frame(1 / 60)
-        if demo.quiz.question is None:
+        if demo.guessing.question is None:
             break
     assert isinstance(shell.run.last_event, Pop) and shell.run.last_event.node == question.about
-    assert demo.quiz.score.right == 1 and demo.quiz.message.startswith("Right!")
+    assert demo.guessing.score.right == 1 and demo.guessing.message.startswith("Right!")
     for _ in range(2000):
         app.frame(1 / 60)
-        if demo.quiz.asking:
+        if demo.guessing.asking:
             break
-    question = demo.quiz.question
+    question = demo.guessing.question
     assert question is not None and question.about == 3  # fact(2)
     lay = demo.layout(shell.layout(app.surface.get_size()).stage)
     wrong = next(i for i, choice in enumerate(question.choices) if choice != question.answer)
     click(app, guessbar.choice_boxes(lay.bar, shell.theme, len(question.choices))[wrong].center)
     for _ in range(20):
         app.frame(1 / 60)
-        if demo.quiz.question is None:
+        if demo.guessing.question is None:
             break
-    assert demo.quiz.score.asked == 2 and demo.quiz.score.right == 1 and demo.quiz.score.streak == 0
-    assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.quiz.message
+    score = demo.guessing.score
+    assert score.asked == 2 and score.right == 1 and score.streak == 0
+    assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.guessing.message
 
 
 def play_one_fast_frame(app, shell, events: int) -> None:
@@ -147,13 +148,13 @@ def test_a_fast_frame_that_plays_past_the_moment_is_caught(app, open_demo) -> No
     demo = shell.demo
     press(app, pygame.K_q, "q")
     demo.update(1 / 60, shell.run)
-    assert shell.run.cursor == 0 and not demo.quiz.asking
+    assert shell.run.cursor == 0 and not demo.guessing.asking
     play_one_fast_frame(app, shell, 40)
-    question = demo.quiz.question
+    question = demo.guessing.question
     model = shell.run.model
-    assert demo.quiz.asking and not shell.run.playing
+    assert demo.guessing.asking and not shell.run.playing
     assert model.args[model.stack[-1]] == 1 and question.answer == "1"
-    assert question.about == model.stack[-1] and demo.quiz.score.asked == 0
+    assert question.about == model.stack[-1] and demo.guessing.score.asked == 0
 
 
 # --- frogs ----------------------------------------------------------------------------
@@ -210,18 +211,18 @@ def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
     press(app, pygame.K_RETURN)
     for _ in range(400):
         app.frame(1 / 60)
-        if demo.quiz.asking:
+        if demo.guessing.asking:
             break
-    question = demo.quiz.question
+    question = demo.guessing.question
     assert question is not None and not shell.run.playing
     right = question.choices.index(question.answer)
     press(app, pygame.K_1 + right, str(right + 1))
     for _ in range(20):
         app.frame(1 / 60)
-        if demo.quiz.question is None or demo.quiz.question.about != question.about:
+        if demo.guessing.question is None or demo.guessing.question.about != question.about:
             break
     assert type(shell.run.last_event) is Push and shell.run.last_event.what == fr.Hop("L", 2, 3)
-    assert demo.quiz.score.right == 1 and "first not tried yet" in demo.quiz.message
+    assert demo.guessing.score.right == 1 and "first not tried yet" in demo.guessing.message
 
 
 def test_frogs_fast_frame_is_caught_at_the_first_choice(app, open_demo) -> None:
@@ -234,6 +235,6 @@ def test_frogs_fast_frame_is_caught_at_the_first_choice(app, open_demo) -> None:
     demo.update(1 / 60, shell.run)
     start = shell.run.cursor
     play_one_fast_frame(app, shell, 30)
-    question = demo.quiz.question
-    assert demo.quiz.asking and not shell.run.playing and start < shell.run.cursor < start + 30
+    question = demo.guessing.question
+    assert demo.guessing.asking and not shell.run.playing and start < shell.run.cursor < start + 30
     assert type(shell.run.last_event) is fr.Options and question.answer == "L 2→3"

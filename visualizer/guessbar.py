@@ -30,9 +30,9 @@ ANSWER_BINDINGS = Bindings(
 
 
 class Guesses:
-    """The guessing's actions for a demo that has `guessing` (a `guessing.Guessing`) and `shell`."""
+    """The guessing's actions for a demo that has `guessing` (a `guessing.Quiz` or `Guessing`) and `shell`."""
 
-    guessing: guessing.Guessing
+    guessing: guessing.Quiz
     shell: Any
     pressed_key = 0
 

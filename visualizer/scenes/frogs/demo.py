@@ -72,7 +72,6 @@ FROGS_BINDINGS = Bindings(
     Binding(("b",), "back_to_game", N_("back to your game")),
     Binding(("c",), "follow_current", N_("the tree follows the current move again")),
     Binding(("q",), "cycle_quiz", N_("predict, then reveal: which move next / will it dead-end / off")),
-    Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
     Binding(("[",), "resize", N_("fewer frogs on the left (N)"), args=(-1, 0)),
     Binding(("]",), "resize", N_("more frogs on the left (N)"), args=(1, 0)),
     Binding((",",), "resize", N_("fewer frogs on the right (M)"), args=(0, -1)),
@@ -86,7 +85,7 @@ FROGS_BINDINGS = Bindings(
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
 
-class FrogsDemo(Demo):
+class FrogsDemo(guessbar.Guesses, Demo):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
     About 400 lines, over the house's 300: the three modes' actions (play,
@@ -99,7 +98,7 @@ class FrogsDemo(Demo):
     name = "frogs"
     title = N_("Frogs: play it, or watch backtracking solve it")
     default_speed = 4.0
-    bindings = FROGS_BINDINGS
+    bindings = guessbar.ANSWER_BINDINGS + FROGS_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -118,11 +117,11 @@ class FrogsDemo(Demo):
         self.confetti: list[board.Confetto] = []
         self.tries = treeview.TriesView(self.theme)
         self.list_top: int | None = None  # the list's first row when scrolled by hand
-        self.quiz = Quiz()
+        self.guessing = Quiz()
         self.hover: tuple[int, int] | None = None
         self.seen_cursor = 0  # the cursor last frame: a jump re-centres the tree on the active move
         self.quiz_kind = quiz.NEXT
-        self._pressed = 0  # the key being dispatched (1-4 answer the question)
+        self.pressed_key = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -----------------------------------------------------------------
 
@@ -138,7 +137,7 @@ class FrogsDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> lay.FrogsLayout:
         """Where everything goes (the same for input and drawing)."""
-        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1, quiz=self.quiz.on)
+        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1, quiz=self.guessing.on)
 
     def boxes(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The layout's panels; while playing, the tree's card holds the rules whole (no tree, no legend)."""
@@ -286,24 +285,14 @@ class FrogsDemo(Demo):
 
     def cycle_quiz(self) -> None:
         """Off -> 'which move next?' -> 'will it dead-end?' -> off."""
-        if not self.quiz.on:
-            self.quiz.toggle()
+        if not self.guessing.on:
+            self.guessing.toggle()
             self.quiz_kind = quiz.NEXT
         elif self.quiz_kind == quiz.NEXT:
             self.quiz_kind = quiz.DEAD
-            self.quiz.forget()
+            self.guessing.forget()
         else:
-            self.quiz.toggle()
-
-    def asking(self) -> bool:
-        """A question waits for its answer."""
-        return self.quiz.on and self.quiz.asking
-
-    def answer_key(self) -> None:
-        """The number key pressed answers the question."""
-        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
-        if self._pressed in keys:
-            self.quiz.answer(keys.index(self._pressed) + 1, self.shell.run)
+            self.guessing.toggle()
 
     def quiz_idle(self) -> str:
         """The bar's line while no question is open."""
@@ -360,14 +349,14 @@ class FrogsDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The key table; the wheel on the list; the tree's camera; clicks on buttons and frogs."""
         if event.type == pygame.KEYDOWN:
-            self._pressed = getattr(event, "key", 0)
+            self.pressed_key = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         frogs, model = self.layout(rect), self.model_of(player)
-        question = self.quiz.question
+        question = self.guessing.question
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and frogs.quiz_bar:
             number = guessbar.choice_at(frogs.quiz_bar, self.theme, len(question.choices), event.pos)
             if number is not None:
-                return self.quiz.answer(number, player)
+                return self.guessing.answer(number, player)
         wheel = event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5)
         if wheel and frogs.list_card.collidepoint(event.pos):
             self.scroll_list(frogs, player, LIST_STEP if event.button == 5 else -LIST_STEP)
@@ -437,7 +426,7 @@ class FrogsDemo(Demo):
             self.tries.follow = True  # a jump on the timeline: show the move active then
         self.seen_cursor = player.cursor
         mode = self.mode  # the model is read when asked: catching a fast frame may replay the run
-        self.quiz.follow(
+        self.guessing.follow(
             player,
             lambda: (
                 quiz.ask(self.quiz_kind, self.model_of(player), player.last_event, self.seed)
@@ -449,7 +438,7 @@ class FrogsDemo(Demo):
     def at_rest(self, player: Player) -> bool:
         """Still when no hop, shake, message or confetti plays and `update` (or the quiz) has nothing new."""
         if (
-            self.quiz.changed
+            self.guessing.changed
             or (self.mode == PLAY and player.cursor > 0)
             or (self.mode == PLAYBACK and player.at_end and self.celebrate_at is None)
         ):
@@ -496,5 +485,5 @@ class FrogsDemo(Demo):
             lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
             draw_note(surface, rect, theme, self.hover, lines)
         if frogs.quiz_bar is not None:
-            guessbar.draw(surface, frogs.quiz_bar, theme, bar_text(self.quiz, self.quiz_idle()))
+            guessbar.draw(surface, frogs.quiz_bar, theme, bar_text(self.guessing, self.quiz_idle()))
         board.draw_confetti(surface, self, rect)

@@ -86,7 +86,7 @@ class GamesDemo(guessbar.Guesses, Demo):
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[int, Future[Answer]] | None = None
-        self.guessing = guessing.Guessing()
+        self.guessing: guessing.Guessing = guessing.Guessing()
         self.hover: tuple[int, int] | None = None
         self.questions = Questions(self, lambda: self.shell.run)
         self._turn()

@@ -45,15 +45,15 @@ N_RANGE = range(0, 41)
 """The N the stepper and [ / ] allow."""
 
 
-class RecursionDemo(Demo):
+class RecursionDemo(guessbar.Guesses, Demo):
     """Factorial two ways in lockstep; overflow; endless recursion; a tree's maximum."""
 
     name = "recursion"
     title = N_("Recursion: the stack winds and unwinds")
     default_speed = 2.0
     bindings = (
-        Bindings(
-            Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
+        guessbar.ANSWER_BINDINGS
+        + Bindings(
             Binding(("1",), "set_mode", N_("factorial"), args=(FACTORIAL,)),
             Binding(("2",), "set_mode", N_("no base case"), args=(ENDLESS,)),
             Binding(("3",), "set_mode", N_("maximum of a tree"), args=(TREE,)),
@@ -76,9 +76,9 @@ class RecursionDemo(Demo):
         self.tree_root = rec.random_tree(self.tree_seed)
         self.camera = Camera()
         self.hover: tuple[int, int] | None = None
-        self.quiz = Quiz()
+        self.guessing = Quiz()
         self.nodes = tree_nodes(self.tree_root)
-        self._pressed = 0  # the key being dispatched (1-4 answer the question)
+        self.pressed_key = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -------------------------------------------------------------
 
@@ -139,21 +139,11 @@ class RecursionDemo(Demo):
 
     def toggle_quiz(self) -> None:
         """Guess each return (or what comes next) before it plays; again to stop."""
-        self.quiz.toggle()
-
-    def asking(self) -> bool:
-        """A question waits for its answer."""
-        return self.quiz.on and self.quiz.asking
-
-    def answer_key(self) -> None:
-        """The number key pressed answers the question."""
-        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
-        if self._pressed in keys:
-            self.quiz.answer(keys.index(self._pressed) + 1, self.shell.run)
+        self.guessing.toggle()
 
     def update(self, dt: float, player: Player) -> None:
         """The quiz follows the run: it pauses to ask and marks the answer when it plays."""
-        self.quiz.follow(player, lambda: self.ask(player))
+        self.guessing.follow(player, lambda: self.ask(player))
 
     def ask(self, player: Player) -> Question | None:
         """The question due at the run's model now (read when asked: catching a frame may replay the run)."""
@@ -162,7 +152,7 @@ class RecursionDemo(Demo):
 
     def at_rest(self, player: Player) -> bool:
         """Still unless the quiz just asked or revealed."""
-        return not self.quiz.changed
+        return not self.guessing.changed
 
     def quiz_idle(self) -> str:
         """The bar's line while no question is open."""
@@ -234,7 +224,7 @@ class RecursionDemo(Demo):
 
     def layout(self, rect: pygame.Rect) -> view.RecursionLayout:
         """Where the panels go (the same for input and drawing)."""
-        return view.layout(rect, self.theme, self.mode, quiz=self.quiz.on)
+        return view.layout(rect, self.theme, self.mode, quiz=self.guessing.on)
 
     def reset_camera(self) -> None:
         """The whole call tree, unzoomed."""
@@ -243,15 +233,15 @@ class RecursionDemo(Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
         if event.type == pygame.KEYDOWN:
-            self._pressed = getattr(event, "key", 0)
+            self.pressed_key = getattr(event, "key", 0)
         lay = self.layout(rect)
         model: RecursionModel = player.model  # type: ignore[assignment]
         area = view.tree_area(lay, self.theme)
-        question = self.quiz.question
+        question = self.guessing.question
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and lay.bar:
             number = guessbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
             if number is not None:
-                return self.quiz.answer(number, player)
+                return self.guessing.answer(number, player)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         if area is not None and self.camera.handle(event, area):
@@ -293,7 +283,7 @@ class RecursionDemo(Demo):
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
         if lay.bar is not None:
-            guessbar.draw(surface, lay.bar, self.theme, bar_text(self.quiz, self.quiz_idle()))
+            guessbar.draw(surface, lay.bar, self.theme, bar_text(self.guessing, self.quiz_idle()))
         node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
         if node is not None:
             draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))

@@ -99,7 +99,7 @@ class TicTacToeDemo(guessbar.Guesses, Demo):
         self.counts: dict[str, BackgroundSearch] = {}
         self.camera = Camera()
         self.focus = TreeFocus()
-        self.guessing = guessing.Guessing()
+        self.guessing: guessing.Guessing = guessing.Guessing()
         self.questions = Questions(self, lambda: self.shell.run)
         self.hover: tuple[int, int] | None = None
         self._begin_turn()
