@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import Counter, defaultdict, deque
@@ -41,7 +42,37 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print a one-line reason and exit with code 2."""
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {argparse_in_language(message)}")
+
+
+ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"the following arguments are required: (?P<names>.+)"),
+        N_("the following arguments are required: {names}"),
+    ),
+    (re.compile(r"unrecognized arguments: (?P<words>.+)"), N_("unrecognized arguments: {words}")),
+    (
+        re.compile(
+            r"argument (?P<name>[^:]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)"
+        ),
+        N_("argument {name}: invalid choice: {value} (choose from {choices})"),
+    ),
+    (
+        re.compile(r"argument (?P<name>[^:]+): expected one argument"),
+        N_("argument {name}: expected one argument"),
+    ),
+    (re.compile(r"argument (?P<name>[^:]+): (?P<reason>.+)"), N_("argument {name}: {reason}")),
+)
+"""argparse's own error sentences, as patterns and the same sentences to translate (first match wins)."""
+
+
+def argparse_in_language(message: str) -> str:
+    """An argparse error worded in the user's language (the parts it quotes kept as they are)."""
+    for pattern, template in ARGPARSE_ERRORS:
+        found = pattern.fullmatch(message)
+        if found:
+            return _(template).format(**found.groupdict())
+    return message
 
 
 def _in_language(text: str) -> str:

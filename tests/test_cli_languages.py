@@ -199,3 +199,26 @@ def test_help_has_no_english_frame(
     text = capsys.readouterr().out
     assert text.startswith(usage) and f"\n{options}\n" in text
     assert "usage:" not in text and "options:" not in text and "show this help" not in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "korean", "english"),
+    [
+        (["queens"], "다음 인자가 꼭 필요합니다: N", "the following arguments are required: N"),
+        (["queens", "8", "--bogus"], "알 수 없는 인자입니다: --bogus", "unrecognized arguments: --bogus"),
+        (
+            ["queens", "8", "--jobs"],
+            "인자 --jobs: 값 하나가 필요합니다",
+            "argument --jobs: expected one argument",
+        ),
+    ],
+)
+def test_argparse_errors_speak_the_language(
+    capsys: pytest.CaptureFixture[str], argv: list[str], korean: str, english: str
+) -> None:
+    """argparse's own error sentences come in Korean with --lang ko, unchanged in English; exit 2."""
+    code, _, err = run(capsys, "--lang", "ko", *argv)
+    assert code == 2 and korean in err and len(err.strip().splitlines()) == 1
+    i18n.use("en")
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and english in err
