@@ -128,3 +128,18 @@ def test_a_lost_text_selection_in_the_dialog_drops_the_keystroke_not_the_dialog(
     app.frame(1 / 60)
     assert app.faults == [] and app.chooser is not None and app.chooser.open
     assert entry.get_text() == "/tmp/half-typed.txt" and chosen == []
+
+
+def test_file_names_in_three_scripts_draw_in_the_dialog(app) -> None:
+    """The dialog's labels, buttons and list draw in the app's face, which has Latin, Hangul and Chinese."""
+    from visualizer import dialogs
+    from visualizer.assets import asset
+    from visualizer.glyphs import coverage
+    from visualizer.theme import FALLBACK_FILES
+
+    manager = dialogs.shared_manager((640, 480))
+    label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 300, 30), "퍼즐_题目 maze.txt", manager=manager)
+    face = coverage(str(asset("fonts", FALLBACK_FILES["sans"][0])))
+    assert label.font is manager.get_theme().get_font_dictionary().find_font(14, dialogs.DIALOG_FONT)
+    assert set(map(ord, "퍼즐_题目 maze.txt")) <= face
+    label.kill()

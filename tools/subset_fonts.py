@@ -5,7 +5,7 @@
 
 The subset covers every character the catalogs (assets/locale/*/LC_MESSAGES/unwind.po) use,
 all 11,172 Hangul syllables and the compatibility jamo (typed Korean), the 3,755 common
-ideographs of GB2312 level 1, CJK punctuation, the full-width forms and the space
+ideographs of GB2312 level 1, CJK punctuation, the full-width forms and ASCII
 (so a run of Hangul words stays in one font).  DejaVu stays the
 first font; the theme falls back to these per glyph.
 """
@@ -33,6 +33,8 @@ HANGUL_SYLLABLES = range(0xAC00, 0xD7A4)
 HANGUL_JAMO = range(0x3131, 0x318F)
 CJK_PUNCTUATION = range(0x3000, 0x3040)
 FULL_WIDTH = range(0xFF01, 0xFF5F)
+LATIN = range(0x20, 0x7F)
+"""ASCII too: the file dialog (pygame_gui, one font per element) draws whole file names in this face."""
 
 
 def gb2312_level1() -> set[int]:
@@ -57,7 +59,8 @@ def catalog_characters() -> set[int]:
 
 def wanted() -> set[int]:
     """The code points the subset keeps."""
-    points = {0x20, 0xA0} | set(HANGUL_SYLLABLES) | set(HANGUL_JAMO) | set(CJK_PUNCTUATION) | set(FULL_WIDTH)
+    blocks = (LATIN, HANGUL_SYLLABLES, HANGUL_JAMO, CJK_PUNCTUATION, FULL_WIDTH)
+    points = {0xA0}.union(*blocks)
     return points | gb2312_level1() | {p for p in catalog_characters() if p > 0x7F}
 
 

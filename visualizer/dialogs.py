@@ -17,8 +17,9 @@ from pygame_gui.elements import UISelectionList, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
 from solvers.i18n import _, language
+from visualizer.assets import asset
 from visualizer.files import is_bundled, own_copy
-from visualizer.theme import Theme
+from visualizer.theme import FALLBACK_FILES, Theme
 
 LOG = logging.getLogger(__name__)
 DIALOG_SIZE = (640, 480)
@@ -40,6 +41,7 @@ def shared_manager(window: tuple[int, int]) -> pygame_gui.UIManager:
     """
     if not _MANAGERS:
         _MANAGERS.append(pygame_gui.UIManager(window))
+        use_all_scripts(_MANAGERS[0])
     manager = _MANAGERS[0]
     manager.clear_and_reset()
     manager.set_window_resolution(window)
@@ -47,6 +49,24 @@ def shared_manager(window: tuple[int, int]) -> pygame_gui.UIManager:
     if manager.get_locale() != gui_locale:
         manager.set_locale(gui_locale)
     return manager
+
+
+DIALOG_FONT = "unwind_all_scripts"
+DIALOG_ELEMENTS = ("label", "button", "text_entry_line", "text_box", "selection_list", "window", "title_bar")
+"""The pygame_gui element kinds the file dialog is made of: each is given the app's font."""
+
+
+def use_all_scripts(manager: pygame_gui.UIManager) -> None:
+    """Draw the dialog in the app's Noto CJK subset, which has Latin, Hangul and Chinese alike.
+
+    pygame_gui picks one font per language (its Korean one has no simplified
+    Chinese, its Latin one no Hangul), and a font has no fallback there, so a
+    file name mixing scripts drew boxes.
+    """
+    regular, bold = (str(asset("fonts", FALLBACK_FILES[face][0])) for face in ("sans", "bold"))
+    manager.add_font_paths(DIALOG_FONT, regular, bold, regular, bold)
+    font = {"name": DIALOG_FONT, "size": "14", "regular_path": regular, "bold_path": bold}
+    manager.get_theme().load_theme({element: {"font": font} for element in DIALOG_ELEMENTS})
 
 
 class FileChooser:
