@@ -102,14 +102,19 @@ def choose(requested: str | None = None, saved: str | None = None) -> str:
     return system_language() or SOURCE_LANGUAGE
 
 
-def locale_folder() -> Path:
-    """The folder of catalogs: beside this source (a checkout), else the installed `unwind_assets`."""
-    checkout = Path(__file__).resolve().parent.parent / "assets" / "locale"
-    if checkout.is_dir():
+def assets_folder() -> Path:
+    """The assets: beside this source (a checkout), else the installed `unwind_assets` package."""
+    checkout = Path(__file__).resolve().parent.parent / "assets"
+    if (checkout / "locale").is_dir():
         return checkout
     import unwind_assets
 
-    return Path(unwind_assets.__file__).resolve().parent / "locale"
+    return Path(unwind_assets.__file__).resolve().parent
+
+
+def locale_folder() -> Path:
+    """The folder of catalogs."""
+    return assets_folder() / "locale"
 
 
 def catalog_source(code: str) -> Path:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
+import zlib
 from collections import deque
 from pathlib import Path
 
@@ -159,3 +161,17 @@ def test_a_pdf_to_a_missing_folder_fails_in_one_line(
     target = tmp_path / "no" / "w.pdf"
     code, _, err = run(["maze", "generate", "6", "6", "--shape", "torus", "--pdf", str(target)], capsys)
     assert code == 1 and "cannot write" in err and "nothing written" in err and err.count("\n") == 1
+
+
+def test_a_korean_worksheet_is_written_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With --lang ko the header says 이름 and 날짜, drawn in the embedded Hangul-capable face."""
+    pytest.importorskip("fpdf")
+    file = tmp_path / "w.pdf"
+    code, _, _ = run(["--lang", "ko", "maze", "generate", "6", "6", "--pdf", str(file)], capsys)
+    assert code == 0
+    data = file.read_bytes()
+    streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S)
+    text = b"".join(zlib.decompress(s) if s[:1] == b"x" else s for s in streams).upper()
+    assert b"NotoSansCJK" in data and b"Helvetica" not in data
+    for char in "이름날짜정답":  # ToUnicode maps of the glyphs used
+        assert f"{ord(char):04X}".encode() in text, char

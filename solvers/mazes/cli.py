@@ -154,16 +154,19 @@ def generic_form(graph: g.CellGraph, passages: Sequence[g.Passage]) -> dict[str,
 def write_prints(args: argparse.Namespace, graph: g.CellGraph, passages: list[g.Passage], seed: int) -> str:
     """Write --svg and --pdf if asked; the words saying what was written."""
     said = []
-    title = f"{graph.shape} maze, seed {seed}"
+    title = _("{shape} maze, seed {seed}").format(shape=graph.shape, seed=seed)
     if args.svg:
         path = solution(graph, passages) if args.solution else None
         write_svg(args.svg, Printed(graph, passages, title, path))
         said.append(_("SVG saved to {path}").format(path=args.svg))
     if args.pdf:
-        items = [Printed(graph, passages, f"Maze 1 (seed {seed})")]
+        items = [Printed(graph, passages, _("Maze {number} (seed {seed})").format(number=1, seed=seed))]
         for copy in range(1, args.copies):
             more = carve_passages(graph, args, (seed + copy) % 2**32, EventStats())
-            items.append(Printed(graph, more, f"Maze {copy + 1} (seed {(seed + copy) % 2**32})"))
+            more_seed = (seed + copy) % 2**32
+            items.append(
+                Printed(graph, more, _("Maze {number} (seed {seed})").format(number=copy + 1, seed=more_seed))
+            )
         write_pdf(args.pdf, items, args.paper, args.per_page)
         said.append(
             ngettext(

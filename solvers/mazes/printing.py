@@ -17,6 +17,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from solvers import textio
+from solvers.i18n import _, assets_folder
 from solvers.mazes.geometry import Point, centre, extent, stairs, walls
 from solvers.mazes.graph import CellGraph, Passage
 from solvers.mazes.walk import corridors, find_path
@@ -124,18 +125,29 @@ class PrintUnavailable(RuntimeError):
     """fpdf2 is not installed: `pip install unwind[print]`."""
 
 
+PDF_FONT = "unwind"
+PDF_FONT_FILE = "NotoSansCJKsc-Regular-subset.otf"
+"""The worksheets' face: Latin, Hangul and Chinese alike (fpdf2 embeds only the glyphs used)."""
+
+
 def worksheet(items: Sequence[Printed], paper: str = "a4", per_page: int = 2) -> bytes:
     """A PDF: the mazes `per_page` to a page under a name line, then the same mazes with their paths."""
     try:
         from fpdf import FPDF
     except ImportError:
-        raise PrintUnavailable("PDF worksheets need fpdf2: pip install 'unwind[print]'") from None
+        raise PrintUnavailable(_("PDF worksheets need fpdf2: pip install 'unwind[print]'")) from None
     page_w, page_h = PAPERS[paper]
     pdf = FPDF(unit="mm", format=(page_w, page_h))
     pdf.set_auto_page_break(False)
-    pdf.set_title("Mazes")
+    pdf.set_title(_("Mazes"))
+    pdf.add_font(PDF_FONT, "", str(assets_folder() / "fonts" / PDF_FONT_FILE))
     answers = [
-        Printed(i.graph, i.passages, i.title + " (answer)", i.path or solution(i.graph, i.passages))
+        Printed(
+            i.graph,
+            i.passages,
+            _("{title} (answer)").format(title=i.title),
+            i.path or solution(i.graph, i.passages),
+        )
         for i in items
     ]
     for group, is_answer in ((list(items), False), (answers, True)):
@@ -151,15 +163,16 @@ def worksheet(items: Sequence[Printed], paper: str = "a4", per_page: int = 2) ->
 
 def _page_header(pdf: Any, page_w: float, is_answer: bool) -> None:
     """'Name: ______' on worksheets, 'Answers' on the answer pages."""
-    pdf.set_font("helvetica", size=12)
+    pdf.set_font(PDF_FONT, size=12)
     if is_answer:
-        pdf.text(15, 15, "Answers")
+        pdf.text(15, 15, _("Answers"))
     else:
-        pdf.text(15, 15, "Name:")
+        name, date = _("Name:"), _("Date:")
+        pdf.text(15, 15, name)
         pdf.set_line_width(0.3)
-        pdf.line(30, 16, page_w / 2, 16)
-        pdf.text(page_w / 2 + 10, 15, "Date:")
-        pdf.line(page_w / 2 + 24, 16, page_w - 15, 16)
+        pdf.line(17 + pdf.get_string_width(name), 16, page_w / 2, 16)
+        pdf.text(page_w / 2 + 10, 15, date)
+        pdf.line(page_w / 2 + 12 + pdf.get_string_width(date), 16, page_w - 15, 16)
 
 
 def _slots(page_w: float, page_h: float, per_page: int) -> list[tuple[float, float, float, float]]:
@@ -175,7 +188,7 @@ def _slots(page_w: float, page_h: float, per_page: int) -> list[tuple[float, flo
 def _draw_maze(pdf: Any, item: Printed, slot: tuple[float, float, float, float]) -> None:
     """One maze fitted into its slot, title above, path in green when it is an answer."""
     x, y, w, h = slot
-    pdf.set_font("helvetica", size=9)
+    pdf.set_font(PDF_FONT, size=9)
     pdf.text(x + 2, y + 4, item.title)
     width, height = extent(item.graph)
     scale = min((w - 6) / width, (h - 10) / height)
@@ -196,7 +209,7 @@ def _draw_maze(pdf: Any, item: Printed, slot: tuple[float, float, float, float])
     pdf.set_line_width(max(0.15, min(0.6, scale * 0.1)))
     for line in walls(item.graph, item.passages):
         pdf.polyline([at(p) for p in line])
-    pdf.set_font("helvetica", size=max(4.0, min(10.0, scale * 2.0)))
+    pdf.set_font(PDF_FONT, size=max(4.0, min(10.0, scale * 2.0)))
     for point, letter in _labels(item.graph, item.passages):
         px, py = at(point)
         pdf.text(px - scale * 0.15, py + scale * 0.2, letter)
