@@ -48,6 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import peers  # noqa: E402
 from bench.timing import Timing, in_process, ratio  # noqa: E402
 from solvers import bitcover, dlx, pentomino, queens, sudoku  # noqa: E402
 
@@ -125,53 +126,24 @@ def build_unwind(problem: Problem) -> dlx.Matrix:
     return matrix
 
 
-def algorithm_x(problem: Problem) -> int:
-    """The `algorithm-x` package, secondary headers unlinked from its root's list."""
-    from algorithm_x import AlgorithmX
+def as_peer_matrix(problem: Problem) -> peers.Matrix:
+    """The problem in the peers' plain form: primary count, secondary count, rows."""
+    return problem.n_primary, problem.n_secondary, problem.rows
 
-    solver = AlgorithmX(problem.n_primary + problem.n_secondary)
-    for row in problem.rows:
-        solver.appendRow(row)
-    for header in solver.cols[problem.n_primary :]:
-        header.L.R, header.R.L = header.R, header.L
-        header.L = header.R = header  # covering it now unlinks nothing from the root's list
-    return sum(1 for _ in solver.solve())
+
+def algorithm_x(problem: Problem) -> int:
+    """The `algorithm-x` package, secondary headers unlinked from its root's list (`peers.algorithm_x`)."""
+    return peers.algorithm_x(as_peer_matrix(problem))
 
 
 def dlx_package(problem: Problem) -> int:
-    """The `dlx` package."""
-    from dlx import DLX
-
-    columns = [
-        (str(i), DLX.PRIMARY if i < problem.n_primary else DLX.SECONDARY)
-        for i in range(problem.n_primary + problem.n_secondary)
-    ]
-    solver = DLX(columns)
-    solver.appendRows(problem.rows)
-    return sum(1 for _ in solver.solve())
+    """The `dlx` package with its own SECONDARY columns (`peers.dlx_package`)."""
+    return peers.dlx_package(as_peer_matrix(problem))
 
 
 def dancing_links(problem: Problem) -> int:
-    """The `dancing-links` package, linked by its own Node/Header methods."""
-    from dancing_links.algorithm_x import AlgorithmX, Header, Node
-
-    root = Header(name="root")
-    headers = []
-    for col in range(problem.n_primary + problem.n_secondary):
-        header = Header(name=str(col))
-        if col < problem.n_primary:
-            root.insert_left(header)
-        headers.append(header)
-    for number, row in enumerate(problem.rows):
-        first = None
-        for col in row:
-            node = Node(header=headers[col], name=str(number))
-            headers[col].insert_up(node)
-            if first is None:
-                first = node
-            else:
-                first.insert_left(node)
-    return sum(1 for _ in AlgorithmX(root).solutions())
+    """The `dancing-links` package, secondary headers left out of its root list (`peers.dancing_links`)."""
+    return peers.dancing_links(as_peer_matrix(problem))
 
 
 def xcover(problem: Problem) -> int:
