@@ -100,11 +100,6 @@ def placement(encoding: pentomino.Encoding, row: int) -> dict[str, str]:
     return {"piece": piece, "cell": cell_name(encoding, top * w + left)}
 
 
-def placement_words(encoding: pentomino.Encoding, row: int) -> str:
-    """A placement: 'L at r1c3' (its bounding box's top-left cell)."""
-    return _("{piece} at {cell}").format(**placement(encoding, row))
-
-
 def choose_words(encoding: pentomino.Encoding, event: Choose, strategy: str) -> str:
     """Which column Algorithm X decides, why, and how many ways it has."""
     if strategy == "fewest":
