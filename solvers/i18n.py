@@ -15,7 +15,6 @@ where it is shown (module constants are made before the language is chosen).
 from __future__ import annotations
 
 import gettext
-import hashlib
 import io
 import os
 from functools import cache
@@ -137,6 +136,8 @@ def use(code: str) -> str:
 
 def compiled(source: Path) -> bytes:
     """The .mo bytes of catalog `source`: from the cache, else compiled now (and cached when possible)."""
+    import hashlib  # only a translated run reaches here: English start-up skips its 4 ms
+
     data = source.read_bytes()
     cached = _cache_folder() / f"{source.parent.parent.name}-{hashlib.sha256(data).hexdigest()[:16]}.mo"
     try:
