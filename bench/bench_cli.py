@@ -15,14 +15,13 @@ median, and Unwind's time over each peer's.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.timing import Timing, ratio, whole_process  # noqa: E402
+from bench.timing import Timing, ratio, user_env, warm_up, whole_process  # noqa: E402
 
 TOP95 = ROOT.parent / "shared" / "data" / "sudoku" / "top95.txt"
 PEERS = ("algorithm-x", "dlx", "dancing-links")
@@ -44,7 +43,8 @@ def run(label: str, mine: list[str], theirs: list[str], peers: list[str], runs: 
     python = sys.executable
     commands = {"unwind CLI": [python, "-m", "solvers", *mine]}
     commands |= {peer: [python, str(ROOT / "bench" / "peers.py"), peer, *theirs] for peer in peers}
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = user_env(ROOT)
+    warm_up(commands, env)
     timings = whole_process(commands, runs, env)
     print(f"\n{label}  (whole process, {runs} interleaved runs)")
     print(f"  {'command':<14}{'CPU min / median':>20}{'wall min / median':>20}   unwind / it (CPU)")

@@ -21,6 +21,7 @@ import subprocess
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -90,6 +91,25 @@ def in_process(
             timing.runs.append(seconds)
             timing.result = result
     return timings
+
+
+def user_env(root: Path) -> dict[str, str]:
+    """The environment a user's command runs in: the project on the path, bytecode cached.
+
+    `pip install` compiles every module to bytecode, so a user's imports
+    never compile source.  A shell with PYTHONDONTWRITEBYTECODE set (this
+    machine has it) would make every child compile every module it imports,
+    Unwind's and the peers' alike (dlx.py alone is ~25 ms of compiling), so
+    it is dropped here; `warm_up` runs each command once to write the caches.
+    """
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": str(root)}
+
+
+def warm_up(commands: dict[str, Sequence[str]], env: dict[str, str]) -> None:
+    """Run every command once, untimed, so each has its bytecode cached as after an install."""
+    for command in commands.values():
+        run_command(command, env)
 
 
 def run_command(command: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:

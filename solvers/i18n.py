@@ -191,6 +191,8 @@ def _babel_locale(code: str) -> object:
 
 def format_number(value: int | float) -> str:
     """`value` written as the current language writes numbers (grouping, decimal sign), by Babel."""
+    if type(value) is int and language() == SOURCE_LANGUAGE:
+        return f"{value:,}"  # what Babel writes for English, without importing it (~50 ms a CLI run)
     from babel.numbers import format_decimal
 
     return str(format_decimal(value, locale=_babel_locale(language())))  # type: ignore[arg-type]

@@ -19,8 +19,10 @@ Vocabulary:
   the search-tree nodes and link updates of the levels it took, so the
   parts' `dlx.Counters` plus the split's are exactly those of one search.
 - The parts are counted on bitsets (`bitcover`, no events) in an executor
-  (`concurrent.futures`): in this process for one job, a
-  `ProcessPoolExecutor` for several, or a Dask cluster's `get_executor()`.
+  (`solvers.executors`, imported only when a count runs, so that a
+  command's parser does not pay for `concurrent.futures` and
+  multiprocessing): in this process for one job, a `ProcessPoolExecutor`
+  for several, or a Dask cluster's `get_executor()`.
 
 The command line: `add_options` gives a parser `--jobs N` and `--scheduler`;
 `count` (one problem, or several summed) and `count_each` (a count per
@@ -31,17 +33,16 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import importlib
 import itertools
 import os
 import re
-import signal
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 from solvers import dlx
 from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
@@ -52,12 +53,9 @@ TASKS_PER_WORKER = 12
 """Parts per worker: enough that a long part does not leave the others idle (8-20 balance well)."""
 MAX_PARTS = 20_000
 """The split stops after making this many parts, whatever it finds (dead ends give none)."""
-CONNECT_SECONDS = 5
-"""How long `--scheduler` waits for the Dask scheduler to answer."""
 SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
 
 Rows = tuple[tuple[int, ...], ...]
-T = TypeVar("T")
 
 
 # --------------------------------------------------------------------------
@@ -210,38 +208,7 @@ def count_part(
 
 
 # --------------------------------------------------------------------------
-# Executors: this process, a process pool, or a Dask cluster.
-
-
-class InProcess(Executor):
-    """An executor that runs each task at once, here (`--jobs 1`: no pool, no pickling)."""
-
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
-        """Run `fn` now; the future holds its result or its exception."""
-        future: Future[T] = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except Exception as error:
-            future.set_exception(error)
-        return future
-
-
-def _ignore_interrupts() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops it: no traceback from every worker."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_workers(executor: Executor) -> None:
-    """Cancel what has not started and end the pool's processes now (Ctrl-C, or an error)."""
-    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14: cancels and ends them
-    if terminate is not None:
-        terminate()
-        return
-    # Before 3.14 a pool has no public way to end running tasks: its own table of processes.
-    processes = dict(getattr(executor, "_processes", None) or {})
-    executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes.values():
-        process.terminate()
+# How to count.
 
 
 @dataclass(frozen=True)
@@ -253,66 +220,6 @@ class Plan:
     strategy: str = "fewest"
 
 
-@contextmanager
-def executor_for(plan: Plan) -> Iterator[Executor]:
-    """The executor of a plan; on any exception (Ctrl-C too) its pending tasks are cancelled."""
-    if plan.scheduler is not None:
-        with _dask_executor(plan.scheduler) as executor:
-            yield executor
-        return
-    if plan.workers == 1:
-        yield InProcess()
-        return
-    pool = ProcessPoolExecutor(max_workers=plan.workers, initializer=_ignore_interrupts)
-    try:
-        yield pool
-    except BaseException:
-        _stop_workers(pool)
-        raise
-    pool.shutdown()
-
-
-@contextmanager
-def _dask_executor(address: str) -> Iterator[Executor]:
-    """A Dask cluster's executor; UsageError in one line if dask is missing or nobody answers."""
-    client = connect(address)
-    executor = client.get_executor(pure=False)
-    try:
-        yield executor
-    except BaseException:
-        executor.shutdown(wait=False)
-        raise
-    finally:
-        client.close()
-
-
-def connect(address: str) -> Any:
-    """A `dask.distributed.Client` of the scheduler at `address`, or UsageError in one line."""
-    try:
-        distributed = importlib.import_module("distributed")
-    except ImportError:
-        raise UsageError(
-            _("--scheduler needs Dask's distributed package: {command}").format(
-                command="pip install 'unwind[dask]'"
-            )
-        ) from None
-    try:
-        return distributed.Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
-    except (OSError, TimeoutError) as error:
-        silent = _("--scheduler {address}: no Dask scheduler answered within {seconds} s ({error})")
-        raise UsageError(silent.format(address=address, seconds=CONNECT_SECONDS, error=error)) from None
-
-
-def cluster_workers(address: str) -> int:
-    """How many threads the cluster's workers have in all (at least 1)."""
-    client = connect(address)
-    try:
-        threads: int = sum(client.nthreads().values())
-        return max(1, threads)
-    finally:
-        client.close()
-
-
 # --------------------------------------------------------------------------
 # Counting.
 
@@ -321,6 +228,10 @@ def count_problems(
     problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, label: str = "count"
 ) -> Tally:
     """The problems' solutions added up (at most `limit`), split into parts for `plan.workers`."""
+    from concurrent.futures import FIRST_COMPLETED, wait  # here: a parser alone never pays for them
+
+    from solvers.executors import executor_for
+
     fewest = plan.strategy == "fewest"
     parts = split(problems, 1 if plan.workers == 1 else plan.workers * TASKS_PER_WORKER, fewest)
     total = parts.above
@@ -351,6 +262,8 @@ def count_each_problem(
     The last few are gathered before the pool closes, so a reader who stops
     after the last count leaves no pool behind.
     """
+    from solvers.executors import executor_for
+
     progress = Progress(label)
     window: deque[Future[tuple[int, int, int]]] = deque()
     finished = 0
@@ -443,6 +356,8 @@ def plan_of(args: argparse.Namespace) -> Plan:
     """The plan the command line asks for (the cluster's thread count when only --scheduler is given)."""
     strategy = getattr(args, "strategy", "fewest")
     if args.scheduler is not None and args.jobs is None:
+        from solvers.executors import cluster_workers
+
         return Plan(cluster_workers(args.scheduler), args.scheduler, strategy)
     return Plan(args.jobs or 1, args.scheduler, strategy)
 

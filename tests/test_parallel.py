@@ -348,6 +348,8 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(
 ) -> None:
     """Nobody listens on the port: the connection gives up after CONNECT_SECONDS."""
     pytest.importorskip("distributed")
-    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1)
+    from solvers import executors
+
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1)
     code, out, err = run(capsys, "queens", "8", "--count", "--scheduler", "tcp://127.0.0.1:9")
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "no Dask scheduler answered" in err

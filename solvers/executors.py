@@ -1,0 +1,116 @@
+"""Executors for `parallel`'s counts: this process, a process pool, or a Dask cluster.
+
+A module of its own so that building a command's parser (which imports
+`parallel` for `--jobs`) never imports `concurrent.futures` and
+multiprocessing: `parallel` imports this only when a count runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from solvers.cli import UsageError
+from solvers.i18n import _
+
+if TYPE_CHECKING:
+    from solvers.parallel import Plan
+
+CONNECT_SECONDS = 5
+"""How long `--scheduler` waits for the Dask scheduler to answer."""
+T = TypeVar("T")
+
+
+class InProcess(Executor):
+    """An executor that runs each task at once, here (`--jobs 1`: no pool, no pickling)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        """Run `fn` now; the future holds its result or its exception."""
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops it: no traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(executor: Executor) -> None:
+    """Cancel what has not started and end the pool's processes now (Ctrl-C, or an error)."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14: cancels and ends them
+    if terminate is not None:
+        terminate()
+        return
+    # Before 3.14 a pool has no public way to end running tasks: its own table of processes.
+    processes = dict(getattr(executor, "_processes", None) or {})
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes.values():
+        process.terminate()
+
+
+@contextmanager
+def executor_for(plan: Plan) -> Iterator[Executor]:
+    """The executor of a plan; on any exception (Ctrl-C too) its pending tasks are cancelled."""
+    if plan.scheduler is not None:
+        with _dask_executor(plan.scheduler) as executor:
+            yield executor
+        return
+    if plan.workers == 1:
+        yield InProcess()
+        return
+    pool = ProcessPoolExecutor(max_workers=plan.workers, initializer=_ignore_interrupts)
+    try:
+        yield pool
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+@contextmanager
+def _dask_executor(address: str) -> Iterator[Executor]:
+    """A Dask cluster's executor; UsageError in one line if dask is missing or nobody answers."""
+    client = connect(address)
+    executor = client.get_executor(pure=False)
+    try:
+        yield executor
+    except BaseException:
+        executor.shutdown(wait=False)
+        raise
+    finally:
+        client.close()
+
+
+def connect(address: str) -> Any:
+    """A `dask.distributed.Client` of the scheduler at `address`, or UsageError in one line."""
+    try:
+        distributed = importlib.import_module("distributed")
+    except ImportError:
+        raise UsageError(
+            _("--scheduler needs Dask's distributed package: {command}").format(
+                command="pip install 'unwind[dask]'"
+            )
+        ) from None
+    try:
+        return distributed.Client(address, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        silent = _("--scheduler {address}: no Dask scheduler answered within {seconds} s ({error})")
+        raise UsageError(silent.format(address=address, seconds=CONNECT_SECONDS, error=error)) from None
+
+
+def cluster_workers(address: str) -> int:
+    """How many threads the cluster's workers have in all (at least 1)."""
+    client = connect(address)
+    try:
+        threads: int = sum(client.nthreads().values())
+        return max(1, threads)
+    finally:
+        client.close()
