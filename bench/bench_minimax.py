@@ -11,9 +11,13 @@ in one process, the variants interleaved run by run, min and median of N runs:
   change to the search loop can go below;
 - and whole processes as a user runs them: `python -m solvers tictactoe` (CPU and wall).
 
-Measured here (3.11, two loaded cores): building an event is what costs; the
-same loop yielding bare ints instead of events runs at 1.1x plain, and the
-bare cost of 1.35 million built events alone puts the floor near 1.5x.
+Measured 2026-11-23 (3.11, both cores loaded, load 5-7; CPU min of 5):
+plain 0.53 s, events 1.18 s (2.23x).  The same generator with its event
+types swapped for `tuple` (so each `build` hands back its payload tuple and
+no event object exists) already takes 0.88 s, 1.66x plain: the explicit-stack
+loop with its yields is over the 1.5x goal before a single event object is
+made, and 1.35 million bare events (build + yield + drain, no search) take
+0.26 s on their own (1.50x with no search bookkeeping at all).
 The goal (issue 12): full minimax with events at most 1.5x the plain function.
 """
 
@@ -82,6 +86,34 @@ def bare_events(count: int) -> Iterator[object]:
         yield new(push, (node, node, node, 6))
 
 
+def payloads_only(search: Callable[[], Iterator[object]]) -> Callable[[], object]:
+    """`search` drained with its event types swapped for `tuple`: each build returns its payload.
+
+    `events.build` is `tuple.__new__`, so `build(tuple, fields)` is `fields`
+    itself: the loop, its bookkeeping, the payload tuples and the yields all
+    stay, and only the event objects are gone.  What this costs over plain
+    is what the explicit-stack search loop costs before any event exists.
+    """
+
+    def no_root(*_: object) -> Iterator[object]:
+        """The root's one call, left out (its events are built by their classes, not `build`)."""
+        return False
+        yield
+
+    def run() -> None:
+        import solvers.minimax as module
+
+        saved = module.Push, module.Evaluate, module.Pop, module._root_events
+        module.Push = module.Evaluate = module.Pop = tuple  # type: ignore[misc, assignment]
+        module._root_events = no_root  # type: ignore[assignment]
+        try:
+            deque(search(), maxlen=0)
+        finally:
+            module.Push, module.Evaluate, module.Pop, module._root_events = saved
+
+    return run
+
+
 def whole_process(argv: list[str], repeat: int) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds (user + system) of `python -m solvers ARGV`, as a user runs it."""
     walls, cpus = [], []
@@ -115,6 +147,7 @@ def main() -> None:
         {
             "minimax events": lambda: deque(minimax_events(GAME, EMPTY_BOARD), maxlen=0),
             "minimax plain": lambda: minimax_value(GAME, EMPTY_BOARD),
+            "minimax payloads": payloads_only(lambda: minimax_events(GAME, EMPTY_BOARD)),
             "alpha-beta events": lambda: deque(alphabeta_events(GAME, EMPTY_BOARD), maxlen=0),
             "alpha-beta plain": lambda: alphabeta_value(GAME, EMPTY_BOARD),
             "textbook list": lambda: textbook_minimax(list(EMPTY_BOARD), "x"),
@@ -141,6 +174,11 @@ def main() -> None:
     print(
         f"one bare event (build + yield + drain) costs {bare:.0f} ns: with {events_total:,} events "
         f"and nothing else added, minimax could not go below {floor:.2f}x plain"
+    )
+    loop = min(times["minimax payloads"]) / min(times["minimax plain"])
+    print(
+        f"the same search loop yielding its payload tuples instead of events already takes {loop:.2f}x "
+        f"plain; with the event objects {min(times['minimax events']) / min(times['minimax plain']):.2f}x"
     )
     print(
         f"textbook list minimax vs minimax events: "
