@@ -35,6 +35,8 @@ from solvers.events import Carve, build
 from solvers.maze import carve, find_path, generate, run_to_end, solve
 
 Runner = Callable[[int, int], object]
+WALKERS = ("wilson", "aldous-broder")
+ALL_GENERATORS = ("backtracker", "prim", "kruskal", *WALKERS, "hunt-and-kill", "eller", "growing-tree")
 
 
 def seconds(run: Callable[[], object], repeat: int = 1) -> float:
@@ -352,12 +354,12 @@ def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
     backtracker 2.52/2.79 -> 1.86/2.46, Prim 2.42/3.08 -> 2.39/2.85, Kruskal
     4.10/4.87 -> 2.38/3.49, hunt-and-kill 1.75/2.42 -> 1.39/1.96, Eller
     3.15/4.34 -> 3.05/3.08 (2.10/2.46 in a quieter run), growing tree
-    3.63/3.77 -> 2.83/3.13, Wilson 13.1/13.5 (16.4M events: a Push a walk
-    step, a Pop an erased cell; kept, since the walk and its erased loops are
-    what the demo shows; a version without step events took 4.4 s, still over,
-    and lit only two of its six pseudocode lines).  Aldous-Broder, one event a step, ~550 ns
-    an event: 500 x 500 took 10-11 s (64-82 steps a cell); at 1000 x 1000
-    about 90 steps a cell are expected (cover time grows as n log^2 n), ~50 s.
+    3.63/3.77 -> 2.83/3.13.  Wilson and Aldous-Broder were 13.1 s (16.4M
+    events) and ~50 s (~100M) with an event a walk step; above
+    `generators.STEP_LIMIT` cells they now yield coarse events (a Leap a walk,
+    a Carve a new cell, ~1.5 a cell) from a numpy walk (`solvers/mazes/walks.py`):
+    see README's "Mazes and minimax" for the figures, and `--walks` prints the
+    per-step level at its threshold size (200 x 200) too.
     """
     from solvers.mazes import generators, graph
 
@@ -375,6 +377,43 @@ def bench_generators(side: int, runs: int, skip: tuple[str, ...]) -> None:
         )
     for name in skip:
         print(f"  {name:16} skipped (--walks times it)")
+    if not skip:
+        bench_per_step_walks(runs)
+
+
+def bench_per_step_walks(runs: int) -> None:
+    """Wilson and Aldous-Broder per step on the largest graph that has that level (STEP_LIMIT cells)."""
+    from solvers.mazes import generators, graph
+
+    side = math.isqrt(generators.STEP_LIMIT)
+    grid = graph.square(side, side)
+    _ = grid.padded
+    walkers = {"wilson": generators.wilson, "aldous-broder": generators.aldous_broder}
+    jobs = {name: (lambda run=run: drain(run(grid, 1, steps=True))) for name, run in walkers.items()}
+    print(f"\nPer-step level at its threshold, {side} x {side} square, CPU time, min / median of {runs}")
+    for name, took in cpu_pair(jobs, runs).items():
+        events = sum(1 for _ in walkers[name](grid, 1, steps=True))
+        print(
+            f"  {name:16} {min(took):7.2f} / {statistics.median(took):7.2f} s   "
+            f"{events:>12,} events ({events / grid.size:.1f} a cell)"
+        )
+
+
+def bench_walk_cli(size: int, runs: int) -> None:
+    """Whole processes, `python -m solvers maze generate N N --algorithm wilson|aldous-broder --json`."""
+    import subprocess
+
+    print(f"\nWhole process, maze generate {size} {size} --json, wall time, min / median of {runs}")
+    took: dict[str, list[float]] = {"wilson": [], "aldous-broder": []}
+    for _ in range(runs):
+        for name, times in took.items():
+            argv = [sys.executable, "-m", "solvers", "maze", "generate", str(size), str(size)]
+            started = time.perf_counter()
+            argv += ["--algorithm", name, "--seed", "1", "--json"]
+            subprocess.run(argv, check=True, capture_output=True)
+            times.append(time.perf_counter() - started)
+    for name, times in took.items():
+        print(f"  {name:16} {min(times):6.2f} / {statistics.median(times):6.2f} s")
 
 
 def bench_cli(size: int, runs: int) -> None:
@@ -404,12 +443,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", action="store_true", help="also time the GUI's frames")
     parser.add_argument("--frames-only", action="store_true", help="only time the GUI's frames")
     parser.add_argument("--shapes", action="store_true", help="only the carve ratio, generators and CLI")
-    parser.add_argument("--walks", action="store_true", help="with --shapes: also Aldous-Broder (a minute+)")
+    parser.add_argument("--walks", action="store_true", help="with --shapes: Aldous-Broder too, per step")
+    parser.add_argument("--walks-only", action="store_true", help="Wilson and Aldous-Broder alone")
     parser.add_argument("--shape-frames", type=int, metavar="SIDE", help="only the maze-shapes demo's frames")
     parser.add_argument("--runs", type=int, default=3, help="interleaved runs for CPU times")
     args = parser.parse_args(argv)
     if args.shape_frames:
         bench_shape_frames(args.shape_frames, 600)
+        return 0
+    if args.walks_only:
+        side = args.size if not args.quick else 300
+        bench_generators(side, args.runs, tuple(n for n in ALL_GENERATORS if n not in WALKERS))
+        bench_per_step_walks(args.runs)
+        bench_walk_cli(side, args.runs)
         return 0
     if args.shapes:
         bench_carve_ratio(args.size if not args.quick else 300, args.runs)

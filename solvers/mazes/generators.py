@@ -13,6 +13,9 @@ The events (cell ids are flat ints, see `graph`)::
     Pop(cell, index)       cell leaves the stack or active list (index: where it was; None = top)
     Push(cell, parent)     Wilson's random walk grows by a cell
     Walk(cell, frm)        the current cell moves without carving (Aldous-Broder's walk, a hunt)
+    Leap(cell, frm, steps, erased)
+                           coarse level of Aldous-Broder and Wilson on large graphs: a whole walk
+                           of `steps` moves from frm to cell (`erased`: moves lost with loops)
     Note(what)             a test that changes nothing (a skipped wall, a new row, a failed hunt)
 
 `generate(graph, name, seed)` drains one and returns its passages.
@@ -20,7 +23,6 @@ The events (cell ids are flat ints, see `graph`)::
 
 from __future__ import annotations
 
-import itertools
 import random
 from array import array
 from collections.abc import Callable, Iterator, Sequence
@@ -30,7 +32,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
-from solvers.i18n import N_, _
+from solvers.i18n import N_, _, format_number, ngettext
+from solvers.mazes import walks
 from solvers.mazes.graph import CellGraph, Passage
 
 
@@ -40,6 +43,17 @@ class Walk(NamedTuple):
 
     cell: int
     frm: int
+    line: int = 0
+
+
+@event_type
+class Leap(NamedTuple):
+    """A coarse walk: `steps` moves from `frm` to `cell`, `erased` of them lost with loops (revert: frm)."""
+
+    cell: int
+    frm: int
+    steps: int
+    erased: int = 0
     line: int = 0
 
 
@@ -304,7 +318,7 @@ def kruskal(graph: CellGraph, seed: int | None = None) -> Events:
             return
 
 
-# --- Aldous-Broder ----------------------------------------------------------------------------
+# --- Aldous-Broder ---------------------------------------------------------------------------
 
 ALDOUS_CODE = (
     "cell = a random cell, mark it",
@@ -315,22 +329,55 @@ ALDOUS_CODE = (
 )
 AB_START, AB_KNOCK, AB_WALK = 1, 4, 5
 
+STEP_LIMIT = 40_000
+"""Aldous-Broder and Wilson yield one event a walk step up to this many cells (200 x 200), else coarse ones.
 
-def aldous_broder(graph: CellGraph, seed: int | None = None) -> Events:
+At 200 x 200 a per-step Aldous-Broder run is about 2.2 million events
+(about 55 steps a cell), 1-2 s to make; nobody watches more steps than that.
+"""
+
+
+def per_step(graph: CellGraph, steps: bool | None) -> bool:
+    """One event a walk step (True), or coarse events (False); None chooses by the graph's size."""
+    return graph.size <= STEP_LIMIT if steps is None else steps
+
+
+def aldous_broder(graph: CellGraph, seed: int | None = None, steps: bool | None = None) -> Events:
     """Aldous-Broder: a random walk that carves into every cell it enters for the first time.
+
+    Per step (`steps`, or small graphs): a Walk a step over old cells and a
+    Carve a new cell.  Coarse: a Carve a new cell, after one Leap for the
+    moves over old cells since the last one (numpy walk on square and torus).
+    """
+    rng = np.random.default_rng(seed)
+    cell = int(rng.integers(graph.size))
+    yield build(Visit, (cell, AB_START))
+    if per_step(graph, steps):
+        yield from _ab_steps(graph, rng, cell)
+        return
+    vectorised = walks.vectorised(graph)
+    batches = walks.first_entrances(graph, rng, cell) if vectorised else _ab_walk(graph, rng, cell)
+    leap, carve = Leap, Carve
+    for news, froms, moves in batches:
+        for where, frm, before in zip(news, froms, moves, strict=True):
+            if before:
+                yield build(leap, (frm, cell, before, 0, AB_WALK))
+            yield build(carve, (frm, where, AB_KNOCK))
+            cell = where
+
+
+def _ab_steps(graph: CellGraph, rng: np.random.Generator, cell: int) -> Events:
+    """Aldous-Broder's walk from `cell`, one event a step.
 
     Each step is an event, and the walk is long: it must cover every cell
     (about 70 steps a cell at 300 x 300, more as mazes grow), so a step is
     kept to one table read and one byte of numpy-made draws.
     """
-    rng = np.random.default_rng(seed)
-    n, d, table = _step_table(graph)
+    n, d, table = walks.step_table(graph)
     inside = bytearray(n)
-    cell = int(rng.integers(n))
     inside[cell] = 1
-    yield build(Visit, (cell, AB_START))
     left, base = n - 1, d * cell
-    for k in _draws(rng, d, n):
+    for k in walks.draws(rng, d, n):
         nxt = table[base + k]
         if nxt == cell:
             continue  # a spare slot: stay put, as if the draw never happened
@@ -340,6 +387,27 @@ def aldous_broder(graph: CellGraph, seed: int | None = None) -> Events:
             inside[nxt] = 1
             yield build(Carve, (cell, nxt, AB_KNOCK))
             left -= 1
+            if not left:
+                return
+        cell, base = nxt, d * nxt
+
+
+def _ab_walk(graph: CellGraph, rng: np.random.Generator, cell: int) -> walks.Entrances:
+    """Aldous-Broder's walk in plain Python (shapes other than grids): each first entrance, no step events."""
+    n, d, table = walks.step_table(graph)
+    inside = bytearray(n)
+    inside[cell] = 1
+    left, base, moves = n - 1, d * cell, 0
+    for k in walks.draws(rng, d, n):
+        nxt = table[base + k]
+        if nxt == cell:
+            continue
+        if inside[nxt]:
+            moves += 1
+        else:
+            inside[nxt] = 1
+            yield [nxt], [cell], [moves]
+            left, moves = left - 1, 0
             if not left:
                 return
         cell, base = nxt, d * nxt
@@ -355,19 +423,44 @@ WILSON_CODE = (
     "    until the walk reaches the maze:",
     "    knock down the walk's walls, back from the maze",
 )
-WI_START, WI_WALK, WI_ERASE, WI_KNOCK = 1, 3, 4, 6
+WI_START, WI_WALK, WI_ERASE, WI_UNTIL, WI_KNOCK = 1, 3, 4, 5, 6
 
 
-def wilson(graph: CellGraph, seed: int | None = None) -> Events:
-    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it."""
+def wilson(graph: CellGraph, seed: int | None = None, steps: bool | None = None) -> Events:
+    """Wilson's algorithm: loop-erased random walks, each carved into the maze when it reaches it.
+
+    Per step (`steps`, or small graphs): a Push a walk step, a Pop an erased
+    cell.  Coarse: a Leap a walk (its moves, how many were erased with their
+    loops), then a Carve for each cell of its loop-erased path.
+    """
     rng = np.random.default_rng(seed)
-    rand = random.Random(int(rng.integers(2**32))).random
+    rand = random.Random(int(rng.integers(2**32)))
+    order: list[int] = rng.permutation(graph.size).tolist()
+    yield build(Visit, (order[0], WI_START))
+    if per_step(graph, steps):
+        yield from _wilson_steps(graph, rand.random, order)
+        return
+    inside = bytearray(graph.size)
+    inside[order[0]] = 1
+    walker = walks.WilsonWalks(graph, rng, inside)
+    leap, carve = Leap, Carve
+    for first in order:
+        if inside[first]:
+            continue
+        path, moves, nxt = walker.walk(first)
+        yield build(leap, (path[-1], first, moves, moves - len(path), WI_WALK))
+        for cell in reversed(path):
+            inside[cell] = 1
+            yield build(carve, (nxt, cell, WI_KNOCK))
+            nxt = cell
+
+
+def _wilson_steps(graph: CellGraph, rand: Callable[[], float], order: list[int]) -> Events:
+    """Wilson's walks one event a step: a Push a new walk cell, a Pop an erased one, then the carving."""
     adjacency = graph.adjacency
     inside = bytearray(graph.size)
     where = [-1] * graph.size  # a cell's place on the current walk
-    order: list[int] = rng.permutation(graph.size).tolist()
     inside[order[0]] = 1
-    yield build(Visit, (order[0], WI_START))
     for first in order:
         if inside[first]:
             continue
@@ -397,30 +490,6 @@ def wilson(graph: CellGraph, seed: int | None = None) -> Events:
             yield build(Carve, (nxt, cell, WI_KNOCK))
             yield build(Pop, (cell, None, False, WI_KNOCK))
             nxt = cell
-
-
-def _step_table(graph: CellGraph) -> tuple[int, int, array[int]]:
-    """n, the row length d and a flat table: slot k of cell c is where a walk goes for the draw k.
-
-    A cell with fewer than d neighbours fills its spare slots with itself:
-    the walk then stays put for a draw, which changes neither where it goes
-    next nor its loop-erased path, and saves a test a step.
-    """
-    padded = graph.padded
-    n, d = padded.shape
-    stay = np.broadcast_to(np.arange(n)[:, None], padded.shape)
-    return n, d, _int_array(np.where(padded < n, padded, stay))
-
-
-def _draws(rng: np.random.Generator, d: int, n: int) -> Iterator[int]:
-    """Endless uniform draws in 0..d-1, numpy making a block of bytes at a time (C-speed to iterate).
-
-    Blocks grow with the graph (32 draws a cell, at most 64 KB): a small
-    maze need not pay for 65,536 draws it never reads.
-    """
-    block = min(1 << 16, 32 * n)
-    blocks = (rng.integers(0, d, block, dtype=np.uint8).tobytes() for _ in itertools.count())
-    return itertools.chain.from_iterable(blocks)
 
 
 # --- hunt-and-kill ----------------------------------------------------------------------------
@@ -769,6 +838,8 @@ def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
         return words.format(a=graph.label(event.cell), b=graph.label(event.other))
     if kind is Walk:
         return words.format(a=graph.label(event.cell))
+    if kind is Leap:
+        return leap_words(event, graph)
     if kind in (Push, Pop):
         if kind is Pop and not event.backtrack:
             return None  # a walk's cell settling after its Carve: the Carve told it
@@ -779,6 +850,24 @@ def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
         a, b = event.what
         return words.format(a=graph.label(a), b=graph.label(b))
     return words if "{" not in words else None
+
+
+def leap_words(event: Leap, graph: CellGraph) -> str:
+    """A coarse walk in words: how far it went (Aldous-Broder), and how much its loops erased (Wilson)."""
+    count = format_number(event.steps)
+    if event.line == WI_WALK:
+        sentence = ngettext(
+            "a walk from {a} reached the maze after {count} step; {erased} of them were erased with loops",
+            "a walk from {a} reached the maze after {count} steps; {erased} of them were erased with loops",
+            event.steps,
+        )
+        return sentence.format(a=graph.label(event.frm), count=count, erased=format_number(event.erased))
+    sentence = ngettext(
+        "walked {count} step over old cells to {a}, beside a new cell",
+        "walked {count} steps over old cells to {a}, beside a new cell",
+        event.steps,
+    )
+    return sentence.format(a=graph.label(event.cell), count=count)
 
 
 def generate(graph: CellGraph, name: str = "backtracker", seed: int | None = None) -> list[Passage]:

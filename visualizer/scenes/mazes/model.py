@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from solvers.events import Carve, DeadEnd, Pop, Push, Solution, Visit, event_type
-from solvers.mazes.generators import Walk
+from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import CellGraph, Passage
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
@@ -50,6 +50,7 @@ class ShapeModel:
         self.current = -1
         self.trail = array("i")  # the current cell before each event, for revert
         self.max_depth = 0
+        self.walked = 0  # random-walk steps so far (Aldous-Broder, Wilson's coarse level)
         self.depth_maxima = array("i")
         self.dirty: list[int] = []
 
@@ -83,6 +84,10 @@ class ShapeModel:
             self.inside[event.where] += 1
             self._move(event.where)
         elif kind is Walk:
+            self.walked += 1
+            self._move(event.cell)
+        elif kind is Leap:
+            self.walked += event.steps
             self._move(event.cell)
         elif kind is DeadEnd:
             self.dead[event.where] += 1
@@ -105,6 +110,10 @@ class ShapeModel:
             self._unpop(event.node, event.value if not self.solving else None)
         elif kind is Visit:
             self.inside[event.where] -= 1
+        elif kind is Walk:
+            self.walked -= 1
+        elif kind is Leap:
+            self.walked -= event.steps
         elif kind is DeadEnd:
             self.dead[event.where] -= 1
             self.dirty.append(event.where)
@@ -195,6 +204,7 @@ class ShapeModel:
             self.path,
             self.current,
             self.max_depth,
+            self.walked,
         )
 
 

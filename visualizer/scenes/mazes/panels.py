@@ -143,11 +143,23 @@ def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
             _("in maze") if demo.mode == CARVE else _("reached"),
             format_number(model.cells_in if demo.mode == CARVE else sum(model.seen)),
         ),
-        (_("depth"), format_number(len(model.stack))),
-        (_("max depth"), format_number(model.max_depth)),
+        *_depth_or_walk(demo, model),
         (_("size"), size_words(graph, demo.side)),
         (_("seed"), str(demo.maze_seed)),
     ]
+
+
+def _depth_or_walk(demo: MazeShapesDemo, model: ShapeModel) -> list[tuple[str, str]]:
+    """Depth and max depth, or the walk's steps: Aldous-Broder always, Wilson at its coarse level."""
+    name = demo.algorithms[LEFT]
+    walking = name == "aldous-broder" or (name == "wilson" and not gen.per_step(demo.graph, None))
+    if demo.mode == CARVE and walking:
+        steps = model.walked / max(model.cells_in, 1)
+        return [
+            (_("walk steps"), format_number(model.walked)),
+            (_("steps a cell"), format_number(round(steps, 1))),
+        ]
+    return [(_("depth"), format_number(len(model.stack))), (_("max depth"), format_number(model.max_depth))]
 
 
 def size_words(graph: CellGraph, side: int) -> str:
@@ -408,5 +420,13 @@ def lit_lines(player: Player) -> dict[int, th.Color]:
     for _number, event in reversed(player.recent(8)):
         line = int(getattr(event, "line", 0) or 0)
         if line and (not isinstance(event, Sided) or event.side == LEFT):
-            return {line: th.LIT_LINE}
+            return {number: th.LIT_LINE for number in _lines_of(event)}
     return {}
+
+
+def _lines_of(event: Any) -> tuple[int, ...]:
+    """The pseudocode lines an event stands for: its own, and for a coarse Wilson walk the whole walk loop."""
+    inner = event.event if isinstance(event, Sided) else event
+    if type(inner) is gen.Leap and inner.line == gen.WI_WALK:
+        return (gen.WI_WALK, gen.WI_ERASE, gen.WI_UNTIL) if inner.erased else (gen.WI_WALK, gen.WI_UNTIL)
+    return (int(inner.line),)
