@@ -330,8 +330,9 @@ def print_frames(frames: int, limit: int) -> None:
         times, cpu = data["times"], data["cpu"]
         label = "max" if speed == MAX_SPEED else f"{speed:,}"
         print(
-            f"{label:>10} {data['first']:8.1f} {statistics.median(times):8.2f} {percentile(times, 0.99):8.2f} "
-            f"{max(times):8.2f} {statistics.median(cpu):8.2f} {percentile(cpu, 0.99):8.2f} "
+            f"{label:>10} {data['first']:8.1f} {statistics.median(times):8.2f} "
+            f"{percentile(times, 0.99):8.2f} {max(times):8.2f} "
+            f"{statistics.median(cpu):8.2f} {percentile(cpu, 0.99):8.2f} "
             f"{data['events'] / data['seconds']:12,.0f}"
         )
 
