@@ -9,8 +9,10 @@ import numpy as np
 import pygame
 import pytest
 
+from solvers.events import Push
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
+from solvers.mazes.walk import corridors, solve
 from visualizer import theme as th
 from visualizer.scenes.mazes import paint
 from visualizer.scenes.mazes.model import ShapeModel
@@ -114,3 +116,23 @@ def test_a_frame_of_a_thousand_cells_in_a_big_maze_is_repainted_cell_by_cell(mon
     assert full == []
     monkeypatch.undo()
     assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
+
+
+def test_reached_counts_the_cells_the_solver_pushed_and_steps_back() -> None:
+    """The 'reached' counter: distinct cells pushed so far, and the earlier count after a revert."""
+    graph = g.build("polar", 12, 12)
+    passages = gen.generate(graph, "backtracker", 5)
+    model = ShapeModel(graph, passages=passages)
+    counts, pushed = [model.cells_reached], set()
+    events = list(solve(corridors(graph, model.opened), graph.start, graph.goal))
+    for event in events:
+        model.apply(event)
+        if isinstance(event, Push):
+            pushed.add(event.node)
+        counts.append(model.cells_reached)
+        assert model.cells_reached == len(pushed)
+    assert counts[-1] > 10
+    for event in reversed(events):
+        counts.pop()
+        model.revert(event)
+        assert model.cells_reached == counts[-1]

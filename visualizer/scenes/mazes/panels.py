@@ -141,7 +141,7 @@ def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
     return [
         (
             _("in maze") if demo.mode == CARVE else _("reached"),
-            format_number(model.cells_in if demo.mode == CARVE else sum(model.seen)),
+            format_number(model.cells_in if demo.mode == CARVE else model.cells_reached),
         ),
         (_("depth"), format_number(len(model.stack))),
         (_("max depth"), format_number(model.max_depth)),
