@@ -3,12 +3,13 @@
 A frame is input, the player's events, then drawing and the flip.  The app
 times each frame's drawing with the players' clock (a test's fake clock drives
 it too) and tells a `FrameBudget`, which keeps an estimate of the drawing that
-rises at once to a costlier frame and falls back slowly (a tenth of the gap a
-frame).  The player then gets a frame less that estimate and a margin, so a
-scene that draws heavily plays fewer events a frame instead of dropping
-frames, never fewer than a floor's worth (a run always advances), and a
-cheap scene never more than a cap.  Speeds that need less than the budget
-(all but the top of the ladder) play exactly as many events as before.
+rises at once to a costlier frame and falls back slowly (a twentieth of the
+gap a frame, so it stays near the recent dearest draws, not their mean).  The
+player then gets a frame less that estimate and a margin, so a scene that
+draws heavily plays fewer events a frame instead of dropping frames, never
+fewer than a floor's worth (a run always advances), and a cheap scene never
+more than a cap.  Speeds that need less than the budget (all but the top of
+the ladder) play exactly as many events as before.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ FLOOR = 0.002
 CAP = 0.008
 """The most a frame spends on events, however light the drawing."""
 
-FALL = 0.1
-"""Share of the gap the estimate closes each frame when drawing gets cheaper."""
+FALL = 0.05
+"""Share of the gap the estimate closes each frame when drawing gets cheaper (half in ~14 frames)."""
 
 
 @dataclass
@@ -38,7 +39,7 @@ class FrameBudget:
     drawing: float = 0.0
 
     def drew(self, seconds: float) -> None:
-        """Take one frame's drawing time: a rise counts at once, a fall a tenth a frame."""
+        """Take one frame's drawing time: a rise counts at once, a fall a little each frame."""
         sample = min(seconds, FRAME_SECONDS)  # one cache-building frame must not starve the next second
         if sample >= self.drawing:
             self.drawing = sample
