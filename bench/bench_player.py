@@ -17,6 +17,24 @@ Figures:
   (bounded by how fast the solver generates), then far step back, timeline drags, End again,
   one step back; each in wall and CPU seconds, with the frames it took;
 - peak memory (RSS, and tracemalloc where asked) of those runs (goal <= 500 MB).
+
+Frames, before and after issue 12 (CPU p99 ms; recursion scene, endless, 360 frames):
+
+    speed        1     30   1,000  100,000   max
+    idle, before (wall p99)  5.6  11.0  12.4   23.0   22.4   (CPU p99 at 100k 20.2, max 21.4)
+    load ~6 on 2 cores, base c52c86c and this branch interleaved, two runs each:
+      before    7.7/6.4  8.3/9.1  10.7/10.6  18.9/17.9  18.5/17.3
+      after     6.1/6.7 10.0/12.8 11.3/14.8  14.6/15.1  14.7/14.5
+    (wall p99 under that load is 17-46 ms either way: the machine, not the frame.)
+
+Where the time went (cProfile per frame, and CPU per part of the frame): the one ~250 ms
+frame at every speed was frame 0 (fontTools reading the fonts' character maps); at 100k and
+max the player already sat at its 2 ms floor and the frame was the draw, 9-10 ms mean and
+16-17 ms p99, most of it the call stack's `fit_text` cutting 14 details a character at a
+time, each trial a new non-ASCII string split into font runs in Python.  Fixed by halving
+in `fit_text`, a set test for text the first font covers, and an adaptive budget
+(`visualizer/framebudget.py`) so the player's share shrinks as drawing grows.  Below
+1,000 /s the frame is the draw alone (a few events), so those rows only move with the load.
 """
 
 from __future__ import annotations
