@@ -3,7 +3,7 @@
 `fit_graph` places the graph's drawing in a rectangle.  `CellShapes` is the
 drawing rasterised once per graph and size, with numpy: for every pixel the
 cell it lies in and, for pixels within half a wall of a side, that side.  A
-full paint is then a few array operations (about 10 ms for 300 x 300 hexes),
+full paint is then a few array operations (45-60 ms for 300 x 300 hexes),
 and `ShapeCanvas` keeps the painted maze on its own surface and, after
 each frame, rewrites only the pixels of the cells the model lists as touched
 (all of them in one array write for the fills and one for the walls).
