@@ -7,11 +7,31 @@ Headless (SDL dummy driver), 1280 x 800, one process.  For each shape and
 mode it times, in CPU seconds (`time.process_time`):
 - the graph's build (`set_shape`, before any frame; graph.py's own cost),
 - the first frame (rasterising the drawing and the first full paint),
-- then `--frames` frames at full speed (the player spends its 8 ms budget on
-  events each frame, the painter repaints the cells they touched): mean, p50,
-  p99 and max.  60 fps is 16.7 ms a frame.
+- then `--frames` frames at full speed (the player spends what drawing leaves
+  of the frame on events, 2-8 ms: `visualizer/framebudget.py`; the painter
+  repaints the cells they touched): mean, p50, p99 and max.  60 fps is 16.7 ms
+  a frame.
 Several rounds run interleaved (hex, polar, hex, polar, ...); the table shows
 the best round's figures and the median round's mean.
+
+Before and after issue 14 (CPU ms, mean / p99 (max)):
+
+                    idle, before           load ~6, before       load ~6, after
+    hex carve     15.3 / 67.1            12.3 / 17.9 (21)      9.9 / 14.1 (16)
+    hex solve     12.2 / 37.0 (82.6)     11.3 / 64.6 (78)      8.8 / 12.6 (46)
+    polar carve   18.5 / 57.0            11.5 / 16.8 (70)      9.4 / 13.6 (14)
+    polar solve   15.3 / 18.4            13.7 / 18.4 (19)      9.0 / 12.9 (15)
+(the two right columns: base c52c86c and this branch run interleaved, 2 rounds each; a
+second pair, in the same order of rows, gave 11.9 / 17.1, 11.8 / 70.2, 12.3 / 20.6,
+14.9 / 18.8 before and 10.7 / 13.8, 10.0 / 15.0 (71), 11.1 / 14.6, 9.2 / 12.4 after.)
+
+Where the time went: the spikes were full repaints (45-60 ms for 300 x 300 hexes,
+120-150 ms for 300 rings) whenever a frame touched more than 600 cells, i.e. most frames
+at full speed; now a quarter of the cells is the bar and a cell costs ~2 us (one array
+write for all fills, one for all walls; was ~7 us).  Solving also summed the 272,000-cell
+`seen` array every frame for the 'reached' counter (2 ms); `bytearray.count` now.  The
+one frame left above 16.7 ms in a solve is the one that shows the whole path (~15,000
+cells at once, 30-70 ms).
 """
 
 from __future__ import annotations

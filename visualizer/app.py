@@ -25,6 +25,7 @@ from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
 from visualizer.demos import BY_NAME
 from visualizer.faults import guard
+from visualizer.framebudget import FrameBudget
 from visualizer.home import Home
 from visualizer.loading import Loading
 from visualizer.panels import fit_text, wrap
@@ -208,7 +209,8 @@ class App:
         """What players read to keep within a frame's budget (tests put in a clock that ticks per call)."""
         self.running = True
         self.elapsed = 0.0  # seconds of app time: the sum of the frames' dt
-        self.draw_seconds = 0.0  # what drawing and flipping took last frame
+        self.draw_seconds = 0.0  # what drawing and flipping took last frame, on the players' clock
+        self.frame_budget = FrameBudget()  # what drawing leaves the next frame's events
         self.message = ""
         self.message_until = 0.0
         self.prompt: Prompt | None = None
@@ -378,11 +380,12 @@ class App:
         guard(N_("updating the screen"), self.report_fault, self.screen.update, dt)
         if self.chooser is not None:
             self.chooser.update(dt)
-        drawing = time.perf_counter()
+        drawing = self.player_clock()
         if not guard(N_("drawing the screen"), self.report_fault, self.draw):
             self._draw_fault()
         pygame.display.flip()
-        self.draw_seconds = time.perf_counter() - drawing
+        self.draw_seconds = self.player_clock() - drawing
+        self.frame_budget.drew(self.draw_seconds)
         self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
         self.frame_times.append(time.perf_counter() - started)
 

@@ -28,6 +28,12 @@ def coverage(path: str) -> frozenset[int]:
         return frozenset(font.getBestCmap())
 
 
+@cache
+def covered_characters(path: str) -> frozenset[str]:
+    """The characters font file `path` has glyphs for (for a set test at C speed)."""
+    return frozenset(map(chr, coverage(path)))
+
+
 def splits_into_runs(text: str, chain: list[frozenset[int]]) -> list[tuple[int, str]]:
     """`text` as (font index, run) pairs: each character in the first font of `chain` that has it.
 
@@ -81,7 +87,9 @@ class FallbackFont(pygame.font.Font):
 
     def _plain(self, text: str) -> bool:
         """True when the first font draws all of `text` itself."""
-        return text.isascii() or (len(self.runs(text)) == 1 and self.runs(text)[0][0] == 0)
+        if text.isascii() or covered_characters(str(self._paths[0])).issuperset(text):
+            return True
+        return len(self.runs(text)) == 1 and self.runs(text)[0][0] == 0
 
     def size(self, text: str | bytes) -> tuple[int, int]:  # type: ignore[override]
         """Width and height of `text` as `render` draws it."""

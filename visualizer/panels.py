@@ -50,13 +50,18 @@ def card_height(theme: Theme, content: int, titled: bool = True) -> int:
 
 
 def fit_text(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> str:
-    """`text`, shortened with an ellipsis to fit `width` pixels."""
+    """`text`, shortened with an ellipsis to fit `width` pixels (the longest such start, by halving)."""
     font = theme.font(size, face)
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    fits, too_long = 0, len(text)
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if font.size(text[:middle] + "…")[0] <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits] + "…"
 
 
 def wrap(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> list[str]:

@@ -12,6 +12,7 @@ from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
+from visualizer.framebudget import FLOOR
 from visualizer.panels import (
     draw_counters,
     draw_log,
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
     from visualizer.app import App
 
 T = TypeVar("T")
-
-FRAME_SECONDS = 1 / 60
 
 SHARED_COUNTER_NAMES = {
     "events": N_("events"),
@@ -54,11 +53,6 @@ SHELL_BINDINGS = Bindings(
     Gesture(N_("timeline"), N_("click or drag to go to any point")),
 )
 """The player's keys, the same in every demo (the app's own come first: see app.APP_BINDINGS)."""
-
-MAX_BUDGET = 0.008
-MIN_BUDGET = 0.002
-FRAME_MARGIN = 0.005
-"""Seconds of each frame kept for input, the demo's update and the collector."""
 
 LOG_LINES = 14
 """Narrated lines kept in the log (the newest at the bottom)."""
@@ -291,15 +285,13 @@ class Shell:
     def update(self, dt: float) -> None:
         """Move the player within its budget, then let the demo react.
 
-        The budget is what the frame has left once drawing (measured last
-        frame) and a margin for the rest are set aside, so a heavy scene plays
-        fewer events a frame instead of dropping frames.
+        The budget is what drawing leaves of the frame (`visualizer.framebudget`),
+        so a heavy scene plays fewer events a frame instead of dropping frames.
         """
-        spare = FRAME_SECONDS - self.app.draw_seconds - FRAME_MARGIN
+        self.run.budget = self.app.frame_budget.budget
         if self._first_frame_of_run:  # its drawing builds caches (a whole maze's bitmap)
-            spare = MIN_BUDGET
+            self.run.budget = FLOOR
             self._first_frame_of_run = False
-        self.run.budget = min(MAX_BUDGET, max(MIN_BUDGET, spare))
         self.run.update(dt)
         self.demo.update(dt, self.run)
 

@@ -64,6 +64,11 @@ class ShapeModel:
         """Cells in the maze so far."""
         return len(self.inside) - self.inside.count(0)
 
+    @property
+    def cells_reached(self) -> int:
+        """Cells the solver has reached so far (a count in C: `sum` took 2 ms a frame on 300 rings)."""
+        return len(self.seen) - self.seen.count(0)
+
     def apply(self, event: Any) -> None:
         """Move one event forward."""
         self.trail.append(self.current)

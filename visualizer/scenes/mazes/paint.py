@@ -3,9 +3,10 @@
 `fit_graph` places the graph's drawing in a rectangle.  `CellShapes` is the
 drawing rasterised once per graph and size, with numpy: for every pixel the
 cell it lies in and, for pixels within half a wall of a side, that side.  A
-full paint is then a few array operations (about 10 ms for 300 x 300 hexes),
+full paint is then a few array operations (45-60 ms for 300 x 300 hexes),
 and `ShapeCanvas` keeps the painted maze on its own surface and, after
-each event, rewrites only the pixels of the cells the model lists as touched.
+each frame, rewrites only the pixels of the cells the model lists as touched
+(all of them in one array write for the fills and one for the walls).
 What colour a cell is and which walls show is asked of a `Look`.
 """
 
@@ -27,7 +28,12 @@ from visualizer import theme as th
 ScreenPoint = tuple[int, int]
 Codes = npt.NDArray[np.uint8]
 FULL_REPAINT_CELLS = 600
-"""Above this many touched cells, one full paint (a few array operations) is cheaper than cell by cell."""
+FULL_REPAINT_SHARE = 0.25
+"""Above this many touched cells and this share of all, one full paint is cheaper than cell by cell.
+
+Measured (bench/bench_mazes_frames.py's maze, 1280 x 800): a cell costs about 2 us, a full paint of
+300 x 300 hexes 45-60 ms and of 300 polar rings 120-150 ms, so even a frame at full speed (under
+2,000 cells) repaints cell by cell; with the old bar of 600 cells those frames took 50-80 ms."""
 WALL_SHARE = 0.12
 """A wall's thickness as a share of a cell."""
 MARGIN = 0.15
@@ -181,6 +187,30 @@ def _opened_slots(shapes: CellShapes, opened: set[Passage]) -> npt.NDArray[np.bo
     return found
 
 
+def _spans(first: npt.NDArray[np.int64], last: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The indexes first[0]..last[0]-1, first[1]..last[1]-1, ... as one array."""
+    lengths = last - first
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    ends = np.cumsum(lengths)
+    return np.arange(total, dtype=np.int64) + np.repeat(first - (ends - lengths), lengths)
+
+
+def _standing(shapes: CellShapes, look: Look, ids: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+    """For each listed cell and side slot, whether its wall stands and shows."""
+    near = shapes.neighbours[ids]
+    low = np.minimum(ids[:, None], near).ravel().tolist()
+    high = np.maximum(ids[:, None], near).ravel().tolist()
+    opened = np.fromiter(map(look.opened.__contains__, zip(low, high, strict=True)), np.bool_, near.size)
+    standing = (near != geo.NO_SIDE) & ~((near >= 0) & opened.reshape(near.shape))
+    if look.fog:
+        shown = np.array([look.visible(cell) for cell in ids.tolist()], np.bool_)
+        seen = [[nb >= 0 and look.visible(nb) for nb in row] for row in near.tolist()]
+        standing &= shown[:, None] | np.array(seen, np.bool_).reshape(near.shape)
+    return standing
+
+
 class ShapeCanvas:
     """The painted maze on its own surface, repainted cell by cell as models report changes."""
 
@@ -214,7 +244,8 @@ class ShapeCanvas:
         cells = sorted(set(dirty))
         if look.fog and cells:
             cells = sorted({n for c in cells for n in (c, *graph.adjacency[c])})
-        if self.surface is None or self.key != key or len(cells) > FULL_REPAINT_CELLS:
+        many = max(FULL_REPAINT_CELLS, graph.size * FULL_REPAINT_SHARE)
+        if self.surface is None or self.key != key or len(cells) > many:
             self.surface = pygame.Surface(rect.size)
             self.surface.fill(th.BACKGROUND)
             self.key = key
@@ -255,20 +286,18 @@ class ShapeCanvas:
                 self._stairs(shapes, look, cell)
 
     def _paint_cells(self, shapes: CellShapes, look: Look, cells: Sequence[int]) -> None:
-        """Only the listed cells: their fill, then their halves of the walls."""
+        """Only the listed cells: their fill, then their halves of the walls (one array write each)."""
         flat = self._pixels()
-        ink, opened, slots = self._map(th.INK), look.opened, shapes.slots
-        for cell in cells:
-            flat[shapes.pixels[shapes.starts[cell] : shapes.starts[cell + 1]]] = self._map(look.fill(cell))
-            shown = look.visible(cell)
-            standing = np.zeros(slots, np.bool_)
-            for slot, nb in enumerate(shapes.neighbours[cell].tolist()):
-                if nb == geo.NO_SIDE or (nb >= 0 and ((cell, nb) if cell < nb else (nb, cell)) in opened):
-                    continue
-                standing[slot] = shown or (nb >= 0 and look.visible(nb))
-            first, last = shapes.wall_starts[cell], shapes.wall_starts[cell + 1]
-            wall = shapes.wall_pixels[first:last]
-            flat[wall[standing[shapes.wall_slots[first:last] - cell * slots]]] = ink
+        ids = np.fromiter(cells, np.int64, len(cells))
+        colours = np.fromiter((self._map(look.fill(cell)) for cell in cells), np.uint32, len(cells))
+        first, last = shapes.starts[ids], shapes.starts[ids + 1]
+        flat[shapes.pixels[_spans(first, last)]] = np.repeat(colours, last - first)
+        standing = _standing(shapes, look, ids)
+        first, last = shapes.wall_starts[ids], shapes.wall_starts[ids + 1]
+        walls = _spans(first, last)
+        rows = np.repeat(np.arange(len(cells)), last - first)
+        shown = standing[rows, shapes.wall_slots[walls] - ids[rows] * shapes.slots]
+        flat[shapes.wall_pixels[walls[shown]]] = self._map(th.INK)
         del flat
         if shapes.graph.shape == "3d" and self._stairs_fit(shapes):
             for cell in cells:

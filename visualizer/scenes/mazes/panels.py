@@ -141,7 +141,7 @@ def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
     return [
         (
             _("in maze") if demo.mode == CARVE else _("reached"),
-            format_number(model.cells_in if demo.mode == CARVE else sum(model.seen)),
+            format_number(model.cells_in if demo.mode == CARVE else model.cells_reached),
         ),
         *_depth_or_walk(demo, model),
         (_("size"), size_words(graph, demo.side)),

@@ -1,0 +1,138 @@
+"""The maze painter's cell-by-cell repaint, many events a frame, ends exactly as one full paint."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pygame
+import pytest
+
+from solvers.events import Push
+from solvers.mazes import generators as gen
+from solvers.mazes import graph as g
+from solvers.mazes.walk import corridors, solve
+from visualizer import theme as th
+from visualizer.scenes.mazes import paint
+from visualizer.scenes.mazes.model import ShapeModel
+from visualizer.scenes.mazes.paint import ShapeCanvas
+from visualizer.scenes.mazes.view import RunLook
+
+RECT = pygame.Rect(10, 20, 500, 380)
+
+
+def pixels(canvas: ShapeCanvas) -> np.ndarray:
+    """The canvas's painted maze as an array of pixel values."""
+    assert canvas.surface is not None
+    return pygame.surfarray.array2d(canvas.surface)
+
+
+def full_paint(graph: g.CellGraph, look: object, owner: object) -> np.ndarray:
+    """A fresh canvas's one full paint of `look`."""
+    canvas = ShapeCanvas()
+    canvas.draw(pygame.Surface((600, 450)), RECT, graph, look, [], owner)  # type: ignore[arg-type]
+    return pixels(canvas)
+
+
+@pytest.mark.parametrize("shape", ["hex", "polar", "3d", "torus", "triangle"])
+@pytest.mark.parametrize("batch", [61, 500])
+def test_frames_of_many_events_end_as_one_full_paint(shape: str, batch: int) -> None:
+    """Carving then solving, `batch` events between paints: every frame equals a full paint."""
+    pygame.display.init()
+    graph = g.build(shape, 20, 16)
+    model = ShapeModel(graph, pushes=True)
+    canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
+    canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model)
+    events = gen.backtracker(graph, 7)
+    frames = 0
+    while chunk := list(itertools.islice(events, batch)):
+        for event in chunk:
+            model.apply(event)
+        canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model)
+        assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
+        frames += 1
+    assert frames >= 2
+    assert (pixels(canvas) == canvas.surface.map_rgb(th.INK)).sum() > 1000  # walls were drawn
+
+
+class Fog:
+    """A look with fog: seeded random seen cells, opened passages and colours."""
+
+    fog = True
+
+    def __init__(self, graph: g.CellGraph, seed: int) -> None:
+        rng = random.Random(seed)
+        self.seen = [rng.random() < 0.5 for _ in range(graph.size)]
+        passages = {(a, b) for a in range(graph.size) for b in graph.adjacency[a] if a < b}
+        self.opened = {p for p in sorted(passages) if rng.random() < 0.6}
+
+    def fill(self, cell: int) -> th.Color:
+        """Seen floor or fog."""
+        return th.PANEL if self.seen[cell] else th.MUTED
+
+    def visible(self, cell: int) -> bool:
+        """Only seen cells."""
+        return self.seen[cell]
+
+    def fills(self) -> tuple[np.ndarray, list[th.Color]]:
+        """Every cell's code."""
+        return np.array(self.seen, np.uint8), [th.MUTED, th.PANEL]
+
+    def visibility(self) -> np.ndarray:
+        """Every cell's `visible`."""
+        return np.array(self.seen, np.bool_)
+
+
+@pytest.mark.parametrize("shape", ["hex", "polar", "square"])
+def test_fog_changes_repainted_by_cell_equal_a_full_paint(shape: str) -> None:
+    """Cells coming out of (or into) the fog and passages opening: the touched cells' repaint is exact."""
+    pygame.display.init()
+    graph = g.build(shape, 9, 8)
+    before, after = Fog(graph, 1), Fog(graph, 2)
+    owner = object()
+    canvas = ShapeCanvas()
+    canvas.draw(pygame.Surface((600, 450)), RECT, graph, before, [], owner)  # type: ignore[arg-type]
+    touched = [c for c in range(graph.size) if before.seen[c] != after.seen[c]]
+    touched += [c for pair in before.opened ^ after.opened for c in pair]
+    canvas.draw(pygame.Surface((600, 450)), RECT, graph, after, touched, owner)  # type: ignore[arg-type]
+    assert np.array_equal(pixels(canvas), full_paint(graph, after, owner))
+
+
+def test_a_frame_of_a_thousand_cells_in_a_big_maze_is_repainted_cell_by_cell(monkeypatch) -> None:
+    """Full speed touches ~1,000 cells a frame: below a quarter of 100 x 100 hexes, no full paint."""
+    pygame.display.init()
+    graph = g.build("hex", 100, 100)
+    model = ShapeModel(graph, pushes=True)
+    canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
+    canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model)
+    full = []
+    monkeypatch.setattr(ShapeCanvas, "_paint_all", lambda *args: full.append(args))
+    for event in itertools.islice(gen.backtracker(graph, 3), 1500):
+        model.apply(event)
+    dirty = model.take_dirty()
+    assert paint.FULL_REPAINT_CELLS < len(set(dirty)) < graph.size * paint.FULL_REPAINT_SHARE
+    canvas.draw(target, RECT, graph, RunLook(model), dirty, model)
+    assert full == []
+    monkeypatch.undo()
+    assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
+
+
+def test_reached_counts_the_cells_the_solver_pushed_and_steps_back() -> None:
+    """The 'reached' counter: distinct cells pushed so far, and the earlier count after a revert."""
+    graph = g.build("polar", 12, 12)
+    passages = gen.generate(graph, "backtracker", 5)
+    model = ShapeModel(graph, passages=passages)
+    counts, pushed = [model.cells_reached], set()
+    events = list(solve(corridors(graph, model.opened), graph.start, graph.goal))
+    for event in events:
+        model.apply(event)
+        if isinstance(event, Push):
+            pushed.add(event.node)
+        counts.append(model.cells_reached)
+        assert model.cells_reached == len(pushed)
+    assert counts[-1] > 10
+    for event in reversed(events):
+        counts.pop()
+        model.revert(event)
+        assert model.cells_reached == counts[-1]
