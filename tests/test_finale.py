@@ -54,7 +54,7 @@ def replayed(shell) -> tuple[object, object]:
 
 
 def test_end_at_the_start_shows_the_overflow_on_the_next_frame_then_the_real_end(app, open_demo) -> None:
-    """The endless recursion: the card names the overflow's depth at once; the seek lands on a replay's state."""
+    """No base case: the card names the overflow's depth at once; the seek lands on a replay's state."""
     shell = endless(open_demo, app, 40_000)
     press(app, pygame.K_END)
     lines = shell.end_card.shown_lines
@@ -174,7 +174,8 @@ def test_maze_solve_card_names_the_path_the_search_ends_on(app, open_demo) -> No
     press(app, pygame.K_END)
     fill_in(app, shell)
     model = shell.run.model
-    assert model.path == result.path and model.visits == result.visited and model.dead_ends == result.dead_ends
+    assert model.path == result.path
+    assert (model.visits, model.dead_ends) == (result.visited, result.dead_ends)
 
 
 def test_tictactoe_card_names_the_move_the_search_then_plays(app, open_demo) -> None:
