@@ -198,3 +198,32 @@ def test_tictactoe_card_names_the_move_the_search_then_plays(app, open_demo) -> 
         app.frame(1 / 60)
     played = demo.moves[-1]
     assert f"({played})" in line
+
+
+def test_queens_card_counts_the_solutions_the_run_finds(app, open_demo) -> None:
+    """8 queens: the card's 92 and first placement are the run's own (OEIS A000170: 92)."""
+    ticking(app)
+    shell = open_demo("queens")
+    shell.demo.set_n(8)
+    app.frame(1 / 60)
+    press(app, pygame.K_END)
+    assert shell.run.busy, "the run should take several frames to fill in"
+    assert shell.end_card.shown_lines[1:3] == [
+        "Algorithm X finds 92 solutions.",
+        "The first solution: d1 g2 e3 c4 a5 f6 h7 b8",
+    ]
+    fill_in(app, shell)
+    model = shell.run.model
+    assert shell.run.counters.solutions == 92
+    assert shell.demo.encoding.files(model.solutions[0]) == (3, 6, 4, 2, 0, 5, 7, 1)
+
+
+def test_counting_past_its_budget_says_the_timeline_counts_on() -> None:
+    """A clock that runs out after a few looks: the count is partial and the card says so."""
+    from solvers import queens
+    from visualizer.scenes.exact_cover.finale import count_line, count_within
+
+    ticks = TickClock(step=1.0)
+    count, first, finished = count_within(queens.encode(8).matrix, "fewest", budget=5, clock=ticks)
+    assert not finished and 0 < count < 92 and first is not None
+    assert count_line("solution", count, finished).startswith("Counting them all takes longer:")
