@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 Painter = Callable[[pygame.Surface, pygame.Rect], None]
 """Draws a picture into the stage rectangle."""
 
+MOST_OF_STAGE = 0.4
+"""The share of the stage's height the card may cover before its hint line goes."""
+
 StageDraw = Callable[[pygame.Surface, pygame.Rect, Player], None]
 """A demo's `draw`."""
 
@@ -132,12 +135,14 @@ def draw_card(surface: pygame.Surface, stage: pygame.Rect, theme: th.Theme, line
     muted = th.blend(th.TITLE_INK, th.TITLE_BAR, 0.35)
     answer = [(th.TITLE_INK, "sans")] * (len(lines) - 3)
     styles = [(th.YELLOW, "bold"), *answer, (th.YELLOW, "sans"), (muted, "sans")]
-    rows = [
-        (part, style)
+    wrapped = [
+        [(part, style) for part in wrap(theme, line, room, "body", style[1])]
         for line, style in zip(lines, styles, strict=True)
-        for part in wrap(theme, line, room, "body", style[1])
     ]
     step = theme.line_height("body")
+    if sum(map(len, wrapped)) * step > stage.h * MOST_OF_STAGE:
+        wrapped.pop()  # a small stage keeps more of its picture: the hint goes
+    rows = [row for line_rows in wrapped for row in line_rows]
     box = pygame.Rect(0, 0, width, len(rows) * step + theme.px(20))
     box.midtop = (stage.centerx, stage.y + theme.px(12))
     box = box.clamp(stage)
