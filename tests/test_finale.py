@@ -227,3 +227,16 @@ def test_counting_past_its_budget_says_the_timeline_counts_on() -> None:
     count, first, finished = count_within(queens.encode(8).matrix, "fewest", budget=5, clock=ticks)
     assert not finished and 0 < count < 92 and first is not None
     assert count_line("solution", count, finished).startswith("Counting them all takes longer:")
+
+
+def test_tree_plain_end_is_the_runs_maximum_and_calls(app, open_demo) -> None:
+    """Max of a tree: the plain line's value and call count are those the run ends with."""
+    shell = open_demo("recursion")
+    shell.demo.set_mode("tree")
+    (line,) = shell.demo.plain_end().lines
+    press(app, pygame.K_END)
+    if shell.run.busy:
+        fill_in(app, shell)
+    root = shell.demo.tree_root.node
+    expected = f"max_of returns {shell.run.model.result(root)} after {shell.run.counters.calls} calls."
+    assert line == expected
