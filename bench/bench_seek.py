@@ -18,6 +18,31 @@ opened headless at 1280x800 on the demo, set to its largest size, and then:
 
 Goal (issues 11 and 12): every seek < 1 s, peak RSS < 500 MB on a
 10-million-event run.  Whether the machine was idle is printed (load average).
+
+End from the very start, CPU seconds, measured 2026-11-23 (python 3.11.7, two
+cores shared with four other engineers' runs: load average 4.6 to 7).
+"before": the real end before the plain-end card (cap 90 s); "answer": End
+pressed to the first frame drawn with the answer on it, the card
+(visualizer/finale.py) or the end itself (min / median of 4 runs where it
+is not instant); "real end": until the timeline has filled in (cap 60 s):
+
+    scenario        events        before   answer (min / med)   real end
+    recursion-10M   10,000,009    52.7     0.045 / 0.049        57.2
+    maze 1000²      2,000,001     26.7     0.69  / 0.84 (1.11)  15.6
+    maze-solve      3,329,179     -        0.69  / 0.79         26.2
+    queens 16       8.7M+         >90      0.55  / 0.56         >60
+    pentomino 10x6  2.5M+         >90      0.55  / 0.56         >60
+    tictactoe       1,355,060     12.3     0.094 / 0.097        9.9
+    gametree        18,162        0.31     0.21                 0.21
+    frogs 8+8       10,635        0.15     0.17                 0.17
+    hanoi 12        12,285        0.11     0.07                 0.07
+    mazes, rooms, sudoku, dlx, trace, games: under 0.06 either way.
+
+The maze's answer is `solvers.maze.complete` (about 0.8 s of it) plus the
+first paint of the finished maze; one run of four went over 1 s under that
+load.  Queens and pentomino count on the plain path for 0.5 s, then say how
+many so far.  Seeks inside tic-tac-toe's generated run (far back 2.4 s,
+End again 2.2 s: its model keeps two keyframes) are still over 1 s.
 """
 
 from __future__ import annotations
