@@ -158,6 +158,8 @@ SINKS: dict[str, tuple[int, ...]] = {
     "print": (0,),
     "say": (0,),
     "Offer": (0, 1),
+    "Finale": (0,),
+    "draw_card": (3,),
     "draw_message": (3,),
     "tag": (2,),
     "tell": (0,),

@@ -12,6 +12,7 @@ from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
+from visualizer.finale import EndCard
 from visualizer.framebudget import FLOOR
 from visualizer.panels import (
     draw_counters,
@@ -97,6 +98,7 @@ class Shell:
         )
         self.player.playing = autoplay
         self._first_frame_of_run = True
+        self.end_card = EndCard(self.demo)
 
     def notify(self, message: str) -> None:
         """A message in the status line for a few seconds."""
@@ -171,6 +173,7 @@ class Shell:
     def step_back(self) -> None:
         """Pause and undo one event."""
         self.run.playing = False
+        self.run.target = None  # a seek under way (End filling the run in) stops where it is
         self.run.back()
 
     def cycle_break_kind(self) -> None:
@@ -247,6 +250,7 @@ class Shell:
     def to_end(self) -> None:
         """Jump to the end of the run (as far as it is known)."""
         self.run.seek_end()
+        self.end_card.end_pressed(self.run)
 
     def next_backtrack(self) -> None:
         """Run to the next backtrack."""
@@ -331,7 +335,7 @@ class Shell:
         for widget in self.options:
             widget.draw(surface, theme)
         surface.set_clip(lay.stage)
-        self.demo.draw(surface, lay.stage, self.run)
+        self.end_card.draw(surface, lay.stage, self.run, self.demo.draw)
         surface.set_clip(None)
         self._draw_side(surface, lay)
         for widget in self.buttons:

@@ -21,6 +21,7 @@ import pygame
 
 from visualizer import theme as th
 from visualizer.bindings import Bindings
+from visualizer.finale import Finale
 from visualizer.player import Model, Player
 from visualizer.widgets import Widget
 
@@ -58,6 +59,15 @@ class Demo:
         The timeline shows it as the run's length from the start; with None
         the timeline's end stays open until the run ends.  A test must check
         it against the real stream.
+        """
+        return None
+
+    def plain_end(self) -> Finale | None:
+        """The run's end worked out on the solver's plain path (no events), in < 1 s; None if none.
+
+        The shell asks for it once per run, when End is pressed before the
+        run's end is generated, and shows it while the timeline fills in
+        (see visualizer/finale.py).
         """
         return None
 

@@ -15,8 +15,10 @@ from solvers import dlx
 from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
+from visualizer.finale import Finale
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
+from visualizer.scenes.exact_cover import finale
 from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.widgets import Button, Choice, Label, Widget
 
@@ -135,6 +137,11 @@ class BrowsingDemo(ExactCoverDemo):
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
         self.browse: int | None = None  # None follows the newest solution
+
+    def plain_end(self) -> Finale:
+        """How many solutions and the first, counted without events (see exact_cover/finale.py)."""
+        encoding = self.encoding  # type: ignore[attr-defined]  # queens' and pentomino's
+        return finale.plain_end(encoding, encoding.matrix, self.strategy, self.solution_noun)
 
     def restart(self) -> None:
         """A new run, following its newest solution."""

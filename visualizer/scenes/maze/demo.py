@@ -30,10 +30,11 @@ import pygame
 from solvers import maze as mz
 from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.finale import Finale
 from visualizer.history import Edit
 from visualizer.player import Player, kind_is
 from visualizer.scenes.base import Demo
-from visualizer.scenes.maze import store
+from visualizer.scenes.maze import finale, store
 from visualizer.scenes.maze.canvas import Geometry, MazeCanvas
 from visualizer.scenes.maze.editor import GOAL, START, Editor, Sketch, changes_walls
 from visualizer.scenes.maze.model import (
@@ -144,6 +145,10 @@ class MazeDemo(Demo):
         if self.action == CARVE and not self.run_base.opened().any():
             return carve_events(self.run_base.width, self.run_base.height)
         return None
+
+    def plain_end(self) -> Finale | None:
+        """The action's end worked out directly (see scenes/maze/finale.py)."""
+        return finale.plain_end(self)
 
     def source(self) -> Iterator[Any]:
         """The events of the current action."""

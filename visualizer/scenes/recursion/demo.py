@@ -20,12 +20,13 @@ from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
+from visualizer.finale import Finale
 from visualizer.guessing import Quiz, bar_text
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.predict import Question
 from visualizer.scenes.base import Demo
-from visualizer.scenes.recursion import view
+from visualizer.scenes.recursion import finale, view
 from visualizer.scenes.recursion.model import (
     ENDLESS,
     FACTORIAL,
@@ -95,6 +96,10 @@ class RecursionDemo(guessbar.Guesses, Demo):
     def make_model(self) -> RecursionModel:
         """An empty stack."""
         return RecursionModel(self.mode)
+
+    def plain_end(self) -> Finale:
+        """The value, the calls or the overflow, without running (see scenes/recursion/finale.py)."""
+        return finale.plain_end(self.mode, self.n, self.limit, self.tree_root)
 
     # --- actions -----------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from visualizer.history import EditHistory
 from visualizer.panels import card, draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.tictactoe import view
+from visualizer.scenes.tictactoe import finale, view
 from visualizer.scenes.tictactoe.classroom import Questions
 from visualizer.scenes.tictactoe.model import (
     COMPUTER,
@@ -77,7 +77,7 @@ TICTACTOE_BINDINGS = Bindings(
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(guessbar.Guesses, Demo):
+class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
     """Play x or o against minimax or alpha-beta and watch each of its searches.
 
     Over 300 lines: the game's edits, the computer's turn, the settings, the guessing and the
