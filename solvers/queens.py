@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solvers import dlx, parallel, queenscount
+from solvers import dlx, parallel
 from solvers.cli import EventStats, UsageError, emit, whole_number
 from solvers.events import Event, Push, Solution
 from solvers.i18n import N_, _, format_number, ngettext
@@ -111,6 +111,8 @@ def fast_count(n: int, counters: dlx.Counters, stats: EventStats) -> int:
     nodes are its own, it updates no links and yields no events; `count`
     gives dancing links' counters.
     """
+    from solvers import queenscount  # here: only counting needs it (imports stay light)
+
     tally = queenscount.Tally()
     total = queenscount.count(n, tally)
     counters.nodes += tally.nodes

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from solvers import dlx, parallel, sudokucount, textio
+from solvers import dlx, parallel, textio
 from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Event
 from solvers.i18n import N_, _, format_number, ngettext
@@ -450,6 +450,8 @@ def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, sta
     gets the cells it filled, and it yields no events (only the deepest
     branching is recorded in `stats`).
     """
+    from solvers import sudokucount  # here: only counting needs it (imports stay light)
+
     progress = Progress(_("sudoku: puzzle {number}").format(number=puzzle.number))
     tally = sudokucount.Tally()
     try:
