@@ -16,19 +16,24 @@ The vocabulary:
   naked singles (a filled cell's digit leaves all its peers; a peer left with
   one candidate is filled in turn) and hidden singles (a digit with one place
   in a unit goes there).  A cell or a unit-digit left with no place is a dead end.
-- Hidden singles are found for all 3N units at once with C-level work only:
-  each cell's mask is looked up as a *spread* int (a 5-bit field per digit)
-  and multiplied into the three fields of its units, and `sum` adds the
-  N*N products.  Field arithmetic then gives the unit-digits with no place
-  (dead) and with exactly one.  A filled cell counts 2 in its digit's field,
-  so a placed digit is never mistaken for a hidden single.
-- The search branches on the open cell with the fewest candidates (leftmost
-  on ties), copying the state for each digit (a list copy of 81 ints is cheap
-  next to undoing), with an explicit stack of (state, cell, digits left).
+- Hidden singles are found for all 3N units at once with C-level work only.
+  The *spread sum* is one Python int with a FIELD-bit field per (unit,
+  digit) counting the digit's places in the unit; a filled cell counts 2
+  there, so a placed digit is never mistaken for a hidden single.  It is
+  made once per search (each cell's *spread*, multiplied into its 3 units'
+  fields, summed) and then kept up to date as candidates go (one subtraction
+  per digit lost).  Adding a constant to every field and shifting then gives
+  the unit-digits with no place (dead) and with exactly one, all 243 (9 x 9)
+  in a few big-int operations.
+- The search branches on a cell with two digits (the last one a step left
+  so, else the open cell with the fewest digits, leftmost), copying the
+  state for each digit (a list copy of 81 ints is cheap next to undoing),
+  with an explicit stack of (state, spread sum, cell, digits left).
 
-Why: dancing links on top95 spends 10 us a node over 65,581 nodes; this
-visits about a tenth as many nodes (each settles many cells) for a fraction
-of the time (bench/bench_dlx.py, "unwind sudoku").
+Why: dancing links on top95 visits 65,581 nodes at about 10 us each; this
+visits 9,625 (each settles many cells) at about 22 us: 3.7x xcover's time
+where the links take 12x (README, "Benchmarks (solvers)"; bench/bench_dlx.py,
+"unwind count").
 """
 
 from __future__ import annotations
@@ -64,9 +69,9 @@ class Board:
     low: int
     """1 in the lowest bit of every (unit, digit) field."""
     one: int
-    """FIELD-1 bits short of a carry in every field: `total + one` carries out of fields of 1 or more."""
+    """2^(FIELD-1) - 1 in every field: `(total + one) >> (FIELD-1)` has a field's low bit set at 1 or more."""
     two: int
-    """Likewise for fields of 2 or more."""
+    """2^(FIELD-1) - 2 in every field: the same for 2 or more."""
     where: tuple[tuple[int, int], ...]
     """Per field, by bit position // FIELD: (unit number, digit bit)."""
     order: tuple[int, ...]
