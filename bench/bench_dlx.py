@@ -12,8 +12,11 @@ them.  Each timing includes building the engine's own data structure from
 plain lists of column numbers, then finding every solution.  Engines:
 
 - unwind events: `solvers.dlx.search`, every event created and drained;
-- unwind fast:   `solvers.dlx.count`, what `--count` runs: bitsets where the
-  matrix has at least 2 rows per primary column, else the event-free links loop;
+- unwind count:  what `--count` runs: the dedicated counters where there is
+  one (sudoku: `solvers.sudokucount`, from the puzzle's givens; queens:
+  `solvers.queenscount`, from N), else `dlx.count` (the pentominoes);
+- unwind fast:   `solvers.dlx.count`: bitsets where the matrix has at least
+  2 rows per primary column, else the event-free links loop;
 - unwind links:  the event-free dancing-links loop (`dlx.link_solutions`);
 - unwind bits:   `solvers.bitcover` (rows as Python-int bitsets), built from the rows;
 - algorithm-x:   AlgorithmX (node objects, recursive generators).  It has no
@@ -50,23 +53,28 @@ sys.path.insert(0, str(ROOT))
 
 from bench import peers  # noqa: E402
 from bench.timing import Timing, in_process, ratio  # noqa: E402
-from solvers import bitcover, dlx, pentomino, queens, sudoku  # noqa: E402
+from solvers import bitcover, dlx, pentomino, queens, queenscount, sudoku, sudokucount  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 
 
 @dataclass
 class Problem:
-    """A matrix as plain data: primary and secondary counts, rows of column numbers."""
+    """A matrix as plain data: primary and secondary counts, rows of column numbers.
+
+    `source` is the problem before encoding, for the dedicated counters:
+    ("sudoku", N, the cells) or ("queens", N, ()); None for the others.
+    """
 
     n_primary: int
     n_secondary: int
     rows: list[list[int]]
+    source: tuple[str, int, tuple[int, ...]] | None = None
 
 
-def plain(matrix: dlx.Matrix) -> Problem:
+def plain(matrix: dlx.Matrix, source: tuple[str, int, tuple[int, ...]] | None = None) -> Problem:
     """The plain form of an Unwind matrix."""
-    return Problem(matrix.n_primary, matrix.n_secondary, [list(r) for r in matrix.rows])
+    return Problem(matrix.n_primary, matrix.n_secondary, [list(r) for r in matrix.rows], source)
 
 
 # --------------------------------------------------------------------------
@@ -76,12 +84,13 @@ def plain(matrix: dlx.Matrix) -> Problem:
 def top95() -> list[Problem]:
     """Norvig's top95 sudokus."""
     text = (DATA / "sudoku" / "top95.txt").read_text()
-    return [plain(sudoku.encode(p).matrix) for p in sudoku.parse_puzzles(text, "top95")]
+    puzzles = sudoku.parse_puzzles(text, "top95")
+    return [plain(sudoku.encode(p).matrix, ("sudoku", p.size, p.cells)) for p in puzzles]
 
 
 def queens_problem(n: int) -> list[Problem]:
     """N-queens."""
-    return [plain(queens.encode(n).matrix)]
+    return [plain(queens.encode(n).matrix, ("queens", n, ()))]
 
 
 def pentomino_problem(width: int, height: int, raw: bool) -> list[Problem]:
@@ -101,6 +110,14 @@ def unwind_events(problem: Problem) -> int:
     counters = dlx.Counters()
     collections.deque(dlx.search(matrix, counters=counters), maxlen=0)
     return counters.solutions
+
+
+def unwind_count(problem: Problem) -> int:
+    """What `--count` runs: the sudoku or queens counter from the unencoded problem, else `dlx.count`."""
+    if problem.source is None:
+        return unwind_fast(problem)
+    kind, size, cells = problem.source
+    return sudokucount.count(size, cells) if kind == "sudoku" else queenscount.count(size)
 
 
 def unwind_fast(problem: Problem) -> int:
@@ -147,23 +164,13 @@ def dancing_links(problem: Problem) -> int:
 
 
 def xcover(problem: Problem) -> int:
-    """The `xcover` package's numba-compiled Algorithm C."""
-    import numpy as np
-    from xcover import algorithm_c
-
-    flat = [col for row in problem.rows for col in row]
-    ptr = [0]
-    for row in problem.rows:
-        ptr.append(ptr[-1] + len(row))
-    options = np.array(flat, dtype=np.uint32)
-    options_ptr = np.array(ptr, dtype=np.uint32)
-    colors = np.zeros(len(flat), dtype=np.uint32)
-    n_items = np.uint32(problem.n_primary + problem.n_secondary)
-    return sum(1 for _ in algorithm_c(options, options_ptr, colors, n_items, np.uint32(problem.n_secondary)))
+    """The `xcover` package's numba-compiled Algorithm C (`peers.xcover`)."""
+    return peers.xcover(as_peer_matrix(problem))
 
 
 ENGINES: dict[str, tuple[str | None, Callable[[Problem], int]]] = {
     "unwind events": (None, unwind_events),
+    "unwind count": (None, unwind_count),
     "unwind fast": (None, unwind_fast),
     "unwind links": (None, unwind_links),
     "unwind bits": (None, unwind_bits),
@@ -219,14 +226,14 @@ def run(
 ) -> dict[str, Timing]:
     """Time every engine on one workload and print a table."""
     print(f"\n{label}  (CPU s, {runs} interleaved runs)")
-    print(f"  {'engine':<16}{'min / median':>18}{'solutions':>11}   unwind events / it   unwind fast / it")
+    print(f"  {'engine':<16}{'min / median':>18}{'solutions':>11}   unwind events / it   unwind count / it")
     timings = measure(problems, status, runs, budget)
     for name in ENGINES:
         if status[name]:
             print(f"  {name:<16}{status[name]}")
             continue
         timing = timings[name]
-        mine = (ratio(timings[u], timing) for u in ("unwind events", "unwind fast") if u in timings)
+        mine = (ratio(timings[u], timing) for u in ("unwind events", "unwind count") if u in timings)
         print(f"  {name:<16}{timing.cell():>18}{timing.result or 0:>11}   " + "   ".join(mine))
     return timings
 

@@ -3,7 +3,7 @@
 Run:  python bench/peers.py ENGINE sudoku FILE      (count every puzzle's solutions)
       python bench/peers.py ENGINE queens N         (count N-queens placements)
       python bench/peers.py ENGINE pentomino WxH    (the classic count, X in a quarter)
-ENGINE: algorithm-x, dlx or dancing-links.  Prints each puzzle's count (sudoku) or
+ENGINE: algorithm-x, dlx, dancing-links or xcover.  Prints each puzzle's count (sudoku) or
 the count, as Unwind's CLI does.
 
 Self-contained on purpose (it imports nothing of Unwind's, so a peer's process
@@ -157,10 +157,32 @@ def dancing_links(matrix: Matrix) -> int:
     return sum(1 for _ in AlgorithmX(root).solutions())
 
 
+def xcover(matrix: Matrix) -> int:
+    """Count with the `xcover` package's numba-compiled Algorithm C and its own secondary items.
+
+    Its compile is cached on disk by numba (`cache=True`), so a whole process
+    after the first loads the machine code instead of compiling again.
+    """
+    import numpy as np
+    from xcover import algorithm_c
+
+    primary, secondary, rows = matrix
+    flat = [col for row in rows for col in row]
+    starts = [0]
+    for row in rows:
+        starts.append(starts[-1] + len(row))
+    options = np.array(flat, dtype=np.uint32)
+    options_ptr = np.array(starts, dtype=np.uint32)
+    colors = np.zeros(len(flat), dtype=np.uint32)
+    items = np.uint32(primary + secondary)
+    return sum(1 for _ in algorithm_c(options, options_ptr, colors, items, np.uint32(secondary)))
+
+
 ENGINES: dict[str, Callable[[Matrix], int]] = {
     "algorithm-x": algorithm_x,
     "dlx": dlx_package,
     "dancing-links": dancing_links,
+    "xcover": xcover,
 }
 
 

@@ -443,13 +443,24 @@ def add_cli(sub: Any) -> None:
 
 
 def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, stats: EventStats) -> int:
-    """Count solutions up to `limit`, saying on stderr how far it got on runs over a second."""
+    """Count solutions up to `limit` by `sudokucount`, saying on stderr how far it got on runs over a second.
+
+    The counter settles singles at every node and copies its state to branch:
+    its nodes are its own (fewer than dancing links'), `counters.updates`
+    gets the cells it filled, and it yields no events (only the deepest
+    branching is recorded in `stats`).
+    """
+    from solvers import sudokucount  # here: only counting needs it (imports stay light)
+
     progress = Progress(_("sudoku: puzzle {number}").format(number=puzzle.number))
-    matrix = encode(puzzle).matrix
-    total = 0
-    for _answer in dlx.watched_answers(matrix, stats, limit=limit, counters=counters):
-        total += 1
-        progress.update(total)
+    tally = sudokucount.Tally()
+    try:
+        total = sudokucount.count(puzzle.size, puzzle.cells, limit=limit, tally=tally, found=progress.update)
+    finally:
+        counters.nodes += tally.nodes
+        counters.updates += tally.filled
+        stats.record({}, tally.depth)
+    counters.solutions += total
     return total
 
 
