@@ -161,13 +161,18 @@ class Stepper(Widget):
         """The label area, the minus button and the plus button."""
         button = theme.px(26)
         plus = pygame.Rect(self.rect.right - button, self.rect.y, button, self.rect.h)
-        minus = pygame.Rect(plus.x - button - theme.px(44), self.rect.y, button, self.rect.h)
+        minus = pygame.Rect(plus.x - button - self._value_width(theme), self.rect.y, button, self.rect.h)
         label = pygame.Rect(self.rect.x, self.rect.y, minus.x - self.rect.x, self.rect.h)
         return label, minus, plus
 
+    def _value_width(self, theme: Theme) -> int:
+        """Room for the widest value the bounds allow (5,000,000 must not show as '00000')."""
+        widest = max(str(self.low), str(self.high), key=len)
+        return max(theme.px(44), theme.font("body", "bold").size(widest + "|")[0] + theme.px(8))
+
     def width(self, theme: Theme) -> int:
         """Label, two buttons and room for the value."""
-        return theme.font("small").size(self.label)[0] + theme.px(26 * 2 + 44 + 10)
+        return theme.font("small").size(self.label)[0] + theme.px(26 * 2 + 10) + self._value_width(theme)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         """The label, then - value +."""
