@@ -229,6 +229,8 @@ def run_queens(args: argparse.Namespace) -> int:
     counters, stats = dlx.Counters(), EventStats()
     if args.count and parallel.chosen(args):
         total = parallel.count([encode(args.n).matrix], args, counters=counters, stats=stats, label="queens")
+    elif args.count and args.json:
+        total = count(args.n, counters, stats)  # --json's run stats are the exact-cover search's events
     elif args.count:
         total = fast_count(args.n, counters, stats)
     if args.count:

@@ -442,17 +442,26 @@ def add_cli(sub: Any) -> None:
     parser.set_defaults(run=run_sudoku)
 
 
-def _count_with_progress(puzzle: Puzzle, limit: int, counters: dlx.Counters, stats: EventStats) -> int:
-    """Count solutions up to `limit` by `sudokucount`, saying on stderr how far it got on runs over a second.
+def _count_with_progress(
+    puzzle: Puzzle, limit: int, counters: dlx.Counters, stats: EventStats, *, run_stats: bool
+) -> int:
+    """Count solutions up to `limit`, saying on stderr how far it got on runs over a second.
 
-    The counter settles singles at every node and copies its state to branch:
-    its nodes are its own (fewer than dancing links'), `counters.updates`
-    gets the cells it filled, and it yields no events (only the deepest
-    branching is recorded in `stats`).
+    Plain `--count` runs `sudokucount`: it settles singles at every node and
+    copies its state to branch, so its nodes are its own (fewer than dancing
+    links'), `counters.updates` gets the cells it filled, and it yields no
+    events.  With `run_stats` (`--json`, whose run stats are the events of
+    the search the app shows) the count runs on dancing links, events watched.
     """
+    progress = Progress(_("sudoku: puzzle {number}").format(number=puzzle.number))
+    if run_stats:
+        total = 0
+        for _answer in dlx.watched_answers(encode(puzzle).matrix, stats, limit=limit, counters=counters):
+            total += 1
+            progress.update(total)
+        return total
     from solvers import sudokucount  # here: only counting needs it (imports stay light)
 
-    progress = Progress(_("sudoku: puzzle {number}").format(number=puzzle.number))
     tally = sudokucount.Tally()
     try:
         total = sudokucount.count(puzzle.size, puzzle.cells, limit=limit, tally=tally, found=progress.update)
@@ -492,7 +501,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
             if tallies is not None:
                 total = next(tallies).into(counters)
             else:
-                total = _count_with_progress(puzzle, limit, counters, stats)
+                total = _count_with_progress(puzzle, limit, counters, stats, run_stats=args.json)
             failed += total == 0
             stopped = total == limit
             stopped_words = _("{count} (stopped at the limit of {limit}; there may be more)")
