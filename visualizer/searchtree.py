@@ -29,7 +29,13 @@ class SearchTree(LifoTree):
 
     `result` (optional) is a function `(parent_state, move) -> state` so the
     model also knows each node's game state (for small trees: it costs memory).
+    Keyframes come from `LifoTree`: the columns below are kept by its ledger,
+    `cuts` as a map (a Prune names the open node), `where` rebuilt from `state`.
     """
+
+    COLUMNS = (*LifoTree.COLUMNS, "move", "value", "leaf", "alpha", "beta", "window", "state")
+    MAPS = ("cuts",)
+    DERIVED = ("where",)
 
     def __init__(
         self,
@@ -119,6 +125,12 @@ class SearchTree(LifoTree):
         if self._result is not None:
             del self.where[self.state.pop()]
 
+    def _after_restore(self) -> None:
+        """`where` again from the states (the newest node of a state wins, as when pushed)."""
+        where = vars(self).setdefault("where", {})
+        where.clear()
+        where.update(zip(self.state, range(len(self.state))))
+
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
         columns = (self.move, self.value, self.leaf, self.alpha, self.beta, self.window, self.state)
@@ -174,6 +186,8 @@ class TimedSearchTree(SearchTree):
     let a click on a node take the timeline there (`go_to`).  Machine-sized
     arrays: two 8-byte numbers a node, even for a full tic-tac-toe search.
     """
+
+    COLUMNS = (*SearchTree.COLUMNS, "push_at", "pop_at")
 
     def __init__(
         self,
