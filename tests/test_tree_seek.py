@@ -68,7 +68,8 @@ def test_seeks_in_a_thinned_tictactoe_run_land_on_a_fresh_replay(name: str, poin
     for target in targets:
         player.seek(target, now=True)
         assert player.cursor == target
-        assert (player.model.snapshot(), player.counters.snapshot()) == expected[target], f"{name} at {target}"
+        state = (player.model.snapshot(), player.counters.snapshot())
+        assert state == expected[target], f"{name}: seek to {target} of {total}"
 
 
 def test_end_again_and_step_back_after_a_far_seek_are_exact() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from math import inf
-from typing import Any
+from typing import Any, ClassVar
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
 from solvers.i18n import _
@@ -33,9 +33,12 @@ class SearchTree(LifoTree):
     `cuts` as a map (a Prune names the open node), `where` rebuilt from `state`.
     """
 
-    COLUMNS = (*LifoTree.COLUMNS, "move", "value", "leaf", "alpha", "beta", "window", "state")
-    MAPS = ("cuts",)
-    DERIVED = ("where",)
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        *LifoTree.COLUMNS,
+        *("move", "value", "leaf", "alpha", "beta", "window", "state"),
+    )
+    MAPS: ClassVar[tuple[str, ...]] = ("cuts",)
+    DERIVED: ClassVar[tuple[str, ...]] = ("where",)
 
     def __init__(
         self,
@@ -129,7 +132,7 @@ class SearchTree(LifoTree):
         """`where` again from the states (the newest node of a state wins, as when pushed)."""
         where = vars(self).setdefault("where", {})
         where.clear()
-        where.update(zip(self.state, range(len(self.state))))
+        where.update(zip(self.state, range(len(self.state)), strict=True))
 
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
@@ -187,7 +190,7 @@ class TimedSearchTree(SearchTree):
     arrays: two 8-byte numbers a node, even for a full tic-tac-toe search.
     """
 
-    COLUMNS = (*SearchTree.COLUMNS, "push_at", "pop_at")
+    COLUMNS: ClassVar[tuple[str, ...]] = (*SearchTree.COLUMNS, "push_at", "pop_at")
 
     def __init__(
         self,

@@ -160,45 +160,48 @@ class LifoTree:
 
     def keyframe(self) -> TreeFrame:
         """This state as a small frame: lengths, the open nodes' rows, the other attributes copied."""
-        ledger = self._ledger
-        ledger.grow(self)
+        self._ledger.grow(self)
         stack = list(self.stack)
-        count = self.count
         rows = [[column[node] for node in stack] if column else [] for column in self._columns()]
         maps = [
-            {key: value for key, value in self._map(name).items() if not 0 <= key < count or not self.end[key]}
+            {key: value for key, value in self._map(name).items() if self._unsettled(key)}
             for name in self.MAPS
         ]
         kept = {*self.COLUMNS, *self.MAPS, *self.DERIVED, "stack", "_ledger"}
         rest = {name: keyframes.copy_value(value) for name, value in vars(self).items() if name not in kept}
         lengths = tuple(map(len, self._columns()))
-        return TreeFrame(lengths, stack, rows, maps, rest, ledger)
+        return TreeFrame(lengths, stack, rows, maps, rest, self._ledger)
+
+    def _unsettled(self, key: Any) -> bool:
+        """A map's key whose entry a frame keeps itself: an open node's, or a key that is no node."""
+        return not 0 <= key < self.count or not self.end[key]
 
     def restore(self, frame: object) -> None:
         """Become the state `frame` holds, writing into this tree's own lists (views keep seeing them)."""
         assert isinstance(frame, TreeFrame)
-        ledger = frame.ledger
-        was_open = list(getattr(self, "stack", ()))
-        for name, length in zip(self.COLUMNS, frame.lengths, strict=True):
-            history = ledger.columns.get(name) or []
-            live = getattr(self, name, None)
-            if live is None:
-                live = history[:0] if history else []
-                setattr(self, name, live)
-            keyframes.fit_prefix(live, history, length)
-            for node in was_open:
-                if node < length:
-                    live[node] = history[node]  # closed at the frame (else overwritten below)
-            for node, value in zip(frame.stack, frame.rows[self.COLUMNS.index(name)]):
-                live[node] = value  # an unused column (no rows) stays empty
-        self.stack = self.stack if hasattr(self, "stack") else []
+        was_open = list(vars(self).setdefault("stack", []))
+        for name, length, rows in zip(self.COLUMNS, frame.lengths, frame.rows, strict=True):
+            self._restore_column(name, frame.ledger.columns.get(name) or [], length, was_open)
+            for node, value in zip(frame.stack, rows, strict=bool(rows)):  # an unused column has none
+                getattr(self, name)[node] = value
         self.stack[:] = frame.stack
         for name, saved in zip(self.MAPS, frame.maps, strict=True):
-            self._restore_map(name, ledger.maps.get(name, {}), saved)
+            self._restore_map(name, frame.ledger.maps.get(name, {}), saved)
         for name, value in frame.rest.items():
             setattr(self, name, keyframes.restored(getattr(self, name, None), value))
-        self._ledger = ledger  # the same run's history: a tree made by a replay shares it
+        self._ledger = frame.ledger  # the same run's history: a tree made by a replay shares it
         self._after_restore()
+
+    def _restore_column(self, name: str, history: Any, length: int, was_open: list[int]) -> None:
+        """One column as the ledger has it up to `length`, the rows of the nodes open before made final."""
+        live = getattr(self, name, None)
+        if live is None:
+            live = history[:0]
+            setattr(self, name, live)
+        keyframes.fit_prefix(live, history, length)
+        for node in was_open:
+            if node < length:
+                live[node] = history[node]  # final if closed at the frame; an open row comes next
 
     def _restore_map(self, name: str, final: dict[Any, Any], saved: dict[Any, Any]) -> None:
         """One of the MAPS as at the frame: the closed nodes' final entries, the frame's own for the rest."""
