@@ -26,6 +26,8 @@ while the node is open) for open nodes, and a plain copy of the few other
 attributes (counts).  Restoring fits each column to its length from the
 ledger, puts back the final rows of the nodes that were open before, then
 writes the frame's open rows: O(depth + the columns' change in length).
+The ledger costs one more list of pointers per column (33 MB for the full
+tic-tac-toe search's 549,946 nodes, whose whole copy was 62 MB a frame).
 
 `tidy_layout` is the one layout, a pure function: leaves take slots left to
 right, parents centre over their children, and a folded node is drawn as a
