@@ -28,6 +28,8 @@ UNKNOWN = -1
 class CallTree(LifoTree):
     """The calls of a run: each node's argument (`what`) and returned value (`value`)."""
 
+    COLUMNS = (*LifoTree.COLUMNS, "what", "value", "push_at", "pop_at")
+
     def __init__(self) -> None:
         super().__init__()
         self.what: list[Any] = []

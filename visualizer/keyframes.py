@@ -18,7 +18,10 @@ popped cells) keeps such frames small with a *ledger*: the run is
 deterministic, so lists that only grow or shrink at their end are prefixes
 of the longest history seen; that history is kept once, shared by every
 frame, and a frame holds only lengths (`fit_prefix` cuts or extends a live
-list to one).  See the recursion and maze models.
+list to one).  See the recursion and maze models, and `visualizer.tree`
+(every tree demo's tree).  An object inside a model that has its own
+`keyframe` / `restore` (such a tree) is copied by them, not attribute by
+attribute (`Own`).
 
 `footprint` counts the bytes a frame adds: containers and buffers, not the
 immutable values they point to (those are shared with the live model).
@@ -96,6 +99,13 @@ class Attributes(dict):  # type: ignore[type-arg]
         self.cls = cls
 
 
+class Own(NamedTuple):
+    """An object's frame made by its own `keyframe()`, inside a default copy, and its class."""
+
+    cls: type
+    frame: Any
+
+
 def capture(model: object) -> object:
     """The model's state as a keyframe: its own `keyframe()`, else a structural copy."""
     own = getattr(model, "keyframe", None)
@@ -147,6 +157,8 @@ def copy_value(value: Any, depth: int = 0) -> Any:
         return value.copy()
     if is_dataclass(value) and getattr(value, "__dataclass_params__").frozen:  # noqa: B009
         return value
+    if _has_own_frames(value):
+        return Own(kind, value.keyframe())
     if hasattr(value, "__dict__") and not hasattr(type(value), "__slots__"):
         return _copy_object(value, depth + 1)
     raise NotCopyable(f"no default copy for {kind.__name__}")
@@ -157,6 +169,11 @@ def _copy_object(obj: object, depth: int) -> Attributes:
     if not hasattr(obj, "__dict__") or hasattr(type(obj), "__slots__"):
         raise NotCopyable(f"{type(obj).__name__} has no plain attributes to copy")
     return Attributes(type(obj), {name: copy_value(value, depth) for name, value in vars(obj).items()})
+
+
+def _has_own_frames(value: object) -> bool:
+    """True for an object with its own keyframe() and restore() (a model's part, such as a tree)."""
+    return callable(getattr(value, "keyframe", None)) and callable(getattr(value, "restore", None))
 
 
 def _all_shared(values: Any) -> bool:
@@ -197,6 +214,10 @@ def restored(current: Any, saved: Any) -> Any:
         target = current if type(current) is saved.cls else object.__new__(saved.cls)
         restore_into(target, saved)
         return target
+    if kind is Own:
+        target = current if type(current) is saved.cls else object.__new__(saved.cls)
+        target.restore(saved.frame)  # its restore builds what a bare object lacks
+        return target
     if kind is ndarray():
         if type(current) is kind and current.shape == saved.shape and current.dtype == saved.dtype:
             current[...] = saved
@@ -218,7 +239,7 @@ def restored(current: Any, saved: Any) -> Any:
 
 def _rebuilt(saved: Any) -> Any:
     """A fresh copy of a saved value (objects rebuilt from their attributes)."""
-    if type(saved) is Attributes:
+    if type(saved) in (Attributes, Own):
         return restored(None, saved)
     if type(saved) in (list, deque) and not _all_shared(saved):
         return type(saved)(_rebuilt(item) for item in saved)
@@ -249,11 +270,17 @@ def _holds_containers(items: Any) -> bool:
     """True when the items (all of a short container, a sample of a long one) are mutable containers.
 
     Tuples and other immutable values in a frame are shared with the live
-    model, so they add nothing.
+    model, so they add nothing; a named tuple (a frame's own record, such
+    as `Own` or a tree's frame) is counted.
     """
     if len(items) > SAMPLED_PAST:
         items = _sample(items)
-    return any(isinstance(item, mutable()) for item in items)
+    return any(isinstance(item, mutable()) or _is_record(item) for item in items)
+
+
+def _is_record(item: object) -> bool:
+    """A named tuple: a frame's own record of containers, not a model's shared value."""
+    return isinstance(item, tuple) and type(item) is not tuple and hasattr(item, "_fields")
 
 
 STEP = 2**20

@@ -16,7 +16,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from math import inf
-from typing import Any
+from typing import Any, ClassVar
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
 from solvers.i18n import _
@@ -29,7 +29,16 @@ class SearchTree(LifoTree):
 
     `result` (optional) is a function `(parent_state, move) -> state` so the
     model also knows each node's game state (for small trees: it costs memory).
+    Keyframes come from `LifoTree`: the columns below are kept by its ledger,
+    `cuts` as a map (a Prune names the open node), `where` rebuilt from `state`.
     """
+
+    COLUMNS: ClassVar[tuple[str, ...]] = (
+        *LifoTree.COLUMNS,
+        *("move", "value", "leaf", "alpha", "beta", "window", "state"),
+    )
+    MAPS: ClassVar[tuple[str, ...]] = ("cuts",)
+    DERIVED: ClassVar[tuple[str, ...]] = ("where",)
 
     def __init__(
         self,
@@ -119,6 +128,12 @@ class SearchTree(LifoTree):
         if self._result is not None:
             del self.where[self.state.pop()]
 
+    def _after_restore(self) -> None:
+        """`where` again from the states (the newest node of a state wins, as when pushed)."""
+        where = vars(self).setdefault("where", {})
+        where.clear()
+        where.update(zip(self.state, range(len(self.state)), strict=True))
+
     def snapshot(self) -> tuple[object, ...]:
         """The whole state as one comparable value."""
         columns = (self.move, self.value, self.leaf, self.alpha, self.beta, self.window, self.state)
@@ -174,6 +189,8 @@ class TimedSearchTree(SearchTree):
     let a click on a node take the timeline there (`go_to`).  Machine-sized
     arrays: two 8-byte numbers a node, even for a full tic-tac-toe search.
     """
+
+    COLUMNS: ClassVar[tuple[str, ...]] = (*SearchTree.COLUMNS, "push_at", "pop_at")
 
     def __init__(
         self,

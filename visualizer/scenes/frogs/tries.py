@@ -45,6 +45,9 @@ class TryTree(LifoTree):
     the deepest path; `stack` (from LifoTree) is the current path of tried ids.
     """
 
+    COLUMNS = (*LifoTree.COLUMNS, "hop", "backtracked", "push_at", "pop_at", "_max_depths")
+    MAPS = ("options",)  # keyframes: see visualizer.tree
+
     def __init__(self) -> None:
         super().__init__()
         self.hop: list[fr.Hop] = []

@@ -150,6 +150,8 @@ class NewMatch:
 class EngineTree(TimedSearchTree):
     """The engine's search tree: a timed SearchTree plus iterations, heuristic terms and table hits."""
 
+    MAPS = (*TimedSearchTree.MAPS, "iteration", "terms", "hits")  # keyframes: see visualizer.tree
+
     def __init__(self) -> None:
         super().__init__(alphabeta=True)
         self.iteration: dict[int, int] = {}
