@@ -53,16 +53,24 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_cli_count_runs_the_counter_with_the_same_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    """`queens 10 --count --json`: 724, the keys of --jobs, the counter's own nodes, no link updates."""
+def test_cli_count_runs_the_counter_and_json_the_exact_cover_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`queens 10 --count`: 724 by the counter; --json: 724 with the exact-cover search's run stats."""
+    calls: list[int] = []
+    counter = queenscount.count
+    monkeypatch.setattr(queenscount, "count", lambda n, tally: calls.append(n) or counter(n, tally))
+    code, out, _ = run(capsys, "queens", "10", "--count")
+    assert (code, out, calls) == (0, "724\n", [10])
     code, out, _ = run(capsys, "queens", "10", "--count", "--json")
-    plain = json.loads(out)
-    tally = queenscount.Tally()
-    queenscount.count(10, tally)
-    assert code == 0 and plain["count"] == plain["solutions"] == 724
-    assert (plain["nodes"], plain["updates"], plain["events"]) == (tally.nodes, 0, 0)
+    data = json.loads(out)
+    counters = dlx.Counters()
+    assert dlx.count(queens.encode(10).matrix, counters=counters) == 724
+    assert code == 0 and data["count"] == data["solutions"] == 724
+    assert (data["nodes"], data["updates"]) == (counters.nodes, counters.updates)
+    assert data["events"] == sum(data["events_by_kind"].values()) > 0
     _, out, _ = run(capsys, "queens", "10", "--count", "--json", "--jobs", "1")
-    assert set(json.loads(out)) == set(plain)
+    assert set(json.loads(out)) == set(data) and calls == [10]
 
 
 def test_cli_no_placement_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
