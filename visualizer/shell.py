@@ -281,8 +281,24 @@ class Shell:
 
     def _timeline_bar(self, rect: pygame.Rect) -> pygame.Rect:
         """The track inside the timeline row (the label sits to its right)."""
-        label_w = self.theme.px(210)
+        label_w = self._timeline_label_width(rect)
         return pygame.Rect(rect.x, rect.centery - self.theme.px(5), rect.w - label_w, self.theme.px(10))
+
+    def _timeline_label(self) -> str:
+        """'event 1,234 of 5,678': where the cursor is in the run."""
+        player = self.run
+        number = format_number(player.known_length())
+        total = _("{number}+").format(number=number) if player.length_is_open else number
+        return _("event {number} of {total}").format(number=format_number(player.cursor), total=total)
+
+    def _timeline_label_width(self, rect: pygame.Rect) -> int:
+        """Room for the label at its longest (the cursor as wide as the total), within half the row."""
+        theme, player = self.theme, self.run
+        widest = format_number(10 ** len(str(player.known_length())) - 1)  # as many digits as the total
+        total = _("{number}+").format(number=widest) if player.length_is_open else widest
+        longest = _("event {number} of {total}").format(number=widest, total=total)
+        needed = theme.font("small").size(longest)[0] + theme.px(12)
+        return min(max(theme.px(210), needed), rect.w // 2)
 
     # --- the frame -----------------------------------------------------------------
 
@@ -462,13 +478,7 @@ class Shell:
                 pygame.draw.line(surface, th.INK, (goal_x, bar.y - reach), (goal_x, bar.bottom + reach), 2)
             pygame.draw.circle(surface, th.PANEL, (knob_x, bar.centery), theme.px(9))
             pygame.draw.circle(surface, th.ACTIVE, (knob_x, bar.centery), theme.px(9), theme.px(3))
-        number = format_number(length)
-        total = _("{number}+").format(number=number) if player.length_is_open else number
-        text = fit_text(
-            theme,
-            _("event {number} of {total}").format(number=format_number(player.cursor), total=total),
-            theme.px(200),
-        )
+        text = fit_text(theme, self._timeline_label(), rect.right - bar.right - theme.px(10))
         image = theme.text(text, "small", th.INK)
         surface.blit(image, image.get_rect(midright=(rect.right, rect.centery)))
 
