@@ -1,0 +1,39 @@
+"""What the app keeps alive and how much: a demo left is freed, caches stay within their bounds.
+
+Counted in objects and cache entries, never in time or bytes: bench/soak.py
+measures the memory of a long random run.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import pytest
+from ui import TickClock
+
+from visualizer.demos import DEMOS
+
+
+def left_behind(app, open_demo, name: str, leave) -> list[str]:
+    """Open `name` playing, let it run, `leave` it; the parts of it still alive one frame later."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo(name, autoplay=True)
+    for _ in range(20):
+        app.frame(1 / 60)
+    parts = {"shell": shell, "demo": shell.demo, "run": shell.run}
+    refs = {part: weakref.ref(obj) for part, obj in parts.items()}
+    del shell, parts
+    leave()
+    app.frame(1 / 60)
+    return [part for part, ref in refs.items() if ref() is not None]
+
+
+@pytest.mark.parametrize("name", [entry.name for entry in DEMOS])
+def test_a_demo_left_for_home_is_freed_by_the_next_frame(app, open_demo, name: str) -> None:
+    """Its shell, controller and run (player, model, views) are gone one frame after going home."""
+    assert left_behind(app, open_demo, name, app.go_home) == []
+
+
+def test_a_demo_left_for_another_is_freed_by_the_next_frame(app, open_demo) -> None:
+    """Hopping straight from one demo to the next frees the first, though the second plays."""
+    assert left_behind(app, open_demo, "maze", lambda: app.open("hanoi", autoplay=True)) == []
