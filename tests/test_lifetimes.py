@@ -6,6 +6,7 @@ measures the memory of a long random run.
 
 from __future__ import annotations
 
+import gc
 import weakref
 
 import pytest
@@ -37,3 +38,16 @@ def test_a_demo_left_for_home_is_freed_by_the_next_frame(app, open_demo, name: s
 def test_a_demo_left_for_another_is_freed_by_the_next_frame(app, open_demo) -> None:
     """Hopping straight from one demo to the next frees the first, though the second plays."""
     assert left_behind(app, open_demo, "maze", lambda: app.open("hanoi", autoplay=True)) == []
+
+
+@pytest.mark.parametrize("name", ["pentomino", "sudoku"])
+def test_a_new_run_leaves_no_cyclic_garbage_behind(app, open_demo, name: str) -> None:
+    """A replaced run, dancing links and all, is collected by the next frame while the new one plays."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo(name, autoplay=True)
+    for _ in range(20):
+        app.frame(1 / 60)
+    shell.new_run(autoplay=True)
+    app.frame(1 / 60)
+    assert shell.run.playing
+    assert gc.collect() == 0
