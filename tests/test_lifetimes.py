@@ -13,6 +13,7 @@ import pytest
 from ui import TickClock
 
 from visualizer.demos import DEMOS
+from visualizer.theme import TEXT_CACHE_BYTES, surface_bytes
 
 
 def left_behind(app, open_demo, name: str, leave) -> list[str]:
@@ -51,3 +52,16 @@ def test_a_new_run_leaves_no_cyclic_garbage_behind(app, open_demo, name: str) ->
     app.frame(1 / 60)
     assert shell.run.playing
     assert gc.collect() == 0
+
+
+def test_cached_text_stays_within_its_pixel_budget(app) -> None:
+    """Narration renders a new string every step: at scale 2 the cache drops old ones to stay in budget."""
+    theme = app.theme
+    theme.presenter = theme.scale = 2.0
+    for step in range(1500):
+        theme.text(f"step {step}: the call fib({step % 30}) returns to its caller with a value", "large")
+    held = sum(surface_bytes(surface) for surface in theme._texts.values())
+    assert held == theme._text_bytes <= TEXT_CACHE_BYTES
+    assert 100 < len(theme._texts) < 1500
+    latest = theme.text("step 1499: the call fib(29) returns to its caller with a value", "large")
+    assert latest is theme.text("step 1499: the call fib(29) returns to its caller with a value", "large")
