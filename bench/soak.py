@@ -169,8 +169,22 @@ def disturb(app: App, rng: random.Random, files: list[Path]) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0))
 
 
+class FaultCount:
+    """Counts every fault the app reports (the app itself keeps only its latest FAULTS_KEPT)."""
+
+    def __init__(self, app: App) -> None:
+        self.total = 0
+        self._report = app.report_fault
+        app.report_fault = self  # type: ignore[method-assign]
+
+    def __call__(self, message: str) -> None:
+        """Count the fault, then report it as the app does."""
+        self.total += 1
+        self._report(message)
+
+
 def reading(
-    app: App, minute: int, frames: int, shells: weakref.WeakSet[Shell], trim: bool
+    app: App, minute: int, frames: int, faults: FaultCount, shells: weakref.WeakSet[Shell], trim: bool
 ) -> dict[str, object]:
     """One minute's row: faults and memory."""
     if trim:
@@ -179,7 +193,7 @@ def reading(
     return {
         "minute": minute,
         "frames": frames,
-        "faults": len(app.faults),
+        "faults": faults.total,
         "rss_mb": round(rss_mb(), 1),
         "peak_rss_mb": round(peak_rss_mb(), 1),
         "anon_mb": None if anonymous is None else round(anonymous, 1),
@@ -198,6 +212,7 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
         os.environ[f"XDG_{kind}_HOME"] = str(folder / kind.lower())
     files = bad_files(folder / "bad")
     app = App(Options(out_dir=folder))
+    faults = FaultCount(app)
     tracemalloc.start()
     started = time.monotonic()
     next_report, frames, minute = started + 60, 0, 0
@@ -217,7 +232,7 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
         frames += 1
         if time.monotonic() >= next_report:
             minute += 1
-            row = reading(app, minute, frames, shells, trim)
+            row = reading(app, minute, frames, faults, shells, trim)
             report.append(row)
             print(json.dumps(row), flush=True)
             next_report += 60
@@ -226,7 +241,8 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
     grew = growth(baseline, tracemalloc.take_snapshot()) if baseline is not None else []
     app.finish()
     verdict = levels_off([float(str(row["rss_mb"])) for row in report])
-    summary = {"minutes": minutes, "seed": seed, "frames": frames, "faults": app.faults, "memory": verdict}
+    summary: dict[str, object] = {"minutes": minutes, "seed": seed, "frames": frames, "faults": faults.total}
+    summary |= {"latest_faults": app.faults, "memory": verdict}
     return summary | {"grew_since_minute_2": grew, "per_minute": report}
 
 
@@ -249,8 +265,6 @@ def verdict_line(summary: dict[str, object]) -> str:
     """The run's verdict in one line: faults and memory."""
     memory = summary["memory"]
     assert isinstance(memory, dict)
-    faults = summary["faults"]
-    assert isinstance(faults, list)
     if memory["levels_off"] is None:
         levels = "no memory verdict (" + str(memory["why"]) + ")"
     else:
@@ -259,7 +273,7 @@ def verdict_line(summary: dict[str, object]) -> str:
             f": from minute {memory['last_third_from_minute']} the RSS peak is {memory['new_high_mb']} MB"
             f" above the earlier one, trend {memory['trend_mb_per_minute']} MB/minute ({memory['rule']})"
         )
-    return f"VERDICT: {len(faults)} faults; {levels}"
+    return f"VERDICT: {summary['faults']} faults; {levels}"
 
 
 if __name__ == "__main__":
