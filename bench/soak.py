@@ -57,8 +57,11 @@ BAD_FILES = {
 }
 LEVEL_MB = 48.0
 """Memory levels off when the last third of the run sets no resident high this much above the earlier ones."""
-SLOPE_MB_PER_MINUTE = 2.0
-"""... and the resident memory's trend over the last third climbs less than this."""
+SLOPE_MB_PER_MINUTE = 4.0
+"""... and the resident memory's trend over the last third climbs less than this (the leak of
+runs never collected climbed 28-66 MB a minute; one 3840x2160 window more or less moves RSS by 30)."""
+VERDICT_MINUTES = 9
+"""Fewer readings give no verdict: the last third needs three of them for a trend."""
 
 
 def peak_rss_mb() -> float:
@@ -113,10 +116,10 @@ def levels_off(rss: list[float]) -> dict[str, object]:
 
     The last third's highest reading may exceed the highest before it by less
     than LEVEL_MB, and the least-squares trend over the last third must climb
-    less than SLOPE_MB_PER_MINUTE.  Fewer than three minutes give no verdict.
+    less than SLOPE_MB_PER_MINUTE.  Runs under VERDICT_MINUTES give no verdict.
     """
-    if len(rss) < 3:
-        return {"levels_off": None, "why": "fewer than three minutes"}
+    if len(rss) < VERDICT_MINUTES:
+        return {"levels_off": None, "why": f"fewer than {VERDICT_MINUTES} minutes"}
     cut = len(rss) - len(rss) // 3
     new_high = max(rss[cut:]) - max(rss[:cut])
     trend = slope(rss[cut:])
