@@ -8,7 +8,11 @@ presenter-scale changes; leaving a demo mid-solve; bad files handed to the
 file dialog.  Every minute it prints a JSON row: the faults the app caught
 (must stay 0), the resident memory now and at peak, its anonymous part
 (/proc/self/smaps_rollup), the Python memory tracemalloc sees, the demos
-still alive (the one open, plus any left but not freed) and the text cache.
+still alive (the one open, plus any left but not freed) and the text cache;
+and a line of its own for any frame that raises the peak by JUMP_MB, naming
+the demo, its events, the window and the last disturbance.  The players run
+on a clock that ticks per read (tests/ui.TickClock), so a seed replays the
+same run whatever the machine's load: a fault found is a fault reproduced.
 At the end: the source lines whose live memory grew most since minute 2,
 the verdict on memory (see `levels_off`) and a JSON summary.
 
@@ -40,7 +44,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
-from ui import random_event  # noqa: E402
+from ui import TickClock, random_event  # noqa: E402
 
 from visualizer.app import App, Options  # noqa: E402
 from visualizer.demos import DEMOS  # noqa: E402
@@ -55,6 +59,8 @@ BAD_FILES = {
     "infinity.json": b'{"start": [Infinity, 0], "goal": [1e400, 0]}',
     "latin1.txt": "caf\xe9".encode("latin-1"),
 }
+JUMP_MB = 64.0
+"""A frame that raises the peak RSS this much is reported on its own line."""
 LEVEL_MB = 48.0
 """Memory levels off when the last third of the run sets no resident high this much above the earlier ones."""
 SLOPE_MB_PER_MINUTE = 4.0
@@ -149,27 +155,55 @@ def bad_files(folder: Path) -> list[Path]:
     return paths
 
 
-def disturb(app: App, rng: random.Random, files: list[Path]) -> None:
-    """One of the rarer things a class does: resize, zoom in bursts, leave mid-solve, open a bad file."""
+def disturb(app: App, rng: random.Random, files: list[Path]) -> str:
+    """One of the rarer things a class does: resize, zoom in bursts, leave mid-solve, open a bad file.
+
+    Returns what it did, in a few words (a jump in memory names the last one).
+    """
     roll = rng.random()
     if roll < 0.3:
         size = rng.choice(SIZES)
         pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-    elif roll < 0.5:
+        return f"resize to {size[0]}x{size[1]}"
+    if roll < 0.5:
         for _ in range(rng.randint(1, 6)):
             (app.larger if rng.random() < 0.5 else app.smaller)()
-    elif roll < 0.7:
+        return f"presenter burst to {app.theme.presenter}"
+    if roll < 0.7:
         app.go_home()
-        app.open(rng.choice(DEMOS).name, autoplay=True)
-    elif app.chooser is not None:
+        name = rng.choice(DEMOS).name
+        app.open(name, autoplay=True)
+        return f"hop to {name}"
+    if app.chooser is not None:
+        path = rng.choice(files)
         event = pygame.event.Event(
-            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(rng.choice(files)), ui_element=app.chooser.dialog
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=app.chooser.dialog
         )
         pygame.event.post(event)
-    else:  # ask a demo for a file: Ctrl+O opens a maze, L a sudoku
-        key, mod, char = rng.choice([(pygame.K_o, pygame.KMOD_CTRL, ""), (pygame.K_l, 0, "l")])
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0))
+        return f"pick {path.name}"
+    key, mod, char = rng.choice([(pygame.K_o, pygame.KMOD_CTRL, ""), (pygame.K_l, 0, "l")])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0))
+    return "ask for a file (Ctrl+O or L)"
+
+
+def jump(app: App, frames: int, before: float, last: str) -> dict[str, object] | None:
+    """A row naming the frame, demo and window when the peak RSS rose JUMP_MB or more in one frame."""
+    peak = peak_rss_mb()
+    if peak - before < JUMP_MB:
+        return None
+    demo = app.screen.demo if isinstance(app.screen, Shell) else None
+    return {
+        "jump_at_frame": frames,
+        "peak_rss_mb": round(peak, 1),
+        "grew_mb": round(peak - before, 1),
+        "demo": None if demo is None else demo.name,
+        "mode": None if demo is None else str(getattr(demo, "mode", "")),
+        "events": None if demo is None else app.screen.run.cursor,  # type: ignore[union-attr]
+        "window": "x".join(map(str, app.surface.get_size())),
+        "scale": app.theme.scale,
+        "last_disturbance": last,
+    }
 
 
 class FaultCount:
@@ -215,6 +249,7 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
         os.environ[f"XDG_{kind}_HOME"] = str(folder / kind.lower())
     files = bad_files(folder / "bad")
     app = App(Options(out_dir=folder))
+    app.player_clock = TickClock(step=5e-4)  # events per frame by clock reads: a seed replays its run
     faults = FaultCount(app)
     tracemalloc.start()
     started = time.monotonic()
@@ -222,13 +257,18 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
     report: list[dict[str, object]] = []
     shells: weakref.WeakSet[Shell] = weakref.WeakSet()
     baseline: tracemalloc.Snapshot | None = None
+    last = "none yet"
     while time.monotonic() - started < minutes * 60:
         if not hasattr(app.screen, "demo"):
             app.open(rng.choice(DEMOS).name, autoplay=rng.random() < 0.5)
         if rng.random() < 0.01:
-            disturb(app, rng, files)
+            last = disturb(app, rng, files)
         pygame.event.post(random_event(rng, app.surface.get_size()))
+        before = peak_rss_mb()
         app.frame(1 / 60)
+        jumped = jump(app, frames, before, last)
+        if jumped is not None:
+            print(json.dumps(jumped), flush=True)
         app.running = True  # Esc on the home screen quits: the soak goes on
         if isinstance(app.screen, Shell):
             shells.add(app.screen)
