@@ -9,8 +9,9 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pygame
 import pytest
-from ui import TickClock
+from ui import TickClock, press
 
 from visualizer.demos import DEMOS
 from visualizer.theme import TEXT_CACHE_BYTES, surface_bytes
@@ -65,3 +66,15 @@ def test_cached_text_stays_within_its_pixel_budget(app) -> None:
     assert 100 < len(theme._texts) < 1500
     latest = theme.text("step 1499: the call fib(29) returns to its caller with a value", "large")
     assert latest is theme.text("step 1499: the call fib(29) returns to its caller with a value", "large")
+
+
+def test_a_demo_left_with_its_file_dialog_open_is_freed_and_the_dialog_closed(app, open_demo) -> None:
+    """The dialog's answer is bound to the demo: leaving closes it, so nothing holds or answers the demo."""
+    shell = open_demo("maze")
+    press(app, pygame.K_o, "", pygame.KMOD_CTRL)
+    assert app.chooser is not None
+    demo = weakref.ref(shell.demo)
+    del shell
+    app.go_home()
+    app.frame(1 / 60)
+    assert app.chooser is None and demo() is None

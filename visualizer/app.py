@@ -280,8 +280,16 @@ class App:
     def leave_demo(self) -> None:
         """Tell the open demo it is closing, so it can keep its work (the maze autosaves its drawing)."""
         if isinstance(self.screen, Shell):
+            self.drop_questions()
             guard(N_("closing the demo"), self.report_fault, self.screen.demo.leaving)
             self.collector.collect_soon()
+
+    def drop_questions(self) -> None:
+        """Close the file dialog and the prompt still open: they would answer a demo that is gone."""
+        if self.chooser is not None:
+            self.chooser.close()
+            self.chooser = None
+        self.prompt = None
 
     # --- overlays --------------------------------------------------------------
 
