@@ -1,18 +1,31 @@
 """Soak run (not a test): a seeded class of students let loose on every demo for N minutes.
 
-    python bench/soak.py --minutes 30 [--seed 1]
+    python bench/soak.py --minutes 30 [--seed 1] [--trim]
 
 It opens the demos in turn and feeds the app random input: keys, clicks,
 drags, the wheel; window resizes from 120x90 to 3840x2160; bursts of
 presenter-scale changes; leaving a demo mid-solve; bad files handed to the
-file dialog.  Every minute it prints the faults the app caught (must stay 0)
-and the process's memory now and at peak (must level off),
-and at the end the source lines whose live memory grew most since minute 2, then a JSON summary.
+file dialog.  Every minute it prints a JSON row: the faults the app caught
+(must stay 0), the resident memory now and at peak, its anonymous part
+(/proc/self/smaps_rollup), the Python memory tracemalloc sees, the demos
+still alive (the one open, plus any left but not freed) and the text cache;
+and a line of its own for any frame that raises the peak by JUMP_MB, naming
+the demo, its events, the window and the last disturbance.  The players run
+on a clock that ticks per read (tests/ui.TickClock), so a seed replays the
+same run whatever the machine's load: a fault found is a fault reproduced.
+At the end: the source lines whose live memory grew most since minute 2,
+the verdict on memory (see `levels_off`) and a JSON summary.
+
+`--trim` hands freed heap back to the system (glibc's malloc_trim) before
+each reading: a diagnostic that tells fragmentation from live memory.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
+import gc
 import json
 import os
 import random
@@ -20,6 +33,7 @@ import resource
 import sys
 import time
 import tracemalloc
+import weakref
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -30,10 +44,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
-from ui import random_event  # noqa: E402
+from ui import TickClock, random_event  # noqa: E402
 
 from visualizer.app import App, Options  # noqa: E402
 from visualizer.demos import DEMOS  # noqa: E402
+from visualizer.shell import Shell  # noqa: E402
 
 SIZES = ((120, 90), (640, 400), (800, 500), (1024, 640), (1280, 800), (1920, 1080), (3840, 2160))
 BAD_FILES = {
@@ -44,6 +59,15 @@ BAD_FILES = {
     "infinity.json": b'{"start": [Infinity, 0], "goal": [1e400, 0]}',
     "latin1.txt": "caf\xe9".encode("latin-1"),
 }
+JUMP_MB = 64.0
+"""A frame that raises the peak RSS this much is reported on its own line."""
+LEVEL_MB = 48.0
+"""Memory levels off when the last third of the run sets no resident high this much above the earlier ones."""
+SLOPE_MB_PER_MINUTE = 4.0
+"""... and the resident memory's trend over the last third climbs less than this (the leak of
+runs never collected climbed 28-66 MB a minute; one 3840x2160 window more or less moves RSS by 30)."""
+VERDICT_MINUTES = 9
+"""Fewer readings give no verdict: the last third needs three of them for a trend."""
 
 
 def peak_rss_mb() -> float:
@@ -58,6 +82,61 @@ def rss_mb() -> float:
     except (OSError, IndexError, ValueError):
         return peak_rss_mb()
     return resident_pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def anonymous_mb() -> float | None:
+    """The process's anonymous resident memory (heaps, surfaces, arrays) in MB; None off Linux."""
+    try:
+        for line in Path("/proc/self/smaps_rollup").read_text().splitlines():
+            if line.startswith("Anonymous:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def trim_heap() -> None:
+    """Hand the heap's free pages back to the system (glibc only; a diagnostic)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+def text_cache_mb(app: App) -> float:
+    """Pixels held by the theme's cache of rendered text, in MB."""
+    surfaces = list(app.theme._texts.values())
+    return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces) / 2**20
+
+
+def slope(values: list[float]) -> float:
+    """The least-squares slope of `values` per step (0 for fewer than two)."""
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean_x, mean_y = (count - 1) / 2, sum(values) / count
+    spread = sum((x - mean_x) ** 2 for x in range(count))
+    return sum((x - mean_x) * (y - mean_y) for x, y in enumerate(values)) / spread
+
+
+def levels_off(rss: list[float]) -> dict[str, object]:
+    """The verdict on per-minute resident memory: no new highs and no climb in the last third.
+
+    The last third's highest reading may exceed the highest before it by less
+    than LEVEL_MB, and the least-squares trend over the last third must climb
+    less than SLOPE_MB_PER_MINUTE.  Runs under VERDICT_MINUTES give no verdict.
+    """
+    if len(rss) < VERDICT_MINUTES:
+        return {"levels_off": None, "why": f"fewer than {VERDICT_MINUTES} minutes"}
+    cut = len(rss) - len(rss) // 3
+    new_high = max(rss[cut:]) - max(rss[:cut])
+    trend = slope(rss[cut:])
+    return {
+        "levels_off": new_high < LEVEL_MB and trend < SLOPE_MB_PER_MINUTE,
+        "last_third_from_minute": cut + 1,
+        "new_high_mb": round(new_high, 1),
+        "trend_mb_per_minute": round(trend, 2),
+        "rule": f"last third's RSS peak < {LEVEL_MB:g} MB above the earlier peak"
+        f" and its trend < {SLOPE_MB_PER_MINUTE:g} MB/minute",
+    }
 
 
 def growth(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 8) -> list[str]:
@@ -76,30 +155,93 @@ def bad_files(folder: Path) -> list[Path]:
     return paths
 
 
-def disturb(app: App, rng: random.Random, files: list[Path]) -> None:
-    """One of the rarer things a class does: resize, zoom in bursts, leave mid-solve, open a bad file."""
+def disturb(app: App, rng: random.Random, files: list[Path]) -> str:
+    """One of the rarer things a class does: resize, zoom in bursts, leave mid-solve, open a bad file.
+
+    Returns what it did, in a few words (a jump in memory names the last one).
+    """
     roll = rng.random()
     if roll < 0.3:
         size = rng.choice(SIZES)
         pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-    elif roll < 0.5:
+        return f"resize to {size[0]}x{size[1]}"
+    if roll < 0.5:
         for _ in range(rng.randint(1, 6)):
             (app.larger if rng.random() < 0.5 else app.smaller)()
-    elif roll < 0.7:
+        return f"presenter burst to {app.theme.presenter}"
+    if roll < 0.7:
         app.go_home()
-        app.open(rng.choice(DEMOS).name, autoplay=True)
-    elif app.chooser is not None:
+        name = rng.choice(DEMOS).name
+        app.open(name, autoplay=True)
+        return f"hop to {name}"
+    if app.chooser is not None:
+        path = rng.choice(files)
         event = pygame.event.Event(
-            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(rng.choice(files)), ui_element=app.chooser.dialog
+            pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(path), ui_element=app.chooser.dialog
         )
         pygame.event.post(event)
-    else:  # ask a demo for a file: Ctrl+O opens a maze, L a sudoku
-        key, mod, char = rng.choice([(pygame.K_o, pygame.KMOD_CTRL, ""), (pygame.K_l, 0, "l")])
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0))
+        return f"pick {path.name}"
+    key, mod, char = rng.choice([(pygame.K_o, pygame.KMOD_CTRL, ""), (pygame.K_l, 0, "l")])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0))
+    return "ask for a file (Ctrl+O or L)"
 
 
-def soak(minutes: float, seed: int) -> dict[str, object]:
+def jump(app: App, frames: int, before: float, last: str) -> dict[str, object] | None:
+    """A row naming the frame, demo and window when the peak RSS rose JUMP_MB or more in one frame."""
+    peak = peak_rss_mb()
+    if peak - before < JUMP_MB:
+        return None
+    demo = app.screen.demo if isinstance(app.screen, Shell) else None
+    return {
+        "jump_at_frame": frames,
+        "peak_rss_mb": round(peak, 1),
+        "grew_mb": round(peak - before, 1),
+        "demo": None if demo is None else demo.name,
+        "mode": None if demo is None else str(getattr(demo, "mode", "")),
+        "events": None if demo is None else app.screen.run.cursor,  # type: ignore[union-attr]
+        "window": "x".join(map(str, app.surface.get_size())),
+        "scale": app.theme.scale,
+        "last_disturbance": last,
+    }
+
+
+class FaultCount:
+    """Counts every fault the app reports (the app itself keeps only its latest FAULTS_KEPT)."""
+
+    def __init__(self, app: App) -> None:
+        self.total = 0
+        self._report = app.report_fault
+        app.report_fault = self  # type: ignore[method-assign]
+
+    def __call__(self, message: str) -> None:
+        """Count the fault, then report it as the app does."""
+        self.total += 1
+        self._report(message)
+
+
+def reading(
+    app: App, minute: int, frames: int, faults: FaultCount, shells: weakref.WeakSet[Shell], trim: bool
+) -> dict[str, object]:
+    """One minute's row: faults and memory."""
+    if trim:
+        trim_heap()
+    anonymous = anonymous_mb()
+    return {
+        "minute": minute,
+        "frames": frames,
+        "faults": faults.total,
+        "rss_mb": round(rss_mb(), 1),
+        "peak_rss_mb": round(peak_rss_mb(), 1),
+        "anon_mb": None if anonymous is None else round(anonymous, 1),
+        "traced_mb": round(tracemalloc.get_traced_memory()[0] / 2**20, 1),
+        "demos_alive": len(shells),
+        "text_cache_mb": round(text_cache_mb(app), 1),
+        "gc_objects": len(gc.get_objects()),
+    }
+
+
+def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
     """Run the soak; returns the summary."""
     rng = random.Random(seed)
     folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"unwind-soak-{seed}"
@@ -107,31 +249,33 @@ def soak(minutes: float, seed: int) -> dict[str, object]:
         os.environ[f"XDG_{kind}_HOME"] = str(folder / kind.lower())
     files = bad_files(folder / "bad")
     app = App(Options(out_dir=folder))
+    app.player_clock = TickClock(step=5e-4)  # events per frame by clock reads: a seed replays its run
+    faults = FaultCount(app)
     tracemalloc.start()
     started = time.monotonic()
     next_report, frames, minute = started + 60, 0, 0
-    report: list[dict[str, float]] = []
+    report: list[dict[str, object]] = []
+    shells: weakref.WeakSet[Shell] = weakref.WeakSet()
     baseline: tracemalloc.Snapshot | None = None
+    last = "none yet"
     while time.monotonic() - started < minutes * 60:
         if not hasattr(app.screen, "demo"):
             app.open(rng.choice(DEMOS).name, autoplay=rng.random() < 0.5)
         if rng.random() < 0.01:
-            disturb(app, rng, files)
+            last = disturb(app, rng, files)
         pygame.event.post(random_event(rng, app.surface.get_size()))
+        before = peak_rss_mb()
         app.frame(1 / 60)
+        jumped = jump(app, frames, before, last)
+        if jumped is not None:
+            print(json.dumps(jumped), flush=True)
         app.running = True  # Esc on the home screen quits: the soak goes on
+        if isinstance(app.screen, Shell):
+            shells.add(app.screen)
         frames += 1
         if time.monotonic() >= next_report:
             minute += 1
-            traced = tracemalloc.get_traced_memory()[0] / 2**20
-            row = {
-                "minute": minute,
-                "frames": frames,
-                "faults": len(app.faults),
-                "rss_mb": round(rss_mb(), 1),
-                "peak_rss_mb": round(peak_rss_mb(), 1),
-            }
-            row["traced_mb"] = round(traced, 1)
+            row = reading(app, minute, frames, faults, shells, trim)
             report.append(row)
             print(json.dumps(row), flush=True)
             next_report += 60
@@ -139,7 +283,9 @@ def soak(minutes: float, seed: int) -> dict[str, object]:
                 baseline = tracemalloc.take_snapshot()
     grew = growth(baseline, tracemalloc.take_snapshot()) if baseline is not None else []
     app.finish()
-    summary = {"minutes": minutes, "seed": seed, "frames": frames, "faults": app.faults}
+    verdict = levels_off([float(str(row["rss_mb"])) for row in report])
+    summary: dict[str, object] = {"minutes": minutes, "seed": seed, "frames": frames, "faults": faults.total}
+    summary |= {"latest_faults": app.faults, "memory": verdict}
     return summary | {"grew_since_minute_2": grew, "per_minute": report}
 
 
@@ -148,9 +294,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--trim", action="store_true", help="malloc_trim before each reading (diagnostic)")
     args = parser.parse_args()
-    summary = soak(args.minutes, args.seed)
+    summary = soak(args.minutes, args.seed, args.trim)
+    grew = summary["grew_since_minute_2"]
+    assert isinstance(grew, list)
+    print("grew most since minute 2:", *grew, sep="\n  ")
+    print(verdict_line(summary))
     print(json.dumps({k: v for k, v in summary.items() if k != "per_minute"}))
+
+
+def verdict_line(summary: dict[str, object]) -> str:
+    """The run's verdict in one line: faults and memory."""
+    memory = summary["memory"]
+    assert isinstance(memory, dict)
+    if memory["levels_off"] is None:
+        levels = "no memory verdict (" + str(memory["why"]) + ")"
+    else:
+        levels = "memory levels off" if memory["levels_off"] else "memory does NOT level off"
+        levels += (
+            f": from minute {memory['last_third_from_minute']} the RSS peak is {memory['new_high_mb']} MB"
+            f" above the earlier one, trend {memory['trend_mb_per_minute']} MB/minute ({memory['rule']})"
+        )
+    return f"VERDICT: {summary['faults']} faults; {levels}"
 
 
 if __name__ == "__main__":

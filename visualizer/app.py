@@ -114,7 +114,10 @@ class FrameCollector:
     milliseconds, and the automatic collector starts one whenever it likes:
     mid-frame.  Here the young generation is swept after every frame (cheap)
     and the rest only while nothing plays (measured with bench/bench_player.py:
-    p99 frame time at 100,000 events/s fell from 10.6 ms to 6.0 ms).
+    p99 frame time at 100,000 events/s fell from 10.6 ms to 6.0 ms), or once
+    a demo is left: its player, model and views hold one another in cycles, so
+    only a full pass frees them, and a class that hops from demo to demo
+    without a pause would otherwise pile up every run it left (bench/soak.py).
     """
 
     FULL_EVERY_IDLE = 120
@@ -123,12 +126,18 @@ class FrameCollector:
         gc.disable()
         self.frames = 0
         self.idle_frames = 0
+        self.full_due = False
+
+    def collect_soon(self) -> None:
+        """Make the next frame's pass a full one: something large just became garbage."""
+        self.full_due = True
 
     def after_frame(self, busy: bool) -> None:
         """Collect what is due after this frame."""
         self.frames += 1
         self.idle_frames = 0 if busy else self.idle_frames + 1
-        if self.idle_frames and self.idle_frames % self.FULL_EVERY_IDLE == 0:
+        if self.full_due or (self.idle_frames and self.idle_frames % self.FULL_EVERY_IDLE == 0):
+            self.full_due = False
             gc.collect(2)
         else:
             gc.collect(0)
@@ -273,7 +282,16 @@ class App:
     def leave_demo(self) -> None:
         """Tell the open demo it is closing, so it can keep its work (the maze autosaves its drawing)."""
         if isinstance(self.screen, Shell):
+            self.drop_questions()
             guard(N_("closing the demo"), self.report_fault, self.screen.demo.leaving)
+            self.collector.collect_soon()
+
+    def drop_questions(self) -> None:
+        """Close the file dialog and the prompt still open: they would answer a demo that is gone."""
+        if self.chooser is not None:
+            self.chooser.close()
+            self.chooser = None
+        self.prompt = None
 
     # --- overlays --------------------------------------------------------------
 

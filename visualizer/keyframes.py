@@ -223,6 +223,8 @@ def restored(current: Any, saved: Any) -> Any:
             current[...] = saved
             return current
         return saved.copy()
+    if kind is tuple and type(current) is tuple and len(current) == len(saved) and not _all_shared(saved):
+        return tuple(restored(item, value) for item, value in zip(current, saved, strict=True))
     if type(current) is not kind or kind not in (list, bytearray, array, dict, set, deque):
         return _rebuilt(saved)
     if kind is dict:
@@ -241,7 +243,7 @@ def _rebuilt(saved: Any) -> Any:
     """A fresh copy of a saved value (objects rebuilt from their attributes)."""
     if type(saved) in (Attributes, Own):
         return restored(None, saved)
-    if type(saved) in (list, deque) and not _all_shared(saved):
+    if type(saved) in (list, deque, tuple) and not _all_shared(saved):
         return type(saved)(_rebuilt(item) for item in saved)
     if type(saved) is dict:
         return {key: _rebuilt(value) for key, value in saved.items()}

@@ -89,6 +89,8 @@ class Shell:
     def new_run(self, *, autoplay: bool = False) -> None:
         """A fresh Player over the demo's current source, at the current speed."""
         speed = self.player.speed if self.player is not None else self._speed
+        if self.player is not None:  # the old run's solver state (dancing links) is cyclic garbage
+            self.app.collector.collect_soon()
         self.player = Player(
             self.demo.source,
             self.demo.make_model,

@@ -67,6 +67,9 @@ FALLBACK_FILES = {
 """Fonts drawing the glyphs a face lacks, per glyph (Hangul, Chinese): see visualizer.glyphs."""
 
 TEXT_CACHE_SIZE = 4000
+TEXT_CACHE_BYTES = 24 * 2**20
+"""Pixels of cached text kept: a frame at 3840x2160 and scale 2 draws about 6 MB of text, while
+narration and counters render new strings every step (4000 of them held 110 MB there)."""
 FONT_CACHE_SIZE = 40
 """Fonts kept: every face and size at two scales; resizing through many scales cannot grow it."""
 
@@ -80,6 +83,7 @@ class Theme:
         self.scale = scale  # the scale in force: the presenter's, fitted to the window
         self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text_bytes = 0  # pixels held by _texts
 
     def px(self, size: float) -> int:
         """A length in pixels at the current presenter scale."""
@@ -107,8 +111,9 @@ class Theme:
         if surface is None:
             surface = self.font(size, face).render(text, True, color)
             self._texts[key] = surface
-            if len(self._texts) > TEXT_CACHE_SIZE:
-                self._texts.popitem(last=False)
+            self._text_bytes += surface_bytes(surface)
+            while len(self._texts) > TEXT_CACHE_SIZE or self._text_bytes > TEXT_CACHE_BYTES:
+                self._text_bytes -= surface_bytes(self._texts.popitem(last=False)[1])
         else:
             self._texts.move_to_end(key)
         return surface
@@ -130,6 +135,7 @@ class Theme:
         self.scale = scale
         if changed:
             self._texts.clear()  # text drawn at the old scale is not drawn again soon
+            self._text_bytes = 0
         return changed
 
     def step(self) -> int:
@@ -150,6 +156,11 @@ class Theme:
         else:
             words = _("presenter step {step}: text at {size}")
         return words.format(step=step, size=size, shown=shown)
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The bytes of a surface's pixels."""
+    return surface.get_height() * surface.get_pitch()
 
 
 DESIGN_SIZE = (1280, 800)

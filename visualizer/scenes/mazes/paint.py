@@ -44,6 +44,9 @@ STAIR_MIN = 2
 """Stair marks smaller than this (pixels) are left out: the cells are too small to hold them."""
 TIE_BREAK = 1e-3
 """Pixels are sampled this far off their centre, so a wall on a pixel edge lands on one side only."""
+LOCATE_PIXELS = 2**18
+"""Pixels located at a time: the geometry's temporaries (a dozen arrays per pixel) stay a few MB,
+where a whole 3840x2160 stage at once took a gigabyte for one frame (bench/soak.py)."""
 
 
 class Look(Protocol):
@@ -125,23 +128,36 @@ class CellShapes:
         self._rasterise()
 
     def _rasterise(self) -> None:
-        """Each pixel's cell, and the wall band's pixels grouped by cell (built once)."""
-        fit, rect = self.fit, self.rect
-        ys, xs = np.mgrid[0 : rect.h, 0 : rect.w]
-        x = (xs.ravel() + rect.x + 0.5 + TIE_BREAK - fit.ox) / fit.scale
-        y = (ys.ravel() + rect.y + 0.5 + TIE_BREAK - fit.oy) / fit.scale
-        cell, slot, distance = geo.locate(self.graph, x, y)
-        pixels = np.flatnonzero(cell >= 0)
-        cell, slot, distance = cell[pixels], slot[pixels], distance[pixels]
+        """Each pixel's cell, and the wall band's pixels grouped by cell (built once, in bands of rows)."""
+        rect, edge = self.rect, self._edge_slots()
+        rows = max(1, LOCATE_PIXELS // max(1, rect.w))
+        bands = [
+            self._locate_rows(top, min(rect.h, top + rows), edge) for top in range(0, max(1, rect.h), rows)
+        ]
+        pixels, cell, wall_pixels, wall_slots = (np.concatenate(parts) for parts in zip(*bands, strict=True))
         order = np.argsort(cell, kind="stable")
         self.pixels, self.pixel_cells = pixels[order].astype(np.int64), cell[order]
         self.starts = np.searchsorted(self.pixel_cells, np.arange(self.graph.size + 1))
-        flat_slot = cell * self.slots + slot
-        band = np.where(self._edge_slots()[flat_slot], self.wall, self.wall / 2) / fit.scale
-        on_wall = np.flatnonzero(distance < band)
-        by_slot = on_wall[np.argsort(flat_slot[on_wall], kind="stable")]
-        self.wall_pixels, self.wall_slots = pixels[by_slot], flat_slot[by_slot]
+        by_slot = np.argsort(wall_slots, kind="stable")
+        self.wall_pixels, self.wall_slots = wall_pixels[by_slot], wall_slots[by_slot]
         self.wall_starts = np.searchsorted(self.wall_slots // self.slots, np.arange(self.graph.size + 1))
+
+    def _locate_rows(
+        self, top: int, bottom: int, edge: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.generic], ...]:
+        """Rows top..bottom's pixels in a cell (flat index, cell), and those on a wall (index, slot)."""
+        fit, rect = self.fit, self.rect
+        ys, xs = np.mgrid[top:bottom, 0 : rect.w]
+        x = (xs.ravel() + rect.x + 0.5 + TIE_BREAK - fit.ox) / fit.scale
+        y = (ys.ravel() + rect.y + 0.5 + TIE_BREAK - fit.oy) / fit.scale
+        cell, slot, distance = geo.locate(self.graph, x, y)
+        inside = np.flatnonzero(cell >= 0)
+        cell, slot, distance = cell[inside], slot[inside], distance[inside]
+        flat_slot = cell * self.slots + slot
+        band = np.where(edge[flat_slot], self.wall, self.wall / 2) / fit.scale
+        on_wall = np.flatnonzero(distance < band)
+        pixels = inside + top * rect.w
+        return pixels, cell, pixels[on_wall], flat_slot[on_wall]
 
     def _edge_slots(self) -> npt.NDArray[np.bool_]:
         """Sides on the drawing's edge (the border, a torus's wrap sides): their wall lies all inside."""
