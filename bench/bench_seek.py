@@ -41,8 +41,9 @@ is not instant); "real end": until the timeline has filled in (cap 60 s):
 The maze's answer is `solvers.maze.complete` (about 0.8 s of it) plus the
 first paint of the finished maze; one run of four went over 1 s under that
 load.  Queens and pentomino count on the plain path for 0.5 s, then say how
-many so far.  Seeks inside tic-tac-toe's generated run (far back 2.4 s,
-End again 2.2 s: its model keeps two keyframes) are still over 1 s.
+many so far.  Seeks inside tic-tac-toe's generated run were then still
+over 1 s (far back 2.4 s, End again 2.2 s: its model kept two keyframes);
+the tree ledger below fixed them.
 
 Seeks inside tic-tac-toe's run (minimax, the computer first, 1,355,060
 events), measured 2026-11-23 (python 3.11.7, load average 2.8 to 3.6 from
