@@ -229,6 +229,20 @@ def test_counting_past_its_budget_says_the_timeline_counts_on() -> None:
     assert count_line("solution", count, finished).startswith("Counting them all takes longer:")
 
 
+def test_counting_stops_at_its_budget_even_without_solutions() -> None:
+    """A search that never finds one (a primary column no row covers, met last) still stops in time."""
+    from solvers import dlx, queens
+    from visualizer.scenes.exact_cover.finale import count_within
+
+    eight = queens.encode(8).matrix
+    hopeless = dlx.Matrix([*eight.names[: eight.n_primary], "nobody"], eight.names[eight.n_primary :])
+    for row in eight.rows:
+        hopeless.add_row(column + (column >= eight.n_primary) for column in row)
+    reads = TickClock(step=1.0)
+    assert count_within(hopeless, "leftmost", budget=5, clock=reads) == (0, None, False)
+    assert dlx.count(hopeless.copy(), strategy="leftmost") == 0
+
+
 def test_tree_plain_end_is_the_runs_maximum_and_calls(app, open_demo) -> None:
     """Max of a tree: the plain line's value and call count are those the run ends with."""
     shell = open_demo("recursion")
