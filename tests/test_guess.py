@@ -94,6 +94,14 @@ def test_tree_asks_inner_calls_once_their_children_returned() -> None:
     assert all(asked[n] == rec.tree_max(nodes[n]) for n in inner)
 
 
+def play_until_asked(app, demo, frames: int) -> None:
+    """Draw frames until the demo's quiz asks, at most `frames` of them."""
+    for _ in range(frames):
+        app.frame(1 / 60)
+        if demo.guessing.asking:
+            return
+
+
 def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     """Q on, play: the run stops at fact(1)'s return; the right key plays it and scores; a wrong click too."""
     app.player_clock = TickClock(step=5e-4)
@@ -101,10 +109,7 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     demo = shell.demo
     press(app, pygame.K_q, "q")
     press(app, pygame.K_SPACE)
-    for _ in range(2000):
-        app.frame(1 / 60)
-        if demo.guessing.asking:
-            break
+    play_until_asked(app, demo, frames=2000)
     question = demo.guessing.question
     assert question is not None and not shell.run.playing
     assert shell.run.model.args[shell.run.model.stack[-1]] == 1  # fact(1): the first return
@@ -116,10 +121,7 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
             break
     assert isinstance(shell.run.last_event, Pop) and shell.run.last_event.node == question.about
     assert demo.guessing.score.right == 1 and demo.guessing.message.startswith("Right!")
-    for _ in range(2000):
-        app.frame(1 / 60)
-        if demo.guessing.asking:
-            break
+    play_until_asked(app, demo, frames=2000)
     question = demo.guessing.question
     assert question is not None and question.about == 3  # fact(2)
     lay = demo.layout(shell.layout(app.surface.get_size()).stage)
@@ -209,10 +211,7 @@ def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
     demo = shell.demo
     press(app, pygame.K_q, "q")
     press(app, pygame.K_RETURN)
-    for _ in range(400):
-        app.frame(1 / 60)
-        if demo.guessing.asking:
-            break
+    play_until_asked(app, demo, frames=400)
     question = demo.guessing.question
     assert question is not None and not shell.run.playing
     right = question.choices.index(question.answer)

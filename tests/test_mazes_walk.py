@@ -59,23 +59,18 @@ def test_no_way_gives_no_step_and_no_path() -> None:
     assert find_path(near, 0, 8) is None and next_step(near, 0, 8) is None
 
 
+def maze_cli(*argv: str, given: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m solvers maze ARGV` as a user runs it, `given` on its standard input."""
+    command = [sys.executable, "-m", "solvers", "maze", *argv]
+    return subprocess.run(command, cwd=ROOT, input=given, capture_output=True, text=True)
+
+
 def test_generate_json_pipes_into_solve() -> None:
     """The whole generate JSON (with its fractional "seconds") is a maze solve reads."""
-    made = subprocess.run(
-        [sys.executable, "-m", "solvers", "maze", "generate", "9", "7", "--seed", "3", "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    made = maze_cli("generate", "9", "7", "--seed", "3", "--json")
+    assert made.returncode == 0, made.stderr
     assert '"seconds": ' in made.stdout
-    solved = subprocess.run(
-        [sys.executable, "-m", "solvers", "maze", "solve", "-", "--json"],
-        cwd=ROOT,
-        input=made.stdout,
-        capture_output=True,
-        text=True,
-    )
+    solved = maze_cli("solve", "-", "--json", given=made.stdout)
     assert solved.returncode == 0, solved.stderr
     assert '"path": [[0, 0]' in solved.stdout
 
@@ -89,21 +84,10 @@ def test_generate_json_pipes_into_solve() -> None:
     ],
 )
 def test_fractions_in_the_maze_keys_are_refused_in_one_line(edit: tuple[str, str], words: str) -> None:
-    made = subprocess.run(
-        [sys.executable, "-m", "solvers", "maze", "generate", "9", "7", "--seed", "3", "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    made = maze_cli("generate", "9", "7", "--seed", "3", "--json")
+    assert made.returncode == 0, made.stderr
     assert edit[0] in made.stdout
     broken = made.stdout.replace(edit[0], edit[1], 1)
-    solved = subprocess.run(
-        [sys.executable, "-m", "solvers", "maze", "solve", "-"],
-        cwd=ROOT,
-        input=broken,
-        capture_output=True,
-        text=True,
-    )
+    solved = maze_cli("solve", "-", given=broken)
     assert solved.returncode == 2 and words in solved.stderr
     assert solved.stderr.count("\n") == 1
