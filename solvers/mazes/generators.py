@@ -444,11 +444,8 @@ def wilson(graph: CellGraph, seed: int | None = None, steps: bool | None = None)
     inside[order[0]] = 1
     walker = walks.WilsonWalks(graph, rng, inside)
     leap, carve = Leap, Carve
-    for first in order:
-        if inside[first]:
-            continue
-        path, moves, nxt = walker.walk(first)
-        yield build(leap, (path[-1], first, moves, moves - len(path), WI_WALK))
+    for path, moves, nxt in walker.walks(order):
+        yield build(leap, (path[-1], path[0], moves, moves - len(path), WI_WALK))
         for cell in reversed(path):
             inside[cell] = 1
             yield build(carve, (nxt, cell, WI_KNOCK))

@@ -163,60 +163,53 @@ class LoopErased(NamedTuple):
 class WilsonWalks:
     """Wilson's loop-erased walks into a growing maze: Python first, numpy chunks once a walk runs long.
 
-    The first HYBRID_STEPS moves of a walk are the plain loop (chronological
-    erasure, a cell's place on the walk in `where`).  A walk still going then
-    (on a grid) goes on in numpy chunks: each cell's last exit is kept, and
-    the path is read by following those from the start, as in Wilson's paper.
-    Both give the same path for the same walk, since erasing the loops of a
-    walk's first part first changes nothing.
+    Each move records where the walk left a cell for (its last exit, in
+    `after`); when the walk enters the maze, its loop-erased path is read by
+    following those exits from the start, as in Wilson's paper: one array
+    write a move, where erasing loops as they close costs a lookup, a write
+    and a list edit.  The first HYBRID_STEPS moves of a walk are a plain
+    loop; a walk still going then (on a grid) goes on in numpy chunks,
+    which record the last exits of their own moves.
     """
 
     def __init__(self, graph: CellGraph, rng: np.random.Generator, inside: bytearray) -> None:
         n, self.degree, self.table = step_table(graph)
         self.draw, self.inside = draws(rng, self.degree, n).__next__, inside
         self.grid = GridWalk(graph, rng) if vectorised(graph) else None
-        self.where = array("i", [-1]) * n  # a cell's place on the Python walk's path, -1 if off it
-        self.after = array("i", bytes(4 * n))  # a cell's last exit on the numpy walk
+        self.after = array("i", bytes(4 * n))  # a cell's last exit on the current walk
         self.last = np.full(n, -1, np.int64)  # when the numpy walks last left a cell (a running clock)
         self.clock = 0
 
-    def walk(self, start: int) -> LoopErased:
-        """Walk from `start` (not in the maze) until the maze, erasing loops."""
-        table, degree, draw, inside, where = self.table, self.degree, self.draw, self.inside, self.where
-        path = [start]
-        where[start] = 0
-        cell, moves = start, 0
-        limit = HYBRID_STEPS if self.grid is not None else -1
-        while moves != limit:
-            nxt = table[degree * cell + draw()]
-            if nxt == cell:
-                continue  # a spare slot: stay put (not a move)
-            cell = nxt
-            moves += 1
-            if inside[cell]:
-                for kept in path:
-                    where[kept] = -1
-                return LoopErased(path, moves, cell)
-            at = where[cell]
-            if at < 0:
-                where[cell] = len(path)
-                path.append(cell)
-            else:
-                for gone in path[at + 1 :]:
-                    where[gone] = -1
-                del path[at + 1 :]
-        for kept in path:
-            where[kept] = -1
-        return self._numpy_tail(path, moves)
+    def walks(self, order: list[int]) -> Iterator[LoopErased]:
+        """A walk from each cell of `order` not in the maze when its turn comes, its loops erased.
 
-    def _numpy_tail(self, path: list[int], moves: int) -> LoopErased:
-        """Go on from the path's end in numpy chunks until the walk enters the maze; follow the last exits."""
+        The caller adds each path to the maze before asking for the next walk.
+        One generator for all the walks, its locals bound once: most walks
+        are a move or two, so a call a walk would cost more than the walking.
+        """
+        table, degree, draw, inside, after = self.table, self.degree, self.draw, self.inside, self.after
+        limit = HYBRID_STEPS if self.grid is not None else -1
+        for start in order:
+            if inside[start]:
+                continue
+            cell, moves = start, 0
+            while moves != limit:
+                nxt = table[degree * cell + draw()]
+                if nxt != cell:  # else a spare slot: stay put (not a move)
+                    after[cell] = nxt
+                    cell = nxt
+                    moves += 1
+                    if inside[cell]:
+                        yield LoopErased(self._follow(start), moves, cell)
+                        break
+            else:
+                yield self._numpy_tail(start, cell, moves)
+
+    def _numpy_tail(self, start: int, cell: int, moves: int) -> LoopErased:
+        """Go on from `cell` in numpy chunks until the walk enters the maze; follow exits from `start`."""
         assert self.grid is not None
-        after = self.after
-        for a, b in itertools.pairwise(path):
-            after[a] = b
         maze = np.frombuffer(self.inside, np.uint8)
-        cell, length = path[-1], FIRST_CHUNK
+        length = FIRST_CHUNK
         while True:
             cells = self.grid.chunk(cell, length)
             hits = np.flatnonzero(maze[cells])
@@ -225,7 +218,7 @@ class WilsonWalks:
             moves += int(np.count_nonzero(walked[1:] != walked[:-1]))
             self._last_exits(walked)
             if len(hits):
-                return LoopErased(self._follow(path[0]), moves, int(cells[stop]))
+                return LoopErased(self._follow(start), moves, int(cells[stop]))
             cell, length = int(cells[-1]), min(LAST_CHUNK, 2 * length)
 
     def _last_exits(self, walked: np.ndarray) -> None:
