@@ -9,7 +9,6 @@ down.  Tracebacks go to a log file in the platform's log folder
 from __future__ import annotations
 
 import logging
-import logging.handlers
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +27,8 @@ def log_folder() -> Path:
 
 def _logger() -> logging.Logger:
     """The file logger for faults, writing into the current log folder."""
+    import logging.handlers  # with the first fault: it brings socket and pickle, which launch never needs
+
     logger = logging.getLogger("unwind.faults")
     path = log_folder() / "unwind.log"
     if [getattr(h, "baseFilename", None) for h in logger.handlers] != [str(path)]:
