@@ -51,9 +51,11 @@ def _logger() -> logging.Logger:
 
 def log_fault(where: str, error: BaseException) -> Path | None:
     """Write the traceback of `error` to the log; returns the log file, or None if it cannot be written."""
+    import logging  # as _logger: with the first fault, never at launch
+
     try:
         logger = _logger()
-        logger.error("while %s", where, exc_info=error)  # the log stays English, for developers
+        logger.log(logging.ERROR, "while %s", where, exc_info=error)  # the log stays English, for developers
         logger.handlers[0].flush()
         return log_folder() / "unwind.log"
     except OSError:
