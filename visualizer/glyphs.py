@@ -1,102 +1,40 @@
 """Text in Latin, Hangul and Chinese alike: a pygame font that falls back per glyph.
 
 pygame-ce's `Font` has no fallback chain, and its `metrics()` reports the
-.notdef box for a missing glyph instead of None, so which characters a font
-file has is asked of FreeType (`pygame.freetype`, whose `get_metrics` gives
-None for them), a character at a time as text comes, and kept (`Coverage`).
-A `FallbackFont` is a `pygame.font.Font` whose `render` and `size` split text
+.notdef box for a missing glyph instead of None, so coverage is read from each
+font file's character map (`fontmap`, once per file, a few milliseconds).  A
+`FallbackFont` is a `pygame.font.Font` whose `render` and `size` split text
 into runs by which font has the glyphs, so every caller that measures or
-renders through the theme gets the fallback without knowing.  Pure ASCII (most
-of the English text) takes the plain path.  Runs sit on the first font's
-baseline inside its line box.
+renders through the theme gets the fallback without knowing.  Pure ASCII
+(most of the English text) takes the plain path.  Runs sit on the first
+font's baseline inside its line box.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Protocol
 
 import pygame
-import pygame.freetype
+
+from visualizer.fontmap import character_map
 
 Color = tuple[int, int, int]
-SURROGATES = ("\ud800", "\udfff")
-"""Lone surrogates (a file name's undecodable bytes) have no glyph, and FreeType cannot take them."""
-
-
-class CodePoints(Protocol):
-    """Anything that answers `point in it` for code points: a `Coverage`, a set of ints."""
-
-    def __contains__(self, point: object, /) -> bool:
-        """True when code point `point` has a glyph."""
-        ...
-
-
-class Coverage:
-    """The characters one font file has glyphs for, asked of FreeType as they come, then known.
-
-    FreeType reads the font's own character map, so the answer is the one
-    reading the whole map would give (tests/test_glyphs.py compares it with
-    fontTools for every shipped font), without reading it all at launch: that
-    took ~100 ms, the largest part of the time to the first frame.  Known
-    characters are answered by a set test at C speed.
-    """
-
-    POINTS = 8
-    """The size the face is opened at to ask (any size has the same glyphs)."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._has: set[str] = set()
-        self._lacks: set[str] = set()
-        self._face: pygame.freetype.Font | None = None
-
-    def __contains__(self, point: object) -> bool:
-        """True when the font has a glyph for code point `point`."""
-        return isinstance(point, int) and 0 <= point <= 0x10FFFF and self.covers(chr(point))
-
-    def covers(self, text: str) -> bool:
-        """True when the font has a glyph for every character of `text`."""
-        if self._has.issuperset(text):
-            return True
-        self._learn(text)
-        return self._has.issuperset(text)
-
-    def _learn(self, text: str) -> None:
-        """Ask FreeType about the characters of `text` not yet known, in one call."""
-        new = set(text) - self._has - self._lacks
-        self._lacks.update(char for char in new if SURROGATES[0] <= char <= SURROGATES[1])
-        asked = "".join(new - self._lacks)
-        if asked:
-            for char, metrics in zip(asked, self._metrics(asked), strict=True):
-                (self._has if metrics is not None else self._lacks).add(char)
-
-    def _metrics(self, text: str) -> list[object]:
-        """FreeType's glyph metrics of `text` (None: no glyph), the face reopened if FreeType restarted."""
-        if not pygame.freetype.get_init():
-            pygame.freetype.init()
-        try:
-            return list(self._open().get_metrics(text))
-        except pygame.error:  # FreeType was quit since the face was opened: its faces are gone
-            self._face = None
-            return list(self._open().get_metrics(text))
-
-    def _open(self) -> pygame.freetype.Font:
-        """The font file as a FreeType face, opened once."""
-        if self._face is None:
-            self._face = pygame.freetype.Font(self.path, self.POINTS)
-        return self._face
 
 
 @cache
-def coverage(path: str) -> Coverage:
-    """The characters font file `path` has glyphs for (one `Coverage` per file)."""
-    return Coverage(path)
+def coverage(path: str) -> frozenset[int]:
+    """The code points font file `path` has glyphs for."""
+    return character_map(path)
 
 
-def splits_into_runs(text: str, chain: Sequence[CodePoints]) -> list[tuple[int, str]]:
+@cache
+def covered_characters(path: str) -> frozenset[str]:
+    """The characters font file `path` has glyphs for (for a set test at C speed)."""
+    return frozenset(map(chr, coverage(path)))
+
+
+def splits_into_runs(text: str, chain: list[frozenset[int]]) -> list[tuple[int, str]]:
     """`text` as (font index, run) pairs: each character in the first font of `chain` that has it.
 
     Spaces stay in the run they are in (fewer runs).  A character no font has
@@ -149,7 +87,7 @@ class FallbackFont(pygame.font.Font):
 
     def _plain(self, text: str) -> bool:
         """True when the first font draws all of `text` itself."""
-        if text.isascii() or coverage(str(self._paths[0])).covers(text):
+        if text.isascii() or covered_characters(str(self._paths[0])).issuperset(text):
             return True
         return len(self.runs(text)) == 1 and self.runs(text)[0][0] == 0
 
