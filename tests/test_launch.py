@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from solvers import i18n
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
@@ -68,6 +70,28 @@ def test_the_first_frame_loads_its_own_demo_and_nothing_it_does_not_draw() -> No
     others = {name.split(".")[2] for name in modules if name.startswith("visualizer.scenes.")} - {"recursion"}
     assert others == {"base"}, f"other demos loaded at launch: {sorted(others)}"
     assert [package for package in NOT_FOR_THE_FIRST_FRAME if loaded(modules, package)] == []
+
+
+@pytest.mark.parametrize("language", ["ko", "zh_CN"])
+def test_a_korean_or_chinese_first_frame_needs_no_babel_once_its_catalog_is_compiled(language: str) -> None:
+    """The first run compiles the catalog (Babel); the next launch reads it from the cache alone."""
+    launch_modules("recursion", "--frames", "1", "--lang", language)
+    code, modules = launch_modules("recursion", "--frames", "1", "--lang", language)
+    assert code == 0 and loaded(modules, "visualizer.scenes.recursion")
+    unneeded = ("babel", "fontTools", "numpy", "pygame_gui")
+    assert [package for package in unneeded if loaded(modules, package)] == []
+
+
+@pytest.mark.parametrize("language", sorted(i18n.COMMA_GROUPED))
+def test_whole_numbers_are_written_as_babel_writes_them(language: str) -> None:
+    """The languages that skip Babel for whole numbers get what Babel would write, sign and grouping."""
+    from babel.numbers import format_decimal
+
+    values = [0, 7, -7, 999, 1000, -1234, 65536, 1234567, -(10**12), 2**64, *range(-3000, 3000, 37)]
+    i18n.use(language)
+    assert [i18n.format_number(value) for value in values] == [
+        format_decimal(value, locale=language) for value in values
+    ]
 
 
 @pytest.mark.parametrize(("argv", "exit_code"), [(("--help",), 0), (("recursion", "--size", "1x1"), 2)])

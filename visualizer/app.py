@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from solvers.i18n import N_, _, choose, use
+from solvers.i18n import N_, _, choose, language, use
 from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
@@ -208,7 +208,9 @@ class App:
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        use(choose(options.lang, files.load_settings().get("language")))
+        wanted = choose(options.lang, files.load_settings().get("language"))
+        if wanted != language():  # launched by __main__, it speaks it already: its catalog is read once
+            use(wanted)
         open_window(options.size)
         pygame.display.set_caption("Unwind")
         pygame.key.set_repeat(350, 40)
