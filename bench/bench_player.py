@@ -10,9 +10,9 @@ Figures:
 - frame time p50 / p99 at several speeds, wall and CPU (`time.process_time`) per frame
   (goal: p99 <= 16.7 ms at every speed; on a shared machine the CPU figure is the fair one).
   The first frame is shown apart ("1st ms") and left out of p50/p99/max: it is start-up, not
-  playing (about 200 ms, most of it fontTools reading the fonts' character maps once per
-  process for `glyphs.coverage`, the first time a non-ASCII string such as "…" is measured;
-  the launch figure below includes it);
+  playing (it measures every text once; until the launch work it was ~200 ms, most of it
+  fontTools reading the fonts' character maps, now `visualizer/fontmap.py` reads them in a few
+  ms; the launch figure below includes it);
 - time from launch to the first frame (goal <= 0.3 s): `python -m visualizer recursion --frames 1`
   as whole processes, wall and CPU, min and median of `--runs`; with `--venv PATH` the same in a
   clean, non-editable venv (made with `python -m venv` and `pip install .` if missing, the
