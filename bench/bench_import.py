@@ -30,7 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_player import launch_commands, launch_cwd, launch_env  # noqa: E402
 from bench.timing import Timing, run_command, user_env, whole_process  # noqa: E402
 
 GOAL_MS = 50.0
@@ -71,6 +70,8 @@ def import_times(stderr: str) -> dict[str, tuple[int, int, bool]]:
 
 def launch_imports(runs: int, venv: Path | None) -> dict[str, tuple[int, int, bool]]:
     """Each module's smallest (self, cumulative) microseconds over `runs` launches under -X importtime."""
+    from bench.bench_player import launch_commands, launch_cwd, launch_env  # the app's launch, as timed there
+
     command = launch_commands(venv)["python -m visualizer"]
     command = [command[0], "-X", "importtime", *command[1:]]
     best: dict[str, tuple[int, int, bool]] = {}
