@@ -3,16 +3,21 @@
     python bench/bench_player.py            # everything, a few minutes
     python bench/bench_player.py --quick    # smaller runs
     python bench/bench_player.py --only seek   # one section: frames, launch, seek, memory
+    python bench/bench_player.py --only launch --venv /tmp/launch-venv   # as after `pip install .`
 
 Figures:
 - events per second the player sustains at full speed while the recursion scene draws;
 - frame time p50 / p99 at several speeds, wall and CPU (`time.process_time`) per frame
   (goal: p99 <= 16.7 ms at every speed; on a shared machine the CPU figure is the fair one).
   The first frame is shown apart ("1st ms") and left out of p50/p99/max: it is start-up, not
-  playing (about 200 ms, most of it fontTools reading the fonts' character maps once per
-  process for `glyphs.coverage`, the first time a non-ASCII string such as "…" is measured;
-  the launch figure below includes it);
-- time from launch to the first frame (goal <= 0.3 s);
+  playing (it measures every text once; until the launch work it was ~200 ms, most of it
+  fontTools reading the fonts' character maps, now `visualizer/fontmap.py` reads them in a few
+  ms; the launch figure below includes it);
+- time from launch to the first frame (goal <= 0.3 s): `python -m visualizer recursion --frames 1`
+  as whole processes, wall and CPU, min and median of `--runs`; with `--venv PATH` the same in a
+  clean, non-editable venv (made with `python -m venv` and `pip install .` if missing, the
+  checkout reinstalled with `--reinstall`), both `unwind` and `python -m visualizer`, run outside
+  the checkout: what a user who installed Unwind waits, without this checkout's editable finder;
 - seeks on long runs (goal: any seek in a 10-million-event run < 1 s): End from the start
   (bounded by how fast the solver generates), then far step back, timeline drags, End again,
   one step back; each in wall and CPU seconds, with the frames it took;
@@ -56,6 +61,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.timing import Timing, run_command, user_env, whole_process  # noqa: E402
 from solvers.events import Pop, Push  # noqa: E402
 from visualizer.player import MAX_SPEED  # noqa: E402
 
@@ -117,24 +123,74 @@ def frame_times_fresh(speed: float, frames: int, limit: int) -> dict[str, object
     return data
 
 
-def launch_time() -> float:
-    """Seconds for `python -m visualizer recursion --frames 1` start to finish (an upper bound).
+LAUNCH_ARGS = ("recursion", "--frames", "1")
+"""What the launch figure times: the recursion demo's first frame, then quit."""
+LAUNCH_GOAL_S = 0.3
+
+
+def launch_commands(venv: Path | None) -> dict[str, list[str]]:
+    """The launch as a user types it: this checkout's interpreter, or `venv`'s `unwind` and `python -m`."""
+    if venv is None:
+        return {"python -m visualizer": [sys.executable, "-m", "visualizer", *LAUNCH_ARGS]}
+    return {
+        "unwind": [str(venv / "bin" / "unwind"), *LAUNCH_ARGS],
+        "python -m visualizer": [str(venv / "bin" / "python"), "-m", "visualizer", *LAUNCH_ARGS],
+    }
+
+
+def launch_env(venv: Path | None) -> dict[str, str]:
+    """The environment of a launch: bytecode cached; this checkout on the path unless a venv is timed."""
+    env = dict(user_env(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    if venv is not None:
+        del env["PYTHONPATH"]  # the venv's own installed copy, as after `pip install unwind`
+    return env
+
+
+def launch_cwd(venv: Path | None) -> Path:
+    """Where a launch runs: a venv's launch runs outside the checkout, so `-m` cannot find it there."""
+    return ROOT if venv is None else venv
+
+
+def prepare_venv(venv: Path, reinstall: bool) -> None:
+    """Make `venv` a clean, non-editable install of this checkout (once; again with `reinstall`)."""
+    if not (venv / "bin" / "python").exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        reinstall = True
+    if reinstall or not (venv / "bin" / "unwind").exists():
+        pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
+        subprocess.run([*pip, "--force-reinstall", "--no-deps", str(ROOT)], check=True)
+        subprocess.run([*pip, str(ROOT)], check=True)  # the dependencies, once
+
+
+def launch_times(runs: int, venv: Path | None = None) -> dict[str, Timing]:
+    """Whole-process wall and CPU seconds of each launch command, `runs` interleaved runs after a warm-up.
 
     Run as an installed user runs it: bytecode cached (`timing.user_env`, one
-    untimed run first), not compiled afresh as under PYTHONDONTWRITEBYTECODE.
+    untimed run first writes the caches), not compiled afresh as under
+    PYTHONDONTWRITEBYTECODE.  Wall time is the user's wait; CPU time (user +
+    system, `os.wait4`) is the fair figure on a shared machine.
     """
-    from bench.timing import user_env
+    commands, env = launch_commands(venv), launch_env(venv)
+    cwd = os.getcwd()
+    os.chdir(launch_cwd(venv))
+    try:
+        for command in commands.values():
+            run_command(command, env)
+        return whole_process(commands, runs, env)
+    finally:
+        os.chdir(cwd)
 
-    env = dict(user_env(ROOT), SDL_VIDEODRIVER="dummy")
-    best = float("inf")
-    for run in range(4):
-        begin = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "visualizer", "recursion", "--frames", "1"], check=True, env=env, cwd=ROOT
-        )
-        if run:  # the first run writes the bytecode caches
-            best = min(best, time.perf_counter() - begin)
-    return best
+
+def print_launch(runs: int, venv: Path | None) -> None:
+    """The launch-to-first-frame table: wall and CPU, min and median, with the load it ran under."""
+    where = f"clean venv {venv}" if venv else f"this checkout, {sys.executable}"
+    print(f"\nlaunch to first frame, {where} (whole process, {runs} runs; goal <= {LAUNCH_GOAL_S} s)")
+    print(f"  load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(f"  {'command':<22}{'wall min / median':>20}{'CPU min / median':>20}")
+    for name, timing in launch_times(runs, venv).items():
+        wall = f"{min(timing.wall):.3f} / {statistics.median(timing.wall):.3f}"
+        print(f"  {name:<22}{wall:>20}{timing.cell():>20}")
+    print(f"  load average after: {os.getloadavg()[0]:.2f}")
 
 
 def pairs(count: int) -> Iterator[object]:
@@ -319,6 +375,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", choices=("frames", "launch", "seek", "memory"))
     parser.add_argument("--trace", action="store_true", help="tracemalloc in the seek runs (slow)")
+    parser.add_argument("--runs", type=int, default=7, help="launches per command (default 7)")
+    parser.add_argument(
+        "--venv", type=Path, help="time the launch in this clean venv (made and installed if missing)"
+    )
+    parser.add_argument("--reinstall", action="store_true", help="reinstall this checkout into --venv first")
     parser.add_argument("--one-speed", type=float, help=argparse.SUPPRESS)
     parser.add_argument("--frames", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--limit", type=int, help=argparse.SUPPRESS)
@@ -333,7 +394,9 @@ def main() -> None:
     if args.only in (None, "frames"):
         print_frames(frames, limit)
     if args.only in (None, "launch"):
-        print(f"\nlaunch to first frame (whole process, best of 3; goal <= 0.3 s): {launch_time():.2f} s")
+        if args.venv is not None:
+            prepare_venv(args.venv.resolve(), args.reinstall)
+        print_launch(args.runs, args.venv.resolve() if args.venv else None)
     if args.only in (None, "seek"):
         for name in ("maze", "recursion"):
             print_seeks(name, 3 if args.quick else 10, args.trace)

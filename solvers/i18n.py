@@ -25,6 +25,10 @@ SOURCE_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "zh_CN": "简体中文"}
 """Every language the app speaks, by code, named in itself (for the switch)."""
 
+COMMA_GROUPED = frozenset({"en", "ko", "zh_CN"})
+"""Languages whose whole numbers Babel writes as `f"{n:,}"` does (1,234,567): those skip Babel,
+whose import and locale data cost ~50 ms of a launch (tests/test_launch.py compares the two)."""
+
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The environment variables that name the system's language, strongest first (POSIX order)."""
 
@@ -191,8 +195,8 @@ def _babel_locale(code: str) -> object:
 
 def format_number(value: int | float) -> str:
     """`value` written as the current language writes numbers (grouping, decimal sign), by Babel."""
-    if type(value) is int and language() == SOURCE_LANGUAGE:
-        return f"{value:,}"  # what Babel writes for English, without importing it (~50 ms a CLI run)
+    if type(value) is int and language() in COMMA_GROUPED:
+        return f"{value:,}"  # what Babel writes for these languages, without importing it
     from babel.numbers import format_decimal
 
     return str(format_decimal(value, locale=_babel_locale(language())))  # type: ignore[arg-type]

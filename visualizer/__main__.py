@@ -13,7 +13,6 @@ from typing import NoReturn
 from solvers.i18n import N_, _, choose, language_argument, requested_language, use
 from visualizer import MAX_WINDOW, MIN_WINDOW, files
 from visualizer.demos import DEMOS
-from visualizer.scenes.trace.launch import accept as accept_trace
 
 MAX_SEED = 2**32 - 1
 """Seeds are 0 to 2^32 - 1 everywhere (the CLI's rule too)."""
@@ -194,8 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     use(choose(requested_language(words), files.load_settings().get("language")))
     parser = build_parser()
     args = parser.parse_args(words)
-    if problem := accept_trace(args.demo, args.words):
-        parser.error(problem)
+    if args.words:
+        from visualizer.scenes.trace.launch import accept  # the tracer (ast, inspect, ...) only for trace
+
+        if problem := accept(args.demo, args.words):
+            parser.error(problem)
     if args.export is not None and args.demo is None:
         parser.error(_("--export needs a DEMO to play"))
     from visualizer.record import video_available  # pygame loads only past the arguments

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
-from solvers.i18n import N_, _, choose, use
+from solvers.i18n import N_, _, choose, language, use
 from visualizer import MIN_WINDOW, files
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
@@ -27,7 +27,6 @@ from visualizer.demos import BY_NAME
 from visualizer.faults import guard
 from visualizer.framebudget import FrameBudget
 from visualizer.home import Home
-from visualizer.loading import Loading
 from visualizer.panels import fit_text, wrap
 from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import SHELL_BINDINGS, Shell
@@ -36,6 +35,7 @@ from visualizer.widgets import draw_box
 
 if TYPE_CHECKING:
     from visualizer.dialogs import FileChooser
+    from visualizer.loading import Loading
 
 T = TypeVar("T")
 
@@ -208,7 +208,9 @@ class App:
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        use(choose(options.lang, files.load_settings().get("language")))
+        wanted = choose(options.lang, files.load_settings().get("language"))
+        if wanted != language():  # launched by __main__, it speaks it already: its catalog is read once
+            use(wanted)
         open_window(options.size)
         pygame.display.set_caption("Unwind")
         pygame.key.set_repeat(350, 40)
@@ -347,6 +349,8 @@ class App:
 
     def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
         """Read and parse `path` off the frame; `done(result)` runs on a later frame (else a message)."""
+        from visualizer.loading import Loading  # its worker thread starts with the first file, not at launch
+
         self.loading.append(Loading.start(path, parse, done))
         self.notify(_("opening {path}…").format(path=path))
 

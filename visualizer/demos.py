@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solvers.i18n import N_
-from visualizer.scenes.base import Demo
+
+if TYPE_CHECKING:  # the demos' base (pygame, the player) loads with the first demo opened, not to parse
+    from visualizer.scenes.base import Demo
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +24,8 @@ class DemoEntry:
     def load(self) -> type[Demo]:
         """Import and return the demo's class."""
         module_name, class_name = self.target.split(":")
-        return getattr(importlib.import_module(module_name), class_name)
+        demo: type[Demo] = getattr(importlib.import_module(module_name), class_name)
+        return demo
 
 
 DEMOS: tuple[DemoEntry, ...] = (

@@ -8,14 +8,16 @@ down.  Tracebacks go to a log file in the platform's log folder
 
 from __future__ import annotations
 
-import logging
-import logging.handlers
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from solvers.i18n import _
+
+if TYPE_CHECKING:
+    import logging
 
 LOG_BYTES = 512 * 1024
 LOG_BACKUPS = 2
@@ -28,6 +30,8 @@ def log_folder() -> Path:
 
 def _logger() -> logging.Logger:
     """The file logger for faults, writing into the current log folder."""
+    import logging.handlers  # with the first fault: logging, socket and pickle are not needed at launch
+
     logger = logging.getLogger("unwind.faults")
     path = log_folder() / "unwind.log"
     if [getattr(h, "baseFilename", None) for h in logger.handlers] != [str(path)]:
@@ -47,6 +51,8 @@ def _logger() -> logging.Logger:
 
 def log_fault(where: str, error: BaseException) -> Path | None:
     """Write the traceback of `error` to the log; returns the log file, or None if it cannot be written."""
+    import logging  # as _logger: with the first fault, never at launch
+
     try:
         logger = _logger()
         logger.log(logging.ERROR, "while %s", where, exc_info=error)  # the log stays English, for developers

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -76,7 +75,7 @@ def replacing(path: Path) -> Iterator[Path]:
     The temporary file is made with the usual permissions and keeps the
     suffix, which encoders read.  On failure the old file is left as it was.
     """
-    temporary = path.with_name(f".{path.stem}.{secrets.token_hex(4)}.part{path.suffix}")
+    temporary = path.with_name(f".{path.stem}.{os.urandom(4).hex()}.part{path.suffix}")
     temporary.open("xb").close()
     try:
         yield temporary

@@ -2,11 +2,12 @@
 
 pygame-ce's `Font` has no fallback chain, and its `metrics()` reports the
 .notdef box for a missing glyph instead of None, so coverage is read from each
-font file's character map (fontTools, once per file).  A `FallbackFont` is a
-`pygame.font.Font` whose `render` and `size` split text into runs by which font
-has the glyphs, so every caller that measures or renders through the theme gets
-the fallback without knowing.  Pure ASCII (most of the English text) takes the
-plain path.  Runs sit on the first font's baseline inside its line box.
+font file's character map (`fontmap`, once per file, a few milliseconds).  A
+`FallbackFont` is a `pygame.font.Font` whose `render` and `size` split text
+into runs by which font has the glyphs, so every caller that measures or
+renders through the theme gets the fallback without knowing.  Pure ASCII
+(most of the English text) takes the plain path.  Runs sit on the first
+font's baseline inside its line box.
 """
 
 from __future__ import annotations
@@ -16,16 +17,15 @@ from pathlib import Path
 
 import pygame
 
+from visualizer.fontmap import character_map
+
 Color = tuple[int, int, int]
 
 
 @cache
 def coverage(path: str) -> frozenset[int]:
     """The code points font file `path` has glyphs for."""
-    from fontTools.ttLib import TTFont
-
-    with TTFont(path, lazy=True) as font:
-        return frozenset(font.getBestCmap())
+    return character_map(path)
 
 
 @cache
