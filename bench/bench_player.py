@@ -11,8 +11,8 @@ Figures:
   (goal: p99 <= 16.7 ms at every speed; on a shared machine the CPU figure is the fair one).
   The first frame is shown apart ("1st ms") and left out of p50/p99/max: it is start-up, not
   playing (it measures every text once; until the launch work it was ~200 ms, most of it
-  fontTools reading the fonts' character maps, now `visualizer/fontmap.py` reads them in a few
-  ms; the launch figure below includes it);
+  fontTools reading the fonts' character maps, now read from the ranges shipped beside the
+  fonts in about a ms; the launch figure below includes it);
 - time from launch to the first frame (goal <= 0.3 s): `python -m visualizer recursion --frames 1`
   as whole processes, wall and CPU, min and median of `--runs`; with `--venv PATH` the same in a
   clean, non-editable venv (made with `python -m venv` and `pip install .` if missing, the

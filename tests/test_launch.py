@@ -30,7 +30,7 @@ print(json.dumps({{"code": code, "modules": sorted(sys.modules)}}))
 """
 
 NOT_FOR_THE_FIRST_FRAME = (
-    "fontTools",  # glyph coverage is asked of FreeType, character by character
+    "fontTools",  # glyph coverage is read from assets/fonts/coverage.json
     "pygame_gui",  # the file dialog
     "numpy",
     "babel",  # English needs no catalog and no number formats

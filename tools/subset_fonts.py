@@ -18,6 +18,7 @@ import os
 import re
 from pathlib import Path
 
+import font_coverage
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont
 
@@ -101,6 +102,7 @@ def main() -> None:
     for weight in WEIGHTS:
         path = build(args.source_dir, weight, points)
         print(f"{path.relative_to(ROOT)}: {len(points):,} code points asked, {path.stat().st_size:,} bytes")
+    font_coverage.main()  # the app reads the new fonts' character maps from this file
 
 
 if __name__ == "__main__":

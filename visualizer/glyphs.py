@@ -1,8 +1,10 @@
 """Text in Latin, Hangul and Chinese alike: a pygame font that falls back per glyph.
 
 pygame-ce's `Font` has no fallback chain, and its `metrics()` reports the
-.notdef box for a missing glyph instead of None, so coverage is read from each
-font file's character map (`fontmap`, once per file, a few milliseconds).  A
+.notdef box for a missing glyph instead of None, so coverage comes from the
+fonts' character maps, read by fontTools when the fonts are made and shipped
+beside them (assets/fonts/coverage.json, `tools/font_coverage.py`): the
+launch reads ranges in a millisecond where fontTools took ~100 ms.  A
 `FallbackFont` is a `pygame.font.Font` whose `render` and `size` split text
 into runs by which font has the glyphs, so every caller that measures or
 renders through the theme gets the fallback without knowing.  Pure ASCII
@@ -12,20 +14,31 @@ font's baseline inside its line box.
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 import pygame
 
-from visualizer.fontmap import character_map
-
 Color = tuple[int, int, int]
+COVERAGE_FILE = "coverage.json"
+"""Beside the fonts: each font file's code points as [first, last] runs (tools/font_coverage.py)."""
+
+
+@cache
+def coverage_runs(folder: str) -> dict[str, list[list[int]]]:
+    """The coverage file of the font folder `folder`, by font file name."""
+    runs: dict[str, list[list[int]]] = json.loads((Path(folder) / COVERAGE_FILE).read_text(encoding="utf-8"))
+    return runs
 
 
 @cache
 def coverage(path: str) -> frozenset[int]:
-    """The code points font file `path` has glyphs for."""
-    return character_map(path)
+    """The code points font file `path` has glyphs for (KeyError: not in the coverage file)."""
+    font = Path(path)
+    runs = coverage_runs(str(font.parent))[font.name]
+    return frozenset(chain.from_iterable(range(first, last + 1) for first, last in runs))
 
 
 @cache
