@@ -331,11 +331,12 @@ def test_quitting_or_leaving_with_unsaved_work_asks_first(app, open_demo, monkey
     monkeypatch.setattr(shell.demo, "unsaved", lambda: "your drawn maze")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
-    assert app.running and app.prompt is not None and "not saved" in app.prompt.question
+    assert app.running and app.prompt is not None
+    assert app.prompt.question == "Quit and lose your drawn maze? It is not saved."
     press(app, pygame.K_ESCAPE)
     assert app.running and app.prompt is None and app.screen is shell
     press(app, pygame.K_ESCAPE)  # Esc in the demo: go home? it asks too
-    assert app.prompt is not None and app.screen is shell
+    assert app.prompt is not None and app.screen is shell and "home screen" in app.prompt.question
     press(app, pygame.K_RETURN, "\r")
     assert isinstance(app.screen, Home)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -355,3 +356,20 @@ def test_resizing_through_many_scales_keeps_the_theme_caches_bounded(app) -> Non
             theme.text("counters", size, face="bold")
     assert len(theme._fonts) <= FONT_CACHE_SIZE
     assert {key[-1] for key in theme._texts} == {theme.scale}
+
+
+def test_leaving_asks_in_the_app_language(app, open_demo, monkeypatch) -> None:
+    """The question about unsaved work is one translated sentence, the demo's words for the work inside it."""
+    from solvers import i18n
+
+    shell = open_demo("recursion")
+    i18n.use("ko")
+    try:
+        monkeypatch.setattr(shell.demo, "unsaved", lambda: i18n._("your drawn maze"))
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.frame(1 / 60)
+        assert app.prompt is not None
+        question = app.prompt.question
+        assert question.startswith("직접 그린 미로") and "저장하지 않았습니다" in question
+    finally:
+        i18n.use("en")

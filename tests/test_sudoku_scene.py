@@ -242,7 +242,7 @@ def test_sixteen_by_sixteen_cell_owns_the_keyboard(app, open_demo, monkeypatch) 
 
 def test_help_lists_the_undo_keys(app, open_demo) -> None:
     """Sudoku's help rows come from its key table: Z and Y, the library, the shared C."""
-    from visualizer.app import help_rows
+    from visualizer.appkeys import help_rows
 
     shell = open_demo("sudoku")
     rows = dict(help_rows(shell))

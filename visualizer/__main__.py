@@ -204,12 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
         parser.error(_('--export to MP4 needs the video extra: pip install "unwind[video]"'))
-    from visualizer.app import (  # pygame loads only past the arguments
-        App,
-        DemoUnavailable,
-        NoDisplay,
-        Options,
-    )
+    from visualizer.app import App, DemoUnavailable, Options  # pygame loads only past the arguments
+    from visualizer.window import NoDisplay
 
     options = Options(
         demo=args.demo,

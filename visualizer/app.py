@@ -6,32 +6,30 @@ Overlays that every screen shares (help, a text prompt, messages) live here.
 
 from __future__ import annotations
 
-import contextlib
 import gc
-import os
 import time
-import warnings
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 
 from solvers.i18n import N_, _, choose, language, use
-from visualizer import MIN_WINDOW, files
+from visualizer import files
 from visualizer import theme as th
-from visualizer.bindings import Binding, Bindings
+from visualizer.appkeys import APP_BINDINGS, help_rows
+from visualizer.collector import FrameCollector
 from visualizer.demos import BY_NAME
 from visualizer.faults import guard
 from visualizer.framebudget import FrameBudget
 from visualizer.home import Home
-from visualizer.panels import fit_text, wrap
+from visualizer.options import Options
+from visualizer.overlays import Prompt, draw_help, draw_message, draw_prompt, draw_recording_badge
 from visualizer.record import Recorder, output_path, save_png, stop_and_report
-from visualizer.shell import SHELL_BINDINGS, Shell
+from visualizer.shell import Shell
 from visualizer.theme import Theme
-from visualizer.widgets import draw_box
+from visualizer.window import open_window
 
 if TYPE_CHECKING:
     from visualizer.dialogs import FileChooser
@@ -47,160 +45,18 @@ REST_WAKE_MS = 1000
 """At rest the app still draws a frame this often, for whatever changed without input."""
 REST_NAP_S = 0.015
 """How long a rest naps between looks at the event queue: the most an input waits."""
-"""At rest the app sleeps until input, waking this often to notice anything else."""
 
 FRAME_SECONDS = 1 / FPS
 MESSAGE_SECONDS = 5.0
 MAX_DT = 0.1
 """A long stall (a dragged window) must not turn into a burst of animation."""
-FILE_KINDS = {"maze": N_("maze"), "sudoku": N_("sudoku")}
-"""The kinds of user file in words, for the file dialog's title."""
-
-
-class NoDisplay(Exception):
-    """No window can be opened here."""
+QUIT_UNSAVED = N_("Quit and lose {what}? It is not saved.")
+HOME_UNSAVED = N_("Go back to the home screen and lose {what}? It is not saved.")
+"""What leaving asks when the demo has unsaved work ({what}: the demo's words for it)."""
 
 
 class DemoUnavailable(Exception):
     """The demo asked for on the command line cannot be opened."""
-
-
-HEADLESS_DRIVERS = ("offscreen", "dummy")
-"""Drivers SDL falls back to with no screen; used only when asked for by name."""
-
-
-def open_window(size: tuple[int, int]) -> pygame.Surface:
-    """Open the resizable window, or raise NoDisplay with the reason."""
-    try:
-        pygame.display.init()
-    except pygame.error as error:
-        raise NoDisplay(str(error)) from None
-    driver = pygame.display.get_driver()
-    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
-        pygame.display.quit()
-        raise NoDisplay("no screen was found: DISPLAY and WAYLAND_DISPLAY are not set")
-    pygame.font.init()
-    try:
-        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-    except pygame.error as error:
-        raise NoDisplay(str(error)) from None
-    with warnings.catch_warnings():  # the one way to reach the display module's window in pygame-ce 2.5
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-    return surface
-
-
-@dataclass
-class Options:
-    """How the app was started (see `python -m visualizer --help`)."""
-
-    demo: str | None = None
-    seed: int = 1
-    autoplay: bool = False
-    speed: float | None = None
-    frames: int | None = None
-    screenshot: Path | None = None
-    size: tuple[int, int] = (1280, 800)
-    scale: float = 1.0
-    out_dir: Path | None = None  # None: the platform's pictures / videos folder
-    export: Path | None = None
-    lang: str | None = None  # --lang; None: the saved choice, else the system's
-
-
-class FrameCollector:
-    """Garbage collection paced by frames instead of by allocations.
-
-    A model of a million calls makes a full collection take tens of
-    milliseconds, and the automatic collector starts one whenever it likes:
-    mid-frame.  Here the young generation is swept after every frame (cheap)
-    and the rest only while nothing plays (measured with bench/bench_player.py:
-    p99 frame time at 100,000 events/s fell from 10.6 ms to 6.0 ms), or once
-    a demo is left: its player, model and views hold one another in cycles, so
-    only a full pass frees them, and a class that hops from demo to demo
-    without a pause would otherwise pile up every run it left (bench/soak.py).
-    """
-
-    FULL_EVERY_IDLE = 120
-
-    def __init__(self) -> None:
-        gc.disable()
-        self.frames = 0
-        self.idle_frames = 0
-        self.full_due = False
-
-    def collect_soon(self) -> None:
-        """Make the next frame's pass a full one: something large just became garbage."""
-        self.full_due = True
-
-    def after_frame(self, busy: bool) -> None:
-        """Collect what is due after this frame."""
-        self.frames += 1
-        self.idle_frames = 0 if busy else self.idle_frames + 1
-        if self.full_due or (self.idle_frames and self.idle_frames % self.FULL_EVERY_IDLE == 0):
-            self.full_due = False
-            gc.collect(2)
-        else:
-            gc.collect(0)
-
-    def close(self) -> None:
-        """Hand collection back to Python."""
-        gc.enable()
-
-
-APP_BINDINGS = Bindings(
-    Binding(
-        ("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", N_("presenter scale: everything larger"), label="Ctrl +"
-    ),
-    Binding(("ctrl+-", "ctrl+[-]"), "smaller", N_("presenter scale: everything smaller"), label="Ctrl -"),
-    Binding(("ctrl+0", "ctrl+[0]"), "toggle_fit", N_("fit to window: text and lines grow with the window")),
-    Binding(("?", "f1"), "toggle_help", N_("this help")),
-    Binding(("escape",), "escape", N_("back to the home screen")),
-    Binding(("f",), "toggle_fullscreen", N_("fullscreen"), when="in_demo"),
-    Binding(("p",), "save_screenshot", N_("save a PNG of the window"), when="in_demo"),
-    Binding(("shift+g",), "toggle_video", N_("record an MP4 video (G again stops)"), when="in_demo"),
-    Binding(("g",), "toggle_gif", N_("record a GIF: G starts, G again stops and saves"), when="in_demo"),
-)
-"""Keys the app takes before any screen: a demo cannot shadow them."""
-
-
-HELP_SIZES = ("body", "small", "tiny")
-HELP_TITLE = 36
-"""Unscaled pixels of the help box besides its title's and rows' lines."""
-
-
-def help_fit(theme: th.Theme, count: int, height: int) -> tuple[str, int]:
-    """The largest text size, in one column or else two, at which `count` help rows fit `height`."""
-    for columns in (1, 2):
-        for size in HELP_SIZES:
-            needed = (
-                theme.px(HELP_TITLE)
-                + theme.line_height("title")
-                + -(-count // columns) * theme.line_height(size)
-            )
-            if needed <= height:
-                return size, columns
-    return HELP_SIZES[-1], 2
-
-
-def help_rows(screen: object) -> list[tuple[str, str]]:
-    """Every key and gesture for help: the app's, the player's, then the demo's own."""
-    rows = APP_BINDINGS.help_rows() + SHELL_BINDINGS.help_rows()
-    demo = getattr(screen, "demo", None)
-    if demo is not None:
-        own = demo.bindings.help_rows()
-        if own:
-            rows += [("", ""), *own]
-    return rows
-
-
-@dataclass
-class Prompt:
-    """A one-line question on top of everything."""
-
-    question: str
-    text: str
-    done: Callable[[str], None]
-    yes_no: bool = False  # a question answered by Enter (yes) or Esc (no), with no text
 
 
 class App:
@@ -305,45 +161,18 @@ class App:
     def choose_file(self, kind: str, *, save: bool, suggested: str, done: Callable[[Path], None]) -> None:
         """Open the file dialog for a `kind` of file ('maze', 'sudoku'); `done(path)` gets the choice.
 
-        It starts in the folder last used for that kind (else the platform's
-        documents folder), lists the recent files beside it, asks before
-        replacing a file, and never writes into the app's own files.
+        It asks before replacing a file and never writes into the app's own
+        files (`dialogs.FileChooser`).
         """
-        recent = files.recent_files(kind)
-        folder = recent[0].parent if recent else files.documents_folder(kind)
-        with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
-        start = folder / suggested if save else folder
+        from visualizer.dialogs import chooser_for  # pygame_gui loads here, not at launch
 
-        def chosen(path: Path) -> None:
-            """Remember the file, then answer."""
-            files.remember(kind, path)
-            done(path)
-
-        kind_words = _(FILE_KINDS.get(kind, kind))
-        title = (_("Save the {kind} as") if save else _("Open a {kind}")).format(kind=kind_words)
-        from visualizer.dialogs import (
-            LEAST_WINDOW,
-            FileChooser,
-            window_fits,
-        )  # pygame_gui loads here, not at launch
-
-        size = self.surface.get_size()
-        if not window_fits(size):
-            least = f"{LEAST_WINDOW[0]}×{LEAST_WINDOW[1]}"
-            self.notify(
-                _("the window is too small for the file dialog: make it at least {size}").format(size=least)
-            )
-            return
-        self.chooser = FileChooser(
-            size,
+        self.chooser = chooser_for(
+            self.surface.get_size(),
             self.theme,
-            title=title,
-            kind=kind,
+            kind,
             save=save,
-            start=start,
-            recent=recent,
-            done=chosen,
+            suggested=suggested,
+            done=done,
             tell=self.notify,
         )
 
@@ -472,7 +301,7 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """Overlays first, then the app's own keys, then the screen."""
         if event.type == pygame.QUIT:
-            self.leave(self.quit_now, "quit")
+            self.leave(self.quit_now, QUIT_UNSAVED)
             return
         if self.chooser is not None:
             self.chooser.handle(event)
@@ -500,14 +329,13 @@ class App:
         """
         return APP_BINDINGS.dispatch(self, event)
 
-    def leave(self, then: Callable[[], None], doing: str) -> None:
-        """Run `then` (quit, go home) at once, or after asking when the demo has unsaved work."""
+    def leave(self, then: Callable[[], None], question: str) -> None:
+        """Run `then` (quit, go home) at once, or after asking `question` when the demo has unsaved work."""
         unsaved = self.screen.unsaved() if isinstance(self.screen, Shell) else None
         if unsaved is None:
             then()
             return
-        question = f"{unsaved[0].upper()}{unsaved[1:]} is not saved. {doing.capitalize()} anyway and lose it?"
-        self.confirm(question, then)
+        self.confirm(_(question).format(what=unsaved), then)
 
     def quit_now(self) -> None:
         """End the app's loop."""
@@ -550,7 +378,7 @@ class App:
         if self.show_help:
             self.show_help = False
         elif isinstance(self.screen, Shell):
-            self.leave(self.go_home, "go home")
+            self.leave(self.go_home, HOME_UNSAVED)
         else:
             self.running = False
 
@@ -616,17 +444,11 @@ class App:
         assert prompt is not None
         if event.type != pygame.KEYDOWN:
             return
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        outcome = prompt.key(event)
+        if outcome is not None:
             self.prompt = None
+        if outcome == "done":
             prompt.done(prompt.text)
-        elif event.key == pygame.K_ESCAPE:
-            self.prompt = None
-        elif prompt.yes_no:
-            return
-        elif event.key == pygame.K_BACKSPACE:
-            prompt.text = prompt.text[:-1]
-        elif event.unicode and event.unicode.isprintable():
-            prompt.text += event.unicode
 
     # --- drawing ---------------------------------------------------------------
 
@@ -636,99 +458,20 @@ class App:
         self.screen.draw(surface)
         if self.recorder is not None:
             self.recorder.grab(surface, self.elapsed)
-            self._draw_recording_badge(surface)
+            draw_recording_badge(surface, self.theme, self.recorder)
         self.screen.draw_overlays(surface)
         if self.show_help:
-            self._draw_help(surface)
+            draw_help(surface, self.theme, help_rows(self.screen))
         if self.prompt is not None:
-            self._draw_prompt(surface, self.prompt)
+            draw_prompt(surface, self.theme, self.prompt)
         if self.chooser is not None:
             self.chooser.draw(surface)
         if self.message and time.monotonic() < self.message_until:
-            self._draw_message(surface)
-
-    def _draw_recording_badge(self, surface: pygame.Surface) -> None:
-        """A red dot and the frame count at the top right (drawn after the frame was recorded)."""
-        assert self.recorder is not None
-        theme = self.theme
-        text = f"● REC {self.recorder.suffix[1:].upper()} {self.recorder.frames:,}"
-        image = theme.text(text, "small", th.PANEL, "bold")
-        box = image.get_rect(topright=(surface.get_width() - theme.px(12), theme.px(46)))
-        draw_box(surface, box.inflate(theme.px(14), theme.px(8)), theme, fill=th.DEAD, edge=th.DEAD)
-        surface.blit(image, box)
+            draw_message(surface, self.theme, self.message)
 
     def _draw_fault(self) -> None:
         """After a drawing error: a plain screen with the message, so the window still answers."""
         surface = self.surface
         surface.fill(th.BACKGROUND)
         if self.message:
-            self._draw_message(surface)
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        """The latest message in a dark strip near the bottom."""
-        theme = self.theme
-        image = theme.text(self.message, "body", th.PANEL, "bold")
-        box = image.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - theme.px(92)))
-        draw_box(
-            surface,
-            box.inflate(theme.px(28), theme.px(14)),
-            theme,
-            fill=th.TITLE_BAR,
-            edge=th.YELLOW,
-            radius=8,
-            width=2,
-        )
-        surface.blit(image, box)
-
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        """Every key: the shared ones, then the demo's own, in the largest size that fits the window."""
-        theme = self.theme
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill(th.OVERLAY)
-        surface.blit(shade, (0, 0))
-        rows = help_rows(self.screen)
-        room = surface.get_rect().inflate(-theme.px(24), -theme.px(24))
-        size, columns = help_fit(theme, len(rows), room.h)
-        line, tall = theme.line_height(size), -(-len(rows) // columns)
-        width = room.w if columns > 1 else min(room.w, theme.px(760))
-        box = pygame.Rect(0, 0, width, theme.px(HELP_TITLE) + theme.line_height("title") + tall * line)
-        box.center = surface.get_rect().center
-        draw_box(surface, box, theme, fill=th.PANEL, radius=12)
-        title = theme.text(_("Keys and mouse"), "title", th.INK, "bold")
-        surface.blit(title, (box.x + theme.px(20), box.y + theme.px(12)))
-        column_w = (box.w - theme.px(40)) // columns
-        widest = max((theme.font(size, "bold").size(key)[0] for key, _meaning in rows), default=0)
-        key_w = min(widest + theme.px(16), column_w * 2 // 5)
-        top = box.y + theme.px(16) + title.get_height()
-        for index, (key, meaning) in enumerate(rows):
-            x = box.x + theme.px(20) + (index // tall) * column_w
-            y = top + (index % tall) * line
-            key_text = fit_text(theme, key, key_w - theme.px(8), size, "bold")
-            surface.blit(theme.text(key_text, size, th.ACTIVE, "bold"), (x, y))
-            said = fit_text(theme, meaning, column_w - key_w - theme.px(12), size)
-            surface.blit(theme.text(said, size, th.INK), (x + key_w, y))
-
-    def _draw_prompt(self, surface: pygame.Surface, prompt: Prompt) -> None:
-        """The question, the answer so far with a caret, and how to finish."""
-        theme = self.theme
-        width = min(surface.get_width() - theme.px(40), theme.px(820))
-        lines = wrap(theme, prompt.question, width - theme.px(40), "body")
-        line = theme.line_height("body")
-        box = pygame.Rect(0, 0, width, line * (len(lines) + 4))
-        box.center = surface.get_rect().center
-        draw_box(surface, box, theme, fill=th.PANEL, edge=th.ACTIVE, radius=10, width=2)
-        y = box.y + theme.px(14)
-        for text in lines:
-            surface.blit(theme.text(text, "body", th.INK), (box.x + theme.px(20), y))
-            y += line
-        if prompt.yes_no:
-            hint = theme.text(_("Enter: yes    Esc: no"), "body", th.ACTIVE, "bold")
-            surface.blit(hint, (box.x + theme.px(20), y + theme.px(10)))
-            return
-        field = pygame.Rect(box.x + theme.px(20), y + theme.px(6), box.w - theme.px(40), line + theme.px(8))
-        draw_box(surface, field, theme, fill=th.BACKGROUND, radius=4)
-        caret = "▌" if int(time.monotonic() * 2) % 2 == 0 else " "
-        answer = theme.text(prompt.text[-90:] + caret, "body", th.INK, "mono")
-        surface.blit(answer, (field.x + theme.px(6), field.y + theme.px(4)))
-        hint = theme.text(_("Enter: OK    Esc: cancel"), "small", th.MUTED)
-        surface.blit(hint, (field.x, field.bottom + theme.px(6)))
+            draw_message(surface, self.theme, self.message)

@@ -7,6 +7,7 @@ ships with the app becomes the user's own copy (see `files.own_copy`).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +17,8 @@ import pygame_gui
 from pygame_gui.elements import UISelectionList, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-from solvers.i18n import _, language
+from solvers.i18n import N_, _, language
+from visualizer import files
 from visualizer.assets import asset
 from visualizer.files import is_bundled, own_copy
 from visualizer.theme import FALLBACK_FILES, Theme
@@ -26,6 +28,8 @@ DIALOG_SIZE = (640, 480)
 RECENT_WIDTH = 300
 LEAST_WINDOW = (320, 360)
 """The smallest window the file dialog opens in (pygame_gui's file dialog is at least 260x300)."""
+FILE_KINDS = {"maze": N_("maze"), "sudoku": N_("sudoku")}
+"""The kinds of user file in words, for the dialog's title."""
 
 
 _MANAGERS: list[pygame_gui.UIManager] = []
@@ -208,3 +212,41 @@ def dialog_rect(window: tuple[int, int], theme: Theme) -> pygame.Rect:
 def recent_label(path: Path) -> str:
     """How the recent list names a file: its name, then its folder."""
     return f"{path.name}   {path.parent}"
+
+
+def chooser_for(
+    window: tuple[int, int],
+    theme: Theme,
+    kind: str,
+    *,
+    save: bool,
+    suggested: str,
+    done: Callable[[Path], None],
+    tell: Callable[[str], None],
+) -> FileChooser | None:
+    """The dialog for a `kind` of file ('maze', 'sudoku'), or None (told why) in too small a window.
+
+    It starts in the folder last used for that kind (else the platform's
+    documents folder) and lists the recent files beside it; the choice is
+    remembered as recent before `done` gets it.
+    """
+    if not window_fits(window):
+        least = f"{LEAST_WINDOW[0]}×{LEAST_WINDOW[1]}"
+        tell(_("the window is too small for the file dialog: make it at least {size}").format(size=least))
+        return None
+    recent = files.recent_files(kind)
+    folder = recent[0].parent if recent else files.documents_folder(kind)
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def chosen(path: Path) -> None:
+        """Remember the file, then answer."""
+        files.remember(kind, path)
+        done(path)
+
+    kind_words = _(FILE_KINDS.get(kind, kind))
+    title = (_("Save the {kind} as") if save else _("Open a {kind}")).format(kind=kind_words)
+    start = folder / suggested if save else folder
+    return FileChooser(
+        window, theme, title=title, kind=kind, save=save, start=start, recent=recent, done=chosen, tell=tell
+    )

@@ -1,0 +1,33 @@
+"""The app's own key table (before any screen's) and the help's rows: the app's, the player's, the demo's."""
+
+from __future__ import annotations
+
+from solvers.i18n import N_
+from visualizer.bindings import Binding, Bindings
+from visualizer.shell import SHELL_BINDINGS
+
+APP_BINDINGS = Bindings(
+    Binding(
+        ("ctrl++", "ctrl+=", "ctrl+[+]"), "larger", N_("presenter scale: everything larger"), label="Ctrl +"
+    ),
+    Binding(("ctrl+-", "ctrl+[-]"), "smaller", N_("presenter scale: everything smaller"), label="Ctrl -"),
+    Binding(("ctrl+0", "ctrl+[0]"), "toggle_fit", N_("fit to window: text and lines grow with the window")),
+    Binding(("?", "f1"), "toggle_help", N_("this help")),
+    Binding(("escape",), "escape", N_("back to the home screen")),
+    Binding(("f",), "toggle_fullscreen", N_("fullscreen"), when="in_demo"),
+    Binding(("p",), "save_screenshot", N_("save a PNG of the window"), when="in_demo"),
+    Binding(("shift+g",), "toggle_video", N_("record an MP4 video (G again stops)"), when="in_demo"),
+    Binding(("g",), "toggle_gif", N_("record a GIF: G starts, G again stops and saves"), when="in_demo"),
+)
+"""Keys the app takes before any screen: a demo cannot shadow them."""
+
+
+def help_rows(screen: object) -> list[tuple[str, str]]:
+    """Every key and gesture for help: the app's, the player's, then the demo's own."""
+    rows = APP_BINDINGS.help_rows() + SHELL_BINDINGS.help_rows()
+    demo = getattr(screen, "demo", None)
+    if demo is not None:
+        own = demo.bindings.help_rows()
+        if own:
+            rows += [("", ""), *own]
+    return rows

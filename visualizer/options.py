@@ -1,0 +1,23 @@
+"""How the app was started: the command line's choices, as one value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Options:
+    """How the app was started (see `python -m visualizer --help`)."""
+
+    demo: str | None = None
+    seed: int = 1
+    autoplay: bool = False
+    speed: float | None = None
+    frames: int | None = None
+    screenshot: Path | None = None
+    size: tuple[int, int] = (1280, 800)
+    scale: float = 1.0
+    out_dir: Path | None = None  # None: the platform's pictures / videos folder
+    export: Path | None = None
+    lang: str | None = None  # --lang; None: the saved choice, else the system's
