@@ -370,6 +370,6 @@ def test_leaving_asks_in_the_app_language(app, open_demo, monkeypatch) -> None:
         app.frame(1 / 60)
         assert app.prompt is not None
         question = app.prompt.question
-        assert question.startswith("직접 그린 미로") and "저장하지 않았습니다" in question
+        assert "직접 그린 미로" in question and question.startswith("저장하지 않은 작업이 있습니다")
     finally:
         i18n.use("en")
