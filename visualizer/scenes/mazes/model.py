@@ -4,7 +4,10 @@
 (or the shared-state bug) carving, or the backtracking solver searching a
 finished maze.  It keeps plain data only (passages, cells in the maze, the
 stack, dead ends, the path) and lists the cells each event touched in
-`dirty`, so the painter redraws just those.  `PairModel` is two of them fed
+`dirty`, so the painter redraws just those, and among them the cells whose
+walls changed in `walled` (only carving and drawing change walls: a cell
+that only changed colour, such as the ~15,000 cells a solution lights at
+once, costs the painter no wall work).  `PairModel` is two of them fed
 by `Sided` events from `lockstep`, for the bug beside the correct run and
 for two generators side by side.
 """
@@ -44,6 +47,7 @@ class ShapeModel:
         self.inside = bytearray([1] * n if self.solving else n)  # counts: > 0 is in the maze
         self.seen = bytearray(n)  # the solver reached it
         self.dead = bytearray(n)  # the solver left it as a dead end
+        self.on_path = bytearray(n)  # on the solution's path (the painter reads it as one array)
         self.stack: list[int] = []
         self.on_stack = bytearray(n)  # counts, so a painter need not search the stack
         self.path: tuple[int, ...] | None = None
@@ -53,6 +57,7 @@ class ShapeModel:
         self.walked = 0  # random-walk steps so far (Aldous-Broder, Wilson's coarse level)
         self.depth_maxima = array("i")
         self.dirty: list[int] = []
+        self.walled: list[int] = []  # the cells of `dirty` whose walls changed
 
     @property
     def carved(self) -> int:
@@ -99,7 +104,7 @@ class ShapeModel:
             self.dirty.append(event.where)
         elif kind is Solution:
             self.path = tuple(event.answer)
-            self.dirty += self.path
+            self._light_path(1)
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
@@ -123,9 +128,16 @@ class ShapeModel:
             self.dead[event.where] -= 1
             self.dirty.append(event.where)
         elif kind is Solution:
-            self.dirty += self.path or ()
+            self._light_path(0)
             self.path = None
         self._move(self.trail.pop())
+
+    def _light_path(self, on: int) -> None:
+        """Mark (1) or unmark (0) the path's cells: a colour change only, no wall changes."""
+        on_path = self.on_path
+        for cell in self.path or ():
+            on_path[cell] = on
+        self.dirty += self.path or ()
 
     def _carve(self, a: int, b: int, sign: int) -> None:
         """Open (sign 1) or close (-1) the wall a | b."""
@@ -136,6 +148,7 @@ class ShapeModel:
         self.inside[a] += sign
         self.inside[b] += sign
         self.dirty += (a, b)
+        self.walled += (a, b)
 
     def _mark(self, cell: int, sign: int) -> None:
         """A push marks the cell: in the maze (a carving that pushes) or reached (the solver)."""
@@ -190,11 +203,16 @@ class ShapeModel:
         else:
             self.opened.discard(passage(a, b))
         self.dirty += (a, b)
+        self.walled += (a, b)
 
     def take_dirty(self) -> list[int]:
-        """The cells touched since the last call (valid ids only), emptying the list."""
-        found = [cell for cell in self.dirty if cell >= 0]
-        self.dirty.clear()
+        """The cells touched since the last call, emptying the list (-1, no current cell, may be in it)."""
+        found, self.dirty = self.dirty, []
+        return found
+
+    def take_walled(self) -> list[int]:
+        """The cells whose walls changed since the last call, emptying the list (take it with `dirty`)."""
+        found, self.walled = self.walled, []
         return found
 
     def snapshot(self) -> tuple[object, ...]:
