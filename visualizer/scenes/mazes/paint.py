@@ -265,17 +265,20 @@ class ShapeCanvas:
         rect: pygame.Rect,
         graph: CellGraph,
         look: Look,
-        dirty: Sequence[int],
+        dirty: Sequence[int] | None,
         owner: object,
         walled: Sequence[int] | None = None,
     ) -> CellShapes:
-        """Blit the maze into `rect`: a full paint for a new owner or size, else the dirty cells.
+        """Blit the maze into `rect`: a full paint for a new owner, size or dirty None; else the dirty cells.
 
         `walled` lists the cells whose walls may have changed (None: every dirty cell's may have);
         the other dirty cells only changed colour.
         """
         shapes = self.shapes_for(graph, rect)
         key = (id(owner), rect.size, rect.topleft)
+        if dirty is None:
+            self.key = ()
+            dirty = ()
         touched = _marks(graph.size, dirty)
         rewalled = touched if walled is None else _marks(graph.size, walled)
         if look.fog and touched.any():  # a cell coming out of the fog shows its neighbours' walls
