@@ -6,8 +6,11 @@ cell it lies in and, for pixels within half a wall of a side, that side.  A
 full paint is then a few array operations (45-60 ms for 300 x 300 hexes),
 and `ShapeCanvas` keeps the painted maze on its own surface and, after
 each frame, rewrites only the pixels of the cells the model lists as touched
-(all of them in one array write for the fills and one for the walls).
-What colour a cell is and which walls show is asked of a `Look`.
+(all of them in one array write for the fills and one for the walls).  Walls
+are looked up only for the cells the model says had a wall change; the rest
+(a solution's thousands of cells) only change colour and get back the walls
+the canvas painted last.  What colour a cell is and which walls show is
+asked of a `Look`, for all the listed cells at once.
 """
 
 from __future__ import annotations
