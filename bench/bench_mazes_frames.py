@@ -48,7 +48,15 @@ mean, p99 min / median over rounds, max min / median over rounds:
 (two pairs: where they differ the median is given as a range.)  An earlier pair under
 load 3.5-4.1 gave after: polar solve p99 12.2 / 13.7-15.6, max 23.3 / 24.8-33.1 (before:
 p99 16.9 / 18.6-20.4, max 116.5 / 125.8-192.6); hex solve p99 12.1 / 12.5-16.9, max
-12.8 / 14.9-16.9 (before 13.7 / 24.4-27.0, max 43.5 / 45.3-56.6).
+12.8 / 14.9-16.9 (before 13.7 / 24.4-27.0, max 43.5 / 45.3-56.6).  A later pair under
+load 2.4-3.1 gave after / before: hex solve p99 13.9 / 14.1-16.1 vs 40.9 / 43.1-44.0, max
+the same (under 60 frames: p99 is the path frame); polar solve p99 14.1 / 14.9-16.0 vs
+17.6 / 18.8-51.8, max 18.8 / 19.5-22.3 vs 104.3 / 104.7-133.1; carving p99 14.1-15.8 /
+14.5-17.5 vs 14.9-22.0 / 15.9-27.2.  One after-set had a polar carving max of 76 ms in
+two of its rounds (the third: 21 ms); ten further runs of that case with each
+frame's parts timed (update, keyframe, canvas, collector) showed no frame above 25 ms
+but the first (max 16.5-19.8), so it is put down to the machine's load, not the code.
+Carving's p99 stays near the bar under load (16.2-17.4 in those runs, as before).
 
 Where it went: the path frame looked up every lit cell's colour in Python (21 ms) and
 every side of it in the passages set (24 ms); now the model lists the cells whose walls
