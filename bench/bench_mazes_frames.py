@@ -35,7 +35,9 @@ write for all fills, one for all walls; was ~7 us).  Solving also summed the 272
 one frame left above 16.7 ms in a solve is the one that shows the whole path (~15,000
 cells at once, 30-70 ms).
 
-Issue 14, second pass: the search's dearest frames.  Before (main 74692cc) and after
+Issue 14, second pass: the search's dearest frames.  Before (main's work tree, which moved
+from 74692cc to 50a52cc meanwhile: launch, fonts and app.py's split, none of them in the
+maze-shapes demo, its solver, the player, keyframes or the frame budget) and after
 (branch `frames`), this script (a search timed to its end) run on both interleaved:
 after, before, after, before, 3 rounds each, load average 3.1-4.1 on 2 cores, CPU ms,
 mean, p99 min / median over rounds, max min / median over rounds:
