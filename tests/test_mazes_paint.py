@@ -9,7 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
-from solvers.events import Push
+from solvers.events import Push, Solution
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, solve
@@ -17,7 +17,7 @@ from visualizer import theme as th
 from visualizer.scenes.mazes import paint
 from visualizer.scenes.mazes.model import ShapeModel
 from visualizer.scenes.mazes.paint import ShapeCanvas
-from visualizer.scenes.mazes.view import RunLook
+from visualizer.scenes.mazes.view import PATH, RunLook
 
 RECT = pygame.Rect(10, 20, 500, 380)
 
@@ -26,6 +26,11 @@ def pixels(canvas: ShapeCanvas) -> np.ndarray:
     """The canvas's painted maze as an array of pixel values."""
     assert canvas.surface is not None
     return pygame.surfarray.array2d(canvas.surface)
+
+
+def draw_run(canvas: ShapeCanvas, target: pygame.Surface, graph: g.CellGraph, model: ShapeModel) -> None:
+    """One frame of a run's maze as the demo draws it: the touched cells, those with new walls apart."""
+    canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model, model.take_walled())
 
 
 def full_paint(graph: g.CellGraph, look: object, owner: object) -> np.ndarray:
@@ -43,16 +48,25 @@ def test_frames_of_many_events_end_as_one_full_paint(shape: str, batch: int) -> 
     graph = g.build(shape, 20, 16)
     model = ShapeModel(graph, pushes=True)
     canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
-    canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model)
+    draw_run(canvas, target, graph, model)
     events = gen.backtracker(graph, 7)
     frames = 0
     while chunk := list(itertools.islice(events, batch)):
         for event in chunk:
             model.apply(event)
-        canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model)
+        draw_run(canvas, target, graph, model)
         assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
         frames += 1
-    assert frames >= 2
+    solver = ShapeModel(graph, passages=model.opened)
+    draw_run(canvas, target, graph, solver)
+    events = solve(corridors(graph, solver.opened), graph.start, graph.goal)
+    while chunk := list(itertools.islice(events, batch)):
+        for event in chunk:
+            solver.apply(event)
+        draw_run(canvas, target, graph, solver)
+        assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(solver), solver))
+        frames += 1
+    assert frames >= 4 and solver.path is not None
     assert (pixels(canvas) == canvas.surface.map_rgb(th.INK)).sum() > 1000  # walls were drawn
 
 
@@ -67,17 +81,14 @@ class Fog:
         passages = {(a, b) for a in range(graph.size) for b in graph.adjacency[a] if a < b}
         self.opened = {p for p in sorted(passages) if rng.random() < 0.6}
 
-    def fill(self, cell: int) -> th.Color:
-        """Seen floor or fog."""
-        return th.PANEL if self.seen[cell] else th.MUTED
-
     def visible(self, cell: int) -> bool:
         """Only seen cells."""
         return self.seen[cell]
 
-    def fills(self) -> tuple[np.ndarray, list[th.Color]]:
-        """Every cell's code."""
-        return np.array(self.seen, np.uint8), [th.MUTED, th.PANEL]
+    def fills(self, cells: np.ndarray | None = None) -> tuple[np.ndarray, list[th.Color]]:
+        """The listed cells' codes (all cells' when None): seen floor or fog."""
+        codes = np.array(self.seen, np.uint8)
+        return (codes if cells is None else codes[cells]), [th.MUTED, th.PANEL]
 
     def visibility(self) -> np.ndarray:
         """Every cell's `visible`."""
@@ -136,3 +147,40 @@ def test_reached_counts_the_cells_the_solver_pushed_and_steps_back() -> None:
         counts.pop()
         model.revert(event)
         assert model.cells_reached == counts[-1]
+
+
+def path_pixels(canvas: ShapeCanvas) -> int:
+    """How many pixels show the path's colour."""
+    assert canvas.surface is not None
+    return int((pixels(canvas) == canvas.surface.map_rgb(PATH)).sum())
+
+
+@pytest.mark.parametrize(("shape", "side"), [("hex", 100), ("polar", 80)])
+def test_the_frame_that_shows_the_whole_path_equals_a_full_paint_and_steps_back(
+    shape: str, side: int, monkeypatch
+) -> None:
+    """A long path lit in one frame: colours only (no wall look-ups), exactly a full paint; and back."""
+    pygame.display.init()
+    graph = g.build(shape, side, side)
+    model = ShapeModel(graph, passages=gen.generate(graph, "backtracker", 2))
+    events = list(solve(corridors(graph, model.opened), graph.start, graph.goal))
+    at = next(i for i, event in enumerate(events) if isinstance(event, Solution))
+    for event in events[:at]:
+        model.apply(event)
+    canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
+    draw_run(canvas, target, graph, model)
+    before = pixels(canvas)
+    assert path_pixels(canvas) == 0
+    full = []
+    monkeypatch.setattr(ShapeCanvas, "_paint_all", lambda *args: full.append(args))
+    model.apply(events[at])
+    lit = len(set(model.dirty))  # 1,500-2,500 cells: more than the old bar, under a quarter of the maze
+    assert model.walled == [] and paint.FULL_REPAINT_CELLS < lit < graph.size * paint.FULL_REPAINT_SHARE
+    draw_run(canvas, target, graph, model)
+    assert full == []  # repainted cell by cell
+    monkeypatch.undo()
+    assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
+    assert path_pixels(canvas) > 1000
+    model.revert(events[at])
+    draw_run(canvas, target, graph, model)
+    assert np.array_equal(pixels(canvas), before)

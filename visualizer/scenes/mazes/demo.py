@@ -117,6 +117,7 @@ class MazeShapesDemo(Demo):
         self._drawing: tuple[tuple[object, ...], EditHistory[Drawing]] | None = None
         self.pen = Pen()
         self.sampler: TextureSampler | None = None
+        self._corridors: list[list[int]] = []
 
     # --- what runs --------------------------------------------------------------------
 
@@ -152,7 +153,9 @@ class MazeShapesDemo(Demo):
         if self.mode == CARVE:
             return gen.algorithm(self.algorithms[LEFT]).run(graph, seed)
         if self.mode == SOLVE:
-            return solve(corridors(graph, self.history.target.opened), graph.start, graph.goal)
+            # kept here: freed by the solver's generator as it ends, 272,000 lists took 30 ms of a frame
+            self._corridors = corridors(graph, self.history.target.opened)
+            return solve(self._corridors, graph.start, graph.goal)
         if self.mode == BUG:
             return lockstep(gen.backtracker_shared(graph, seed), gen.backtracker(graph, seed))
         if self.mode == COMPARE:

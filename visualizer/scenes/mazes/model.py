@@ -4,7 +4,18 @@
 (or the shared-state bug) carving, or the backtracking solver searching a
 finished maze.  It keeps plain data only (passages, cells in the maze, the
 stack, dead ends, the path) and lists the cells each event touched in
-`dirty`, so the painter redraws just those.  `PairModel` is two of them fed
+`dirty`, so the painter redraws just those, and among them the cells whose
+walls changed in `walled` (only carving and drawing change walls: a cell
+that only changed colour, such as the ~15,000 cells a solution lights at
+once, costs the painter no wall work).  After a keyframe is restored
+`take_dirty` says None: repaint everything.
+
+Its keyframes copy every per-cell array but not the passages: a set of
+up to 272,000 passages took 15-60 ms to copy (and as long to inspect) in
+the frame that ends a run.  Passages are opened and closed strictly last in,
+first out, so the ones carved are a prefix of the run's longest carving,
+kept once in a `PassageLedger` that all the run's frames share; a frame
+holds only how many.  `PairModel` is two of them fed
 by `Sided` events from `lockstep`, for the bug beside the correct run and
 for two generators side by side.
 """
@@ -18,6 +29,7 @@ from typing import Any, NamedTuple
 from solvers.events import Carve, DeadEnd, Pop, Push, Solution, Visit, event_type
 from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import CellGraph, Passage
+from visualizer import keyframes
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
 """What the stage shows: one carving, a search, the bug beside the correct run, two generators, the game."""
@@ -32,6 +44,29 @@ def passage(a: int, b: int) -> Passage:
     return (a, b) if a < b else (b, a)
 
 
+class PassageLedger:
+    """The longest carving a run has shown, in order, shared by the run's keyframes."""
+
+    def __init__(self) -> None:
+        self.carves: list[Passage] = []
+
+    def grow(self, carves: list[Passage]) -> None:
+        """Learn the passages a model of the same run carved beyond the ledger."""
+        self.carves.extend(carves[len(self.carves) :])
+
+
+class ShapeFrame(NamedTuple):
+    """A `ShapeModel` keyframe: its other attributes copied, how many passages it had carved."""
+
+    values: dict[str, Any]
+    carved: int
+    ledger: PassageLedger  # shared by the run's frames (not counted in a frame's bytes)
+
+
+NOT_IN_FRAMES = ("graph", "opened", "carves", "ledger", "dirty", "walled", "repaint")
+"""Attributes a keyframe does not copy: fixed, kept by the ledger, or painter's notes."""
+
+
 class ShapeModel:
     """One run on a cell graph: passages, cells in the maze, the stack, dead ends, the path."""
 
@@ -39,11 +74,14 @@ class ShapeModel:
         self.graph = graph
         self.pushes = pushes  # a Carve pushes its cell (backtracker, growing tree, the bug)
         self.opened: set[Passage] = {passage(a, b) for a, b in passages}
+        self.carves: list[Passage] = []  # the passages events carved, in order (a prefix of the ledger's)
+        self.ledger = PassageLedger()
         self.solving = bool(self.opened)
         n = graph.size
         self.inside = bytearray([1] * n if self.solving else n)  # counts: > 0 is in the maze
         self.seen = bytearray(n)  # the solver reached it
         self.dead = bytearray(n)  # the solver left it as a dead end
+        self.on_path = bytearray(n)  # on the solution's path (the painter reads it as one array)
         self.stack: list[int] = []
         self.on_stack = bytearray(n)  # counts, so a painter need not search the stack
         self.path: tuple[int, ...] | None = None
@@ -53,6 +91,8 @@ class ShapeModel:
         self.walked = 0  # random-walk steps so far (Aldous-Broder, Wilson's coarse level)
         self.depth_maxima = array("i")
         self.dirty: list[int] = []
+        self.walled: list[int] = []  # the cells of `dirty` whose walls changed
+        self.repaint = False  # a keyframe was restored: every cell may have changed
 
     @property
     def carved(self) -> int:
@@ -99,7 +139,7 @@ class ShapeModel:
             self.dirty.append(event.where)
         elif kind is Solution:
             self.path = tuple(event.answer)
-            self.dirty += self.path
+            self._light_path(1)
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
@@ -123,19 +163,28 @@ class ShapeModel:
             self.dead[event.where] -= 1
             self.dirty.append(event.where)
         elif kind is Solution:
-            self.dirty += self.path or ()
+            self._light_path(0)
             self.path = None
         self._move(self.trail.pop())
+
+    def _light_path(self, on: int) -> None:
+        """Mark (1) or unmark (0) the path's cells: a colour change only, no wall changes."""
+        on_path = self.on_path
+        for cell in self.path or ():
+            on_path[cell] = on
+        self.dirty += self.path or ()
 
     def _carve(self, a: int, b: int, sign: int) -> None:
         """Open (sign 1) or close (-1) the wall a | b."""
         if sign > 0:
-            self.opened.add(passage(a, b))
+            self.carves.append(passage(a, b))
+            self.opened.add(self.carves[-1])
         else:
-            self.opened.discard(passage(a, b))
+            self.opened.discard(self.carves.pop())
         self.inside[a] += sign
         self.inside[b] += sign
         self.dirty += (a, b)
+        self.walled += (a, b)
 
     def _mark(self, cell: int, sign: int) -> None:
         """A push marks the cell: in the maze (a carving that pushes) or reached (the solver)."""
@@ -190,12 +239,43 @@ class ShapeModel:
         else:
             self.opened.discard(passage(a, b))
         self.dirty += (a, b)
+        self.walled += (a, b)
 
-    def take_dirty(self) -> list[int]:
-        """The cells touched since the last call (valid ids only), emptying the list."""
-        found = [cell for cell in self.dirty if cell >= 0]
-        self.dirty.clear()
+    def take_dirty(self) -> list[int] | None:
+        """The cells touched since the last call, emptying the list (-1, no cell, may be in it).
+
+        None after a keyframe was restored: every cell may have changed.
+        """
+        found, self.dirty = self.dirty, []
+        if self.repaint:
+            self.repaint = False
+            return None
         return found
+
+    def take_walled(self) -> list[int]:
+        """The cells whose walls changed since the last call, emptying the list (take it with `dirty`)."""
+        found, self.walled = self.walled, []
+        return found
+
+    def keyframe(self) -> ShapeFrame:
+        """The state for the player's keyframes: the passages as a count along the shared ledger."""
+        self.ledger.grow(self.carves)
+        kept = {name: value for name, value in vars(self).items() if name not in NOT_IN_FRAMES}
+        values = {name: keyframes.copy_value(value) for name, value in kept.items()}
+        return ShapeFrame(values, len(self.carves), self.ledger)
+
+    def restore(self, frame: ShapeFrame) -> None:
+        """Become the keyframe's state (the passages walk along the ledger); every cell is repainted."""
+        for name, saved in frame.values.items():
+            setattr(self, name, keyframes.restored(getattr(self, name, None), saved))
+        self.ledger = frame.ledger  # the same run's history: a model made by a replay shares it
+        carves, opened = self.carves, self.opened
+        while len(carves) > frame.carved:
+            opened.discard(carves.pop())
+        more = frame.ledger.carves[len(carves) : frame.carved]
+        carves += more
+        opened.update(more)
+        self.dirty, self.walled, self.repaint = [], [], True
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything a revert must restore, as one comparable value."""
@@ -248,6 +328,15 @@ class PairModel:
     def revert(self, event: Sided) -> None:
         """Take the wrapped event back from its side."""
         self.sides[event.side].revert(event.event)
+
+    def keyframe(self) -> tuple[ShapeFrame, ShapeFrame]:
+        """Both sides' keyframes."""
+        return self.sides[LEFT].keyframe(), self.sides[RIGHT].keyframe()
+
+    def restore(self, frame: tuple[ShapeFrame, ShapeFrame]) -> None:
+        """Both sides back to their keyframes."""
+        for side, saved in zip(self.sides, frame, strict=True):
+            side.restore(saved)
 
     def snapshot(self) -> tuple[object, ...]:
         """Both sides as one value."""

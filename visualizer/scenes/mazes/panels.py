@@ -187,7 +187,8 @@ def _draw_maze(
     demo: MazeShapesDemo, surface: pygame.Surface, rect: pygame.Rect, model: ShapeModel, canvas: Any
 ) -> None:
     """One run's maze with S and G."""
-    shapes = canvas.draw(surface, rect, demo.graph, RunLook(model), model.take_dirty(), model)
+    look, dirty, walled = RunLook(model), model.take_dirty(), model.take_walled()
+    shapes = canvas.draw(surface, rect, demo.graph, look, dirty, model, walled)
     draw_marks(surface, demo.theme, shapes, demo.graph.start, demo.graph.goal)
 
 

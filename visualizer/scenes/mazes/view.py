@@ -31,6 +31,8 @@ FOG = th.blend(th.TITLE_BAR, th.MUTED, 0.25)
 HINT = th.YELLOW
 CARD_LINES = 9
 """Text lines in the card under each of two mazes."""
+Ids = npt.NDArray[np.int64]
+"""Cell ids, as the painter lists the cells it repaints."""
 MARK_MIN = 9
 """Cells smaller than this (in scaled pixels) get dots, not letters, for S and G."""
 
@@ -78,9 +80,10 @@ FOG_COLOURS = (FOG, th.PANEL, PATH, HINT, th.ACTIVE)
 """The game's cell colours, weakest first."""
 
 
-def _flags(counts: bytearray) -> npt.NDArray[np.bool_]:
-    """A model's per-cell counts as true where not zero."""
-    return np.frombuffer(counts, np.uint8) > 0
+def _flags(counts: bytearray, cells: Ids | None = None) -> npt.NDArray[np.bool_]:
+    """A model's per-cell counts (of the listed cells, else all) as true where not zero."""
+    values = np.frombuffer(counts, np.uint8)
+    return (values if cells is None else values[cells]) > 0
 
 
 class RunLook:
@@ -91,41 +94,21 @@ class RunLook:
     def __init__(self, model: ShapeModel) -> None:
         self.model = model
         self.opened = model.opened
-        self._path: tuple[int, ...] | None = None
-        self._on_path: set[int] = set()
 
-    def fill(self, cell: int) -> th.Color:
-        """The cell's colour, the strongest state winning."""
+    def fills(self, cells: Ids | None = None) -> tuple[npt.NDArray[np.uint8], Sequence[th.Color]]:
+        """The listed cells' (all cells') colour codes, the strongest state winning, and their colours."""
         model = self.model
-        if cell == model.current:
-            return th.ACTIVE
-        if model.path is not self._path:
-            self._path, self._on_path = model.path, set(model.path or ())
-        if cell in self._on_path:
-            return PATH
-        if model.dead[cell]:
-            return DEAD
-        if model.on_stack[cell]:
-            return STACKED
-        if model.seen[cell]:
-            return SEEN
-        return th.PANEL if model.inside[cell] else ROCK
+        layers = (model.inside, model.seen, model.on_stack, model.dead, model.on_path)
+        codes = np.zeros(model.graph.size if cells is None else len(cells), np.uint8)
+        for code, counts in enumerate(layers, start=1):
+            codes[_flags(counts, cells)] = code
+        if model.current >= 0:
+            codes[model.current if cells is None else cells == model.current] = 6
+        return codes, RUN_COLOURS
 
     def visible(self, cell: int) -> bool:
         """No fog: every cell shows."""
         return True
-
-    def fills(self) -> tuple[npt.NDArray[np.uint8], Sequence[th.Color]]:
-        """Every cell's colour code at once (same rules as `fill`)."""
-        model = self.model
-        codes = np.zeros(model.graph.size, np.uint8)
-        layers = (model.inside, model.seen, model.on_stack, model.dead)
-        for code, counts in enumerate(layers, start=1):
-            codes[_flags(counts)] = code
-        codes[list(model.path or ())] = 5
-        if model.current >= 0:
-            codes[model.current] = 6
-        return codes, RUN_COLOURS
 
     def visibility(self) -> npt.NDArray[np.bool_]:
         """Every cell shows."""
@@ -141,30 +124,19 @@ class FogLook:
         self.game = game
         self.opened = game.opened
 
-    def fill(self, cell: int) -> th.Color:
-        """You, the hint, the goal, seen floor, or fog."""
-        game = self.game
-        if cell == game.here:
-            return th.ACTIVE
-        if cell == game.hint:
-            return HINT
-        if cell == game.graph.goal:
-            return PATH
-        return th.PANEL if game.seen[cell] else FOG
-
     def visible(self, cell: int) -> bool:
         """Only cells you have seen (and the goal)."""
         return self.game.visible(cell)
 
-    def fills(self) -> tuple[npt.NDArray[np.uint8], Sequence[th.Color]]:
-        """Every cell's colour code at once (same rules as `fill`)."""
+    def fills(self, cells: Ids | None = None) -> tuple[npt.NDArray[np.uint8], Sequence[th.Color]]:
+        """The listed cells' (all cells') codes: you, the hint, the goal, seen floor, or fog."""
         game = self.game
         codes = _flags(game.seen).astype(np.uint8)
         codes[game.graph.goal] = 2
         if game.hint is not None:
             codes[game.hint] = 3
         codes[game.here] = 4
-        return codes, FOG_COLOURS
+        return (codes if cells is None else codes[cells]), FOG_COLOURS
 
     def visibility(self) -> npt.NDArray[np.bool_]:
         """Seen cells and the goal."""
