@@ -96,7 +96,7 @@ class Counters:
 class Node:
     """One node: the root, a column header or a 1 of a row."""
 
-    __slots__ = ("C", "D", "L", "R", "S", "U", "index", "others", "row")
+    __slots__ = ("C", "D", "L", "R", "S", "U", "index", "others", "rest", "rest_back", "row")
 
     def __init__(self, index: int, row: int = -1, others: int = 0) -> None:
         self.L = self.R = self.U = self.D = self.C = self
@@ -104,6 +104,8 @@ class Node:
         self.index = index  # position in Matrix.nodes
         self.row = row  # row number (-1 for the root and headers)
         self.others = others  # other 1s in the same row, for `updates`
+        self.rest: tuple[Node, ...] = ()  # the row's other 1s in R order (never relinked: fixed)
+        self.rest_back: tuple[Node, ...] = ()  # the same in L order
 
 
 class Matrix:
@@ -173,6 +175,7 @@ class Matrix:
             head = nodes[start]
             head.L = left
             left.R = head
+        _order_rest(nodes[start:])
         return row
 
     def add_named_row(self, names: Iterable[str]) -> int:
@@ -270,6 +273,13 @@ class Matrix:
         return twin
 
 
+def _order_rest(row: list[Node]) -> None:
+    """Give each node of one row its `rest` and `rest_back` (a row's L and R links never change)."""
+    for k, node in enumerate(row):
+        node.rest = tuple(row[k + 1 :] + row[:k])
+        node.rest_back = node.rest[::-1]
+
+
 def _names(spec: int | Sequence[str], prefix: str, start: int = 0) -> list[str]:
     """Column names from a count (generated) or a sequence of names."""
     if isinstance(spec, int):
@@ -332,7 +342,11 @@ def _fixed_events(n: int) -> tuple[list[Event], ...]:
 def _search(
     matrix: Matrix, fewest: bool, limit: int | None, counters: Counters
 ) -> Generator[Event, None, None]:
-    """The body of `search` (a generator, so checks above run at call time)."""
+    """The body of `search` (a generator, so checks above run at call time).
+
+    `phase` says what the current level holds at each yield (see `_relink`),
+    so a generator closed early can relink without keeping an undo list.
+    """
     root = matrix.root
     cover_column, cover_row, uncover_row, uncover_column, dead_end = _fixed_events(matrix.n_columns)
     new = build  # events.build: the one fast constructor, as a local for the hot loop
@@ -340,8 +354,11 @@ def _search(
     chosen: list[Node] = [root] * depth  # O[k]: the row node tried at level k
     found_before = [0] * depth  # solutions found when O[k] was tried
     ids = [-1] * (depth + 1)  # Push id per level; ids[0] = -1 for the root
-    covered: list[Node] = []  # headers covered, so a closed generator can relink exactly
+    picked = [0] * depth  # O[k]'s row number
+    choices: list[list[Event | None]] = [[None] * (h.S + 1) for h in matrix.nodes[: matrix.n_primary + 1]]
     level = nodes = updates = found = pushes = 0
+    phase = OPEN
+    c = r = h = root
     stopping = False
     _claim(matrix)  # on the first step: a generator never started holds no claim
     try:
@@ -349,7 +366,8 @@ def _search(
             nodes += 1
             if root.R is root:
                 found += 1
-                yield Solution(found, tuple([r.row for r in chosen[:level]]), LINE_SOLUTION)
+                phase = OPEN
+                yield Solution(found, tuple(picked[:level]), LINE_SOLUTION)
                 if found == limit:
                     stopping = True
                 if level == 0:
@@ -369,22 +387,25 @@ def _search(
                             s = j.S
                             if not s:
                                 break
-                yield new(Choose, (c.index - 1, s, LINE_CHOOSE))
+                phase = OPEN
+                sized = choices[c.index]
+                event = sized[s]
+                if event is None:
+                    event = sized[s] = new(Choose, (c.index - 1, s, LINE_CHOOSE))
+                yield event
                 # cover(c)
-                covered.append(c)
                 c.R.L = c.L
                 c.L.R = c.R
                 i = c.D
                 while i is not c:
-                    j = i.R
-                    while j is not i:
+                    for j in i.rest:
                         j.D.U = j.U
                         j.U.D = j.D
                         j.C.S -= 1
-                        j = j.R
                     updates += i.others
                     i = i.D
                 updates += 1
+                phase = COLUMN
                 yield cover_column[c.index]
                 r = c.D
                 if r is c:
@@ -392,76 +413,92 @@ def _search(
             while r is c or stopping:
                 if c is not root:
                     # uncover(c): every row of this column has been tried
-                    covered.pop()
                     i = c.U
                     while i is not c:
-                        j = i.L
-                        while j is not i:
+                        for j in i.rest_back:
                             j.C.S += 1
                             j.D.U = j
                             j.U.D = j
-                            j = j.L
                         i = i.U
                     c.R.L = c
                     c.L.R = c
+                    phase = OPEN
                     yield uncover_column[c.index]
                 if level == 0:
                     return
                 level -= 1
                 r = chosen[level]
-                j = r.L
-                while j is not r:
-                    h = j.C
-                    covered.pop()
+                c = r.C
+                phase = ROW_UNDO
+                for k in r.rest_back:
+                    h = k.C
                     i = h.U
                     while i is not h:
-                        k = i.L
-                        while k is not i:
-                            k.C.S += 1
-                            k.D.U = k
-                            k.U.D = k
-                            k = k.L
+                        for j in i.rest_back:
+                            j.C.S += 1
+                            j.D.U = j
+                            j.U.D = j
                         i = i.U
                     h.R.L = h
                     h.L.R = h
                     yield uncover_row[h.index]
-                    j = j.L
+                phase = COLUMN
                 yield new(Pop, (ids[level + 1], r.row, found == found_before[level], LINE_WITHDRAW))
-                c = r.C
                 r = r.D
             # try row r at this level
             chosen[level] = r
             found_before[level] = found
             pushes += 1
             ids[level + 1] = pushes
-            yield new(Push, (pushes, ids[level], r.row, LINE_TRY_ROW))
-            j = r.R
-            while j is not r:
-                h = j.C
-                covered.append(h)
+            picked[level] = row = r.row
+            phase = COLUMN
+            yield new(Push, (pushes, ids[level], row, LINE_TRY_ROW))
+            phase = ROW_DO
+            for k in r.rest:
+                h = k.C
                 h.R.L = h.L
                 h.L.R = h.R
                 i = h.D
                 while i is not h:
-                    k = i.R
-                    while k is not i:
-                        k.D.U = k.U
-                        k.U.D = k.D
-                        k.C.S -= 1
-                        k = k.R
+                    for j in i.rest:
+                        j.D.U = j.U
+                        j.U.D = j.D
+                        j.C.S -= 1
                     updates += i.others
                     i = i.D
                 updates += 1
                 yield cover_row[h.index]
-                j = j.R
             level += 1
     finally:
-        while covered:  # only when closed early: relink silently, LIFO
-            matrix.uncover(covered.pop().index - 1)
+        _relink(matrix, chosen[:level], phase, c, r, h)
         counters.nodes += nodes
         counters.updates += updates
         counters.solutions += found
         matrix.busy = False
+
+
+OPEN, COLUMN, ROW_DO, ROW_UNDO = range(4)
+"""`_search`'s phases at a yield: what its current level holds besides the levels above.
+
+OPEN: nothing; COLUMN: its column `c` is covered; ROW_DO: `c` and the row's
+columns up to header `h` are covered; ROW_UNDO: `c` and the row's columns
+before `h` (the row is being withdrawn, `h` was just uncovered).
+"""
+
+
+def _relink(matrix: Matrix, rows: list[Node], phase: int, column: Node, row: Node, header: Node) -> None:
+    """Undo what a closed `_search` left covered, in exactly the reverse order, silently."""
+    if phase != OPEN:
+        heads = [node.C for node in row.rest]
+        if phase != COLUMN:
+            done = heads.index(header) + (phase == ROW_DO)
+            for head in reversed(heads[:done]):
+                matrix.uncover(head.index - 1)
+        matrix.uncover(column.index - 1)
+    for chosen in reversed(rows):
+        for node in chosen.rest_back:
+            matrix.uncover(node.C.index - 1)
+        matrix.uncover(chosen.C.index - 1)
 
 
 # --------------------------------------------------------------------------
