@@ -96,7 +96,10 @@ class Counters:
 class Node:
     """One node: the root, a column header or a 1 of a row."""
 
-    __slots__ = ("C", "D", "L", "R", "S", "U", "index", "others", "rest", "rest_back", "row")
+    __slots__ = (
+        *("C", "D", "L", "R", "S", "U", "index", "others", "row"),
+        *("rest", "rest_back", "heads", "heads_back"),  # fixed per row, for the search's loops
+    )
 
     def __init__(self, index: int, row: int = -1, others: int = 0) -> None:
         self.L = self.R = self.U = self.D = self.C = self
@@ -106,6 +109,8 @@ class Node:
         self.others = others  # other 1s in the same row, for `updates`
         self.rest: tuple[Node, ...] = ()  # the row's other 1s in R order (never relinked: fixed)
         self.rest_back: tuple[Node, ...] = ()  # the same in L order
+        self.heads: tuple[Node, ...] = ()  # their column headers, in R order
+        self.heads_back: tuple[Node, ...] = ()  # the same in L order
 
 
 class Matrix:
@@ -274,10 +279,12 @@ class Matrix:
 
 
 def _order_rest(row: list[Node]) -> None:
-    """Give each node of one row its `rest` and `rest_back` (a row's L and R links never change)."""
+    """Give each node of a row its `rest`, `heads` and their reverses (a row's L, R links never change)."""
     for k, node in enumerate(row):
         node.rest = tuple(row[k + 1 :] + row[:k])
         node.rest_back = node.rest[::-1]
+        node.heads = tuple(other.C for other in node.rest)
+        node.heads_back = node.heads[::-1]
 
 
 def _names(spec: int | Sequence[str], prefix: str, start: int = 0) -> list[str]:
@@ -430,8 +437,7 @@ def _search(
                 r = chosen[level]
                 c = r.C
                 phase = ROW_UNDO
-                for k in r.rest_back:
-                    h = k.C
+                for h in r.heads_back:
                     i = h.U
                     while i is not h:
                         for j in i.rest_back:
@@ -454,8 +460,7 @@ def _search(
             phase = COLUMN
             yield new(Push, (pushes, ids[level], row, LINE_TRY_ROW))
             phase = ROW_DO
-            for k in r.rest:
-                h = k.C
+            for h in r.heads:
                 h.R.L = h.L
                 h.L.R = h.R
                 i = h.D
@@ -489,15 +494,14 @@ before `h` (the row is being withdrawn, `h` was just uncovered).
 def _relink(matrix: Matrix, rows: list[Node], phase: int, column: Node, row: Node, header: Node) -> None:
     """Undo what a closed `_search` left covered, in exactly the reverse order, silently."""
     if phase != OPEN:
-        heads = [node.C for node in row.rest]
         if phase != COLUMN:
-            done = heads.index(header) + (phase == ROW_DO)
-            for head in reversed(heads[:done]):
+            done = row.heads.index(header) + (phase == ROW_DO)
+            for head in reversed(row.heads[:done]):
                 matrix.uncover(head.index - 1)
         matrix.uncover(column.index - 1)
     for chosen in reversed(rows):
-        for node in chosen.rest_back:
-            matrix.uncover(node.C.index - 1)
+        for head in chosen.heads_back:
+            matrix.uncover(head.index - 1)
         matrix.uncover(chosen.C.index - 1)
 
 
