@@ -35,6 +35,22 @@ Timing (bench/timing.py): CPU time (`time.process_time`) in this one process,
 the engines interleaved round by round, `--runs` rounds (default 5); the
 table shows min / median seconds and each engine's time over unwind's.
 An engine past `--budget` seconds on one run is not run again.
+
+Issue 12's "DLX with events <= 10x xcover" on 12-queens, 2026-11-23, CPython
+3.11.7, load average 0.5 (`--only queens --skip algorithm-x --skip dlx --skip
+dancing-links --runs 7`): unwind events 0.912 / 0.938 s, xcover 0.086 /
+0.089 s, so 10.6x / 10.5x: not reached.  The links loop alone is 0.733 /
+0.744 s, 8.5x / 8.4x.  Where the events' time goes (the same search with
+parts cut out, 7 interleaved runs): the link updates about 80 %; building the
+423,430 Push and Pop events 12-13 % (about 270 ns each: `tuple.__new__` on a
+NamedTuple subclass and its deallocation; every one carries a new id, so
+none can be prebuilt); yielding and draining the 1.9 million other events
+(prebuilt or cached, the 14,200 Solutions aside) 7 %.  This session's gain over the previous search (its copy
+timed beside this one, 15 interleaved runs): 0.922 / 0.979 s -> 0.902 /
+0.938 s, top95 unchanged.  Tried and not kept: each row's other 1s as
+tuples walked by `for` (12-queens 2-4 % faster, but building them and the
+garbage collector traversing them cost top95 9-17 %), skipping the no-op
+unlink of secondary headers (no change).
 """
 
 from __future__ import annotations
