@@ -19,7 +19,7 @@ from dataclasses import dataclass
 FRAME_SECONDS = 1 / 60
 """One frame at 60 fps."""
 
-MARGIN = 0.003
+MARGIN = 0.004
 """Seconds kept for input, the demo's update, the collector and the player's last clock check."""
 
 FLOOR = 0.002
