@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pygame
@@ -48,24 +50,22 @@ def test_frames_of_many_events_end_as_one_full_paint(shape: str, batch: int) -> 
     graph = g.build(shape, 20, 16)
     model = ShapeModel(graph, pushes=True)
     canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
-    draw_run(canvas, target, graph, model)
-    events = gen.backtracker(graph, 7)
-    frames = 0
-    while chunk := list(itertools.islice(events, batch)):
-        for event in chunk:
-            model.apply(event)
-        draw_run(canvas, target, graph, model)
-        assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
-        frames += 1
+
+    def play(run: ShapeModel, events: Iterator[Any]) -> int:
+        """Apply `batch` events a frame, checking each frame against a full paint; the frames drawn."""
+        draw_run(canvas, target, graph, run)
+        frames = 0
+        while chunk := list(itertools.islice(events, batch)):
+            for event in chunk:
+                run.apply(event)
+            draw_run(canvas, target, graph, run)
+            assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(run), run))
+            frames += 1
+        return frames
+
+    frames = play(model, gen.backtracker(graph, 7))
     solver = ShapeModel(graph, passages=model.opened)
-    draw_run(canvas, target, graph, solver)
-    events = solve(corridors(graph, solver.opened), graph.start, graph.goal)
-    while chunk := list(itertools.islice(events, batch)):
-        for event in chunk:
-            solver.apply(event)
-        draw_run(canvas, target, graph, solver)
-        assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(solver), solver))
-        frames += 1
+    frames += play(solver, solve(corridors(graph, solver.opened), graph.start, graph.goal))
     assert frames >= 4 and solver.path is not None
     assert (pixels(canvas) == canvas.surface.map_rgb(th.INK)).sum() > 1000  # walls were drawn
 
