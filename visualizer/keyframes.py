@@ -289,6 +289,33 @@ STEP = 2**20
 """Items `fit_prefix` and `fill` copy at a time."""
 
 
+class Ledger:
+    """The longest history of a run's lists that change only at their end, by name: shared by its frames.
+
+    A model of the same run at any event holds a prefix of each list, so a
+    frame keeps only their lengths: `grow` learns what a model shows beyond
+    the ledger, `fit` cuts or extends a live list back to a frame's length.
+    """
+
+    def __init__(self) -> None:
+        self.lists: dict[str, Any] = {}
+
+    def grow(self, model: object, names: tuple[str, ...]) -> None:
+        """Learn the items the model's lists `names` hold beyond the ledger's."""
+        for name in names:
+            live = getattr(model, name)
+            history = self.lists.setdefault(name, live[:0])
+            history.extend(live[len(history) :])
+
+    def history(self, name: str) -> Any:
+        """The longest history seen of list `name`."""
+        return self.lists[name]
+
+    def fit(self, live: Any, name: str, length: int) -> None:
+        """Make `live` the first `length` items of list `name`'s history, in place."""
+        fit_prefix(live, self.lists[name], length)
+
+
 def fit_prefix(live: Any, history: Any, length: int) -> None:
     """Make `live` (a prefix of `history`) the first `length` items of it, in place.
 

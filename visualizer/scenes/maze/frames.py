@@ -22,23 +22,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from visualizer.keyframes import fit_prefix
+from visualizer.keyframes import Ledger
 
 if TYPE_CHECKING:
     from visualizer.scenes.maze.model import MazeModel
-
-
-class Ledger:
-    """The longest history of a run's growing lists, shared by its keyframes."""
-
-    def __init__(self) -> None:
-        self.popped: list[Any] = []
-        self.depth_maxima: list[int] = []
-
-    def grow(self, model: MazeModel) -> None:
-        """Learn what the model has seen beyond the ledger (a model of the same run)."""
-        self.popped.extend(model.popped[len(self.popped) :])
-        self.depth_maxima.extend(model.depth_maxima[len(self.depth_maxima) :])
 
 
 class MazeFrame(NamedTuple):
@@ -51,6 +38,8 @@ class MazeFrame(NamedTuple):
     ledger: Ledger  # shared by the run's frames (not counted in a frame's bytes)
 
 
+GROWING = ("popped", "depth_maxima")
+"""The model's lists that change only at their end: the ledger keeps them, a frame their lengths."""
 VALUES = ("path", "unreachable", "carved", "visits", "dead_ends", "max_depth")
 """The model's plain values a frame keeps as they are (immutable)."""
 
@@ -63,11 +52,11 @@ def layers_of(model: MazeModel) -> tuple[np.ndarray, ...]:
 
 def capture(model: MazeModel, ledger: Ledger) -> MazeFrame:
     """The model's state as a compact frame (the ledger learns the lists' new items)."""
-    ledger.grow(model)
+    ledger.grow(model, GROWING)
     width = model.maze.width
     stack = array("i", [row * width + col for row, col in model.stack])
     packed = np.packbits(np.stack(layers_of(model)).astype(bool))
-    lengths = (len(model.popped), len(model.depth_maxima))
+    lengths = (len(model.popped), len(model.depth_maxima))  # as GROWING
     return MazeFrame(packed, stack, lengths, tuple(getattr(model, name) for name in VALUES), ledger)
 
 
@@ -80,7 +69,7 @@ def restore(model: MazeModel, frame: MazeFrame) -> None:
     for live, saved in zip(layers, unpacked, strict=True):
         live[...] = saved
     model.stack[:] = map(divmod, frame.stack, repeat(model.maze.width))
-    fit_prefix(model.popped, frame.ledger.popped, frame.lengths[0])
-    fit_prefix(model.depth_maxima, frame.ledger.depth_maxima, frame.lengths[1])
+    for name, length in zip(GROWING, frame.lengths, strict=True):
+        frame.ledger.fit(getattr(model, name), name, length)
     for name, value in zip(VALUES, frame.values, strict=True):
         setattr(model, name, value)

@@ -16,6 +16,7 @@ import numpy as np
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.i18n import N_, _, format_number, ngettext
+from visualizer.keyframes import Ledger
 from visualizer.scenes.maze import frames
 
 Cell = tuple[int, int]
@@ -81,7 +82,7 @@ class MazeModel:
         self.depth_maxima: list[int] = []  # max_depth before each push, for revert
         self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
         self.all_dirty = True
-        self._ledger = frames.Ledger()  # the run's history, shared by its keyframes
+        self._ledger = Ledger()  # the run's history, shared by its keyframes
 
     def touch(self, *cells: Cell) -> None:
         """Note cells whose look changed (a render hint, not part of the state)."""

@@ -14,7 +14,7 @@ Its keyframes copy every per-cell array but not the passages: a set of
 up to 272,000 passages took 15-60 ms to copy (and as long to inspect) in
 the frame that ends a run.  Passages are opened and closed strictly last in,
 first out, so the ones carved are a prefix of the run's longest carving,
-kept once in a `PassageLedger` that all the run's frames share; a frame
+kept once in a `keyframes.Ledger` that all the run's frames share; a frame
 holds only how many.  `PairModel` is two of them fed
 by `Sided` events from `lockstep`, for the bug beside the correct run and
 for two generators side by side.
@@ -44,23 +44,12 @@ def passage(a: int, b: int) -> Passage:
     return (a, b) if a < b else (b, a)
 
 
-class PassageLedger:
-    """The longest carving a run has shown, in order, shared by the run's keyframes."""
-
-    def __init__(self) -> None:
-        self.carves: list[Passage] = []
-
-    def grow(self, carves: list[Passage]) -> None:
-        """Learn the passages a model of the same run carved beyond the ledger."""
-        self.carves.extend(carves[len(self.carves) :])
-
-
 class ShapeFrame(NamedTuple):
     """A `ShapeModel` keyframe: its other attributes copied, how many passages it had carved."""
 
     values: dict[str, Any]
     carved: int
-    ledger: PassageLedger  # shared by the run's frames (not counted in a frame's bytes)
+    ledger: keyframes.Ledger  # shared by the run's frames (not counted in a frame's bytes)
 
 
 NOT_IN_FRAMES = ("graph", "opened", "carves", "ledger", "dirty", "walled", "repaint")
@@ -75,7 +64,7 @@ class ShapeModel:
         self.pushes = pushes  # a Carve pushes its cell (backtracker, growing tree, the bug)
         self.opened: set[Passage] = {passage(a, b) for a, b in passages}
         self.carves: list[Passage] = []  # the passages events carved, in order (a prefix of the ledger's)
-        self.ledger = PassageLedger()
+        self.ledger = keyframes.Ledger()
         self.solving = bool(self.opened)
         n = graph.size
         self.inside = bytearray([1] * n if self.solving else n)  # counts: > 0 is in the maze
@@ -259,7 +248,7 @@ class ShapeModel:
 
     def keyframe(self) -> ShapeFrame:
         """The state for the player's keyframes: the passages as a count along the shared ledger."""
-        self.ledger.grow(self.carves)
+        self.ledger.grow(self, ("carves",))
         kept = {name: value for name, value in vars(self).items() if name not in NOT_IN_FRAMES}
         values = {name: keyframes.copy_value(value) for name, value in kept.items()}
         return ShapeFrame(values, len(self.carves), self.ledger)
@@ -272,7 +261,7 @@ class ShapeModel:
         carves, opened = self.carves, self.opened
         while len(carves) > frame.carved:
             opened.discard(carves.pop())
-        more = frame.ledger.carves[len(carves) : frame.carved]
+        more = frame.ledger.history("carves")[len(carves) : frame.carved]
         carves += more
         opened.update(more)
         self.dirty, self.walled, self.repaint = [], [], True
