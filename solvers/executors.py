@@ -38,12 +38,12 @@ class InProcess(Executor):
         return future
 
 
-def _ignore_interrupts() -> None:
+def ignore_interrupts() -> None:
     """A worker leaves Ctrl-C to the parent, which stops it: no traceback from every worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop_workers(executor: Executor) -> None:
+def stop_workers(executor: Executor) -> None:
     """Cancel what has not started and end the pool's processes now (Ctrl-C, or an error)."""
     terminate = getattr(executor, "terminate_workers", None)  # Python 3.14: cancels and ends them
     if terminate is not None:
@@ -66,11 +66,11 @@ def executor_for(plan: Plan) -> Iterator[Executor]:
     if plan.workers == 1:
         yield InProcess()
         return
-    pool = ProcessPoolExecutor(max_workers=plan.workers, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=plan.workers, initializer=ignore_interrupts)
     try:
         yield pool
     except BaseException:
-        _stop_workers(pool)
+        stop_workers(pool)
         raise
     pool.shutdown()
 

@@ -99,7 +99,7 @@ class MazeDemo(Demo):
         self.editor = Editor(Sketch(restored or mz.Maze.full(*DEFAULT_SIZE)))
         self.action = DRAW if restored else CARVE
         self.run_base = self.sketch.maze if restored else mz.Maze.full(self.width, self.height)
-        self._finished: mz.Maze | None = None
+        self.lookahead = finale.Lookahead(self)
         self.canvas = MazeCanvas()
         self.last_file = ""
         self.since_edit: float | None = None  # seconds since an edit not yet autosaved
@@ -171,9 +171,8 @@ class MazeDemo(Demo):
             return self.sketch.maze
         if self.action == SOLVE:
             return self.run_base
-        if self._finished is None:
-            self._finished = mz.complete(self.run_base, self.maze_seed)
-        return self._finished
+        finished: mz.Maze = self.lookahead.answer()
+        return finished
 
     def shown_maze(self) -> mz.Maze:
         """The maze as it stands on screen now."""
@@ -218,7 +217,7 @@ class MazeDemo(Demo):
         """Switch action and start its run."""
         self.action = action
         self.run_base = base
-        self._finished = None
+        self.lookahead.ask()
         self.new_run(autoplay=autoplay)
 
     def _show_sketch(self) -> None:
@@ -322,9 +321,10 @@ class MazeDemo(Demo):
             )
 
     def leaving(self) -> None:
-        """The demo closes: autosave an edit still waiting."""
+        """The demo closes: autosave an edit still waiting, end the worker of plain answers."""
         if self.since_edit is not None:
             self.autosave()
+        self.lookahead.close()
 
     def unsaved(self) -> str | None:
         """The drawn maze, while it has edits since it was last saved."""

@@ -5,17 +5,23 @@ seed (the plain path, no events: the same maze, a test checks), painted
 from a second `MazeModel` of it by the demo's own view, on a canvas of its
 own.  A search's end is `solvers.maze.find_path`: the path and what it
 cost, in words over the run's own picture.
+
+On a big maze both are asked of a worker process as the run starts
+(`Lookahead`, visualizer/ahead.py), so End finds them worked out.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pygame
 
 from solvers import maze as mz
 from solvers.i18n import _, format_number, ngettext
+from visualizer import ahead
+from visualizer.ahead import Ahead
 from visualizer.finale import Finale, Painter, StandIn
 from visualizer.player import Player
 from visualizer.scenes.maze.canvas import MazeCanvas
@@ -24,6 +30,61 @@ from visualizer.scenes.maze.view import Scene, draw_stage
 
 if TYPE_CHECKING:
     from visualizer.scenes.maze.demo import MazeDemo
+
+
+AHEAD_CELLS = 100_000
+"""From this many cells a run's plain answer is asked of the worker (below, it takes < 0.1 s here)."""
+
+
+class Lookahead:
+    """The current run's plain answer: asked ahead on a big maze, worked out here on a small one."""
+
+    def __init__(self, demo: MazeDemo) -> None:
+        self.demo = demo
+        self.asked: Ahead[Any] | None = None
+        self._base: mz.Maze | None = None  # the run's maze the answer is for (the object itself)
+        self._key: tuple[Any, ...] = ()  # and its action, seed, S and G
+        self._answer: Any = None
+        self.ask()
+
+    def _current(self) -> bool:
+        """True while the demo still shows the run the answer is for."""
+        demo = self.demo
+        key = (demo.action, demo.maze_seed, demo.start, demo.goal)
+        return demo.run_base is self._base and self._key == key
+
+    def _work(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        """The plain function of the action on show and its arguments."""
+        demo = self.demo
+        if demo.action == SOLVE:
+            return mz.find_path, (demo.run_base, demo.start, demo.goal)
+        return mz.complete, (demo.run_base, demo.maze_seed)
+
+    def ask(self) -> None:
+        """A run starts: on a big maze, ask the worker for its answer now."""
+        if self.asked is not None:
+            self.asked.drop()
+        demo = self.demo
+        self.asked, self._answer = None, None
+        self._base, self._key = demo.run_base, (demo.action, demo.maze_seed, demo.start, demo.goal)
+        if demo.action != DRAW and demo.width * demo.height >= AHEAD_CELLS:
+            work, args = self._work()
+            self.asked = Ahead(work, *args)
+
+    def close(self) -> None:
+        """The demo closes: its answers are not needed, and the worker ends (mid-answer or not)."""
+        if self.asked is not None:
+            ahead.stop()
+            self.asked = None
+
+    def answer(self) -> Any:
+        """The current run's plain answer: the worker's, or worked out now (once per run)."""
+        if not self._current():
+            self.ask()
+        if self._answer is None:
+            work, args = self._work()
+            self._answer = self.asked.take() if self.asked is not None else work(*args)
+        return self._answer
 
 
 def plain_end(demo: MazeDemo) -> Finale | None:
@@ -79,7 +140,7 @@ def picture(demo: MazeDemo, model: MazeModel) -> Painter:
 
 def solved_end(demo: MazeDemo) -> Finale:
     """The path the search ends on, found without events, in words."""
-    result = mz.find_path(demo.run_base, demo.start, demo.goal)
+    result: mz.SolveResult = demo.lookahead.answer()
     if result.path is None:
         line = _("G cannot be reached from S: the search explores {explored} cells and gives up.").format(
             explored=format_number(result.visited)

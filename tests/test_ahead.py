@@ -1,0 +1,98 @@
+"""A big maze's plain end is asked of a worker process as its run starts, so End finds it worked out.
+
+The size that counts as big is lowered here, so small mazes take the same
+way through a real worker (visualizer/ahead.py); each test checks the
+answer against the plain function run here and against the run's own end.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_finale import fill_in, ticking
+from ui import press
+
+from solvers import maze as mz
+from visualizer import ahead
+from visualizer.scenes.maze import finale
+
+
+@pytest.fixture
+def big_from_small(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every maze of 1,000 cells or more asks the worker."""
+    monkeypatch.setattr(finale, "AHEAD_CELLS", 1_000)
+
+
+def carving(app, open_demo, width: int = 120, height: int = 80):
+    """The maze demo carving a fresh `width` x `height` maze, its end asked ahead."""
+    ticking(app)
+    shell = open_demo("maze")
+    shell.demo.set_size(width, height)
+    app.frame(1 / 60)
+    return shell
+
+
+def test_a_big_carve_is_finished_by_the_worker_as_the_run_ends(app, open_demo, big_from_small) -> None:
+    """The worker's maze is the plain function's, the card's, and the carve's last state."""
+    shell = carving(app, open_demo)
+    asked = shell.demo.lookahead.asked
+    assert asked is not None and asked.future is not None, "the run should have asked the worker"
+    worked_out = asked.future.result(timeout=120)
+    assert worked_out == mz.complete(mz.Maze.full(120, 80), shell.demo.maze_seed)
+    press(app, pygame.K_END)
+    assert shell.end_card.shown_lines[1].startswith("The maze is carved: 9,599 walls")
+    fill_in(app, shell)
+    assert shell.run.model.maze == worked_out
+
+
+def test_a_new_seed_asks_again_and_the_old_answer_is_not_used(app, open_demo, big_from_small) -> None:
+    """R carves with the next seed: the answer is that seed's maze, not the last run's."""
+    shell = carving(app, open_demo)
+    first = shell.demo.lookahead.asked
+    shell.demo.carve_next()
+    assert shell.demo.lookahead.asked is not first
+    assert shell.demo.finished_maze() == mz.complete(mz.Maze.full(120, 80), shell.demo.maze_seed)
+    assert shell.demo.finished_maze() != first.take()
+
+
+def test_a_big_search_asks_for_its_path_ahead(app, open_demo, big_from_small) -> None:
+    """V on a big maze: the worker's path is the one the search ends on."""
+    shell = carving(app, open_demo, 50, 40)
+    shell.demo.solve()
+    app.frame(1 / 60)
+    asked = shell.demo.lookahead.asked
+    assert asked is not None and asked.future is not None
+    press(app, pygame.K_END)
+    fill_in(app, shell)
+    result = asked.future.result(timeout=120)
+    assert result.path == shell.run.model.path and result.visited == shell.run.model.visits
+
+
+def test_without_a_worker_the_end_is_worked_out_here(app, open_demo, big_from_small, monkeypatch) -> None:
+    """No process can be started: End still shows the right maze, worked out in this process."""
+
+    def no_processes() -> None:
+        """What a sandbox without process support answers."""
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(ahead, "_worker_pool", no_processes)
+    shell = carving(app, open_demo)
+    assert shell.demo.lookahead.asked.future is None
+    press(app, pygame.K_END)
+    assert shell.end_card.shown_lines[1].startswith("The maze is carved: 9,599 walls")
+    assert shell.demo.finished_maze() == mz.complete(mz.Maze.full(120, 80), shell.demo.maze_seed)
+
+
+def test_leaving_the_demo_ends_the_worker_even_mid_answer(app, open_demo, big_from_small) -> None:
+    """Home while the worker may still be busy: the worker goes, and the app asks nothing more of it."""
+    carving(app, open_demo, 300, 300)
+    assert ahead._pool is not None
+    app.go_home()
+    assert ahead._pool is None
+
+
+def test_small_mazes_are_worked_out_here(app, open_demo) -> None:
+    """Below the size that counts as big, no worker is asked: the plain path is quick enough."""
+    shell = carving(app, open_demo, 40, 20)
+    assert shell.demo.lookahead.asked is None
+    assert shell.demo.finished_maze() == mz.complete(mz.Maze.full(40, 20), shell.demo.maze_seed)

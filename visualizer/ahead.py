@@ -1,0 +1,79 @@
+"""Plain answers worked out ahead, in a worker process, while the run plays.
+
+End shows a run's end worked out on the solver's plain path (see
+finale.py).  At the largest sizes that plain path costs most of a second
+(`solvers.maze.complete` on a 1000 x 1000 maze: 0.6 s idle, over 1 s with
+the other core busy), and End would wait for it.  So a demo asks for the
+answer as the run starts, and one worker process works it out on the other
+core while the player animates; End then finds it done, or waits only for
+what is left.
+
+The worker comes from a forkserver (a fresh interpreter that never imports
+pygame), not a fork of this process, which holds SDL and threads.  If no
+worker can be had, the answer is worked out here when it is needed, as
+before.  `stop` ends the worker when the app quits, mid-answer or not.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Generic, TypeVar
+
+from solvers.executors import ignore_interrupts, stop_workers
+
+T = TypeVar("T")
+
+PRELOAD = ["solvers.maze"]
+"""Modules the forkserver imports once, so each answer starts without importing numpy."""
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def _worker_pool() -> ProcessPoolExecutor:
+    """The one worker process, started the first time an answer is asked for."""
+    global _pool
+    if _pool is None:
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        if "forkserver" in methods:
+            context.set_forkserver_preload(PRELOAD)
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=ignore_interrupts)
+    return _pool
+
+
+def stop() -> None:
+    """End the worker now, with whatever it was working out (the app quits)."""
+    global _pool
+    if _pool is not None:
+        stop_workers(_pool)
+        _pool = None
+
+
+class Ahead(Generic[T]):
+    """One plain answer: asked of the worker now, taken when End needs it."""
+
+    def __init__(self, work: Callable[..., T], *args: Any) -> None:
+        self.work = work
+        self.args = args
+        self.future: Future[T] | None = None
+        try:
+            self.future = _worker_pool().submit(work, *args)
+        except (OSError, RuntimeError, BrokenProcessPool):  # no worker here: `take` works it out itself
+            stop()
+
+    def take(self) -> T:
+        """The answer: the worker's (waiting for what it has left), or worked out here if it has none."""
+        if self.future is not None:
+            try:
+                return self.future.result()
+            except (BrokenProcessPool, CancelledError, OSError):
+                stop()  # the worker is gone: the next run asks a new one
+        return self.work(*self.args)
+
+    def drop(self) -> None:
+        """Not needed after all (the run changed): the worker skips it if it has not started."""
+        if self.future is not None:
+            self.future.cancel()
