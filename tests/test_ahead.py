@@ -7,6 +7,8 @@ answer against the plain function run here and against the run's own end.
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+
 import pygame
 import pytest
 from test_finale import fill_in, ticking
@@ -96,3 +98,54 @@ def test_small_mazes_are_worked_out_here(app, open_demo) -> None:
     shell = carving(app, open_demo, 40, 20)
     assert shell.demo.lookahead.asked is None
     assert shell.demo.finished_maze() == mz.complete(mz.Maze.full(40, 20), shell.demo.maze_seed)
+
+
+class Unanswered:
+    """A worker pool whose answers come only when the test gives them."""
+
+    def __init__(self) -> None:
+        self.futures: list[Future] = []
+
+    def submit(self, work, *args) -> Future:
+        """A future left open."""
+        self.futures.append(Future())
+        return self.futures[-1]
+
+
+def waiting_on(app, open_demo, monkeypatch):
+    """A 200 x 120 carve whose worker has not answered yet, End pressed."""
+    pool = Unanswered()
+    monkeypatch.setattr(ahead, "_worker_pool", lambda: pool)
+    shell = carving(app, open_demo, 200, 120)
+    press(app, pygame.K_END)
+    return shell, pool.futures[-1]
+
+
+def test_end_before_the_worker_answers_shows_a_card_that_waits_without_holding_frames(
+    app, open_demo, big_from_small, monkeypatch
+) -> None:
+    """The card says it is still working; the fill goes on; the answer shows on the frame after it comes."""
+    shell, future = waiting_on(app, open_demo, monkeypatch)
+    assert shell.end_card.shown_lines[:2] == ["The end, worked out directly:", "still working it out…"]
+    reached = shell.run.cursor
+    app.frame(1 / 60)
+    assert shell.run.cursor > reached and shell.end_card.shown_lines[1] == "still working it out…"
+    future.set_result(mz.complete(mz.Maze.full(200, 120), shell.demo.maze_seed))
+    app.frame(1 / 60)
+    assert shell.run.busy, "the fill should still be going"
+    assert shell.end_card.shown_lines[1].startswith("The maze is carved: 23,999 walls")
+
+
+def test_a_worker_that_fails_leaves_the_fill_going_and_says_why(
+    app, open_demo, big_from_small, monkeypatch
+) -> None:
+    """The worker's error: one message, the card goes, End still lands on the real end."""
+    shell, future = waiting_on(app, open_demo, monkeypatch)
+    future.set_exception(MemoryError("out of memory"))
+    app.frame(1 / 60)
+    assert "the end could not be worked out directly: out of memory" in app.message
+    assert shell.end_card.shown_lines == []
+    fill_in(app, shell)
+    assert shell.run.at_end and shell.run.model.maze == mz.complete(
+        mz.Maze.full(200, 120), shell.demo.maze_seed
+    )

@@ -14,6 +14,7 @@ from solvers import maze as mz
 from visualizer import theme as th
 from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
 from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, ROCK, SOLVE, MazeModel
+from visualizer.scenes.maze.view import TONES
 
 
 def play_to_end(shell) -> None:
@@ -57,7 +58,7 @@ def test_carving_plays_to_the_plain_functions_maze_and_the_screen_says_so(app, o
     model = shell.run.model
     assert model.maze == mz.generate(demo.width, demo.height, demo.maze_seed)
     assert model.carved == demo.width * demo.height - 1 and not model.stack
-    assert demo._status(model, shell.run)[0].startswith("carved")
+    assert demo.scene(shell.run).status.startswith("carved")
     # every cell is carved: no rock colour left on the maze
     g = demo.geometry
     rock = palette(CARVE)[ROCK]
@@ -156,8 +157,8 @@ def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded(app, open_d
     app.frame(1 / 60)
     model = shell.run.model
     assert model.unreachable and model.path is None
-    text, colour = demo._status(model, shell.run)
-    assert "cannot be reached" in text and colour == th.DEAD
+    scene = demo.scene(shell.run)
+    assert "cannot be reached" in scene.status and TONES[scene.tone] == th.DEAD
     assert model.visits == int(mz.reachable(model.maze).sum()) < w * h
     g = demo.geometry
     reached = palette(SOLVE)[REACHED]

@@ -64,6 +64,10 @@ class Ahead(Generic[T]):
         except (OSError, RuntimeError, BrokenProcessPool):  # no worker here: `take` works it out itself
             stop()
 
+    def done(self) -> bool:
+        """True when `take` would not wait: the worker has answered (or failed), or there is none."""
+        return self.future is None or self.future.done()
+
     def take(self) -> T:
         """The answer: the worker's (waiting for what it has left), or worked out here if it has none."""
         if self.future is not None:

@@ -9,6 +9,10 @@ timeline has filled in, and, where the demo can paint its final picture
 from the plain answer, that picture instead of the half-played run.  When
 the seek lands, the card gives way to the real end.
 
+Where the demo works its plain end out in a worker process (a big maze,
+visualizer/ahead.py) and the worker is not done when End is pressed, the
+card says so and waits for it frame by frame: no frame waits.
+
 Any other move during the fill (a step, a timeline click, Home, Space)
 cancels the fill where it has reached: the player stays at that event, the
 card goes, and the move happens from there.
@@ -76,13 +80,21 @@ class EndCard:
         self.demo = demo
         self.finale: Finale | None = None
         self.asked = False
+        self.waiting = False  # End was pressed; the demo's plain end is still being worked out elsewhere
         self.shown_lines: list[str] = []  # what the last frame's card said (tests read it)
 
     def end_pressed(self, player: Player) -> None:
         """End was pressed: if the run's end is not yet generated, work the end out directly (once)."""
         if player.total is not None or self.asked:
             return
-        self.asked = True
+        self.asked = self.waiting = True
+        self.settle()
+
+    def settle(self) -> None:
+        """Take the plain end once the demo has it ready (a worker may still be on it): never waits."""
+        if not self.waiting or not self.demo.plain_end_ready():
+            return
+        self.waiting = False
         try:
             self.finale = self.demo.plain_end()
         except Exception as error:  # a plain path's bug must not take End down: the fill still runs
@@ -90,12 +102,12 @@ class EndCard:
 
     def showing(self, player: Player) -> bool:
         """True while the card is up: a plain end is known and End is still filling the run in."""
-        return self.finale is not None and player.seeking_end
+        return (self.finale is not None or self.waiting) and player.seeking_end
 
     def lines(self, player: Player) -> list[str]:
         """The card's lines: the heading, the answer, how far the timeline has filled in."""
-        assert self.finale is not None
-        length = self.finale.events or player.expected
+        answer = self.finale.lines if self.finale is not None else (_("still working it out…"),)
+        length = (self.finale.events if self.finale is not None else None) or player.expected
         if length:
             filled = _("the timeline is filling in: {percent}").format(
                 percent=th.percent(min(1.0, player.cursor / length))
@@ -106,7 +118,7 @@ class EndCard:
             )
         return [
             _("The end, worked out directly:"),
-            *self.finale.lines,
+            *answer,
             filled,
             _("A step or a click on the timeline stops the filling in there."),
         ]
@@ -115,12 +127,12 @@ class EndCard:
         self, surface: pygame.Surface, stage: pygame.Rect, player: Player, draw_stage: StageDraw
     ) -> None:
         """The stage: the demo's picture (or the plain end's), then the card while it shows."""
+        self.settle()
         if not self.showing(player):
             self.shown_lines = []
             draw_stage(surface, stage, player)
             return
-        assert self.finale is not None
-        if self.finale.paint is not None:
+        if self.finale is not None and self.finale.paint is not None:
             self.finale.paint(surface, stage)
         else:
             draw_stage(surface, stage, player)

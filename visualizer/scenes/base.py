@@ -71,6 +71,10 @@ class Demo:
         """
         return None
 
+    def plain_end_ready(self) -> bool:
+        """False while `plain_end` would have to wait for a worker still working it out (End's card waits)."""
+        return True
+
     def new_run(self, *, autoplay: bool = False) -> None:
         """Throw away the current run and start a new one from `source()`."""
         self.shell.new_run(autoplay=autoplay)

@@ -54,7 +54,7 @@ from visualizer.scenes.maze.model import (
     parse_size,
     status,
 )
-from visualizer.scenes.maze.view import TONES, MazeLayout, Scene, draw_stage, layout
+from visualizer.scenes.maze.view import MazeLayout, Scene, draw_stage, layout
 from visualizer.widgets import Button, Choice, Label, Widget
 
 MAZE_BINDINGS = Bindings(
@@ -150,6 +150,10 @@ class MazeDemo(Demo):
         """The action's end worked out directly (see scenes/maze/finale.py)."""
         return finale.plain_end(self)
 
+    def plain_end_ready(self) -> bool:
+        """False while a worker is still working a big maze's end out."""
+        return self.lookahead.ready()
+
     def source(self) -> Iterator[Any]:
         """The events of the current action."""
         if self.action in (CARVE, REST):
@@ -171,8 +175,7 @@ class MazeDemo(Demo):
             return self.sketch.maze
         if self.action == SOLVE:
             return self.run_base
-        finished: mz.Maze = self.lookahead.answer()
-        return finished
+        return self.lookahead.finished()
 
     def shown_maze(self) -> mz.Maze:
         """The maze as it stands on screen now."""
@@ -392,13 +395,6 @@ class MazeDemo(Demo):
         """Stop at the next dead end."""
         return [(N_("next dead end"), kind_is("DeadEnd"))]
 
-    def _status(self, model: MazeModel, player: Player) -> tuple[str, tuple[int, int, int]]:
-        """The status line and its colour."""
-        text, tone = status(
-            model, self.action, f"{self.width} × {self.height}", player.at_end, player.playing
-        )
-        return text, TONES[tone]
-
     # --- controls and input -------------------------------------------------------------------
 
     def controls(self) -> list[Widget]:
@@ -490,11 +486,13 @@ class MazeDemo(Demo):
 
     # --- drawing ---------------------------------------------------------------------------
 
+    def scene(self, player: Player) -> Scene:
+        """The markers and the status line, in its tone, for the run at the player's cursor."""
+        model: MazeModel = player.model  # type: ignore[assignment]
+        size = f"{self.width} × {self.height}"
+        text, tone = status(model, self.action, size, player.at_end, player.playing)
+        return Scene(self.action, self.start, self.goal, text, tone)
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The maze, its markers and the current cell; a status line and a legend below."""
-        model: MazeModel = player.model  # type: ignore[assignment]
-        text, tone = status(
-            model, self.action, f"{self.width} × {self.height}", player.at_end, player.playing
-        )
-        scene = Scene(self.action, self.start, self.goal, text, tone)
-        draw_stage(surface, self.layout(rect), self.theme, self.canvas, player, scene)
+        draw_stage(surface, self.layout(rect), self.theme, self.canvas, player, self.scene(player))

@@ -71,11 +71,27 @@ class Lookahead:
             work, args = self._work()
             self.asked = Ahead(work, *args)
 
+    def finished(self) -> mz.Maze:
+        """The maze a carve ends with."""
+        maze: mz.Maze = self.answer()
+        return maze
+
+    def found(self) -> mz.SolveResult:
+        """What a search ends with."""
+        result: mz.SolveResult = self.answer()
+        return result
+
     def close(self) -> None:
         """The demo closes: its answers are not needed, and the worker ends (mid-answer or not)."""
         if self.asked is not None:
             ahead.stop()
             self.asked = None
+
+    def ready(self) -> bool:
+        """True when `answer` would not wait for the worker."""
+        if not self._current():
+            self.ask()
+        return self._answer is not None or self.asked is None or self.asked.done()
 
     def answer(self) -> Any:
         """The current run's plain answer: the worker's, or worked out now (once per run)."""
@@ -140,7 +156,7 @@ def picture(demo: MazeDemo, model: MazeModel) -> Painter:
 
 def solved_end(demo: MazeDemo) -> Finale:
     """The path the search ends on, found without events, in words."""
-    result: mz.SolveResult = demo.lookahead.answer()
+    result = demo.lookahead.found()
     if result.path is None:
         line = _("G cannot be reached from S: the search explores {explored} cells and gives up.").format(
             explored=format_number(result.visited)
