@@ -38,12 +38,16 @@ is not instant); "real end": until the timeline has filled in (cap 60 s):
     hanoi 12        12,285        0.11     0.07                 0.07
     mazes, rooms, sudoku, dlx, trace, games: under 0.06 either way.
 
-The maze's answer is `solvers.maze.complete` (about 0.8 s of it) plus the
-first paint of the finished maze; one run of four went over 1 s under that
-load.  Queens and pentomino count on the plain path for 0.5 s, then say how
-many so far.  Seeks inside tic-tac-toe's generated run were then still
-over 1 s (far back 2.4 s, End again 2.2 s: its model kept two keyframes);
-the tree ledger below fixed them.
+The maze's answer was `solvers.maze.complete` (about 0.8 s of it) plus the
+first paint of the finished maze, in a frame that waited for it; one run of
+four went over 1 s under that load.  Since 2026-11-23 evening a big maze asks
+a worker process for it as the run starts (visualizer/ahead.py), and no frame
+waits (wall seconds, idle, load 0.4-0.9): carve / solve 0.12 / 0.08 s after a
+second of play ('-watched'), 0.88 / 0.82 s pressed at once.  Queens and
+pentomino count on the plain path for 0.5 s, then say how many so far.
+Seeks inside tic-tac-toe's generated run were then still over 1 s (far back
+2.4 s, End again 2.2 s: its model kept two keyframes); the tree ledger below
+fixed them.
 
 Seeks inside tic-tac-toe's run (minimax, the computer first, 1,355,060
 events), measured 2026-11-23 (python 3.11.7, load average 2.8 to 3.6 from
