@@ -44,7 +44,10 @@ four went over 1 s under that load.  Since 2026-11-23 evening a big maze asks
 a worker process for it as the run starts (visualizer/ahead.py), and no frame
 waits (wall seconds, idle, load 0.4-0.9): carve / solve 0.12 / 0.08 s after a
 second of play ('-watched'), 0.88 / 0.82 s pressed at once.  Queens and
-pentomino count on the plain path for 0.5 s, then say how many so far.
+pentomino count on the plain path, 0.05 s in the frame and then up to 0.35 s
+CPU in the worker, and say how many so far: 16 queens 0.69 s, 10 x 6
+pentominoes 0.76 s wall, with no frame waiting (they took 0.55 s of one
+frame before).
 Seeks inside tic-tac-toe's generated run were then still over 1 s (far back
 2.4 s, End again 2.2 s: its model kept two keyframes); the tree ledger below
 fixed them.

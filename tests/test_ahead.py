@@ -1,4 +1,4 @@
-"""A big maze's plain end is asked of a worker process as its run starts, so End finds it worked out.
+"""Plain ends worked out in a worker process: a big maze's as its run starts, a long count on End.
 
 The size that counts as big is lowered here, so small mazes take the same
 way through a real worker (visualizer/ahead.py); each test checks the
@@ -148,4 +148,26 @@ def test_a_worker_that_fails_leaves_the_fill_going_and_says_why(
     fill_in(app, shell)
     assert shell.run.at_end and shell.run.model.maze == mz.complete(
         mz.Maze.full(200, 120), shell.demo.maze_seed
+    )
+
+
+def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo) -> None:
+    """10 queens take longer than a frame may wait: the card waits, then says the run's 724 and first."""
+    ticking(app)
+    shell = open_demo("queens")
+    shell.demo.set_n(10)
+    app.frame(1 / 60)
+    press(app, pygame.K_END)
+    assert shell.end_card.shown_lines[1] == "still working it out…"
+    count = shell.demo._counting[1]
+    assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"
+    count.asked.future.result(timeout=120)
+    app.frame(1 / 60)
+    assert shell.end_card.shown_lines[1] == "Algorithm X finds 724 solutions."  # OEIS A000170
+    first = shell.end_card.shown_lines[2]
+    fill_in(app, shell)
+    files = shell.demo.encoding.files(shell.run.model.solutions[0])
+    assert shell.run.counters.solutions == 724
+    assert first == "The first solution: " + " ".join(
+        f"{chr(97 + file)}{rank + 1}" for rank, file in enumerate(files)
     )

@@ -221,7 +221,8 @@ def test_queens_card_counts_the_solutions_the_run_finds(app, open_demo) -> None:
 def test_counting_past_its_budget_says_the_timeline_counts_on() -> None:
     """A clock that runs out after a few looks: the count is partial and the card says so."""
     from solvers import queens
-    from visualizer.scenes.exact_cover.finale import count_line, count_within
+    from solvers.budgeted import count_within
+    from visualizer.scenes.exact_cover.finale import count_line
 
     ticks = TickClock(step=1.0)
     count, first, finished = count_within(queens.encode(8).matrix, "fewest", budget=5, clock=ticks)
@@ -232,7 +233,7 @@ def test_counting_past_its_budget_says_the_timeline_counts_on() -> None:
 def test_counting_stops_at_its_budget_even_without_solutions() -> None:
     """A search that never finds one (a primary column no row covers, met last) still stops in time."""
     from solvers import dlx, queens
-    from visualizer.scenes.exact_cover.finale import count_within
+    from solvers.budgeted import count_within
 
     eight = queens.encode(8).matrix
     hopeless = dlx.Matrix([*eight.names[: eight.n_primary], "nobody"], eight.names[eight.n_primary :])

@@ -11,23 +11,22 @@ what is left.
 The worker comes from a forkserver (a fresh interpreter that never imports
 pygame), not a fork of this process, which holds SDL and threads.  If no
 worker can be had, the answer is worked out here when it is needed, as
-before.  `stop` ends the worker when the app quits, mid-answer or not.
+before.  `stop` ends the worker when a demo closes or the app quits,
+mid-answer or not.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import CancelledError, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from solvers.executors import ignore_interrupts, stop_workers
+if TYPE_CHECKING:  # multiprocessing and concurrent.futures load with the first answer asked, not at launch
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 
-PRELOAD = ["solvers.maze"]
-"""Modules the forkserver imports once, so each answer starts without importing numpy."""
+PRELOAD = ["solvers.maze", "solvers.budgeted"]
+"""Modules the forkserver imports once, so each answer starts without importing them (numpy too)."""
 
 _pool: ProcessPoolExecutor | None = None
 
@@ -36,6 +35,11 @@ def _worker_pool() -> ProcessPoolExecutor:
     """The one worker process, started the first time an answer is asked for."""
     global _pool
     if _pool is None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        from solvers.executors import ignore_interrupts
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
@@ -48,6 +52,8 @@ def stop() -> None:
     """End the worker now, with whatever it was working out (the app quits)."""
     global _pool
     if _pool is not None:
+        from solvers.executors import stop_workers
+
         stop_workers(_pool)
         _pool = None
 
@@ -61,7 +67,7 @@ class Ahead(Generic[T]):
         self.future: Future[T] | None = None
         try:
             self.future = _worker_pool().submit(work, *args)
-        except (OSError, RuntimeError, BrokenProcessPool):  # no worker here: `take` works it out itself
+        except (OSError, RuntimeError):  # no worker (a broken pool is a RuntimeError): `take` works it out
             stop()
 
     def done(self) -> bool:
@@ -70,6 +76,9 @@ class Ahead(Generic[T]):
 
     def take(self) -> T:
         """The answer: the worker's (waiting for what it has left), or worked out here if it has none."""
+        from concurrent.futures import CancelledError
+        from concurrent.futures.process import BrokenProcessPool
+
         if self.future is not None:
             try:
                 return self.future.result()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 
 from solvers.i18n import N_, _, choose, language, use
-from visualizer import files
+from visualizer import ahead, files
 from visualizer import theme as th
 from visualizer.appkeys import APP_BINDINGS, help_rows
 from visualizer.collector import FrameCollector
@@ -142,6 +142,7 @@ class App:
         if isinstance(self.screen, Shell):
             self.drop_questions()
             guard(N_("closing the demo"), self.report_fault, self.screen.demo.leaving)
+            ahead.stop()  # the answers it asked for are not wanted any more
             self.collector.collect_soon()
 
     def drop_questions(self) -> None:

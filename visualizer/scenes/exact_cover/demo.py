@@ -137,11 +137,24 @@ class BrowsingDemo(ExactCoverDemo):
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
         self.browse: int | None = None  # None follows the newest solution
+        self._counting: tuple[Player, finale.PlainCount] | None = None  # the run End's count is for
 
     def plain_end(self) -> Finale:
-        """How many solutions and the first, counted without events (see exact_cover/finale.py)."""
+        """How many solutions and the first, counted without drawing (see exact_cover/finale.py)."""
         encoding = self.encoding  # type: ignore[attr-defined]  # queens' and pentomino's
-        return finale.plain_end(encoding, encoding.matrix, self.strategy, self.solution_noun)
+        return finale.plain_end(encoding, self._plain_count().take(), self.solution_noun)
+
+    def plain_end_ready(self) -> bool:
+        """False while a worker is still counting (End's card waits for it)."""
+        return self._plain_count().ready()
+
+    def _plain_count(self) -> finale.PlainCount:
+        """The count of the run on show, started the first time End asks for it."""
+        run = self.shell.run
+        if self._counting is None or self._counting[0] is not run:
+            matrix = self.encoding.matrix  # type: ignore[attr-defined]
+            self._counting = (run, finale.PlainCount(matrix, self.strategy))
+        return self._counting[1]
 
     def restart(self) -> None:
         """A new run, following its newest solution."""

@@ -1,46 +1,46 @@
 """An exact-cover search's end worked out directly (see visualizer/finale.py): End shows it at once.
 
-The solutions are counted by Algorithm X's own search (`dlx.search`, the
-run's events, none drawn) for at most `PLAIN_BUDGET` seconds of CPU: within
-it, the count and the first solution are the run's own; past it (16 queens
-have 14,772,512 placements) the card says how many were found so far and
-that the timeline counts on.  The clock is read every CHECK_EVERY events,
-not only at solutions: a board with few or no solutions (the soak found one)
-once kept a frame busy for minutes on the event-free path, which has no
-place to look at the clock between answers.
+The solutions are counted by Algorithm X's own search for at most
+`PLAIN_BUDGET` seconds of CPU (`solvers.budgeted`: within it the count and
+the first solution are the run's own; past it the card says how many were
+found so far and that the timeline counts on).  A count that needs more
+than `QUICK` seconds goes on in a worker process (visualizer/ahead.py), so
+no frame waits for it: the card says it is still working meanwhile.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
 from solvers import dlx, pentomino, queens
-from solvers.events import Solution
+from solvers.budgeted import Counted, count_problem_within, count_within
 from solvers.i18n import _, format_number, ngettext
+from solvers.parallel import Problem
+from visualizer.ahead import Ahead
 from visualizer.finale import Finale
 
-PLAIN_BUDGET = 0.5
-"""CPU seconds the count may take (the card must show within a second)."""
-CHECK_EVERY = 256
-"""Events between two looks at the clock."""
+PLAIN_BUDGET = 0.35
+"""CPU seconds the count may take (the worker starts in about 0.25 s: the card must show within a second)."""
+QUICK = 0.05
+"""CPU seconds counted here, in the frame, before the rest goes to the worker (8 queens take 0.01)."""
 
 
-def count_within(
-    matrix: dlx.Matrix, strategy: str, budget: float, clock: Callable[[], float] = time.process_time
-) -> tuple[int, tuple[int, ...] | None, bool]:
-    """Solutions counted for at most `budget` seconds: how many, the first, and whether that is all."""
-    started = clock()
-    count, first = 0, None
-    events = dlx.search(matrix.copy(), strategy=strategy)  # a copy: the run's own matrix stays untouched
-    for seen, event in enumerate(events, 1):
-        if type(event) is Solution:
-            count += 1
-            first = first or event.answer
-        if not seen % CHECK_EVERY and clock() - started > budget:
-            events.close()
-            return count, first, False
-    return count, first, True
+class PlainCount:
+    """One run's solutions counted for End: here when quick, else by the worker for up to PLAIN_BUDGET."""
+
+    def __init__(self, matrix: dlx.Matrix, strategy: str) -> None:
+        self.counted = count_within(matrix, strategy, QUICK)
+        self.asked: Ahead[Counted] | None = None
+        if not self.counted[2]:
+            self.asked = Ahead(count_problem_within, Problem.of(matrix), strategy, PLAIN_BUDGET)
+
+    def ready(self) -> bool:
+        """True when `take` would not wait for the worker."""
+        return self.asked is None or self.asked.done()
+
+    def take(self) -> Counted:
+        """How many, the first, and whether that is all (the worker's count when it had one)."""
+        if self.asked is not None:
+            self.counted, self.asked = self.asked.take(), None
+        return self.counted
 
 
 def answer_words(encoding: object, answer: tuple[int, ...]) -> str | None:
@@ -54,9 +54,9 @@ def answer_words(encoding: object, answer: tuple[int, ...]) -> str | None:
     return None
 
 
-def plain_end(encoding: object, matrix: dlx.Matrix, strategy: str, noun: str) -> Finale:
+def plain_end(encoding: object, counted: Counted, noun: str) -> Finale:
     """How many solutions (or tilings) the run finds and the first of them."""
-    count, first, finished = count_within(matrix, strategy, PLAIN_BUDGET)
+    count, first, finished = counted
     lines = [count_line(noun, count, finished)]
     words = answer_words(encoding, first) if first is not None else None
     if words:

@@ -324,10 +324,9 @@ class MazeDemo(Demo):
             )
 
     def leaving(self) -> None:
-        """The demo closes: autosave an edit still waiting, end the worker of plain answers."""
+        """The demo closes: autosave an edit still waiting."""
         if self.since_edit is not None:
             self.autosave()
-        self.lookahead.close()
 
     def unsaved(self) -> str | None:
         """The drawn maze, while it has edits since it was last saved."""

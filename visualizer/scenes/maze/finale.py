@@ -20,7 +20,6 @@ import pygame
 
 from solvers import maze as mz
 from solvers.i18n import _, format_number, ngettext
-from visualizer import ahead
 from visualizer.ahead import Ahead
 from visualizer.finale import Finale, Painter, StandIn
 from visualizer.player import Player
@@ -80,12 +79,6 @@ class Lookahead:
         """What a search ends with."""
         result: mz.SolveResult = self.answer()
         return result
-
-    def close(self) -> None:
-        """The demo closes: its answers are not needed, and the worker ends (mid-answer or not)."""
-        if self.asked is not None:
-            ahead.stop()
-            self.asked = None
 
     def ready(self) -> bool:
         """True when `answer` would not wait for the worker."""
