@@ -11,7 +11,7 @@ from concurrent.futures import Future
 
 import pygame
 import pytest
-from test_finale import fill_in, ticking
+from test_finale import fill_in, queens_end, ticking
 from ui import press
 
 from solvers import maze as mz
@@ -153,11 +153,7 @@ def test_a_worker_that_fails_leaves_the_fill_going_and_says_why(
 
 def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo) -> None:
     """10 queens take longer than a frame may wait: the card waits, then says the run's 724 and first."""
-    ticking(app)
-    shell = open_demo("queens")
-    shell.demo.set_n(10)
-    app.frame(1 / 60)
-    press(app, pygame.K_END)
+    shell = queens_end(app, open_demo, 10)
     assert shell.end_card.shown_lines[1] == "still working it out…"
     count = shell.demo._counting[1]
     assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"

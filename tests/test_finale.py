@@ -200,13 +200,19 @@ def test_tictactoe_card_names_the_move_the_search_then_plays(app, open_demo) -> 
     assert f"({played})" in line
 
 
-def test_queens_card_counts_the_solutions_the_run_finds(app, open_demo) -> None:
-    """8 queens: the card's 92 and first placement are the run's own (OEIS A000170: 92)."""
+def queens_end(app, open_demo, n: int):
+    """N queens opened, one frame played, then End pressed."""
     ticking(app)
     shell = open_demo("queens")
-    shell.demo.set_n(8)
+    shell.demo.set_n(n)
     app.frame(1 / 60)
     press(app, pygame.K_END)
+    return shell
+
+
+def test_queens_card_counts_the_solutions_the_run_finds(app, open_demo) -> None:
+    """8 queens: the card's 92 and first placement are the run's own (OEIS A000170: 92)."""
+    shell = queens_end(app, open_demo, 8)
     assert shell.run.busy, "the run should take several frames to fill in"
     assert shell.end_card.shown_lines[1:3] == [
         "Algorithm X finds 92 solutions.",

@@ -106,8 +106,9 @@ class EndCard:
 
     def lines(self, player: Player) -> list[str]:
         """The card's lines: the heading, the answer, how far the timeline has filled in."""
-        answer = self.finale.lines if self.finale is not None else (_("still working it out…"),)
-        length = (self.finale.events if self.finale is not None else None) or player.expected
+        finale = self.finale
+        answer = finale.lines if finale is not None else (_("still working it out…"),)
+        length = (finale.events if finale is not None else None) or player.expected
         if length:
             filled = _("the timeline is filling in: {percent}").format(
                 percent=th.percent(min(1.0, player.cursor / length))
