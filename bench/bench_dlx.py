@@ -37,20 +37,18 @@ table shows min / median seconds and each engine's time over unwind's.
 An engine past `--budget` seconds on one run is not run again.
 
 Issue 12's "DLX with events <= 10x xcover" on 12-queens, 2026-11-23, CPython
-3.11.7, load average 0.5 (`--only queens --skip algorithm-x --skip dlx --skip
-dancing-links --runs 7`): unwind events 0.912 / 0.938 s, xcover 0.086 /
-0.089 s, so 10.6x / 10.5x: not reached.  The links loop alone is 0.733 /
-0.744 s, 8.5x / 8.4x.  Where the events' time goes (the same search with
-parts cut out, 7 interleaved runs): the link updates about 80 %; building the
-423,430 Push and Pop events 12-13 % (about 270 ns each: `tuple.__new__` on a
-NamedTuple subclass and its deallocation; every one carries a new id, so
-none can be prebuilt); yielding and draining the 1.9 million other events
-(prebuilt or cached, the 14,200 Solutions aside) 7 %.  This session's gain over the previous search (its copy
-timed beside this one, 15 interleaved runs): 0.922 / 0.979 s -> 0.902 /
-0.938 s, top95 unchanged.  Tried and not kept: each row's other 1s as
-tuples walked by `for` (12-queens 2-4 % faster, but building them and the
-garbage collector traversing them cost top95 9-17 %), skipping the no-op
-unlink of secondary headers (no change).
+3.11.7 (`--only queens --skip algorithm-x --skip dlx --skip dancing-links
+--runs 7` or 9, late evening, load 0.5-1.3): unwind events 0.930 / 1.040,
+0.903 / 0.947 and 1.139 / 1.219 s against xcover 0.091 / 0.105, 0.085 / 0.089
+and 0.122 / 0.134 s, so 10.2x / 9.9x, 10.6x / 10.7x and 9.4x / 9.1x: at the
+line, not reliably under it.  The links loop alone is about 8.4x.  Where the
+events' time goes (the same search with parts cut out): the link updates
+about 80 %; building the 423,430 Push and Pop events 12-13 % (about 1,340
+instructions each more than a plain tuple, under cachegrind: `tuple.__new__`
+on a NamedTuple subclass and its deallocation; every one carries a new id, so
+none can be prebuilt); yielding the 1.9 million other events (about 150
+instructions each) 7 %.  README's "Not reached, and why" lists what came off
+(with the figures) and what was tried and not kept.
 """
 
 from __future__ import annotations
