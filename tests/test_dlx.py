@@ -140,6 +140,27 @@ def test_every_event_replays_on_a_twin_and_links_return() -> None:
     assert counters.solutions == counted["solutions"] == 1
 
 
+def test_sizes_past_the_cached_ints_step_exactly_and_a_second_search_repeats_the_first() -> None:
+    """A column of 260 rows goes to 0 and back (sizes past 256 step through the search's own lists).
+
+    Searching the same matrix again yields the same events (the headers' event slots are set anew).
+    """
+    matrix = build(2, 0, [[0, 1]] * 260)
+    first_counters, second_counters = dlx.Counters(), dlx.Counters()
+    counted = replay(matrix, dlx.search(matrix, counters=first_counters))
+    assert counted["solutions"] == first_counters.solutions == 260
+    assert counters_of(first_counters) == (261, 261 + 260, 260)
+    again = list(dlx.search(matrix, counters=second_counters))
+    assert again == list(dlx.search(build(2, 0, [[0, 1]] * 260)))
+    assert counters_of(second_counters) == counters_of(first_counters)
+    assert matrix.size(0) == matrix.size(1) == 260
+
+
+def counters_of(counters: dlx.Counters) -> tuple[int, int, int]:
+    """Nodes, updates and solutions as one tuple."""
+    return counters.nodes, counters.updates, counters.solutions
+
+
 @settings(max_examples=150, deadline=None)
 @given(matrices(), st.sampled_from(dlx.STRATEGIES))
 def test_random_matrices_match_brute_force(spec: tuple[int, int, list[list[int]]], strategy: str) -> None:
