@@ -325,6 +325,10 @@ def search(
     return _search(matrix, fewest, limit, counters or Counters())
 
 
+FOUR_ONES = 4
+"""Rows of four 1s (queens, sudoku): `_search` walks a row's other three unrolled, without
+the `while j is not i` test per 1 (12-queens: 7 % fewer instructions); other rows loop."""
+
 CACHED_INT = 200
 """`_search` adds link updates into a small int first: CPython keeps the ints up
 to 256 ready-made, so `+=` there allocates nothing, while each `+=` on a large
@@ -373,6 +377,7 @@ def _search(
     phase = OPEN
     c = r = h = root
     stopping = False
+    four_ones = all(len(columns) == FOUR_ONES for columns in matrix.rows)
     _claim(matrix)  # on the first step: a generator never started holds no claim
     try:
         while True:
@@ -412,18 +417,32 @@ def _search(
                 c.R.L = c.L
                 c.L.R = c.R
                 i = c.D
-                while i is not c:
-                    j = i.R
-                    while j is not i:
-                        u = j.U
-                        d = j.D
-                        d.U = u
-                        u.D = d
-                        x = j.C
-                        x.S = less[x.S]
+                if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
+                    while i is not c:
+                        j = i.R
+                        j.D.U, j.U.D = j.U, j.D
+                        j.C.S = less[j.C.S]
                         j = j.R
-                    tally += i.others
-                    i = i.D
+                        j.D.U, j.U.D = j.U, j.D
+                        j.C.S = less[j.C.S]
+                        j = j.R
+                        j.D.U, j.U.D = j.U, j.D
+                        j.C.S = less[j.C.S]
+                        tally += i.others
+                        i = i.D
+                else:
+                    while i is not c:
+                        j = i.R
+                        while j is not i:
+                            u = j.U
+                            d = j.D
+                            d.U = u
+                            u.D = d
+                            x = j.C
+                            x.S = less[x.S]
+                            j = j.R
+                        tally += i.others
+                        i = i.D
                 tally += 1
                 phase = COLUMN
                 yield cover_column[c.index]
@@ -434,15 +453,28 @@ def _search(
                 if c is not root:
                     # uncover(c): every row of this column has been tried
                     i = c.U
-                    while i is not c:
-                        j = i.L
-                        while j is not i:
-                            x = j.C
-                            x.S = more[x.S]
-                            j.D.U = j
-                            j.U.D = j
+                    if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
+                        while i is not c:
+                            j = i.L
+                            j.C.S = more[j.C.S]
+                            j.D.U = j.U.D = j
                             j = j.L
-                        i = i.U
+                            j.C.S = more[j.C.S]
+                            j.D.U = j.U.D = j
+                            j = j.L
+                            j.C.S = more[j.C.S]
+                            j.D.U = j.U.D = j
+                            i = i.U
+                    else:
+                        while i is not c:
+                            j = i.L
+                            while j is not i:
+                                x = j.C
+                                x.S = more[x.S]
+                                j.D.U = j
+                                j.U.D = j
+                                j = j.L
+                            i = i.U
                     c.R.L = c
                     c.L.R = c
                     phase = OPEN
@@ -457,15 +489,28 @@ def _search(
                 while k is not r:
                     h = k.C
                     i = h.U
-                    while i is not h:
-                        j = i.L
-                        while j is not i:
-                            x = j.C
-                            x.S = more[x.S]
-                            j.D.U = j
-                            j.U.D = j
+                    if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
+                        while i is not h:
+                            j = i.L
+                            j.C.S = more[j.C.S]
+                            j.D.U = j.U.D = j
                             j = j.L
-                        i = i.U
+                            j.C.S = more[j.C.S]
+                            j.D.U = j.U.D = j
+                            j = j.L
+                            j.C.S = more[j.C.S]
+                            j.D.U = j.U.D = j
+                            i = i.U
+                    else:
+                        while i is not h:
+                            j = i.L
+                            while j is not i:
+                                x = j.C
+                                x.S = more[x.S]
+                                j.D.U = j
+                                j.U.D = j
+                                j = j.L
+                            i = i.U
                     h.R.L = h
                     h.L.R = h
                     yield h.uncovers_row
@@ -488,18 +533,32 @@ def _search(
                 h.R.L = h.L
                 h.L.R = h.R
                 i = h.D
-                while i is not h:
-                    j = i.R
-                    while j is not i:
-                        u = j.U
-                        d = j.D
-                        d.U = u
-                        u.D = d
-                        x = j.C
-                        x.S = less[x.S]
+                if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
+                    while i is not h:
+                        j = i.R
+                        j.D.U, j.U.D = j.U, j.D
+                        j.C.S = less[j.C.S]
                         j = j.R
-                    tally += i.others
-                    i = i.D
+                        j.D.U, j.U.D = j.U, j.D
+                        j.C.S = less[j.C.S]
+                        j = j.R
+                        j.D.U, j.U.D = j.U, j.D
+                        j.C.S = less[j.C.S]
+                        tally += i.others
+                        i = i.D
+                else:
+                    while i is not h:
+                        j = i.R
+                        while j is not i:
+                            u = j.U
+                            d = j.D
+                            d.U = u
+                            u.D = d
+                            x = j.C
+                            x.S = less[x.S]
+                            j = j.R
+                        tally += i.others
+                        i = i.D
                 tally += 1
                 yield h.covers_row
                 k = k.R

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import dlx
+from solvers import dlx, queens
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
 
 KNUTH_ROWS = ("C E F", "A D G", "B C F", "A D", "B G", "D E G")
@@ -57,6 +57,15 @@ def matrices(draw: st.DrawFn) -> tuple[int, int, list[list[int]]]:
         return 0, 0, []
     row = st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True)
     return n_primary, n_secondary, draw(st.lists(row, max_size=9))
+
+
+@st.composite
+def four_ones_matrices(draw: st.DrawFn) -> tuple[int, int, list[list[int]]]:
+    """Small random matrices whose rows all have four 1s (the shape `_search` walks unrolled)."""
+    n_primary = draw(st.integers(1, 7))
+    n_secondary = draw(st.integers(max(0, 4 - n_primary), 3))
+    row = st.lists(st.integers(0, n_primary + n_secondary - 1), min_size=4, max_size=4, unique=True)
+    return n_primary, n_secondary, draw(st.lists(row, min_size=1, max_size=9))
 
 
 def replay(matrix: dlx.Matrix, events: Iterator[Any], fewest: bool = True) -> dict[str, int]:
@@ -203,6 +212,35 @@ def test_stopping_anywhere_relinks_exactly(
     next(answers, None)
     answers.close()
     assert matrix.snapshot() == before and not matrix.busy
+
+
+@settings(max_examples=120, deadline=None)
+@given(four_ones_matrices(), st.integers(0, 300))
+def test_rows_of_four_ones_replay_link_for_link_and_close_anywhere(
+    spec: tuple[int, int, list[list[int]]], stop_after: int
+) -> None:
+    """Rows of four 1s (walked unrolled) track the twin event by event, count right, relink when closed."""
+    matrix = build(*spec)
+    before = matrix.snapshot()
+    counters = dlx.Counters()
+    counted = replay(matrix, dlx.search(matrix, counters=counters))
+    assert counted["solutions"] == counters.solutions == len(brute_force(spec[0], spec[2]))
+    assert counters.updates == counted["updates"]
+    events = dlx.search(matrix)
+    for _ in itertools.islice(events, stop_after):
+        pass
+    events.close()
+    assert matrix.snapshot() == before and not matrix.busy
+
+
+def test_six_queens_rows_of_four_ones_replay_exactly() -> None:
+    """6-queens (every row four 1s: rank, file, two diagonals) replays link for link: its 4 solutions."""
+    matrix = queens.encode(6).matrix
+    assert {len(row) for row in matrix.rows} == {4}
+    counters = dlx.Counters()
+    counted = replay(matrix, dlx.search(matrix, counters=counters))
+    assert counted["solutions"] == counters.solutions == 4
+    assert counters.nodes == counted["pushes"] + 1 and counters.updates == counted["updates"]
 
 
 def test_secondary_columns_may_stay_uncovered_but_never_twice() -> None:
