@@ -36,19 +36,20 @@ the engines interleaved round by round, `--runs` rounds (default 5); the
 table shows min / median seconds and each engine's time over unwind's.
 An engine past `--budget` seconds on one run is not run again.
 
-Issue 12's "DLX with events <= 10x xcover" on 12-queens, 2026-11-23, CPython
-3.11.7 (`--only queens --skip algorithm-x --skip dlx --skip dancing-links
---runs 7` or 9, late evening, load 0.5-1.3): unwind events 0.930 / 1.040,
-0.903 / 0.947 and 1.139 / 1.219 s against xcover 0.091 / 0.105, 0.085 / 0.089
-and 0.122 / 0.134 s, so 10.2x / 9.9x, 10.6x / 10.7x and 9.4x / 9.1x: at the
-line, not reliably under it.  The links loop alone is about 8.4x.  Where the
-events' time goes (the same search with parts cut out): the link updates
-about 80 %; building the 423,430 Push and Pop events 12-13 % (about 1,340
-instructions each more than a plain tuple, under cachegrind: `tuple.__new__`
-on a NamedTuple subclass and its deallocation; every one carries a new id, so
-none can be prebuilt); yielding the 1.9 million other events (about 150
-instructions each) 7 %.  README's "Not reached, and why" lists what came off
-(with the figures) and what was tried and not kept.
+Issue 12's "DLX with events <= 10x xcover" on 12-queens, 2026-11-23 night,
+CPython 3.11.7, after rows of four 1s were unrolled (`--only queens --skip
+algorithm-x --skip dlx --skip dancing-links --skip "unwind count" --skip
+"unwind fast" --skip "unwind bits" --runs 15`, load 0.8-1.0, four runs):
+10.0x / 9.8x, 10.1x / 10.0x, 9.2x / 8.5x and 9.6x / 8.6x (unwind events 0.870
+to 0.963 s min against xcover 0.087 to 0.100 s): at the line, not reliably
+under it (before the unrolling: 10.2x / 9.9x, 10.6x / 10.7x, 9.4x / 9.1x).
+The links loop alone is about 8.4x.  Where the events' time goes (the same
+search with parts cut out): the link updates about 80 %; building the
+423,430 Push and Pop events 12-13 % (about 1,340 instructions each more than
+a plain tuple, under cachegrind: `tuple.__new__` on a NamedTuple subclass and
+its deallocation; every one carries a new id, so none can be prebuilt);
+yielding the 1.9 million other events (about 150 instructions each) 7 %.
+README's "Not reached, and why" lists what came off (with the figures) and what was tried and not kept.
 """
 
 from __future__ import annotations
