@@ -18,7 +18,7 @@ from ui import (
 )
 
 from solvers import sudoku
-from solvers.events import Pop, Push
+from solvers.events import Choose, Cover, DeadEnd, Pop, Push
 from visualizer import theme as th
 from visualizer.scenes.sudoku.model import library
 from visualizer.scenes.sudoku.view import now_text
@@ -70,6 +70,38 @@ def test_withdrawn_digit_is_red_and_the_tried_one_blue(app, open_demo) -> None:
         cell, _ = demo.encoding().options[getattr(shell.run.last_event, field)]
         box = demo.layout(stage_of(app, shell)).cell_rect(cell)
         assert count_colour(app.surface, box, colour, 1) > 15
+
+
+def test_a_cell_being_decided_shows_its_choices_and_only_a_dead_end_shows_the_cross(app, open_demo) -> None:
+    """Pixels: a chosen cell, covered, keeps its pencil digits (no red cross); a dead end gets the cross."""
+    shell = open_demo("sudoku")
+    shell.demo.set_collection("hard")
+    model = shell.run.model
+    cells = {column: cell for cell, column in model.cell_column.items()}
+    chosen: list[Choose] = []
+
+    def covers_a_chosen_cell(event: object) -> bool:
+        if type(event) is Choose:
+            chosen[:] = [event]
+        choice = chosen[0] if chosen else None
+        return (
+            type(event) is Cover
+            and choice is not None
+            and event.column == choice.column in cells
+            and choice.size > 0
+        )
+
+    step_until(app, shell, covers_a_chosen_cell)
+    app.frame(1 / 60)
+    cell, size = cells[chosen[0].column], chosen[0].size
+    box = shell.demo.layout(stage_of(app, shell)).cell_rect(cell)
+    assert len(model.cell_candidates(cell)) == size
+    assert count_colour(app.surface, box, th.DEAD, 1) == 0
+    step_until(app, shell, lambda event: type(event) is DeadEnd and event.where in cells)
+    app.frame(1 / 60)
+    cell = cells[shell.run.last_event.where]
+    assert model.cell_candidates(cell) == []
+    assert count_colour(app.surface, shell.demo.layout(stage_of(app, shell)).cell_rect(cell), th.DEAD, 1) > 5
 
 
 def test_click_and_type_givens_then_clear(app, open_demo) -> None:

@@ -158,9 +158,13 @@ class SudokuModel(CoverModel):
         return [self.encoding.options[row] for row in self.stack]
 
     def cell_candidates(self, cell: int) -> list[int]:
-        """Digits still possible in a blank, undecided cell (none once it is decided)."""
+        """Digits still possible in a blank cell; a cell being decided keeps those it chooses among.
+
+        A covered column keeps its own rows, so a chosen cell shows its choices,
+        not the empty mark of a dead end (the board skips cells with a digit).
+        """
         column = self.cell_column.get(cell)
-        if column is None or self.cover_count[column]:
+        if column is None:
             return []
         return [self.encoding.options[row][1] for row in self.matrix.column_rows(column)]
 
