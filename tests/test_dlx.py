@@ -219,7 +219,10 @@ def test_stopping_anywhere_relinks_exactly(
 def test_rows_of_four_ones_replay_link_for_link_and_close_anywhere(
     spec: tuple[int, int, list[list[int]]], stop_after: int
 ) -> None:
-    """Rows of four 1s (walked unrolled) track the twin event by event, count right, relink when closed."""
+    """Rows of four 1s (walked unrolled) track the twin event by event, count right, relink when closed.
+
+    The event-free links loop, unrolled the same way, finds as many and counts the same.
+    """
     matrix = build(*spec)
     before = matrix.snapshot()
     counters = dlx.Counters()
@@ -230,6 +233,13 @@ def test_rows_of_four_ones_replay_link_for_link_and_close_anywhere(
     for _ in itertools.islice(events, stop_after):
         pass
     events.close()
+    assert matrix.snapshot() == before and not matrix.busy
+    link_counters = dlx.Counters()
+    assert len(list(dlx.link_solutions(matrix, counters=link_counters))) == counters.solutions
+    assert counters_of(link_counters) == counters_of(counters)  # the event-free loop walks the same tree
+    answers = dlx.link_solutions(matrix)
+    next(answers, None)
+    answers.close()
     assert matrix.snapshot() == before and not matrix.busy
 
 
