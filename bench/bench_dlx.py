@@ -39,11 +39,12 @@ An engine past `--budget` seconds on one run is not run again.
 Issue 12's "DLX with events <= 10x xcover" on 12-queens, 2026-11-23 night,
 CPython 3.11.7, after rows of four 1s were unrolled (`--only queens --skip
 algorithm-x --skip dlx --skip dancing-links --skip "unwind count" --skip
-"unwind fast" --skip "unwind bits" --runs 15`, load 0.8-1.0, four runs):
-10.0x / 9.8x, 10.1x / 10.0x, 9.2x / 8.5x and 9.6x / 8.6x (unwind events 0.870
-to 0.963 s min against xcover 0.087 to 0.100 s): at the line, not reliably
-under it (before the unrolling: 10.2x / 9.9x, 10.6x / 10.7x, 9.4x / 9.1x).
-The links loop alone is about 8.4x.  Where the events' time goes (the same
+"unwind fast" --skip "unwind bits" --runs 15` or 11, load 0.8-1.0, six
+runs): 10.0x / 9.8x, 10.1x / 10.0x, 9.2x / 8.5x, 9.6x / 8.6x, 9.7x / 9.2x and
+9.5x / 8.8x (unwind events 0.844 to 0.994 s min against xcover 0.087 to
+0.105 s): at the line, not reliably under it (before the unrolling: 10.2x /
+9.9x, 10.6x / 10.7x, 9.4x / 9.1x).  The links loop alone, unrolled alike, is
+about 7.3x.  Where the events' time goes (the same
 search with parts cut out): the link updates about 80 %; building the
 423,430 Push and Pop events 12-13 % (about 1,340 instructions each more than
 a plain tuple, under cachegrind: `tuple.__new__` on a NamedTuple subclass and
