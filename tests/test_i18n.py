@@ -94,6 +94,17 @@ def test_the_language_is_used(language: str) -> None:
     assert "base case" not in i18n.translate_comment("    // the base case is missing!")
 
 
+@pytest.mark.parametrize(("language", "maximum"), [("ko", "최댓"), ("zh_CN", "最大")])
+def test_a_min_nodes_best_so_far_is_not_called_a_maximum(language: str, maximum: str) -> None:
+    """Game trees tag an open node 'best v', a MIN node's lowest; the recursion demo's 'best' is a maximum."""
+    from visualizer.searchtree import best_so_far_text
+
+    i18n.use(language)
+    label = best_so_far_text(-3.0)
+    assert "−3" in label and maximum not in label and "best" not in label
+    assert maximum in i18n._("best {value}")
+
+
 def test_the_choice_of_language() -> None:
     """--lang, then the saved choice, then the system's locale, then English."""
     assert i18n.choose("ko", "zh_CN") == "ko"

@@ -19,7 +19,7 @@ from math import inf
 from typing import Any, ClassVar
 
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
-from solvers.i18n import _
+from solvers.i18n import _, pgettext
 from visualizer.calltree import UNKNOWN, go_to_call
 from visualizer.tree import ROOT_PARENT, LifoTree
 
@@ -231,6 +231,14 @@ class TimedSearchTree(SearchTree):
     def go_to(self, player: Any, node: int, to_return: bool) -> None:
         """Move the timeline to the node's Push, or (`to_return`) its Pop (a running node plays on to it)."""
         go_to_call(player, self, node, to_return)  # type: ignore[arg-type]
+
+
+def best_so_far_text(value: float, signed: bool = False) -> str:
+    """'best 9' on an open node: its best value so far, a MIN node's lowest (no 'maximum' in any language)."""
+    best = pgettext(
+        "a game-tree node's best value so far: the highest for MAX, the lowest for MIN", "best {value}"
+    )
+    return best.format(value=value_text(value, signed=signed))
 
 
 def value_text(value: Any, kind: str = "=", signed: bool = False) -> str:

@@ -26,7 +26,7 @@ from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
 from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State
-from visualizer.searchtree import SearchTree, cut_text, value_text
+from visualizer.searchtree import SearchTree, best_so_far_text, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.tree import TreeLayout, tidy_layout
 from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, node_at, paint_tree
@@ -392,7 +392,7 @@ class PanelView(PanelPlaces):
         """A running node: its best so far, and in alpha-beta its window."""
         maximizing = self.tree.to_move(self.search.state[node]) == mm.MAX
         best = self.search.best_so_far(node, maximizing)
-        text = _("best {value}").format(value=value_text(best)) if best is not None else ""
+        text = best_so_far_text(best) if best is not None else ""
         if self.search.alphabeta:
             window = f"α={value_text(self.search.alpha[node])} β={value_text(self.search.beta[node])}"
             text = f"{text}  {window}".strip()

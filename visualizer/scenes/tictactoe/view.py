@@ -27,7 +27,7 @@ from visualizer import theme as th
 from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.panels import card, card_content, fit_text, wrap
 from visualizer.scenes.tictactoe.board import cell_rect, draw_board, draw_mark
-from visualizer.searchtree import SearchTree, cut_text, value_text
+from visualizer.searchtree import SearchTree, best_so_far_text, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.treepaint import Camera
 
@@ -347,7 +347,7 @@ def shown_node(
         if best is not None:
             tags.append(
                 (
-                    _("best {value}").format(value=value_text(best, signed=True)),
+                    best_so_far_text(best, signed=True),
                     th.blend(th.PANEL, th.WAITING, 0.3),
                     th.INK,
                 )
