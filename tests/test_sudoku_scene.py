@@ -81,6 +81,7 @@ def test_a_cell_being_decided_shows_its_choices_and_only_a_dead_end_shows_the_cr
     chosen: list[Choose] = []
 
     def covers_a_chosen_cell(event: object) -> bool:
+        """Whether `event` covers a just-chosen cell's column with a digit left (keeps the last Choose)."""
         if type(event) is Choose:
             chosen[:] = [event]
         choice = chosen[0] if chosen else None
