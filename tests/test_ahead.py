@@ -155,10 +155,12 @@ def test_a_worker_that_fails_leaves_the_fill_going_and_says_why(
 def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo, monkeypatch) -> None:
     """A count past the frame's wait goes to the worker: the card waits, then says the run's 724 and first.
 
-    No count is quick here (QUICK = 0), so the worker's path is taken however
-    fast this machine counts 10 queens; it once relied on them taking 0.05 s.
+    No count is quick here (QUICK = 0) and the worker has a minute (PLAIN_BUDGET),
+    so its path is taken and finishes however fast or loaded this machine is;
+    the test once relied on 10 queens taking more than 0.05 s of CPU.
     """
     monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    monkeypatch.setattr(cover_finale, "PLAIN_BUDGET", 60.0)
     shell = queens_end(app, open_demo, 10)
     assert shell.end_card.shown_lines[1] == "still working it out…"
     count = shell.demo._counting[1]
