@@ -105,6 +105,14 @@ def test_a_min_nodes_best_so_far_is_not_called_a_maximum(language: str, maximum:
     assert maximum in i18n._("best {value}")
 
 
+def test_the_games_card_says_whose_mark_is_whose_in_korean() -> None:
+    """Korean calls the person 나 ("I"); under "what the computer thinks" a bare 나 reads as the computer."""
+    i18n.use("ko")
+    for msgid, mine, theirs in (("you play x (disc).", "x", "o"), ("you play o (ring).", "o", "x")):
+        text = i18n._(msgid)
+        assert f"나: {mine}" in text and f"컴퓨터: {theirs}" in text, text
+
+
 def test_the_choice_of_language() -> None:
     """--lang, then the saved choice, then the system's locale, then English."""
     assert i18n.choose("ko", "zh_CN") == "ko"
