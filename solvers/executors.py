@@ -8,10 +8,12 @@ multiprocessing: `parallel` imports this only when a count runs.
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from solvers.cli import UsageError
@@ -20,6 +22,8 @@ from solvers.i18n import _
 if TYPE_CHECKING:
     from solvers.parallel import Plan
 
+PRELOAD = ["solvers.parallel", "solvers.bitcover"]
+"""Modules a count's workers import once, in the forkserver, instead of each on its own."""
 CONNECT_SECONDS = 5
 """How long `--scheduler` waits for the Dask scheduler to answer."""
 T = TypeVar("T")
@@ -41,6 +45,20 @@ class InProcess(Executor):
 def ignore_interrupts() -> None:
     """A worker leaves Ctrl-C to the parent, which stops it: no traceback from every worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def fresh_context(preload: Sequence[str]) -> BaseContext:
+    """Workers that never fork this process: a forkserver importing `preload` once, else spawn.
+
+    A fork copies whatever threads this process holds (the app's SDL, a test
+    run's Dask cluster, a pool's own manager thread) mid-step, locks and all,
+    and can leave a worker deadlocked; Python 3.12 warns of it.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in methods:
+        context.set_forkserver_preload(list(preload))
+    return context
 
 
 def stop_workers(executor: Executor) -> None:
@@ -66,7 +84,9 @@ def executor_for(plan: Plan) -> Iterator[Executor]:
     if plan.workers == 1:
         yield InProcess()
         return
-    pool = ProcessPoolExecutor(max_workers=plan.workers, initializer=ignore_interrupts)
+    pool = ProcessPoolExecutor(
+        max_workers=plan.workers, mp_context=fresh_context(PRELOAD), initializer=ignore_interrupts
+    )
     try:
         yield pool
     except BaseException:

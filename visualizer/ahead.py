@@ -35,16 +35,13 @@ def _worker_pool() -> ProcessPoolExecutor:
     """The one worker process, started the first time an answer is asked for."""
     global _pool
     if _pool is None:
-        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        from solvers.executors import ignore_interrupts
+        from solvers.executors import fresh_context, ignore_interrupts
 
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        if "forkserver" in methods:
-            context.set_forkserver_preload(PRELOAD)
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=ignore_interrupts)
+        _pool = ProcessPoolExecutor(
+            max_workers=1, mp_context=fresh_context(PRELOAD), initializer=ignore_interrupts
+        )
     return _pool
 
 
