@@ -24,7 +24,7 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from types import SimpleNamespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # aamaze imports pygame
@@ -302,7 +302,7 @@ def bench_shape_frames(side: int, frames: int) -> None:
         )
 
 
-def cpu_pair(jobs: dict[str, Callable[[], object]], runs: int) -> dict[str, list[float]]:
+def cpu_pair(jobs: Mapping[str, Callable[[], object]], runs: int) -> dict[str, list[float]]:
     """CPU seconds (time.process_time) of each job, interleaved run by run, `runs` times each."""
     times: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(runs):

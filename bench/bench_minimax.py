@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 from solvers.events import Push, build
 from solvers.minimax import (
@@ -95,7 +95,7 @@ def payloads_only(search: Callable[[], Iterator[object]]) -> Callable[[], object
     is what the explicit-stack search loop costs before any event exists.
     """
 
-    def no_root(*_: object) -> Iterator[object]:
+    def no_root(*_: object) -> Generator[object, None, bool]:
         """The root's one call, left out (its events are built by their classes, not `build`)."""
         return False
         yield
@@ -109,7 +109,7 @@ def payloads_only(search: Callable[[], Iterator[object]]) -> Callable[[], object
         try:
             deque(search(), maxlen=0)
         finally:
-            module.Push, module.Evaluate, module.Pop, module._root_events = saved
+            module.Push, module.Evaluate, module.Pop, module._root_events = saved  # type: ignore[misc]
 
     return run
 

@@ -55,6 +55,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -79,7 +80,7 @@ def open_recursion(limit: int, speed: float) -> object:
     from visualizer.app import App, Options
 
     app = App(Options(demo="recursion", speed=speed))
-    demo = app.screen.demo  # type: ignore[union-attr]
+    demo: Any = app.screen.demo  # type: ignore[union-attr]
     demo.mode = "endless"
     demo.limit = limit
     demo.n = 3
@@ -87,7 +88,7 @@ def open_recursion(limit: int, speed: float) -> object:
     return app
 
 
-def frame_times(speed: float, frames: int, limit: int) -> dict[str, object]:
+def frame_times(speed: float, frames: int, limit: int) -> dict[str, Any]:
     """Run the scene `frames` frames at `speed`: per-frame wall and CPU ms, events applied, seconds."""
     import pygame
 
@@ -110,7 +111,7 @@ def frame_times(speed: float, frames: int, limit: int) -> dict[str, object]:
     return {"times": times, "cpu": cpu, "first": first, "events": events, "seconds": seconds}
 
 
-def frame_times_fresh(speed: float, frames: int, limit: int) -> dict[str, object]:
+def frame_times_fresh(speed: float, frames: int, limit: int) -> dict[str, Any]:
     """`frame_times` in a fresh process: one app per process, as people run it."""
     result = subprocess.run(
         [sys.executable, __file__, "--one-speed", str(speed), "--frames", str(frames), "--limit", str(limit)],

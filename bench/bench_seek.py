@@ -108,6 +108,12 @@ def maze_1000(demo: Any) -> None:
     demo.set_size(1000, 1000)
 
 
+def maze_1000_solved(demo: Any) -> None:
+    """The 1000 x 1000 maze carved, then its solve asked for."""
+    maze_1000(demo)
+    demo.solve()
+
+
 def tictactoe_computer_first(demo: Any) -> None:
     """Minimax, the computer moving first on the empty board."""
     from visualizer.scenes.tictactoe.demo import COMPUTER, MINIMAX
@@ -116,12 +122,12 @@ def tictactoe_computer_first(demo: Any) -> None:
     demo.set_starts(COMPUTER)
 
 
-SCENARIOS: dict[str, tuple[str, Callable[[Any], None]]] = {
+SCENARIOS: dict[str, tuple[str, Callable[[Any], object]]] = {
     "recursion-10M": ("recursion", endless_10m),
     "maze": ("maze", maze_1000),
-    "maze-solve": ("maze", lambda demo: (maze_1000(demo), demo.solve())),
+    "maze-solve": ("maze", maze_1000_solved),
     "maze-watched": ("maze", maze_1000),
-    "maze-solve-watched": ("maze", lambda demo: (maze_1000(demo), demo.solve())),
+    "maze-solve-watched": ("maze", maze_1000_solved),
     "mazes": ("mazes", lambda demo: demo.set_side(50)),
     "rooms": ("rooms", lambda demo: None),
     "sudoku": ("sudoku", lambda demo: demo.set_collection("16x16")),
@@ -185,7 +191,7 @@ def scenario(name: str, cap: float) -> dict[str, Any]:
 
     demo_name, setup = SCENARIOS[name]
     app = App(Options(demo=demo_name, size=(1280, 800)))
-    shell = app.screen
+    shell: Any = app.screen  # a Shell: the app opened on a demo
     setup(shell.demo)
     app.frame(FRAME)
     if name.endswith("-watched"):

@@ -19,7 +19,7 @@ import signal
 import statistics
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,7 +106,7 @@ def user_env(root: Path) -> dict[str, str]:
     return {**env, "PYTHONPATH": str(root)}
 
 
-def warm_up(commands: dict[str, Sequence[str]], env: dict[str, str]) -> None:
+def warm_up(commands: Mapping[str, Sequence[str]], env: dict[str, str]) -> None:
     """Run every command once, untimed, so each has its bytecode cached as after an install."""
     for command in commands.values():
         run_command(command, env)
@@ -125,7 +125,7 @@ def run_command(command: Sequence[str], env: dict[str, str] | None = None) -> tu
 
 
 def whole_process(
-    commands: dict[str, Sequence[str]], runs: int = 5, env: dict[str, str] | None = None
+    commands: Mapping[str, Sequence[str]], runs: int = 5, env: dict[str, str] | None = None
 ) -> dict[str, Timing]:
     """Run every command `runs` times, interleaved; CPU time in `runs`, wall time in `wall`."""
     timings = {name: Timing() for name in commands}
