@@ -54,10 +54,10 @@ def fresh_context(preload: Sequence[str]) -> BaseContext:
     run's Dask cluster, a pool's own manager thread) mid-step, locks and all,
     and can leave a worker deadlocked; Python 3.12 warns of it.
     """
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-    if "forkserver" in methods:
-        context.set_forkserver_preload(list(preload))
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(preload))
     return context
 
 
