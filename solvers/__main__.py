@@ -24,6 +24,7 @@ COMMANDS = {
     "trace": "solvers.tracing",
     "mnk": "solvers.games",
     "connect4": "solvers.games",
+    "exercise": "solvers.exercise.cli",
 }
 """Which module registers each command, so a command imports only its own module.
 

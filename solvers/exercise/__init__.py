@@ -1,0 +1,1 @@
+"""Exercises: a student performs each step of an algorithm and is graded by the solver's own events."""

@@ -1,0 +1,332 @@
+"""`python -m solvers exercise DEMO ...`: perform an algorithm step by step in a terminal, graded by events.
+
+Each step prints its question and numbered choices as plain text (a screen reader reads it), takes the answer
+from standard input (a number or a choice's words; several numbers for a question with several answers),
+says right or wrong with the reason, and the run goes on from the right step. `h` gives a hint, `s` shows the
+step, `q` stops. The score ends the run and is appended to the student's results file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from solvers.cli import ArgumentParser, UsageError, whole_number
+from solvers.exercise.engine import KINDS, Exercise, Graded, Rules, Step
+from solvers.exercise.results import (
+    Setup,
+    clean_name,
+    record_step,
+    remember_name,
+    remembered_name,
+    save_result,
+)
+from solvers.i18n import N_, _
+
+
+@dataclass(frozen=True)
+class Built:
+    """What an exercise runs: the solver's events, the demo's rules, and the setup in words."""
+
+    events: Iterable[Any]
+    rules: Rules
+    setup: str
+
+
+@dataclass(frozen=True)
+class ExerciseDemo:
+    """One demo's exercise on the command line: its words, its arguments, and how to build its run."""
+
+    name: str
+    help: str
+    add_arguments: Callable[[ArgumentParser], None]
+    build: Callable[[argparse.Namespace], Built]
+
+
+def hanoi_arguments(parser: ArgumentParser) -> None:
+    """hanoi N."""
+    parser.add_argument("n", nargs="?", default=3, type=whole_number(2, N_("N"), 8), metavar="N")
+
+
+def build_hanoi(args: argparse.Namespace) -> Built:
+    """Hanoi's run for N disks, and its rules."""
+    from solvers.exercise.hanoi import HanoiRules
+    from solvers.hanoi import hanoi_events
+
+    return Built(hanoi_events(args.n), HanoiRules(args.n), _("{n} disks").format(n=args.n))
+
+
+def queens_arguments(parser: ArgumentParser) -> None:
+    """queens N."""
+    parser.add_argument("n", nargs="?", default=8, type=whole_number(4, N_("N"), 12), metavar="N")
+
+
+def build_queens(args: argparse.Namespace) -> Built:
+    """N queens by dancing links, a square named by its rank and file as the matrix's columns are (r2f5)."""
+    from solvers import queens
+    from solvers.exercise.cover import CoverRules
+
+    encoding = queens.encode(args.n)
+
+    def square(row: int) -> str:
+        rank, file = encoding.squares[row]
+        return f"r{rank + 1}f{file + 1}"
+
+    rules = CoverRules(encoding.matrix, square)
+    return Built(encoding.search(), rules, _("{n} queens").format(n=args.n))
+
+
+def sudoku_arguments(parser: ArgumentParser) -> None:
+    """sudoku [FILE]."""
+    parser.add_argument(
+        "file", nargs="?", default=None, metavar="FILE", help=_("a puzzle (default: a 4x4 one)")
+    )
+
+
+def build_sudoku(args: argparse.Namespace) -> Built:
+    """A sudoku by dancing links, digits named by cell ('r1c2=5')."""
+    from solvers import sudoku, textio
+    from solvers.exercise.cover import CoverRules
+    from solvers.i18n import assets_folder
+
+    path = args.file or str(assets_folder() / "puzzles" / "sudoku" / "4x4.txt")
+    try:
+        text, source = textio.read_text(path)
+        puzzle = sudoku.parse_puzzles(text, source)[0]
+    except (textio.InputError, ValueError) as error:
+        raise UsageError(str(error)) from None
+    encoding = sudoku.encode(puzzle)
+    n = puzzle.size
+
+    def digit(row: int) -> str:
+        cell, value = encoding.options[row]
+        return f"r{cell // n + 1}c{cell % n + 1}={sudoku.SYMBOLS[value - 1]}"
+
+    return Built(encoding.search(), CoverRules(encoding.matrix, digit), source)
+
+
+def pentomino_arguments(parser: ArgumentParser) -> None:
+    """pentomino [WxH]."""
+    parser.add_argument("size", nargs="?", default="6x10", metavar="WxH", help=_("6x10, 5x12, 4x15 or 3x20"))
+
+
+def build_pentomino(args: argparse.Namespace) -> Built:
+    """Pentominoes on a rectangle: a row is a piece placed with its top-left cell named."""
+    from solvers import pentomino
+    from solvers.exercise.cover import CoverRules
+
+    try:
+        width, height = pentomino.parse_size(args.size)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    encoding = pentomino.encode(width, height)
+
+    def placement(row: int) -> str:
+        piece, cells = encoding.placements[row]
+        first = min(cells)
+        return f"{piece}@r{first // width + 1}c{first % width + 1}"
+
+    return Built(encoding.search(limit=1), CoverRules(encoding.matrix, placement), f"{width}x{height}")
+
+
+def dlx_arguments(parser: ArgumentParser) -> None:
+    """dlx [FILE]."""
+    parser.add_argument(
+        "file", nargs="?", default=None, metavar="FILE", help=_("an exact-cover matrix (default: Knuth's)")
+    )
+
+
+KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+"""Knuth's example matrix from 'Dancing Links' (columns A..G)."""
+
+
+def build_dlx(args: argparse.Namespace) -> Built:
+    """Algorithm X on a matrix file (Knuth's example by default), rows named by their columns."""
+    from solvers import dlx
+    from solvers.exercise.cover import CoverRules
+
+    text, source = (KNUTH, "Knuth") if args.file is None else dlx.read_input(args.file)
+    try:
+        parsed = dlx.parse_matrix(text, source)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    matrix = parsed.matrix
+
+    def row_words(row: int) -> str:
+        return " ".join(matrix.names[column] for column in matrix.rows[row])
+
+    return Built(dlx.search(matrix), CoverRules(matrix, row_words), source)
+
+
+DEMOS = {
+    demo.name: demo
+    for demo in (
+        ExerciseDemo(
+            "hanoi",
+            N_("Towers of Hanoi: the next move and the call that makes it"),
+            hanoi_arguments,
+            build_hanoi,
+        ),
+        ExerciseDemo(
+            "queens",
+            N_("N queens: S's column, the row tried, what it knocks out, backtracks"),
+            queens_arguments,
+            build_queens,
+        ),
+        ExerciseDemo(
+            "sudoku", N_("sudoku by Algorithm X: the same steps on a sudoku"), sudoku_arguments, build_sudoku
+        ),
+        ExerciseDemo(
+            "pentomino",
+            N_("pentominoes by Algorithm X: the same steps on a board"),
+            pentomino_arguments,
+            build_pentomino,
+        ),
+        ExerciseDemo(
+            "dlx",
+            N_("Algorithm X on a 0-1 matrix: the same steps on the matrix itself"),
+            dlx_arguments,
+            build_dlx,
+        ),
+    )
+}
+"""Every demo with exercises in the terminal."""
+
+
+def add_cli(sub: Any) -> None:
+    """Register `exercise DEMO ...`."""
+    parser = sub.add_parser("exercise", help=_("perform an algorithm step by step and be graded"))
+    demos = parser.add_subparsers(dest="demo", metavar="DEMO", parser_class=ArgumentParser)
+    for demo in DEMOS.values():
+        one = demos.add_parser(demo.name, help=_(demo.help))
+        demo.add_arguments(one)
+        one.add_argument("--seed", type=int, default=None, help=_("seed for a random run"))
+        one.add_argument(
+            "--steps", type=whole_number(1, N_("steps"), 10_000), default=None, help=_("stop after N steps")
+        )
+        one.add_argument("--kind", choices=sorted(KINDS), default="every", help=_("which steps to make"))
+        one.add_argument(
+            "--record",
+            type=Path,
+            default=None,
+            metavar="FILE",
+            help=_("append each graded step to FILE as a JSON line"),
+        )
+        one.add_argument("--name", default=None, help=_("the student's name (remembered for next time)"))
+        one.set_defaults(run=run_exercise)
+    parser.set_defaults(run=lambda args: (parser.print_help(), 2)[1])
+
+
+def run_exercise(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Pose every step, read the answers, grade them, keep the result; 0 when the run is done."""
+    import sys
+
+    reader, writer = stdin or sys.stdin, stdout or sys.stdout
+    built = DEMOS[args.demo].build(args)
+    student = student_name(args.name, reader, writer)
+    exercise = Exercise(built.events, built.rules, kind=args.kind, limit=args.steps)
+    setup = Setup(args.demo, built.setup, args.seed, args.kind)
+    finished = play(exercise, setup, args.record, reader, writer)
+    path = save_result(student, setup, exercise.score, finished)
+    print(_("Score: {score}.").format(score=exercise.score.text()), file=writer)
+    print(_("Kept in {path}").format(path=path), file=writer)
+    return 0
+
+
+def student_name(given: str | None, reader: TextIO, writer: TextIO) -> str:
+    """The name given, else the one remembered, else asked once (anonymous when nobody answers)."""
+    if given is not None:
+        remember_name(given)
+        return clean_name(given)
+    if (known := remembered_name()) is not None:
+        return known
+    print(_("Your name (Enter for anonymous):"), file=writer, end=" ", flush=True)
+    name = clean_name(reader.readline())
+    remember_name(name)
+    return name
+
+
+def play(exercise: Exercise, setup: Setup, record: Path | None, reader: TextIO, writer: TextIO) -> bool:
+    """Ask every step until the run ends (True) or the student stops (False)."""
+    number = 0
+    while (step := exercise.next_step()) is not None:
+        number += 1
+        graded = ask(step, number, exercise, reader, writer)
+        if graded is None:
+            exercise.finish()
+            return False
+        print(graded.verdict(), file=writer)
+        if not graded.correct:
+            print(step.explanation, file=writer)
+        if record is not None:
+            record_step(record, setup, number, graded)
+    return True
+
+
+def ask(step: Step, number: int, exercise: Exercise, reader: TextIO, writer: TextIO) -> Graded | None:
+    """Print one step, read answers until one is given; None when the student stops."""
+    print(file=writer)
+    print(_("Step {number}: {question}").format(number=number, question=step.question), file=writer)
+    for place, choice in enumerate(step.choices, 1):
+        print(f"  {place}) {choice.label}", file=writer)
+    hints = 0
+    started = time.monotonic()
+    while True:
+        print(prompt(step), file=writer, end=" ", flush=True)
+        line = reader.readline()
+        word = line.strip()
+        if not line or word.lower() == "q":
+            return None
+        if word.lower() == "h":
+            print(next_hint(step, hints), file=writer)
+            hints = min(hints + 1, len(step.hints))
+            continue
+        seconds = time.monotonic() - started
+        if word.lower() == "s":
+            return exercise.grade(step.expected, hints=hints, shown=True, seconds=seconds)
+        answer = parse_answer(step, word)
+        if answer is None:
+            print(
+                _("Answer with a number from 1 to {high} or a choice's words.").format(
+                    high=len(step.choices)
+                ),
+                file=writer,
+            )
+            continue
+        return exercise.grade(answer, hints=hints, seconds=seconds)
+
+
+def prompt(step: Step) -> str:
+    """The line that asks for an answer."""
+    if step.multiple:
+        return _("Your answer (numbers such as 1 3 4, or 0 for none; h hint, s show, q stop):")
+    return _("Your answer (number or words; h hint, s show, q stop):")
+
+
+def next_hint(step: Step, used: int) -> str:
+    """The next hint, one level at a time."""
+    if not step.hints:
+        return _("No hint for this step.")
+    return step.hints[min(used, len(step.hints) - 1)]
+
+
+def parse_answer(step: Step, word: str) -> Hashable | None:
+    """A choice's key from its number or its words; a set of keys for a question with several answers."""
+    if step.multiple:
+        parts = word.replace(",", " ").split()
+        if parts == ["0"]:
+            return frozenset()
+        if not parts or not all(part.isascii() and part.isdigit() for part in parts):
+            return None
+        places = {int(part) for part in parts}
+        if not all(1 <= place <= len(step.choices) for place in places):
+            return None
+        return frozenset(step.choices[place - 1].key for place in places)
+    if word.isascii() and word.isdigit() and 1 <= int(word) <= len(step.choices):
+        return step.choices[int(word) - 1].key
+    folded = word.casefold()
+    return next((choice.key for choice in step.choices if choice.label.casefold() == folded), None)

@@ -1,0 +1,228 @@
+"""The exercise engine: the student makes the algorithm's next step and the solver's own events grade it.
+
+The vocabulary:
+
+- A *step* (`Step`) is a question posed just before some events of a run: which column S chooses, which
+  disk moves next, what a call returns. Its `expected` answer is read from those very events, never worked
+  out by a second implementation; `span` says how many events it predicts (the run goes on past them).
+- A demo's *rules* (`Rules`) watch the run event by event (`apply`), keeping just the state their questions
+  need (the pegs, the column sizes), and at each position may pose a step, reading the events ahead
+  (`Ahead`) for the answer and their own state for the choices and the explanation.
+- An *exercise* (`Exercise`) walks a run: it asks the rules at every position, keeps the steps of the
+  families the student chose (every step, only decisions, only backtracks), and grades each answer.
+
+Example, Hanoi with 2 disks: before `Move(1, A, B)` the rules pose "which move comes next?" with the
+legal moves A→B and A→C as choices; answering A→C is graded wrong, with the rule that says why.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from solvers.i18n import _
+
+DECISION, BACKTRACK, VALUE = "decision", "backtrack", "value"
+"""Families of steps: a choice the algorithm makes, a retreat it makes, a value it computes."""
+KINDS = {"every": frozenset({DECISION, BACKTRACK, VALUE}), "decisions": frozenset({DECISION})}
+KINDS["backtracks"] = frozenset({BACKTRACK})
+"""What a student may choose to practise, by the families of steps each takes."""
+LOOKAHEAD_LIMIT = 200_000
+"""The most events a rule may read ahead for one answer; a step whose answer lies further is not posed."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One candidate answer: a key the picture or the keyboard names, and its words."""
+
+    key: Hashable
+    label: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """A question posed before run index `index`, answered by the next `span` events."""
+
+    index: int
+    kind: str
+    family: str
+    question: str
+    choices: tuple[Choice, ...]
+    expected: Hashable
+    explanation: str
+    span: int = 1
+    hints: tuple[str, ...] = ()
+    multiple: bool = False
+
+    def label(self, answer: Hashable) -> str:
+        """The words of an answer: a choice's label, or the labels of a set of choices."""
+        if self.multiple and isinstance(answer, frozenset):
+            names = [choice.label for choice in self.choices if choice.key in answer]
+            return ", ".join(names) if names else _("none")
+        return next((choice.label for choice in self.choices if choice.key == answer), str(answer))
+
+    def is_right(self, answer: Hashable) -> bool:
+        """Whether `answer` is what the events do."""
+        return answer == self.expected
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One answered step: the answer, whether the events agree, and the help used."""
+
+    step: Step
+    answer: Hashable
+    correct: bool
+    hints: int = 0
+    shown: bool = False
+    seconds: float = 0.0
+
+    def verdict(self) -> str:
+        """One line: right, or the right answer."""
+        if self.correct:
+            return _("Right: {answer}.").format(answer=self.step.label(self.answer))
+        if self.shown:
+            return _("The step: {answer}.").format(answer=self.step.label(self.step.expected))
+        return _("Not this time: the step is {expected}, not {answer}.").format(
+            expected=self.step.label(self.step.expected), answer=self.step.label(self.answer)
+        )
+
+
+@dataclass
+class Score:
+    """How the student did so far."""
+
+    asked: int = 0
+    right: int = 0
+    hints: int = 0
+    shown: int = 0
+    seconds: float = 0.0
+
+    def add(self, graded: Graded) -> None:
+        """Count one graded step."""
+        self.asked += 1
+        self.right += graded.correct
+        self.hints += graded.hints
+        self.shown += graded.shown
+        self.seconds += graded.seconds
+
+    def text(self) -> str:
+        """'7 of 9 right (78 %), 2 hints': the score in words."""
+        share = round(100 * self.right / self.asked) if self.asked else 0
+        words = _("{right} of {asked} right ({share} %)").format(
+            right=self.right, asked=self.asked, share=share
+        )
+        if self.hints:
+            words += ", " + _("{count} hints").format(count=self.hints)
+        if self.shown:
+            words += ", " + _("{count} shown").format(count=self.shown)
+        return words
+
+
+class Ahead:
+    """The run's events from the current position on, pulled from the generator as they are read."""
+
+    def __init__(self, events: Iterable[Any]) -> None:
+        self._events: Iterator[Any] = iter(events)
+        self._kept: deque[Any] = deque()
+
+    def __getitem__(self, offset: int) -> Any:
+        """The event `offset` places ahead (0: the next one), or None past the run's end."""
+        while len(self._kept) <= offset:
+            event = next(self._events, None)
+            if event is None:
+                return None
+            self._kept.append(event)
+        return self._kept[offset]
+
+    def find(self, wanted: Callable[[Any], bool], limit: int = LOOKAHEAD_LIMIT) -> int | None:
+        """The offset of the first event ahead for which `wanted` holds, within `limit` events."""
+        for offset in range(limit):
+            event = self[offset]
+            if event is None:
+                return None
+            if wanted(event):
+                return offset
+        return None
+
+    def take(self) -> Any:
+        """Remove and return the next event (None past the end)."""
+        event = self[0]
+        if event is not None:
+            self._kept.popleft()
+        return event
+
+
+class Rules(Protocol):
+    """A demo's steps: they follow the run and pose a step where the student can make one."""
+
+    def apply(self, event: Any) -> None:
+        """Follow one event of the run."""
+
+    def pose(self, ahead: Ahead, index: int) -> Step | None:
+        """The step to ask before run index `index` (the event `ahead[0]`), if any."""
+
+
+@dataclass
+class Exercise:
+    """A run performed step by step: posing, grading, and going on from the right step."""
+
+    events: Iterable[Any]
+    rules: Rules
+    kind: str = "every"
+    limit: int | None = None
+    index: int = 0
+    score: Score = field(default_factory=Score)
+    open: Step | None = None
+    _ahead: Ahead = field(init=False)
+    _families: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._ahead = Ahead(self.events)
+        self._families = KINDS[self.kind]  # a KeyError names a kind that is not every/decisions/backtracks
+
+    def next_step(self) -> Step | None:
+        """Play on to the next step the student practises and pose it; None when the run or the limit ends."""
+        if self.open is not None:
+            return self.open
+        while self.limit is None or self.score.asked < self.limit:
+            if self._ahead[0] is None:
+                return None
+            step = self.rules.pose(self._ahead, self.index)
+            if step is not None and self._wanted(step):
+                self.open = step
+                return step
+            self._advance(1)
+        return None
+
+    def grade(self, answer: Hashable, *, hints: int = 0, shown: bool = False, seconds: float = 0.0) -> Graded:
+        """Grade the open step against the events, then play them: the run goes on from the right step."""
+        step = self.open
+        if step is None:
+            raise RuntimeError("no step is open")
+        graded = Graded(step, answer, not shown and step.is_right(answer), hints, shown, seconds)
+        self.score.add(graded)
+        self.open = None
+        self._advance(step.span)
+        return graded
+
+    def finish(self) -> None:
+        """Play the rest of the run without asking (the student stopped): the rules see every event."""
+        self.open = None
+        while self._ahead[0] is not None:
+            self._advance(1)
+
+    def _wanted(self, step: Step) -> bool:
+        """A step of a family the student practises, with a real choice to make."""
+        return step.family in self._families and len(step.choices) >= 2
+
+    def _advance(self, count: int) -> None:
+        """Hand `count` events to the rules."""
+        for _unused in range(count):
+            event = self._ahead.take()
+            if event is None:
+                return
+            self.rules.apply(event)
+            self.index += 1

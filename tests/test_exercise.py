@@ -1,0 +1,300 @@
+"""Exercises: the engine poses steps whose answers are the solver's next events, and grades by them."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+from collections.abc import Hashable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers import dlx, queens
+from solvers.__main__ import main
+from solvers.events import Cover, DeadEnd, Move, Pop, Push, Solution
+from solvers.exercise import cli, results
+from solvers.exercise.cover import END
+from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise, Step
+from solvers.hanoi import hanoi_events
+
+
+def build(demo: str, *words: str) -> cli.Built:
+    """The run and rules `python -m solvers exercise DEMO WORDS` would use."""
+    parser = argparse.ArgumentParser()
+    cli.DEMOS[demo].add_arguments(parser)  # type: ignore[arg-type]
+    return cli.DEMOS[demo].build(parser.parse_args(list(words)))
+
+
+def fresh_events(demo: str, *words: str) -> list[Any]:
+    """A second, independent copy of the same run's events (the oracle reads these)."""
+    return list(build(demo, *words).events)
+
+
+RUNS = [("hanoi", "3"), ("dlx",), ("queens", "6"), ("sudoku",), ("pentomino", "3x20")]
+"""Each demo's run, small enough to walk (pentomino: its first 60 steps)."""
+
+
+def oracle(step: Step, events: list[Any]) -> Hashable:
+    """What the solver does at the step, read from the events alone (no rules, no model)."""
+    event = events[step.index]
+    before = events[: step.index]
+    if step.kind == "hanoi.move":
+        return (event.frm, event.to)
+    if step.kind == "hanoi.caller":
+        return open_pushes(before)[-1].node
+    if step.kind == "cover.column":
+        return event.column
+    if step.kind == "cover.row":
+        return event.what
+    if step.kind == "cover.knockout":
+        covered = set()
+        for later in events[step.index :]:
+            if type(later) is not Cover or later.line != dlx.LINE_COVER_ROW:
+                break
+            covered.add(later.column)
+        rows = matrix_rows(step)
+        return frozenset(c.key for c in step.choices if covered & set(rows[c.key]))
+    if step.kind == "cover.backtrack":
+        after = next((e for e in events[step.index :] if type(e) is Push), None)
+        if after is None:
+            return END
+        ids = [push.node for push in open_pushes(before)]
+        return ids.index(after.parent) + 2 if after.parent in ids else 1
+    raise AssertionError(step.kind)
+
+
+MATRICES: dict[str, dlx.Matrix] = {}
+
+
+def matrix_rows(step: Step) -> list[tuple[int, ...]]:
+    """The matrix rows of the run under test (set by the walker)."""
+    return MATRICES["current"].rows
+
+
+def open_pushes(events: list[Any]) -> list[Any]:
+    """The Pushes not yet popped after `events`: the stack."""
+    stack: list[Any] = []
+    for event in events:
+        if type(event) is Push:
+            stack.append(event)
+        elif type(event) is Pop:
+            stack.pop()
+    return stack
+
+
+def walk(exercise: Exercise, answer_of: Any, limit: int = 60) -> list[tuple[Step, Any]]:
+    """Answer up to `limit` steps with `answer_of(step)`; the graded steps."""
+    graded = []
+    while len(graded) < limit and (step := exercise.next_step()) is not None:
+        graded.append((step, exercise.grade(answer_of(step))))
+    return graded
+
+
+def rules_matrix(built: cli.Built) -> None:
+    """Remember the rows of a cover run's matrix for the oracle."""
+    shadow = getattr(built.rules, "shadow", None)
+    if shadow is not None:
+        MATRICES["current"] = shadow
+
+
+@pytest.mark.parametrize("words", RUNS, ids=lambda words: words[0])
+def test_a_student_who_answers_with_the_solvers_next_events_scores_every_step(words: tuple[str, ...]) -> None:
+    built = build(*words)
+    rules_matrix(built)
+    events = fresh_events(*words)
+    exercise = Exercise(built.events, built.rules)
+    graded = walk(exercise, lambda step: oracle(step, events))
+    assert len(graded) >= 8
+    assert all(verdict.correct for _step, verdict in graded)
+    assert exercise.score.right == exercise.score.asked == len(graded)
+
+
+@pytest.mark.parametrize("words", RUNS, ids=lambda words: words[0])
+def test_a_student_who_picks_another_candidate_is_told_wrong_with_the_reason(words: tuple[str, ...]) -> None:
+    built = build(*words)
+    exercise = Exercise(built.events, built.rules)
+
+    def another(step: Step) -> Hashable:
+        if step.multiple:
+            return frozenset(c.key for c in step.choices) - step.expected  # type: ignore[operator]
+        return next(c.key for c in step.choices if c.key != step.expected)
+
+    graded = walk(exercise, another)
+    assert graded and not any(verdict.correct for _step, verdict in graded)
+    for step, verdict in graded:
+        assert step.explanation and verdict.verdict().startswith("Not this time")
+    kinds = {step.kind for step, _verdict in graded}
+    assert kinds <= {
+        "hanoi.move",
+        "hanoi.caller",
+        "cover.column",
+        "cover.row",
+        "cover.knockout",
+        "cover.backtrack",
+    }
+
+
+def test_no_step_offers_a_single_choice_and_every_answer_is_among_the_choices() -> None:
+    for words in RUNS:
+        built = build(*words)
+        exercise = Exercise(built.events, built.rules)
+        for step, _verdict in walk(exercise, lambda step: step.expected):
+            assert len(step.choices) >= 2
+            keys = {choice.key for choice in step.choices}
+            assert len(keys) == len(step.choices)
+            if step.multiple:
+                assert step.expected <= keys  # type: ignore[operator]
+            else:
+                assert step.expected in keys
+
+
+@settings(max_examples=15, deadline=None)
+@given(n=st.integers(4, 7), skip=st.integers(0, 40), wrong=st.booleans())
+def test_grading_never_disagrees_with_the_events_of_n_queens(n: int, skip: int, wrong: bool) -> None:
+    built = build("queens", str(n))
+    rules_matrix(built)
+    events = list(queens.encode(n).search())
+    exercise = Exercise(built.events, built.rules)
+    for _ in range(skip):
+        step = exercise.next_step()
+        if step is None:
+            return
+        exercise.grade(step.choices[0].key if wrong else step.expected)
+    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=20):
+        assert verdict.correct, step
+
+
+def test_the_backtracks_kind_asks_only_where_the_search_goes_back() -> None:
+    built = build("queens", "6")
+    events = list(queens.encode(6).search())
+    exercise = Exercise(built.events, built.rules, kind="backtracks")
+    graded = walk(exercise, lambda step: step.expected, limit=1000)
+    assert graded and all(step.family == BACKTRACK for step, _verdict in graded)
+    assert [type(events[step.index]) for step, _verdict in graded] == [
+        type(e) for e in events if type(e) in (DeadEnd, Solution)
+    ]
+
+
+def test_the_decisions_kind_asks_before_every_choice_with_a_real_alternative() -> None:
+    built = build("hanoi", "3")
+    exercise = Exercise(built.events, built.rules, kind="decisions")
+    graded = walk(exercise, lambda step: step.expected, limit=100)
+    moves = [e for e in hanoi_events(3) if type(e) is Move]
+    assert [step.expected for step, _ in graded] == [(m.frm, m.to) for m in moves]
+    assert all(step.family == DECISION for step, _ in graded)
+
+
+def test_the_column_step_explains_the_s_heuristic_by_the_sizes() -> None:
+    built = build("dlx")
+    exercise = Exercise(built.events, built.rules)
+    step = exercise.next_step()
+    assert step is not None and step.kind == "cover.column"
+    assert step.label(step.expected) == "A (2)"
+    assert "fewest 1s" in step.explanation and "A (2)" in step.explanation
+
+
+def test_after_a_wrong_answer_the_run_goes_on_from_the_right_step() -> None:
+    built = build("hanoi", "2")
+    exercise = Exercise(built.events, built.rules)
+    first = exercise.next_step()
+    assert first is not None and first.expected == (0, 1)
+    verdict = exercise.grade((0, 2))
+    assert not verdict.correct and "hanoi(1, A→B)" in first.explanation
+    assert exercise.rules.pegs == [[2, 1], [], []]  # type: ignore[attr-defined]
+    exercise.grade(exercise.next_step().expected)  # type: ignore[union-attr]  # the caller
+    assert exercise.rules.pegs == [[2], [1], []]  # type: ignore[attr-defined]
+
+
+class OneChoice:
+    """Rules that pose a one-choice step before every event, and a real one before the third."""
+
+    def apply(self, event: Any) -> None:
+        """Nothing to follow."""
+
+    def pose(self, ahead: Ahead, index: int) -> Step:
+        """One choice, except at index 2."""
+        choices = (Choice(1, "one"), Choice(2, "two")) if index == 2 else (Choice(1, "one"),)
+        return Step(index, "test", DECISION, "?", choices, 1, "because")
+
+
+def test_a_step_with_a_single_choice_is_never_asked() -> None:
+    exercise = Exercise(iter(range(5)), OneChoice())
+    step = exercise.next_step()
+    assert step is not None and step.index == 2
+    exercise.grade(1)
+    assert exercise.next_step() is None
+
+
+def test_ahead_reads_lazily_and_finds_within_its_limit() -> None:
+    pulled: list[int] = []
+
+    def numbers() -> Iterator[int]:
+        for number in range(10):
+            pulled.append(number)
+            yield number
+
+    ahead = Ahead(numbers())
+    assert ahead[2] == 2 and pulled == [0, 1, 2]
+    assert ahead.find(lambda n: n == 7) == 7
+    assert ahead.find(lambda n: n == 9, limit=5) is None
+    assert ahead.take() == 0 and ahead[0] == 1
+    assert ahead[50] is None
+
+
+def run_cli(words: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    """Run `python -m solvers exercise ...` with `answers` on standard input."""
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    monkeypatch.setattr("sys.stdout", out)
+    code = main(["exercise", *words])
+    return code, out.getvalue()
+
+
+def test_the_terminal_exercise_grades_hints_shows_and_keeps_the_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "steps.jsonl"
+    answers = "x\n1\nh\n2\ns\n3\nq\n"
+    code, text = run_cli(["hanoi", "2", "--name", "Ji-woo", "--record", str(record)], answers, monkeypatch)
+    assert code == 0
+    assert "Step 1: Which move comes next?" in text and "1) disk 1: A→B" in text
+    assert "Answer with a number from 1 to 2" in text
+    assert "Right: disk 1: A→B." in text
+    assert "The calls below the top one are waiting" in text  # the caller step's hint, asked with h
+    rows = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    assert [row["correct"] for row in rows] == [True, False, False, False]
+    assert rows[1]["hints"] == 1 and rows[2]["expected"] == rows[2]["answer"]
+    assert set(rows[0]) == {
+        "demo", "setup", "seed", "step", "kind", "question", "choices", "expected", "answer", "correct",
+        "hints", "seconds", "explanation",
+    }  # fmt: skip
+    (kept,) = results.read_results(results.results_file("Ji-woo"))
+    assert kept["demo"] == "hanoi" and kept["finished"] == "False"
+    assert (kept["steps"], kept["right"], kept["hints"], kept["shown"]) == ("4", "1", "1", "1")
+
+
+def test_a_finished_exercise_is_kept_with_its_score_and_the_name_is_remembered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, text = run_cli(["hanoi", "2"], "Min\n" + "1\n" * 10, monkeypatch)
+    assert code == 0 and "Your name" in text
+    code, text = run_cli(["hanoi", "2"], "1\n" * 10, monkeypatch)
+    assert "Your name" not in text
+    with results.results_file("Min").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == list(results.FIELDS) and len(rows) == 3
+    assert rows[1][results.FIELDS.index("finished")] == "True"
+
+
+def test_the_terminal_speaks_korean_and_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    for language, words in (("ko", "다음"), ("zh_CN", "下一步")):
+        out = io.StringIO()
+        monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 10))
+        monkeypatch.setattr("sys.stdout", out)
+        assert main(["--lang", language, "exercise", "hanoi", "2", "--name", "a"]) == 0
+        assert words in out.getvalue() and "Which move" not in out.getvalue()
