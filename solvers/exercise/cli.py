@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from solvers.cli import ArgumentParser, UsageError, whole_number
+from solvers.cli import ArgumentParser, UsageError, seed_number, whole_number
 from solvers.exercise.engine import KINDS, Exercise, Graded, Rules, Step
 from solvers.exercise.results import (
     Setup,
@@ -58,6 +58,30 @@ def build_hanoi(args: argparse.Namespace) -> Built:
     from solvers.hanoi import hanoi_events
 
     return Built(hanoi_events(args.n), HanoiRules(args.n), _("{n} disks").format(n=args.n))
+
+
+def recursion_arguments(parser: ArgumentParser) -> None:
+    """recursion [N] [--limit L] [--variant factorial|endless|maxtree]."""
+    parser.add_argument("n", nargs="?", default=5, type=whole_number(0, N_("N"), 40), metavar="N")
+    parser.add_argument("--limit", type=whole_number(2, N_("the stack limit"), 40), default=10)
+    parser.add_argument("--variant", choices=("factorial", "endless", "maxtree"), default="factorial")
+
+
+def build_recursion(args: argparse.Namespace) -> Built:
+    """fact(N) with its loop twin (or without a base case), or the maximum of a seeded tree."""
+    from solvers import recursion
+    from solvers.exercise.recursion import FactorialRules, TreeMaxRules
+
+    if args.variant == "maxtree":
+        seed = 0 if args.seed is None else args.seed
+        tree = recursion.random_tree(seed)
+        return Built(
+            recursion.tree_max_events(tree), TreeMaxRules(), _("the maximum of tree {seed}").format(seed=seed)
+        )
+    base_case = args.variant == "factorial"
+    events = recursion.factorial_events(args.n, args.limit, base_case)
+    setup = _("fact({n}), stack limit {limit}").format(n=args.n, limit=args.limit)
+    return Built(events, FactorialRules(args.limit, base_case=base_case), setup)
 
 
 def queens_arguments(parser: ArgumentParser) -> None:
@@ -166,6 +190,12 @@ DEMOS = {
     demo.name: demo
     for demo in (
         ExerciseDemo(
+            "recursion",
+            N_("recursion: what fact(k) does next, what it returns; the maximum of a tree"),
+            recursion_arguments,
+            build_recursion,
+        ),
+        ExerciseDemo(
             "hanoi",
             N_("Towers of Hanoi: the next move and the call that makes it"),
             hanoi_arguments,
@@ -204,21 +234,25 @@ def add_cli(sub: Any) -> None:
     for demo in DEMOS.values():
         one = demos.add_parser(demo.name, help=_(demo.help))
         demo.add_arguments(one)
-        one.add_argument("--seed", type=int, default=None, help=_("seed for a random run"))
-        one.add_argument(
-            "--steps", type=whole_number(1, N_("steps"), 10_000), default=None, help=_("stop after N steps")
-        )
-        one.add_argument("--kind", choices=sorted(KINDS), default="every", help=_("which steps to make"))
-        one.add_argument(
-            "--record",
-            type=Path,
-            default=None,
-            metavar="FILE",
-            help=_("append each graded step to FILE as a JSON line"),
-        )
-        one.add_argument("--name", default=None, help=_("the student's name (remembered for next time)"))
+        add_common_arguments(one)
         one.set_defaults(run=run_exercise)
     parser.set_defaults(run=lambda args: (parser.print_help(), 2)[1])
+
+
+def add_common_arguments(parser: ArgumentParser) -> None:
+    """The options every exercise takes: seed, steps, kind, record, name."""
+    parser.add_argument("--seed", type=seed_number(), default=None, help=_("seed for a random run"))
+    steps = whole_number(1, N_("steps"), 10_000)
+    parser.add_argument("--steps", type=steps, default=None, help=_("stop after N steps"))
+    parser.add_argument("--kind", choices=sorted(KINDS), default="every", help=_("which steps to make"))
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help=_("append each graded step to FILE as a JSON line"),
+    )
+    parser.add_argument("--name", default=None, help=_("the student's name (remembered for next time)"))
 
 
 def run_exercise(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
