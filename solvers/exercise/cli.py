@@ -114,7 +114,7 @@ def sudoku_arguments(parser: ArgumentParser) -> None:
 def build_sudoku(args: argparse.Namespace) -> Built:
     """A sudoku by dancing links, digits named by cell ('r1c2=5')."""
     from solvers import sudoku, textio
-    from solvers.exercise.cover import CoverRules
+    from solvers.exercise.cover import CoverRules, sudoku_digit
     from solvers.i18n import assets_folder
 
     path = args.file or str(assets_folder() / "puzzles" / "sudoku" / "4x4.txt")
@@ -124,13 +124,7 @@ def build_sudoku(args: argparse.Namespace) -> Built:
     except (textio.InputError, ValueError) as error:
         raise UsageError(str(error)) from None
     encoding = sudoku.encode(puzzle)
-    n = puzzle.size
-
-    def digit(row: int) -> str:
-        cell, value = encoding.options[row]
-        return f"r{cell // n + 1}c{cell % n + 1}={sudoku.SYMBOLS[value - 1]}"
-
-    return Built(encoding.search(), CoverRules(encoding.matrix, digit), source)
+    return Built(encoding.search(), CoverRules(encoding.matrix, sudoku_digit(encoding)), source)
 
 
 def pentomino_arguments(parser: ArgumentParser) -> None:
@@ -141,20 +135,15 @@ def pentomino_arguments(parser: ArgumentParser) -> None:
 def build_pentomino(args: argparse.Namespace) -> Built:
     """Pentominoes on a rectangle: a row is a piece placed with its top-left cell named."""
     from solvers import pentomino
-    from solvers.exercise.cover import CoverRules
+    from solvers.exercise.cover import CoverRules, pentomino_placement
 
     try:
         width, height = pentomino.parse_size(args.size)
     except ValueError as error:
         raise UsageError(str(error)) from None
     encoding = pentomino.encode(width, height)
-
-    def placement(row: int) -> str:
-        piece, cells = encoding.placements[row]
-        first = min(cells)
-        return f"{piece}@r{first // width + 1}c{first % width + 1}"
-
-    return Built(encoding.search(limit=1), CoverRules(encoding.matrix, placement), f"{width}x{height}")
+    rules = CoverRules(encoding.matrix, pentomino_placement(encoding))
+    return Built(encoding.search(limit=1), rules, f"{width}x{height}")
 
 
 def dlx_arguments(parser: ArgumentParser) -> None:

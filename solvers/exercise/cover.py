@@ -9,7 +9,7 @@ G (3 rows) is told why not: "S chooses the column with the fewest 1s: A has 2, G
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from solvers import dlx
@@ -25,12 +25,44 @@ END = "end"
 """The key of the answer 'no choice is left: the search is over'."""
 
 
-class CoverRules:
-    """Algorithm X's steps on one matrix; `row_words` names a row as the demo does ('r1c2=5', 'a3')."""
+def sudoku_digit(encoding: Any) -> Callable[[int], str]:
+    """A sudoku matrix row in words: its cell and digit, 'r1c2=5'."""
+    from solvers.sudoku import SYMBOLS
 
-    def __init__(self, matrix: dlx.Matrix, row_words: Callable[[int], str], *, fewest: bool = True) -> None:
+    n = encoding.puzzle.size
+
+    def words(row: int) -> str:
+        cell, value = encoding.options[row]
+        return f"r{cell // n + 1}c{cell % n + 1}={SYMBOLS[value - 1]}"
+
+    return words
+
+
+def pentomino_placement(encoding: Any) -> Callable[[int], str]:
+    """A pentomino matrix row in words: its piece and top-left cell, 'X@r1c2'."""
+    width = encoding.width
+
+    def words(row: int) -> str:
+        piece, cells = encoding.placements[row]
+        first = min(cells)
+        return f"{piece}@r{first // width + 1}c{first % width + 1}"
+
+    return words
+
+
+class CoverRules:
+    """Algorithm X's steps on one matrix; `row_words` and `column_words` name them as the demo does."""
+
+    def __init__(
+        self,
+        matrix: dlx.Matrix,
+        row_words: Callable[[int], str],
+        *,
+        column_words: Sequence[str] | None = None,
+        fewest: bool = True,
+    ) -> None:
         self.shadow = matrix.copy()
-        self.names = matrix.names
+        self.names = list(column_words) if column_words is not None else matrix.names
         self.row_words = row_words
         self.fewest = fewest
         self.tried: list[tuple[int, int]] = []  # (Push id, row) of every level's row, outermost first

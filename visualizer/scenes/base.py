@@ -26,6 +26,7 @@ from visualizer.player import Model, Player
 from visualizer.widgets import Widget
 
 if TYPE_CHECKING:
+    from solvers.exercise.engine import Rules
     from visualizer.shell import Shell
 
 
@@ -52,6 +53,13 @@ class Demo:
     def make_model(self) -> Model:
         """A fresh model at the state before the first event."""
         raise NotImplementedError
+
+    def exercise_rules(self) -> Rules | None:
+        """The exercise's rules for the run `source` plays now (same settings), or None without exercises.
+
+        The shell poses their steps on this run and grades them by its events (see docs/exercises.md).
+        """
+        return None
 
     def expected_length(self) -> int | None:
         """The run's number of events when a closed form gives it (2^n - 1 moves...), else None.

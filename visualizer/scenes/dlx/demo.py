@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,6 +51,9 @@ from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
 from visualizer.scenes.exact_cover.layout import card_inner, split_bottom, split_side
 from visualizer.theme import Theme
 from visualizer.widgets import Button, Choice, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.cover import CoverRules
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,18 @@ class MatrixDemo(ExactCoverDemo):
     def source(self) -> Iterator[Event]:
         """Algorithm X on a private copy (the player runs two generators at once)."""
         return dlx.search(self.problem.matrix.copy(), strategy=self.strategy)
+
+    def exercise_rules(self) -> CoverRules:
+        """Algorithm X's steps on the matrix on show (solvers/exercise/cover.py)."""
+        from solvers.exercise.cover import CoverRules
+
+        problem = self.problem
+        return CoverRules(
+            problem.matrix,
+            problem.row_name,
+            column_words=problem.column_labels,
+            fewest=self.strategy == "fewest",
+        )
 
     def make_model(self) -> MatrixModel:
         """The matrix before any cover."""

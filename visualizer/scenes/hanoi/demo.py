@@ -8,7 +8,7 @@ pseudocode and its line constants live beside the solver.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,9 @@ from visualizer.scenes.hanoi import view
 from visualizer.scenes.hanoi.model import HanoiModel, expected_events, narrate
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Stepper, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.hanoi import HanoiRules
 
 
 class HanoiDemo(Demo):
@@ -56,6 +59,12 @@ class HanoiDemo(Demo):
     def source(self) -> Iterator[Event]:
         """The recursion for the chosen number of disks."""
         return hanoi.hanoi_events(self.disks)
+
+    def exercise_rules(self) -> HanoiRules:
+        """The next move and the call that makes it (see solvers/exercise/hanoi.py)."""
+        from solvers.exercise.hanoi import HanoiRules
+
+        return HanoiRules(self.disks)
 
     def make_model(self) -> HanoiModel:
         """Every disk on A, no calls yet."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from visualizer.scenes.pentomino.model import PentominoModel, Tilings, narrate
 from visualizer.scenes.pentomino.view import PentominoView
 from visualizer.theme import Theme
 from visualizer.widgets import Choice, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.cover import CoverRules
 
 BOARDS: tuple[tuple[str, tuple[int, int]], ...] = (
     ("6×10", (10, 6)),
@@ -151,6 +154,14 @@ class PentominoDemo(BrowsingDemo):
     def source(self) -> Iterator[Event]:
         """Algorithm X on a private copy of the matrix (the player runs two at once)."""
         return dlx.search(self.encoding.matrix.copy(), strategy=self.strategy)
+
+    def exercise_rules(self) -> CoverRules:
+        """Algorithm X's steps, a row named by its piece and top-left cell (solvers/exercise/cover.py)."""
+        from solvers.exercise.cover import CoverRules, pentomino_placement
+
+        return CoverRules(
+            self.encoding.matrix, pentomino_placement(self.encoding), fewest=self.strategy == "fewest"
+        )
 
     def make_model(self) -> PentominoModel:
         """An empty board, every piece in the tray."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,10 +25,13 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import BrowsingDemo
 from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
-from visualizer.scenes.queens.model import QueensModel, column_names, narrate
+from visualizer.scenes.queens.model import QueensModel, column_names, narrate, square_name
 from visualizer.scenes.queens.view import QueensView
 from visualizer.theme import Theme
 from visualizer.widgets import Stepper, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.cover import CoverRules
 
 MIN_N, MAX_N = 1, 16
 
@@ -108,6 +111,18 @@ class QueensDemo(BrowsingDemo):
     def source(self) -> Iterator[Event]:
         """Algorithm X on a private copy of the matrix (the player runs two at once)."""
         return dlx.search(self.encoding.matrix.copy(), strategy=self.strategy)
+
+    def exercise_rules(self) -> CoverRules:
+        """Algorithm X's steps, squares and columns named as on the board (solvers/exercise/cover.py)."""
+        from solvers.exercise.cover import CoverRules
+
+        squares = self.encoding.squares
+        return CoverRules(
+            self.encoding.matrix,
+            lambda row: square_name(squares[row]),
+            column_words=self.names,
+            fewest=self.strategy == "fewest",
+        )
 
     def make_model(self) -> QueensModel:
         """An empty board."""

@@ -9,7 +9,7 @@ keys and lays out the stage with the pure `view.layout`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -41,6 +41,9 @@ from visualizer.scenes.recursion.model import (
 from visualizer.scenes.recursion.quiz import ask, tree_nodes
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.engine import Rules
 
 N_RANGE = range(0, 41)
 """The N the stepper and [ / ] allow."""
@@ -92,6 +95,14 @@ class RecursionDemo(guessbar.Guesses, Demo):
         if self.mode == TREE:
             return rec.tree_max_events(self.tree_root)
         return rec.factorial_events(self.n, self.limit, base_case=self.mode == FACTORIAL)
+
+    def exercise_rules(self) -> Rules:
+        """What each call does next and returns, or each node's maximum (solvers/exercise/recursion.py)."""
+        from solvers.exercise.recursion import FactorialRules, TreeMaxRules
+
+        if self.mode == TREE:
+            return TreeMaxRules()
+        return FactorialRules(self.limit, base_case=self.mode == FACTORIAL)
 
     def make_model(self) -> RecursionModel:
         """An empty stack."""

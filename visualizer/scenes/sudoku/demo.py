@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -56,6 +56,9 @@ from visualizer.scenes.sudoku.model import (
 from visualizer.scenes.sudoku.view import SudokuView
 from visualizer.theme import Theme
 from visualizer.widgets import Button, Choice, Label, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.cover import CoverRules
 
 
 @dataclass(frozen=True)
@@ -334,6 +337,13 @@ class SudokuDemo(ExactCoverDemo):
             return iter(())
         matrix = self.encoding().matrix.copy()
         return dlx.search(matrix, strategy=self.strategy, limit=SOLUTION_LIMIT)
+
+    def exercise_rules(self) -> CoverRules:
+        """Algorithm X's steps, a row named by its cell and digit (solvers/exercise/cover.py)."""
+        from solvers.exercise.cover import CoverRules, sudoku_digit
+
+        encoding = self.encoding()
+        return CoverRules(encoding.matrix, sudoku_digit(encoding), fewest=self.strategy == "fewest")
 
     def make_model(self) -> SudokuModel:
         """The givens alone."""

@@ -1,0 +1,35 @@
+"""Every demo that has exercises poses them on its own run: the rules follow the events the player plays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from solvers.exercise.engine import Exercise
+
+WITH_EXERCISES = ("recursion", "hanoi", "queens", "dlx", "sudoku", "pentomino")
+"""The demos whose `exercise_rules` pose steps (the others return None so far)."""
+
+
+@pytest.mark.parametrize("name", WITH_EXERCISES)
+def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
+    name: str, open_demo: Callable[..., Any]
+) -> None:
+    shell = open_demo(name)
+    demo = shell.demo
+    exercise = Exercise(demo.source(), demo.exercise_rules())
+    asked = 0
+    while asked < 25 and (step := exercise.next_step()) is not None:
+        assert len(step.choices) >= 2 and step.question and step.explanation
+        keys = {choice.key for choice in step.choices}
+        assert (step.expected <= keys) if step.multiple else (step.expected in keys)
+        exercise.grade(step.expected)
+        asked += 1
+    assert asked >= 3
+    assert exercise.score.right == asked
+
+
+def test_a_demo_without_exercises_says_so(open_demo: Callable[..., Any]) -> None:
+    assert open_demo("rooms").demo.exercise_rules() is None
