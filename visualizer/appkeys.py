@@ -24,7 +24,7 @@ APP_BINDINGS = Bindings(
 
 def help_rows(screen: object) -> list[tuple[str, str]]:
     """Every key and gesture for help: the app's, the player's, then the demo's own."""
-    rows = APP_BINDINGS.help_rows() + SHELL_BINDINGS.help_rows()
+    rows = APP_BINDINGS.help_rows() + getattr(screen, "keys", SHELL_BINDINGS).help_rows()
     demo = getattr(screen, "demo", None)
     if demo is not None:
         own = demo.bindings.help_rows()

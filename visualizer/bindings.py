@@ -28,7 +28,7 @@ from functools import cache
 
 import pygame
 
-from solvers.i18n import _
+from solvers.i18n import _, pgettext
 
 MODIFIERS = {"ctrl": pygame.KMOD_CTRL, "shift": pygame.KMOD_SHIFT, "alt": pygame.KMOD_ALT}
 """Modifier words a key may start with, and the pygame masks they need."""
@@ -121,7 +121,8 @@ class Binding:
 
     def key_label(self) -> str:
         """The keys as help lists them."""
-        return self.label or " or ".join(key_words(k) for k in self.keys)
+        either = pgettext("between two keys that do the same", " or ")
+        return self.label or either.join(key_words(k) for k in self.keys)
 
 
 @dataclass(frozen=True, slots=True)

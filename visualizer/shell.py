@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -10,10 +11,11 @@ import pygame
 
 from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
-from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.bindings import Binding, Bindings, Gesture, key_words
 from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
 from visualizer.finale import EndCard
 from visualizer.framebudget import FLOOR
+from visualizer.kinds import kind_words
 from visualizer.panels import (
     draw_counters,
     draw_log,
@@ -21,7 +23,7 @@ from visualizer.panels import (
     fit_text,
 )
 from visualizer.player import Player, is_backtrack, is_solution, kind_is, speed_label
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.widgets import ROW_HEIGHT, Button, Label, Widget, draw_box, flow, rows_needed
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ SHARED_COUNTER_NAMES = {
     "prunes": N_("prunes"),
 }
 
-SHELL_BINDINGS = Bindings(
+PLAYER_BINDINGS = Bindings(
     Binding(("space",), "toggle_play", N_("play / pause")),
     Binding(("right",), "step_forward", N_("one step forward")),
     Binding(("left",), "step_back", N_("one step back (the exact earlier state)")),
@@ -47,19 +49,35 @@ SHELL_BINDINGS = Bindings(
     Binding(("-", "_", "[-]"), "slower", N_("slower"), label="-"),
     Binding(("home",), "restart", N_("restart")),
     Binding(("end",), "to_end", N_("jump to the end")),
-    Binding(("n",), "next_backtrack", N_("run to the next backtrack")),
-    Binding(("s",), "next_solution", N_("run to the next solution")),
+)
+"""The player's keys, the same in every demo (the app's own come first: see app.APP_BINDINGS)."""
+
+KIND_BINDINGS = Bindings(
     Binding(("k",), "next_kind", N_("run to the next event of the chosen kind")),
     Binding(("tab",), "cycle_side_tab", N_("next side card, when counters, code and log share tabs")),
     Gesture(N_("timeline"), N_("click or drag to go to any point")),
 )
-"""The player's keys, the same in every demo (the app's own come first: see app.APP_BINDINGS)."""
+"""The keys after the run-to buttons' own, the same in every demo."""
+
+SHARED_STOPS = {
+    "backtrack": Stop("n", N_("next backtrack"), is_backtrack),
+    "solution": Stop("s", N_("next solution"), is_solution),
+}
+"""The run-to buttons a demo may ask for by name (`Demo.stops`), with their keys."""
+
+SHELL_BINDINGS = PLAYER_BINDINGS + KIND_BINDINGS
+"""The keys every demo screen has, whatever its run-to buttons (help outside a demo lists these)."""
 
 LOG_LINES = 14
 """Narrated lines kept in the log (the newest at the bottom)."""
 
 LOG_LOOKBACK = 80
 """Events examined for those lines: some events say nothing."""
+
+
+def stop_bindings(stops: list[Stop]) -> Bindings:
+    """The run-to buttons' rows of the key table: each button's key runs what the button runs."""
+    return Bindings(*(Binding((stop.key,), "run_to", stop.label, args=(stop.predicate,)) for stop in stops))
 
 
 class Shell:
@@ -82,6 +100,9 @@ class Shell:
         elif autoplay:
             self.player.playing = True
         self.options: list[Widget] = self.demo.controls()
+        self.stops = [SHARED_STOPS[name] for name in self.demo.stops()] + self.demo.breakpoints()
+        self.keys = PLAYER_BINDINGS + stop_bindings(self.stops) + KIND_BINDINGS
+        """The screen's one key table: it feeds input and help, and the run-to buttons carry its keys."""
         self.buttons = self._make_buttons()
 
     # --- runs ----------------------------------------------------------------
@@ -140,18 +161,15 @@ class Shell:
             ),
             Button("▶❚", self.step_forward, hint=_("step (Right)")),
         ]
-        stops = self.demo.stops()
-        if "backtrack" in stops:
-            buttons.append(Button(_("next backtrack"), lambda: p().run_until(is_backtrack), hint="N"))
-        if "solution" in stops:
-            buttons.append(Button(_("next solution"), lambda: p().run_until(is_solution), hint="S"))
-        for label, predicate in self.demo.breakpoints():
-            buttons.append(Button(_(label), self._runner(predicate)))
+        for stop in self.stops:
+            run_to = partial(self.run_to, stop.predicate)
+            buttons.append(Button(_(stop.label), run_to, hint=key_words(stop.key)))
         buttons += [
             Button(
-                lambda: _("next {kind}").format(kind=self.break_kind),
+                lambda: self._kind_label(self.break_kind),
                 lambda: p().run_until(kind_is(self.break_kind)),
                 hint=_("K: run to the next event of this kind"),
+                fits=lambda: [self._kind_label(kind) for kind in self._break_kinds()],
             ),
             Button("⇄", self.cycle_break_kind, hint=_("choose the kind to stop at")),
             Button("-", lambda: p().slower(), hint=_("slower (-)")),
@@ -161,10 +179,6 @@ class Shell:
         for glued in (buttons[-5], buttons[-2], buttons[-1]):  # "next Pop ⇄" and "- 30/s +" wrap as one
             glued.glued = True
         return buttons
-
-    def _runner(self, predicate: Callable[[object], bool]) -> Callable[[], None]:
-        """An action that runs the current player to the next event matching `predicate`."""
-        return lambda: self.run.run_until(predicate)
 
     def step_forward(self) -> None:
         """Pause and apply one event."""
@@ -178,9 +192,18 @@ class Shell:
         self.run.target = None  # a seek under way (End filling the run in) stops where it is
         self.run.back()
 
+    @staticmethod
+    def _kind_label(kind: str) -> str:
+        """'next return': the kind button's words for the kind 'Pop'."""
+        return _("next {kind}").format(kind=kind_words(kind))
+
+    def _break_kinds(self) -> list[str]:
+        """The kinds ⇄ offers: those seen so far ('Pop' before any)."""
+        return sorted(k for k, v in self.run.counters.by_kind.items() if v) or ["Pop"]
+
     def cycle_break_kind(self) -> None:
         """Choose the next event kind seen so far as the breakpoint."""
-        kinds = sorted(k for k, v in self.run.counters.by_kind.items() if v) or ["Pop"]
+        kinds = self._break_kinds()
         if self.break_kind in kinds:
             self.break_kind = kinds[(kinds.index(self.break_kind) + 1) % len(kinds)]
         else:
@@ -230,8 +253,8 @@ class Shell:
             self._handle_key(event)
 
     def _handle_key(self, event: pygame.event.Event) -> None:
-        """The keys every demo shares (the app handles Esc, F, P, G, ? and Ctrl first)."""
-        SHELL_BINDINGS.dispatch(self, event)
+        """The player's and run-to keys (the app handles Esc, F, P, G, ? and Ctrl first)."""
+        self.keys.dispatch(self, event)
 
     def toggle_play(self) -> None:
         """Play or pause."""
@@ -254,13 +277,9 @@ class Shell:
         self.run.seek_end()
         self.end_card.end_pressed(self.run)
 
-    def next_backtrack(self) -> None:
-        """Run to the next backtrack."""
-        self.run.run_until(is_backtrack)
-
-    def next_solution(self) -> None:
-        """Run to the next solution."""
-        self.run.run_until(is_solution)
+    def run_to(self, predicate: Callable[[object], bool]) -> None:
+        """Run to the next event a run-to button stops at."""
+        self.run.run_until(predicate)
 
     def next_kind(self) -> None:
         """Run to the next event of the chosen kind."""

@@ -7,7 +7,7 @@ a few lines here; each widget measures itself, the shell places it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, TypeVar
 
 import pygame
@@ -85,12 +85,14 @@ class Button(Widget):
         hint: str = "",
         active: Callable[[], bool] | None = None,
         enabled: Callable[[], bool] | None = None,
+        fits: Callable[[], Iterable[str]] | None = None,
     ) -> None:
         self._label = label
         self.action = action
         self.hint = hint
         self._active = active
         self._enabled = enabled
+        self._fits = fits
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     @property
@@ -104,8 +106,10 @@ class Button(Widget):
         return self._enabled() if self._enabled else True
 
     def width(self, theme: Theme) -> int:
-        """Label width plus padding."""
-        return theme.font("small", "bold").size(self.label)[0] + theme.px(20)
+        """Label width plus padding; with `fits`, the widest label it may show, so it keeps one width."""
+        font = theme.font("small", "bold")
+        labels = [self.label, *(self._fits() if self._fits else ())]
+        return max(font.size(label)[0] for label in labels) + theme.px(20)
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
         """A box; filled when active, faint when disabled."""

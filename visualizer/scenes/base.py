@@ -30,6 +30,15 @@ if TYPE_CHECKING:
     from visualizer.shell import Shell
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Stop:
+    """A run-to button and its key in one row: the key, the label (button and help), the event it stops at."""
+
+    key: str
+    label: str
+    predicate: Callable[[object], bool]
+
+
 class Demo:
     """One demo: what runs (source, model), how it reads (code, narration), how it looks."""
 
@@ -125,8 +134,8 @@ class Demo:
         """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
         return ("backtrack", "solution")
 
-    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
-        """Extra run-to buttons: (label, predicate on an event)."""
+    def breakpoints(self) -> list[Stop]:
+        """Extra run-to buttons, each with its key (one the demo's own table leaves free)."""
         return []
 
     # --- how it looks and feels ----------------------------------------------

@@ -17,7 +17,7 @@ in `tries.py`, where things go in `layout.py`, the drawing in `board.py`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -32,7 +32,7 @@ from visualizer.guessing import Quiz, bar_text
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.frogs import board, offers, quiz, treeview
 from visualizer.scenes.frogs import layout as lay
 from visualizer.scenes.frogs.model import (
@@ -324,9 +324,9 @@ class FrogsDemo(guessbar.Guesses, Demo):
         """The demo's own counters say it all; events shows how far the run is."""
         return ("events",)
 
-    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
-        """Stop at the next dead end."""
-        return [(N_("next dead end"), lambda event: type(event) is DeadEnd)]
+    def breakpoints(self) -> list[Stop]:
+        """Stop at the next dead end (X, as in the maze)."""
+        return [Stop("x", N_("next dead end"), lambda event: type(event) is DeadEnd)]
 
     def pads_title(self, model: FrogsModel) -> str:
         """What the pads show now."""

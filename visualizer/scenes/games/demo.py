@@ -26,7 +26,7 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.games import view
 from visualizer.scenes.games.classroom import Questions
 from visualizer.scenes.games.model import (
@@ -254,9 +254,9 @@ class GamesDemo(guessbar.Guesses, Demo):
         """No solutions or backtracks to run to."""
         return ()
 
-    def breakpoints(self) -> list[tuple[str, Any]]:
-        """Stop at the next cut."""
-        return [(N_("next cut"), lambda event: type(event) is Prune)]
+    def breakpoints(self) -> list[Stop]:
+        """Stop at the next cut (C)."""
+        return [Stop("c", N_("next cut"), lambda event: type(event) is Prune)]
 
     def status(self, player: Player) -> str | None:
         """Whose turn it is, or how the game ended."""

@@ -11,7 +11,7 @@ options, the key table and the camera both panels share.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -24,7 +24,7 @@ from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import draw_note
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.gametree import view
 from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate
@@ -169,9 +169,9 @@ class GameTreeDemo(Demo):
         """Nothing here backtracks or finds solutions: no such run-to buttons."""
         return ()
 
-    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
-        """Stop at alpha-beta's next cut."""
-        return [(N_("next cut"), lambda event: type(getattr(event, "event", None)) is Prune)]
+    def breakpoints(self) -> list[Stop]:
+        """Stop at alpha-beta's next cut (C)."""
+        return [Stop("c", N_("next cut"), lambda event: type(getattr(event, "event", None)) is Prune)]
 
     # --- input -------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ pseudocode and its line constants live beside the solver.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,7 +19,7 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
 from visualizer.panels import draw_note
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.hanoi import view
 from visualizer.scenes.hanoi.model import HanoiModel, expected_events, narrate
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
@@ -106,9 +106,9 @@ class HanoiDemo(Demo):
         """Nothing backtracks and there is one answer: no such run-to buttons."""
         return ()
 
-    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
-        """Stop at the next disk move."""
-        return [(N_("next move"), lambda event: type(event) is Move)]
+    def breakpoints(self) -> list[Stop]:
+        """Stop at the next disk move (M)."""
+        return [Stop("m", N_("next move"), lambda event: type(event) is Move)]
 
     def status(self, player: Player) -> str | None:
         """'done: 7 moves' at the end."""

@@ -33,7 +33,7 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.finale import Finale
 from visualizer.history import Edit
 from visualizer.player import Player, kind_is
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.maze import finale, store
 from visualizer.scenes.maze.canvas import Geometry, MazeCanvas
 from visualizer.scenes.maze.editor import GOAL, START, Editor, Sketch, changes_walls
@@ -390,9 +390,9 @@ class MazeDemo(Demo):
         """Depth now and at most, cells visited, walls removed, dead ends, path length, size, seed."""
         return counters(model, self.action, f"{self.width} × {self.height}", self.maze_seed)
 
-    def breakpoints(self) -> list[tuple[str, Any]]:
-        """Stop at the next dead end."""
-        return [(N_("next dead end"), kind_is("DeadEnd"))]
+    def breakpoints(self) -> list[Stop]:
+        """Stop at the next dead end (X: D draws)."""
+        return [Stop("x", N_("next dead end"), kind_is("DeadEnd"))]
 
     # --- controls and input -------------------------------------------------------------------
 

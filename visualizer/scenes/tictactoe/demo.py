@@ -24,7 +24,7 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import card, draw_note
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.tictactoe import finale, view
 from visualizer.scenes.tictactoe.classroom import Questions
 from visualizer.scenes.tictactoe.model import (
@@ -331,9 +331,9 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         """Nothing here backtracks or finds solutions: no such run-to buttons."""
         return ()
 
-    def breakpoints(self) -> list[tuple[str, Any]]:
-        """Stop at the next cut."""
-        return [(N_("next cut"), lambda event: type(event) is Prune)]
+    def breakpoints(self) -> list[Stop]:
+        """Stop at the next cut (C)."""
+        return [Stop("c", N_("next cut"), lambda event: type(event) is Prune)]
 
     def status(self, player: Player) -> str | None:
         """The title bar's word: whose turn it is, or how the game ended."""

@@ -13,7 +13,7 @@ stacks and trees are `trees.TraceTrees`, flood fill's grid editor is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import card
 from visualizer.player import Player
-from visualizer.scenes.base import Demo
+from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.trace import launch, reading, runs, view
 from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
@@ -279,7 +279,7 @@ class TraceDemo(Demo):
         """No backtracking and no solutions here."""
         return ()
 
-    def breakpoints(self) -> list[tuple[str, Callable[[object], bool]]]:
+    def breakpoints(self) -> list[Stop]:
         """Stop at the next return, or the next call a cache answered."""
         return reading.breakpoints()
 

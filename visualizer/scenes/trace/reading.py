@@ -5,7 +5,7 @@ Pure functions of the runs (`TraceSession`) and the model; no drawing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from solvers.events import Pop
 from solvers.i18n import N_, _, format_number, ngettext
@@ -13,6 +13,7 @@ from solvers.tracing.events import CACHE, Raise, Side
 from solvers.tracing.runner import TraceInputError, load_source
 from visualizer import theme as th
 from visualizer.player import Player
+from visualizer.scenes.base import Stop
 from visualizer.scenes.trace.model import TraceModel
 from visualizer.scenes.trace.runs import TraceSession
 
@@ -66,9 +67,9 @@ def counters(model: TraceModel) -> list[tuple[str, str]]:
     return rows
 
 
-def breakpoints() -> list[tuple[str, Callable[[object], bool]]]:
-    """Stop at the next return, or the next call a cache answered."""
-    return [(N_("next return"), returns), (N_("next cache hit"), cache_hits)]
+def breakpoints() -> list[Stop]:
+    """Stop at the next return (T), or the next call a cache answered (H)."""
+    return [Stop("t", N_("next return"), returns), Stop("h", N_("next cache hit"), cache_hits)]
 
 
 def returns(event: object) -> bool:
