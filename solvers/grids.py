@@ -295,10 +295,18 @@ class Grid:
 
     # --- words ---------------------------------------------------------------------------------
 
+    def column_name(self, col: int) -> str:
+        """A column as the board's edge and the moves name it: 'a', 'b', ..."""
+        return chr(ord("a") + col)
+
+    def row_name(self, row: int) -> str:
+        """A row as the board's edge and the moves name it: '1' for the top row."""
+        return str(row + 1)
+
     def move_name(self, move: int) -> str:
         """A move for people: 'h8' style for cells (column letter, row number from the top)."""
         row, col = divmod(move, self.cols)
-        return f"{chr(ord('a') + col)}{row + 1}"
+        return self.column_name(col) + self.row_name(row)
 
     def show(self, pos: Position) -> str:
         """The board as rows of x, o and '.'."""
@@ -409,6 +417,10 @@ class ConnectFour(Grid):
             raise BadPosition(_("the board is full: there is no move to find"))
         return pos
 
+    def column_name(self, col: int) -> str:
+        """A column as the board's edge numbers it: 1 to 7 (the digits a game is typed in)."""
+        return str(col + 1)
+
     def move_name(self, move: int) -> str:
         """A column for people, 1-based."""
-        return _("column {number}").format(number=move + 1)
+        return _("column {number}").format(number=self.column_name(move))

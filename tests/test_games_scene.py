@@ -120,3 +120,40 @@ def test_the_default_level_blocks_a_four_on_screen(app, open_demo) -> None:
     click(app, cell_centre(app, shell, 7, 8))
     demo.wait()
     assert demo.match.moves[-1] in (7 * 15 + 4, 7 * 15 + 9)
+
+
+def ink_in(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """Pixels inside `rect` that are not the card's white (text drawn there)."""
+    from visualizer import theme as th
+
+    return sum(
+        surface.get_at((x, y))[:3] != th.PANEL
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+    )
+
+
+def edge_bands(app, shell) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """The strip above each column and the strip left of each row, a few pixels clear of the grid."""
+    game, grid = shell.demo.match.game, stage_layout(app, shell).grid
+    px = shell.app.theme.px
+    w, h = grid.w / game.cols, grid.h / game.rows
+    above = [pygame.Rect(round(grid.x + c * w), grid.y - px(12), round(w), px(10)) for c in range(game.cols)]
+    left = [pygame.Rect(grid.x - px(16), round(grid.y + r * h), px(14), round(h)) for r in range(game.rows)]
+    return above, left
+
+
+def test_the_board_names_its_columns_and_rows(app, open_demo) -> None:
+    """Gomoku draws a-o above the cells and 1-15 at their left (the log's 'h7'); Connect Four 1-7 above."""
+    shell = open_demo("games")
+    app.frame(1 / 60)
+    above, left = edge_bands(app, shell)
+    assert len(above) == 15 and all(ink_in(app.surface, band) for band in above)
+    assert all(ink_in(app.surface, band) for band in left)
+    letters = {pygame.image.tobytes(app.surface.subsurface(band), "RGB") for band in above}
+    assert len(letters) == 15  # fifteen different names, not one mark repeated
+    shell.demo.set_game("connect4")
+    app.frame(1 / 60)
+    above, _left = edge_bands(app, shell)
+    assert len(above) == 7 and all(ink_in(app.surface, band) for band in above)
+    shot(app, "edges")

@@ -333,7 +333,9 @@ class GamesDemo(guessbar.Guesses, Demo):
     def layout(self, rect: pygame.Rect) -> view.GamesLayout:
         """The stage's layout (the same for input and drawing)."""
         game = self.match.game
-        return view.layout(rect, self.theme, game.rows, game.cols, classroom=self.guessing.on)
+        return view.layout(
+            rect, self.theme, game.rows, game.cols, classroom=self.guessing.on, row_names=not game.gravity
+        )
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Clicks play; the wheel and drags move the tree; keys go to the table."""

@@ -77,8 +77,15 @@ class GamesLayout:
     bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: bool = False) -> GamesLayout:
-    """Where everything goes (the guess bar across the foot); the same for input and drawing."""
+def layout(
+    rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: bool = False, row_names: bool = True
+) -> GamesLayout:
+    """Where everything goes (the guess bar across the foot); the same for input and drawing.
+
+    The board keeps an edge above the cells for the columns' names and, with
+    `row_names` (not in Connect Four, whose moves are columns), one at the
+    left for the rows' numbers.
+    """
     gap = theme.px(10)
     bar_h = guessbar.height(theme) if classroom else 0
     bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
@@ -87,15 +94,23 @@ def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: boo
     left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
     most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
     inner = card_content(most, theme, _(BOARD_TITLE))
-    cell = max(2, min(inner.w // cols, inner.h // rows))
+    top, left = edge_sizes(theme, rows, row_names)
+    cell = max(2, min((inner.w - 2 * left) // cols, (inner.h - top) // rows))
     board = most.copy()
-    board.h -= inner.h - cell * rows  # no more height than the cells need: the words get the rest
+    board.h -= inner.h - cell * rows - top  # no more height than the cells need: the words get the rest
     inner = card_content(board, theme, _(BOARD_TITLE))
     words = pygame.Rect(rect.x, board.bottom + gap, left_w, rect.bottom - board.bottom - gap)
     tree = pygame.Rect(board.right + gap, rect.y, rect.right - board.right - gap, rect.h)
     grid = pygame.Rect(0, 0, cell * cols, cell * rows)
-    grid.center = inner.center
+    grid.midbottom = inner.midbottom
     return GamesLayout(board, words, tree, grid, card_content(tree, theme, _(TREE_TITLE)), bar)
+
+
+def edge_sizes(theme: Theme, rows: int, row_names: bool) -> tuple[int, int]:
+    """The board's edges for names: the height above the cells, the width at their left (0: none)."""
+    font = theme.font("tiny")
+    left = font.size(str(rows))[0] + theme.px(6) if row_names else 0
+    return font.get_linesize() + theme.px(2), left
 
 
 def cell_at(grid: pygame.Rect, rows: int, cols: int, pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -144,6 +159,7 @@ def draw_board(
             pygame.draw.circle(surface, th.INK, box.center, box.w // 2, max(2, box.w // 6))
         if index == pos.last:
             pygame.draw.rect(surface, th.ACTIVE, box.inflate(line * 4, line * 4), max(2, line * 2))
+    draw_edge_names(surface, grid, theme, game)
     for number, move in enumerate(marks, 1):
         index = game.drop_cell(pos, move) if game.gravity else move
         if 0 <= index < len(pos.cells) and pos.cells[index] == EMPTY:
@@ -152,6 +168,21 @@ def draw_board(
             pygame.draw.circle(surface, ink, box.center, max(2, box.w // 3), max(1, line * 2))
             if number == 1:
                 break  # the next move of the expected line; the rest reads in the words card
+
+
+def draw_edge_names(surface: pygame.Surface, grid: pygame.Rect, theme: Theme, game: Grid) -> None:
+    """The columns' names above the cells ('a'..'o', Connect Four's 1..7) and the rows' at their left."""
+    rows, cols = game.rows, game.cols
+    for col in range(cols):
+        image = theme.text(game.column_name(col), "tiny", th.MUTED)
+        box = cell_rect(grid, rows, cols, 0, col)
+        surface.blit(image, image.get_rect(midbottom=(box.centerx, grid.y - theme.px(1))))
+    if game.gravity:
+        return
+    for row in range(rows):
+        image = theme.text(game.row_name(row), "tiny", th.MUTED)
+        box = cell_rect(grid, rows, cols, row, 0)
+        surface.blit(image, image.get_rect(midright=(grid.x - theme.px(3), box.centery)))
 
 
 def draw_words(
