@@ -232,6 +232,11 @@ def best_move(
     return Advice(board, mover, report.move, int(sign * report.value), report.nodes, report.leaves, winner)
 
 
+def cell_number(cell: int) -> int:
+    """A cell as students count it, as its key is numbered: 1 top left to 9 bottom right (cell 0 is 1)."""
+    return cell + 1
+
+
 def show_board(board: str) -> str:
     """Three rows of the board, for people."""
     return "\n".join(" ".join(board[row : row + 3]) for row in (0, 3, 6))
@@ -247,7 +252,8 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help=_("best tic-tac-toe move by minimax or alpha-beta; or count the game tree"),
         description=_(
             "BOARD is 9 characters x, o, . read row by row (x moves first). "
-            "Prints the best cell 0..8, its value for the side to move and the nodes searched. "
+            "Prints the best cell 1..9 (1 top left, row by row), its value for the side to move "
+            "and the nodes searched. "
             "Values prefer quicker wins and slower losses: a win on move n is worth 10 - n "
             "(+5 at best), a loss -(10 - n), a draw 0."
         ),
@@ -300,7 +306,7 @@ def run_cli(args: argparse.Namespace) -> int:
                 "{nodes} nodes searched by {algorithm}"
             ).format(
                 mark=advice.to_move,
-                move=advice.move,
+                move=cell_number(advice.move),
                 value=f"{advice.value:+d}",
                 meaning=outcome_text(advice.value),
                 nodes=format_number(advice.nodes),

@@ -29,7 +29,7 @@ def test_best_move_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     """x to move with two in a row takes the third cell: a win on move 5 is +5, nodes counted."""
     code, out, err = run(capsys, "tictactoe", "--board", "xx.oo....")
     assert code == 0 and not err
-    assert "x to move: best move 2, value +5 (win on move 5)" in out
+    assert "x to move: best move 3, value +5 (win on move 5)" in out
     assert "nodes searched by minimax" in out
 
 

@@ -95,6 +95,23 @@ def test_digit_keys_play_and_u_undoes_the_pair(app, open_demo) -> None:
     assert demo.moves == [] and demo.board == EMPTY_BOARD
 
 
+def test_the_words_number_a_cell_as_its_key_plays_it(app, open_demo) -> None:
+    """'the computer played centre (N)': pressing N plays that very cell (cells read 1-9, never 0-8)."""
+    import re
+
+    shell = open_demo("tictactoe", speed=FAST)
+    demo = shell.demo
+    press(app, pygame.K_1, "1")
+    wait_for_human(app, demo)
+    reply = demo.moves[1]
+    said = re.search(r"played [^(]*\((\d)\)", demo.words(shell.run.model))
+    assert said is not None
+    number = said.group(1)
+    press(app, pygame.K_u, "u")
+    press(app, pygame.key.key_code(number), number)
+    assert demo.moves[:1] == [reply]
+
+
 def test_a_taken_cell_changes_nothing(app, open_demo) -> None:
     """Clicking a cell already played leaves the game as it was."""
     shell = open_demo("tictactoe", speed=FAST)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from solvers.i18n import _
-from solvers.tictactoe import GAME, move_of_win, player_to_move
+from solvers.tictactoe import GAME, cell_number, move_of_win, player_to_move
 from visualizer import guessing, predict
 from visualizer.searchtree import SearchTree, value_text
 
@@ -108,7 +108,7 @@ class Questions:
     def label(self, question: predict.Question, choice: Any) -> str:
         """A value as '+3: x wins on move 7'; a set of cells as '5, 7', 'none' or 'last 4'."""
         if question.kind == predict.CUTS:
-            return predict.cut_label(choice, question.moves, str)
+            return predict.cut_label(choice, question.moves, cell_words)
         return value_words(choice)
 
     def prompt(self, question: predict.Question) -> str:
@@ -134,5 +134,5 @@ def value_words(value: float) -> str:
 
 
 def cell_words(cell: int) -> str:
-    """A cell in a reason: 'cell 4'."""
-    return _("cell {number}").format(number=cell)
+    """A cell in a reason or a choice: 'cell 5' for the centre, numbered as the keys play it."""
+    return _("cell {number}").format(number=cell_number(cell))

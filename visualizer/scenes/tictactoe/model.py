@@ -22,7 +22,7 @@ from typing import Any
 from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.minimax import SearchReport
-from solvers.tictactoe import EMPTY_BOARD, GAME, move_of_win, outcome, player_to_move
+from solvers.tictactoe import EMPTY_BOARD, GAME, cell_number, move_of_win, outcome, player_to_move
 from visualizer.history import EditHistory
 from visualizer.searchtree import SearchTree, cut_text, value_text
 
@@ -46,8 +46,8 @@ OUTCOME_WORDS = {
 
 
 def cell_name(cell: int) -> str:
-    """'centre (4)'."""
-    return _("{cell} ({number})").format(cell=_(CELL_NAMES[cell]), number=cell)
+    """'centre (5)': numbered as the keys play it."""
+    return _("{cell} ({number})").format(cell=_(CELL_NAMES[cell]), number=cell_number(cell))
 
 
 def value_meaning(value: float) -> str:
