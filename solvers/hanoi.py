@@ -118,7 +118,7 @@ def describe(event: Any) -> str | None:
             disk=event.piece, start=PEGS[event.frm], goal=PEGS[event.to]
         )
     if isinstance(event, Pop):
-        return _("call {node} is done").format(node=event.node)
+        return _("call #{node} is done").format(node=event.node)
     return None
 
 

@@ -52,7 +52,7 @@ def test_hanoi_pills_seek_to_their_push_and_pop_and_hover_tells(app, open_demo) 
         and isinstance(shell.run.last_event, Pop)
         and shell.run.last_event.node == 2
     )
-    assert hanoi_view.hover_lines(shell.run.model, 0)[0] == "hanoi(n=3, from=A, to=C, via=B)"
+    assert hanoi_view.hover_lines(shell.run.model, 0)[0] == "#0 hanoi(n=3, from=A, to=C, via=B)"
     stage = shell.layout(app.surface.get_size()).stage
     plain = count_colour(app.surface, stage, th.TITLE_BAR)
     motion = pygame.event.Event(

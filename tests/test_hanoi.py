@@ -80,3 +80,47 @@ def test_the_narration_says_what_each_call_plans() -> None:
 
     first = next(iter(hanoi_events(3)))
     assert narrate(first) == "to move 3 disks from A to C, first move 2 from A to B"
+
+
+def test_the_tree_shows_the_call_ids_the_log_names(app, open_demo) -> None:
+    """'call #2 is done' (not the 2-disk call): the tree's call #2 wears '#2' and is the one returning."""
+    import re
+
+    from visualizer.scenes.hanoi import view
+    from visualizer.treepaint import call_tree_places
+
+    shell = open_demo("hanoi")
+    shell.run.seek(10**6, now=True)
+    app.frame(1 / 60)
+    model = shell.run.model
+    area = view.tree_area(shell.demo.layout(shell.layout(app.surface.get_size()).stage), shell.theme)
+    assert area is not None
+    fitted = call_tree_places(shell.theme, area, model.calls)
+    named = []
+    for number, event in shell.run.recent(shell.run.cursor):
+        said = re.fullmatch(r"call #(\d+) is done", shell.demo.narrate(event) or "")
+        if said:
+            named.append((int(said.group(1)), number))
+    assert len(named) == 7
+    for node, number in named:
+        assert model.calls.pop_at[node] == number - 1  # #node returned there (the log counts from 1)
+        assert view._look(model.calls, node, fitted.size, fitted.column, shell.theme).ident == f"#{node}"
+
+
+@pytest.mark.parametrize("disks", [7, 8, 10])
+def test_many_disks_still_draw_the_call_tree_folded(app, open_demo, disks: int) -> None:
+    """7 disks and more: the tree card is there, its pills painted (finished subtrees folded), never gone."""
+    from ui import count_colour
+
+    from visualizer import theme as th
+    from visualizer.scenes.hanoi import view
+
+    shell = open_demo("hanoi")
+    shell.demo.set_disks(disks)
+    shell.run.seek(3 * (2**disks - 1) // 2, now=True)
+    app.frame(1 / 60)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    area = view.tree_area(lay, shell.theme)
+    assert area is not None
+    assert count_colour(app.surface, area, th.DONE) > 50  # finished calls' green outlines
+    assert count_colour(app.surface, area, th.ACTIVE) > 10  # the running call

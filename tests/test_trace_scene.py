@@ -179,7 +179,7 @@ def test_hovering_a_call_shows_its_arguments_and_value(app, open_demo) -> None:
     shell = open_trace(app, open_demo)
     shell.run.seek(10**9, now=True)
     run = shell.run.model.runs[0]
-    assert view.hover_lines(run, 0)[:2] == ["fib(n=7)", "returned 13"]
+    assert view.hover_lines(run, 0)[:2] == ["#0 fib(n=7)", "returned 13"]
     stage = shell.layout(app.surface.get_size()).stage
     app.frame(1 / 60)
     plain = count_colour(app.surface, stage, th.TITLE_BAR)
@@ -284,3 +284,25 @@ def test_the_running_call_is_ringed_around_its_pill_not_its_whole_column(app, op
     ]
     assert xs, "the running call is ringed"
     assert max(xs) - min(xs) < area.w // 4
+
+
+def test_the_tree_shows_the_call_ids_the_log_names(app, open_demo) -> None:
+    """'call #13 returns 1': the tree's call #13 wears '#13', and it is the call that returned (fib(7))."""
+    import re
+
+    shell = open_trace(app, open_demo)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    for side, run in enumerate(shell.run.model.runs):
+        area = view.tree_area(lay.trees()[side], shell.theme, run)
+        fitted = call_tree_places(shell.theme, area, run.calls)
+        named = []
+        for _number, event in shell.run.recent(shell.run.cursor):
+            said = re.match(r"(?:fib\w*: )?call #(\d+)", shell.demo.narrate(event) or "")
+            if said and event.side == side:
+                named.append((int(said.group(1)), event.event.value.text))
+        assert named
+        for node, value in named:
+            look = view.look(run, node, fitted.size, fitted.column, shell.theme, None)
+            assert look.ident == f"#{node}" and run.returned(node).text == value

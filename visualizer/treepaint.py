@@ -420,6 +420,16 @@ CALL_TREE_BINDINGS = Bindings(
 """The keys and gestures of every clickable call tree; its demo has `camera` and `reset_camera`."""
 
 
+def call_ident(theme: Theme, tree: LifoTree, node: int, column: float) -> str:
+    """'#2', the call's id as the log names it ('call #2 ...'), when the widest id of the tree fits a column.
+
+    Else '' (every id or none, so a row never shows some and hides others):
+    hovering a call still names it.
+    """
+    widest = theme.font("tiny").size(f"#{max(len(tree.parent) - 1, 0)}")[0]
+    return f"#{node}" if widest + theme.px(12) <= column else ""
+
+
 def paint_call_tree(
     surface: pygame.Surface,
     theme: Theme,

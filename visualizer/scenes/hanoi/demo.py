@@ -127,8 +127,8 @@ class HanoiDemo(Demo):
         return [Stepper(_("disks"), lambda: self.disks, self.set_disks, low, high, hint=_("[ and ]"))]
 
     def layout(self, rect: pygame.Rect) -> view.HanoiLayout:
-        """Stack, pegs and (up to 6 disks) the call tree."""
-        return view.layout(rect, self.theme, self.disks <= view.TREE_DISKS)
+        """Stack, pegs and the call tree (folded to fit at any number of disks)."""
+        return view.layout(rect, self.theme)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""

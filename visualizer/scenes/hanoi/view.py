@@ -1,4 +1,4 @@
-"""Hanoi's screen: a pure layout, the pegs, the call stack and (for up to 6 disks) the call tree.
+"""Hanoi's screen: a pure layout, the pegs, the call stack and the call tree (folded to fit, zoomable).
 
 Drawing only reads the model.  Each disk has its own colour and its number
 written on it, so colour is never the only cue; the disk that moved last is
@@ -19,12 +19,20 @@ from visualizer.draw import arrow
 from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, stack_boxes
 from visualizer.scenes.hanoi.model import HanoiModel
 from visualizer.theme import Theme
-from visualizer.treepaint import PILL, Camera, Look, Stroke, Tag, call_tree_places, node_at, paint_call_tree
+from visualizer.treepaint import (
+    PILL,
+    Camera,
+    Look,
+    Stroke,
+    Tag,
+    call_ident,
+    call_tree_places,
+    node_at,
+    paint_call_tree,
+)
 
 STACK_SHOWN = 64
 """Frames turned into views each frame (deeper ones fold into '+ N frames below')."""
-TREE_DISKS = 6
-"""The call tree is drawn for up to this many disks (63 calls); beyond, the stack tells the story."""
 DISK_COLOURS = (th.ORANGE, th.SKY, th.GREEN, th.YELLOW, th.BLUE, th.VERMILLION, th.PURPLE)
 """Disk colours, cycling (the number on each disk is the second cue)."""
 
@@ -38,14 +46,12 @@ class HanoiLayout:
     tree: pygame.Rect | None
 
 
-def layout(rect: pygame.Rect, theme: Theme, with_tree: bool) -> HanoiLayout:
-    """Where the stack, the pegs and the tree go in the stage."""
+def layout(rect: pygame.Rect, theme: Theme) -> HanoiLayout:
+    """Where the stack, the pegs and the tree go in the stage (a stage too short drops the tree)."""
     gap = theme.px(10)
     stack_w = max(theme.px(180), int(rect.w * 0.3))
     stack = pygame.Rect(rect.x, rect.y, stack_w, rect.h)
     right = pygame.Rect(stack.right + gap, rect.y, rect.right - stack.right - gap, rect.h)
-    if not with_tree:
-        return HanoiLayout(stack, right, None)
     pegs_h = max(theme.px(160), int(right.h * 0.5))
     pegs = pygame.Rect(right.x, right.y, right.w, pegs_h)
     tree = pygame.Rect(right.x, pegs.bottom + gap, right.w, right.bottom - pegs.bottom - gap)
@@ -188,7 +194,8 @@ def _look(calls: CallTree, node: int, size: str, column: float, theme: Theme) ->
     )
     label = fit_text(theme, f"{n} {PEGS[frm]}→{PEGS[to]}", max(1, int(column) - theme.px(8)), size)
     tags = () if calls.closed(node) or node != (calls.stack[-1] if calls.stack else -1) else (Tag(_("now")),)
-    return Look(state, shape=PILL, label=label, label_size=size, tags=tags, edge=Stroke())
+    ident = call_ident(theme, calls, node, column)
+    return Look(state, shape=PILL, label=label, label_size=size, ident=ident, tags=tags, edge=Stroke())
 
 
 def tree_area(lay: HanoiLayout, theme: Theme) -> pygame.Rect | None:
@@ -209,7 +216,7 @@ def call_at(
 def hover_lines(model: HanoiModel, node: int) -> list[str]:
     """What hovering a call tells: its arguments, and what it did once it returned."""
     n, frm, to, via = model.calls.what[node]
-    call = f"hanoi(n={n}, from={PEGS[frm]}, to={PEGS[to]}, via={PEGS[via]})"
+    call = f"#{node} hanoi(n={n}, from={PEGS[frm]}, to={PEGS[to]}, via={PEGS[via]})"
     if not model.calls.closed(node):
         return [call, _("still running")]
     moves = 2**n - 1

@@ -164,11 +164,11 @@ def event_words(event: Any) -> str | None:
     if isinstance(event, Pop) and isinstance(event.value, Returned):
         value, node = event.value, event.node
         if value.how == CACHE:
-            words = _("call {node}: answered from the cache, {value}, no recursion")
+            words = _("call #{node}: answered from the cache, {value}, no recursion")
         elif value.how == RAISE:
-            words = _("call {node} ends: the exception passes up")
+            words = _("call #{node} ends: the exception passes up")
         else:
-            words = _("call {node} returns {value}")
+            words = _("call #{node} returns {value}")
         return words.format(node=node, value=value.text)
     if isinstance(event, Line) and event.changes:
         changed = ", ".join(f"{name} = {new}" for name, new, _old in event.changes if new is not None)

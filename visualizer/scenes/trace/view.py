@@ -24,6 +24,7 @@ from visualizer.treepaint import (
     Look,
     Stroke,
     Tag,
+    call_ident,
     call_tree_places,
     node_at,
     paint_call_tree,
@@ -190,8 +191,17 @@ def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chose
         )
     ring = th.ACTIVE if running else None
     halo = th.LIT_LINE if node == chosen and not running else None
+    ident = call_ident(theme, calls, node, column)
     return Look(
-        colour, shape=PILL, label=label, label_size=size, border=border, tags=tags, ring=ring, halo=halo
+        colour,
+        shape=PILL,
+        label=label,
+        label_size=size,
+        border=border,
+        ident=ident,
+        tags=tags,
+        ring=ring,
+        halo=halo,
     )
 
 
@@ -253,7 +263,7 @@ def hover_lines(run: RunModel, node: int, folded: int = 0) -> list[str]:
         ended = _("an exception passed through it")
     else:
         ended = _("returned {value}").format(value=returned.text)
-    lines = [call.text(), ended]
+    lines = [f"#{node} {call.text()}", ended]
     shown = dict(call.args)
     others = [f"{k} = {v}" for k, v in run.locals[node].items() if shown.get(k) != v]
     if others:
