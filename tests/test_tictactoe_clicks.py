@@ -53,7 +53,7 @@ def test_a_board_goes_to_its_push_and_shift_to_its_pop_and_hover_tells(app, open
     assert shell.run.last_event.node == node
     assert move == 3  # cells 1, 2, 3: the third move tried
     lines = hover_lines(shell.run.model, node, "x..o.....")
-    assert lines[0] == f"node {node}: o plays left (3)" and lines[1].startswith("returned ")
+    assert lines[0] == f"node {node}: o plays left (4)" and lines[1].startswith("returned ")
     stage = shell.layout(app.surface.get_size()).stage
     plain = count_colour(app.surface, stage, th.TITLE_BAR)
     where = board_of(app, shell, node).center
