@@ -18,9 +18,10 @@ Call = tuple[int, tuple[int, int, int, int]]
 
 
 def call_words(call: Call) -> str:
-    """'call 3: hanoi(2, A→C)'."""
+    """'call #3: hanoi(2, A→C)', the id as the app's log and call tree write it."""
     node, (n, frm, to, _via) = call
-    return _("call {node}: hanoi({n}, {start}→{goal})").format(node=node, n=n, start=PEGS[frm], goal=PEGS[to])
+    words = _("call #{node}: hanoi({n}, {start}→{goal})")
+    return words.format(node=node, n=n, start=PEGS[frm], goal=PEGS[to])
 
 
 def move_words(disk: int, frm: int, to: int) -> str:
