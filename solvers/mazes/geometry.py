@@ -188,32 +188,46 @@ def _polar_sides(graph: CellGraph, cell: int) -> list[Side]:
     ring, index = graph.position(cell)
     sizes = graph.ring_sizes
     count = sizes[ring]
-    first = sum(sizes[:ring])
-    span = 2 * math.pi / count
-    start, end = index * span, (index + 1) * span
-    found = []
+    first = graph.ring_starts[ring]
+    ratio = sizes[ring + 1] // count if ring + 1 < len(sizes) else 1
     if ring + 1 < len(sizes):
-        ratio = sizes[ring + 1] // count
-        child_span = span / ratio
-        for k in range(ratio):
-            a = start + k * child_span
-            found.append(Side(first + count + index * ratio + k, _arc(graph, ring + 1, a, a + child_span)))
+        outer = [first + count + index * ratio + k for k in range(ratio)]
     else:
-        found.append(Side(-1, _arc(graph, ring + 1, start, end)))
+        outer = [-1]
+    found = [Side(nb, _polar_side_points(graph, cell, k)) for k, nb in enumerate(outer)]
     if ring == 0:
         return found
-    cw = first + (index + 1) % count
-    ccw = first + (index - 1) % count
-    found.append(Side(cw, (_polar_point(graph, ring + 1, end), _polar_point(graph, ring, end))))
     parent = first - sizes[ring - 1] + index * sizes[ring - 1] // count
-    found.append(Side(parent, _arc(graph, ring, end, start)))
-    found.append(Side(ccw, (_polar_point(graph, ring, start), _polar_point(graph, ring + 1, start))))
-    return found
+    around = (first + (index + 1) % count, parent, first + (index - 1) % count)
+    return found + [Side(nb, _polar_side_points(graph, cell, ratio + k)) for k, nb in enumerate(around)]
+
+
+def _polar_side_points(graph: CellGraph, cell: int, slot: int) -> tuple[Point, ...]:
+    """One side of a ring cell, by its slot in `sides()` order: an outer arc, cw, the inner arc, ccw."""
+    ring, index = graph.position(cell)
+    sizes = graph.ring_sizes
+    span = 2 * math.pi / sizes[ring]
+    start, end = index * span, (index + 1) * span
+    ratio = sizes[ring + 1] // sizes[ring] if ring + 1 < len(sizes) else 1
+    if slot < ratio:
+        a = start + slot * span / ratio
+        return _arc(graph, ring + 1, a, a + span / ratio)
+    if slot == ratio:
+        return (_polar_point(graph, ring + 1, end), _polar_point(graph, ring, end))
+    if slot == ratio + 1:
+        return _arc(graph, ring, end, start)
+    return (_polar_point(graph, ring, start), _polar_point(graph, ring + 1, start))
 
 
 def walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ...]]:
-    """Every wall still standing, once each, as polylines (a side with no passage across it)."""
+    """Every wall still standing, once each, as polylines (a side with no passage across it).
+
+    A round maze's sides are arcs of many points: only the standing ones are
+    computed (272,000 cells at 300 rings), each cell's ring found by a binary search.
+    """
     opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
+    if graph.shape == "polar":
+        return _polar_walls(graph, opened)
     found = []
     for cell in range(graph.size):
         for side in sides(graph, cell):
@@ -221,6 +235,20 @@ def walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ..
             if nb < 0 or ((side.own or nb > cell) and (cell, nb) not in opened):
                 found.append(side.points)
     return found
+
+
+def _polar_walls(graph: CellGraph, opened: set[Passage]) -> list[tuple[Point, ...]]:
+    """`walls` for a round maze: the neighbour table decides, points only for the walls that stand."""
+    found = []
+    for cell, row in enumerate(side_neighbours(graph).tolist()):
+        for slot, nb in enumerate(row):
+            if nb == NO_SIDE:
+                break
+            if nb < 0 or (nb > cell and (cell, nb) not in opened):
+                found.append(_polar_side_points(graph, cell, slot))
+    return found
+
+
 
 
 # --- the same geometry as arrays, for every cell at once ----------------------------------

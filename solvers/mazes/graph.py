@@ -18,6 +18,7 @@ when the passages form a spanning tree: cells - 1 of them, all connected.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -71,6 +72,11 @@ class CellGraph:
         padded[np.arange(degree) < lengths[:, None]] = flat  # each row's first slots, row by row
         return padded
 
+    @cached_property
+    def ring_starts(self) -> tuple[int, ...]:
+        """Polar only: the first cell id of each ring (so a cell's ring is a binary search, not a walk)."""
+        return tuple(itertools.accumulate(self.ring_sizes[:-1], initial=0))
+
     @property
     def size(self) -> int:
         """Number of cells."""
@@ -83,11 +89,8 @@ class CellGraph:
     def position(self, cell: int) -> tuple[int, ...]:
         """The cell's coordinates as people read them: (row, col), (level, row, col) or (ring, index)."""
         if self.shape == "polar":
-            ring = 0
-            while cell >= self.ring_sizes[ring]:
-                cell -= self.ring_sizes[ring]
-                ring += 1
-            return (ring, cell)
+            ring = bisect.bisect_right(self.ring_starts, cell) - 1
+            return (ring, cell - self.ring_starts[ring])
         level, rest = divmod(cell, self.width * self.height)
         row, col = divmod(rest, self.width)
         return (level, row, col) if self.shape == "3d" else (row, col)
