@@ -190,10 +190,7 @@ def _polar_sides(graph: CellGraph, cell: int) -> list[Side]:
     count = sizes[ring]
     first = graph.ring_starts[ring]
     ratio = sizes[ring + 1] // count if ring + 1 < len(sizes) else 1
-    if ring + 1 < len(sizes):
-        outer = [first + count + index * ratio + k for k in range(ratio)]
-    else:
-        outer = [-1]
+    outer = [first + count + index * ratio + k for k in range(ratio)] if ring + 1 < len(sizes) else [-1]
     found = [Side(nb, _polar_side_points(graph, cell, k)) for k, nb in enumerate(outer)]
     if ring == 0:
         return found
@@ -247,8 +244,6 @@ def _polar_walls(graph: CellGraph, opened: set[Passage]) -> list[tuple[Point, ..
             if nb < 0 or (nb > cell and (cell, nb) not in opened):
                 found.append(_polar_side_points(graph, cell, slot))
     return found
-
-
 
 
 # --- the same geometry as arrays, for every cell at once ----------------------------------

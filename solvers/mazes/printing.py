@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 
 from solvers import textio
 from solvers.i18n import _, assets_folder
-from solvers.mazes.geometry import Point, centre, extent, stairs, walls
+from solvers.mazes.geometry import Point, centre, extent, sides, stairs, walls
 from solvers.mazes.graph import CellGraph, Passage
 from solvers.mazes.walk import corridors, find_path
 
@@ -42,26 +42,41 @@ def solution(graph: CellGraph, passages: Sequence[Passage]) -> list[int]:
 
 
 def path_lines(graph: CellGraph, path: Sequence[int]) -> list[list[Point]]:
-    """The path through cell centres, broken where it takes stairs (floors are drawn apart)."""
+    """The path through cell centres, broken where it takes stairs (floors are drawn apart).
+
+    On a torus a step across a wrapped edge leaves through its side on one
+    border and comes back through the matching side on the other: the line
+    goes to the first side's middle, breaks, and starts again at the second's.
+    """
     pieces: list[list[Point]] = []
     floor = graph.width * graph.height
     previous = -1
     for cell in path:
         if not pieces or (graph.shape == "3d" and previous // floor != cell // floor):
             pieces.append([])
+        elif graph.shape == "torus" and (leaving := _wrap_side(graph, previous, cell)) is not None:
+            pieces[-1].append(leaving)
+            pieces.append([_wrap_side(graph, cell, previous) or centre(graph, cell)])
         pieces[-1].append(centre(graph, cell))
         previous = cell
     return pieces
 
 
-def stair_marks(graph: CellGraph, passages: Sequence[Passage]) -> list[tuple[Point, str]]:
-    """Where to write 'U' (stairs up) and 'D' (stairs down) on a 3-D maze."""
+def _wrap_side(graph: CellGraph, cell: int, other: int) -> Point | None:
+    """The middle of the wrapped side of `cell` that leads to `other`, or None if they meet on paper."""
+    for side in sides(graph, cell):
+        if side.own and side.neighbour == other:
+            (x0, y0), (x1, y1) = side.points[0], side.points[-1]
+            return (x0 + x1) / 2, (y0 + y1) / 2
+    return None
+
+
+def _stair_letters(graph: CellGraph, passages: Sequence[Passage]) -> dict[int, str]:
+    """Each cell with open stairs: 'U', 'D' or 'UD'."""
     opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
-    marks = []
-    for low, high in stairs(graph):
-        if (low, high) in opened:
-            marks += [(centre(graph, low), "U"), (centre(graph, high), "D")]
-    return marks
+    ups = {low for low, high in stairs(graph) if (low, high) in opened}
+    downs = {high for low, high in stairs(graph) if (low, high) in opened}
+    return {cell: "U" * (cell in ups) + "D" * (cell in downs) for cell in sorted(ups | downs)}
 
 
 # --- SVG ---------------------------------------------------------------------------------------
@@ -90,10 +105,10 @@ def svg(item: Printed, unit: float = 16.0) -> str:
     parts.append(
         f'<path d="{wall_path}" fill="none" stroke="black" stroke-width="0.1" stroke-linecap="round"/>'
     )
-    for (x, y), letter in _labels(graph, item.passages):
+    for (x, y), letters in _labels(graph, item.passages):
         parts.append(
-            f'<text x="{x:.3f}" y="{y:.3f}" font-size="0.6" font-family="sans-serif" '
-            f'text-anchor="middle" dominant-baseline="central">{letter}</text>'
+            f'<text x="{x:.3f}" y="{y:.3f}" font-size="{label_size(letters, 0.6):.2f}" '
+            f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central">{letters}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -105,12 +120,16 @@ def _svg_points(points: Sequence[Point]) -> str:
 
 
 def _labels(graph: CellGraph, passages: Sequence[Passage]) -> list[tuple[Point, str]]:
-    """S, G and the stairs' letters."""
-    return [
-        (centre(graph, graph.start), "S"),
-        (centre(graph, graph.goal), "G"),
-        *stair_marks(graph, passages),
-    ]
+    """One label a cell: S or G, then its stairs' letters ('U', 'D', 'UD', 'SU', 'GD', ...)."""
+    texts = {graph.start: "S", graph.goal: "G"}
+    for cell, letters in _stair_letters(graph, passages).items():
+        texts[cell] = texts.get(cell, "") + letters
+    return [(centre(graph, cell), text) for cell, text in texts.items()]
+
+
+def label_size(text: str, one_letter: float) -> float:
+    """A label's font size: `one_letter` for one letter, smaller for more so it stays in its cell."""
+    return one_letter * min(1.0, 1.5 / len(text))
 
 
 def write_svg(path: str | Path, item: Printed) -> None:
@@ -209,10 +228,10 @@ def _draw_maze(pdf: Any, item: Printed, slot: tuple[float, float, float, float])
     pdf.set_line_width(max(0.15, min(0.6, scale * 0.1)))
     for line in walls(item.graph, item.passages):
         pdf.polyline([at(p) for p in line])
-    pdf.set_font(PDF_FONT, size=max(4.0, min(10.0, scale * 2.0)))
-    for point, letter in _labels(item.graph, item.passages):
+    for point, letters in _labels(item.graph, item.passages):
         px, py = at(point)
-        pdf.text(px - scale * 0.15, py + scale * 0.2, letter)
+        pdf.set_font(PDF_FONT, size=label_size(letters, max(4.0, min(10.0, scale * 2.0))))
+        pdf.text(px - pdf.get_string_width(letters) / 2, py + scale * 0.2, letters)
 
 
 def write_pdf(path: str | Path, items: Sequence[Printed], paper: str = "a4", per_page: int = 2) -> None:
