@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
+import re
 import subprocess
 import sys
 import tomllib
@@ -66,6 +69,39 @@ def test_every_package_is_installed() -> None:
         for init in (ROOT / top).rglob("__init__.py")
     }
     assert found <= listed, f"not in pyproject's packages: {sorted(found - listed)}"
+
+
+EXTRAS_ONLY = {"imageio_ffmpeg": "video"}
+"""Modules the app imports only when asked (MP4 recording), from an optional extra."""
+
+
+def imported_modules(*tops: str) -> set[str]:
+    """The top-level names every module under `tops` imports (absolute imports only)."""
+    found = set()
+    for top in tops:
+        for file in (ROOT / top).rglob("*.py"):
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    found |= {alias.name.partition(".")[0] for alias in node.names}
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    found.add(node.module.partition(".")[0])
+    return found
+
+
+def test_every_third_party_import_is_a_dependency() -> None:
+    """`pip install .` brings everything the app and the command line import (PDF worksheets included)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    required = {re.split(r"[<>=\[ ;]", spec, maxsplit=1)[0].lower() for spec in project["dependencies"]}
+    owners = importlib.metadata.packages_distributions()
+    ours = {"solvers", "visualizer", "unwind_assets"}
+    third_party = imported_modules("solvers", "visualizer") - set(sys.stdlib_module_names) - ours
+    missing = {
+        name: owners.get(name, [name])
+        for name in third_party - set(EXTRAS_ONLY)
+        if not {dist.lower() for dist in owners.get(name, [name])} & required
+    }
+    assert not missing, f"imported but not in pyproject's dependencies: {missing}"
+    assert all(extra in project["optional-dependencies"] for extra in EXTRAS_ONLY.values())
 
 
 @pytest.mark.parametrize("name", demo_params(set()))

@@ -143,7 +143,6 @@ def test_svg_draws_walls_and_the_path(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_pdf_worksheet_has_the_mazes_then_the_answers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("fpdf")
     file = tmp_path / "w.pdf"
     argv = ["maze", "generate", "10", "8", "--shape", "polar", "--pdf", str(file), "--copies", "5"]
     code, out, _ = run([*argv, "--per-page", "2", "--paper", "letter", "--seed", "1"], capsys)
@@ -157,7 +156,6 @@ def test_pdf_worksheet_has_the_mazes_then_the_answers(
 def test_a_pdf_to_a_missing_folder_fails_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("fpdf")
     target = tmp_path / "no" / "w.pdf"
     code, _, err = run(["maze", "generate", "6", "6", "--shape", "torus", "--pdf", str(target)], capsys)
     assert code == 1 and "cannot write" in err and "nothing written" in err and err.count("\n") == 1
@@ -165,7 +163,6 @@ def test_a_pdf_to_a_missing_folder_fails_in_one_line(
 
 def test_a_korean_worksheet_is_written_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """With --lang ko the header says 이름 and 날짜, drawn in the embedded Hangul-capable face."""
-    pytest.importorskip("fpdf")
     file = tmp_path / "w.pdf"
     code, _, _ = run(["--lang", "ko", "maze", "generate", "6", "6", "--pdf", str(file)], capsys)
     assert code == 0

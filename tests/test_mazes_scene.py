@@ -166,7 +166,6 @@ def test_a_click_on_the_next_cell_walks_there(app, open_demo) -> None:
 
 
 def test_print_writes_an_svg_and_a_pdf_worksheet(app, open_demo, tmp_path: Path) -> None:
-    pytest.importorskip("fpdf")
     shell = open_demo("mazes")
     shell.demo.set_shape("polar")
     shell.demo.print_to(tmp_path / "sheet.pdf")

@@ -1,4 +1,4 @@
-"""Mazes on paper: SVG written directly, PDF worksheets through fpdf2 (the `print` extra).
+"""Mazes on paper: SVG written directly, PDF worksheets through fpdf2 (a dependency).
 
 A worksheet is A4 or Letter pages with several mazes each, a name line at
 the top, S and G marked, and the answers (each maze with its path) on the
@@ -141,7 +141,7 @@ def write_svg(path: str | Path, item: Printed) -> None:
 
 
 class PrintUnavailable(RuntimeError):
-    """fpdf2 is not installed: `pip install unwind[print]`."""
+    """fpdf2 is missing (it comes with Unwind: only a broken install lacks it)."""
 
 
 PDF_FONT = "unwind"
@@ -154,7 +154,9 @@ def worksheet(items: Sequence[Printed], paper: str = "a4", per_page: int = 2) ->
     try:
         from fpdf import FPDF
     except ImportError:
-        raise PrintUnavailable(_("PDF worksheets need fpdf2: pip install 'unwind[print]'")) from None
+        raise PrintUnavailable(
+            _("PDF worksheets need fpdf2, which comes with Unwind: pip install fpdf2")
+        ) from None
     page_w, page_h = PAPERS[paper]
     pdf = FPDF(unit="mm", format=(page_w, page_h))
     pdf.set_auto_page_break(False)
