@@ -46,3 +46,21 @@ def test_the_chart_fills_in_a_few_mazes_a_frame_and_draws_its_bars(app, open_dem
     stage = shell.layout(app.surface.get_size()).stage
     assert count_colour(app.surface, stage, chart.BAR) > 200
     assert count_colour(app.surface, stage, chart.MARK, step=1) > 20
+
+
+def test_a_hex_chart_marks_no_square_grid_figures(app, open_demo) -> None:
+    """Buck's dead-end shares are for square grids: over hex results they would mislead."""
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_shape("hex")
+    press(app, pygame.K_e, "e")
+    assert demo.mode == TEXTURE and demo.sampler is not None and demo.sampler.graph.shape == "hex"
+    app.frame(1 / 60)
+    stage = shell.layout(app.surface.get_size()).stage
+    assert count_colour(app.surface, stage, chart.BAR) > 0
+    assert count_colour(app.surface, stage, chart.MARK, step=1) == 0
+    assert not any("Buck" in line for line in chart.chart_words(demo.sampler))
+    demo.set_shape("square")
+    press(app, pygame.K_e, "e")
+    app.frame(1 / 60)
+    assert count_colour(app.surface, stage, chart.MARK, step=1) > 20

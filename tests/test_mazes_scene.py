@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui import press
+from ui import count_colour, press, stage_of
 
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, find_path
+from visualizer.scenes.mazes import panels
 from visualizer.scenes.mazes.game import WalkGame
-from visualizer.scenes.mazes.model import BUG, LEFT, RIGHT, WALK, PairModel, ShapeModel
+from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, LEFT, RIGHT, WALK, PairModel, ShapeModel
+from visualizer.scenes.mazes.view import STACKED
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -173,3 +175,66 @@ def test_print_writes_an_svg_and_a_pdf_worksheet(app, open_demo, tmp_path: Path)
     assert svg.startswith("<?xml") and "<path d=" in svg
     assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.pdf", "sheet.svg"]  # no temporary left
+
+
+def test_compare_after_choosing_prim_on_the_left_shows_two_different_generators(app, open_demo) -> None:
+    """L until Prim then M drew Prim on both sides: the same maze twice."""
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_side(6)
+    while demo.algorithms[LEFT] != "prim":
+        press(app, pygame.K_l, "l")
+    press(app, pygame.K_m, "m")
+    assert demo.mode == COMPARE and demo.algorithms[LEFT] == "prim" != demo.algorithms[RIGHT]
+    play_to_end(shell)
+    model = shell.run.model
+    assert isinstance(model, PairModel)
+    assert model.sides[LEFT].opened != model.sides[RIGHT].opened
+    press(app, pygame.K_o, "o")
+    while demo.algorithms[RIGHT] != "kruskal":
+        press(app, pygame.K_o, "o")
+        assert demo.algorithms[LEFT] != demo.algorithms[RIGHT]
+
+
+def frontier_of(model: ShapeModel) -> set[int]:
+    """Cells out of the maze beside a cell in it, worked out afresh."""
+    graph = model.graph
+    return {
+        c
+        for c in range(graph.size)
+        if not model.inside[c] and any(model.inside[o] for o in graph.adjacency[c])
+    }
+
+
+def test_prims_frontier_is_kept_step_by_step_and_back() -> None:
+    graph = g.build("hex", 6, 5)
+    model = ShapeModel(graph, frontier=True)
+    start = model.snapshot()
+    events = list(gen.prim(graph, 4))
+    for event in events:
+        model.apply(event)
+        shown = {c for c in range(graph.size) if model.beside_maze[c] and not model.inside[c]}  # type: ignore[index]
+        assert shown == frontier_of(model) and model.frontier_cells == len(shown)
+    for event in reversed(events):
+        model.revert(event)
+    assert model.snapshot() == start
+
+
+def test_prims_carving_draws_its_frontier_and_its_legend_names_it(app, open_demo) -> None:
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_shape("square")
+    demo.set_side(10)
+    demo.set_algorithm(LEFT, "prim")
+    shell.run.playing = False
+    for _ in range(12):
+        press(app, pygame.K_RIGHT)
+    app.frame(1 / 60)
+    model = shell.run.model
+    assert isinstance(model, ShapeModel) and len(frontier_of(model)) >= 8
+    assert ("frontier", str(len(frontier_of(model)))) in demo.counters(model)  # not "depth 0"
+    maze = demo.layout(stage_of(app, shell)).maze
+    assert count_colour(app.surface, maze, STACKED, step=1) > 8 * 20  # a few pixels a frontier cell at least
+    words = [text for _colour, text in panels.legend_rows(CARVE, gen.algorithm("prim"))]
+    assert any("frontier" in text for text in words) and not any("stack" in text for text in words)
+    assert not any("stack" in text for _c, text in panels.legend_rows(CARVE, gen.algorithm("kruskal")))

@@ -701,7 +701,8 @@ class Algorithm:
     code: tuple[str, ...]
     words: dict[int, str]
     carve_pushes: bool = False  # backtracker and growing tree: a Carve also pushes its cell
-    stack_words: str = N_("stack")
+    stack_words: str | None = N_("stack")  # what its waiting cells are called; None: it keeps none
+    frontier: bool = False  # Prim: the cells beside the maze wait to join (drawn as a stack's cells are)
 
 
 ALGORITHMS: dict[str, Algorithm] = {
@@ -728,6 +729,8 @@ ALGORITHMS: dict[str, Algorithm] = {
                 PRIM_START: N_("start from {a}: its neighbours form the frontier"),
                 PRIM_KNOCK: N_("frontier cell {b} joins through {a}"),
             },
+            stack_words=N_("frontier: waiting to join"),
+            frontier=True,
         ),
         Algorithm(
             "kruskal",
@@ -739,6 +742,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                 KR_KNOCK: N_("{a} and {b} are in different sets: knock down, merge"),
                 KR_SKIP: N_("{a} and {b} are already joined: keep the wall"),
             },
+            stack_words=None,
         ),
         Algorithm(
             "wilson",
@@ -762,6 +766,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                 AB_KNOCK: N_("{b} is new: knock down {a} | {b}"),
                 AB_WALK: N_("{a} was seen before: walk on"),
             },
+            stack_words=None,
         ),
         Algorithm(
             "hunt-and-kill",
@@ -775,6 +780,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                 HK_FOUND: N_("knock down {a} | {b}, walk on from {b}"),
                 HK_DONE: N_("the hunt finds no new cell: done"),
             },
+            stack_words=None,
         ),
         Algorithm(
             "eller",
@@ -788,6 +794,7 @@ ALGORITHMS: dict[str, Algorithm] = {
                 EL_MERGE: N_("that set cannot go down: join {a} | {b} in the row"),
                 EL_LAST: N_("last row: join {a} | {b}"),
             },
+            stack_words=None,
         ),
         Algorithm(
             "growing-tree",

@@ -49,6 +49,11 @@ def sampler_for(shape: str) -> TextureSampler:
     return TextureSampler(graph, tuple(gen.ALGORITHMS), SAMPLES)
 
 
+def published_dead_ends(shape: str) -> dict[str, float]:
+    """Buck's dead-end shares where they apply: square grids only (none are published for other shapes)."""
+    return dict(PUBLISHED_DEAD_ENDS) if shape == "square" else {}
+
+
 def draw_chart(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, sampler: TextureSampler) -> None:
     """Four bar charts in a 2 x 2 grid."""
     gap = theme.px(8)
@@ -66,6 +71,7 @@ def _draw_one(
     heading, value_of, reads, end = figure
     inner = card(surface, rect, theme, _(heading))
     names = list(sampler.algorithms)
+    marks = published_dead_ends(sampler.graph.shape) if value_of is FIGURES[0][1] else {}
     shown = {name: generator_name(name) for name in names}
     means = {name: sampler.mean(name) for name in names}
     values = {name: value_of(mean) for name, mean in means.items() if mean is not None}
@@ -85,7 +91,7 @@ def _draw_one(
             width = round(bar_w * min(1.0, value / top))
             pygame.draw.rect(surface, BAR, (bar_x, y + row_h // 5, width, max(1, row_h * 3 // 5)))
             _text(surface, theme, reads(value), (bar_x + width + theme.px(3), y), th.INK)
-        published = PUBLISHED_DEAD_ENDS.get(name) if value_of is FIGURES[0][1] else None
+        published = marks.get(name)
         if published is not None:
             x = bar_x + round(bar_w * published / top)
             dashed_line(surface, MARK, (x, y), (x, y + row_h - 1), theme.px(2), theme.px(3), theme.px(2))
@@ -114,11 +120,14 @@ def chart_words(sampler: TextureSampler) -> list[str]:
         _(
             "Dashed marks: Jamis Buck's published dead-end shares on square grids "
             "(backtracker about 10 %, Prim and Kruskal 30 % or more)."
-        ),
+        )
+        if published_dead_ends(graph.shape)
+        else _("No published figures for this shape: the square grid's would mislead, so none are marked."),
         _("The backtracker's long winding corridors have few dead ends: an easier maze."),
     ]
 
 
-def legend_rows() -> Sequence[tuple[th.Color, str]]:
-    """The chart's colours."""
-    return [(BAR, _("measured mean")), (MARK, _("published figure"))]
+def legend_rows(shape: str) -> Sequence[tuple[th.Color, str]]:
+    """The chart's colours (the published mark only where figures are published)."""
+    rows = [(BAR, _("measured mean"))]
+    return [*rows, (MARK, _("published figure"))] if published_dead_ends(shape) else rows

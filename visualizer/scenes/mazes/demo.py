@@ -42,6 +42,7 @@ from visualizer.scenes.mazes.model import (
     CARVE,
     COMPARE,
     LEFT,
+    RIGHT,
     SOLVE,
     TEXTURE,
     WALK,
@@ -168,15 +169,18 @@ class MazeShapesDemo(Demo):
         if self.mode == BUG:
             return PairModel(ShapeModel(self.graph, pushes=True), ShapeModel(self.graph, pushes=True))
         if self.mode == COMPARE:
-            left, right = (
-                ShapeModel(self.graph, pushes=gen.algorithm(n).carve_pushes) for n in self.algorithms
-            )
+            left, right = (self._carving_model(name) for name in self.algorithms)
             return PairModel(left, right)
         if self.mode == SOLVE:
             return ShapeModel(self.graph, passages=self.history.target.opened)
         if self.mode == WALK:
             return ShapeModel(self.graph, passages=self.finished(self.algorithms[LEFT]))
-        return ShapeModel(self.graph, pushes=gen.algorithm(self.algorithms[LEFT]).carve_pushes)
+        return self._carving_model(self.algorithms[LEFT])
+
+    def _carving_model(self, name: str) -> ShapeModel:
+        """A model for a generator's carving (its stack pushed, Prim's frontier kept)."""
+        which = gen.algorithm(name)
+        return ShapeModel(self.graph, pushes=which.carve_pushes, frontier=which.frontier)
 
     # --- options -----------------------------------------------------------------------
 
@@ -212,6 +216,8 @@ class MazeShapesDemo(Demo):
     def set_mode(self, mode: str) -> None:
         """Switch mode and start its run (the game starts a new walk)."""
         self.mode = mode
+        if mode == COMPARE:
+            self._two_generators(keep=LEFT)
         if mode == WALK:
             self._new_game()
         if mode == TEXTURE and (self.sampler is None or self.sampler.graph.shape != self.shape):
@@ -241,9 +247,16 @@ class MazeShapesDemo(Demo):
         self.set_algorithm(side, NAMES[(NAMES.index(name) + 1) % len(NAMES)])
 
     def set_algorithm(self, side: int, name: str) -> None:
-        """A generator by name on one side."""
+        """A generator by name on one side; the other side moves on if it had the same one."""
         self.algorithms[side] = name
+        self._two_generators(keep=side)
         self.set_mode(self.mode)
+
+    def _two_generators(self, keep: int) -> None:
+        """Compare shows two different generators: if both match, the side not chosen takes the next."""
+        other = RIGHT if keep == LEFT else LEFT
+        if self.algorithms[other] == self.algorithms[keep]:
+            self.algorithms[other] = NAMES[(NAMES.index(self.algorithms[other]) + 1) % len(NAMES)]
 
     def step_size(self, step: int) -> None:
         """Walk the size ladder."""

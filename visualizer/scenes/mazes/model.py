@@ -3,7 +3,7 @@
 `ShapeModel` follows one run on a `CellGraph`: any of the eight generators
 (or the shared-state bug) carving, or the backtracking solver searching a
 finished maze.  It keeps plain data only (passages, cells in the maze, the
-stack, dead ends, the path) and lists the cells each event touched in
+stack, Prim's frontier, dead ends, the path) and lists the cells each event touched in
 `dirty`, so the painter redraws just those, and among them the cells whose
 walls changed in `walled` (only carving and drawing change walls: a cell
 that only changed colour, such as the ~15,000 cells a solution lights at
@@ -59,7 +59,14 @@ NOT_IN_FRAMES = ("graph", "opened", "carves", "ledger", "dirty", "walled", "repa
 class ShapeModel:
     """One run on a cell graph: passages, cells in the maze, the stack, dead ends, the path."""
 
-    def __init__(self, graph: CellGraph, *, pushes: bool = False, passages: Iterable[Passage] = ()) -> None:
+    def __init__(
+        self,
+        graph: CellGraph,
+        *,
+        pushes: bool = False,
+        frontier: bool = False,
+        passages: Iterable[Passage] = (),
+    ) -> None:
         self.graph = graph
         self.pushes = pushes  # a Carve pushes its cell (backtracker, growing tree, the bug)
         self.opened: set[Passage] = {passage(a, b) for a, b in passages}
@@ -68,6 +75,9 @@ class ShapeModel:
         self.solving = bool(self.opened)
         n = graph.size
         self.inside = bytearray([1] * n if self.solving else n)  # counts: > 0 is in the maze
+        # Prim's frontier: per cell, how many neighbours are in the maze (a cell out with one is on it)
+        self.beside_maze: bytearray | None = bytearray(n) if frontier else None
+        self.frontier_cells = 0  # cells out of the maze beside it (Prim's frontier)
         self.seen = bytearray(n)  # the solver reached it
         self.dead = bytearray(n)  # the solver left it as a dead end
         self.on_path = bytearray(n)  # on the solution's path (the painter reads it as one array)
@@ -115,7 +125,7 @@ class ShapeModel:
             self._pop(event.node, event.value if not self.solving else None)
             self._move(self.stack[-1] if self.stack else -1)
         elif kind is Visit:
-            self.inside[event.where] += 1
+            self._count_in(event.where, 1)
             self._move(event.where)
         elif kind is Walk:
             self.walked += 1
@@ -143,7 +153,7 @@ class ShapeModel:
         elif kind is Pop:
             self._unpop(event.node, event.value if not self.solving else None)
         elif kind is Visit:
-            self.inside[event.where] -= 1
+            self._count_in(event.where, -1)
         elif kind is Walk:
             self.walked -= 1
         elif kind is Leap:
@@ -170,8 +180,8 @@ class ShapeModel:
             self.opened.add(self.carves[-1])
         else:
             self.opened.discard(self.carves.pop())
-        self.inside[a] += sign
-        self.inside[b] += sign
+        self._count_in(a, sign)
+        self._count_in(b, sign)
         self.dirty += (a, b)
         self.walled += (a, b)
 
@@ -180,7 +190,24 @@ class ShapeModel:
         if self.solving:
             self.seen[cell] += sign
         elif self.pushes:
-            self.inside[cell] += sign
+            self._count_in(cell, sign)
+
+    def _count_in(self, cell: int, sign: int) -> None:
+        """Count a cell in once more (1) or less (-1); as it comes in or goes out, so does its frontier."""
+        inside = self.inside
+        was_in = inside[cell] > 0
+        inside[cell] += sign
+        beside = self.beside_maze
+        if beside is None or was_in == (inside[cell] > 0):
+            return
+        around = self.graph.adjacency[cell]
+        if beside[cell]:
+            self.frontier_cells -= sign  # it leaves the frontier for the maze (or goes back to it)
+        for other in around:
+            beside[other] += sign
+            if not inside[other] and beside[other] == (sign > 0):  # it just joined (left) the frontier
+                self.frontier_cells += sign
+        self.dirty += around
 
     def _push(self, cell: int) -> None:
         """Put a cell on the stack, keeping the deepest depth."""
@@ -271,6 +298,8 @@ class ShapeModel:
         return (
             tuple(sorted(self.opened)),
             bytes(self.inside),
+            bytes(self.beside_maze or b""),
+            self.frontier_cells,
             bytes(self.seen),
             bytes(self.dead),
             tuple(self.stack),

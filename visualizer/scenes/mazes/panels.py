@@ -150,7 +150,7 @@ def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
 
 
 def _depth_or_walk(demo: MazeShapesDemo, model: ShapeModel) -> list[tuple[str, str]]:
-    """Depth and max depth, or the walk's steps: Aldous-Broder always, Wilson at its coarse level."""
+    """Depth and max depth, Prim's frontier, or the walk's steps (Aldous-Broder; Wilson when coarse)."""
     name = demo.algorithms[LEFT]
     walking = name == "aldous-broder" or (name == "wilson" and not gen.per_step(demo.graph, None))
     if demo.mode == CARVE and walking:
@@ -159,6 +159,8 @@ def _depth_or_walk(demo: MazeShapesDemo, model: ShapeModel) -> list[tuple[str, s
             (_("walk steps"), format_number(model.walked)),
             (_("steps a cell"), format_number(round(steps, 1))),
         ]
+    if model.beside_maze is not None:
+        return [(_("frontier"), format_number(model.frontier_cells))]
     return [(_("depth"), format_number(len(model.stack))), (_("max depth"), format_number(model.max_depth))]
 
 
@@ -201,23 +203,27 @@ def _draw_single(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout
     draw_title(surface, theme, lay.title, _single_title(demo.mode, which, graph.shape))
     _draw_maze(demo, surface, lay.maze, model, demo.canvas)
     y = draw_words(surface, theme, lay.card, _("same code, every shape"), [_(SAME_CODE), ""])
-    rows = [
-        (STACKED, _(which.stack_words)),
-        (th.ACTIVE, _("current cell")),
-        (ROCK, _("rock (not carved yet)")),
-    ]
-    if demo.mode == SOLVE:
-        rows = [
+    draw_legend(surface, theme, lay.card, y, legend_rows(demo.mode, which))
+    done = player.at_end
+    status_line(
+        surface, theme, lay.status, _single_status(demo.mode, model, graph, done), th.DONE if done else th.INK
+    )
+
+
+def legend_rows(mode: str, which: gen.Algorithm) -> list[tuple[th.Color, str]]:
+    """The colours of one run: the search's, or the carving's (its stack or frontier, if it keeps one)."""
+    if mode == SOLVE:
+        return [
             (SEEN, _("reached")),
             (STACKED, _("on the path being tried")),
             (DEAD, _("dead end")),
             (PATH, _("the way out")),
         ]
-    draw_legend(surface, theme, lay.card, y, rows)
-    done = player.at_end
-    status_line(
-        surface, theme, lay.status, _single_status(demo.mode, model, graph, done), th.DONE if done else th.INK
-    )
+    return [
+        *([(STACKED, _(which.stack_words))] if which.stack_words else []),
+        (th.ACTIVE, _("current cell")),
+        (ROCK, _("rock (not carved yet)")),
+    ]
 
 
 def _single_title(mode: str, which: gen.Algorithm, shape: str) -> str:
@@ -411,7 +417,7 @@ def _draw_texture(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayou
     draw_title(surface, theme, lay.title, _("texture: every generator, many mazes"))
     chart.draw_chart(surface, theme, lay.maze, sampler)
     y = draw_words(surface, theme, lay.card, _("how it is measured"), [*chart.chart_words(sampler), ""])
-    draw_legend(surface, theme, lay.card, y, chart.legend_rows())
+    draw_legend(surface, theme, lay.card, y, chart.legend_rows(sampler.graph.shape))
     text = _("measured") if sampler.done else _("measuring…")
     status_line(surface, theme, lay.status, text, th.DONE if sampler.done else th.INK)
 

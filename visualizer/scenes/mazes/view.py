@@ -76,6 +76,8 @@ def layout(rect: pygame.Rect, theme: Theme, pair: bool) -> MazesLayout:
 
 RUN_COLOURS = (ROCK, th.PANEL, SEEN, STACKED, DEAD, PATH, th.ACTIVE)
 """A run's cell colours, weakest first (the strongest state wins)."""
+FRONTIER_CODE = RUN_COLOURS.index(STACKED)
+"""Prim's frontier cells wear the stack's colour: both wait their turn."""
 FOG_COLOURS = (FOG, th.PANEL, PATH, HINT, th.ACTIVE)
 """The game's cell colours, weakest first."""
 
@@ -102,6 +104,8 @@ class RunLook:
         codes = np.zeros(model.graph.size if cells is None else len(cells), np.uint8)
         for code, counts in enumerate(layers, start=1):
             codes[_flags(counts, cells)] = code
+        if model.beside_maze is not None:  # Prim's frontier: it waits to join, as a stack's cells wait
+            codes[_flags(model.beside_maze, cells) & ~_flags(model.inside, cells)] = FRONTIER_CODE
         if model.current >= 0:
             codes[model.current if cells is None else cells == model.current] = 6
         return codes, RUN_COLOURS
