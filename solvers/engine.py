@@ -141,6 +141,9 @@ class Engine:
         self.table: dict[int, tuple[int, float, str, int | None]] = {}
         self.killers: dict[int, list[int]] = {}
         self.nodes = self.tt_hits = 0
+        # what `events` would have yielded, counted by the plain path (`event_counts`)
+        self.pushes = self.pops = self.iterations = self.ends = self.leaves = self.bounds = self.cuts = 0
+        self.deepest = 0  # the deepest ply a node was searched at
         self._deadline = inf
         self._root_move: int | None = None
         self._next_id = 1
@@ -245,34 +248,67 @@ class Engine:
         return value, self._root_move
 
     def _search(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
-        """Alpha-beta to `depth` more plies; values for MAX, fail-soft."""
+        """Alpha-beta to `depth` more plies; values for MAX, fail-soft (counting what events would say)."""
         self._tick()
+        self.pushes += 1
+        if ply == 0:
+            self.iterations += 1
+        elif ply > self.deepest:
+            self.deepest = ply
         game = self.game
         if game.terminal(pos):
+            self.ends += 1
+            self.pops += 1
             return game.utility(pos)
         if depth == 0:
+            self.leaves += 1
+            self.pops += 1
             return game.score(pos)
         known, first = self._probe(pos, depth, alpha, beta)
         if known is not None:
             self.tt_hits += 1
+            self.pops += 1
             return known
         maximizing = pos.mover == MAX
         best, best_move, low, high = (-inf if maximizing else inf), None, alpha, beta
-        for move in self._ordered(pos, ply, first):
+        ordered = self._ordered(pos, ply, first)
+        for index, move in enumerate(ordered):
             value = self._search(game.result(pos, move), depth - 1, alpha, beta, ply + 1)
             if (value > best) if maximizing else (value < best):
                 best, best_move = value, move
-            if maximizing:
-                alpha = max(alpha, best)
-            else:
-                beta = min(beta, best)
+            if maximizing and best > alpha:
+                alpha = best
+                self.bounds += 1
+            elif not maximizing and best < beta:
+                beta = best
+                self.bounds += 1
             if alpha >= beta:
                 self._killer(ply, move)
+                self.cuts += index + 1 < len(ordered)
                 break
         self._store(pos, depth, best, low, high, best_move)
         if ply == 0:
             self._root_move = best_move
+        self.pops += 1
         return best
+
+    def event_counts(self) -> tuple[dict[str, int], int]:
+        """The events by kind `events` would have yielded for the last `think`, and their deepest stack.
+
+        Exact, node for node (a test checks): node 0, the deepening loop, is
+        one Push and one Pop more; a node at ply p sits p + 2 frames deep.
+        """
+        kinds = {
+            "Push": self.pushes + 1,
+            "Pop": self.pops + 1,
+            "Iteration": self.iterations,
+            "Evaluate": self.ends,
+            "Heuristic": self.leaves,
+            "TableHit": self.tt_hits,
+            "Bound": self.bounds,
+            "Prune": self.cuts,
+        }
+        return kinds, (self.deepest + 2 if self.pushes else 1)
 
     # --- the same search as events ----------------------------------------------------------
 
@@ -370,3 +406,17 @@ def drain(events: Generator[Any, None, Answer]) -> tuple[list[Any], Answer]:
             seen.append(next(events))
         except StopIteration as stop:
             return seen, stop.value
+
+
+def verdict(value: float, pos: Position, depth: int) -> tuple[str | None, int | None]:
+    """What a search `depth` plies deep from `pos` proved, for the side `value` is given for.
+
+    ('win' or 'loss', plies to the end with best play); ('draw', None) when
+    every line was searched to the end and none is won; (None, None) when
+    the value is the heuristic's guess at the depth limit.
+    """
+    if abs(value) >= WIN:
+        return ("win" if value > 0 else "loss"), pos.empty - (int(abs(value)) - WIN)
+    if depth >= pos.empty:
+        return "draw", None
+    return None, None

@@ -2,8 +2,11 @@
 
 Both ask `engine.Engine` for the side to move's best move under `--depth` and
 `--time` (default 2 s) and print it, its value for the side to move, the depth
-finished, the nodes, the transposition hits and the expected line.  JSON:
-`{"move", "value", "depth", "nodes", "tt_hits", "pv", "seconds"}`; `move` is
+finished (a proven win, loss or draw, or the heuristic's guess), the nodes,
+the transposition hits and the expected line.  JSON: `{"move", "value",
+"depth", "nodes", "tt_hits", "pv", "to_move", "proven", "result" (win, loss,
+draw or null), "plies_to_end", "events", "events_by_kind", "max_depth",
+"seconds"}`, the events being those the tree view would show; `move` is
 `[row, col]` (0-based, top left [0, 0]) for mnk and a 1-based column for connect4.
 Bad boards exit 2 with one line; so does an over-long `--moves`.
 """
@@ -15,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 from solvers import textio
-from solvers.cli import UsageError, emit, whole_number
-from solvers.engine import Answer, Engine, Limits
-from solvers.grids import MARKS, MNK, WIN, BadPosition, ConnectFour, Grid, Position
+from solvers.cli import EventStats, UsageError, emit, whole_number
+from solvers.engine import Answer, Engine, Limits, verdict
+from solvers.grids import MARKS, MNK, BadPosition, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number, ngettext
 
 DEFAULT_SECONDS = 2.0
@@ -30,18 +33,22 @@ CONNECT_FOUR_SOLVED = N_(
 """The published result, said (translated) under the empty board's answer; the JSON keeps it in English."""
 
 
-def value_words(value: float, pos: Position) -> str:
-    """A value for the side to move in words: 'win in 3 moves', 'loss in 2 moves', 'heuristic +120'."""
-    if abs(value) < WIN:
-        return _("heuristic {value}").format(value=f"{value:+g}")
-    plies = pos.empty - (int(abs(value)) - WIN)
+def value_words(value: float, pos: Position, depth: int) -> str:
+    """A value in words: 'proven win in 3 moves (ply 5)', 'proven draw: ...', 'heuristic +120, not proven'."""
+    result, plies = verdict(value, pos, depth)
+    if result == "draw":
+        return _("proven draw: every line was searched to the end")
+    if result is None or plies is None:
+        return _("heuristic {value}, not proven ({depth} of {plies} plies searched)").format(
+            value=f"{value:+g}", depth=depth, plies=pos.empty
+        )
     moves = (plies + 1) // 2
-    if value > 0:
+    if result == "win":
         return ngettext(
-            "win in {moves} move (ply {plies})", "win in {moves} moves (ply {plies})", moves
+            "proven win in {moves} move (ply {plies})", "proven win in {moves} moves (ply {plies})", moves
         ).format(moves=moves, plies=plies)
     return ngettext(
-        "loss in {moves} move (ply {plies})", "loss in {moves} moves (ply {plies})", moves
+        "proven loss in {moves} move (ply {plies})", "proven loss in {moves} moves (ply {plies})", moves
     ).format(moves=moves, plies=plies)
 
 
@@ -143,9 +150,13 @@ def _answer(
     args: argparse.Namespace, game: Grid, pos: Position, shown: Callable[[int], Any], note: str
 ) -> int:
     """Search `pos` under the command's limits and print the answer for the side to move."""
-    answer: Answer = Engine(game, Limits(depth=args.depth, seconds=args.time)).think(pos)
+    engine = Engine(game, Limits(depth=args.depth, seconds=args.time))
+    answer: Answer = engine.think(pos)
     sign = 1 if pos.mover == 1 else -1
-    value = sign * answer.value
+    value = sign * answer.value or 0  # a draw is 0, not -0.0
+    result, plies = verdict(value, pos, answer.depth)
+    stats = EventStats()
+    stats.record(*engine.event_counts())
     data: dict[str, Any] = {
         "move": shown(answer.move) if answer.move is not None else None,
         "value": value,
@@ -153,8 +164,12 @@ def _answer(
         "nodes": answer.nodes,
         "tt_hits": answer.tt_hits,
         "pv": [shown(move) for move in answer.pv],
-        "seconds": round(answer.seconds, 4),
         "to_move": MARKS[pos.mover],
+        "proven": result is not None,
+        "result": result,
+        "plies_to_end": plies,
+        **stats.as_dict(),
+        "seconds": round(answer.seconds, 4),
     }
     if note:
         data["note"] = note
@@ -166,7 +181,7 @@ def _answer(
     ).format(
         mark=MARKS[pos.mover],
         move=move if game.gravity else f"{move} {shown(answer.move or 0)}",
-        value=value_words(value, pos),
+        value=value_words(value, pos, answer.depth),
         depth=answer.depth,
         nodes=format_number(answer.nodes),
         hits=format_number(answer.tt_hits),

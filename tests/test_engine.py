@@ -11,6 +11,7 @@ from itertools import count
 
 import pytest
 
+from solvers.cli import EventStats
 from solvers.engine import CLOCK_EVERY, LEVELS, Engine, Heuristic, Iteration, Limits, TableHit, drain
 from solvers.events import Evaluate, Pop, Push
 from solvers.grids import MNK, WIN, BadPosition, ConnectFour, Grid, Position, run_points
@@ -261,3 +262,18 @@ def test_bad_connect_four_moves_are_refused(moves: str, reason: str) -> None:
     """A full column, an unknown column, a finished game."""
     with pytest.raises(BadPosition, match=reason):
         ConnectFour().play(moves)
+
+
+@pytest.mark.parametrize("limits", [Limits(depth=4), Limits(nodes=700)], ids=["depth", "node budget"])
+def test_the_plain_search_counts_exactly_the_events_it_did_not_yield(limits: Limits) -> None:
+    """think() knows the events `events` would yield, by kind, and their deepest stack, cut off or not."""
+    game = ConnectFour()
+    pos = game.play("4453")
+    engine = Engine(game, limits)
+    engine.think(pos)
+    events, _answer = drain(Engine(game, limits).events(pos))
+    stats = EventStats()
+    stats.drain(events)
+    kinds, deepest = engine.event_counts()
+    assert {kind: n for kind, n in kinds.items() if n} == dict(stats.by_kind)
+    assert deepest == stats.max_depth

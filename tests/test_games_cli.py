@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from solvers.__main__ import main
-from solvers.grids import WIN
+from solvers.cli import EventStats
+from solvers.engine import Engine, Limits, drain
+from solvers.grids import MNK, WIN, ConnectFour, Grid
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -32,7 +34,7 @@ def test_mnk_takes_the_win_and_reports_every_field(
     assert data["move"] == [0, 3] and data["pv"][0] == [0, 3]
     assert data["value"] == WIN + 10 - 1 and data["depth"] == 1  # a proven win stops the deepening
     code, out, _ = run(capsys, "mnk", "4", "4", "4", "--board", str(path), "--depth", "3")
-    assert code == 0 and "best move d1 [0, 3], value win in 1 move" in out
+    assert code == 0 and "best move d1 [0, 3], value proven win in 1 move" in out
 
 
 def test_mnk_reads_standard_input(
@@ -86,3 +88,48 @@ def test_bad_input_is_one_line_and_exit_2(
     code, out, err = run(capsys, *argv)
     assert code == 2 and not out
     assert message in err and err.count("\n") == 1
+
+
+def test_a_search_to_the_end_says_proven_and_a_cut_off_one_says_heuristic(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The empty 3,3,3 board is searched to the end: a proven draw, not 'heuristic +0'."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("...\n...\n...\n"))
+    code, out, _ = run(capsys, "mnk", "3", "3", "3", "--board", "-", "--json")
+    data = json.loads(out)
+    assert (data["proven"], data["result"], data["plies_to_end"]) == (True, "draw", None)
+    monkeypatch.setattr("sys.stdin", io.StringIO("...\n...\n...\n"))
+    code, out, _ = run(capsys, "mnk", "3", "3", "3", "--board", "-")
+    assert code == 0 and "proven draw" in out and "heuristic" not in out
+    code, out, _ = run(capsys, "connect4", "--moves", "121212", "--depth", "2", "--json")
+    data = json.loads(out)
+    assert (data["proven"], data["result"], data["plies_to_end"]) == (True, "win", 1)
+    code, out, _ = run(capsys, "connect4", "--moves", "44", "--depth", "3", "--json")
+    data = json.loads(out)
+    assert (data["proven"], data["result"], data["plies_to_end"]) == (False, None, None)
+    code, out, _ = run(capsys, "connect4", "--moves", "44", "--depth", "3")
+    assert "not proven (3 of 40 plies searched)" in out and "proven win" not in out
+
+
+@pytest.mark.parametrize(("command", "moves"), [("mnk", "x...o...."), ("connect4", "4453")])
+def test_games_json_counts_the_events_the_tree_view_would_show(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str, moves: str
+) -> None:
+    """Like every subcommand, --json has events by kind and max depth: those of the engine's event run."""
+    if command == "mnk":
+        game: Grid = MNK(3, 3, 3)
+        pos = game.parse("\n".join(moves[i : i + 3] for i in (0, 3, 6)))
+        monkeypatch.setattr("sys.stdin", io.StringIO(game.show(pos)))
+        argv = ["mnk", "3", "3", "3", "--board", "-", "--depth", "4"]
+    else:
+        game = ConnectFour()
+        pos = game.play(moves)
+        argv = ["connect4", "--moves", moves, "--depth", "4"]
+    code, out, _ = run(capsys, *argv, "--time", "600", "--json")
+    assert code == 0
+    data = json.loads(out)
+    stats = EventStats()
+    stats.drain(drain(Engine(game, Limits(depth=4)).events(pos))[0])
+    expected = stats.as_dict()
+    assert data["events_by_kind"] == expected["events_by_kind"] and data["events"] == expected["events"]
+    assert data["max_depth"] == expected["max_depth"] >= 3

@@ -157,3 +157,18 @@ def test_the_board_names_its_columns_and_rows(app, open_demo) -> None:
     above, _left = edge_bands(app, shell)
     assert len(above) == 7 and all(ink_in(app.surface, band) for band in above)
     shot(app, "edges")
+
+
+def test_the_computers_view_says_a_win_in_moves_not_a_raw_score(app, open_demo) -> None:
+    """Tic-tac-toe, o to win at once: 'its view: a win in 1 move', never 10,000,000-odd points."""
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("tictactoe")
+    for move in (0, 4, 8, 3):  # x a1, o b2, x c3, o a2: o threatens b2-a2 ... c2
+        demo.history.do(Place(move))
+    click(app, cell_centre(app, shell, 0, 1))
+    demo.wait()
+    app.frame(1 / 60)
+    text = " ".join(demo.words(EngineTree()))
+    assert "its view: a win in 1 move" in text, text
+    assert "10,0" not in text and "10000" not in text

@@ -39,6 +39,7 @@ from visualizer.scenes.games.model import (
     Place,
     hover_lines,
     narrate,
+    own_words,
     value_words,
 )
 from visualizer.treepaint import Camera, node_at
@@ -278,12 +279,12 @@ class GamesDemo(guessbar.Guesses, Demo):
             own = sign * answer.value + 0.0  # + 0.0: a draw reads +0, not -0
             lines.append(
                 _(
-                    "computer: {move}, {value} for x (its view {own}); depth {depth}, {nodes} nodes,"
+                    "computer: {move}, {value} for x (its view: {own}); depth {depth}, {nodes} nodes,"
                     " {hits} table hits, {seconds} s. expected: {line}. H: why?"
                 ).format(
                     move=game.move_name(answer.move or 0),
                     value=value_words(answer.value),
-                    own=f"{own:+,.0f}",
+                    own=own_words(own, pos, answer.depth),
                     depth=answer.depth,
                     nodes=format_number(answer.nodes),
                     hits=format_number(answer.tt_hits),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.engine import Answer, Heuristic, Iteration, TableHit
+from solvers.engine import Answer, Heuristic, Iteration, TableHit, verdict
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, ngettext
@@ -43,6 +43,22 @@ def value_words(value: float | None) -> str:
     if value <= -WIN:
         return _("o wins")
     return value_text(value, signed=True)
+
+
+def own_words(value: float, pos: Position, depth: int) -> str:
+    """A value for the side to move at `pos`: 'a win in 3 moves', 'a draw', '+120 (a guess)'.
+
+    Never the raw score of a won game (10,000,214 means a win in some moves).
+    """
+    result, plies = verdict(value, pos, depth)
+    moves = ((plies or 0) + 1) // 2
+    if result == "win":
+        return ngettext("a win in {moves} move", "a win in {moves} moves", moves).format(moves=moves)
+    if result == "loss":
+        return ngettext("a loss in {moves} move", "a loss in {moves} moves", moves).format(moves=moves)
+    if result == "draw":
+        return _("a draw")
+    return _("{value} (a guess)").format(value=value_text(value, signed=True))
 
 
 class Match:
