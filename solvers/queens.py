@@ -243,6 +243,7 @@ def run_queens(args: argparse.Namespace) -> int:
     if not finished:
         files, method = construct(args.n), "construction"
     data = {"n": args.n, "method": method, **counters.as_dict(), **stats.as_dict()}
+    data["solutions"] = 0 if files is None else 1  # the placements answered, whichever method found them
     if files is None:
         emit(args, _("no solution"), {**data, "solution": None})
         return 1

@@ -116,6 +116,19 @@ def test_cli_board_count_and_json(
     assert queens.is_placement(tuple(data["solution"])) and data["nodes"] > 0
 
 
+@pytest.mark.parametrize(("n", "method"), [(6, "search"), (100, "construction")])
+def test_cli_json_counts_the_placement_it_answers_with(
+    capsys: pytest.CaptureFixture[str], n: int, method: str
+) -> None:
+    """queens 100 --json said "solutions": 0 beside its (constructed) solution."""
+    code, out, _ = run(capsys, "queens", str(n), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == method and queens.is_placement(tuple(data["solution"]))
+    assert data["solutions"] == 1
+    data = json.loads(run(capsys, "queens", "3", "--json")[1])
+    assert data["solution"] is None and data["solutions"] == 0
+
+
 def test_cli_no_solution_and_bad_n(capsys: pytest.CaptureFixture[str]) -> None:
     """N = 3 has no solution (exit 1); N = 0 or 'x' is a usage error (exit 2)."""
     assert run(capsys, "queens", "3") == (1, "no solution\n", "")
