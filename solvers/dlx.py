@@ -1008,6 +1008,7 @@ def count(
 FORMAT_LINES: tuple[tuple[str, str], ...] = (
     ("", i18n.N_("Exact-cover text format:")),
     ("  # ", i18n.N_("a comment; blank lines are ignored")),
+    ("  | ", i18n.N_("at the start of a line: a comment too, as in Knuth's dlx programs")),
     ("  A B C D E F G | x y      ", i18n.N_("first line: primary columns, then '|' and secondary ones")),
     ("  C E F                    ", i18n.N_("every further line is one row: the columns where it has a 1")),
     ("  A D G", ""),
@@ -1037,7 +1038,7 @@ def parse_matrix(text: str, source: str = i18n.N_("input")) -> ParsedMatrix:
     lines: list[int] = []
     for number, raw in enumerate(textio.normalise(text).splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
-        if not line:
+        if not line or line.startswith("|"):  # '|' first: a comment line, as in Knuth's dlx files
             continue
         where = {"source": i18n._(source), "line": number}
         if matrix is None:

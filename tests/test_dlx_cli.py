@@ -38,6 +38,20 @@ def test_prints_the_chosen_rows(capsys: pytest.CaptureFixture[str], knuth_file: 
     assert out.splitlines() == ["row 1 (line 3): C E F", "row 4 (line 6): A D", "row 5 (line 7): B G"]
 
 
+def test_knuths_own_files_with_bar_comment_lines_are_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Knuth's dlx files start comments with '|': such a first line was taken for the column line."""
+    path = tmp_path / "knuth.dlx"
+    path.write_text("| comment\nA B C | X Y\n| a comment between rows\nA B\nC\n  | indented, too\nA X\n")
+    code, out, err = run(capsys, "exact-cover", str(path), "--all")
+    assert code == 0 and not err
+    assert out.splitlines()[:2] == ["row 1 (line 4): A B", "row 2 (line 5): C"]
+    data = json.loads(run(capsys, "exact-cover", str(path), "--json")[1])
+    assert data["columns"] == 5 and data["rows"] == 3 and data["solutions"] == 1
+    assert [row["line"] for row in data["solution"]] == [4, 5]
+
+
 def test_count_all_and_limit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """'a b' alone or 'a' + 'b': two covers; --limit 1 stops at one."""
     path = tmp_path / "two.txt"
