@@ -107,8 +107,8 @@ class Encoding:
 def check_board(width: int, height: int) -> None:
     """Only rectangles of area 60 can be tiled by the 12 pieces."""
     if width < 1 or height < 1 or width * height != AREA:
-        wrong = _("the 12 pentominoes cover 60 cells; {width}x{height} has {area}")
-        raise ValueError(wrong.format(width=width, height=height, area=format_number(width * height)))
+        wrong = _("the 12 pentominoes cover 60 cells; {rows}x{columns} has {area}")
+        raise ValueError(wrong.format(rows=height, columns=width, area=format_number(width * height)))
 
 
 def encode(width: int, height: int, x_where: str = "anywhere") -> Encoding:
@@ -180,19 +180,23 @@ def matrices(width: int, height: int, raw: bool = False) -> list[dlx.Matrix]:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """'6x10' -> (6, 10): width and height."""
+    """'6x10' -> (10, 6): a board is written rows x columns, as in the app and the article; width, height."""
     match = SIZE.fullmatch(text.strip())
     if not match:
-        raise ValueError(_("board size {text}: expected WxH, e.g. 6x10").format(text=shown(text)))
-    width, height = int(match[1]), int(match[2])
-    check_board(width, height)
-    return width, height
+        raise ValueError(_("board size {text}: expected ROWSxCOLUMNS, e.g. 6x10").format(text=shown(text)))
+    rows, columns = int(match[1]), int(match[2])
+    check_board(columns, rows)
+    return columns, rows
 
 
 def add_cli(sub: Any) -> None:
-    """Register `pentomino WxH`."""
+    """Register `pentomino ROWSxCOLUMNS`."""
     parser = sub.add_parser("pentomino", help=_("tile a rectangle with the 12 pentominoes"))
-    parser.add_argument("size", metavar="WxH", help=_("6x10, 5x12, 4x15, 3x20 (or turned: 10x6)"))
+    parser.add_argument(
+        "size",
+        metavar="ROWSxCOLUMNS",
+        help=_("rows x columns, as the app writes boards: 6x10, 5x12, 4x15, 3x20 (or turned: 10x6)"),
+    )
     parser.add_argument(
         "--count", action="store_true", help=_("print the number of tilings up to rotation and reflection")
     )
@@ -225,6 +229,8 @@ def run_pentomino(args: argparse.Namespace) -> int:
             args,
             str(total),
             {
+                "rows": height,
+                "columns": width,
                 "width": width,
                 "height": height,
                 "count": total,
@@ -235,7 +241,8 @@ def run_pentomino(args: argparse.Namespace) -> int:
         )
         return 0 if total else 1
     tiling = first(width, height, counters, stats)
-    data = {"width": width, "height": height, **counters.as_dict(), **stats.as_dict()}
+    data = {"rows": height, "columns": width, "width": width, "height": height}
+    data.update({**counters.as_dict(), **stats.as_dict()})
     if tiling is None:
         emit(args, _("no solution"), {**data, "solution": None})
         return 1

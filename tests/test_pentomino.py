@@ -94,7 +94,7 @@ def test_cli_tiling_counts_and_json(
     """Letters, the classic count, --raw, and JSON."""
     code, out, _ = run(capsys, "pentomino", "20x3")
     assert code == 0
-    check_tiling(out.splitlines(), 20, 3)
+    check_tiling(out.splitlines(), 3, 20)  # 20 rows of 3
     classic = counts["distinct_up_to_rectangle_symmetry"]["3x20"]
     assert run(capsys, "pentomino", "3x20", "--count")[:2] == (0, f"{classic}\n")
     raw = counts["raw_count_all_orientations"]["3x20"]
@@ -103,11 +103,29 @@ def test_cli_tiling_counts_and_json(
     assert data["count"] == classic and data["nodes"] > 0
 
 
+def test_a_board_is_rows_by_columns_on_the_command_line_as_in_the_app(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'6x10' was width 6 x height 10 here (10 rows) and 6 rows x 10 columns in the app: now the app's."""
+    from visualizer.scenes.pentomino.demo import BOARDS
+
+    for label, (width, height) in BOARDS:
+        code, out, _ = run(capsys, "pentomino", label.replace("×", "x"), "--json")
+        data = json.loads(out)
+        assert code == 0
+        check_tiling(data["solution"], width, height)
+        assert (data["rows"], data["columns"]) == (height, width)
+    code, out, _ = run(capsys, "pentomino", "10x6")  # turned, still accepted: 10 rows of 6
+    check_tiling(out.splitlines(), 6, 10)
+    _code, _out, err = run(capsys, "pentomino", "7x8")
+    assert "7x8 has 56" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "reason"),
     [
         (["7x7"], "60 cells; 7x7 has 49"),
-        (["six-by-ten"], "expected WxH"),
+        (["six-by-ten"], "expected ROWSxCOLUMNS"),
         (["6x10", "--raw"], "--raw needs --count"),
     ],
 )
