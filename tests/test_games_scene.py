@@ -172,3 +172,4 @@ def test_the_computers_view_says_a_win_in_moves_not_a_raw_score(app, open_demo) 
     text = " ".join(demo.words(EngineTree()))
     assert "its view: a win in 1 move" in text, text
     assert "10,0" not in text and "10000" not in text
+    shot(app, "its-view")
