@@ -10,6 +10,7 @@ app's painter both read it.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -222,9 +223,9 @@ def walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ..
     A round maze's sides are arcs of many points: only the standing ones are
     computed (272,000 cells at 300 rings), each cell's ring found by a binary search.
     """
-    opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
     if graph.shape == "polar":
-        return _polar_walls(graph, opened)
+        return _polar_walls(graph, passages)
+    opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
     found = []
     for cell in range(graph.size):
         for side in sides(graph, cell):
@@ -234,16 +235,19 @@ def walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ..
     return found
 
 
-def _polar_walls(graph: CellGraph, opened: set[Passage]) -> list[tuple[Point, ...]]:
-    """`walls` for a round maze: the neighbour table decides, points only for the walls that stand."""
-    found = []
-    for cell, row in enumerate(side_neighbours(graph).tolist()):
-        for slot, nb in enumerate(row):
-            if nb == NO_SIDE:
-                break
-            if nb < 0 or (nb > cell and (cell, nb) not in opened):
-                found.append(_polar_side_points(graph, cell, slot))
-    return found
+def _polar_walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ...]]:
+    """`walls` for a round maze: the neighbour table picks the standing sides at once, points for those."""
+    table = side_neighbours(graph)
+    ends = np.fromiter(itertools.chain.from_iterable(passages), np.int64).reshape(-1, 2)
+    low, high = ends.min(axis=1), ends.max(axis=1)
+    carved = np.zeros(table.shape, np.bool_)
+    carved[low, (table[low] == high[:, None]).argmax(axis=1)] = (
+        True  # each passage's side, from its lower cell
+    )
+    standing = (table == BORDER) | ((table > np.arange(graph.size)[:, None]) & ~carved)
+    rows, slots = np.nonzero(standing)  # row-major: cell by cell, slots in `sides()` order
+    points = _polar_side_points
+    return [points(graph, cell, slot) for cell, slot in zip(rows.tolist(), slots.tolist(), strict=True)]
 
 
 # --- the same geometry as arrays, for every cell at once ----------------------------------
