@@ -243,10 +243,21 @@ def language_argument(text: str) -> str:
 COMMENT_MARKS = ("// ", "# ")
 
 
-def translate_comment(line: str) -> str:
-    """A pseudocode line with its comment translated: the code keeps its form."""
-    for mark in COMMENT_MARKS:
-        code, found, comment = line.partition(mark)
+def translate_pseudocode(line: str) -> str:
+    """A pseudocode line in the current language: its words and its comment translated, its indent kept.
+
+    A line written in words is marked whole without its indent (`"    " + N_("mark next visited")`);
+    a line of code is no message, so `_` gives it back as it is.  Keywords and names stay in the
+    translations, as textbooks keep them.
+    """
+    code, mark, comment = line, "", ""
+    for candidate in COMMENT_MARKS:
+        before, found, after = line.partition(candidate)
         if found:
-            return f"{code}{mark}{_(comment)}"
-    return line
+            code, mark, comment = before, candidate, _(after)
+            break
+    words = code.strip()
+    if words:
+        start = code.index(words)
+        code = code[:start] + _(words) + code[start + len(words) :]
+    return f"{code}{mark}{comment}"

@@ -77,8 +77,8 @@ class Game(Protocol):
 MINIMAX_PSEUDOCODE: tuple[str, ...] = (
     "function minimax(s):",
     "    if terminal(s): return utility(s)",
-    "    if a move wins now: return the win",
-    "    best = −∞ if MAX to move else +∞",
+    "    " + N_("if a move wins now: return the win"),
+    "    " + N_("best = −∞ if MAX to move else +∞"),
     "    for m in moves(s):",
     "        v = minimax(result(s, m))",
     "        best = better(best, v)",
@@ -90,13 +90,13 @@ these 1-based lines."""
 ALPHABETA_PSEUDOCODE: tuple[str, ...] = (
     "function alphabeta(s, α, β):",
     "    if terminal(s): return utility(s)",
-    "    if a move wins now: return the win",
-    "    best = −∞ if MAX to move else +∞",
+    "    " + N_("if a move wins now: return the win"),
+    "    " + N_("best = −∞ if MAX to move else +∞"),
     "    for m in moves(s):",
     "        v = alphabeta(result(s,m), α, β)",
     "        best = better(best, v)",
-    "        raise α (MAX) or lower β (MIN)",
-    "        if α ≥ β: cut the other moves",
+    "        " + N_("raise α (MAX) or lower β (MIN)"),
+    "        " + N_("if α ≥ β: cut the other moves"),
     "    return best",
 )
 """Alpha-beta as shown beside the demo; events name these 1-based lines."""
