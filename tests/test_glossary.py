@@ -10,6 +10,7 @@ from typing import NamedTuple
 import pytest
 
 from solvers import i18n
+from solvers.particles import particle
 from tests.test_i18n import translations
 
 GLOSSARY = Path(__file__).resolve().parents[1] / "docs" / "glossary.md"
@@ -74,6 +75,25 @@ def test_every_chosen_term_is_in_use(language: str) -> None:
     texts = [text for _, text in translations(language)]
     unused = [term.chosen for term in glossary(language) if not any(term.chosen in text for text in texts)]
     assert unused == []
+
+
+PARTICLES = {"은": "은(는)", "는": "은(는)", "이": "이(가)", "가": "이(가)", "을": "을(를)", "를": "을(를)"}
+PARTICLES |= {"과": "과(와)", "와": "과(와)", "으로": "(으)로", "로": "(으)로"}
+
+
+def test_korean_terms_take_the_particles_their_last_syllable_needs() -> None:
+    """A term swapped for another keeps a grammatical particle: 기저 사례를, never 기저 사례을."""
+    particle_after = re.compile("(" + "|".join(sorted(PARTICLES, key=len, reverse=True)) + ")(?![가-힣])")
+    wrong = []
+    for term in glossary("ko"):
+        if not re.search("[가-힣]$", term.chosen):
+            continue
+        for _english, text in translations("ko"):
+            for found in re.finditer(re.escape(term.chosen), text):
+                glued = particle_after.match(text, found.end())
+                if glued and glued.group() != particle(PARTICLES[glued.group()], term.chosen):
+                    wrong.append(text[found.start() : glued.end()])
+    assert wrong == []
 
 
 @pytest.mark.parametrize("language", sorted(COLUMNS))
