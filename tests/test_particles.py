@@ -101,7 +101,8 @@ FIXED = re.compile(
     PLACEHOLDER + r"(?:으로|로|은|는|이|가|을|를|과|와)(?:서|써|부터|는|도|의|만)?(?![가-힣(])"
 )
 """A particle with two forms written in one of them right after a value (or its closing quote)."""
-PAIRED = re.compile(PLACEHOLDER + "(?:" + "|".join(re.escape(pair) for pair in PAIRS) + ")")
+PAIRED = re.compile(r"\{[^{}]*\}[)\]'\"’”]*(?:" + "|".join(re.escape(pair) for pair in PAIRS) + ")")
+"""A pair the helper resolves: after a value, or after the brackets and quotes closing it: fact({k})은(는)."""
 
 
 def korean_entries() -> list[tuple[str, str]]:
