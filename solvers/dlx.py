@@ -59,7 +59,7 @@ PSEUDOCODE: tuple[str, ...] = (
     "    for j <- R[r], ... while j != r: cover(C[j])",
     "    search(k + 1)",
     "    for j <- L[r], ... while j != r: uncover(C[j])",
-    "    withdraw r",
+    "    " + i18n.N_("withdraw r"),
     "  uncover(c)",
 )
 """Algorithm X with dancing links; events name these 1-based lines."""

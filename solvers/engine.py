@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 
 from solvers.events import Bound, Evaluate, Pop, Prune, Push, event_type
 from solvers.grids import WIN, Grid, Position
+from solvers.i18n import N_
 from solvers.minimax import MAX
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -43,17 +44,17 @@ CLOCK_EVERY = 32
 """Nodes between two looks at the clock."""
 
 ENGINE_PSEUDOCODE: tuple[str, ...] = (
-    "for depth = 1, 2, ... until the time is up:",
+    N_("for depth = 1, 2, ... until the time is up:"),
     "  alphabeta(root, depth, −∞, +∞)",
     "function alphabeta(s, depth, α, β):",
     "  if terminal(s): return utility(s)",
     "  if depth = 0: return heuristic(s)",
-    "  if table has s at this depth: use it",
-    "  for m in ordered(moves near stones):",
+    "  " + N_("if table has s at this depth: use it"),
+    "  " + N_("for m in ordered(moves near stones):"),
     "    v = alphabeta(result(s,m), depth−1, α, β)",
-    "    raise α (MAX) or lower β (MIN)",
-    "    if α ≥ β: remember killer m; cut",
-    "  store s in the table; return best",
+    "    " + N_("raise α (MAX) or lower β (MIN)"),
+    "    " + N_("if α ≥ β: remember killer m; cut"),
+    "  " + N_("store s in the table; return best"),
 )
 """The engine as shown beside the games demo; events name these 1-based lines."""
 L_ITERATE, L_ROOT, L_CALL, L_TERMINAL, L_HEURISTIC, L_TABLE = 1, 2, 3, 4, 5, 6

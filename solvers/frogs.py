@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 
 from solvers.cli import EventStats, UsageError, emit, fail, shown
 from solvers.events import DeadEnd, Move, Pop, Push, Solution, event_type
-from solvers.i18n import _, format_number, ngettext
+from solvers.i18n import N_, _, format_number, ngettext
 
 LEFT = "L"
 """A frog that starts on the left and moves right."""
@@ -52,13 +52,13 @@ ROOT = -1
 
 PSEUDOCODE: tuple[str, ...] = (
     "function solve(position)",
-    "    if position is the goal: return true",
-    "    moves = the legal moves now",
-    "    for each move in moves",
-    "        make the move",
+    "    " + N_("if position is the goal: return true"),
+    "    " + N_("moves = the legal moves now"),
+    "    " + N_("for each move in moves"),
+    "        " + N_("make the move"),
     "        if solve(position): return true",
-    "        cancel the move",
-    "    dead end: return false",
+    "        " + N_("cancel the move"),
+    "    " + N_("dead end: return false"),
 )
 """The backtracking solver; events name these lines (1-based)."""
 
@@ -320,9 +320,9 @@ def solve_moves(state: str) -> list[Hop] | None:
 
 
 PLAYBACK_CODE: tuple[str, ...] = (
-    "for each move in the solution",
-    "    make the move",
-    "the goal is reached",
+    N_("for each move in the solution"),
+    "    " + N_("make the move"),
+    N_("the goal is reached"),
 )
 """What a playback of a known solution does; its events name these lines."""
 LINE_PLAYBACK_MOVE, LINE_PLAYBACK_DONE = 2, 3

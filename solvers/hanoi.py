@@ -21,7 +21,7 @@ from typing import Any
 
 from solvers.cli import EventStats, emit, whole_number
 from solvers.events import Event, Move, Pop, Push
-from solvers.i18n import _
+from solvers.i18n import N_, _
 
 PEGS = "ABC"
 """Peg names by index."""
@@ -32,9 +32,9 @@ MAX_DISKS = 20
 
 PSEUDOCODE = (
     "function hanoi(n, from, to, via):",
-    "    if n == 1: move disk 1 to `to`; return",
+    "    " + N_("if n == 1: move disk 1 to `to`; return"),
     "    hanoi(n - 1, from, via, to)",
-    "    move disk n from `from` to `to`",
+    "    " + N_("move disk n from `from` to `to`"),
     "    hanoi(n - 1, via, to, from)",
 )
 LINE_CALL, LINE_BASE, LINE_FIRST, LINE_MOVE, LINE_SECOND = 1, 2, 3, 4, 5

@@ -10,6 +10,9 @@ Use `_("...")` for a message, `ngettext` for a count ("{count} solution" /
 "{count} solutions", then `.format(count=number(n))`), `pgettext` where one
 English word means two things, and `N_` to mark a constant that is translated
 where it is shown (module constants are made before the language is chosen).
+Korean particles that depend on a substituted value are written as pairs glued to the
+placeholder ("{goal}(으)로", "{move}을(를)"); `.format` on a Korean message chooses each one for
+the value it is given (solvers/particles.py), so call sites format every language alike.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import io
 import os
 from functools import cache
 from pathlib import Path
+
+from solvers import particles
 
 DOMAIN = "unwind"
 SOURCE_LANGUAGE = "en"
@@ -46,17 +51,24 @@ def _catalog() -> gettext.NullTranslations:
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return _catalog().gettext(message)
+    return _with_particles(_catalog().gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural form for `count` in the current language (fill it with .format)."""
-    return _catalog().ngettext(singular, plural, count)
+    return _with_particles(_catalog().ngettext(singular, plural, count))
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` in the current language, where `context` tells two same English words apart."""
-    return _catalog().pgettext(context, message)
+    return _with_particles(_catalog().pgettext(context, message))
+
+
+def _with_particles(text: str) -> str:
+    """A Korean message with particle pairs ("{goal}(으)로") as a Template that chooses them on .format."""
+    if _state["language"] == "ko" and particles.has_pairs(text):
+        return particles.Template(text)
+    return text
 
 
 def N_(message: str) -> str:
@@ -231,10 +243,21 @@ def language_argument(text: str) -> str:
 COMMENT_MARKS = ("// ", "# ")
 
 
-def translate_comment(line: str) -> str:
-    """A pseudocode line with its comment translated: the code keeps its form."""
-    for mark in COMMENT_MARKS:
-        code, found, comment = line.partition(mark)
+def translate_pseudocode(line: str) -> str:
+    """A pseudocode line in the current language: its words and its comment translated, its indent kept.
+
+    A line written in words is marked whole without its indent (`"    " + N_("mark next visited")`);
+    a line of code is no message, so `_` gives it back as it is.  Keywords and names stay in the
+    translations, as textbooks keep them.
+    """
+    code, mark, comment = line, "", ""
+    for candidate in COMMENT_MARKS:
+        before, found, after = line.partition(candidate)
         if found:
-            return f"{code}{mark}{_(comment)}"
-    return line
+            code, mark, comment = before, candidate, _(after)
+            break
+    words = code.strip()
+    if words:
+        start = code.index(words)
+        code = code[:start] + _(words) + code[start + len(words) :]
+    return f"{code}{mark}{comment}"

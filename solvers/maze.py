@@ -549,16 +549,16 @@ def _solving_moves(stride: int) -> tuple[tuple[int, int], ...]:
 # --- generation -------------------------------------------------------------
 
 CARVE_PSEUDOCODE = (
-    "mark a random cell visited, push it",
-    "while the stack is not empty:",
-    "    cell = the cell on top of the stack",
-    "    if cell has unvisited neighbours:",
-    "        next = one of them, at random",
-    "        knock down the wall cell | next",
-    "        mark next visited, push it",
+    i18n.N_("mark a random cell visited, push it"),
+    i18n.N_("while the stack is not empty:"),
+    "    " + i18n.N_("cell = the cell on top of the stack"),
+    "    " + i18n.N_("if cell has unvisited neighbours:"),
+    "        " + i18n.N_("next = one of them, at random"),
+    "        " + i18n.N_("knock down the wall cell | next"),
+    "        " + i18n.N_("mark next visited, push it"),
     "    else:",
-    "        pop cell: backtrack",
-    "finally join parts left apart (rest)",
+    "        " + i18n.N_("pop cell: backtrack"),
+    i18n.N_("finally join parts left apart (rest)"),
 )
 LINE_CARVE_START, LINE_CARVE_KNOCK, LINE_CARVE_PUSH, LINE_CARVE_BACKTRACK, LINE_CARVE_JOIN = 1, 6, 7, 9, 10
 """Carving's pseudocode lines, 1-based."""
@@ -817,14 +817,14 @@ def run_to_end(events: Generator[Any, None, R], stats: EventStats | None = None)
 
 SOLVE_PSEUDOCODE = (
     "solve(start, goal):",
-    "    explore(start); no goal? no path",
+    "    " + i18n.N_("explore(start); no goal? no path"),
     "explore(cell):",
-    "    if cell was visited: return",
-    "    mark cell visited, add to path",
-    "    if cell is the goal: solved!",
-    "    for each open corridor cell-next:",
+    "    " + i18n.N_("if cell was visited: return"),
+    "    " + i18n.N_("mark cell visited, add to path"),
+    "    " + i18n.N_("if cell is the goal: solved!"),
+    "    " + i18n.N_("for each open corridor cell-next:"),
     "        explore(next)",
-    "    dead end: drop cell, back up",
+    "    " + i18n.N_("dead end: drop cell, back up"),
 )
 LINE_SOLVE_NO_PATH, LINE_SOLVE_VISITED, LINE_SOLVE_MARK, LINE_SOLVE_GOAL = 2, 4, 5, 6
 LINE_SOLVE_TRY, LINE_SOLVE_DEAD_END = 8, 9
@@ -975,12 +975,12 @@ CORRIDORS: tuple[tuple[str, str], ...] = (
 
 ROOMS_PSEUDOCODE = (
     "function CheckRoom(room)",
-    "    if room was visited, return",
-    "    mark room visited",
-    "    for each room next joined to room:",
-    "        if next == B: maze solved!",
+    "    " + i18n.N_("if room was visited, return"),
+    "    " + i18n.N_("mark room visited"),
+    "    " + i18n.N_("for each room next joined to room:"),
+    "        " + i18n.N_("if next == B: maze solved!"),
     "        else CheckRoom(next)",
-    "    (none left: dead end, go back)",
+    "    " + i18n.N_("(none left: dead end, go back)"),
     "end function",
 )
 LINE_ROOMS_CALL, LINE_ROOMS_SKIP, LINE_ROOMS_MARK, LINE_ROOMS_TRY, LINE_ROOMS_SEES_B = 1, 2, 3, 4, 5

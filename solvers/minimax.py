@@ -77,8 +77,8 @@ class Game(Protocol):
 MINIMAX_PSEUDOCODE: tuple[str, ...] = (
     "function minimax(s):",
     "    if terminal(s): return utility(s)",
-    "    if a move wins now: return the win",
-    "    best = −∞ if MAX to move else +∞",
+    "    " + N_("if a move wins now: return the win"),
+    "    " + N_("best = −∞ if MAX to move else +∞"),
     "    for m in moves(s):",
     "        v = minimax(result(s, m))",
     "        best = better(best, v)",
@@ -90,13 +90,13 @@ these 1-based lines."""
 ALPHABETA_PSEUDOCODE: tuple[str, ...] = (
     "function alphabeta(s, α, β):",
     "    if terminal(s): return utility(s)",
-    "    if a move wins now: return the win",
-    "    best = −∞ if MAX to move else +∞",
+    "    " + N_("if a move wins now: return the win"),
+    "    " + N_("best = −∞ if MAX to move else +∞"),
     "    for m in moves(s):",
     "        v = alphabeta(result(s,m), α, β)",
     "        best = better(best, v)",
-    "        raise α (MAX) or lower β (MIN)",
-    "        if α ≥ β: cut the other moves",
+    "        " + N_("raise α (MAX) or lower β (MIN)"),
+    "        " + N_("if α ≥ β: cut the other moves"),
     "    return best",
 )
 """Alpha-beta as shown beside the demo; events name these 1-based lines."""
@@ -462,6 +462,8 @@ def count_tree(game: Game, state: State) -> TreeCount:
 # --- both searches side by side -------------------------------------------------
 
 MINIMAX_SIDE, ALPHABETA_SIDE = 0, 1
+SIDE_NAMES = {MINIMAX_SIDE: N_("minimax"), ALPHABETA_SIDE: N_("alpha-beta")}
+"""Each search's name, translated where shown (the app's panels, the command line)."""
 
 
 @event_type
@@ -602,6 +604,10 @@ class RandomTree:
         return {"none": None, "best": self.best_first, "worst": self.worst_first}[name]
 
 
+ORDER_NAMES = {"none": N_("as generated"), "best": N_("best first"), "worst": N_("worst first")}
+"""Each move ordering of `RandomTree.order` as people call it, translated where shown."""
+
+
 # --- command line -----------------------------------------------------------------
 
 
@@ -632,7 +638,7 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     parser.add_argument(
         "--order",
-        choices=("none", "best", "worst"),
+        choices=tuple(ORDER_NAMES),
         default="none",
         help=_("move ordering: as generated, best first (oracle), worst first"),
     )
@@ -683,7 +689,7 @@ def run_gametree(args: argparse.Namespace) -> int:
             branching=tree.branching,
             seed=tree.seed,
             leaves=format_number(total),
-            order=args.order,
+            order=_(ORDER_NAMES[args.order]),
         ),
     ]
     if total <= 81:  # a textbook-sized tree: show its leaves

@@ -49,9 +49,9 @@ ENDLESS_CODE: tuple[str, ...] = (
 
 MAX_TREE_CODE: tuple[str, ...] = (
     "function max_of(node)",
-    "    if node is a leaf: return node.value",
+    "    " + N_("if node is a leaf: return node.value"),
     "    best = -infinity",
-    "    for each child of node",
+    "    " + N_("for each child of node"),
     "        m = max_of(child)",
     "        if m > best: best = m",
     "    return best",

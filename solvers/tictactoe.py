@@ -26,8 +26,17 @@ from dataclasses import dataclass
 
 from solvers.cli import EventStats, UsageError, emit, shown
 from solvers.events import Evaluate
-from solvers.i18n import _, format_number
-from solvers.minimax import MAX, MIN, SearchReport, minimax_events, search
+from solvers.i18n import _, format_number, pgettext
+from solvers.minimax import (
+    ALPHABETA_SIDE,
+    MAX,
+    MIN,
+    MINIMAX_SIDE,
+    SIDE_NAMES,
+    SearchReport,
+    minimax_events,
+    search,
+)
 
 EMPTY_BOARD = "." * 9
 LINES: tuple[tuple[int, int, int], ...] = (
@@ -130,7 +139,7 @@ def outcome_words(value: float, me: str = "x") -> str:
 def outcome_text(value: float) -> str:
     """`outcome_words` for people, in their language (the JSON keeps the English words)."""
     if not value:
-        return _("draw")
+        return pgettext("game result", "draw")
     if value > 0:
         return _("win on move {move}").format(move=move_of_win(value))
     return _("loss on move {move}").format(move=move_of_win(value))
@@ -310,7 +319,7 @@ def run_cli(args: argparse.Namespace) -> int:
                 value=f"{advice.value:+d}",
                 meaning=outcome_text(advice.value),
                 nodes=format_number(advice.nodes),
-                algorithm=algorithm,
+                algorithm=_(SIDE_NAMES[ALPHABETA_SIDE if args.alphabeta else MINIMAX_SIDE]),
             )
         )
     emit(args, text, data)

@@ -111,7 +111,7 @@ def test_json_is_the_same_in_every_language(
     ("language", "argv", "expected"),
     [
         ("en", ("queens", "99999"), "queens: N must be between 1 and 100, not 99999"),
-        ("ko", ("queens", "99999"), "queens: N은 1부터 100 사이여야 합니다 (99999은(는) 안 됩니다)"),
+        ("ko", ("queens", "99999"), "queens: N은 1부터 100 사이여야 합니다 (99999는 안 됩니다)"),
         ("zh_CN", ("queens", "99999"), "queens：N 必须在 1 到 100 之间，不能是 99999"),
         ("ko", ("pentomino", "5x5"), "pentomino: 펜토미노 12조각은 60칸을 덮습니다. 5x5는 25칸입니다"),
         ("zh_CN", ("pentomino", "6x10", "--raw"), "pentomino：--raw 需要与 --count 一起使用"),

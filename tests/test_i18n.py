@@ -90,8 +90,8 @@ def test_the_language_is_used(language: str) -> None:
     assert i18n.use(language) == language
     assert i18n._("call stack") != "call stack"
     assert i18n.ngettext("{count} event", "{count} events", 2) != "{count} events"
-    assert i18n.translate_comment("    // the base case is missing!").startswith("    // ")
-    assert "base case" not in i18n.translate_comment("    // the base case is missing!")
+    assert i18n.translate_pseudocode("    // the base case is missing!").startswith("    // ")
+    assert "base case" not in i18n.translate_pseudocode("    // the base case is missing!")
 
 
 @pytest.mark.parametrize(("language", "maximum"), [("ko", "최댓"), ("zh_CN", "最大")])

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from solvers.i18n import N_, _, format_number, ngettext, translate_comment
+from solvers.i18n import N_, _, format_number, ngettext, translate_pseudocode
 from visualizer import theme as th
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
@@ -138,7 +138,7 @@ def draw_pseudocode(
         number = theme.text(f"{index:>2}", "small", th.MUTED, "mono")
         surface.blit(number, (inner.x + theme.px(8), y))
         text = fit_text(
-            theme, translate_comment(line), inner.w - number_width - theme.px(14), "small", "mono"
+            theme, translate_pseudocode(line), inner.w - number_width - theme.px(14), "small", "mono"
         )
         surface.blit(theme.text(text, "small", th.INK, "mono"), (inner.x + number_width + theme.px(12), y))
 

@@ -95,14 +95,14 @@ def _visited_with_sentinel(n: int) -> bytearray:
 # --- recursive backtracker -------------------------------------------------------------------
 
 BACKTRACKER_CODE = (
-    "mark a random cell visited, push it",
-    "while the stack is not empty:",
-    "    cell = the cell on top of the stack",
-    "    if cell has unvisited neighbours:",
-    "        next = one of them, at random",
-    "        knock down cell | next; mark next, push it",
+    N_("mark a random cell visited, push it"),
+    N_("while the stack is not empty:"),
+    "    " + N_("cell = the cell on top of the stack"),
+    "    " + N_("if cell has unvisited neighbours:"),
+    "        " + N_("next = one of them, at random"),
+    "        " + N_("knock down cell | next; mark next, push it"),
     "    else:",
-    "        pop cell: backtrack",
+    "        " + N_("pop cell: backtrack"),
 )
 BT_START, BT_KNOCK, BT_BACKTRACK = 1, 6, 8
 
@@ -133,11 +133,11 @@ def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
 
 SHARED_CODE = (
     "function MakePath(cell)   // " + N_("dirs and i lack `var`:"),
-    "    mark cell visited     // " + N_("ONE dirs, ONE i for all calls"),
-    "    dirs = cell's neighbours, shuffled",
+    "    " + N_("mark cell visited") + "     // " + N_("ONE dirs, ONE i for all calls"),
+    "    " + N_("dirs = cell's neighbours, shuffled"),
     "    for (i = 0; i < dirs.length; i++)",
-    "        if dirs[i] is not visited:",
-    "            knock down cell | dirs[i]",
+    "        " + N_("if dirs[i] is not visited:"),
+    "            " + N_("knock down cell | dirs[i]"),
     "            MakePath(dirs[i])   // " + N_("overwrites dirs and i"),
     "    return   // " + N_("the caller's loop reads the same i: done"),
 )
@@ -175,14 +175,14 @@ def backtracker_shared(graph: CellGraph, seed: int | None = None) -> Events:
 # --- growing tree ---------------------------------------------------------------------------
 
 GROWING_CODE = (
-    "active = [a random cell], mark it",
-    "while active is not empty:",
-    "    pick cell: the last (chance mix) or a random one",
-    "    if cell has unvisited neighbours:",
-    "        next = one of them, at random",
-    "        knock down cell | next; mark next, add it to active",
+    N_("active = [a random cell], mark it"),
+    N_("while active is not empty:"),
+    "    " + N_("pick cell: the last (chance mix) or a random one"),
+    "    " + N_("if cell has unvisited neighbours:"),
+    "        " + N_("next = one of them, at random"),
+    "        " + N_("knock down cell | next; mark next, add it to active"),
     "    else:",
-    "        remove cell: the last cell takes its place",
+    "        " + N_("remove cell: the last cell takes its place"),
 )
 GT_START, GT_KNOCK, GT_REMOVE = 1, 6, 8
 DEFAULT_MIX = 0.5
@@ -228,12 +228,12 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
 # --- Prim -------------------------------------------------------------------------------------
 
 PRIM_CODE = (
-    "mark a random cell in; its neighbours are the frontier",
-    "while the frontier is not empty:",
-    "    cell = a random frontier cell",
-    "    in = one of its neighbours already in, at random",
-    "    knock down in | cell; cell is in",
-    "    cell's neighbours not in join the frontier",
+    N_("mark a random cell in; its neighbours are the frontier"),
+    N_("while the frontier is not empty:"),
+    "    " + N_("cell = a random frontier cell"),
+    "    " + N_("in = one of its neighbours already in, at random"),
+    "    " + N_("knock down in | cell; cell is in"),
+    "    " + N_("cell's neighbours not in join the frontier"),
 )
 PRIM_START, PRIM_KNOCK = 1, 5
 
@@ -268,11 +268,11 @@ def prim(graph: CellGraph, seed: int | None = None) -> Events:
 # --- Kruskal ----------------------------------------------------------------------------------
 
 KRUSKAL_CODE = (
-    "every cell is a set of its own; shuffle every wall",
-    "for each wall a | b, in that order:",
-    "    if a and b are in different sets:",
-    "        knock down a | b; merge the two sets",
-    "    else: keep it (a loop would form)",
+    N_("every cell is a set of its own; shuffle every wall"),
+    N_("for each wall a | b, in that order:"),
+    "    " + N_("if a and b are in different sets:"),
+    "        " + N_("knock down a | b; merge the two sets"),
+    "    " + N_("else: keep it (a loop would form)"),
 )
 KR_START, KR_KNOCK, KR_SKIP = 1, 4, 5
 
@@ -321,10 +321,10 @@ def kruskal(graph: CellGraph, seed: int | None = None) -> Events:
 # --- Aldous-Broder ---------------------------------------------------------------------------
 
 ALDOUS_CODE = (
-    "cell = a random cell, mark it",
-    "while some cell is unmarked:",
-    "    next = a random neighbour of cell",
-    "    if next is unmarked: knock down cell | next, mark next",
+    N_("cell = a random cell, mark it"),
+    N_("while some cell is unmarked:"),
+    "    " + N_("next = a random neighbour of cell"),
+    "    " + N_("if next is unmarked: knock down cell | next, mark next"),
     "    cell = next",
 )
 AB_START, AB_KNOCK, AB_WALK = 1, 4, 5
@@ -416,12 +416,12 @@ def _ab_walk(graph: CellGraph, rng: np.random.Generator, cell: int) -> walks.Ent
 # --- Wilson -----------------------------------------------------------------------------------
 
 WILSON_CODE = (
-    "mark one random cell in the maze",
-    "for each cell not in the maze, in random order:",
-    "    walk at random from it, one cell at a time",
-    "    walked into its own walk? erase the loop",
-    "    until the walk reaches the maze:",
-    "    knock down the walk's walls, back from the maze",
+    N_("mark one random cell in the maze"),
+    N_("for each cell not in the maze, in random order:"),
+    "    " + N_("walk at random from it, one cell at a time"),
+    "    " + N_("walked into its own walk? erase the loop"),
+    "    " + N_("until the walk reaches the maze:"),
+    "    " + N_("knock down the walk's walls, back from the maze"),
 )
 WI_START, WI_WALK, WI_ERASE, WI_UNTIL, WI_KNOCK = 1, 3, 4, 5, 6
 
@@ -492,14 +492,14 @@ def _wilson_steps(graph: CellGraph, rand: Callable[[], float], order: list[int])
 # --- hunt-and-kill ----------------------------------------------------------------------------
 
 HUNT_CODE = (
-    "cell = a random cell, mark it",
+    N_("cell = a random cell, mark it"),
     "loop:",
-    "    while cell has unmarked neighbours:",
-    "        next = one at random; knock down cell | next",
-    "        mark next; cell = next",
-    "    hunt: scan for an unmarked cell beside a marked one",
-    "    none found? done",
-    "    knock down found | its marked neighbour; cell = found",
+    "    " + N_("while cell has unmarked neighbours:"),
+    "        " + N_("next = one at random; knock down cell | next"),
+    "        " + N_("mark next; cell = next"),
+    "    " + N_("hunt: scan for an unmarked cell beside a marked one"),
+    "    " + N_("none found? done"),
+    "    " + N_("knock down found | its marked neighbour; cell = found"),
 )
 HK_START, HK_KNOCK, HK_HUNT, HK_DONE, HK_FOUND = 1, 4, 6, 7, 8
 
@@ -550,12 +550,12 @@ def hunt_and_kill(graph: CellGraph, seed: int | None = None) -> Events:
 # --- Eller ------------------------------------------------------------------------------------
 
 ELLER_CODE = (
-    "for each row, top to bottom (cells keep their sets):",
-    "    join some neighbours in the row that are in different sets",
-    "    each set goes down at least once (a set that cannot",
-    "        joins a neighbouring set in its row first)",
-    "    cells below that nothing reached start sets of their own",
-    "last row: join every neighbour in a different set",
+    N_("for each row, top to bottom (cells keep their sets):"),
+    "    " + N_("join some neighbours in the row that are in different sets"),
+    "    " + N_("each set goes down at least once (a set that cannot"),
+    "        " + N_("joins a neighbouring set in its row first)"),
+    "    " + N_("cells below that nothing reached start sets of their own"),
+    N_("last row: join every neighbour in a different set"),
 )
 EL_ROW, EL_JOIN, EL_DOWN, EL_MERGE, EL_LAST = 1, 2, 3, 4, 6
 

@@ -18,7 +18,7 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.events import Prune
-from solvers.i18n import N_, _, format_number
+from solvers.i18n import N_, _, format_number, pgettext
 from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -31,7 +31,7 @@ from visualizer.scenes.gametree.model import LockstepModel, State, narrate
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
-ORDERS = ((N_("as generated"), "none"), (N_("best first"), "best"), (N_("worst first"), "worst"))
+ORDERS = tuple((label, value) for value, label in mm.ORDER_NAMES.items())
 
 
 class GameTreeDemo(Demo):
@@ -187,7 +187,7 @@ class GameTreeDemo(Demo):
                 hint=_("[ and ]"),
             ),
             Stepper(
-                _("branching"),
+                pgettext("tree", "branching"),
                 lambda: self.branching,
                 self.set_branching,
                 mm.BRANCHINGS.start,

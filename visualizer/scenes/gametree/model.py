@@ -10,12 +10,12 @@ from typing import Any
 
 from solvers import minimax as mm
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
-from solvers.i18n import N_, _
+from solvers.i18n import _
 from visualizer.calltree import UNKNOWN
 from visualizer.searchtree import SearchTree, cut_text, value_text
 
 SIDES = (mm.MINIMAX_SIDE, mm.ALPHABETA_SIDE)
-SIDE_NAMES = {mm.MINIMAX_SIDE: N_("minimax"), mm.ALPHABETA_SIDE: N_("alpha-beta")}
+SIDE_NAMES = mm.SIDE_NAMES
 """Each side's name, translated where shown."""
 
 State = tuple[int, int]
