@@ -152,6 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--autoplay", action="store_true", help=_("start the demo's run at once"))
     parser.add_argument(
+        "--exercise",
+        action="store_true",
+        help=_("open DEMO in exercise mode: you make each step (I in the app)"),
+    )
+    parser.add_argument(
         "--speed",
         type=bounded_number(1, MAX_SPEED, N_("the speed")),
         help=_("events per second (1 to 10,000,000)"),
@@ -200,6 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(problem)
     if args.export is not None and args.demo is None:
         parser.error(_("--export needs a DEMO to play"))
+    if args.exercise and args.demo is None:
+        parser.error(_("--exercise needs a DEMO"))
     from visualizer.record import video_available  # pygame loads only past the arguments
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
@@ -219,6 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         scale=args.scale,
         out_dir=args.out_dir,
         lang=args.lang,
+        exercise=args.exercise,
     )
     try:
         app = App(options)

@@ -97,6 +97,8 @@ class App:
         if options.demo and not self.open(options.demo, autoplay=options.autoplay, speed=options.speed):
             pygame.display.quit()
             raise DemoUnavailable(self.message)
+        if options.exercise and isinstance(self.screen, Shell):
+            self.screen.toggle_exercise()
 
     @property
     def surface(self) -> pygame.Surface:
@@ -141,6 +143,7 @@ class App:
         """Tell the open demo it is closing, so it can keep its work (the maze autosaves its drawing)."""
         if isinstance(self.screen, Shell):
             self.drop_questions()
+            guard(N_("keeping the exercise's result"), self.report_fault, self.screen.exercise.stop)
             guard(N_("closing the demo"), self.report_fault, self.screen.demo.leaving)
             ahead.stop()  # the answers it asked for are not wanted any more
             self.collector.collect_soon()

@@ -21,3 +21,4 @@ class Options:
     out_dir: Path | None = None  # None: the platform's pictures / videos folder
     export: Path | None = None
     lang: str | None = None  # --lang; None: the saved choice, else the system's
+    exercise: bool = False  # --exercise: the demo opens in exercise mode

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -13,6 +14,7 @@ from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture, key_words
 from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
+from visualizer.exercisemode import ExerciseMode
 from visualizer.finale import EndCard
 from visualizer.framebudget import FLOOR
 from visualizer.kinds import kind_words
@@ -54,6 +56,11 @@ PLAYER_BINDINGS = Bindings(
 
 KIND_BINDINGS = Bindings(
     Binding(("k",), "next_kind", N_("run to the next event of the chosen kind")),
+    Binding(
+        ("i",),
+        "toggle_exercise",
+        N_("be the algorithm: you make each step, the solver grades it (again: decisions, backtracks, off)"),
+    ),
     Binding(("tab",), "cycle_side_tab", N_("next side card, when counters, code and log share tabs")),
     Gesture(N_("timeline"), N_("click or drag to go to any point")),
 )
@@ -94,6 +101,8 @@ class Shell:
         self.break_kind = "Pop"
         self.side_tab = "code"
         self._dragging_timeline = False
+        self.exercise = ExerciseMode(app.player_clock)
+        """Exercise mode: off, or the student making the steps of the current run."""
         self.demo = demo_type(self)
         if self.player is None:
             self.new_run(autoplay=autoplay)
@@ -212,6 +221,19 @@ class Shell:
     # --- layout ----------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> Layout:
+        """The screen's parts; in exercise mode the stage gives its bottom to the exercise bar."""
+        lay = self._screen_layout(size)
+        return dataclasses.replace(lay, stage=self.exercise.split(lay.stage, self.theme)[0])
+
+    def exercise_bar(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the exercise bar goes (an empty rectangle while exercise mode is off)."""
+        return self.exercise.split(self._screen_layout(size).stage, self.theme)[1]
+
+    def toggle_exercise(self) -> None:
+        """I: exercise mode on (every step), then only decisions, only backtracks, off."""
+        self.notify(self.exercise.cycle(self))
+
+    def _screen_layout(self, size: tuple[int, int]) -> Layout:
         """Split the window into the shared parts and the stage (see visualizer/chrome.py)."""
         bar_w = max(1, size[0] - 2 * self.theme.px(GAP))
         content = Content(
@@ -243,6 +265,10 @@ class Shell:
                 if rect.collidepoint(event.pos):
                     self.side_tab = name
                     return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            bar = self.exercise_bar(self.app.surface.get_size())
+            if self.exercise.click(bar, self.theme, event.pos, self.run):
+                return
         if event.type == pygame.MOUSEBUTTONDOWN:
             used = [widget.handle(event) for widget in (*self.buttons, *self.options)]
             if any(used):  # every widget sees the click, so one being typed into can end its typing
@@ -334,6 +360,7 @@ class Shell:
             self.run.budget = FLOOR
             self._first_frame_of_run = False
         self.run.update(dt)
+        self.exercise.follow(self.run)
         self.demo.update(dt, self.run)
 
     def unsaved(self) -> str | None:
@@ -349,6 +376,8 @@ class Shell:
         widget = self._typing_widget()
         if widget is not None:
             return widget.handle(event)
+        if self.exercise.take_key(event, self.run):
+            return True
         if self.demo.owns_keyboard():
             return self.demo.handle(event, self.layout(self.app.surface.get_size()).stage, self.run)
         return False
@@ -378,6 +407,7 @@ class Shell:
         for widget in self.buttons:
             widget.draw(surface, theme)
         self._draw_timeline(surface, lay.timeline)
+        self.exercise.draw(surface, self.exercise_bar(surface.get_size()), theme)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """What floats over the screen and is never recorded: the tooltip under the mouse."""
@@ -473,7 +503,9 @@ class Shell:
         return rows + self.demo.counters(player.model)
 
     def _log_lines(self) -> list[tuple[int, str]]:
-        """The newest narrated events up to the cursor."""
+        """The newest narrated events up to the cursor (none while an exercise step is open: they tell it)."""
+        if self.exercise.asking:
+            return [(self.run.cursor, _("(the log waits while you make the step)"))]
         lines: list[tuple[int, str]] = []
         for number, event in self.run.recent(LOG_LOOKBACK):
             text = self.demo.narrate(event)

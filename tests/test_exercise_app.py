@@ -1,0 +1,165 @@
+"""Exercise mode in the app: the run stops at each step, the student makes it, the events grade it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from solvers.exercise import results
+from tests.ui import TickClock, click, press
+
+pytestmark = pytest.mark.usefixtures("app")
+
+
+def exercising(app: Any, open_demo: Callable[..., Any], name: str) -> Any:
+    """Open `name`, turn exercise mode on (I) at a fast speed, and play to the first step."""
+    app.player_clock = TickClock()
+    shell = open_demo(name, speed=500)
+    shell.exercise.clock = app.player_clock
+    press(app, pygame.K_i, "i")
+    assert shell.exercise.active
+    play_to_step(app, shell)
+    return shell
+
+
+def play_to_step(app: Any, shell: Any, frames: int = 600) -> None:
+    """Frames until a step is open."""
+    for _ in range(frames):
+        if shell.exercise.asking:
+            return
+        app.frame(1 / 60)
+    raise AssertionError("no step was posed")
+
+
+def right_number(shell: Any) -> int:
+    """The key (1-9) of the open step's right choice."""
+    step = shell.exercise.performance.step
+    return next(n for n, choice in enumerate(step.choices, 1) if choice.key == step.expected)
+
+
+def test_the_run_stops_exactly_at_the_step_and_space_never_skips_it(app: Any, open_demo: Any) -> None:
+    shell = exercising(app, open_demo, "hanoi")
+    step = shell.exercise.performance.step
+    assert shell.run.cursor == step.index and not shell.run.playing
+    for _ in range(3):
+        press(app, pygame.K_SPACE, " ")
+    assert shell.exercise.performance.step is step and shell.run.cursor == step.index
+    assert shell.exercise.performance.exercise.score.asked == 0
+
+
+def test_a_right_answer_by_its_number_is_graded_by_the_events_and_the_run_plays_on(
+    app: Any, open_demo: Any
+) -> None:
+    shell = exercising(app, open_demo, "queens")
+    step = shell.exercise.performance.step
+    number = right_number(shell)
+    press(app, getattr(pygame, f"K_{number}"), str(number))
+    performance = shell.exercise.performance
+    assert performance.last.correct and performance.exercise.score.right == 1
+    for _ in range(20):
+        app.frame(1 / 60)
+    assert shell.run.cursor > step.index or shell.exercise.asking
+
+
+def test_a_wrong_answer_shows_the_rule_and_waits_then_goes_on_from_the_right_step(
+    app: Any, open_demo: Any
+) -> None:
+    shell = exercising(app, open_demo, "hanoi")
+    step = shell.exercise.performance.step
+    wrong = next(n for n, choice in enumerate(step.choices, 1) if choice.key != step.expected)
+    press(app, getattr(pygame, f"K_{wrong}"), str(wrong))
+    performance = shell.exercise.performance
+    assert performance.reading and not performance.last.correct
+    for _ in range(30):
+        app.frame(1 / 60)
+    assert shell.run.cursor == step.index and not shell.run.playing  # held while the rule is read
+    press(app, pygame.K_RETURN)
+    assert not performance.reading
+    play_to_step(app, shell)
+    assert shell.run.cursor > step.index or performance.step.index == step.index
+
+
+def test_every_step_can_be_made_by_keyboard_alone(app: Any, open_demo: Any) -> None:
+    shell = exercising(app, open_demo, "dlx")
+    for _ in range(6):
+        performance = shell.exercise.performance
+        step = performance.step
+        if step.multiple:
+            for number in sorted(n for n, c in enumerate(step.choices, 1) if c.key in step.expected):
+                press(app, getattr(pygame, f"K_{number}"), str(number))
+        else:
+            for _ in range(right_number(shell) - 1):
+                press(app, pygame.K_TAB)
+        press(app, pygame.K_RETURN)
+        assert performance.last.correct, step
+        play_to_step(app, shell)
+    assert shell.exercise.performance.exercise.score.right == 6
+
+
+def test_a_click_on_a_candidate_answers(app: Any, open_demo: Any) -> None:
+    from visualizer import exercisebar
+
+    shell = exercising(app, open_demo, "recursion")
+    performance = shell.exercise.performance
+    bar = shell.exercise_bar(app.surface.get_size())
+    boxes = exercisebar.choice_boxes(bar.w, shell.theme, exercisebar.labels(performance))
+    click(app, boxes[right_number(shell) - 1].move(bar.topleft).center)
+    assert performance.last is not None and performance.last.correct
+
+
+def test_while_a_step_is_open_the_log_does_not_tell_it(app: Any, open_demo: Any) -> None:
+    shell = exercising(app, open_demo, "hanoi")
+    assert shell._log_lines() == [(shell.run.cursor, "(the log waits while you make the step)")]
+    press(app, pygame.K_s, "s")  # show me
+    assert shell.exercise.performance.last.shown and not shell.exercise.performance.last.correct
+
+
+def test_hints_come_one_at_a_time_and_are_counted(app: Any, open_demo: Any) -> None:
+    shell = exercising(app, open_demo, "hanoi")
+    performance = shell.exercise.performance
+    hints = performance.step.hints
+    press(app, pygame.K_h, "h")
+    assert performance.hint_text == hints[0]
+    press(app, pygame.K_h, "h")
+    assert performance.hint_text == hints[1]
+    press(app, pygame.K_RETURN)
+    assert performance.last.hints == 2
+
+
+def test_leaving_keeps_the_result_in_the_students_file(app: Any, open_demo: Any) -> None:
+    results.remember_name("Wang Fang")
+    shell = exercising(app, open_demo, "hanoi")
+    shell.exercise.student = "Wang Fang"
+    press(app, getattr(pygame, f"K_{right_number(shell)}"))
+    app.go_home()
+    (row,) = results.read_results(results.results_file("Wang Fang"))
+    assert (row["demo"], row["steps"], row["right"], row["finished"]) == ("hanoi", "1", "1", "False")
+
+
+def test_i_cycles_every_decisions_backtracks_then_off(app: Any, open_demo: Any) -> None:
+    shell = open_demo("queens")
+    kinds = []
+    for _ in range(4):
+        press(app, pygame.K_i, "i")
+        kinds.append(shell.exercise.performance.kind if shell.exercise.active else None)
+    assert kinds == ["every", "decisions", "backtracks", None]
+
+
+def test_a_demo_without_exercises_says_so(app: Any, open_demo: Any) -> None:
+    shell = open_demo("rooms")
+    press(app, pygame.K_i, "i")
+    assert not shell.exercise.active
+
+
+def test_the_launcher_opens_a_demo_in_exercise_mode(tmp_path: Path) -> None:
+    from visualizer.app import App, Options
+
+    application = App(Options(demo="queens", exercise=True, out_dir=tmp_path))
+    try:
+        assert application.screen.exercise.active  # type: ignore[attr-defined]
+    finally:
+        application.finish()

@@ -1,0 +1,145 @@
+"""Exercise mode as the shell hosts it: I cycles every step → decisions → backtracks → off.
+
+The shell owns one `ExerciseMode`. Turning it on starts a new run with a `Performance` over the demo's
+`exercise_rules()`, and a bar under the stage (`visualizer.exercisebar`). While a step is open the mode takes
+the keys it needs before anything else (digits, Tab, arrows, Enter, Space, H, S), so Space never skips a
+question; every other key (help, presenter scale, Esc) works as usual. Each finished or abandoned exercise
+appends a row to the student's results file (solvers/exercise/results.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from solvers.exercise.engine import KINDS
+from solvers.exercise.results import ANONYMOUS, Setup, remembered_name, save_result
+from solvers.i18n import N_, _
+from visualizer import exercisebar
+from visualizer.exercising import Performance
+from visualizer.theme import Theme
+
+CYCLE = ("every", "decisions", "backtracks")
+"""What I offers in turn, then off."""
+KIND_WORDS = {
+    "every": N_("exercise: make every step yourself (I again: only decisions)"),
+    "decisions": N_("exercise: only the decisions (I again: only backtracks)"),
+    "backtracks": N_("exercise: only the backtracks (I again: off)"),
+}
+ARROWS = {pygame.K_TAB: 1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
+DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
+
+
+class ExerciseMode:
+    """The shell's exercise: off, or one `Performance` over the current run."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.performance: Performance | None = None
+        self.student = remembered_name() or ANONYMOUS
+
+    @property
+    def asking(self) -> bool:
+        """A step is open: what would give it away stays hidden."""
+        return self.performance is not None and self.performance.asking
+
+    @property
+    def active(self) -> bool:
+        """Exercise mode is on."""
+        return self.performance is not None
+
+    def cycle(self, shell: Any) -> str:
+        """I: the next kind of steps (a new run), or off; the words to show."""
+        rules_of = getattr(shell.demo, "exercise_rules", None)
+        if rules_of is None or rules_of() is None:
+            return _("this demo has no exercises yet")
+        current = self.performance.kind if self.performance is not None else None
+        self.stop()
+        following = CYCLE[CYCLE.index(current) + 1] if current in CYCLE[:-1] else None
+        if current is None:
+            following = CYCLE[0]
+        if following is None:
+            return _("exercise mode off")
+        self.start(shell, following)
+        return _(KIND_WORDS[following])
+
+    def start(self, shell: Any, kind: str) -> None:
+        """A new run, with the student making the steps of `kind`."""
+        assert kind in KINDS
+        shell.new_run(autoplay=True)
+        demo = shell.demo
+        setup = Setup(demo.name, _(demo.title), shell.seed, kind)
+        self.performance = Performance(demo.source, demo.exercise_rules(), setup, self.clock, kind=kind)
+
+    def stop(self) -> None:
+        """Off: keep what was done in the results file (if any step was made)."""
+        performance, self.performance = self.performance, None
+        if performance is not None and performance.exercise.score.asked:
+            save_result(self.student, performance.setup, performance.exercise.score, performance.finished)
+
+    def follow(self, player: Any) -> None:
+        """Once a frame, after the player moved: hold it at the open step."""
+        performance = self.performance
+        if performance is None:
+            return
+        was_finished = performance.finished
+        performance.follow(player)
+        if performance.finished and not was_finished and performance.exercise.score.asked:
+            save_result(self.student, performance.setup, performance.exercise.score, True)
+
+    def take_key(self, event: pygame.event.Event, player: Any) -> bool:
+        """The keys of an open step or of a wrong answer being read; True when used."""
+        performance = self.performance
+        if performance is None or not (performance.asking or performance.reading):
+            return False
+        key = event.key
+        if performance.reading:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                performance.go_on(player)
+                return True
+            return False
+        if key in DIGITS:
+            performance.choose(DIGITS[key], player)
+        elif key in ARROWS:
+            step = -ARROWS[key] if key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT else ARROWS[key]
+            performance.move_selection(step)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            performance.enter(player)
+        elif key == pygame.K_h:
+            performance.hint()
+        elif key == pygame.K_s:
+            performance.show(player)
+        elif key != pygame.K_SPACE:  # Space never skips a question
+            return False
+        return True
+
+    def click(self, bar: pygame.Rect, theme: Theme, pos: tuple[int, int], player: Any) -> bool:
+        """A click on the bar: a candidate answers (or is marked); True when the click was on the bar."""
+        performance = self.performance
+        if performance is None or not bar.collidepoint(pos):
+            return False
+        number = exercisebar.choice_at(bar, theme, performance, pos)
+        if number is not None:
+            performance.choose(number, player)
+        elif performance.reading:
+            performance.go_on(player)
+        return True
+
+    def split(self, stage: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rect]:
+        """The stage less the bar at its bottom, and the bar (empty while off)."""
+        performance = self.performance
+        if performance is None:
+            return stage, pygame.Rect(stage.x, stage.bottom, stage.w, 0)
+        height = min(exercisebar.bar_height(stage.w, theme, performance), stage.h // 2)
+        gap = theme.px(6)
+        upper = pygame.Rect(stage.x, stage.y, stage.w, stage.h - height - gap)
+        return upper, pygame.Rect(stage.x, upper.bottom + gap, stage.w, height)
+
+    def draw(self, surface: pygame.Surface, bar: pygame.Rect, theme: Theme) -> None:
+        """The bar, when on."""
+        if self.performance is not None and bar.h > 0:
+            exercisebar.draw(surface, bar, theme, self.performance)
