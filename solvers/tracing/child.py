@@ -9,6 +9,7 @@ was its stdout (the student's own prints are captured and sent at the end):
     ["l", node, line, [[name, new, old], ...]]              a line is about to run
     ["r", node, repr, how, line]                            a call returns
     ["x", node, message, line]                              an exception starts
+    ["p", calls, max_depth]                                 how far it got (every 0.2 s)
     ["end", {...}]                                          the run is over
 
 It traces with `sys.settrace` (the same code on Python 3.11 to 3.13; the
@@ -71,6 +72,7 @@ class Output:
         self.stream = os.fdopen(fd, "wb", buffering=1 << 16)
         self.max_events = max_events
         self.shipped = 0
+        self.progress: Callable[[], list[int]] = list  # [calls, max depth] so far, once a run starts
         self.stopped = threading.Event()
         threading.Thread(target=self._flush_often, daemon=True).start()
 
@@ -92,9 +94,11 @@ class Output:
         self.stream.flush()
 
     def _flush_often(self) -> None:
-        """Flush now and then, so a spinning program's last events still arrive."""
+        """Flush now and then with how far the run got, so a slow or spinning run's progress still arrives."""
         while not self.stopped.wait(FLUSH_SECONDS):
             try:
+                if counts := self.progress():
+                    self.stream.write(json.dumps(["p", *counts]).encode() + b"\n")
                 self.stream.flush()
             except (OSError, ValueError):
                 return
@@ -441,6 +445,7 @@ def run(request: dict[str, Any], out: Output) -> None:
         finish(out, {**tracer.summary(), "error": describe(error), "line": error_line(error, path)})
         return
     tracer.started = time.perf_counter()
+    out.progress = lambda: [tracer.calls, tracer.max_depth_seen]
     sys.settrace(tracer.on_call)
     try:
         result = function(*args)
