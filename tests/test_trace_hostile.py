@@ -45,6 +45,19 @@ def forks_then_sleeps(n, pids, outlived):
     forks(n, pids, outlived)
     time.sleep(600)
 
+def escapes(n, pids, outlived):
+    if os.fork() == 0:  # a middle process: its child leads a new session, then loses its parent
+        if os.fork() == 0:
+            os.setsid()
+            with open(pids, "w") as out:
+                out.write(f"{os.getsid(0)} {os.getpid()}")
+            time.sleep(20)
+            open(outlived, "a").close()
+        os._exit(0)
+    while not os.path.exists(pids) or not open(pids).read():
+        time.sleep(0.01)
+    return n
+
 def bomb(levels, pids, outlived):
     with open(pids, "w") as out:
         out.write(f"{os.getsid(0)} ")
@@ -63,7 +76,7 @@ def alive(pid: int) -> bool:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
         return False
-    return contain.session_of(stat)[1] not in "ZX"
+    return contain.stat_fields(stat)[0] not in "ZX"
 
 
 def hostile(tmp_path: Path, func: str, count: int) -> tuple[Path, list[str], Path, Path]:
@@ -107,13 +120,23 @@ def test_a_stopped_run_ends_its_children_before_it_returns(tmp_path: Path) -> No
 
 
 @needs_proc
+def test_a_child_that_leaves_the_session_and_its_parent_still_ends_with_the_trace(tmp_path: Path) -> None:
+    """fork, fork again, setsid() and lose its parent: the trace still finds it (under the child), ends it."""
+    path, args, pids, outlived = hostile(tmp_path, "escapes", 1)
+    run = trace(path, "escapes", *args, seconds=LIMIT)
+    session, escaped = forked(pids)
+    assert run.result == "1" and session == escaped  # it led a session of its own
+    assert not alive(escaped) and not outlived.exists()
+
+
+@needs_proc
 def test_a_fork_bomb_is_stopped_at_the_process_cap_and_ended_whole(tmp_path: Path) -> None:
     """6 levels of fork make 64 processes: stopped past 32, every one of them ended, none outlives it."""
     path, args, pids, outlived = hostile(tmp_path, "bomb", 6)
     run = TraceJob(make_request(path, "bomb", args), clock=lambda: 0.0).run()  # no time limit
     assert run.stopped == "stopped: more than 32 processes at once (a fork bomb?)"
     session, *born = forked(pids)  # the run's session, then those that got as far as writing
-    assert session != os.getsid(0) and contain.members(session) == []
+    assert session != os.getsid(0) and contain.family(session) == []
     assert not [pid for pid in born if alive(pid)] and not outlived.exists()
 
 

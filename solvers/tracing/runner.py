@@ -15,6 +15,7 @@ student's line, or the reason it was stopped).
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import queue
 import subprocess
@@ -301,6 +302,8 @@ class TraceJob:
                     contain.end_session(self._process)  # every process it started, not the child alone
                     self._reaped = True
                 code = self._process.wait()
+                with contextlib.suppress(OSError):
+                    self._process.stdin.close()  # type: ignore[union-attr]
             self._settle(result, reader, code, errors)
         if result.stopped is not None:
             result.events.append(Halt(result.stopped, result.line or last_line(result.events)))
@@ -337,8 +340,8 @@ class TraceJob:
         }
         assert process.stdin is not None and process.stdout is not None
         try:
-            process.stdin.write(json.dumps(order).encode())
-            process.stdin.close()
+            process.stdin.write(json.dumps(order).encode() + b"\n")
+            process.stdin.flush()  # kept open: the child lingers on it until it is ended
         except OSError:
             return
         lines = read_in_background(process.stdout)
@@ -377,7 +380,7 @@ class TraceJob:
         if self.clock() >= deadline:
             self._timed_out = True
             self.cancel("")
-        elif contain.can_count() and len(contain.members(process.pid)) > contain.MAX_PROCESSES:
+        elif contain.can_count() and len(contain.family(process.pid)) > contain.MAX_PROCESSES:
             words = _("stopped: more than {count} processes at once (a fork bomb?)")
             self.cancel(words.format(count=contain.MAX_PROCESSES))
         elif contain.has_exited(process):  # what it forked may hold the stream open: end them
