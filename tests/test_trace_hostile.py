@@ -7,16 +7,18 @@ a time limit is reached by moving the job's clock, a stop by `cancel`.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from solvers.tracing import contain
-from solvers.tracing.runner import TraceInputError, TraceJob, load_source, make_request, trace
+from solvers.tracing.runner import CHILD, TraceInputError, TraceJob, load_source, make_request, trace
 from visualizer.scenes.trace import launch
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,6 +129,33 @@ def test_a_child_that_leaves_the_session_and_its_parent_still_ends_with_the_trac
     session, escaped = forked(pids)
     assert run.result == "1" and session == escaped  # it led a session of its own
     assert not alive(escaped) and not outlived.exists()
+
+
+@needs_proc
+def test_a_child_whose_parent_goes_away_ends_itself_and_its_group(tmp_path: Path) -> None:
+    """The app killed mid-run (the request's pipe ends): the child ends its whole group, sleepers too."""
+    path, args, pids, outlived = hostile(tmp_path, "forks_then_sleeps", 5)
+    order = {"path": str(path), "func": "forks_then_sleeps", "args": args, "max_calls": 100, "max_depth": 100}
+    child = subprocess.Popen(
+        [sys.executable, "-I", str(CHILD)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    assert child.stdin is not None
+    try:
+        child.stdin.write(json.dumps({**order, "max_events": 100}).encode() + b"\n")
+        child.stdin.flush()
+        while child.poll() is None and not (pids.exists() and pids.read_text()):
+            time.sleep(0.01)
+        child.stdin.close()  # what the parent's end does to the pipe
+        child.wait(timeout=60)
+        born = forked(pids)
+        while [pid for pid in born if alive(pid)] and not outlived.exists():
+            time.sleep(0.01)  # SIGKILL was sent to the group; each ends when next scheduled
+        assert len(born) == 5 and not outlived.exists()
+    finally:
+        contain.end_session(child)
 
 
 @needs_proc

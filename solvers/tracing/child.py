@@ -36,6 +36,7 @@ import io
 import json
 import os
 import reprlib
+import signal
 import sys
 import threading
 import time
@@ -487,6 +488,16 @@ def limit_memory() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
 
 
+def watch_parent(parent: int) -> None:
+    """Once the parent's pipe ends (the parent has gone, killed or crashed), end our group and exit."""
+    with contextlib.suppress(OSError):
+        while os.read(parent, 4096):
+            pass
+    with contextlib.suppress(OSError, AttributeError):  # no process groups on Windows
+        os.killpg(0, signal.SIGKILL)
+    os._exit(0)
+
+
 def adopt_orphans() -> None:
     """Become the subreaper of what the student's code forks (Linux): its orphans stay ours to find."""
     if not sys.platform.startswith("linux"):
@@ -508,6 +519,7 @@ def main() -> None:
     sys.stderr = io.StringIO()
     limit_memory()
     adopt_orphans()
+    threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
     out = Output(protocol, request["max_events"], parent)
     run(request, out)
     out.linger()
