@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.timing import Timing, ratio, user_env, warm_up, whole_process  # noqa: E402
 
-TOP95 = ROOT.parent / "shared" / "data" / "sudoku" / "top95.txt"
+TOP95 = ROOT / "tests" / "data" / "sudoku" / "top95.txt"
 PEERS = ("algorithm-x", "dlx", "dancing-links", "xcover")
 
 

@@ -71,7 +71,7 @@ from bench import peers  # noqa: E402
 from bench.timing import Timing, in_process, ratio  # noqa: E402
 from solvers import bitcover, dlx, pentomino, queens, queenscount, sudoku, sudokucount  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "tests" / "data"
 
 
 @dataclass

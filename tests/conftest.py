@@ -8,6 +8,7 @@ on a Korean or Chinese machine too; a test about the language choice sets it exp
 from __future__ import annotations
 
 import os
+import signal
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -22,8 +23,8 @@ for _variable in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
     os.environ.pop(_variable, None)
 os.environ["LANG"] = "C.UTF-8"  # UTF-8 text, English messages (i18n reads 'C.*' as no language)
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-"""../shared beside the repository: public puzzle sets and known counts."""
+PUBLIC_DATA = Path(__file__).resolve().parent / "data"
+"""Public puzzle sets and known counts shipped with the tests (their sources: data/SOURCES.md)."""
 
 
 @pytest.fixture(autouse=True)
@@ -54,13 +55,19 @@ def in_english() -> Iterator[None]:
     i18n.use(i18n.SOURCE_LANGUAGE)
 
 
+def default_sigint() -> None:
+    """Popen's preexec_fn for a child a test sends Ctrl-C: SIGINT handled as at a terminal.
+
+    pytest started as a background job of a non-interactive shell has SIGINT ignored, and a
+    child inherits that (Python then never raises KeyboardInterrupt), so the child undoes it.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture
-def shared_data() -> Path:
-    """The folder ../shared/data (skips the test when it is missing)."""
-    folder = SHARED / "data"
-    if not folder.is_dir():
-        pytest.skip("../shared/data is not beside the repository")
-    return folder
+def public_data() -> Path:
+    """The folder tests/data: public puzzle sets and known counts, shipped so a clone alone runs them."""
+    return PUBLIC_DATA
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from conftest import PUBLIC_DATA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_dlx import brute_force, build, knuth, matrices
@@ -17,7 +17,7 @@ from solvers.events import Solution
 
 Spec = tuple[int, int, list[list[int]]]
 Outcome = tuple[list[tuple[int, ...]], dlx.Counters, dict[str, int], int]
-TOP95 = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku" / "top95.txt"
+TOP95 = PUBLIC_DATA / "sudoku" / "top95.txt"
 
 
 def bits_of(matrix: dlx.Matrix) -> bitcover.Bits:

@@ -15,6 +15,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from conftest import default_sigint
 
 from solvers import cli, dlx, queens, sudoku
 from solvers.__main__ import build_parser, main
@@ -321,6 +322,7 @@ def test_sigint_to_a_real_count(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         text=True,
+        preexec_fn=default_sigint,
     )
     try:
         assert child.stderr is not None

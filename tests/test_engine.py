@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import count
+from math import inf
 
 import pytest
 
 from solvers.cli import EventStats
 from solvers.engine import CLOCK_EVERY, LEVELS, Engine, Heuristic, Iteration, Limits, TableHit, drain
-from solvers.events import Evaluate, Pop, Push
+from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.grids import MNK, WIN, BadPosition, ConnectFour, Grid, Position, run_points
 from solvers.minimax import MAX, alphabeta_value
 
@@ -205,6 +206,37 @@ def test_events_are_the_plain_search_node_for_node(game: Grid, pos: Position) ->
     assert iterations == list(range(1, plain.depth + 1))
     leaves = [e for e in events if type(e) is Heuristic]
     assert leaves and all(e.value == sum((x - o) * p for _, x, o, p in e.terms) for e in leaves)
+
+
+WINDOW_CASES = [(TIC, TIC.start(), 9), *((game, pos, 3) for game, pos in midgames()[:3])]
+"""Tic-tac-toe searched whole (draws tie often), and three midgames three plies deep."""
+
+
+@pytest.mark.parametrize(("game", "pos", "depth"), WINDOW_CASES, ids=["3,3,3", "4,4,4", "5,5,4", "connect4"])
+def test_no_child_is_searched_in_a_window_closed_by_a_tie(game: Grid, pos: Position, depth: int) -> None:
+    """A node's window is its parent's; once alpha >= beta (equal too) no child follows; a Prune only then.
+
+    Replayed from the events alone (Push, Bound, Prune); the positions do cut on ties.
+    """
+    events, _answer = drain(Engine(game, Limits(depth=depth)).events(pos))
+    window: dict[int, list[float]] = {}
+    ties = 0
+    for event in events:
+        if type(event) is Push and event.parent in window:
+            alpha, beta = window[event.parent]
+            assert alpha < beta, f"node {event.node} searched inside the closed window [{alpha}, {beta}]"
+            window[event.node] = [alpha, beta]
+        elif type(event) is Push and event.node > 0:  # an iteration's root
+            window[event.node] = [-inf, inf]
+        elif type(event) is Bound:
+            side = 0 if event.name == "alpha" else 1
+            assert window[event.node][side] == event.old
+            window[event.node][side] = event.value
+        elif type(event) is Prune:
+            alpha, beta = window[event.node]
+            assert alpha >= beta
+            ties += alpha == beta
+    assert ties > 0
 
 
 def test_the_heuristic_counts_open_and_closed_runs() -> None:

@@ -46,9 +46,9 @@ SMALL = range(1, 8)
 
 
 @pytest.fixture
-def facts(shared_data: Path) -> dict[str, Any]:
-    """The known move counts in ../shared/data/frogs/frogs_facts.json."""
-    return json.loads((shared_data / "frogs" / "frogs_facts.json").read_text())
+def facts(public_data: Path) -> dict[str, Any]:
+    """The known move counts in tests/data/frogs/frogs_facts.json."""
+    return json.loads((public_data / "frogs" / "frogs_facts.json").read_text())
 
 
 @st.composite

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import PUBLIC_DATA, default_sigint
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,11 +158,8 @@ def test_a_limit_caps_the_sum_of_the_parts() -> None:
 
 
 def top95_text() -> str:
-    """Norvig's top95 (skips when ../shared/data is missing)."""
-    path = ROOT.parent / "shared" / "data" / "sudoku" / "top95.txt"
-    if not path.is_file():
-        pytest.skip("../shared/data is not beside the repository")
-    return path.read_text()
+    """Norvig's top95, shipped in tests/data."""
+    return (PUBLIC_DATA / "sudoku" / "top95.txt").read_text()
 
 
 def loosened_puzzles(how_many: int) -> list[sudoku.Puzzle]:
@@ -293,7 +291,9 @@ def test_ctrl_c_ends_the_workers_and_exits_130_in_one_line() -> None:
     marker = f"unwind-test-{os.getpid()}"
     command = [sys.executable, "-m", "solvers", "queens", "14", "--count", "--jobs", "2"]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "UNWIND_TEST_MARKER": marker}
-    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    process = subprocess.Popen(
+        command, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True, preexec_fn=default_sigint
+    )
     assert process.stderr is not None
     first = process.stderr.readline()  # the first progress line: the workers are busy
     assert "parts counted so far" in first

@@ -14,9 +14,9 @@ from solvers.__main__ import main
 
 
 @pytest.fixture
-def counts(shared_data: Path) -> dict[str, dict[str, int]]:
+def counts(public_data: Path) -> dict[str, dict[str, int]]:
     """Published tiling counts, classic and raw."""
-    return json.loads((shared_data / "pentomino" / "pentomino_counts.json").read_text())
+    return json.loads((public_data / "pentomino" / "pentomino_counts.json").read_text())
 
 
 def check_tiling(rows: list[str], width: int, height: int) -> None:

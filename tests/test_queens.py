@@ -15,9 +15,9 @@ from solvers.events import Pop, Push, Solution
 
 
 @pytest.fixture
-def counts(shared_data: Path) -> dict[str, dict[str, int]]:
+def counts(public_data: Path) -> dict[str, dict[str, int]]:
     """OEIS A000170 (all) and A002562 (up to symmetry)."""
-    return json.loads((shared_data / "nqueens" / "nqueens_counts.json").read_text())
+    return json.loads((public_data / "nqueens" / "nqueens_counts.json").read_text())
 
 
 def symmetry_classes(placements: list[tuple[int, ...]]) -> int:

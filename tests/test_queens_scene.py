@@ -57,9 +57,9 @@ def test_a_tried_queen_is_blue_on_its_square_and_its_lines_are_hatched(app, open
     assert count_colour(app.surface, shell.demo.layout(stage).square_rect(other), hatch, 1) > 10
 
 
-def test_play_to_the_end_finds_every_placement_and_they_can_be_browsed(app, open_demo, shared_data) -> None:
+def test_play_to_the_end_finds_every_placement_and_they_can_be_browsed(app, open_demo, public_data) -> None:
     """N = 6 played out: the OEIS count of valid placements; , and . browse; the board shows it in green."""
-    known = json.loads((shared_data / "nqueens" / "nqueens_counts.json").read_text())
+    known = json.loads((public_data / "nqueens" / "nqueens_counts.json").read_text())
     shell = open_demo("queens")
     play_to_end(app, shell)
     model = shell.run.model

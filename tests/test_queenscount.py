@@ -12,9 +12,9 @@ from solvers.__main__ import main
 
 
 @pytest.fixture
-def a000170(shared_data: Path) -> dict[str, int]:
+def a000170(public_data: Path) -> dict[str, int]:
     """OEIS A000170: all placements of N queens, N = 1..15."""
-    counts: dict[str, int] = json.loads((shared_data / "nqueens" / "nqueens_counts.json").read_text())[
+    counts: dict[str, int] = json.loads((public_data / "nqueens" / "nqueens_counts.json").read_text())[
         "total_A000170"
     ]
     return counts

@@ -1,7 +1,9 @@
 """Tests that catch real bugs: alpha-beta's exact cuts and dancing links' exact restore.
 
 Each was checked by mutating the solver (the cut `alpha >= beta` made `alpha > beta`;
-the size restore `S += 1` dropped from uncover) and seeing the test fail.
+the size restore `S += 1` dropped from uncover) and seeing the test fail; so were ties
+in minimax's Prune event (`alpha >= beta` made `>`, and the "moves left" check dropped)
+and in `alphabeta_value`, the plain search the predictions use.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ import pytest
 from test_minimax import TEXTBOOK, ListTree
 
 from solvers import dlx, queens, sudoku
-from solvers.events import Evaluate, Push
-from solvers.minimax import MAX, RandomTree, alphabeta_events
+from solvers.events import Evaluate, Prune, Push
+from solvers.minimax import MAX, RandomTree, alphabeta_events, alphabeta_value
 
 # --- alpha-beta: exactly which leaves are skipped ------------------------------------
 
@@ -94,6 +96,75 @@ def test_a_tie_closes_the_window() -> None:
     """MAX over two MIN nodes [5, 7] and [5, 1]: the second MIN node's 5 ties alpha, so its 1 is cut."""
     game, root = ListTree(), (0, [[5, 7], [5, 1]])
     assert skipped_by_the_solver(game, root) == {(1, 1)} == skipped_by_the_reference(game, root)
+
+
+def cuts_and_prunes(game: Any, root: Any) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, ...], Any]]]:
+    """The nodes (as paths) alpha-beta left with moves untried, and each Prune event's node and bound."""
+    nodes: dict[int, tuple[tuple[int, ...], Any]] = {}
+    tried: dict[tuple[int, ...], int] = {}
+    moves: dict[tuple[int, ...], int] = {}
+    prunes = []
+    for event in alphabeta_events(game, root):
+        if type(event) is Push:
+            path, state = (), root
+            if event.parent >= 0:
+                above, position = nodes[event.parent]
+                path, state = (*above, event.what), game.result(position, event.what)
+                tried[above] += 1
+            nodes[event.node] = (path, state)
+            tried[path], moves[path] = 0, len(game.moves(state))
+        elif type(event) is Prune:
+            prunes.append((nodes[event.node][0], event.bound))
+    return [path for path, count in tried.items() if count < moves[path]], prunes
+
+
+def test_a_tie_cut_is_a_prune_event_at_its_min_node() -> None:
+    """[[5, 7], [5, 1]]: the second MIN node's 5 ties alpha = 5: one Prune there, bound alpha 5."""
+    cut, prunes = cuts_and_prunes(ListTree(), (0, [[5, 7], [5, 1]]))
+    assert cut == [(1,)] and prunes == [((1,), ("alpha", 5))]
+
+
+@pytest.mark.parametrize(("depth", "branching", "seed"), SEEDED_TREES)
+def test_every_node_cut_with_moves_left_says_so_once(depth: int, branching: int, seed: int) -> None:
+    """A Prune event at exactly the nodes that left moves untried (ties included), one each."""
+    tree = RandomTree(depth, branching, seed)
+    cut, prunes = cuts_and_prunes(tree, tree.ROOT)
+    assert sorted(path for path, _bound in prunes) == sorted(cut)
+
+
+class Scoring:
+    """A game that notes each leaf it is asked to score, in order."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.scored: list[Any] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def utility(self, state: Any) -> float:
+        """The game's utility, noted."""
+        self.scored.append(state)
+        return float(self.game.utility(state))
+
+
+@pytest.mark.parametrize(("depth", "branching", "seed"), SEEDED_TREES)
+def test_the_plain_alphabeta_value_scores_exactly_the_reference_leaves(
+    depth: int, branching: int, seed: int
+) -> None:
+    """alphabeta_value (the predictions' search) scores the reference's leaves in its order, ties cut."""
+    solver, reference = (
+        Scoring(RandomTree(depth, branching, seed)),
+        Scoring(RandomTree(depth, branching, seed)),
+    )
+    value = alphabeta_value(solver, RandomTree.ROOT)
+    assert value == reference_leaves(reference, RandomTree.ROOT, -inf, inf, (), [])
+    assert solver.scored == reference.scored
+
+
+def test_the_plain_value_of_a_min_node_cut_by_a_tie_is_the_tie() -> None:
+    """MIN over [3, 1] inside alpha = 3: its 3 closes the window, so fail-soft it returns 3, never 1."""
+    assert alphabeta_value(ListTree(), (1, [3, 1]), 3, inf) == 3
 
 
 # --- dancing links: uncover restores every size and link ------------------------------

@@ -33,9 +33,9 @@ def puzzles(path: Path) -> list[sudoku.Puzzle]:
     return sudoku.parse_puzzles(path.read_text(), path.name)
 
 
-def test_every_public_puzzle_solves_keeps_givens_and_is_unique(shared_data: Path) -> None:
+def test_every_public_puzzle_solves_keeps_givens_and_is_unique(public_data: Path) -> None:
     """Project Euler 96 (50), top95 (95) and the 'hardest' list (11)."""
-    folder = shared_data / "sudoku"
+    folder = public_data / "sudoku"
     sets = {name: puzzles(folder / name) for name in ("p096_sudoku.txt", "top95.txt", "hardest.txt")}
     assert [len(s) for s in sets.values()] == [50, 95, 11]
     for name, batch in sets.items():
@@ -45,19 +45,19 @@ def test_every_public_puzzle_solves_keeps_givens_and_is_unique(shared_data: Path
             assert sudoku.count_solutions(puzzle) == 1, (name, puzzle.number)
 
 
-def test_euler_checksum(shared_data: Path) -> None:
+def test_euler_checksum(public_data: Path) -> None:
     """Project Euler 96's published check: the top-left 3-digit numbers sum to 24702."""
     total = 0
-    for puzzle in puzzles(shared_data / "sudoku" / "p096_sudoku.txt"):
+    for puzzle in puzzles(public_data / "sudoku" / "p096_sudoku.txt"):
         cells = sudoku.solve(puzzle)
         assert cells is not None
         total += 100 * cells[0] + 10 * cells[1] + cells[2]
     assert total == 24702
 
 
-def test_seventeen_clue_sample_solves(shared_data: Path) -> None:
+def test_seventeen_clue_sample_solves(public_data: Path) -> None:
     """A slice of Royle's 17-clue puzzles: 17 givens, one solution each."""
-    batch = puzzles(shared_data / "sudoku" / "sudoku17_sample.txt")[::50]
+    batch = puzzles(public_data / "sudoku" / "sudoku17_sample.txt")[::50]
     for puzzle in batch:
         assert sum(1 for d in puzzle.cells if d) == 17
         cells = sudoku.solve(puzzle)
@@ -65,10 +65,10 @@ def test_seventeen_clue_sample_solves(shared_data: Path) -> None:
         assert sudoku.count_solutions(puzzle, limit=2) == 1
 
 
-def test_the_source_articles_form_and_euler_form_read_alike(shared_data: Path) -> None:
+def test_the_source_articles_form_and_euler_form_read_alike(public_data: Path) -> None:
     """Nine lines of nine spaced numbers equal Euler's 'Grid 01' in compact digits."""
     seed = sudoku.parse_puzzle(SEED_FORM)
-    euler = puzzles(shared_data / "sudoku" / "p096_sudoku.txt")[0]
+    euler = puzzles(public_data / "sudoku" / "p096_sudoku.txt")[0]
     assert seed.cells == euler.cells and seed.form == "grid" and euler.form == "compact"
     assert euler.label == "Grid 01" and euler.line == 2
 
@@ -106,17 +106,17 @@ def test_unsolvable_without_clash() -> None:
 
 
 @pytest.mark.parametrize("form", ["line", "grid", "compact"])
-def test_writing_then_reading_gives_the_same_puzzle(shared_data: Path, form: str) -> None:
+def test_writing_then_reading_gives_the_same_puzzle(public_data: Path, form: str) -> None:
     """format_cells writes a form parse_puzzles reads back."""
-    original = puzzles(shared_data / "sudoku" / "top95.txt")[3]
+    original = puzzles(public_data / "sudoku" / "top95.txt")[3]
     puzzle = sudoku.Puzzle(9, original.cells, form, "Grid 07" if form == "compact" else "")
     again = sudoku.parse_puzzle(sudoku.format_cells(puzzle, puzzle.cells))
     assert (again.cells, again.form, again.label) == (puzzle.cells, form, puzzle.label)
 
 
-def test_events_place_and_withdraw_digits(shared_data: Path) -> None:
+def test_events_place_and_withdraw_digits(public_data: Path) -> None:
     """Applying Push (place) and Pop (withdraw) to a grid ends on the solution."""
-    puzzle = puzzles(shared_data / "sudoku" / "top95.txt")[0]
+    puzzle = puzzles(public_data / "sudoku" / "top95.txt")[0]
     encoding = sudoku.encode(puzzle)
     before = encoding.matrix.snapshot()
     grid = list(puzzle.cells)

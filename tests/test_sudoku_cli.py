@@ -29,9 +29,9 @@ def write(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def test_euler_file_answers_in_its_own_form(capsys: pytest.CaptureFixture[str], shared_data: Path) -> None:
+def test_euler_file_answers_in_its_own_form(capsys: pytest.CaptureFixture[str], public_data: Path) -> None:
     """'Grid NN' labels and compact rows come back, one solved grid per puzzle."""
-    code, out, err = run(capsys, "sudoku", str(shared_data / "sudoku" / "p096_sudoku.txt"))
+    code, out, err = run(capsys, "sudoku", str(public_data / "sudoku" / "p096_sudoku.txt"))
     assert code == 0 and not err
     answers = sudoku.parse_puzzles(out, "out")
     assert len(answers) == 50 and answers[0].label == "Grid 01"
@@ -39,9 +39,9 @@ def test_euler_file_answers_in_its_own_form(capsys: pytest.CaptureFixture[str], 
     assert out.splitlines()[1] == "483921657"
 
 
-def test_one_line_puzzles_answer_one_line_each(capsys: pytest.CaptureFixture[str], shared_data: Path) -> None:
+def test_one_line_puzzles_answer_one_line_each(capsys: pytest.CaptureFixture[str], public_data: Path) -> None:
     """top95: 95 lines of 81 digits, each a valid solution of its puzzle."""
-    source = shared_data / "sudoku" / "top95.txt"
+    source = public_data / "sudoku" / "top95.txt"
     code, out, _ = run(capsys, "sudoku", str(source))
     lines = out.splitlines()
     assert code == 0 and len(lines) == 95 and all(len(line) == 81 for line in lines)

@@ -30,9 +30,9 @@ def loosened(puzzle: sudoku.Puzzle, blanks: int, seed: int) -> sudoku.Puzzle:
     return sudoku.Puzzle(puzzle.size, tuple(0 if c in emptied else d for c, d in enumerate(solved)))
 
 
-def test_top95_counts_equal_dancing_links(shared_data: Path) -> None:
+def test_top95_counts_equal_dancing_links(public_data: Path) -> None:
     """All 95 hard puzzles: one solution each, as the links count, valid, found in far fewer nodes."""
-    batch = puzzles(shared_data / "sudoku" / "top95.txt")
+    batch = puzzles(public_data / "sudoku" / "top95.txt")
     tally, counters = sudokucount.Tally(), dlx.Counters()
     mine = [sudokucount.count(9, p.cells, tally=tally) for p in batch]
     assert mine == [sudoku.count_solutions(p, counters=counters) for p in batch] == [1] * 95
@@ -42,10 +42,10 @@ def test_top95_counts_equal_dancing_links(shared_data: Path) -> None:
         assert sudoku.is_valid_solution(puzzle, cells)
 
 
-def test_puzzles_with_many_solutions_count_as_the_links_do(shared_data: Path) -> None:
+def test_puzzles_with_many_solutions_count_as_the_links_do(public_data: Path) -> None:
     """Solved Euler grids with 44-55 cells emptied: 1 to hundreds of completions, all distinct and valid."""
     many = 0
-    for number, puzzle in enumerate(puzzles(shared_data / "sudoku" / "p096_sudoku.txt")[:12]):
+    for number, puzzle in enumerate(puzzles(public_data / "sudoku" / "p096_sudoku.txt")[:12]):
         looser = loosened(puzzle, 44 + number, seed=number)
         found = list(sudokucount.solutions(9, looser.cells))
         assert len(found) == links_count(looser), number

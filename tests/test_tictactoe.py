@@ -25,9 +25,9 @@ from solvers.tictactoe import (
 
 
 @pytest.fixture
-def facts(shared_data: Path) -> dict:
-    """The published tic-tac-toe counts (../shared/data/tictactoe)."""
-    return json.loads((shared_data / "tictactoe" / "tictactoe_facts.json").read_text())
+def facts(public_data: Path) -> dict:
+    """The published tic-tac-toe counts (tests/data/tictactoe)."""
+    return json.loads((public_data / "tictactoe" / "tictactoe_facts.json").read_text())
 
 
 def reachable() -> set[str]:

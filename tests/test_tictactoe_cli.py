@@ -13,9 +13,9 @@ from solvers.__main__ import main
 
 
 @pytest.fixture
-def facts(shared_data: Path) -> dict:
-    """The published tic-tac-toe counts (../shared/data/tictactoe)."""
-    return json.loads((shared_data / "tictactoe" / "tictactoe_facts.json").read_text())
+def facts(public_data: Path) -> dict:
+    """The published tic-tac-toe counts (tests/data/tictactoe)."""
+    return json.loads((public_data / "tictactoe" / "tictactoe_facts.json").read_text())
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

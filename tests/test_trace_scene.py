@@ -233,6 +233,20 @@ def test_an_endless_loop_never_stops_the_frames(app, open_demo, tmp_path: Path, 
     assert shell.demo.session.results[0].stopped.startswith("stopped after 3 s")
 
 
+def test_a_program_that_forges_protocol_lines_ends_its_run_saying_so(app, open_demo, tmp_path: Path) -> None:
+    """`["end", 5]` written to the tracer's descriptor: the run ends (never stuck on running…), said so."""
+    (tmp_path / "forge.py").write_text(
+        "import os\n\ndef f(n):\n    os.write(3, b'[\"end\", 5]\\n')\n    return n\n"
+    )
+    shell = open_trace(app, open_demo)
+    shell.demo.call_typed(tmp_path / "forge.py", "f(1)")
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    interfered = "f(1): stopped: the program interfered with the tracer's messages"
+    assert shell.demo.status(shell.run) == interfered and app.faults == []
+
+
 def test_the_command_line_form_checks_its_words() -> None:
     """`unwind trace FILE FUNC ARG...`: bad words are one line and exit 2; good ones wait for the screen."""
     bad = subprocess.run(

@@ -1,14 +1,16 @@
 """The child process of a trace: runs the student's file and reports every call, line and return.
 
-Run as ``python -I child.py`` with a JSON request on stdin (see
-`solvers.tracing.runner`); it imports nothing but the standard library, so
-it runs isolated from the app.  It writes one JSON array per line to what
+Run as ``python -I child.py`` with a JSON request as the first line on
+stdin (see `solvers.tracing.runner`), which stays open until the parent has
+ended whatever the student's code forked; it imports nothing but the standard
+library, so it runs isolated from the app.  It writes one JSON array per line to what
 was its stdout (the student's own prints are captured and sent at the end):
 
     ["c", node, parent, func, [[name, repr], ...], line]   a call starts
     ["l", node, line, [[name, new, old], ...]]              a line is about to run
     ["r", node, repr, how, line]                            a call returns
     ["x", node, message, line]                              an exception starts
+    ["p", calls, max_depth]                                 how far it got (every 0.2 s)
     ["end", {...}]                                          the run is over
 
 It traces with `sys.settrace` (the same code on Python 3.11 to 3.13; the
@@ -34,6 +36,7 @@ import io
 import json
 import os
 import reprlib
+import signal
 import sys
 import threading
 import time
@@ -49,6 +52,8 @@ OUTPUT_CHARS = 20_000
 """The student's printed output kept."""
 MEMORY_BYTES = 2 * 1024**3
 """Address space the child may use (where the platform can cap it)."""
+PR_SET_CHILD_SUBREAPER = 36
+"""prctl's option (linux/prctl.h) that makes orphaned descendants this process's children."""
 IMMUTABLE = frozenset({int, float, str, bool, type(None), bytes, complex})
 """Types whose objects never change: an unchanged identity needs no new repr."""
 NOT_PLAIN = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
@@ -67,10 +72,12 @@ def short_repr() -> reprlib.Repr:
 class Output:
     """The protocol's stream: JSON lines, flushed by a helper thread while the student's code runs."""
 
-    def __init__(self, fd: int, max_events: int) -> None:
+    def __init__(self, fd: int, max_events: int, parent: int = -1) -> None:
         self.stream = os.fdopen(fd, "wb", buffering=1 << 16)
+        self.parent = parent  # the request's pipe, open until the parent is done with us
         self.max_events = max_events
         self.shipped = 0
+        self.progress: Callable[[], list[int]] = list  # [calls, max depth] so far, once a run starts
         self.stopped = threading.Event()
         threading.Thread(target=self._flush_often, daemon=True).start()
 
@@ -91,10 +98,19 @@ class Output:
         self.stream.write(json.dumps(["end", summary]).encode() + b"\n")
         self.stream.flush()
 
+    def linger(self) -> NoReturn:
+        """After the end message, wait for the parent to end us (after what we forked), or to go; exit."""
+        with contextlib.suppress(OSError):
+            while os.read(self.parent, 4096):
+                pass
+        os._exit(0)
+
     def _flush_often(self) -> None:
-        """Flush now and then, so a spinning program's last events still arrive."""
+        """Flush now and then with how far the run got, so a slow or spinning run's progress still arrives."""
         while not self.stopped.wait(FLUSH_SECONDS):
             try:
+                if counts := self.progress():
+                    self.stream.write(json.dumps(["p", *counts]).encode() + b"\n")
                 self.stream.flush()
             except (OSError, ValueError):
                 return
@@ -323,7 +339,7 @@ class Tracer:
         sys.settrace(None)
         line = self.line_now(calling.f_back)
         finish(self.out, {**self.summary(), "stopped": message, "cap": cap, "line": line})
-        os._exit(0)
+        self.out.linger()
 
     def line_now(self, frame: types.FrameType | None) -> int:
         """The line the innermost traced call from `frame` outwards is on (0 if none)."""
@@ -441,6 +457,7 @@ def run(request: dict[str, Any], out: Output) -> None:
         finish(out, {**tracer.summary(), "error": describe(error), "line": error_line(error, path)})
         return
     tracer.started = time.perf_counter()
+    out.progress = lambda: [tracer.calls, tracer.max_depth_seen]
     sys.settrace(tracer.on_call)
     try:
         result = function(*args)
@@ -471,18 +488,41 @@ def limit_memory() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
 
 
+def watch_parent(parent: int) -> None:
+    """Once the parent's pipe ends (the parent has gone, killed or crashed), end our group and exit."""
+    with contextlib.suppress(OSError):
+        while os.read(parent, 4096):
+            pass
+    with contextlib.suppress(OSError, AttributeError):  # no process groups on Windows
+        os.killpg(0, signal.SIGKILL)
+    os._exit(0)
+
+
+def adopt_orphans() -> None:
+    """Become the subreaper of what the student's code forks (Linux): its orphans stay ours to find."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
 def main() -> None:
-    """Read the request, keep the protocol's stream to ourselves, run."""
-    request = json.loads(sys.stdin.read())
-    protocol = os.dup(1)
-    quiet = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(quiet, 1)  # the student's own writes to fd 1 go nowhere, never into the protocol
+    """Read the request, keep the protocol's stream and the parent's pipe to ourselves, run, linger."""
+    request = json.loads(sys.stdin.buffer.readline())
+    protocol = os.dup(1)  # file descriptor 3
+    parent = os.dup(0)
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)  # the student's input() reads nothing, as before
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # their writes to fd 1 go nowhere, never into the protocol
     sys.stdout = io.StringIO()
     sys.stderr = io.StringIO()
     limit_memory()
-    out = Output(protocol, request["max_events"])
+    adopt_orphans()
+    threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
+    out = Output(protocol, request["max_events"], parent)
     run(request, out)
-    os._exit(0)
+    out.linger()
 
 
 if __name__ == "__main__":

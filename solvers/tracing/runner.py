@@ -15,20 +15,24 @@ student's line, or the reason it was stopped).
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
+import queue
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from solvers.events import Pop, Push
 from solvers.i18n import _, format_number, ngettext
 from solvers.textio import InputError, read_text
-from solvers.tracing.events import CACHE, Call, Halt, Line, Raise, Returned, TraceEvent
+from solvers.tracing import contain, protocol
+from solvers.tracing.events import CACHE, Halt, TraceEvent
 
 MAX_CALLS = 1_000_000
 """Calls a run may make by default: 'stopped after 1,000,000 calls'."""
@@ -42,6 +46,12 @@ MAX_SOURCE_BYTES = 1024 * 1024
 """Source files larger than this are refused unread."""
 MAX_ARG_CHARS = 10_000
 """An argument's text is refused past this length."""
+WATCH_SECONDS = 0.05
+"""How often a run's time limit, process cap and child are looked at."""
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""A protocol line longer than this is not the tracer's (its longest: a 1,000,000-character result)."""
+QUEUED_LINES = 4096
+"""Lines read ahead of the run's loop."""
 CHILD = Path(__file__).with_name("child.py")
 
 
@@ -122,13 +132,21 @@ class TraceResult:
 
 
 def load_source(path: Path) -> str:
-    """The file's text, or TraceInputError in one line (missing, too large, not UTF-8)."""
+    """The file's text, or TraceInputError in one line (missing, too large, not UTF-8, a NUL byte).
+
+    The one loader of a file to trace: the command line, the app's command line, its file dialog
+    and its runs all read through it, so each refuses the same file with the same words.
+    """
     if path.suffix != ".py":
         raise TraceInputError(_("{file}: a Python file ending in .py is needed").format(file=path.name))
     try:
         text, _encoding = read_text(path, MAX_SOURCE_BYTES, dash=False)
     except InputError as error:
         raise TraceInputError(str(error)) from None
+    if "\0" in text:
+        line = text.count("\n", 0, text.index("\0")) + 1
+        words = _("{file} line {line}: a NUL byte, which Python source cannot hold")
+        raise TraceInputError(words.format(file=path.name, line=line))
     return text
 
 
@@ -138,8 +156,6 @@ def syntax_problem(source: str, path: Path) -> tuple[int, str] | None:
         ast.parse(source, str(path))
     except SyntaxError as error:
         return error.lineno or 0, f"SyntaxError: {error.msg}"
-    except ValueError as error:  # a NUL byte
-        return 0, f"SyntaxError: {error}"
     return None
 
 
@@ -238,49 +254,34 @@ def make_request(path: Path | str, func: str, args: tuple[str, ...] | list[str],
     return TraceRequest(path, func, tuple(args), **caps)
 
 
-def decode(item: list[Any]) -> TraceEvent | None:
-    """One protocol line from the child as an event (None for anything unexpected)."""
-    kind = item[0]
-    if kind == "c":
-        _, node, parent, func, args, line = item
-        return Push(
-            int(node), int(parent), Call(str(func), tuple((str(n), str(v)) for n, v in args)), int(line)
-        )
-    if kind == "l":
-        _, node, line, changes = item
-        return Line(int(node), tuple((str(n), new, old) for n, new, old in changes), int(line))
-    if kind == "r":
-        _, node, text, how, line = item
-        return Pop(int(node), Returned(str(text), str(how)), False, int(line))
-    if kind == "x":
-        _, node, message, line = item
-        return Raise(int(node), str(message), int(line))
-    return None
-
-
 class TraceJob:
     """One run of the child process; `run` blocks until it ends, `cancel` ends it from any thread."""
 
-    def __init__(self, request: TraceRequest) -> None:
+    def __init__(self, request: TraceRequest, clock: Callable[[], float] = time.monotonic) -> None:
         self.request = request
+        self.clock = clock  # the time limit's clock (tests move it)
+        self.reader = protocol.Reader(request.max_events)  # the lines taken so far
         self._process: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         self._why_killed: str | None = None
+        self._timed_out = False
+        self._reaped = False
         self.received = 0  # events read so far (the app's progress line reads it)
 
     def cancel(self, why: str = "cancelled") -> None:
-        """Kill the child (if it runs); the run ends with `why`."""
+        """End the child and every process it started (if it runs); the run ends with `why`."""
         with self._lock:
             if self._why_killed is None:
                 self._why_killed = why
-            if self._process is not None and self._process.poll() is None:
-                self._process.kill()
+            if self._process is not None and not self._reaped:
+                contain.end_session(self._process)
 
     def run(self) -> TraceResult:
         """Run the child to its end, its caps or the time limit, and collect what it sent."""
         request = self.request
         result = TraceResult(request, load_source(request.path))
         started = time.perf_counter()
+        reader = self.reader
         with tempfile.TemporaryFile() as errors:
             with self._lock:
                 if self._why_killed is not None:
@@ -292,38 +293,42 @@ class TraceJob:
                     stdout=subprocess.PIPE,
                     stderr=errors,
                     cwd=request.path.parent,
+                    start_new_session=True,  # see solvers.tracing.contain
                 )
-            timer = threading.Timer(request.seconds, self._time_up)
-            timer.daemon = True
-            timer.start()
             try:
-                self._talk(self._process, result)
+                self._talk(self._process, result, reader)
             finally:
-                timer.cancel()
-                self._process.kill()
+                with self._lock:
+                    contain.end_session(self._process)  # every process it started, not the child alone
+                    self._reaped = True
                 code = self._process.wait()
-            if not result.events_by_kind:  # no end message: count what arrived
-                count_from_events(result)
-            if self._why_killed is not None:
-                result.stopped = self._why_killed
-            elif result.stopped is None and result.result is None and result.error is None:
-                errors.seek(0)
-                tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
-                ended = _("the program ended unexpectedly (exit code {code})").format(code=code)
-                result.stopped = f"{ended}: {tail[-1]}" if tail else ended
+                with contextlib.suppress(OSError):
+                    self._process.stdin.close()  # type: ignore[union-attr]
+            self._settle(result, reader, code, errors)
         if result.stopped is not None:
             result.events.append(Halt(result.stopped, result.line or last_line(result.events)))
         if not result.seconds:
             result.seconds = round(time.perf_counter() - started, 6)
         return result
 
-    def _time_up(self) -> None:
-        """The time limit passed: stop the child."""
-        seconds = format_number(self.request.seconds)
-        self.cancel(_("stopped after {seconds} s: still running (an endless loop?)").format(seconds=seconds))
+    def _settle(self, result: TraceResult, reader: protocol.Reader, code: int, errors: IO[bytes]) -> None:
+        """The counts and how the run ended, when the child could not say it (stopped, ended, interfered)."""
+        if not result.events_by_kind:  # no end message: count what arrived, and how far it said it got
+            count_from_events(result)
+            result.calls = max(result.calls, reader.calls)
+            result.max_depth = max(result.max_depth, reader.max_depth)
+        if self._timed_out:
+            result.stopped = slow_message(result, self.request.seconds)
+        elif self._why_killed is not None:
+            result.stopped = self._why_killed
+        elif result.stopped is None and result.result is None and result.error is None:
+            errors.seek(0)
+            tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+            ended = _("the program ended unexpectedly (exit code {code})").format(code=code)
+            result.stopped = f"{ended}: {tail[-1]}" if tail else ended
 
-    def _talk(self, process: subprocess.Popen[bytes], result: TraceResult) -> None:
-        """Send the request, then read events until the end message or the end of the stream."""
+    def _talk(self, process: subprocess.Popen[bytes], result: TraceResult, reader: protocol.Reader) -> None:
+        """Send the request, then take lines until the end message, the end of the stream or a stop."""
         request = self.request
         order = {
             "path": str(request.path),
@@ -335,38 +340,97 @@ class TraceJob:
         }
         assert process.stdin is not None and process.stdout is not None
         try:
-            process.stdin.write(json.dumps(order).encode())
-            process.stdin.close()
+            process.stdin.write(json.dumps(order).encode() + b"\n")
+            process.stdin.flush()  # kept open: the child lingers on it until it is ended
         except OSError:
             return
-        events = result.events
-        for raw in process.stdout:
+        lines = read_in_background(process.stdout)
+        deadline = self.clock() + request.seconds
+        watched = 0.0
+        while self._why_killed is None:
+            if time.monotonic() - watched >= WATCH_SECONDS:
+                self._watch(process, deadline)
+                watched = time.monotonic()
             try:
-                item = json.loads(raw)
-                if item[0] == "end":
-                    self._finish(result, item[1])
-                    return
-                event = decode(item)
-            except (ValueError, TypeError, IndexError, KeyError):
-                continue  # not ours: a line the student's code forged
-            if event is not None and len(events) < request.max_events:
-                events.append(event)
-                self.received += 1
+                raw = lines.get(timeout=WATCH_SECONDS)
+            except queue.Empty:
+                continue
+            if raw is None or self._why_killed is not None:
+                return
+            if self._take(raw, result, reader):
+                return
+
+    def _take(self, raw: bytes, result: TraceResult, reader: protocol.Reader) -> bool:
+        """One line from the child; True once the run is over (its end message, or interference)."""
+        try:
+            taken = reader.take(raw)
+        except protocol.Interference:
+            self.cancel(_("stopped: the program interfered with the tracer's messages"))
+            return True
+        if isinstance(taken, dict):
+            self._finish(result, taken)
+            return True
+        if taken is not None and len(result.events) < self.request.max_events:
+            result.events.append(taken)
+            self.received += 1
+        return False
+
+    def _watch(self, process: subprocess.Popen[bytes], deadline: float) -> None:
+        """Stop the run at the time limit or past the process cap; end the rest once the child is gone."""
+        if self.clock() >= deadline:
+            self._timed_out = True
+            self.cancel("")
+        elif contain.can_count() and len(contain.family(process.pid)) > contain.MAX_PROCESSES:
+            words = _("stopped: more than {count} processes at once (a fork bomb?)")
+            self.cancel(words.format(count=contain.MAX_PROCESSES))
+        elif contain.has_exited(process):  # what it forked may hold the stream open: end them
+            with self._lock:
+                contain.end_session(process)
 
     @staticmethod
     def _finish(result: TraceResult, summary: dict[str, Any]) -> None:
-        """Copy the child's end message into the result."""
-        result.result = summary.get("result")
-        result.error = summary.get("error")
-        result.stopped = cap_message(summary.get("cap")) or summary.get("stopped")
-        result.line = int(summary.get("line", 0))
-        result.calls = int(summary.get("calls", 0))
-        result.cache_hits = int(summary.get("cache_hits", 0))
-        result.max_depth = int(summary.get("max_depth", 0))
-        result.events_by_kind = {k: int(v) for k, v in summary.get("events_by_kind", {}).items() if v}
-        result.events_sent = int(summary.get("events_sent", 0))
-        result.seconds = float(summary.get("seconds", 0.0))
-        result.output = str(summary.get("output", ""))
+        """Copy the child's end message (checked by `protocol.summary_of`) into the result."""
+        result.result = summary["result"]
+        result.error = summary["error"]
+        result.stopped = cap_message(summary["cap"]) or summary["stopped"]
+        result.line = summary["line"]
+        result.calls = summary["calls"]
+        result.cache_hits = summary["cache_hits"]
+        result.max_depth = summary["max_depth"]
+        result.events_by_kind = summary["events_by_kind"]
+        result.events_sent = summary["events_sent"]
+        result.seconds = summary["seconds"]
+        result.output = summary["output"] or ""
+
+
+def read_in_background(stream: IO[bytes]) -> queue.Queue[bytes | None]:
+    """The stream's lines (each at most MAX_LINE_BYTES), read by a thread; None at its end.
+
+    A thread, so a stream held open by a process that got away never blocks the run's end.
+    """
+    lines: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUED_LINES)
+
+    def pump() -> None:
+        """Read lines until the stream ends."""
+        try:
+            while raw := stream.readline(MAX_LINE_BYTES):
+                lines.put(raw)
+        except (OSError, ValueError):
+            pass
+        lines.put(None)
+
+    threading.Thread(target=pump, name="unwind-trace-reader", daemon=True).start()
+    return lines
+
+
+def slow_message(result: TraceResult, seconds: float) -> str:
+    """The time limit's message: how far the run got, and that it may just be slow."""
+    calls = ngettext("{count} call made", "{count} calls made", result.calls)
+    calls = calls.format(count=number(result.calls))
+    words = _(
+        "stopped after {seconds} s, still running ({calls}, depth {depth}): it may just be slow, or endless"
+    )
+    return words.format(seconds=format_number(seconds), calls=calls, depth=number(result.max_depth))
 
 
 def cap_message(cap: object) -> str | None:
