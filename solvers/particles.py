@@ -169,10 +169,10 @@ class Template(str):
 
     __slots__ = ()
 
-    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, *args: Any, **kwargs: Any) -> str:
         """The message filled in, each pair after a value replaced by the form the value takes."""
         return attach(str.format(self, *args, **kwargs))
 
-    def format_map(self, mapping: Any) -> str:  # type: ignore[override]
+    def format_map(self, mapping: Any) -> str:
         """As `format`, with the values in a mapping."""
         return attach(str.format_map(self, mapping))
