@@ -131,6 +131,14 @@ def test_export_writes_a_whole_run_headless(tmp_path: Path) -> None:
         assert image.n_frames > 5
 
 
+def test_a_good_export_exits_0_in_korean_too(tmp_path: Path) -> None:
+    """The exit code follows whether the file was written, not the wording of the message."""
+    gif = tmp_path / "h.gif"
+    result = run_app("hanoi", "--lang", "ko", "--frames", "4", "--export", str(gif))
+    assert gif.is_file() and "h.gif" in result.stdout
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_export_to_mp4(tmp_path: Path) -> None:
     """With the video extra, `--export FILE.mp4` writes an H.264 video."""
     pytest.importorskip("imageio_ffmpeg")

@@ -265,7 +265,7 @@ class App:
         recorder.writer.join()
         print(f"unwind: {recorder.result}")
         self.finish()
-        return 0 if recorder.result.startswith("saved") else 1
+        return 0 if recorder.saved else 1
 
     def at_rest(self) -> bool:
         """True when nothing moves: no run playing or seeking, no animation, no message, no recording."""
