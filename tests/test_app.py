@@ -56,6 +56,18 @@ def test_p_saves_a_png(app, open_demo, tmp_path: Path) -> None:
     assert pygame.image.load(str(pictures[0])).get_size() == app.surface.get_size()
 
 
+def test_a_second_p_keeps_the_first_saved_message_out_of_the_png(app, open_demo, tmp_path: Path) -> None:
+    """P twice in a row: the "saved ..." message of the first is on the window, never in the second PNG."""
+    open_demo("recursion")
+    press(app, pygame.K_p, "p")
+    press(app, pygame.K_p, "p")
+    first, second = sorted(tmp_path.glob("unwind-recursion-*.png"), key=lambda path: path.stat().st_mtime_ns)
+    assert app.message.startswith("saved")
+    window = pygame.image.tobytes(app.surface, "RGB")
+    pictures = [pygame.image.tobytes(pygame.image.load(str(path)), "RGB") for path in (first, second)]
+    assert pictures[1] == pictures[0] != window
+
+
 def test_g_records_a_gif_without_touching_play(app, open_demo, tmp_path: Path) -> None:
     """G starts recording and leaves play alone; G again stops and writes an animated GIF."""
     from PIL import Image

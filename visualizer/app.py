@@ -87,6 +87,7 @@ class App:
         self.show_help = False
         self.recorder: Recorder | None = None
         self.last_recording: Recorder | None = None
+        self.screenshot_due = False  # P was pressed: the next frame saves the screen before its overlays
         self.frame_times: deque[float] = deque(maxlen=10_000)
         self.screen: Home | Shell = Home(self)
         # Everything built so far (modules, fonts) lives as long as the app: keep it
@@ -397,10 +398,15 @@ class App:
         return folder.resolve()
 
     def save_screenshot(self) -> None:
-        """P: the window as a PNG in the output folder."""
+        """P: the window as a PNG in the output folder, taken as the next frame is drawn."""
+        self.screenshot_due = True
+
+    def _take_screenshot(self, surface: pygame.Surface) -> None:
+        """Save `surface` (the screen without messages or dialogs) as a new PNG; the message says where."""
+        self.screenshot_due = False
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
         try:
-            path = save_png(self.surface, output_path(self.export_folder(".png"), name, ".png"))
+            path = save_png(surface, output_path(self.export_folder(".png"), name, ".png"))
         except (pygame.error, OSError) as error:
             self.notify(_("could not save the PNG: {reason}").format(reason=error))
             return
@@ -457,6 +463,8 @@ class App:
         """The screen, then whichever overlays are up."""
         surface = self.surface
         self.screen.draw(surface)
+        if self.screenshot_due:
+            self._take_screenshot(surface)
         if self.recorder is not None:
             self.recorder.grab(surface, self.elapsed)
             draw_recording_badge(surface, self.theme, self.recorder)
