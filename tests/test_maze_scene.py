@@ -194,6 +194,21 @@ def test_save_and_open_through_the_file_dialog(app, open_demo, tmp_path: Path) -
     assert demo.unsaved() is None  # just opened: nothing to lose
 
 
+def test_the_largest_maze_the_app_saves_opens_again(app, open_demo, tmp_path: Path) -> None:
+    """A 1000 x 1000 maze file (5.7 MB, over the 4 MB cap of other files) opens in the maze demo."""
+    from visualizer.scenes.maze import store
+    from visualizer.scenes.maze.model import LOAD_MAX
+
+    demo = open_demo("maze").demo
+    biggest = mz.Maze.full(LOAD_MAX, LOAD_MAX)
+    file = tmp_path / "biggest.txt"
+    store.write_maze(file, biggest)
+    assert file.stat().st_size > 4 * 1024 * 1024
+    demo.open_file(file)
+    finish_loading(app)
+    assert demo.maze == biggest and "MB" not in app.message
+
+
 def test_sizes_step_and_can_be_typed(app, open_demo) -> None:
     shell = open_demo("maze")
     demo = shell.demo

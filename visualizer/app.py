@@ -178,11 +178,13 @@ class App:
             tell=self.notify,
         )
 
-    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
-        """Read and parse `path` off the frame; `done(result)` runs on a later frame (else a message)."""
+    def load_file(
+        self, path: Path, parse: Callable[[str], T], done: Callable[[T], None], limit: int | None = None
+    ) -> None:
+        """Read and parse `path` (at most `limit` bytes) off the frame; `done(result)` runs later."""
         from visualizer.loading import Loading  # its worker thread starts with the first file, not at launch
 
-        self.loading.append(Loading.start(path, parse, done))
+        self.loading.append(Loading.start(path, parse, done, limit))
         self.notify(_("opening {path}…").format(path=path))
 
     def _finish_loading(self) -> None:

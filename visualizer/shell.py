@@ -131,9 +131,11 @@ class Shell:
         """Ask for a file of `kind` in the file dialog (see App.choose_file)."""
         self.app.choose_file(kind, save=save, suggested=suggested, done=done)
 
-    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
+    def load_file(
+        self, path: Path, parse: Callable[[str], T], done: Callable[[T], None], limit: int | None = None
+    ) -> None:
         """Read and parse a user's file off the frame (see App.load_file)."""
-        self.app.load_file(path, parse, done)
+        self.app.load_file(path, parse, done, limit)
 
     def ask(self, prompt: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for a line of text (a file name, a matrix); `done` gets the answer."""

@@ -363,7 +363,9 @@ class MazeDemo(Demo):
     def open_file(self, path: Path | str) -> None:
         """Read a maze file off the frame; a bad one leaves the maze as it is and says why."""
         path = Path(path).expanduser()
-        self.shell.load_file(path, store.parse_maze, lambda maze: self.opened(path, maze))
+        self.shell.load_file(
+            path, store.parse_maze, lambda maze: self.opened(path, maze), limit=store.FILE_MAX_BYTES
+        )
 
     def opened(self, path: Path, maze: mz.Maze) -> None:
         """A maze file arrived: it becomes the drawing (one undoable edit), as saved."""
