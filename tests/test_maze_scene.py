@@ -15,6 +15,7 @@ from visualizer import theme as th
 from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
 from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, ROCK, SOLVE, MazeModel
 from visualizer.scenes.maze.view import TONES
+from visualizer.shell import Shell
 
 
 def play_to_end(shell) -> None:
@@ -143,6 +144,19 @@ def test_carving_the_rest_keeps_the_drawing_and_finishes_a_perfect_maze(app, ope
     assert result.openings() == demo.width * demo.height - 1
     assert mz.reachable(result).all()
     assert all(not result.has_wall((0, c), (0, c + 1)) for c in range(5))
+
+
+def test_carving_the_rest_of_an_empty_grid_says_there_is_nothing_and_changes_nothing(app, open_demo) -> None:
+    """E then T: no grey cell is left, so no run starts and nothing claims "carved the rest"."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_e, "e")
+    drawn = demo.maze.copy()
+    press(app, pygame.K_t, "t")
+    play_to_end(shell)
+    assert "no closed (grey) cell" in app.message
+    assert demo.action == DRAW and demo.maze == drawn
+    assert "carved the rest" not in demo.scene(shell.run).status
 
 
 def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded(app, open_demo) -> None:
@@ -390,7 +404,7 @@ def test_the_drawing_autosaves_after_a_pause_and_comes_back_in_draw_mode(app, op
     app.frame(1 / 60)
     drag(app, [post_point(demo, 2, 1), post_point(demo, 2, 4)])
     drawn = demo.maze.copy()
-    assert demo.unsaved() and not store.autosave_path().exists()
+    assert demo.editor.unsaved and not store.autosave_path().exists()
     for _ in range(int(store.AUTOSAVE_DELAY * 10) + 2):
         app.frame(0.1)
     assert store.autosave_path().is_file()
@@ -401,7 +415,8 @@ def test_the_drawing_autosaves_after_a_pause_and_comes_back_in_draw_mode(app, op
     assert shell.run.model.maze is shell.demo.maze
 
 
-def test_leaving_saves_an_edit_at_once_and_quitting_asks_first(app, open_demo) -> None:
+def test_leaving_autosaves_an_edit_at_once_without_asking(app, open_demo) -> None:
+    """Esc right after a stroke: the drawing is autosaved (it comes back), so no "lose it?" question."""
     from visualizer.scenes.maze import store
 
     shell = open_demo("maze")
@@ -411,9 +426,26 @@ def test_leaving_saves_an_edit_at_once_and_quitting_asks_first(app, open_demo) -
     g = demo.geometry
     drag(app, [g.cell_centre((0, 0)), g.cell_centre((0, 3))], button=3)
     drawn = demo.maze.copy()
+    press(app, pygame.K_ESCAPE, "\x1b")
+    assert app.prompt is None and not isinstance(app.screen, Shell)  # no pause: leaving autosaves at once
+    assert walls(mz.Maze.load(store.autosave_path())) == walls(drawn)
+
+
+def test_quitting_asks_first_when_the_autosave_cannot_be_written(app, open_demo, monkeypatch) -> None:
+    """A drawing the autosave could not keep would be lost: then, and only then, closing asks."""
+    from visualizer.scenes.maze import store
+
+    def full_disk(path: object, maze: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_w, "w")
+    app.frame(1 / 60)
+    g = demo.geometry
+    drag(app, [g.cell_centre((0, 0)), g.cell_centre((0, 3))], button=3)
+    monkeypatch.setattr(store, "write_maze", full_disk)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
-    assert app.prompt is not None and app.running  # unsaved: it asks
+    assert app.prompt is not None and app.running and "could not autosave" in app.message
     app.prompt = None
-    app.go_home()  # no pause: leaving autosaves at once
-    assert walls(mz.Maze.load(store.autosave_path())) == walls(drawn)

@@ -103,6 +103,7 @@ class MazeDemo(Demo):
         self.canvas = MazeCanvas()
         self.last_file = ""
         self.since_edit: float | None = None  # seconds since an edit not yet autosaved
+        self.autosave_failed = False  # the last autosave could not be written: leaving would lose the drawing
         if restored:
             self.notify(_("your drawing is back from {path}").format(path=store.autosave_path()))
 
@@ -195,12 +196,13 @@ class MazeDemo(Demo):
         self.carve_new()
 
     def carve_rest(self) -> None:
-        """Run the backtracker through the cells the drawing left closed."""
+        """Run the backtracker through the cells the drawing left closed (with none, say so and stay)."""
         base = self.shown_maze().copy()
+        if base.opened().all():
+            self.notify(_("no closed (grey) cell is left to carve"))
+            return
         if not base.opened().any():
             self.notify(_("every cell is closed: this carves a whole new maze"))
-        elif base.opened().all():
-            self.notify(_("no closed (grey) cell is left to carve"))
         self._begin(REST, base)
 
     def solve(self) -> None:
@@ -312,11 +314,13 @@ class MazeDemo(Demo):
     def autosave(self) -> None:
         """Write the drawing to the data folder now (a bare full grid is not worth keeping)."""
         self.since_edit = None
+        self.autosave_failed = False
         if self.sketch.pristine:
             return
         try:
             store.write_maze(store.autosave_path(), self.sketch.saved_maze())
         except OSError as error:
+            self.autosave_failed = True
             self.notify(
                 _("could not autosave to {path}: {reason}").format(
                     path=store.autosave_path(), reason=error.strerror or error
@@ -329,8 +333,15 @@ class MazeDemo(Demo):
             self.autosave()
 
     def unsaved(self) -> str | None:
-        """The drawn maze, while it has edits since it was last saved."""
-        return _("your drawn maze") if self.editor.unsaved else None
+        """The drawn maze, only when its autosave (written now if an edit waits) could not be written.
+
+        An autosaved drawing comes back next time, so leaving loses nothing and asks nothing.
+        """
+        if not self.editor.unsaved:
+            return None
+        if self.since_edit is not None:
+            self.autosave()
+        return _("your drawn maze") if self.autosave_failed else None
 
     # --- files ------------------------------------------------------------------------------
 
