@@ -160,6 +160,25 @@ def test_export_to_mp4(tmp_path: Path) -> None:
     assert video.stat().st_size > 10_000 and video.read_bytes()[4:8] == b"ftyp"
 
 
+def test_a_rest_ends_when_the_screen_asks_to_be_drawn_again(app, monkeypatch) -> None:
+    """wait_for_input(0.25) naps a quarter of a second, not the usual second (a game clock's next tick)."""
+    from visualizer import app as app_module
+
+    now = [0.0]
+
+    def nap(seconds: float) -> None:
+        now[0] += seconds
+
+    monkeypatch.setattr(app_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(app_module.time, "sleep", nap)
+    monkeypatch.setattr(app_module.pygame.event, "peek", lambda: False)
+    app.wait_for_input(0.25)
+    assert 0.25 <= now[0] < 0.25 + 2 * app_module.REST_NAP_S
+    now[0] = 0.0
+    app.wait_for_input()
+    assert now[0] >= app_module.REST_WAKE_MS / 1000
+
+
 def test_presenter_scale_enlarges_text(app, open_demo) -> None:
     """Ctrl + makes the title bar taller; Ctrl - brings it back."""
     shell = open_demo("recursion")

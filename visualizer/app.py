@@ -213,7 +213,7 @@ class App:
         frames = 0
         while self.running:
             if self.options.frames is None and self.at_rest():
-                self.wait_for_input()
+                self.wait_for_input(self.screen.wake_after())
             dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
             self.frame(dt)
             frames += 1
@@ -280,14 +280,15 @@ class App:
             return False
         return self.screen.at_rest()
 
-    def wait_for_input(self) -> None:
-        """Nap until an input event arrives or REST_WAKE_MS pass; the next frame handles the input.
+    def wait_for_input(self, wake_after: float | None = None) -> None:
+        """Nap until an input event arrives, REST_WAKE_MS pass or `wake_after` seconds; the next frame draws.
 
         Naps of REST_NAP_S between cheap looks at the queue cost about 1% of a
         core; SDL's own wait (with or without a timeout) polls every
         millisecond and costs about 3% under X.  Input waits at most one nap.
         """
-        deadline = time.monotonic() + REST_WAKE_MS / 1000
+        nap = REST_WAKE_MS / 1000 if wake_after is None else min(REST_WAKE_MS / 1000, wake_after)
+        deadline = time.monotonic() + nap
         while time.monotonic() < deadline:
             pygame.event.pump()
             if pygame.event.peek():

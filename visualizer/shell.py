@@ -338,6 +338,10 @@ class Shell:
         self.run.update(dt)
         self.demo.update(dt, self.run)
 
+    def wake_after(self) -> float | None:
+        """Seconds until the screen at rest changes by itself, or None (see Demo.wake_after)."""
+        return self.demo.wake_after(self.run)
+
     def unsaved(self) -> str | None:
         """What the demo would lose if closed now ('your drawn maze'), or None."""
         return self.demo.unsaved()

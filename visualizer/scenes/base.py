@@ -190,6 +190,10 @@ class Demo:
         """
         return type(self).update is Demo.update
 
+    def wake_after(self, player: Player) -> float | None:
+        """Seconds until the stage at rest changes by itself (a game's clock), or None: the app wakes then."""
+        return None
+
     def notify(self, message: str) -> None:
         """Show a short message to the user (errors, "saved to ...")."""
         self.shell.notify(message)
