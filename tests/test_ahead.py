@@ -175,3 +175,69 @@ def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo, 
     assert first == "The first solution: " + " ".join(
         f"{chr(97 + file)}{rank + 1}" for rank, file in enumerate(files)
     )
+
+
+def test_end_on_12_queens_gives_the_bitmask_counters_total_from_the_worker(
+    app, open_demo, monkeypatch
+) -> None:
+    """12 queens, End: the card says all 14,200 placements (the run's own count would take minutes).
+
+    No count is quick here (QUICK = 0): the worker's fast counter (`queens 12 --count`'s) answers;
+    the first placement is still the run's own, the one dancing links finds first.
+    """
+    from solvers import dlx, queens
+
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    shell = queens_end(app, open_demo, 12)
+    count = shell.demo._counting[1]
+    assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"
+    count.asked.future.result(timeout=120)
+    app.frame(1 / 60)
+    first = dlx.first(queens.encode(12).matrix, strategy=shell.demo.strategy)
+    squares = " ".join(
+        f"{chr(97 + file)}{rank + 1}" for rank, file in enumerate(queens.encode(12).files(first))
+    )
+    assert shell.end_card.shown_lines[1:3] == [
+        "Algorithm X finds 14,200 solutions.",  # OEIS A000170
+        f"The first solution: {squares}",
+    ]
+
+
+def test_end_on_a_pentomino_board_counts_every_tiling_from_the_classic_ones(
+    app, open_demo, monkeypatch
+) -> None:
+    """3 x 20, End: the card's 8 tilings are 4 x the 2 classic ones, counted by the worker on bitsets."""
+    from solvers import dlx, pentomino
+
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    ticking(app)
+    shell = open_demo("pentomino")
+    shell.demo.set_board((20, 3))
+    app.frame(1 / 60)
+    press(app, pygame.K_END)
+    count = shell.demo._counting[1]
+    assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"
+    count.asked.future.result(timeout=120)
+    app.frame(1 / 60)
+    encoding = pentomino.encode(20, 3)
+    first = dlx.first(encoding.matrix, strategy=shell.demo.strategy)
+    assert shell.end_card.shown_lines[1:3] == [
+        "Algorithm X finds 8 tilings.",
+        "The first tiling: " + " / ".join(encoding.grid(first)),
+    ]
+    assert dlx.count(encoding.matrix) == 8  # the run's own matrix has them all
+
+
+def test_a_new_run_stops_the_worker_on_the_old_runs_long_count(app, open_demo, monkeypatch) -> None:
+    """N changes while the worker counts 16 queens: the worker is ended, not left counting for the old N."""
+    pool = Unanswered()
+    monkeypatch.setattr(ahead, "_worker_pool", lambda: pool)
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    stopped: list[bool] = []
+    monkeypatch.setattr(ahead, "stop", lambda: stopped.append(True))
+    shell = queens_end(app, open_demo, 16)
+    pool.futures[-1].set_running_or_notify_cancel()  # the worker has started on it
+    shell.demo.set_n(15)
+    app.frame(1 / 60)
+    press(app, pygame.K_END)
+    assert stopped == [True] and len(pool.futures) == 2

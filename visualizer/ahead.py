@@ -87,3 +87,8 @@ class Ahead(Generic[T]):
         """Not needed after all (the run changed): the worker skips it if it has not started."""
         if self.future is not None:
             self.future.cancel()
+
+    def abandon(self) -> None:
+        """Not needed, maybe long: skipped if not started, else the worker is ended (a new one comes next)."""
+        if self.future is not None and not self.future.cancel() and not self.future.done():
+            stop()
