@@ -119,7 +119,7 @@ def waiting_on(app, open_demo, monkeypatch):
     monkeypatch.setattr(ahead, "_worker_pool", lambda: pool)
     shell = carving(app, open_demo, 200, 120)
     press(app, pygame.K_END)
-    return shell, pool.futures[-1]
+    return shell, shell.demo.lookahead.asked.future  # handed over from a thread: this waits for it
 
 
 def test_end_before_the_worker_answers_shows_a_card_that_waits_without_holding_frames(
@@ -236,8 +236,33 @@ def test_a_new_run_stops_the_worker_on_the_old_runs_long_count(app, open_demo, m
     stopped: list[bool] = []
     monkeypatch.setattr(ahead, "stop", lambda: stopped.append(True))
     shell = queens_end(app, open_demo, 16)
-    pool.futures[-1].set_running_or_notify_cancel()  # the worker has started on it
+    shell.demo._counting[1].asked.future.set_running_or_notify_cancel()  # the worker has started on it
     shell.demo.set_n(15)
     app.frame(1 / 60)
     press(app, pygame.K_END)
-    assert stopped == [True] and len(pool.futures) == 2
+    assert stopped == [True] and shell.demo._counting[1].asked.future is pool.futures[1]
+
+
+def test_no_frame_waits_for_the_worker_to_start(app, open_demo, big_from_small, monkeypatch) -> None:
+    """A worker that takes its time to start (several seconds under load): the run and End go on meanwhile."""
+    import threading
+
+    started = threading.Event()
+    pool = Unanswered()
+
+    def slow_start() -> Unanswered:
+        """The pool, once the test lets the worker start."""
+        assert started.wait(timeout=10), "the worker was asked on the frame, which waited for it"
+        return pool
+
+    monkeypatch.setattr(ahead, "_worker_pool", slow_start)
+    shell = carving(app, open_demo, 200, 120)
+    press(app, pygame.K_END)
+    app.frame(1 / 60)
+    assert shell.end_card.shown_lines[1] == "still working it out…" and shell.run.busy
+    asked = shell.demo.lookahead.asked
+    assert not asked.done() and pool.futures == []
+    started.set()
+    asked.future.set_result(mz.complete(mz.Maze.full(200, 120), shell.demo.maze_seed))
+    app.frame(1 / 60)
+    assert shell.end_card.shown_lines[1].startswith("The maze is carved: 23,999 walls")
