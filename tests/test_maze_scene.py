@@ -223,6 +223,42 @@ def test_the_largest_maze_the_app_saves_opens_again(app, open_demo, tmp_path: Pa
     assert demo.maze == biggest and "MB" not in app.message
 
 
+def wall_pixel_right_of(geometry, cell) -> tuple[int, int]:
+    """The screen point in the middle of the wall on a cell's right."""
+    (row, col), p, t = cell, geometry.pitch, geometry.wall
+    x = geometry.origin[0] + ((col + 1) * p + t / 2) * geometry.scale
+    y = geometry.origin[1] + (row * p + t + (p - t) / 2) * geometry.scale
+    return int(x), int(y)
+
+
+def test_the_wheel_zooms_a_big_maze_about_the_pointer_a_middle_drag_pans_and_0_fits(app, open_demo) -> None:
+    """200 x 200 (2 pixels a cell): ten notches over a cell make its walls thick ink lines; it stays put."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    demo.set_size(200, 200)
+    app.frame(1 / 60)
+    whole = demo.geometry
+    cell = (100, 60)
+    pointer = whole.cell_centre(cell)
+    ink = tuple(palette(demo.action)[INK])
+    assert tuple(app.surface.get_at(wall_pixel_right_of(whole, cell)))[:3] != ink  # grey rock at this size
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pointer, button=4))
+        app.frame(1 / 60)
+    zoomed = demo.geometry
+    assert zoomed.pitch * zoomed.scale >= 8 * whole.pitch * whole.scale
+    assert zoomed.cell_at(pointer) == cell
+    wall = wall_pixel_right_of(zoomed, cell)
+    assert tuple(app.surface.get_at(wall))[:3] == ink
+    assert tuple(app.surface.get_at((wall[0] + 2, wall[1])))[:3] == ink  # several pixels wide
+    drag(app, [pointer, (pointer[0] + 40, pointer[1] + 25)], button=2)
+    (x0, y0), (x1, y1) = zoomed.cell_centre(cell), demo.geometry.cell_centre(cell)
+    assert (x1 - x0, y1 - y0) == (40, 25)
+    assert demo.maze == mz.Maze.full(200, 200)  # a middle drag draws nothing
+    press(app, pygame.K_0, "0")
+    assert demo.geometry == whole
+
+
 def test_sizes_step_and_can_be_typed(app, open_demo) -> None:
     shell = open_demo("maze")
     demo = shell.demo
