@@ -83,6 +83,25 @@ def test_v_solves_the_carved_maze_along_its_unique_path(app, open_demo) -> None:
     assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), green) > 1000
 
 
+def test_the_log_after_a_solves_end_tells_the_way_back_from_the_goal(app, open_demo) -> None:
+    """A solve ends by unwinding its path: the log's last lines say so, back to S (it was empty)."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_v, "v")
+    press(app, pygame.K_END)
+    for _ in range(400):
+        app.frame(1 / 60)
+        if not shell.run.busy:
+            break
+    assert shell.run.at_end
+    path = shell.run.model.path
+    lines = [text for _number, text in shell._log_lines()]
+    assert (
+        len(lines) >= 3 and lines[-1] == f"the goal is found: return from ({demo.start[0]},{demo.start[1]})"
+    )
+    assert lines[-2] == f"the goal is found: return from ({path[1][0]},{path[1][1]})"
+
+
 def test_a_left_drag_draws_exactly_the_walls_it_traces(app, open_demo) -> None:
     shell = open_demo("maze")
     demo = shell.demo
