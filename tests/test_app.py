@@ -151,6 +151,21 @@ def test_a_good_export_exits_0_in_korean_too(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_a_tictactoe_export_shows_the_computers_search_not_one_empty_board(tmp_path: Path) -> None:
+    """Nobody plays in an export: the computer moves first and the file shows its search going on."""
+    from PIL import Image, ImageChops
+
+    gif = tmp_path / "x.gif"
+    result = run_app("tictactoe", "--frames", "30", "--export", str(gif))
+    assert result.returncode == 0, result.stderr
+    with Image.open(gif) as image:
+        assert image.n_frames >= 20
+        first = image.convert("RGB")
+        image.seek(image.n_frames - 1)
+        last = image.convert("RGB")
+    assert ImageChops.difference(first, last).getbbox() is not None
+
+
 def test_export_to_mp4(tmp_path: Path) -> None:
     """With the video extra, `--export FILE.mp4` writes an H.264 video."""
     pytest.importorskip("imageio_ffmpeg")

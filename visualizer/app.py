@@ -252,6 +252,7 @@ class App:
         held for a second.  `--frames` caps the length.
         """
         assert isinstance(self.screen, Shell), "an export needs a demo"
+        self.screen.prepare_export()
         self.start_recording(path, wait=True)
         assert self.recorder is not None
         recorder, dt = self.recorder, 1 / self.recorder.fps
@@ -260,8 +261,8 @@ class App:
         for _frame in range(cap):
             self.frame(dt)
             run = self.screen.run if isinstance(self.screen, Shell) else None
-            if run is None or not self.running or (run.at_end and not run.busy and not hold):
-                break
+            if run is None or not self.running or recorder.full or (run.at_end and not run.busy and not hold):
+                break  # (a full GIF takes no more frames: playing on would only cost time)
             if run is not None and run.at_end and not run.busy:
                 hold -= 1
         self.stop_recording()

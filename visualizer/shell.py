@@ -338,6 +338,10 @@ class Shell:
         self.run.update(dt)
         self.demo.update(dt, self.run)
 
+    def prepare_export(self) -> None:
+        """An export is about to play the run (see Demo.prepare_export)."""
+        self.demo.prepare_export()
+
     def wake_after(self) -> float | None:
         """Seconds until the screen at rest changes by itself, or None (see Demo.wake_after)."""
         return self.demo.wake_after(self.run)

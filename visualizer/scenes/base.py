@@ -130,6 +130,9 @@ class Demo:
     def leaving(self) -> None:
         """The demo is about to close (home, another demo, quit): keep what must survive (autosave)."""
 
+    def prepare_export(self) -> None:
+        """`--export` will play the run with nobody at the keys: a demo that waits for a move sets one up."""
+
     def stops(self) -> Sequence[str]:
         """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
         return ("backtrack", "solution")
