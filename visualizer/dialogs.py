@@ -85,6 +85,16 @@ def drawable(name: str) -> bool:
     return True
 
 
+def unlisted_words(count: int) -> str:
+    """Says that `count` names in the folder are left out of the list."""
+    words = ngettext(
+        "{count} file name here is not UTF-8 and is not listed: rename it to open it",
+        "{count} file names here are not UTF-8 and are not listed: rename them to open them",
+        count,
+    )
+    return words.format(count=format_number(count))
+
+
 class ListingDialog(UIFileDialog):
     """pygame_gui's file browser, leaving out the names it cannot draw and saying how many.
 
@@ -135,21 +145,12 @@ class FileChooser:
             window_title=title,
             initial_file_path=str(start),
             allow_existing_files_only=not save,
-            unlisted=self._tell_unlisted,
+            unlisted=lambda count: tell(unlisted_words(count)),  # never the chooser: it holds the demo
         )
         self.recent_paths = recent
         self.recent = self._recent_window(window, theme, recent) if recent else None
         self.confirm: UIConfirmationDialog | None = None
         self._pending: Path | None = None
-
-    def _tell_unlisted(self, count: int) -> None:
-        """Say that `count` names in the folder are left out of the list."""
-        words = ngettext(
-            "{count} file name here is not UTF-8 and is not listed: rename it to open it",
-            "{count} file names here are not UTF-8 and are not listed: rename them to open them",
-            count,
-        )
-        self.tell(words.format(count=format_number(count)))
 
     def _recent_window(
         self, window: tuple[int, int], theme: Theme, recent: list[Path]
