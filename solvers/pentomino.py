@@ -31,6 +31,8 @@ from solvers.events import Event
 from solvers.i18n import _, format_number
 
 PSEUDOCODE = dlx.PSEUDOCODE
+IMAGES = 4
+"""Tilings per classic one: a rectangle's 4 symmetries give 4 different tilings (none is its own image)."""
 AREA = 60
 SIZE = re.compile(r"(\d+)\s*[xX]\s*(\d+)")
 

@@ -46,15 +46,19 @@ def count(n: int, tally: Tally | None = None) -> int:
     if n < 1:
         raise ValueError(_("N must be at least 1"))
     tally = tally if tally is not None else Tally()
-    total = 0
-    for file in range(n // 2):
-        total += 2 * _count_below(n, 1 << file, tally)
-    if n % 2:
-        total += _count_below(n, 1 << (n // 2), tally)
-    return total
+    return sum(times * count_below(n, first, tally) for times, first in first_files(n))
 
 
-def _count_below(n: int, first: int, tally: Tally) -> int:
+def first_files(n: int) -> list[tuple[int, int]]:
+    """The row-0 files searched, as (how many placements each found stands for, the file as a one-bit int).
+
+    The left half counts twice (its mirror images); an odd N's middle file once.
+    """
+    half = [(2, 1 << file) for file in range(n // 2)]
+    return [*half, (1, 1 << (n // 2))] if n % 2 else half
+
+
+def count_below(n: int, first: int, tally: Tally) -> int:
     """Placements with the row-0 queen on the file `first` (a one-bit int)."""
     tally.nodes += 1
     full = (1 << n) - 1

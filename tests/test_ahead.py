@@ -119,7 +119,7 @@ def waiting_on(app, open_demo, monkeypatch):
     monkeypatch.setattr(ahead, "_worker_pool", lambda: pool)
     shell = carving(app, open_demo, 200, 120)
     press(app, pygame.K_END)
-    return shell, pool.futures[-1]
+    return shell, shell.demo.lookahead.asked.future  # handed over from a thread: this waits for it
 
 
 def test_end_before_the_worker_answers_shows_a_card_that_waits_without_holding_frames(
@@ -175,3 +175,94 @@ def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo, 
     assert first == "The first solution: " + " ".join(
         f"{chr(97 + file)}{rank + 1}" for rank, file in enumerate(files)
     )
+
+
+def test_end_on_12_queens_gives_the_bitmask_counters_total_from_the_worker(
+    app, open_demo, monkeypatch
+) -> None:
+    """12 queens, End: the card says all 14,200 placements (the run's own count would take minutes).
+
+    No count is quick here (QUICK = 0): the worker's fast counter (`queens 12 --count`'s) answers;
+    the first placement is still the run's own, the one dancing links finds first.
+    """
+    from solvers import dlx, queens
+
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    shell = queens_end(app, open_demo, 12)
+    count = shell.demo._counting[1]
+    assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"
+    count.asked.future.result(timeout=120)
+    app.frame(1 / 60)
+    first = dlx.first(queens.encode(12).matrix, strategy=shell.demo.strategy)
+    squares = " ".join(
+        f"{chr(97 + file)}{rank + 1}" for rank, file in enumerate(queens.encode(12).files(first))
+    )
+    assert shell.end_card.shown_lines[1:3] == [
+        "Algorithm X finds 14,200 solutions.",  # OEIS A000170
+        f"The first solution: {squares}",
+    ]
+
+
+def test_end_on_a_pentomino_board_counts_every_tiling_from_the_classic_ones(
+    app, open_demo, monkeypatch
+) -> None:
+    """3 x 20, End: the card's 8 tilings are 4 x the 2 classic ones, counted by the worker on bitsets."""
+    from solvers import dlx, pentomino
+
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    ticking(app)
+    shell = open_demo("pentomino")
+    shell.demo.set_board((20, 3))
+    app.frame(1 / 60)
+    press(app, pygame.K_END)
+    count = shell.demo._counting[1]
+    assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"
+    count.asked.future.result(timeout=120)
+    app.frame(1 / 60)
+    encoding = pentomino.encode(20, 3)
+    first = dlx.first(encoding.matrix, strategy=shell.demo.strategy)
+    assert shell.end_card.shown_lines[1:3] == [
+        "Algorithm X finds 8 tilings.",
+        "The first tiling: " + " / ".join(encoding.grid(first)),
+    ]
+    assert dlx.count(encoding.matrix) == 8  # the run's own matrix has them all
+
+
+def test_a_new_run_stops_the_worker_on_the_old_runs_long_count(app, open_demo, monkeypatch) -> None:
+    """N changes while the worker counts 16 queens: the worker is ended, not left counting for the old N."""
+    pool = Unanswered()
+    monkeypatch.setattr(ahead, "_worker_pool", lambda: pool)
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    stopped: list[bool] = []
+    monkeypatch.setattr(ahead, "stop", lambda: stopped.append(True))
+    shell = queens_end(app, open_demo, 16)
+    shell.demo._counting[1].asked.future.set_running_or_notify_cancel()  # the worker has started on it
+    shell.demo.set_n(15)
+    app.frame(1 / 60)
+    press(app, pygame.K_END)
+    assert stopped == [True] and shell.demo._counting[1].asked.future is pool.futures[1]
+
+
+def test_no_frame_waits_for_the_worker_to_start(app, open_demo, big_from_small, monkeypatch) -> None:
+    """A worker that takes its time to start (several seconds under load): the run and End go on meanwhile."""
+    import threading
+
+    started = threading.Event()
+    pool = Unanswered()
+
+    def slow_start() -> Unanswered:
+        """The pool, once the test lets the worker start."""
+        assert started.wait(timeout=10), "the worker was asked on the frame, which waited for it"
+        return pool
+
+    monkeypatch.setattr(ahead, "_worker_pool", slow_start)
+    shell = carving(app, open_demo, 200, 120)
+    press(app, pygame.K_END)
+    app.frame(1 / 60)
+    assert shell.end_card.shown_lines[1] == "still working it out…" and shell.run.busy
+    asked = shell.demo.lookahead.asked
+    assert not asked.done() and pool.futures == []
+    started.set()
+    asked.future.set_result(mz.complete(mz.Maze.full(200, 120), shell.demo.maze_seed))
+    app.frame(1 / 60)
+    assert shell.end_card.shown_lines[1].startswith("The maze is carved: 23,999 walls")

@@ -56,6 +56,18 @@ def test_p_saves_a_png(app, open_demo, tmp_path: Path) -> None:
     assert pygame.image.load(str(pictures[0])).get_size() == app.surface.get_size()
 
 
+def test_a_second_p_keeps_the_first_saved_message_out_of_the_png(app, open_demo, tmp_path: Path) -> None:
+    """P twice in a row: the "saved ..." message of the first is on the window, never in the second PNG."""
+    open_demo("recursion")
+    press(app, pygame.K_p, "p")
+    press(app, pygame.K_p, "p")
+    first, second = sorted(tmp_path.glob("unwind-recursion-*.png"), key=lambda path: path.stat().st_mtime_ns)
+    assert app.message.startswith("saved")
+    window = pygame.image.tobytes(app.surface, "RGB")
+    pictures = [pygame.image.tobytes(pygame.image.load(str(path)), "RGB") for path in (first, second)]
+    assert pictures[1] == pictures[0] != window
+
+
 def test_g_records_a_gif_without_touching_play(app, open_demo, tmp_path: Path) -> None:
     """G starts recording and leaves play alone; G again stops and writes an animated GIF."""
     from PIL import Image
@@ -131,6 +143,29 @@ def test_export_writes_a_whole_run_headless(tmp_path: Path) -> None:
         assert image.n_frames > 5
 
 
+def test_a_good_export_exits_0_in_korean_too(tmp_path: Path) -> None:
+    """The exit code follows whether the file was written, not the wording of the message."""
+    gif = tmp_path / "h.gif"
+    result = run_app("hanoi", "--lang", "ko", "--frames", "4", "--export", str(gif))
+    assert gif.is_file() and "h.gif" in result.stdout
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_tictactoe_export_shows_the_computers_search_not_one_empty_board(tmp_path: Path) -> None:
+    """Nobody plays in an export: the computer moves first and the file shows its search going on."""
+    from PIL import Image, ImageChops
+
+    gif = tmp_path / "x.gif"
+    result = run_app("tictactoe", "--frames", "30", "--export", str(gif))
+    assert result.returncode == 0, result.stderr
+    with Image.open(gif) as image:
+        assert image.n_frames >= 20
+        first = image.convert("RGB")
+        image.seek(image.n_frames - 1)
+        last = image.convert("RGB")
+    assert ImageChops.difference(first, last).getbbox() is not None
+
+
 def test_export_to_mp4(tmp_path: Path) -> None:
     """With the video extra, `--export FILE.mp4` writes an H.264 video."""
     pytest.importorskip("imageio_ffmpeg")
@@ -138,6 +173,25 @@ def test_export_to_mp4(tmp_path: Path) -> None:
     result = run_app("queens", "--speed", "200", "--frames", "45", "--export", str(video))
     assert result.returncode == 0, result.stderr
     assert video.stat().st_size > 10_000 and video.read_bytes()[4:8] == b"ftyp"
+
+
+def test_a_rest_ends_when_the_screen_asks_to_be_drawn_again(app, monkeypatch) -> None:
+    """wait_for_input(0.25) naps a quarter of a second, not the usual second (a game clock's next tick)."""
+    from visualizer import app as app_module
+
+    now = [0.0]
+
+    def nap(seconds: float) -> None:
+        now[0] += seconds
+
+    monkeypatch.setattr(app_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(app_module.time, "sleep", nap)
+    monkeypatch.setattr(app_module.pygame.event, "peek", lambda: False)
+    app.wait_for_input(0.25)
+    assert 0.25 <= now[0] < 0.25 + 2 * app_module.REST_NAP_S
+    now[0] = 0.0
+    app.wait_for_input()
+    assert now[0] >= app_module.REST_WAKE_MS / 1000
 
 
 def test_presenter_scale_enlarges_text(app, open_demo) -> None:

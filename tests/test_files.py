@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import os
 from pathlib import Path
 
 import pygame
@@ -34,6 +35,46 @@ def test_esc_closes_the_dialog_without_an_answer(app) -> None:
     )
     app.frame(1 / 60)
     assert app.chooser is None and chosen == [] and app.running
+
+
+def test_return_answers_the_dialog_as_ok_does(app, own_user_folders: Path) -> None:
+    """A file picked in the list, then Return: the dialog answers with it (it used to do nothing)."""
+    chosen: list[Path] = []
+    folder = own_user_folders / "Documents" / "Unwind" / "maze"
+    folder.mkdir(parents=True)
+    maze = folder / "mine.txt"
+    maze.write_text("+--+\n|SG|\n+--+\n")
+    app.choose_file("maze", save=False, suggested="", done=chosen.append)
+    dialog = app.chooser.dialog
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION, text="mine.txt", ui_element=dialog.file_selection_list
+        )
+    )
+    app.frame(1 / 60)
+    assert chosen == [] and dialog.ok_button.is_enabled
+    for _ in range(2):  # the key, then the answer OK posts
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+        )
+        app.frame(1 / 60)
+    assert chosen == [maze.resolve()] and app.chooser is None
+
+
+def test_a_name_that_is_not_utf8_is_left_out_and_the_dialog_opens(app, own_user_folders: Path) -> None:
+    """`caf\\xe9.txt` (a zip from a Korean or Chinese Windows) beside a maze: the list has the maze."""
+    folder = own_user_folders / "Documents" / "Unwind" / "maze"
+    folder.mkdir(parents=True)
+    (folder / "mine.txt").write_text("+--+\n|SG|\n+--+\n")
+    try:
+        Path(os.fsdecode(os.fsencode(folder) + b"/caf\xe9.txt")).write_text("x")
+    except (OSError, UnicodeError):
+        pytest.skip("this file system takes UTF-8 names only")
+    app.choose_file("maze", save=False, suggested="", done=lambda path: None)
+    app.frame(1 / 60)
+    assert app.faults == [] and app.chooser is not None
+    listed = [item.get("text") for item in app.chooser.dialog.file_selection_list.item_list]
+    assert listed == ["mine.txt"] and "not UTF-8" in app.message
 
 
 def test_saving_over_a_file_asks_first(app, tmp_path: Path) -> None:

@@ -267,3 +267,33 @@ def test_tree_plain_end_is_the_runs_maximum_and_calls(app, open_demo) -> None:
     root = shell.demo.tree_root.node
     expected = f"max_of returns {shell.run.model.result(root)} after {shell.run.counters.calls} calls."
     assert line == expected
+
+
+def test_the_fast_counters_stop_at_their_budget_with_a_partial_count() -> None:
+    """Clocks that run out: queens stop between first-row files, pentominoes between tilings; both say so."""
+    from solvers import pentomino, queens
+    from solvers.budgeted import pentomino_within, queens_within
+    from solvers.parallel import Problem
+
+    count, first, finished = queens_within(
+        8, Problem.of(queens.encode(8).matrix), "fewest", 2.5, TickClock(1.0)
+    )
+    assert not finished and 0 < count < 92 and count % 2 == 0 and first is not None
+    board = Problem.of(pentomino.encode(20, 3).matrix)
+    count, first, finished = pentomino_within(20, 3, board, "fewest", 0.5, TickClock(1.0))
+    assert not finished and count == pentomino.IMAGES and first is not None
+
+
+def test_the_fast_counters_agree_with_the_runs_own_search() -> None:
+    """Within budget: every N up to 9 and the 3 x 20 board, the totals and firsts of dancing links."""
+    from solvers import dlx, pentomino, queens
+    from solvers.budgeted import pentomino_within, queens_within
+    from solvers.parallel import Problem
+
+    for n in range(1, 10):
+        matrix = queens.encode(n).matrix
+        for strategy in dlx.STRATEGIES:
+            expected = (dlx.count(matrix.copy()), dlx.first(matrix.copy(), strategy=strategy), True)
+            assert queens_within(n, Problem.of(matrix), strategy, 60.0) == expected, (n, strategy)
+    matrix = pentomino.encode(20, 3).matrix
+    assert pentomino_within(20, 3, Problem.of(matrix), "fewest", 60.0) == (8, dlx.first(matrix.copy()), True)

@@ -15,6 +15,7 @@ from visualizer import theme as th
 from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
 from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, ROCK, SOLVE, MazeModel
 from visualizer.scenes.maze.view import TONES
+from visualizer.shell import Shell
 
 
 def play_to_end(shell) -> None:
@@ -82,6 +83,25 @@ def test_v_solves_the_carved_maze_along_its_unique_path(app, open_demo) -> None:
     assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), green) > 1000
 
 
+def test_the_log_after_a_solves_end_tells_the_way_back_from_the_goal(app, open_demo) -> None:
+    """A solve ends by unwinding its path: the log's last lines say so, back to S (it was empty)."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_v, "v")
+    press(app, pygame.K_END)
+    for _ in range(400):
+        app.frame(1 / 60)
+        if not shell.run.busy:
+            break
+    assert shell.run.at_end
+    path = shell.run.model.path
+    lines = [text for _number, text in shell._log_lines()]
+    assert (
+        len(lines) >= 3 and lines[-1] == f"the goal is found: return from ({demo.start[0]},{demo.start[1]})"
+    )
+    assert lines[-2] == f"the goal is found: return from ({path[1][0]},{path[1][1]})"
+
+
 def test_a_left_drag_draws_exactly_the_walls_it_traces(app, open_demo) -> None:
     shell = open_demo("maze")
     demo = shell.demo
@@ -145,6 +165,19 @@ def test_carving_the_rest_keeps_the_drawing_and_finishes_a_perfect_maze(app, ope
     assert all(not result.has_wall((0, c), (0, c + 1)) for c in range(5))
 
 
+def test_carving_the_rest_of_an_empty_grid_says_there_is_nothing_and_changes_nothing(app, open_demo) -> None:
+    """E then T: no grey cell is left, so no run starts and nothing claims "carved the rest"."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_e, "e")
+    drawn = demo.maze.copy()
+    press(app, pygame.K_t, "t")
+    play_to_end(shell)
+    assert "no closed (grey) cell" in app.message
+    assert demo.action == DRAW and demo.maze == drawn
+    assert "carved the rest" not in demo.scene(shell.run).status
+
+
 def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded(app, open_demo) -> None:
     shell = open_demo("maze")
     demo = shell.demo
@@ -192,6 +225,57 @@ def test_save_and_open_through_the_file_dialog(app, open_demo, tmp_path: Path) -
     assert demo.action == DRAW and demo.maze == saved
     assert str(file) in app.message
     assert demo.unsaved() is None  # just opened: nothing to lose
+
+
+def test_the_largest_maze_the_app_saves_opens_again(app, open_demo, tmp_path: Path) -> None:
+    """A 1000 x 1000 maze file (5.7 MB, over the 4 MB cap of other files) opens in the maze demo."""
+    from visualizer.scenes.maze import store
+    from visualizer.scenes.maze.model import LOAD_MAX
+
+    demo = open_demo("maze").demo
+    biggest = mz.Maze.full(LOAD_MAX, LOAD_MAX)
+    file = tmp_path / "biggest.txt"
+    store.write_maze(file, biggest)
+    assert file.stat().st_size > 4 * 1024 * 1024
+    demo.open_file(file)
+    finish_loading(app)
+    assert demo.maze == biggest and "MB" not in app.message
+
+
+def wall_pixel_right_of(geometry, cell) -> tuple[int, int]:
+    """The screen point in the middle of the wall on a cell's right."""
+    (row, col), p, t = cell, geometry.pitch, geometry.wall
+    x = geometry.origin[0] + ((col + 1) * p + t / 2) * geometry.scale
+    y = geometry.origin[1] + (row * p + t + (p - t) / 2) * geometry.scale
+    return int(x), int(y)
+
+
+def test_the_wheel_zooms_a_big_maze_about_the_pointer_a_middle_drag_pans_and_0_fits(app, open_demo) -> None:
+    """200 x 200 (2 pixels a cell): ten notches over a cell make its walls thick ink lines; it stays put."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    demo.set_size(200, 200)
+    app.frame(1 / 60)
+    whole = demo.geometry
+    cell = (100, 60)
+    pointer = whole.cell_centre(cell)
+    ink = tuple(palette(demo.action)[INK])
+    assert tuple(app.surface.get_at(wall_pixel_right_of(whole, cell)))[:3] != ink  # grey rock at this size
+    for _ in range(10):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pointer, button=4))
+        app.frame(1 / 60)
+    zoomed = demo.geometry
+    assert zoomed.pitch * zoomed.scale >= 8 * whole.pitch * whole.scale
+    assert zoomed.cell_at(pointer) == cell
+    wall = wall_pixel_right_of(zoomed, cell)
+    assert tuple(app.surface.get_at(wall))[:3] == ink
+    assert tuple(app.surface.get_at((wall[0] + 2, wall[1])))[:3] == ink  # several pixels wide
+    drag(app, [pointer, (pointer[0] + 40, pointer[1] + 25)], button=2)
+    (x0, y0), (x1, y1) = zoomed.cell_centre(cell), demo.geometry.cell_centre(cell)
+    assert (x1 - x0, y1 - y0) == (40, 25)
+    assert demo.maze == mz.Maze.full(200, 200)  # a middle drag draws nothing
+    press(app, pygame.K_0, "0")
+    assert demo.geometry == whole
 
 
 def test_sizes_step_and_can_be_typed(app, open_demo) -> None:
@@ -375,7 +459,7 @@ def test_the_drawing_autosaves_after_a_pause_and_comes_back_in_draw_mode(app, op
     app.frame(1 / 60)
     drag(app, [post_point(demo, 2, 1), post_point(demo, 2, 4)])
     drawn = demo.maze.copy()
-    assert demo.unsaved() and not store.autosave_path().exists()
+    assert demo.editor.unsaved and not store.autosave_path().exists()
     for _ in range(int(store.AUTOSAVE_DELAY * 10) + 2):
         app.frame(0.1)
     assert store.autosave_path().is_file()
@@ -386,7 +470,8 @@ def test_the_drawing_autosaves_after_a_pause_and_comes_back_in_draw_mode(app, op
     assert shell.run.model.maze is shell.demo.maze
 
 
-def test_leaving_saves_an_edit_at_once_and_quitting_asks_first(app, open_demo) -> None:
+def test_leaving_autosaves_an_edit_at_once_without_asking(app, open_demo) -> None:
+    """Esc right after a stroke: the drawing is autosaved (it comes back), so no "lose it?" question."""
     from visualizer.scenes.maze import store
 
     shell = open_demo("maze")
@@ -396,9 +481,26 @@ def test_leaving_saves_an_edit_at_once_and_quitting_asks_first(app, open_demo) -
     g = demo.geometry
     drag(app, [g.cell_centre((0, 0)), g.cell_centre((0, 3))], button=3)
     drawn = demo.maze.copy()
+    press(app, pygame.K_ESCAPE, "\x1b")
+    assert app.prompt is None and not isinstance(app.screen, Shell)  # no pause: leaving autosaves at once
+    assert walls(mz.Maze.load(store.autosave_path())) == walls(drawn)
+
+
+def test_quitting_asks_first_when_the_autosave_cannot_be_written(app, open_demo, monkeypatch) -> None:
+    """A drawing the autosave could not keep would be lost: then, and only then, closing asks."""
+    from visualizer.scenes.maze import store
+
+    def full_disk(path: object, maze: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_w, "w")
+    app.frame(1 / 60)
+    g = demo.geometry
+    drag(app, [g.cell_centre((0, 0)), g.cell_centre((0, 3))], button=3)
+    monkeypatch.setattr(store, "write_maze", full_disk)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.frame(1 / 60)
-    assert app.prompt is not None and app.running  # unsaved: it asks
+    assert app.prompt is not None and app.running and "could not autosave" in app.message
     app.prompt = None
-    app.go_home()  # no pause: leaving autosaves at once
-    assert walls(mz.Maze.load(store.autosave_path())) == walls(drawn)

@@ -152,6 +152,27 @@ def test_the_game_is_won_by_key_presses_on_a_3d_maze(app, open_demo) -> None:
     app.frame(1 / 60)
 
 
+def test_an_untouched_game_lets_the_app_sleep_and_its_clock_counts_the_time_slept(app, open_demo) -> None:
+    """Walk mode with nobody at the keys: at rest (a frame a shown second, not 60), time kept by the clock."""
+    from visualizer.scenes.mazes.demo import GAME_CLOCK_MARGIN
+
+    shell = open_demo("mazes")
+    demo = shell.demo
+    now = [100.0]
+    app.player_clock = lambda: now[0]
+    press(app, pygame.K_w)
+    app.message = ""
+    app.frame(1 / 60)
+    assert demo.mode == WALK and not demo.game.won
+    assert app.at_rest() and shell.wake_after() == pytest.approx(0.5 + GAME_CLOCK_MARGIN)
+    now[0] += 3.3  # the nap ends in one frame, whose dt the app caps at a tenth of a second
+    app.frame(0.1)
+    assert demo.game.seconds == pytest.approx(3.3)
+    assert app.at_rest() and shell.wake_after() == pytest.approx(0.2 + GAME_CLOCK_MARGIN)
+    demo.set_mode(CARVE)
+    assert shell.wake_after() is None
+
+
 def test_a_click_on_the_next_cell_walks_there(app, open_demo) -> None:
     shell = open_demo("mazes")
     demo = shell.demo

@@ -105,6 +105,29 @@ def test_a_cell_being_decided_shows_its_choices_and_only_a_dead_end_shows_the_cr
     assert count_colour(app.surface, shell.demo.layout(stage_of(app, shell)).cell_rect(cell), th.DEAD, 1) > 5
 
 
+def beside_the_grid(app, shell) -> tuple[int, int]:
+    """A point on the board's card, left of the grid: a click there unselects."""
+    lay = shell.demo.layout(stage_of(app, shell))
+    assert lay.grid.left - lay.board_card.left > 4
+    return (lay.board_card.left + 2, lay.grid.centery)
+
+
+def test_after_e_a_click_on_the_first_cell_and_a_digit_set_it(app, open_demo) -> None:
+    """E on "2 or 0 solutions", click r1c1 (already selected), type 5: 5 is there, in "your own grid"."""
+    shell = open_demo("sudoku")
+    demo = shell.demo
+    demo.set_collection("odd")
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    press(app, pygame.K_e, "e")
+    empty_label = demo.puzzle_label()
+    click(app, demo.layout(stage_of(app, shell)).cell_rect(0).center)
+    press(app, pygame.K_5, "5")
+    assert demo.givens[0] == 5 and demo.givens.count(0) == 80
+    assert empty_label == "your own grid" and demo.puzzle_label() == "your own grid ✎"
+    press(app, pygame.K_RIGHTBRACKET, "]")  # the library goes on from where E was pressed
+    assert demo.givens == list(library("odd")[0].cells) and demo.puzzle_label() == "odd 1/2"
+
+
 def test_click_and_type_givens_then_clear(app, open_demo) -> None:
     """Clicking a blank cell selects it; a digit makes it a given and restarts; Backspace clears."""
     shell = open_demo("sudoku")
@@ -120,6 +143,8 @@ def test_click_and_type_givens_then_clear(app, open_demo) -> None:
     press(app, pygame.K_BACKSPACE)
     assert demo.givens[blank] == 0
     click(app, demo.layout(stage_of(app, shell)).cell_rect(blank).center)
+    assert demo.selected == blank  # a click on the selected cell keeps it
+    click(app, beside_the_grid(app, shell))
     assert demo.selected is None
 
 
@@ -264,7 +289,7 @@ def test_sixteen_by_sixteen_cell_owns_the_keyboard(app, open_demo, monkeypatch) 
     assert demo.givens[0] == 12
     press(app, pygame.K_z, "z")  # '1 then 2' was one edit
     assert demo.givens[0] == 16
-    click(app, demo.layout(stage_of(app, shell)).cell_rect(0).center)  # unselect: F is the app's again
+    click(app, beside_the_grid(app, shell))  # unselect: F is the app's again
     assert demo.selected is None and not demo.owns_keyboard()
     press(app, pygame.K_f, "f")
     assert toggled == [True] and demo.givens[0] == 16

@@ -87,6 +87,7 @@ class App:
         self.show_help = False
         self.recorder: Recorder | None = None
         self.last_recording: Recorder | None = None
+        self.screenshot_due = False  # P was pressed: the next frame saves the screen before its overlays
         self.frame_times: deque[float] = deque(maxlen=10_000)
         self.screen: Home | Shell = Home(self)
         # Everything built so far (modules, fonts) lives as long as the app: keep it
@@ -180,11 +181,13 @@ class App:
             tell=self.notify,
         )
 
-    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
-        """Read and parse `path` off the frame; `done(result)` runs on a later frame (else a message)."""
+    def load_file(
+        self, path: Path, parse: Callable[[str], T], done: Callable[[T], None], limit: int | None = None
+    ) -> None:
+        """Read and parse `path` (at most `limit` bytes) off the frame; `done(result)` runs later."""
         from visualizer.loading import Loading  # its worker thread starts with the first file, not at launch
 
-        self.loading.append(Loading.start(path, parse, done))
+        self.loading.append(Loading.start(path, parse, done, limit))
         self.notify(_("opening {path}…").format(path=path))
 
     def _finish_loading(self) -> None:
@@ -213,7 +216,7 @@ class App:
         frames = 0
         while self.running:
             if self.options.frames is None and self.at_rest():
-                self.wait_for_input()
+                self.wait_for_input(self.screen.wake_after())
             dt = min(self.clock.tick(FPS) / 1000, MAX_DT)
             self.frame(dt)
             frames += 1
@@ -252,6 +255,7 @@ class App:
         held for a second.  `--frames` caps the length.
         """
         assert isinstance(self.screen, Shell), "an export needs a demo"
+        self.screen.prepare_export()
         self.start_recording(path, wait=True)
         assert self.recorder is not None
         recorder, dt = self.recorder, 1 / self.recorder.fps
@@ -260,15 +264,15 @@ class App:
         for _frame in range(cap):
             self.frame(dt)
             run = self.screen.run if isinstance(self.screen, Shell) else None
-            if run is None or not self.running or (run.at_end and not run.busy and not hold):
-                break
+            if run is None or not self.running or recorder.full or (run.at_end and not run.busy and not hold):
+                break  # (a full GIF takes no more frames: playing on would only cost time)
             if run is not None and run.at_end and not run.busy:
                 hold -= 1
         self.stop_recording()
         recorder.writer.join()
         print(f"unwind: {recorder.result}")
         self.finish()
-        return 0 if recorder.result.startswith("saved") else 1
+        return 0 if recorder.saved else 1
 
     def at_rest(self) -> bool:
         """True when nothing moves: no run playing or seeking, no animation, no message, no recording."""
@@ -280,14 +284,15 @@ class App:
             return False
         return self.screen.at_rest()
 
-    def wait_for_input(self) -> None:
-        """Nap until an input event arrives or REST_WAKE_MS pass; the next frame handles the input.
+    def wait_for_input(self, wake_after: float | None = None) -> None:
+        """Nap until an input event arrives, REST_WAKE_MS pass or `wake_after` seconds; the next frame draws.
 
         Naps of REST_NAP_S between cheap looks at the queue cost about 1% of a
         core; SDL's own wait (with or without a timeout) polls every
         millisecond and costs about 3% under X.  Input waits at most one nap.
         """
-        deadline = time.monotonic() + REST_WAKE_MS / 1000
+        nap = REST_WAKE_MS / 1000 if wake_after is None else min(REST_WAKE_MS / 1000, wake_after)
+        deadline = time.monotonic() + nap
         while time.monotonic() < deadline:
             pygame.event.pump()
             if pygame.event.peek():
@@ -400,10 +405,15 @@ class App:
         return folder.resolve()
 
     def save_screenshot(self) -> None:
-        """P: the window as a PNG in the output folder."""
+        """P: the window as a PNG in the output folder, taken as the next frame is drawn."""
+        self.screenshot_due = True
+
+    def _take_screenshot(self, surface: pygame.Surface) -> None:
+        """Save `surface` (the screen without messages or dialogs) as a new PNG; the message says where."""
+        self.screenshot_due = False
         name = getattr(getattr(self.screen, "demo", None), "name", "home")
         try:
-            path = save_png(self.surface, output_path(self.export_folder(".png"), name, ".png"))
+            path = save_png(surface, output_path(self.export_folder(".png"), name, ".png"))
         except (pygame.error, OSError) as error:
             self.notify(_("could not save the PNG: {reason}").format(reason=error))
             return
@@ -460,6 +470,8 @@ class App:
         """The screen, then whichever overlays are up."""
         surface = self.surface
         self.screen.draw(surface)
+        if self.screenshot_due:
+            self._take_screenshot(surface)
         if self.recorder is not None:
             self.recorder.grab(surface, self.elapsed)
             draw_recording_badge(surface, self.theme, self.recorder)

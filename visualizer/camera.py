@@ -23,6 +23,8 @@ class Camera:
         self.pan_y = 0.0
         self._pressed: tuple[int, int] | None = None
         self.dragged = False
+        self.min_zoom, self.max_zoom = MIN_ZOOM, MAX_ZOOM  # a drawing may set its own limits
+        self.pan_button = 1  # the mouse button whose drag pans (where the left one draws: the middle)
 
     def reset(self) -> None:
         """Back to the whole drawing, unzoomed."""
@@ -41,12 +43,12 @@ class Camera:
         if not area.collidepoint(pos):
             pos = area.center
         world = self.to_world(area, pos)
-        self.zoom = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom * ZOOM_STEP**steps))
+        self.zoom = min(self.max_zoom, max(self.min_zoom, self.zoom * ZOOM_STEP**steps))
         self.pan_x = pos[0] - area.x - world[0] * self.zoom
         self.pan_y = pos[1] - area.y - world[1] * self.zoom
 
     def handle(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
-        """The wheel zooms, a left drag pans; True when the event was used.
+        """The wheel zooms, a drag of `pan_button` (the left) pans; True when the event was used.
 
         A press that does not move is left for the caller as a click: check
         `dragged` on the button release.
@@ -58,14 +60,15 @@ class Camera:
                 self.zoom_at(area, event.pos, 1 if event.button == 4 else -1)
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == self.pan_button:
             if area.collidepoint(event.pos):
                 self._pressed = event.pos
                 self.dragged = False
             return False
         if event.type == pygame.MOUSEMOTION and self._pressed is not None:
             return self._drag(event)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed is not None:
+        released = event.type == pygame.MOUSEBUTTONUP and event.button == self.pan_button
+        if released and self._pressed is not None:
             self._pressed = None
             return self.dragged
         return False

@@ -11,13 +11,14 @@ import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UIWindow
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
-from solvers.i18n import N_, _, language
+from solvers.i18n import N_, _, format_number, language, ngettext
 from visualizer import files
 from visualizer.assets import asset
 from visualizer.files import is_bundled, own_copy
@@ -28,6 +29,8 @@ DIALOG_SIZE = (640, 480)
 RECENT_WIDTH = 300
 LEAST_WINDOW = (320, 360)
 """The smallest window the file dialog opens in (pygame_gui's file dialog is at least 260x300)."""
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+"""The keys that press the dialog's OK button once a file is chosen (in a folder, Return opens it)."""
 FILE_KINDS = {"maze": N_("maze"), "sudoku": N_("sudoku")}
 """The kinds of user file in words, for the dialog's title."""
 
@@ -73,6 +76,47 @@ def use_all_scripts(manager: pygame_gui.UIManager) -> None:
     manager.get_theme().load_theme({element: {"font": font} for element in DIALOG_ELEMENTS})
 
 
+def drawable(name: str) -> bool:
+    """True when a file name can be drawn: a name whose bytes are not UTF-8 comes as lone surrogates."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def unlisted_words(count: int) -> str:
+    """Says that `count` names in the folder are left out of the list."""
+    words = ngettext(
+        "{count} file name here is not UTF-8 and is not listed: rename it to open it",
+        "{count} file names here are not UTF-8 and are not listed: rename them to open them",
+        count,
+    )
+    return words.format(count=format_number(count))
+
+
+class ListingDialog(UIFileDialog):
+    """pygame_gui's file browser, leaving out the names it cannot draw and saying how many.
+
+    A zip made on a Korean or Chinese Windows names its files in CP949 or GBK;
+    pygame_gui raised on such a name and the dialog never opened.
+    """
+
+    def __init__(self, *args: Any, unlisted: Callable[[int], None], **kwargs: Any) -> None:
+        self.unlisted = unlisted
+        super().__init__(*args, **kwargs)
+
+    def _create_list_of_directories_and_files_on_current_path(self) -> None:
+        """The folder's entries as pygame_gui lists them, without the undrawable names."""
+        super()._create_list_of_directories_and_files_on_current_path()
+        listed = self.current_file_list
+        self.current_file_list = [
+            item for item in listed if drawable(item[0] if isinstance(item, tuple) else item)
+        ]
+        if len(self.current_file_list) < len(listed):
+            self.unlisted(len(listed) - len(self.current_file_list))
+
+
 class FileChooser:
     """One open or save question, answered by `done(path)` or dropped when cancelled."""
 
@@ -95,12 +139,13 @@ class FileChooser:
         self.tell = tell
         self.open = True
         self.manager = shared_manager(window)
-        self.dialog = UIFileDialog(
+        self.dialog = ListingDialog(
             dialog_rect(window, theme),
             self.manager,
             window_title=title,
             initial_file_path=str(start),
             allow_existing_files_only=not save,
+            unlisted=lambda count: tell(unlisted_words(count)),  # never the chooser: it holds the demo
         )
         self.recent_paths = recent
         self.recent = self._recent_window(window, theme, recent) if recent else None
@@ -126,6 +171,10 @@ class FileChooser:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.confirm is None:
             self.close()
             return
+        if event.type == pygame.KEYDOWN and event.key in ENTER_KEYS and self._ok_ready():
+            ok = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=self.dialog.ok_button)
+            self.manager.process_events(ok)
+            return
         try:
             self.manager.process_events(event)
         except IndexError:
@@ -144,6 +193,11 @@ class FileChooser:
                 self.close()
             elif event.ui_element is self.confirm:
                 self.confirm, self._pending = None, None
+
+    def _ok_ready(self) -> bool:
+        """True when the dialog holds a file its OK button would answer with (Return then presses OK)."""
+        dialog = self.dialog
+        return self.confirm is None and dialog.ok_button.is_enabled and dialog.current_file_path is not None
 
     def _mend_path_entry(self) -> None:
         """Rebuild the path line after pygame_gui lost its text selection; the typed path is kept.

@@ -129,6 +129,10 @@ class Home:
         """The home screen never animates."""
         return True
 
+    def wake_after(self) -> float | None:
+        """Nothing on the home screen changes by itself."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Title, tagline and the cards."""
         theme = self.theme

@@ -20,7 +20,7 @@ from solvers.i18n import _, format_number
 T = TypeVar("T")
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
-"""The largest puzzle or maze file the app opens (the biggest maze file, 1000 x 1000, is about 4 MB)."""
+"""The largest file the app opens unless its caller gives its own cap (mazes do: theirs are larger)."""
 
 MESSAGE_CHARS = 160
 """Error messages are cut to this length: a bad file never fills the screen."""
@@ -69,9 +69,12 @@ class Loading(Generic[T]):
     done: Callable[[T], None]
 
     @classmethod
-    def start(cls, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> Loading[T]:
-        """Begin reading `path` and parsing its text with `parse` in the worker."""
-        return cls(path, _EXECUTOR.submit(lambda: parse(read_capped(path))), done)
+    def start(
+        cls, path: Path, parse: Callable[[str], T], done: Callable[[T], None], limit: int | None = None
+    ) -> Loading[T]:
+        """Begin reading `path` (up to `limit` bytes, else MAX_FILE_BYTES) and parsing it in the worker."""
+        cap = MAX_FILE_BYTES if limit is None else limit
+        return cls(path, _EXECUTOR.submit(lambda: parse(read_capped(path, cap))), done)
 
     def finish(self) -> str | None:
         """On the frame, once the work is done: call `done(result)`; returns an error line or None."""

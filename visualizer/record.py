@@ -82,6 +82,7 @@ class Recorder:
         self.skipped = 0
         self.full = False
         self.result = ""
+        self.saved = False  # the file was written (`result` says so in the user's language)
         self._next_grab = 0.0
         self._queue: queue.Queue[tuple[bytes, tuple[int, int]] | None] = queue.Queue(QUEUE_FRAMES)
         self.writer = threading.Thread(target=self._encode, daemon=True)
@@ -123,6 +124,7 @@ class Recorder:
                     raise NothingRecorded(empty.format(name=self.path.name))
             saved = ngettext("saved {count} frame to {path}", "saved {count} frames to {path}", count)
             self.result = saved.format(count=format_number(count), path=self.path)
+            self.saved = True
         except NothingRecorded as empty:
             self.result = str(empty)
         except Exception as error:  # a full disk or a broken encoder must not take the app down

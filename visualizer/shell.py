@@ -140,9 +140,11 @@ class Shell:
         """Ask for a file of `kind` in the file dialog (see App.choose_file)."""
         self.app.choose_file(kind, save=save, suggested=suggested, done=done)
 
-    def load_file(self, path: Path, parse: Callable[[str], T], done: Callable[[T], None]) -> None:
+    def load_file(
+        self, path: Path, parse: Callable[[str], T], done: Callable[[T], None], limit: int | None = None
+    ) -> None:
         """Read and parse a user's file off the frame (see App.load_file)."""
-        self.app.load_file(path, parse, done)
+        self.app.load_file(path, parse, done, limit)
 
     def ask(self, prompt: str, default: str, done: Callable[[str], None]) -> None:
         """Ask for a line of text (a file name, a matrix); `done` gets the answer."""
@@ -362,6 +364,14 @@ class Shell:
         self.run.update(dt)
         self.exercise.follow(self.run)
         self.demo.update(dt, self.run)
+
+    def prepare_export(self) -> None:
+        """An export is about to play the run (see Demo.prepare_export)."""
+        self.demo.prepare_export()
+
+    def wake_after(self) -> float | None:
+        """Seconds until the screen at rest changes by itself, or None (see Demo.wake_after)."""
+        return self.demo.wake_after(self.run)
 
     def unsaved(self) -> str | None:
         """What the demo would lose if closed now ('your drawn maze'), or None."""

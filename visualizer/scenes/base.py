@@ -130,6 +130,9 @@ class Demo:
     def leaving(self) -> None:
         """The demo is about to close (home, another demo, quit): keep what must survive (autosave)."""
 
+    def prepare_export(self) -> None:
+        """`--export` will play the run with nobody at the keys: a demo that waits for a move sets one up."""
+
     def stops(self) -> Sequence[str]:
         """Which of the shared run-to buttons mean something here: 'backtrack', 'solution'."""
         return ("backtrack", "solution")
@@ -189,6 +192,10 @@ class Demo:
         demo with its own `update` is never at rest (safe, if not thrifty).
         """
         return type(self).update is Demo.update
+
+    def wake_after(self, player: Player) -> float | None:
+        """Seconds until the stage at rest changes by itself (a game's clock), or None: the app wakes then."""
+        return None
 
     def notify(self, message: str) -> None:
         """Show a short message to the user (errors, "saved to ...")."""

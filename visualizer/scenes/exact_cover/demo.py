@@ -149,12 +149,18 @@ class BrowsingDemo(ExactCoverDemo):
         return self._plain_count().ready()
 
     def _plain_count(self) -> finale.PlainCount:
-        """The count of the run on show, started the first time End asks for it."""
+        """The count of the run on show, started the first time End asks for it (an older one stops)."""
         run = self.shell.run
         if self._counting is None or self._counting[0] is not run:
+            if self._counting is not None:
+                self._counting[1].drop()
             matrix = self.encoding.matrix  # type: ignore[attr-defined]
-            self._counting = (run, finale.PlainCount(matrix, self.strategy))
+            self._counting = (run, finale.PlainCount(matrix, self.strategy, self.fast_count()))
         return self._counting[1]
+
+    def fast_count(self) -> finale.FastCount | None:
+        """The demo's own fast counter for End's card (what `--count` runs), or None: Algorithm X's events."""
+        return None
 
     def restart(self) -> None:
         """A new run, following its newest solution."""

@@ -5,10 +5,15 @@ The solutions are counted by Algorithm X's own search for at most
 the first solution are the run's own; past it the card says how many were
 found so far and that the timeline counts on).  A count that needs more
 than `QUICK` seconds goes on in a worker process (visualizer/ahead.py), so
-no frame waits for it: the card says it is still working meanwhile.
+no frame waits for it: the card says it is still working meanwhile.  Queens
+and pentominoes hand the worker their fast counter instead (`FastCount`: what
+`--count` runs), which gets the totals in seconds for up to `FAST_BUDGET`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from solvers import dlx, pentomino, queens
 from solvers.budgeted import Counted, count_problem_within, count_within
@@ -21,16 +26,32 @@ PLAIN_BUDGET = 0.35
 """CPU seconds the count may take (the worker starts in about 0.25 s: the card must show within a second)."""
 QUICK = 0.05
 """CPU seconds counted here, in the frame, before the rest goes to the worker (8 queens take 0.01)."""
+FAST_BUDGET = 30.0
+"""CPU seconds a fast counter may take in the worker (14 queens: 6 s, every 6 x 10 tiling: 8 s)."""
+
+FastCount = tuple[Callable[..., Counted], tuple[Any, ...]]
+"""A demo's fast counter and its leading arguments (`budgeted.queens_within`, (12,)); it gets the run's
+matrix, strategy and FAST_BUDGET after them."""
 
 
 class PlainCount:
-    """One run's solutions counted for End: here when quick, else by the worker for up to PLAIN_BUDGET."""
+    """One run's solutions counted for End: here when quick, else by the worker (its fast counter if any)."""
 
-    def __init__(self, matrix: dlx.Matrix, strategy: str) -> None:
+    def __init__(self, matrix: dlx.Matrix, strategy: str, fast: FastCount | None = None) -> None:
         self.counted = count_within(matrix, strategy, QUICK)
         self.asked: Ahead[Counted] | None = None
-        if not self.counted[2]:
+        if self.counted[2]:
+            return
+        if fast is not None:
+            counter, leading = fast
+            self.asked = Ahead(counter, *leading, Problem.of(matrix), strategy, FAST_BUDGET)
+        else:
             self.asked = Ahead(count_problem_within, Problem.of(matrix), strategy, PLAIN_BUDGET)
+
+    def drop(self) -> None:
+        """Another run's count replaces this one: the worker stops on it, if it is still counting."""
+        if self.asked is not None:
+            self.asked.abandon()
 
     def ready(self) -> bool:
         """True when `take` would not wait for the worker."""

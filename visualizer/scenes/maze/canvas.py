@@ -10,13 +10,15 @@ or empty stage draws a speck instead of failing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
 import pygame
 
 from visualizer import theme as th
+from visualizer.camera import Camera
 from visualizer.scenes.maze.model import (
     CARVE,
     DEAD,
@@ -160,6 +162,38 @@ def fit(width: int, height: int, area: pygame.Rect) -> Geometry:
     return Geometry(width, height, pitch, wall, origin, scale)
 
 
+def zoomed(geometry: Geometry, area: pygame.Rect, camera: Camera) -> Geometry:
+    """The fitted geometry seen through `camera` (its zoom about the area's top left, then its pan)."""
+    if camera.zoom == 1.0 and camera.pan_x == camera.pan_y == 0:
+        return geometry
+    x = area.x + (geometry.origin[0] - area.x) * camera.zoom + camera.pan_x
+    y = area.y + (geometry.origin[1] - area.y) * camera.zoom + camera.pan_y
+    return replace(geometry, origin=(round(x), round(y)), scale=geometry.scale * camera.zoom)
+
+
+def visible_part(
+    geometry: Geometry, visible: pygame.Rect
+) -> tuple[pygame.Rect, tuple[int, int], tuple[int, int]]:
+    """The bitmap pixels under `visible` (a screen rectangle), their size on screen and where they go."""
+    scale, (x0, y0) = geometry.scale, geometry.origin
+    width, height = geometry.bitmap_size
+    left = max(0, math.floor((visible.x - x0) / scale))
+    top = max(0, math.floor((visible.y - y0) / scale))
+    right = min(width, max(left + 1, math.ceil((visible.right - x0) / scale)))
+    bottom = min(height, max(top + 1, math.ceil((visible.bottom - y0) / scale)))
+    part = pygame.Rect(left, top, right - left, bottom - top)
+    size = (max(1, round(part.w * scale)), max(1, round(part.h * scale)))
+    return part, size, (round(x0 + left * scale), round(y0 + top * scale))
+
+
+def scaled(bitmap: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Shrunk by averaging (1-pixel walls stay visible), enlarged by whole pixels (sharp walls)."""
+    if size[0] < bitmap.get_width():
+        # smoothscale needs true colour (the display's format is its fast path)
+        return pygame.transform.smoothscale(bitmap.convert(), size)
+    return pygame.transform.scale(bitmap, size)
+
+
 def _blocks(xs: np.ndarray, ys: np.ndarray, width: int, height: int) -> tuple[np.ndarray, ...]:
     """Index arrays (x, y) covering a width x height block at each (xs[i], ys[i])."""
     across = xs[:, None, None] + np.arange(width)[None, :, None]
@@ -169,6 +203,11 @@ def _blocks(xs: np.ndarray, ys: np.ndarray, width: int, height: int) -> tuple[np
 
 FINE = 4
 """Below this many screen pixels a cell, walls inside uncarved rock are not inked."""
+
+
+def fine_for(model: MazeModel, geometry: Geometry) -> bool:
+    """True when a carve's cells are too small on screen for the walls inside rock."""
+    return model.action in (CARVE, REST) and geometry.pitch * geometry.scale < FINE
 
 
 def _segment_codes(
@@ -194,12 +233,14 @@ class MazeCanvas:
         self.key: tuple | None = None
         self.geometry: Geometry | None = None
         self.bitmap: pygame.Surface | None = None
-        self.shown: pygame.Surface | None = None  # the bitmap scaled to the stage
+        self.shown: pygame.Surface | None = None  # the bitmap's visible part scaled to the stage
+        self.shown_part: tuple[pygame.Rect, tuple[int, int]] | None = None  # which part, at what size
         self.stale = True  # the scaled copy needs redoing
 
     def sync(self, model: MazeModel, geometry: Geometry, generation: int) -> None:
         """Bring the bitmap up to date with the model, laid out as `geometry` says."""
-        key = (generation, id(model), model.action, geometry.bitmap_size, model.maze.width, model.maze.height)
+        maze, fine = model.maze, fine_for(model, geometry)  # zooming in or out can change `fine`
+        key = (generation, id(model), model.action, geometry.bitmap_size, maze.width, maze.height, fine)
         if key != self.key or self.bitmap is None:
             self.key = key
             self.bitmap = pygame.Surface(geometry.bitmap_size, depth=8)
@@ -225,7 +266,7 @@ class MazeCanvas:
     def _fine(self, model: MazeModel) -> bool:
         """True when cells are too small on screen for the walls inside rock."""
         assert self.geometry is not None
-        return model.action in (CARVE, REST) and self.geometry.pitch * self.geometry.scale < FINE
+        return fine_for(model, self.geometry)
 
     def paint_all(self, model: MazeModel) -> None:
         """Repaint everything with whole-array slices (fast even at 1000 x 1000)."""
@@ -339,19 +380,18 @@ class MazeCanvas:
         pixels[xs, ys] = code[:, None, None]
 
     def blit(self, surface: pygame.Surface) -> None:
-        """Put the maze on screen (scaled down when it is larger than the stage)."""
+        """Put the maze on screen, scaled; only the part inside the surface's clip (zoomed, most is not)."""
         assert self.bitmap is not None and self.geometry is not None
         geometry = self.geometry
         if geometry.scale == 1.0:
             surface.blit(self.bitmap, geometry.origin)
             return
-        size = geometry.screen_size
-        if self.shown is None or self.shown.get_size() != size:
-            self.shown = pygame.Surface(size).convert()
-            self.stale = True
-        if self.stale:
-            # smoothscale needs true colour (the display's format is its fast path);
-            # averaging keeps 1-pixel walls visible where dropping rows would not.
-            pygame.transform.smoothscale(self.bitmap.convert(), size, self.shown)
+        visible = geometry.box.clip(surface.get_clip())
+        if not visible.w or not visible.h:
+            return
+        part, size, at = visible_part(geometry, visible)
+        if self.stale or self.shown is None or self.shown_part != (part, size):
+            self.shown = scaled(self.bitmap.subsurface(part), size)
+            self.shown_part = (part, size)
             self.stale = False
-        surface.blit(self.shown, geometry.origin)
+        surface.blit(self.shown, at)

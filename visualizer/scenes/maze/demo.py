@@ -30,12 +30,13 @@ import pygame
 from solvers import maze as mz
 from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.camera import Camera
 from visualizer.finale import Finale
 from visualizer.history import Edit
 from visualizer.player import Player, kind_is
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.maze import finale, store
-from visualizer.scenes.maze.canvas import Geometry, MazeCanvas
+from visualizer.scenes.maze.canvas import Geometry, MazeCanvas, fit
 from visualizer.scenes.maze.editor import GOAL, START, Editor, Sketch, changes_walls
 from visualizer.scenes.maze.model import (
     CARVE,
@@ -71,10 +72,23 @@ MAZE_BINDINGS = Bindings(
     Binding(("]",), "step_size", N_("larger maze"), args=(1,)),
     Binding(("ctrl+s",), "ask_save", N_("save the maze to a file")),
     Binding(("ctrl+o",), "ask_open", N_("open a maze file")),
+    Binding(("0",), "fit_view", N_("the whole maze again, unzoomed")),
+    Gesture(N_("mouse wheel, middle drag"), N_("zoom into the maze, move it")),
     Gesture(N_("left drag"), N_("draw walls along the grid lines")),
     Gesture(N_("right drag"), N_("knock down the walls you cross")),
     Gesture(N_("drag S or G"), N_("move the start or the goal")),
 )
+
+
+ZOOMED_CELL = 48
+"""Screen pixels a cell spans at the most zoom (a 1000 x 1000 maze fits the stage at half a pixel)."""
+
+
+def maze_camera() -> Camera:
+    """Zoom and pan for the maze: the middle button pans, as the left one draws."""
+    camera = Camera()
+    camera.pan_button = 2
+    return camera
 
 
 class MazeDemo(Demo):
@@ -97,12 +111,14 @@ class MazeDemo(Demo):
         self.maze_seed = self.seed
         restored = store.read_autosave()
         self.editor = Editor(Sketch(restored or mz.Maze.full(*DEFAULT_SIZE)))
+        self._camera: tuple[tuple[int, int], Camera] = ((0, 0), maze_camera())
         self.action = DRAW if restored else CARVE
         self.run_base = self.sketch.maze if restored else mz.Maze.full(self.width, self.height)
         self.lookahead = finale.Lookahead(self)
         self.canvas = MazeCanvas()
         self.last_file = ""
         self.since_edit: float | None = None  # seconds since an edit not yet autosaved
+        self.autosave_failed = False  # the last autosave could not be written: leaving would lose the drawing
         if restored:
             self.notify(_("your drawing is back from {path}").format(path=store.autosave_path()))
 
@@ -195,12 +211,13 @@ class MazeDemo(Demo):
         self.carve_new()
 
     def carve_rest(self) -> None:
-        """Run the backtracker through the cells the drawing left closed."""
+        """Run the backtracker through the cells the drawing left closed (with none, say so and stay)."""
         base = self.shown_maze().copy()
+        if base.opened().all():
+            self.notify(_("no closed (grey) cell is left to carve"))
+            return
         if not base.opened().any():
             self.notify(_("every cell is closed: this carves a whole new maze"))
-        elif base.opened().all():
-            self.notify(_("no closed (grey) cell is left to carve"))
         self._begin(REST, base)
 
     def solve(self) -> None:
@@ -312,11 +329,13 @@ class MazeDemo(Demo):
     def autosave(self) -> None:
         """Write the drawing to the data folder now (a bare full grid is not worth keeping)."""
         self.since_edit = None
+        self.autosave_failed = False
         if self.sketch.pristine:
             return
         try:
             store.write_maze(store.autosave_path(), self.sketch.saved_maze())
         except OSError as error:
+            self.autosave_failed = True
             self.notify(
                 _("could not autosave to {path}: {reason}").format(
                     path=store.autosave_path(), reason=error.strerror or error
@@ -329,8 +348,15 @@ class MazeDemo(Demo):
             self.autosave()
 
     def unsaved(self) -> str | None:
-        """The drawn maze, while it has edits since it was last saved."""
-        return _("your drawn maze") if self.editor.unsaved else None
+        """The drawn maze, only when its autosave (written now if an edit waits) could not be written.
+
+        An autosaved drawing comes back next time, so leaving loses nothing and asks nothing.
+        """
+        if not self.editor.unsaved:
+            return None
+        if self.since_edit is not None:
+            self.autosave()
+        return _("your drawn maze") if self.autosave_failed else None
 
     # --- files ------------------------------------------------------------------------------
 
@@ -363,7 +389,9 @@ class MazeDemo(Demo):
     def open_file(self, path: Path | str) -> None:
         """Read a maze file off the frame; a bad one leaves the maze as it is and says why."""
         path = Path(path).expanduser()
-        self.shell.load_file(path, store.parse_maze, lambda maze: self.opened(path, maze))
+        self.shell.load_file(
+            path, store.parse_maze, lambda maze: self.opened(path, maze), limit=store.FILE_MAX_BYTES
+        )
 
     def opened(self, path: Path, maze: mz.Maze) -> None:
         """A maze file arrived: it becomes the drawing (one undoable edit), as saved."""
@@ -430,8 +458,26 @@ class MazeDemo(Demo):
         {CARVE: self.carve_new, SOLVE: self.solve}.get(action, lambda: self.draw_on("this"))()
 
     def layout(self, rect: pygame.Rect) -> MazeLayout:
-        """The stage's layout for the current maze size (pure: input and drawing both use it)."""
-        return layout(rect, self.theme, self.width, self.height)
+        """The stage's layout for the current maze size and zoom (pure: input and drawing both use it)."""
+        return layout(rect, self.theme, self.width, self.height, self.camera)
+
+    @property
+    def camera(self) -> Camera:
+        """The zoom and pan of the maze on show: a maze of another size starts unzoomed."""
+        size = (self.width, self.height)
+        if self._camera[0] != size:
+            self._camera = (size, maze_camera())
+        return self._camera[1]
+
+    def _zoom_limits(self, area: pygame.Rect) -> None:
+        """From the whole maze up to cells ZOOMED_CELL pixels across."""
+        fitted = fit(self.width, self.height, area)
+        self.camera.min_zoom = 1.0
+        self.camera.max_zoom = max(1.0, ZOOMED_CELL / (fitted.pitch * fitted.scale))
+
+    def fit_view(self) -> None:
+        """The whole maze again, unzoomed."""
+        self.camera.reset()
 
     @property
     def geometry(self) -> Geometry:
@@ -440,7 +486,12 @@ class MazeDemo(Demo):
         return self.layout(stage).geometry
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """Keys from the table; mouse drags on the maze become edits."""
+        """Keys from the table; the wheel zooms and a middle drag pans; other drags on the maze are edits."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            area = self.layout(rect).area
+            self._zoom_limits(area)
+            if self.camera.handle(event, area):
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             return self._press(event.pos, event.button, self.layout(rect))
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP) and self.editor.drag is not None:

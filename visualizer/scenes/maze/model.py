@@ -334,11 +334,13 @@ def narrate(event: Any, action: str, width: int) -> str | None:
         if event.parent < 0:
             return _("start from {cell}: push it").format(cell=what)
         return _("push {cell}: the way back grows").format(cell=what)
+    if kind is Pop and action == SOLVE:
+        stride = width + 2  # the solver numbers cells on a grid padded by one all round
+        cell = at((event.node // stride - 1, event.node % stride - 1))
+        if event.backtrack:
+            return _("back up from {cell}").format(cell=cell)
+        return _("the goal is found: return from {cell}").format(cell=cell)  # unwinding after the goal
     if kind is Pop and event.backtrack:
-        if action == SOLVE:
-            stride = width + 2  # the solver numbers cells on a grid padded by one all round
-            cell = (event.node // stride - 1, event.node % stride - 1)
-            return _("back up from {cell}").format(cell=at(cell))
         return _("{cell}: no unvisited neighbour, pop").format(cell=at(grid_cell(event.node, width)))
     if kind is DeadEnd:
         return _("dead end at {cell}").format(cell=at(event.where))

@@ -8,6 +8,10 @@ from solvers import maze as mz
 from visualizer import files
 from visualizer.scenes.maze.model import LOAD_MAX
 
+FILE_MAX_BYTES = 8 * 1024 * 1024
+"""The largest maze file the app opens: a LOAD_MAX-square one is 2001 lines of 3001 characters (5.7 MB),
+with room for CRLF line ends and comments."""
+
 AUTOSAVE_NAME = "maze-autosave.txt"
 AUTOSAVE_DELAY = 3.0
 """Seconds after the last edit before the drawing is autosaved."""

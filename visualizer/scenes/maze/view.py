@@ -12,10 +12,11 @@ import pygame
 
 from solvers.i18n import _
 from visualizer import theme as th
+from visualizer.camera import IDENTITY, Camera
 from visualizer.draw import legend_row
 from visualizer.panels import fit_text
 from visualizer.player import Player
-from visualizer.scenes.maze.canvas import Geometry, MazeCanvas, fit, palette
+from visualizer.scenes.maze.canvas import Geometry, MazeCanvas, fit, palette, zoomed
 from visualizer.scenes.maze.model import (
     DEAD,
     DRAW,
@@ -60,15 +61,15 @@ class MazeLayout:
         return None
 
 
-def layout(rect: pygame.Rect, theme: Theme, width: int, height: int) -> MazeLayout:
-    """The maze fitted above a status line and a legend row (each at least a pixel high)."""
+def layout(rect: pygame.Rect, theme: Theme, width: int, height: int, camera: Camera = IDENTITY) -> MazeLayout:
+    """The maze fitted above a status line and a legend row (each a pixel high or more), through `camera`."""
     line = theme.line_height("small")
     legend_h = line + theme.px(8)
     area_h = max(1, rect.h - legend_h - line - theme.px(6))
     area = pygame.Rect(rect.x, rect.y, max(1, rect.w), area_h)
     status = pygame.Rect(rect.x, area.bottom + theme.px(4), max(1, rect.w), line)
     legend = pygame.Rect(rect.x, status.bottom + theme.px(2), max(1, rect.w), legend_h)
-    geometry = fit(width, height, area)
+    geometry = zoomed(fit(width, height, area), area, camera)
     return MazeLayout(area, status, legend, geometry, marker_radius(theme, geometry))
 
 
@@ -97,10 +98,13 @@ def draw_stage(
     model: MazeModel = player.model  # type: ignore[assignment]
     geometry = lay.geometry
     canvas.sync(model, geometry, player.generation)
+    clip = surface.get_clip()
+    surface.set_clip(lay.area.clip(clip))  # zoomed in, the maze reaches past its area
     canvas.blit(surface)
     draw_path(surface, model, geometry)
     draw_current(surface, theme, model, geometry)
     draw_markers(surface, theme, lay, scene)
+    surface.set_clip(clip)
     text = fit_text(theme, scene.status, lay.status.w, "small", "bold")
     image = theme.text(text, "small", TONES[scene.tone], "bold")
     surface.blit(image, image.get_rect(midtop=(lay.status.centerx, lay.status.y)))

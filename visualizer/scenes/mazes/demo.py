@@ -63,6 +63,9 @@ cells each event touches (`paint.py`; frame times in bench/bench_mazes_frames.py
 """
 NAMES = tuple(gen.ALGORITHMS)
 
+GAME_CLOCK_MARGIN = 0.02
+"""Seconds after the game's clock reaches its next shown (whole) second that the app wakes."""
+
 MAZES_BINDINGS = Bindings(
     Binding(("up", "w"), "walk", N_("walk up"), args=("up",), when="walking"),
     Binding(("down", "s"), "walk", N_("walk down"), args=("down",), when="walking"),
@@ -115,6 +118,7 @@ class MazeShapesDemo(Demo):
         self._textures: dict[str, Texture] = {}
         self.difficulty = 0
         self.game: WalkGame | None = None
+        self.game_clock_read: float | None = None  # the app's clock when the game's time last moved on
         self._drawing: tuple[tuple[object, ...], EditHistory[Drawing]] | None = None
         self.pen = Pen()
         self.sampler: TextureSampler | None = None
@@ -278,6 +282,7 @@ class MazeShapesDemo(Demo):
     def _new_game(self) -> None:
         """A walk through the finished maze of the current graph."""
         self.game = WalkGame(self.graph, self.finished(self.algorithms[LEFT]))
+        self.game_clock_read = None
 
     def next_difficulty(self) -> None:
         """Easy, medium, hard: each picks its generator and size."""
@@ -314,17 +319,32 @@ class MazeShapesDemo(Demo):
             self.notify(panels.game_over(self.game))
 
     def update(self, dt: float, player: Player) -> None:
-        """The game's clock; the texture chart's next few mazes."""
-        if self.mode == WALK and self.game is not None:
-            self.game.tick(dt)
+        """The game's clock (the app's: frames come a second apart at rest); the chart's next mazes."""
+        self._tick_game()
         if self.mode == TEXTURE and self.sampler is not None:
             self.sampler.step(chart.SAMPLES_PER_FRAME)
 
+    def _tick_game(self) -> None:
+        """The game's time moves on by the clock's time since the last frame in the game."""
+        if self.mode != WALK or self.game is None:
+            self.game_clock_read = None
+            return
+        now = self.shell.app.player_clock()
+        if self.game_clock_read is not None:
+            self.game.tick(now - self.game_clock_read)
+        self.game_clock_read = now
+
     def at_rest(self, player: Player) -> bool:
-        """Still unless a game's clock runs or the chart is still measuring."""
+        """Still unless the chart is still measuring (the game's clock only needs a frame a second)."""
         if self.mode == TEXTURE:
             return self.sampler is None or self.sampler.done
-        return self.mode != WALK or self.game is None or self.game.won
+        return True
+
+    def wake_after(self, player: Player) -> float | None:
+        """In a game: just after the shown whole second of its clock goes up."""
+        if self.mode != WALK or self.game is None or self.game.won:
+            return None
+        return (0.5 - self.game.seconds) % 1.0 + GAME_CLOCK_MARGIN
 
     # --- print -------------------------------------------------------------------------
 

@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from solvers import dlx, pentomino
+from solvers import budgeted, dlx, pentomino
 from solvers.events import Event
 from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, BrowsingDemo, browse_bindings
+from visualizer.scenes.exact_cover.finale import FastCount
 from visualizer.scenes.exact_cover.layout import card_inner, split_bottom, split_side
 from visualizer.scenes.pentomino.model import PentominoModel, Tilings, narrate
 from visualizer.scenes.pentomino.view import PentominoView
@@ -166,6 +167,10 @@ class PentominoDemo(BrowsingDemo):
     def make_model(self) -> PentominoModel:
         """An empty board, every piece in the tray."""
         return PentominoModel(self.encoding)
+
+    def fast_count(self) -> FastCount:
+        """End's card counts the classic tilings on bitsets, as `pentomino WxH --count` does."""
+        return budgeted.pentomino_within, self.board
 
     def set_board(self, board: tuple[int, int]) -> None:
         """Another rectangle, a new run."""

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from solvers import dlx, queens
+from solvers import budgeted, dlx, queens
 from solvers.events import Event
 from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import BrowsingDemo
+from visualizer.scenes.exact_cover.finale import FastCount
 from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
 from visualizer.scenes.queens.model import QueensModel, column_names, narrate, square_name
 from visualizer.scenes.queens.view import QueensView
@@ -134,6 +135,10 @@ class QueensDemo(BrowsingDemo):
         self.encoding = queens.encode(self.n)
         self.names = column_names(self.encoding)
         self.restart()
+
+    def fast_count(self) -> FastCount:
+        """End's card counts with the bitmask counter of `queens N --count`."""
+        return budgeted.queens_within, (self.n,)
 
     def step_n(self, step: int) -> None:
         """N one smaller (-1) or larger (+1)."""

@@ -21,6 +21,7 @@ model, the edits and the narration are in `model.py`, the drawing in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,7 @@ from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_
 from visualizer.scenes.sudoku.model import (
     COLLECTION_WORDS,
     LIBRARY,
+    OWN_GRID_WORDS,
     SOLUTION_LIMIT,
     Board,
     Origin,
@@ -196,9 +198,11 @@ class SudokuDemo(ExactCoverDemo):
         return sudoku.clashes(self.puzzle())
 
     def puzzle_label(self) -> str:
-        """'easy 3/10', with a pencil when the givens were edited."""
+        """'easy 3/10' or 'your own grid', with a pencil when the givens were edited."""
         origin = self.board.origin
         tail = " ✎" if self.edited else ""
+        if origin.blank:
+            return _(OWN_GRID_WORDS) + tail
         name = _(COLLECTION_WORDS.get(origin.name, origin.name))
         return f"{name} {origin.index + 1}/{len(origin.puzzles)}{tail}"
 
@@ -278,12 +282,13 @@ class SudokuDemo(ExactCoverDemo):
         """The previous (-1) or next (+1) puzzle of the current set."""
         origin = self.board.origin
         index = (origin.index + step) % len(origin.puzzles)
-        self.load_origin(Origin(origin.collection, origin.name, origin.puzzles, index))
+        self.load_origin(Origin(origin.collection, origin.name, origin.puzzles, index))  # never blank
 
     def empty_grid(self) -> None:
         """A blank grid of the current size, to type givens into."""
         size = self.size
-        self.replace(size, (0,) * (size * size), self.board.origin, _("empty the grid"))
+        blank = dataclasses.replace(self.board.origin, blank=True)
+        self.replace(size, (0,) * (size * size), blank, _("empty the grid"))
         self.selected = 0
         self.notify(_("type givens: click a cell, type a digit"))
 
@@ -401,14 +406,16 @@ class SudokuDemo(ExactCoverDemo):
         return self.bindings.dispatch(self, event)
 
     def click_cell(self, cell: int | None) -> bool:
-        """Select a cell, or unselect it (clicking it again, or beside the grid); True when used."""
+        """Select a cell (it stays selected when clicked again), or unselect beside the grid; True when used.
+
+        E selects the first cell, ready to type: a click on it must not take the selection away.
+        """
         if cell is None:
             if self.selected is None:
                 return False
             self.selected = None
             return True
-        self.selected = None if cell == self.selected else cell
-        self.pending = ""
+        self.selected, self.pending = cell, ""
         return True
 
     def type_into_cell(self, event: pygame.event.Event) -> bool:

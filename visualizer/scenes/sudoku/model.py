@@ -31,6 +31,9 @@ LIBRARY: tuple[tuple[str, str], ...] = (
 COLLECTION_WORDS = {"easy": N_("easy"), "hard": N_("hard"), "17-clue": N_("17-clue"), "odd": N_("odd")}
 """The bundled sets' names in words, for the puzzle label ('easy 3/10')."""
 
+OWN_GRID_WORDS = N_("your own grid")
+"""The puzzle label of an empty grid (E) and the givens typed into it."""
+
 SOLUTION_LIMIT = 2
 """Search for at most this many solutions: enough to say 'more than one'."""
 
@@ -63,11 +66,15 @@ class Origin:
     name: str  # what the label calls the set: 'easy', 'mine.txt'
     puzzles: tuple[sudoku.Puzzle, ...]
     index: int
+    blank: bool = False  # an empty grid for the user's own givens, made while at this puzzle of the set
 
     @property
     def puzzle(self) -> sudoku.Puzzle:
-        """The puzzle of the set the grid was loaded from."""
-        return self.puzzles[self.index]
+        """The puzzle of the set the grid was loaded from (an empty one for the user's own grid)."""
+        puzzle = self.puzzles[self.index]
+        if self.blank:
+            return sudoku.Puzzle(puzzle.size, (0,) * (puzzle.size * puzzle.size))
+        return puzzle
 
 
 GridState = tuple[int, tuple[int, ...], Origin]

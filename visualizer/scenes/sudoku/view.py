@@ -273,7 +273,7 @@ class SudokuView:
                 y += theme.line_height("small", "mono")
         if self.demo.selected is not None and y + 2 * theme.line_height("small") < inner.bottom:
             y += theme.px(8)
-            hint = _("editing {cell}: type a digit, 0 clears, click it again to stop").format(
+            hint = _("editing {cell}: type a digit, 0 clears, click beside the grid to stop").format(
                 cell=cell_name(self.demo.selected, self.demo.size)
             )
             for line in wrap(theme, hint, inner.w):

@@ -165,6 +165,11 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
             self.history.do(Play(cell))
             self._begin_turn()
 
+    def prepare_export(self) -> None:
+        """Nobody will play: on an empty board the computer moves first (the file shows its search, move)."""
+        if not self.moves and not self.computers_turn:
+            self.set_starts(COMPUTER)
+
     def new_game(self, starts: str | None = None) -> None:
         """An empty board (an undoable edit); the computer starts searching if it moves first."""
         self.history.do(NewGame(self.game, starts or self.game.starts))
