@@ -13,6 +13,7 @@ import pygame
 from ui import TickClock, click, count_colour, press, stage_of
 
 from solvers import maze as mz
+from solvers.tictactoe import cell_number
 from visualizer import theme as th
 from visualizer.player import Player
 from visualizer.scenes.exact_cover import finale as cover_finale
@@ -198,7 +199,7 @@ def test_tictactoe_card_names_the_move_the_search_then_plays(app, open_demo) -> 
     for _ in range(3):
         app.frame(1 / 60)
     played = demo.moves[-1]
-    assert f"({played})" in line
+    assert f"({cell_number(played)})" in line  # the card numbers cells as the keys do, 1-9
 
 
 def queens_end(app, open_demo, n: int):
