@@ -8,9 +8,9 @@ from typing import Any
 
 import pygame
 import pytest
+from ui import TickClock, click, press
 
 from solvers.exercise import results
-from tests.ui import TickClock, click, press
 
 pytestmark = pytest.mark.usefixtures("app")
 
