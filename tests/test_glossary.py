@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from test_i18n import translations
 
 from solvers import i18n
 from solvers.particles import particle
-from tests.test_i18n import translations
 
 GLOSSARY = Path(__file__).resolve().parents[1] / "docs" / "glossary.md"
 COLUMNS = {"ko": (2, 4), "zh_CN": (3, 5)}

@@ -7,10 +7,10 @@ import string
 from collections.abc import Iterator
 
 import pytest
+from test_i18n import translations
 
 from solvers import i18n
 from solvers.particles import PAIRS, Template, attach, has_pairs
-from tests.test_i18n import translations
 
 
 @pytest.fixture(autouse=True)
