@@ -8,12 +8,18 @@ The side column holds three cards: counters, pseudocode and the narration
 log.  When the window (or a large presenter scale) leaves too little height
 for all three, they fold into tabs instead of disappearing: first the
 pseudocode and the log share one card with a tab each, then all three do.
+
+A larger presenter step must not shrink the stage (the demo's picture grows
+with the text), so panels give way in a stated order (`FOLDS`): first the side
+column folds into a strip of tabs at the window's right edge, then the
+options bar folds into that strip too.  A folded panel opens on a click on
+its tab (or Tab), beside the stage, never over it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -31,6 +37,13 @@ LOG_MIN_LINES = 4
 
 TAB_HEIGHT = 30
 GAP = 10
+STRIP_WIDTH = 26
+"""The folded panels' strip of tabs at the window's right edge, before the presenter scale."""
+
+FOLDS = ((), SIDE_CARDS, (*SIDE_CARDS, "options"))
+"""What has folded into the strip at each fold level, in the order panels give way."""
+
+STRIP_TITLES = {**TAB_TITLES, "options": N_("options")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +54,7 @@ class Content:
     control_rows: int
     counter_rows: int
     code_lines: int
+    option_rows_by_strip: int = 0  # the options' rows beside the strip of folded panels
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +74,16 @@ class Layout:
     controls: pygame.Rect
     timeline: pygame.Rect
     tabs: tuple[tuple[str, pygame.Rect], ...] = ()
+    strip: tuple[tuple[str, pygame.Rect], ...] = ()  # folded panels' tabs (name → rectangle)
+    opened: str = ""  # the folded panel shown beside the stage, if any
+    panel: pygame.Rect = field(default_factory=pygame.Rect)  # where an opened panel of the demo's own goes
 
     def boxes(self) -> dict[str, pygame.Rect]:
         """Every panel that is shown, by name (for hit-testing and the layout tests)."""
-        names = ("title", "options", "stage", "counters", "code", "log", "controls", "timeline")
+        names = ("title", "options", "stage", "counters", "code", "log", "controls", "timeline", "panel")
         shown = {name: getattr(self, name) for name in names}
         shown.update((f"tab:{name}", rect) for name, rect in self.tabs)
+        shown.update((f"strip:{name}", rect) for name, rect in self.strip)
         return {name: rect for name, rect in shown.items() if rect.w > 0 and rect.h > 0}
 
 
@@ -74,26 +92,73 @@ def bar_height(theme: Theme, rows: int, row_height: int) -> int:
     return theme.px(row_height + 8) + (rows - 1) * theme.px(row_height + 6) if rows else 0
 
 
-def screen_layout(size: tuple[int, int], theme: Theme, content: Content, tab: str, row_height: int) -> Layout:
-    """The whole screen for a window of `size`; `tab` is the side card chosen when cards share space."""
+def screen_layout(
+    size: tuple[int, int],
+    theme: Theme,
+    content: Content,
+    tab: str,
+    row_height: int,
+    fold: int = 0,
+    opened: str = "",
+    extra: Sequence[str] = (),
+) -> Layout:
+    """The whole screen for a window of `size`; `tab` is the side card chosen when cards share space.
+
+    `fold` is the fold level (an index into `FOLDS`); `extra` names the demo's
+    own panels that found no room on the stage (they join the strip);
+    `opened` names the folded panel shown beside the stage ('' for none).
+    """
     px = theme.px
     width, height = size
     gap = px(GAP)
+    folded = (*FOLDS[fold], *extra)
+    opened = opened if opened in folded else ""
     title = pygame.Rect(0, 0, width, px(40))
+    strip_w = px(STRIP_WIDTH) + gap if folded else 0
     bar_w = max(1, width - 2 * gap)
     controls_h = bar_height(theme, max(1, content.control_rows), row_height)
     controls = pygame.Rect(gap, height - controls_h - px(4), bar_w, controls_h)
     timeline = pygame.Rect(gap, controls.y - px(28), bar_w, px(26))
     top = title.bottom + gap
-    options = pygame.Rect(gap, top, bar_w, bar_height(theme, content.option_rows, row_height))
-    if content.option_rows:
+    option_rows = max(content.option_rows, content.option_rows_by_strip) if strip_w else content.option_rows
+    options = pygame.Rect(gap, top, bar_w - strip_w, bar_height(theme, option_rows, row_height))
+    if "options" in folded and opened != "options":
+        options.h = 0
+    if options.h:
         top = options.bottom + gap
-    side_w = side_width(theme, width)
     body_h = max(0, timeline.y - gap - top)
-    side = pygame.Rect(width - gap - side_w, top, side_w, body_h)
+    right = width - strip_w
+    strip = strip_tabs(
+        theme,
+        pygame.Rect(right, title.bottom + gap, strip_w - gap, timeline.y - gap - title.bottom - gap),
+        folded,
+    )
+    if fold and opened not in (*SIDE_CARDS, *extra):
+        stage = pygame.Rect(gap, top, max(0, right - 2 * gap), body_h)
+        empty = pygame.Rect(right, top, 0, 0)
+        return Layout(title, options, stage, empty, empty, empty, controls, timeline, (), strip, opened)
+    side_w = side_width(theme, width)
+    side = pygame.Rect(right - gap - side_w, top, side_w, body_h)
     stage = pygame.Rect(gap, top, max(0, side.x - 2 * gap), body_h)
+    if fold or opened:  # one folded panel, opened beside the stage: the whole column is its
+        shut = pygame.Rect(side.x, top, 0, 0)
+        counters, code, log = (side if name == opened else shut for name in SIDE_CARDS)
+        panel = side if opened in extra else shut
+        cards = (counters, code, log)
+        return Layout(title, options, stage, *cards, controls, timeline, (), strip, opened, panel)
     cards, tabs = side_cards(theme, side, content, tab)
-    return Layout(title, options, stage, *cards, controls, timeline, tabs)
+    return Layout(title, options, stage, *cards, controls, timeline, tabs, strip)
+
+
+def strip_tabs(theme: Theme, rect: pygame.Rect, folded: Sequence[str]) -> tuple[tuple[str, pygame.Rect], ...]:
+    """The folded panels' tabs, one under another down `rect` (the strip at the right edge)."""
+    if not folded:
+        return ()
+    tall = min(theme.px(150), (rect.h - theme.px(4) * (len(folded) - 1)) // len(folded))
+    return tuple(
+        (name, pygame.Rect(rect.x, rect.y + index * (tall + theme.px(4)), rect.w, tall))
+        for index, name in enumerate(folded)
+    )
 
 
 def side_width(theme: Theme, width: int) -> int:

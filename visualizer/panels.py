@@ -22,8 +22,9 @@ def card(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, title: str = 
     draw_box(surface, rect, theme, fill=th.PANEL, radius=8)
     pad = theme.px(10)
     if title:
-        shown = fit_text(theme, heading_case(title), rect.w - 2 * pad, "tiny", "bold")
-        surface.blit(theme.text(shown, "tiny", th.MUTED, "bold"), (rect.x + pad, rect.y + pad))
+        at = (rect.x + pad, rect.y + pad)
+        shown = fit_noted(theme, heading_case(title), rect.w - 2 * pad, at, "tiny", "bold")
+        surface.blit(theme.text(shown, "tiny", th.MUTED, "bold"), at)
     return card_content(rect, theme, title)
 
 
@@ -62,6 +63,27 @@ def fit_text(theme: Theme, text: str, width: int, size: str = "small", face: str
         else:
             too_long = middle
     return text[:fits] + "…"
+
+
+def fit_noted(
+    theme: Theme, text: str, width: int, at: tuple[int, int], size: str = "small", face: str = "sans"
+) -> str:
+    """`fit_text`, noting a shortened text's place and its whole words, which hovering then shows."""
+    shown = fit_text(theme, text, width, size, face)
+    note_cut(theme, shown, text, pygame.Rect(at, theme.font(size, face).size(shown)))
+    return shown
+
+
+def note_cut(theme: Theme, shown: str, text: str, place: pygame.Rect) -> None:
+    """Note `text` drawn shortened (as `shown`) at `place`, so hovering there shows it whole."""
+    if shown != text:
+        if len(theme.cut) >= CUT_NOTES:  # a screen that never clears them (home) stays bounded
+            theme.cut.clear()
+        theme.cut.append((place, text))
+
+
+CUT_NOTES = 500
+"""Shortened texts noted at most between two clears (the shell clears them every frame)."""
 
 
 def wrap(theme: Theme, text: str, width: int, size: str = "small", face: str = "sans") -> list[str]:
@@ -117,12 +139,7 @@ def draw_pseudocode(
     inner = card(surface, rect, theme, _("pseudocode"))
     height = theme.line_height("small", "mono")
     number_width = theme.font("small", "mono").size("00 ")[0]
-    # When the card is too short for the whole listing, scroll it so the lit
-    # line stays in view.
-    fits = max(1, (inner.h + 2) // height)
-    first = 1
-    if lit and len(code) > fits:
-        first = max(1, min(max(lit) - fits // 2, len(code) - fits + 1))
+    first = code_window(len(code), max(1, (inner.h + 2) // height), lit)
     for index, line in enumerate(code, start=1):
         y = inner.y + (index - first) * height
         if index < first:
@@ -137,10 +154,28 @@ def draw_pseudocode(
             surface.blit(arrow, (inner.x - theme.px(2), y + (height - arrow.get_height()) // 2))
         number = theme.text(f"{index:>2}", "small", th.MUTED, "mono")
         surface.blit(number, (inner.x + theme.px(8), y))
-        text = fit_text(
-            theme, translate_pseudocode(line), inner.w - number_width - theme.px(14), "small", "mono"
+        at = (inner.x + number_width + theme.px(12), y)
+        text = fit_noted(
+            theme, translate_pseudocode(line), inner.w - number_width - theme.px(14), at, "small", "mono"
         )
-        surface.blit(theme.text(text, "small", th.INK, "mono"), (inner.x + number_width + theme.px(12), y))
+        surface.blit(theme.text(text, "small", th.INK, "mono"), at)
+
+
+def code_window(count: int, fits: int, lit: Mapping[int, th.Color]) -> int:
+    """The first line shown when `fits` of `count` lines fit: the lit lines in view, the main one always.
+
+    The main lit line is the one in the lit colour (the last event's); other
+    lit lines (a loop's, the other side's) join it when they fit too.
+    """
+    if not lit or count <= fits:
+        return 1
+    main = max((line for line, colour in lit.items() if colour == th.LIT_LINE), default=max(lit))
+    low, high = min(lit), max(lit)
+    middle = (low + high) // 2 if high - low < fits else main
+    first = middle - (fits - 1) // 2
+    first = min(first, main, max(1, count - fits + 1))  # the main line never above the window
+    first = max(first, main - fits + 1, 1)  # nor below it
+    return first
 
 
 def draw_counters(
@@ -157,7 +192,7 @@ def draw_counters(
             fit_text(theme, value, column - theme.px(10), "small", "bold"), "small", th.INK, "bold"
         )
         room = column - image.get_width() - theme.px(16)  # the name gives way to the value
-        surface.blit(theme.text(fit_text(theme, name, room), "small", th.MUTED), (x, y))
+        surface.blit(theme.text(fit_noted(theme, name, room, (x, y)), "small", th.MUTED), (x, y))
         surface.blit(image, (x + column - image.get_width() - theme.px(10), y))
 
 
@@ -292,7 +327,9 @@ def _draw_frame(surface: pygame.Surface, box: pygame.Rect, theme: Theme, frame: 
         room = box.right - theme.px(8) - (box.x + theme.px(40) + text.get_width())
         detail = fit_text(theme, frame.detail, max(0, room), "small", "mono")
         image = theme.text(detail, "small", th.INK, "mono")
-        surface.blit(image, image.get_rect(midright=(box.right - theme.px(10), box.centery)))
+        place = image.get_rect(midright=(box.right - theme.px(10), box.centery))
+        note_cut(theme, detail, frame.detail, place)
+        surface.blit(image, place)
 
 
 def draw_note(

@@ -13,7 +13,16 @@ import pygame
 from solvers.i18n import N_, _, format_number
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture, key_words
-from visualizer.chrome import GAP, TAB_TITLES, Content, Layout, screen_layout
+from visualizer.chrome import (
+    FOLDS,
+    GAP,
+    STRIP_TITLES,
+    STRIP_WIDTH,
+    TAB_TITLES,
+    Content,
+    Layout,
+    screen_layout,
+)
 from visualizer.exercisemode import ExerciseMode
 from visualizer.finale import EndCard
 from visualizer.framebudget import FLOOR
@@ -21,6 +30,7 @@ from visualizer.kinds import kind_words
 from visualizer.panels import (
     draw_counters,
     draw_log,
+    draw_note,
     draw_pseudocode,
     fit_text,
 )
@@ -61,7 +71,11 @@ KIND_BINDINGS = Bindings(
         "toggle_exercise",
         N_("be the algorithm: you make each step, the solver grades it (again: decisions, backtracks, off)"),
     ),
-    Binding(("tab",), "cycle_side_tab", N_("next side card, when counters, code and log share tabs")),
+    Binding(
+        ("tab",),
+        "cycle_side_tab",
+        N_("next side card when the cards share tabs; at a large presenter step, open the next folded panel"),
+    ),
     Gesture(N_("timeline"), N_("click or drag to go to any point")),
 )
 """The keys after the run-to buttons' own, the same in every demo."""
@@ -100,6 +114,8 @@ class Shell:
         self.player: Player | None = None
         self.break_kind = "Pop"
         self.side_tab = "code"
+        self.opened = ""  # the folded panel opened beside the stage (see chrome.FOLDS)
+        self._folds: dict[tuple, int] = {}  # the fold level chosen, until the next input (see layout)
         self._dragging_timeline = False
         self.exercise = ExerciseMode(app.player_clock)
         """Exercise mode: off, or the student making the steps of the current run."""
@@ -130,6 +146,7 @@ class Shell:
         )
         self.player.playing = autoplay
         self._first_frame_of_run = True
+        self._folds = {}  # a new run may show a new picture
         self.end_card = EndCard(self.demo)
 
     def notify(self, message: str) -> None:
@@ -225,7 +242,7 @@ class Shell:
     def layout(self, size: tuple[int, int]) -> Layout:
         """The screen's parts; in exercise mode the stage gives its bottom to the exercise bar."""
         lay = self._screen_layout(size)
-        return dataclasses.replace(lay, stage=self.exercise.split(lay.stage, self.theme)[0])
+        return dataclasses.replace(lay, stage=self._demo_stage(lay.stage))
 
     def exercise_bar(self, size: tuple[int, int]) -> pygame.Rect:
         """Where the exercise bar goes (an empty rectangle while exercise mode is off)."""
@@ -236,28 +253,84 @@ class Shell:
         self.notify(self.exercise.cycle(self))
 
     def _screen_layout(self, size: tuple[int, int]) -> Layout:
-        """Split the window into the shared parts and the stage (see visualizer/chrome.py)."""
+        """Split the window into the shared parts and the stage (see visualizer/chrome.py).
+
+        Panels fold (`chrome.FOLDS`, in that order) until the demo's main
+        picture is as wide and as tall as at presenter step 1 in this window,
+        so a larger step never shrinks the picture; when no fold gets there,
+        the one that comes closest.  The choice is kept until the window, the
+        scale or the bars change, or input comes (which may change the demo).
+        """
+        content = self._content(size)
+        key = (size, self.theme.scale, self.theme.fit, content, self.side_tab)
+        chosen = self._folds.get(key)
+        if chosen is None:
+            chosen = self._fold_for(size, content)
+            self._folds = {key: chosen}
+        tab, opened = self.side_tab, self.opened
+        lay = screen_layout(size, self.theme, content, tab, ROW_HEIGHT, chosen, opened)
+        hidden = self.demo.folded_panels(self._demo_stage(lay.stage))
+        if hidden:  # the demo's own panels that found no room join the strip
+            lay = screen_layout(size, self.theme, content, tab, ROW_HEIGHT, chosen, opened, hidden)
+        return lay
+
+    def _fold_for(self, size: tuple[int, int], content: Content) -> int:
+        """The first fold level whose picture is as large as at step 1 (else the closest)."""
+        wanted = self._picture_at_step_one(size)
+        if not (wanted.w and wanted.h):
+            return 0
+        chosen, best = 0, -1.0
+        for fold in range(len(FOLDS)):
+            lay = screen_layout(size, self.theme, content, self.side_tab, ROW_HEIGHT, fold)
+            picture = self.demo.picture(self._demo_stage(lay.stage))
+            kept = min(picture.w / wanted.w, picture.h / wanted.h)
+            if kept > best + 1e-9:
+                chosen, best = fold, kept
+            if kept >= 1.0:
+                break
+        return chosen
+
+    def _content(self, size: tuple[int, int]) -> Content:
+        """What the shared bars and cards must hold at the theme's current scale."""
         bar_w = max(1, size[0] - 2 * self.theme.px(GAP))
-        content = Content(
+        by_strip = max(1, bar_w - self.theme.px(STRIP_WIDTH + GAP))
+        return Content(
             option_rows=rows_needed(self.options, bar_w, self.theme),
+            option_rows_by_strip=rows_needed(self.options, by_strip, self.theme),
             control_rows=max(1, rows_needed(self.buttons, bar_w, self.theme, 6)),
             counter_rows=len(self._counter_rows()),
             code_lines=len(self.demo.code()),
         )
-        return screen_layout(size, self.theme, content, self.side_tab, ROW_HEIGHT)
+
+    def _picture_at_step_one(self, size: tuple[int, int]) -> pygame.Rect:
+        """The main picture at presenter step 1 in a window of `size`, nothing folded (empty at step 1)."""
+        theme = self.theme
+        reference = th.effective_scale(1.0, size, theme.fit)
+        if reference >= theme.scale:
+            return pygame.Rect(0, 0, 0, 0)  # at step 1 (or below) nothing needs to fold
+        with theme.scaled(reference):
+            lay = screen_layout(size, theme, self._content(size), self.side_tab, ROW_HEIGHT)
+            return self.demo.picture(self._demo_stage(lay.stage))
+
+    def _demo_stage(self, stage: pygame.Rect) -> pygame.Rect:
+        """The demo's part of `stage`: all of it, or what the exercise bar leaves."""
+        return self.exercise.split(stage, self.theme)[0]
 
     def cycle_side_tab(self) -> None:
-        """Tab: show the next side card, when the cards share space."""
-        lay = self.layout(self.app.surface.get_size())
-        names = [name for name, _ in lay.tabs]
-        if names:
-            current = self.side_tab if self.side_tab in names else names[0]
-            self.side_tab = names[(names.index(current) + 1) % len(names)]
+        """Tab: the next side card when the cards share tabs, then each folded panel, then none."""
+        opened, self.opened = self.opened, ""
+        closed = self.layout(self.app.surface.get_size())  # the tabs show while no panel is open
+        cards = [name for name, _ in closed.tabs] or [self.side_tab]
+        ring = [("", card) for card in cards] + [(name, self.side_tab) for name, _ in closed.strip]
+        now = (opened, self.side_tab)
+        index = ring.index(now) if now in ring else -1
+        self.opened, self.side_tab = ring[(index + 1) % len(ring)]
 
     # --- input -------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one input event: timeline, widgets, the demo, then the shell's keys."""
+        self._folds.clear()  # input may change the demo's picture: choose the fold anew
         lay = self.layout(self.app.surface.get_size())
         self._place_widgets(lay)
         if self._handle_timeline(event, lay.timeline):
@@ -266,6 +339,10 @@ class Shell:
             for name, rect in lay.tabs:
                 if rect.collidepoint(event.pos):
                     self.side_tab = name
+                    return
+            for name, rect in lay.strip:
+                if rect.collidepoint(event.pos):
+                    self.opened = "" if lay.opened == name else name
                     return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             bar = self.exercise_bar(self.app.surface.get_size())
@@ -405,11 +482,13 @@ class Shell:
         """The whole demo screen."""
         theme = self.theme
         lay = self.layout(surface.get_size())
+        theme.cut.clear()
         surface.fill(th.BACKGROUND)
         self._draw_title(surface, lay.title)
         self._place_widgets(lay)
-        for widget in self.options:
-            widget.draw(surface, theme)
+        if lay.options.h:
+            for widget in self.options:
+                widget.draw(surface, theme)
         surface.set_clip(lay.stage)
         self.end_card.draw(surface, lay.stage, self.run, self.demo.draw)
         surface.set_clip(None)
@@ -420,27 +499,47 @@ class Shell:
         self.exercise.draw(surface, self.exercise_bar(surface.get_size()), theme)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
-        """What floats over the screen and is never recorded: the tooltip under the mouse."""
+        """What floats over the screen and is never recorded: the tooltip, or a shortened text whole."""
         self._draw_tooltip(surface)
+        self._draw_cut_text(surface, pygame.mouse.get_pos())
+
+    def _draw_cut_text(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
+        """The whole words of a shortened text under the mouse (a pseudocode line, a frame's detail)."""
+        for place, text in reversed(self.theme.cut):
+            if place.collidepoint(mouse):
+                draw_note(surface, surface.get_rect(), self.theme, mouse, [text])
+                return
 
     def _draw_side(self, surface: pygame.Surface, lay: Layout) -> None:
-        """The counters, pseudocode and log cards, and the tabs when they share space."""
+        """The side cards, their tabs when they share space, and the strip of folded panels."""
         theme = self.theme
         for name, rect in lay.tabs:
-            chosen = rect.h and getattr(lay, name).h > 0
-            fill, ink = (th.ACTIVE, th.PANEL) if chosen else (th.PANEL, th.INK)
-            draw_box(surface, rect, theme, fill=fill, edge=th.ACTIVE if chosen else th.PANEL_EDGE)
-            # Whole words first: a smaller size before an ellipsis.
-            room, words = rect.w - theme.px(8), _(TAB_TITLES[name])
-            size = "small" if theme.font("small", "bold").size(words)[0] <= room else "tiny"
-            image = theme.text(fit_text(theme, words, room, size, "bold"), size, ink, "bold")
-            surface.blit(image, image.get_rect(center=rect.center))
+            self._draw_tab(surface, rect, _(TAB_TITLES[name]), bool(rect.h and getattr(lay, name).h > 0))
+        titles = {**STRIP_TITLES, **dict(self.demo.panels)}
+        for name, rect in lay.strip:  # the folded panels' tabs down the right edge, read upwards
+            self._draw_tab(surface, rect, _(titles[name]), name == lay.opened, turned=True)
         if lay.counters.h > 0:
             draw_counters(surface, lay.counters, theme, self._counter_rows())
         if lay.code.h > 0:
             draw_pseudocode(surface, lay.code, theme, self.demo.code(), self.demo.lit_lines(self.run))
         if lay.log.h > 0:
             draw_log(surface, lay.log, theme, self._log_lines())
+        if lay.panel.h > 0:
+            self.demo.draw_panel(lay.opened, surface, lay.panel, self.run)
+
+    def _draw_tab(
+        self, surface: pygame.Surface, rect: pygame.Rect, words: str, chosen: bool, *, turned: bool = False
+    ) -> None:
+        """One tab: filled when chosen; its words whole if a smaller size fits them, else shortened."""
+        theme = self.theme
+        fill, ink = (th.ACTIVE, th.PANEL) if chosen else (th.PANEL, th.INK)
+        draw_box(surface, rect, theme, fill=fill, edge=th.ACTIVE if chosen else th.PANEL_EDGE)
+        room = (rect.h if turned else rect.w) - theme.px(8)
+        size = "small" if theme.font("small", "bold").size(words)[0] <= room else "tiny"
+        image = theme.text(fit_text(theme, words, room, size, "bold"), size, ink, "bold")
+        if turned:
+            image = pygame.transform.rotate(image, 90)
+        surface.blit(image, image.get_rect(center=rect.center))
 
     def _place_widgets(self, lay: Layout) -> None:
         """Put the option and control widgets where this layout says (before input and drawing alike)."""

@@ -9,6 +9,8 @@ kinds of colour blindness; every state they mark also has a second cue
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -84,10 +86,21 @@ class Theme:
         self._fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._text_bytes = 0  # pixels held by _texts
+        self.cut: list[tuple[pygame.Rect, str]] = []  # this frame's shortened texts: where, and in full
 
     def px(self, size: float) -> int:
         """A length in pixels at the current presenter scale."""
         return max(1, round(size * self.scale))
+
+    @contextmanager
+    def scaled(self, scale: float) -> Iterator[None]:
+        """Measure at another scale for a moment (a layout at step 1, to compare); nothing is drawn."""
+        kept = self.scale
+        self.scale = scale
+        try:
+            yield
+        finally:
+            self.scale = kept
 
     def font(self, size: str = "body", face: str = "sans") -> pygame.font.Font:
         """The font of a named size and face ('sans', 'bold', 'mono'), cached."""

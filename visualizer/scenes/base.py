@@ -47,6 +47,11 @@ class Demo:
     default_speed: ClassVar[float] = 4.0
     bindings: ClassVar[Bindings] = Bindings()
     """The demo's own keys and mouse gestures: they feed both `handle` and the help overlay."""
+    panels: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The stage's panels that give way when the stage is short (name in `boxes`, title): the shell
+    then offers each in its strip of tabs and draws it beside the stage with `draw_panel`."""
+    picture_boxes: ClassVar[tuple[str, ...]] = ()
+    """The names of the main picture's panels in `boxes` (see `picture`)."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -166,6 +171,28 @@ class Demo:
             for name, box in found.items()
             if isinstance(box, pygame.Rect) and box.w > 0 and box.h > 0
         }
+
+    def picture(self, rect: pygame.Rect) -> pygame.Rect:
+        """The stage's main picture (the board, the maze, the tree): around the panels in `picture_boxes`.
+
+        The shell folds its own panels so that this grows with the presenter
+        scale; a demo without a named picture counts its whole stage.
+        """
+        boxes = self.boxes(rect)
+        found = [boxes[name] for name in self.picture_boxes if name in boxes]
+        return found[0].unionall(found[1:]) if found else rect
+
+    def folded_panels(self, rect: pygame.Rect) -> tuple[str, ...]:
+        """The names of `panels` that found no room on a stage of `rect`."""
+        shown = self.boxes(rect)
+        return tuple(name for name, _title in self.panels if name not in shown)
+
+    def beside(self, name: str) -> bool:
+        """True while the shell shows the panel `name` beside the stage: the stage need not hold it too."""
+        return self.shell.opened == name
+
+    def draw_panel(self, name: str, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """Draw the panel `name` (one of `panels`) into `rect` beside the stage."""
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Mouse and key input on the stage; True when used (keys come before the shell's).

@@ -141,6 +141,7 @@ class MatrixDemo(ExactCoverDemo):
     name = "dlx"
     title = N_("Dancing links: the matrix that dances")
     default_speed = 2.0
+    picture_boxes = ("matrix",)
     bindings = (
         Bindings(
             Binding(("1",), "set_choice", N_("Knuth's example"), args=("knuth",)),

@@ -371,12 +371,26 @@ class MatrixView:
     def _draw_row_labels(
         self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, player: Player
     ) -> None:
-        """Each row's label at the left, in the colour of its state."""
+        """Each row's label at the left, in the colour of its state; where rows are too close, only some.
+
+        The rows on the stack are labelled first; other labels are drawn where
+        they overlap none already drawn (a name never prints over another).
+        """
         theme = self.theme
         width = round(geo.root_x - geo.label_x - theme.px(10))
         solved = type(player.last_event) is Solution
         size = "small" if geo.row_h >= theme.line_height("small") else "tiny"
-        for row, label in enumerate(self.demo.problem.row_labels):
+        labels = self.demo.problem.row_labels
+        tall = theme.font(size).get_height()
+        chosen = [row for row in model.stack if row < len(labels)]
+        taken = [geo.ys[row] for row in chosen]
+        last = -float("inf")
+        for row in range(len(labels)):
+            y = geo.ys[row]
+            if y - last >= tall and all(abs(y - other) >= tall for other in taken):
+                chosen.append(row)
+                last = y
+        for row in chosen:
             ink = th.INK
             if row in model.stack:
                 ink = th.DONE if solved else (th.ACTIVE if row == model.trying else PLACED)
@@ -386,7 +400,7 @@ class MatrixView:
                 if model.matrix.nodes[n].C.index - 1 not in model.covered_columns()
             ):
                 ink = th.MUTED
-            text = fit_text(theme, label, max(1, width + theme.px(40)), size)
+            text = fit_text(theme, labels[row], max(1, width + theme.px(40)), size)
             image = theme.text(text, size, ink, "bold" if row in model.stack else "sans")
             surface.blit(image, image.get_rect(midleft=(geo.label_x, round(geo.ys[row]))))
 

@@ -98,6 +98,7 @@ class FrogsDemo(guessbar.Guesses, Demo):
     name = "frogs"
     title = N_("Frogs: play it, or watch backtracking solve it")
     default_speed = 4.0
+    picture_boxes = ("pads_card", "tree_card")
     bindings = guessbar.ANSWER_BINDINGS + FROGS_BINDINGS
 
     def __init__(self, shell: Any) -> None:

@@ -76,6 +76,7 @@ class GamesDemo(guessbar.Guesses, Demo):
     name = "games"
     title = N_("Gomoku and friends: depth limits, a heuristic, a clock")
     default_speed = 200.0
+    picture_boxes = ("board", "tree")
     bindings = guessbar.ANSWER_BINDINGS + GAMES_BINDINGS
 
     def __init__(self, shell: Any) -> None:

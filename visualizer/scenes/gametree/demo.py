@@ -207,6 +207,11 @@ class GameTreeDemo(Demo):
         """The two panels, the classroom bar when on, and the legend (the same for input and drawing)."""
         return view.layout(rect, self.theme, self.alone, classroom=self.classroom.mode != OFF)
 
+    def picture(self, rect: pygame.Rect) -> pygame.Rect:
+        """The main picture: the trees' cards, one above the other (or one alone)."""
+        cards = self.layout(rect).cards
+        return cards[0].unionall(cards[1:])
+
     # --- the classroom: predict, then reveal ---------------------------------------------
 
     def toggle_guessing(self) -> None:

@@ -35,6 +35,7 @@ class HanoiDemo(Demo):
     name = "hanoi"
     title = N_("Towers of Hanoi: two smaller towers and one move")
     default_speed = 3.0
+    picture_boxes = ("pegs", "tree")
     bindings = (
         Bindings(
             Binding(("[",), "step_disks", N_("one disk fewer"), args=(-1,)),

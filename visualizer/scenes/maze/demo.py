@@ -104,6 +104,7 @@ class MazeDemo(Demo):
     name = "maze"
     title = N_("Maze: carve by backtracking, solve by backtracking")
     default_speed = 30.0
+    picture_boxes = ("area",)
     bindings = MAZE_BINDINGS
 
     def __init__(self, shell: Any) -> None:

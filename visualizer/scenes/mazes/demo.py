@@ -102,6 +102,7 @@ class MazeShapesDemo(Demo):
     name = "mazes"
     title = N_("Maze shapes: one backtracker, every shape")
     default_speed = 60.0
+    picture_boxes = ("maze", "other")
     bindings = MAZES_BINDINGS
 
     def __init__(self, shell: Any) -> None:

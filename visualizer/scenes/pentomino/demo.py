@@ -125,6 +125,7 @@ class PentominoDemo(BrowsingDemo):
     default_speed = 500.0
     solution_noun = "tiling"
     nothing_to_browse = N_("no tiling found yet: play on, or press S to run to the next one")
+    picture_boxes = ("board_card",)
     bindings = (
         Bindings(
             *(

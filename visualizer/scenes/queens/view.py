@@ -140,7 +140,7 @@ class QueensView:
         self._draw_now(surface, lay.now, model, player)
         self._draw_solutions(surface, lay.solutions, model, player)
         if lay.legend.h:
-            self._draw_legend(surface, lay.legend)
+            self.draw_legend(surface, lay.legend)
 
     def _draw_board(
         self,
@@ -404,7 +404,7 @@ class QueensView:
         image = theme.text(hint, "tiny", th.MUTED)
         surface.blit(image, image.get_rect(midtop=(inner.centerx, board.bottom + theme.px(4))))
 
-    def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What the marks mean, each drawn as on the board."""
         theme = self.theme
         inner = card(surface, rect, theme, _("key"))

@@ -55,6 +55,7 @@ class RecursionDemo(guessbar.Guesses, Demo):
     name = "recursion"
     title = N_("Recursion: the stack winds and unwinds")
     default_speed = 2.0
+    picture_boxes = ("stack", "tree", "loop")
     bindings = (
         guessbar.ANSWER_BINDINGS
         + Bindings(

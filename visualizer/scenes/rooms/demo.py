@@ -38,6 +38,7 @@ class RoomsDemo(Demo):
     name = "rooms"
     title = N_("Rooms: CheckRoom walks the text's maze")
     default_speed = 2.0
+    picture_boxes = ("map_card",)
     bindings = ROOMS_BINDINGS
 
     def __init__(self, shell: Any) -> None:

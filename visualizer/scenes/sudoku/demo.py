@@ -138,6 +138,8 @@ class SudokuDemo(ExactCoverDemo):
     name = "sudoku"
     title = N_("Sudoku: exact cover by dancing links")
     default_speed = 15.0
+    picture_boxes = ("board_card",)
+    panels = (("legend", N_("key")),)
     bindings = SUDOKU_BINDINGS
 
     def __init__(self, shell: Any) -> None:
@@ -448,3 +450,7 @@ class SudokuDemo(ExactCoverDemo):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Board, column strip, what happens now, the key."""
         self.view.draw(surface, self.layout(rect), player)
+
+    def draw_panel(self, name: str, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """The key, beside the stage when the stage had no room for it."""
+        self.view.draw_legend(surface, rect)

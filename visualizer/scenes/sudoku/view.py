@@ -121,7 +121,7 @@ class SudokuView:
             self._draw_strip(surface, lay.strip, model)
         self._draw_now(surface, lay.now, model, player)
         if lay.legend.h:
-            self._draw_legend(surface, lay.legend)
+            self.draw_legend(surface, lay.legend)
 
     def _draw_verdict(
         self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
@@ -280,7 +280,7 @@ class SudokuView:
                 surface.blit(theme.text(line, "small", th.MUTED), (inner.x, y))
                 y += theme.line_height("small")
 
-    def _draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_legend(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """What colours and marks mean."""
         theme = self.theme
         inner = card(surface, rect, theme, _("key"))

@@ -86,6 +86,8 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
     name = "tictactoe"
     title = N_("Tic-tac-toe: the computer searches the game tree")
     default_speed = 500.0
+    picture_boxes = ("tree",)
+    panels = (("counts", N_("nodes")),)
     bindings = guessbar.ANSWER_BINDINGS + TICTACTOE_BINDINGS
 
     def __init__(self, shell: Any) -> None:
@@ -386,7 +388,7 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
 
     def layout(self, rect: pygame.Rect) -> view.TicTacToeLayout:
         """The stage's layout (the same for input and drawing)."""
-        return view.layout(rect, self.theme, classroom=self.guessing.on)
+        return view.layout(rect, self.theme, classroom=self.guessing.on, counts=not self.beside("counts"))
 
     def plan(self, area: pygame.Rect, tree: SearchTree) -> view.TreePlan | None:
         """What the tree card shows now, or None before a search."""
@@ -460,6 +462,19 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
 
     # --- drawing ---------------------------------------------------------------------------------
 
+    def _draw_counts(self, surface: pygame.Surface, rect: pygame.Rect, tree: SearchTree) -> None:
+        """Minimax's and alpha-beta's node counts on this position, in `rect`."""
+        rows = [
+            view.CountRow(words, count.report.nodes if count.done else None, name == self.algorithm)
+            for name, words in ((MINIMAX, _("minimax")), (ALPHABETA, _("alpha-beta")))
+            if (count := self.counts.get(name)) is not None
+        ]
+        view.draw_counts(surface, rect, self.theme, rows, tree.count)
+
+    def draw_panel(self, name: str, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+        """The node counts, beside the stage when the stage had no room for them."""
+        self._draw_counts(surface, rect, player.model)  # type: ignore[arg-type]
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The game on the left with the node counts; the search tree on the right."""
         theme, lay = self.theme, self.layout(rect)
@@ -467,12 +482,7 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         title = _("you: {mine}    computer: {theirs}").format(mine=self.human_mark, theirs=self.computer_mark)
         last = self.moves[-1] if self.moves else None
         view.draw_game(surface, lay, theme, self.board, last, title, self.words(tree), self.thinking)
-        rows = [
-            view.CountRow(words, count.report.nodes if count.done else None, name == self.algorithm)
-            for name, words in ((MINIMAX, _("minimax")), (ALPHABETA, _("alpha-beta")))
-            if (count := self.counts.get(name)) is not None
-        ]
-        view.draw_counts(surface, lay.counts, theme, rows, tree.count)
+        self._draw_counts(surface, lay.counts, tree)
         card(
             surface,
             lay.tree,

@@ -57,8 +57,11 @@ class TicTacToeLayout:
     bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False) -> TicTacToeLayout:
-    """Where the cards, the big board and its cells go in the stage (the guess bar across its foot)."""
+def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False, counts: bool = True) -> TicTacToeLayout:
+    """Where the cards, the big board and its cells go in the stage (the guess bar across its foot).
+
+    With `counts` False (they are shown beside the stage) the stage has no counts card.
+    """
     gap = theme.px(10)
     bar_h = guessbar.height(theme) if classroom else 0
     bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
@@ -69,8 +72,10 @@ def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False) -> TicTacTo
     frame = card_content(pygame.Rect(0, 0, least, least), theme, _(GAME_TITLE))
     margin_w, margin_h = least - frame.w, least - frame.h  # the card's padding and heading
     left_w = max(min(int(rect.w * 0.36), theme.px(340)), min(least + margin_w, rect.w // 2))
-    least_h = min(rect.h, least + margin_h + status_h)  # a short stage gives the counts' room to the board
-    game_h = max(least_h, min(rect.h - theme.px(150), left_w + status_h))
+    least_h = min(rect.h, least + margin_h + status_h)
+    # The board as wide as its column first; the counts get what is left (under 60 px they wait
+    # in the shell's strip of folded panels: TicTacToeDemo.panels).
+    game_h = max(least_h, min(rect.h, left_w + status_h))
     game = pygame.Rect(rect.x, rect.y, left_w, game_h)
     inner = card_content(game, theme, _(GAME_TITLE))
     size = max(theme.px(40), min(inner.w, inner.h - status_h))
@@ -79,11 +84,12 @@ def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False) -> TicTacTo
         inner.x, board.bottom + theme.px(6), inner.w, max(0, inner.bottom - board.bottom - theme.px(6))
     )
     counts_h = rect.bottom - game.bottom - gap
-    counts = pygame.Rect(rect.x, game.bottom + gap, left_w, counts_h if counts_h >= theme.px(60) else 0)
+    counts_h = counts_h if counts and counts_h >= theme.px(60) else 0
+    counts_card = pygame.Rect(rect.x, game.bottom + gap, left_w, counts_h)
     tree = pygame.Rect(game.right + gap, rect.y, rect.right - game.right - gap, rect.h)
     cells = tuple(cell_rect(board, cell) for cell in range(9))
     area = card_content(tree, theme, _("the search"))
-    return TicTacToeLayout(game, board, status, counts, tree, area, cells, bar)
+    return TicTacToeLayout(game, board, status, counts_card, tree, area, cells, bar)
 
 
 # --- the game card and the counts ----------------------------------------------------------

@@ -48,6 +48,7 @@ class TraceDemo(Demo):
     name = "trace"
     title = N_("Your code: any recursive function, traced")
     default_speed = 4.0
+    picture_boxes = ("tree", "tree2")
     bindings = (
         Bindings(
             Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
