@@ -483,7 +483,13 @@ class App:
         if self.chooser is not None:
             self.chooser.draw(surface)
         if self.message and time.monotonic() < self.message_until:
-            draw_message(surface, self.theme, self.message)
+            draw_message(surface, self.theme, self.message, self.screen_keeps_clear(surface))
+
+    def screen_keeps_clear(self, surface: pygame.Surface) -> int | None:
+        """The top of what a message must not cover: an open exercise bar's choices."""
+        if isinstance(self.screen, Shell) and self.screen.exercise.active:
+            return self.screen.exercise_bar(surface.get_size()).top
+        return None
 
     def _draw_fault(self) -> None:
         """After a drawing error: a plain screen with the message, so the window still answers."""

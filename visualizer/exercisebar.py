@@ -11,6 +11,7 @@ import pygame
 
 from solvers.i18n import _
 from visualizer import theme as th
+from visualizer.exercisewords import KIND_WORDS
 from visualizer.exercising import Performance
 from visualizer.panels import fit_text, wrap
 from visualizer.theme import Theme
@@ -96,6 +97,8 @@ def words(performance: Performance) -> list[tuple[str, th.Color, str]]:
                     "sans",
                 )
             )
+        if score.asked == 0:
+            lines.append((_(KIND_WORDS[performance.kind]), th.MUTED, "sans"))
     elif last is not None:
         ink = th.DONE if last.correct else th.DEAD
         lines.append((last.verdict(), ink, "bold"))

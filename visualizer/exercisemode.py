@@ -16,18 +16,13 @@ import pygame
 
 from solvers.exercise.engine import KINDS
 from solvers.exercise.results import ANONYMOUS, Setup, remembered_name, save_result
-from solvers.i18n import N_, _
+from solvers.i18n import _
 from visualizer import exercisebar
 from visualizer.exercising import Performance
 from visualizer.theme import Theme
 
 CYCLE = ("every", "decisions", "backtracks")
 """What I offers in turn, then off."""
-KIND_WORDS = {
-    "every": N_("exercise: make every step yourself (I again: only decisions)"),
-    "decisions": N_("exercise: only the decisions (I again: only backtracks)"),
-    "backtracks": N_("exercise: only the backtracks (I again: off)"),
-}
 ARROWS = {pygame.K_TAB: 1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
@@ -52,8 +47,8 @@ class ExerciseMode:
         """Exercise mode is on."""
         return self.performance is not None
 
-    def cycle(self, shell: Any) -> str:
-        """I: the next kind of steps (a new run), or off; the words to show."""
+    def cycle(self, shell: Any) -> str | None:
+        """I: the next kind of steps (a new run), or off; words for a message (None: the bar says it)."""
         rules_of = getattr(shell.demo, "exercise_rules", None)
         if rules_of is None or rules_of() is None:
             return _("this demo has no exercises yet")
@@ -65,7 +60,7 @@ class ExerciseMode:
         if following is None:
             return _("exercise mode off")
         self.start(shell, following)
-        return _(KIND_WORDS[following])
+        return None
 
     def start(self, shell: Any, kind: str) -> None:
         """A new run, with the student making the steps of `kind`."""

@@ -113,10 +113,13 @@ def draw_prompt(surface: pygame.Surface, theme: th.Theme, prompt: Prompt) -> Non
     surface.blit(hint, (field.x, field.bottom + theme.px(6)))
 
 
-def draw_message(surface: pygame.Surface, theme: th.Theme, message: str) -> None:
-    """The latest message in a dark strip near the bottom."""
+def draw_message(surface: pygame.Surface, theme: th.Theme, message: str, above: int | None = None) -> None:
+    """The latest message in a dark strip near the bottom (above `above`, a y that must stay clear)."""
     image = theme.text(message, "body", th.PANEL, "bold")
-    box = image.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - theme.px(92)))
+    bottom = surface.get_height() - theme.px(92)
+    if above is not None:
+        bottom = min(bottom, above - theme.px(14))
+    box = image.get_rect(midbottom=(surface.get_width() // 2, bottom))
     draw_box(
         surface,
         box.inflate(theme.px(28), theme.px(14)),

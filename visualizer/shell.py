@@ -250,7 +250,9 @@ class Shell:
 
     def toggle_exercise(self) -> None:
         """I: exercise mode on (every step), then only decisions, only backtracks, off."""
-        self.notify(self.exercise.cycle(self))
+        message = self.exercise.cycle(self)
+        if message is not None:  # on, the bar itself says which steps (a message would cover its choices)
+            self.notify(message)
 
     def _screen_layout(self, size: tuple[int, int]) -> Layout:
         """Split the window into the shared parts and the stage (see visualizer/chrome.py).
