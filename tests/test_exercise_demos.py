@@ -6,10 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_contract import PREPARE
 
 from solvers.exercise.engine import Exercise
 
-WITH_EXERCISES = ("recursion", "hanoi", "queens", "dlx", "sudoku", "pentomino")
+WITH_EXERCISES = (
+    "recursion", "hanoi", "queens", "dlx", "sudoku", "pentomino", "tictactoe", "gametree", "games",
+)  # fmt: skip
 """The demos whose `exercise_rules` pose steps (the others return None so far)."""
 
 
@@ -19,6 +22,7 @@ def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
 ) -> None:
     shell = open_demo(name)
     demo = shell.demo
+    PREPARE.get(name, lambda demo: None)(demo)  # a search to perform: the computer moves first
     exercise = Exercise(demo.source(), demo.exercise_rules())
     asked = 0
     while asked < 25 and (step := exercise.next_step()) is not None:

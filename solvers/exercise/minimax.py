@@ -377,14 +377,29 @@ def tictactoe_rules(board: str, *, alphabeta: bool) -> GameTreeRules:
     return GameTreeRules(GAME, board, alphabeta=alphabeta, move_words=cell_words, win_line=L_WIN)
 
 
-def engine_rules(game: Any, pos: Any, words: Callable[[float], str] = value_words) -> GameTreeRules:
+def engine_value_words(root: Any) -> Callable[[float], str]:
+    """Values of a games-engine search from `root` for x: '+200', or 'x wins at ply 3' for a won game
+    (never its raw score: a quicker win is worth more, and the ply says how much quicker)."""
+    from solvers.grids import WIN
+
+    def words(value: float) -> str:
+        if value in (inf, -inf) or abs(value) < WIN:
+            return value_words(value)
+        ply = root.empty - (int(abs(value)) - WIN)
+        said = _("x wins at ply {ply}") if value > 0 else _("o wins at ply {ply}")
+        return said.format(ply=ply)
+
+    return words
+
+
+def engine_rules(game: Any, pos: Any) -> GameTreeRules:
     """The rules of one `Engine.events` run: moves named as the board names them, values for x."""
     return GameTreeRules(
         game,
         pos,
         alphabeta=True,
         move_words=game.move_name,
-        words=words,
+        words=engine_value_words(pos),
         moves=game.candidates,
         deepening=True,
     )
