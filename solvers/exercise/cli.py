@@ -213,14 +213,19 @@ def build_tictactoe(args: argparse.Namespace) -> Built:
 
 def gametree_arguments(parser: ArgumentParser) -> None:
     """gametree [--depth D] [--branching B] [--alphabeta] [--order O]; --seed picks the leaves."""
-    from solvers.minimax import BRANCHINGS, DEPTHS
+    from solvers.minimax import BRANCHINGS, DEPTHS, ORDER_NAMES
 
     depth = whole_number(DEPTHS.start, N_("the depth"), DEPTHS.stop - 1)
     parser.add_argument("--depth", type=depth, default=3, help=_("levels of moves, 2..6 (default 3)"))
     branching = whole_number(BRANCHINGS.start, N_("the branching"), BRANCHINGS.stop - 1)
     parser.add_argument("--branching", type=branching, default=2, help=_("moves per node, 2..4 (default 2)"))
     parser.add_argument("--alphabeta", action="store_true", help=_("search with alpha-beta"))
-    parser.add_argument("--order", choices=("none", "best", "worst"), default="none")
+    parser.add_argument(
+        "--order",
+        choices=tuple(ORDER_NAMES),
+        default="none",
+        help=_("move ordering: as generated, best first (oracle), worst first"),
+    )
 
 
 def build_gametree(args: argparse.Namespace) -> Built:
@@ -246,10 +251,16 @@ def games_arguments(parser: ArgumentParser) -> None:
     """games [--moves 4453 | --mnk M N K --board FILE] [--depth D]."""
     parser.add_argument("--moves", default="4435", help=_("Connect Four columns played (default 4435)"))
     parser.add_argument(
-        "--mnk", nargs=3, type=whole_number(2, N_("a side"), 15), default=None, metavar=("M", "N", "K")
+        "--mnk",
+        nargs=3,
+        type=whole_number(2, N_("a side"), 15),
+        default=None,
+        metavar=("M", "N", "K"),
+        help=_("an m,n,k game instead: rows, columns, stones in a row that win"),
     )
     parser.add_argument("--board", default=None, help=_("an m,n,k board file, or - for standard input"))
-    parser.add_argument("--depth", type=whole_number(1, N_("the depth"), 4), default=2)
+    depth = whole_number(1, N_("the depth"), 4)
+    parser.add_argument("--depth", type=depth, default=2, help=_("plies to search, 1..4 (default 2)"))
 
 
 def engine_position(args: argparse.Namespace) -> tuple[Any, Any]:
