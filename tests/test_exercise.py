@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import itertools
 import json
 from collections.abc import Hashable, Iterator
+from math import inf
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import dlx, queens
+from solvers import minimax as mm
 from solvers.__main__ import main
-from solvers.events import Cover, DeadEnd, Move, Overflow, Pop, Push, Solution
+from solvers.events import Bound, Cover, DeadEnd, Move, Overflow, Pop, Prune, Push, Solution
 from solvers.exercise import cli, results
 from solvers.exercise.cover import END
 from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise, Step
+from solvers.exercise.minimax import CUT, GO_ON, lockstep_rules
 from solvers.hanoi import hanoi_events
 
 
@@ -46,6 +50,13 @@ RUNS = [
     ("recursion", "6", "--limit", "4"),
     ("recursion", "3", "--variant", "endless", "--limit", "6"),
     ("recursion", "--variant", "maxtree", "--seed", "3"),
+    ("tictactoe",),
+    ("tictactoe", "--board", "x...o....", "--shortcut", "--ordered"),
+    ("tictactoe", "--board", "xo..x..o.", "--minimax"),
+    ("gametree",),
+    ("gametree", "--alphabeta", "--depth", "4", "--branching", "3", "--seed", "7"),
+    ("games",),
+    ("games", "--mnk", "3", "3", "3", "--depth", "3"),
 ]
 """Each demo's run, small enough to walk (pentomino: its first 60 steps)."""
 
@@ -74,6 +85,8 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
             covered.add(later.column)
         rows = matrix_rows(step)
         return frozenset(c.key for c in step.choices if covered & set(rows[c.key]))
+    if step.kind.startswith("minimax."):
+        return game_tree_answer(step, events)
     if step.kind == "cover.backtrack":
         after = next((e for e in events[step.index :] if type(e) is Push), None)
         if after is None:
@@ -81,6 +94,40 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
         ids = [push.node for push in open_pushes(before)]
         return ids.index(after.parent) + 2 if after.parent in ids else 1
     raise AssertionError(step.kind)
+
+
+def game_tree_answer(step: Step, events: list[Any]) -> Hashable:
+    """A minimax or alpha-beta step's answer, read from the events alone."""
+    event = events[step.index]
+    if step.kind == "minimax.value":
+        return event.value
+    if step.kind == "minimax.move":
+        children = [e for e in events[: step.index] if type(e) is Push and e.parent == event.node]
+        returned = {e.node: e.value for e in events[: step.index] if type(e) is Pop}
+        return next(child.what for child in children if returned[child.node] == event.value)
+    node = returned_to(events[: step.index])
+    if step.kind == "minimax.cut":
+        return CUT if type(event) is Prune and event.node == node else GO_ON
+    alpha, beta = window_at(events, node, step.index)
+    if type(event) is Bound and event.node == node:
+        return (event.value, beta) if event.name == "alpha" else (alpha, event.value)
+    return alpha, beta
+
+
+def returned_to(before: list[Any]) -> int:
+    """The node the last Pop returned to (its parent, from its Push)."""
+    last = next(e for e in reversed(before) if type(e) is Pop)
+    return next(e.parent for e in before if type(e) is Push and e.node == last.node)
+
+
+def window_at(events: list[Any], node: int, upto: int) -> tuple[float, float]:
+    """α and β at `node` before event `upto`: its parent's at its Push, then its own Bounds."""
+    start, parent = next((i, e.parent) for i, e in enumerate(events) if type(e) is Push and e.node == node)
+    alpha, beta = (-inf, inf) if parent < 0 else window_at(events, parent, start)
+    for later in events[start:upto]:
+        if type(later) is Bound and later.node == node:
+            alpha, beta = (later.value, beta) if later.name == "alpha" else (alpha, later.value)
+    return alpha, beta
 
 
 MATRICES: dict[str, dlx.Matrix] = {}
@@ -144,7 +191,7 @@ def test_a_student_who_picks_another_candidate_is_told_wrong_with_the_reason(wor
     for step, verdict in graded:
         assert step.explanation and verdict.verdict().startswith("Not this time")
     kinds = {step.kind for step, _verdict in graded}
-    assert all(kind.split(".")[0] in ("hanoi", "cover", "recursion", "maxtree") for kind in kinds)
+    assert all(kind.split(".")[0] in ("hanoi", "cover", "recursion", "maxtree", "minimax") for kind in kinds)
 
 
 def test_no_step_offers_a_single_choice_and_every_answer_is_among_the_choices() -> None:
@@ -306,3 +353,122 @@ def test_the_terminal_speaks_korean_and_chinese(monkeypatch: pytest.MonkeyPatch)
         monkeypatch.setattr("sys.stdout", out)
         assert main(["--lang", language, "exercise", "hanoi", "2", "--name", "a"]) == 0
         assert words in out.getvalue() and "Which move" not in out.getvalue()
+
+
+def steps_of(built: cli.Built, kind: str = "every", limit: int = 1000) -> list[Step]:
+    """Every step of a run, answered right."""
+    exercise = Exercise(built.events, built.rules, kind=kind)
+    return [step for step, _verdict in walk(exercise, lambda step: step.expected, limit=limit)]
+
+
+def test_a_node_value_is_explained_by_the_max_or_min_rule() -> None:
+    steps = steps_of(build("gametree", "--seed", "0"))
+    by_node = {step.question.split(" (")[0]: step for step in steps if step.kind == "minimax.value"}
+    low = by_node["Node 1"]  # MIN over leaves... 6 and 4
+    assert low.expected == 4 and low.label(low.expected) == "4"
+    assert "MIN takes the smallest value: min(4, 6) = 4." in low.explanation
+    high = by_node["Node 0"]
+    assert high.expected == 6 and "MAX takes the largest value: max(4, 6) = 6." in high.explanation
+    (move,) = [step for step in steps if step.kind == "minimax.move"]
+    assert move.expected == 1 and move.label(1) == "move 2" and "move 2 → 6" in move.question
+
+
+def cut_prunes(events: list[Any]) -> list[int]:
+    """The indices of alpha-beta's cuts in a run (not the win-now shortcut's)."""
+    return [i for i, e in enumerate(events) if type(e) is Prune and e.bound[0] != "win"]
+
+
+@pytest.mark.parametrize(
+    "words", [run for run in RUNS if run[0] in ("tictactoe", "gametree", "games")], ids=" ".join
+)
+def test_every_cut_is_asked_and_a_cut_question_never_gives_itself_away(words: tuple[str, ...]) -> None:
+    events = fresh_events(*words)
+    cuts = [step for step in steps_of(build(*words)) if step.kind == "minimax.cut"]
+    assert [step.index for step in cuts if step.expected == CUT] == cut_prunes(events)
+    if ("--minimax" not in words and words[0] != "gametree") or "--alphabeta" in words:
+        assert {step.expected for step in cuts} == {CUT, GO_ON}  # asked where no cut comes too
+
+
+def test_alpha_equal_to_beta_cuts_as_the_textbook_draws_it() -> None:
+    ties = []
+    for seed in range(12):
+        for step in steps_of(build("gametree", "--alphabeta", "--seed", str(seed))):
+            if step.kind == "minimax.window" and step.expected[0] == step.expected[1]:  # type: ignore[index]
+                ties.append(step)
+    assert ties
+    for seed in range(12):
+        steps = steps_of(build("gametree", "--alphabeta", "--seed", str(seed)))
+        for window, cut in itertools.pairwise(steps):
+            if (
+                window.kind == "minimax.window"
+                and cut.kind == "minimax.cut"
+                and cut.index == window.index + window.span
+            ):
+                alpha, beta = window.expected  # type: ignore[misc]
+                assert cut.expected == (CUT if alpha >= beta else GO_ON)
+                if alpha == beta:
+                    assert f"α = {alpha:g} ≥ β = {beta:g}" in cut.explanation
+
+
+def test_the_engines_move_is_the_first_child_that_reached_the_best_value() -> None:
+    ties = 0
+    for seed in range(30):
+        events = fresh_events("gametree", "--seed", str(seed))
+        (move,) = [
+            step for step in steps_of(build("gametree", "--seed", str(seed))) if step.kind == "minimax.move"
+        ]
+        report = mm.search(mm.RandomTree(3, 2, seed), mm.RandomTree.ROOT)
+        assert move.expected == report.move == game_tree_answer(move, events)
+        if "first move" in move.explanation:
+            ties += 1
+            heard = move.question.split(": ")[1].split(". ")[0].split(", ")
+            values = [words.split(" → ")[1] for words in heard]
+            assert len(set(values)) < len(values)
+    assert ties  # some root hears the same value twice and keeps the first
+
+
+def test_a_span_0_step_not_practised_leaves_the_next_one_at_the_same_moment() -> None:
+    every = steps_of(build("tictactoe"))
+    decisions = steps_of(build("gametree"), kind="decisions")
+    assert [step.kind for step in decisions] == ["minimax.move"]  # after the root's value, unasked
+    backtracks = steps_of(build("tictactoe"), kind="backtracks")
+    assert backtracks == [step for step in every if step.kind == "minimax.cut"]
+    assert any(step.expected == GO_ON for step in backtracks)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    depth=st.integers(2, 4),
+    branching=st.integers(2, 3),
+    seed=st.integers(0, 2**32 - 1),
+    alphabeta=st.booleans(),
+    order=st.sampled_from(("none", "best", "worst")),
+)
+def test_grading_never_disagrees_with_the_events_of_a_random_game_tree(
+    depth: int, branching: int, seed: int, alphabeta: bool, order: str
+) -> None:
+    words = ["gametree", "--depth", str(depth), "--branching", str(branching), "--seed", str(seed)]
+    words += ["--order", order] + (["--alphabeta"] if alphabeta else [])
+    events = fresh_events(*words)
+    exercise = Exercise(build(*words).events, build(*words).rules)
+    graded = walk(exercise, lambda step: game_tree_answer(step, events), limit=10_000)
+    assert graded and all(verdict.correct for _step, verdict in graded)
+    assert sum(step.kind == "minimax.value" for step, _verdict in graded) >= 1
+
+
+def test_the_gametree_demo_asks_values_on_the_minimax_side_and_cuts_on_the_alpha_beta_side() -> None:
+    tree = mm.RandomTree(3, 3, seed=4)
+    sides = list(mm.lockstep_events(tree, tree.ROOT))
+    exercise = Exercise(iter(sides), lockstep_rules(tree))
+    seen = set()
+    for step, _verdict in walk(exercise, lambda step: step.expected, limit=10_000):
+        side = sides[step.index].side
+        own = [event.event for event in sides if event.side == side]
+        place = sum(event.side == side for event in sides[: step.index])
+        shifted = Step(place, step.kind, step.family, step.question, step.choices, step.expected, "")
+        assert step.expected == game_tree_answer(shifted, own), step
+        seen.add((side, step.kind.split(".")[1]))
+    assert seen == {
+        (mm.MINIMAX_SIDE, "value"), (mm.MINIMAX_SIDE, "move"), (mm.ALPHABETA_SIDE, "window"),
+        (mm.ALPHABETA_SIDE, "cut"),
+    }  # fmt: skip

@@ -163,3 +163,19 @@ def test_the_launcher_opens_a_demo_in_exercise_mode(tmp_path: Path) -> None:
         assert application.screen.exercise.active  # type: ignore[attr-defined]
     finally:
         application.finish()
+
+
+def test_a_run_the_demo_starts_itself_is_exercised_too(app: Any, open_demo: Any) -> None:
+    app.player_clock = TickClock()
+    shell = open_demo("tictactoe", speed=500)
+    shell.exercise.clock = app.player_clock
+    press(app, pygame.K_i, "i")
+    for _ in range(5):
+        app.frame(1 / 60)
+    assert shell.exercise.performance.finished  # your move: the computer has not searched yet
+    shell.demo.play(4)  # the centre: now the computer searches, in a run of its own
+    play_to_step(app, shell)
+    step = shell.exercise.performance.step
+    for _ in range(120):  # the player plays up to the step and stops there
+        app.frame(1 / 60)
+    assert step.kind.startswith("minimax.") and shell.run.cursor == step.index and not shell.run.playing

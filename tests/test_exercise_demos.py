@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_contract import PREPARE
+from test_exercise import game_tree_answer
 
 from solvers.exercise.engine import Exercise
 
-WITH_EXERCISES = ("recursion", "hanoi", "queens", "dlx", "sudoku", "pentomino")
+WITH_EXERCISES = (
+    "recursion", "hanoi", "queens", "dlx", "sudoku", "pentomino", "tictactoe", "gametree", "games",
+)  # fmt: skip
 """The demos whose `exercise_rules` pose steps (the others return None so far)."""
 
 
@@ -19,6 +24,7 @@ def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
 ) -> None:
     shell = open_demo(name)
     demo = shell.demo
+    PREPARE.get(name, lambda demo: None)(demo)  # a search to perform: the computer moves first
     exercise = Exercise(demo.source(), demo.exercise_rules())
     asked = 0
     while asked < 25 and (step := exercise.next_step()) is not None:
@@ -33,3 +39,35 @@ def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
 
 def test_a_demo_without_exercises_says_so(open_demo: Callable[..., Any]) -> None:
     assert open_demo("rooms").demo.exercise_rules() is None
+
+
+@pytest.mark.parametrize(
+    "name, settings",
+    [
+        ("tictactoe", ()),
+        ("tictactoe", ("set_algorithm:minimax", "toggle_shortcut", "toggle_ordered")),
+        ("games", ()),
+    ],
+)
+def test_a_game_demos_steps_agree_with_the_events_of_the_run_it_plays(
+    name: str, settings: tuple[str, ...], open_demo: Callable[..., Any]
+) -> None:
+    demo = open_demo(name).demo
+    for setting in settings:
+        action, _colon, argument = setting.partition(":")
+        getattr(demo, action)(*([argument] if argument else []))
+    PREPARE[name](demo)
+    events = list(itertools.islice(demo.source(), 3000))
+    exercise = Exercise(iter(events), demo.exercise_rules())
+    kinds = set()
+    for _count in range(300):
+        step = exercise.next_step()
+        if step is None or step.index + 2 > len(events):  # near the slice's end the events are cut short
+            break
+        assert exercise.grade(game_tree_answer(step, events)).correct, step
+        kinds.add(step.kind)
+    assert "minimax.value" in kinds
+    if "set_algorithm:minimax" in settings:
+        assert kinds <= {"minimax.value", "minimax.move"}  # no α, β or cuts in plain minimax
+    else:
+        assert "minimax.window" in kinds

@@ -66,9 +66,22 @@ class ExerciseMode:
         """A new run, with the student making the steps of `kind`."""
         assert kind in KINDS
         shell.new_run(autoplay=True)
+        self._perform(shell, kind)
+
+    def _perform(self, shell: Any, kind: str) -> None:
+        """The student makes the steps of `kind` on the demo's current run."""
         demo = shell.demo
         setup = Setup(demo.name, _(demo.title), shell.seed, kind)
         self.performance = Performance(demo.source, demo.exercise_rules(), setup, self.clock, kind=kind)
+
+    def renew(self, shell: Any) -> None:
+        """The demo began a new run of its own (a move played, a setting changed): the exercise goes on
+        over that run, same kind, keeping what was done on the old one."""
+        performance = self.performance
+        if performance is None:
+            return
+        self.stop()
+        self._perform(shell, performance.kind)
 
     def stop(self) -> None:
         """Off: keep what was done in the results file (if any step was made)."""

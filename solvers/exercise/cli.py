@@ -30,11 +30,13 @@ from solvers.i18n import N_, _
 
 @dataclass(frozen=True)
 class Built:
-    """What an exercise runs: the solver's events, the demo's rules, and the setup in words."""
+    """What an exercise runs: the solver's events, the demo's rules, the setup in words, and what the
+    student must see before the first step (a board, a tree's leaves), if the questions do not say it."""
 
     events: Iterable[Any]
     rules: Rules
     setup: str
+    intro: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,138 @@ def build_dlx(args: argparse.Namespace) -> Built:
     return Built(dlx.search(matrix), CoverRules(matrix, row_words), source)
 
 
+TICTACTOE_BOARD = "oo....x.x"
+"""The default position: x to move with 5 empty cells, each side one move from a line (cuts come early)."""
+
+
+def tictactoe_arguments(parser: ArgumentParser) -> None:
+    """tictactoe [--board B] [--minimax] [--shortcut] [--ordered]."""
+    parser.add_argument("--board", default=TICTACTOE_BOARD, help=_("9 characters of x, o and ."))
+    parser.add_argument("--minimax", action="store_true", help=_("plain minimax (default: alpha-beta)"))
+    parser.add_argument("--shortcut", action="store_true", help=_("take an immediate win at once"))
+    parser.add_argument("--ordered", action="store_true", help=_("try centre, corners, edges first"))
+
+
+def build_tictactoe(args: argparse.Namespace) -> Built:
+    """The computer's search on a tic-tac-toe board, cells named 1-9 as the keys play them."""
+    from solvers import minimax, tictactoe
+    from solvers.exercise.minimax import tictactoe_rules
+
+    try:
+        board = tictactoe.parse_board(args.board)
+    except tictactoe.BadBoard as error:
+        raise UsageError(_("tictactoe: impossible board: {problem}").format(problem=error)) from None
+    if tictactoe.GAME.terminal(board):
+        raise UsageError(_("tictactoe: the game is over on this board: there is nothing to search"))
+    search = minimax.minimax_events if args.minimax else minimax.alphabeta_events
+    order = tictactoe.TicTacToe.centre_first if args.ordered else None
+    events = search(tictactoe.GAME, board, shortcut=args.shortcut, order=order)
+    intro = _(
+        "x is MAX, o is MIN; {mark} to move. A win on move n is worth 10 − n to x, o's win −(10 − n), "
+        "a draw 0."
+    ).format(mark=tictactoe.player_to_move(board))
+    intro = tictactoe.show_board(board) + "\n" + intro
+    return Built(events, tictactoe_rules(board, alphabeta=not args.minimax), board, intro)
+
+
+def gametree_arguments(parser: ArgumentParser) -> None:
+    """gametree [--depth D] [--branching B] [--alphabeta] [--order O]; --seed picks the leaves."""
+    from solvers.minimax import BRANCHINGS, DEPTHS, ORDER_NAMES
+
+    depth = whole_number(DEPTHS.start, N_("the depth"), DEPTHS.stop - 1)
+    parser.add_argument("--depth", type=depth, default=3, help=_("levels of moves, 2..6 (default 3)"))
+    branching = whole_number(BRANCHINGS.start, N_("the branching"), BRANCHINGS.stop - 1)
+    parser.add_argument("--branching", type=branching, default=2, help=_("moves per node, 2..4 (default 2)"))
+    parser.add_argument("--alphabeta", action="store_true", help=_("search with alpha-beta"))
+    parser.add_argument(
+        "--order",
+        choices=tuple(ORDER_NAMES),
+        default="none",
+        help=_("move ordering: as generated, best first (oracle), worst first"),
+    )
+
+
+def build_gametree(args: argparse.Namespace) -> Built:
+    """Minimax (or alpha-beta) on the seeded random MAX/MIN tree."""
+    from solvers import minimax
+    from solvers.exercise.minimax import GameTreeRules, tree_move_words
+
+    seed = 0 if args.seed is None else args.seed
+    tree = minimax.RandomTree(args.depth, args.branching, seed)
+    search = minimax.alphabeta_events if args.alphabeta else minimax.minimax_events
+    events = search(tree, tree.ROOT, order=tree.order(args.order))
+    rules = GameTreeRules(tree, tree.ROOT, alphabeta=args.alphabeta, move_words=tree_move_words)
+    setup = _("random tree: depth {depth}, branching {branching}, seed {seed}").format(
+        depth=args.depth, branching=args.branching, seed=seed
+    )
+    intro = _(
+        "MAX moves at the root, MIN one level down, and so on. The leaves, left to right: {values}"
+    ).format(values=" ".join(str(value) for value in tree.leaves))
+    return Built(events, rules, setup, intro)
+
+
+def games_arguments(parser: ArgumentParser) -> None:
+    """games [--moves 4453 | --mnk M N K --board FILE] [--depth D]."""
+    parser.add_argument("--moves", default="4435", help=_("Connect Four columns played (default 4435)"))
+    parser.add_argument(
+        "--mnk",
+        nargs=3,
+        type=whole_number(2, N_("a side"), 15),
+        default=None,
+        metavar=("M", "N", "K"),
+        help=_("an m,n,k game instead: rows, columns, stones in a row that win"),
+    )
+    parser.add_argument("--board", default=None, help=_("an m,n,k board file, or - for standard input"))
+    depth = whole_number(1, N_("the depth"), 4)
+    parser.add_argument("--depth", type=depth, default=2, help=_("plies to search, 1..4 (default 2)"))
+
+
+def engine_position(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The game and the position an engine exercise searches (bad input: one clear line)."""
+    from solvers import textio
+    from solvers.grids import MNK, BadPosition, ConnectFour
+
+    try:
+        if args.mnk is None:
+            four = ConnectFour()
+            return four, four.play(args.moves)
+        m, n, k = args.mnk
+        if k > max(m, n):
+            raise UsageError(
+                _("mnk: k must be at most the longer side ({side}), not {k}").format(side=max(m, n), k=k)
+            )
+        game = MNK(m, n, k)
+        text = "\n".join(["." * n] * m) if args.board is None else textio.read_text(args.board)[0]
+        return game, game.parse(text)
+    except (textio.InputError, BadPosition) as error:
+        raise UsageError(_("games: bad position: {problem}").format(problem=error)) from None
+
+
+def build_games(args: argparse.Namespace) -> Built:
+    """The games engine's search (iterative deepening alpha-beta) of one position, to --depth plies."""
+    from solvers.engine import Engine, Limits
+    from solvers.exercise.minimax import engine_rules
+    from solvers.grids import MARKS
+
+    game, pos = engine_position(args)
+    if game.terminal(pos):
+        raise UsageError(_("games: the game is over in this position: there is nothing to search"))
+    events = Engine(game, Limits(depth=args.depth)).events(pos)
+    rules = engine_rules(game, pos)
+    intro = _("x is MAX, o is MIN; {mark} to move. Positions at the depth limit are scored for x.").format(
+        mark=MARKS[pos.mover]
+    )
+    intro = game.show(pos) + "\n" + intro
+    if args.mnk is None:
+        setup = _("Connect Four after {moves}, depth {depth}").format(
+            moves=args.moves or "-", depth=args.depth
+        )
+    else:
+        m, n, k = args.mnk
+        setup = _("{m},{n},{k} game, depth {depth}").format(m=m, n=n, k=k, depth=args.depth)
+    return Built(events, rules, setup, intro)
+
+
 DEMOS = {
     demo.name: demo
     for demo in (
@@ -204,6 +338,24 @@ DEMOS = {
             N_("pentominoes by Algorithm X: the same steps on a board"),
             pentomino_arguments,
             build_pentomino,
+        ),
+        ExerciseDemo(
+            "tictactoe",
+            N_("tic-tac-toe: each node's value, α and β, the cuts, the computer's move"),
+            tictactoe_arguments,
+            build_tictactoe,
+        ),
+        ExerciseDemo(
+            "gametree",
+            N_("a random MAX/MIN tree: node values, α and β, the cuts, the move at the root"),
+            gametree_arguments,
+            build_gametree,
+        ),
+        ExerciseDemo(
+            "games",
+            N_("the games engine (Connect Four, m,n,k): values, α and β, the cuts, each iteration's move"),
+            games_arguments,
+            build_games,
         ),
         ExerciseDemo(
             "dlx",
@@ -251,6 +403,8 @@ def run_exercise(args: argparse.Namespace, stdin: TextIO | None = None, stdout: 
     reader, writer = stdin or sys.stdin, stdout or sys.stdout
     built = DEMOS[args.demo].build(args)
     student = student_name(args.name, reader, writer)
+    if built.intro:
+        print(built.intro, file=writer)
     exercise = Exercise(built.events, built.rules, kind=args.kind, limit=args.steps)
     setup = Setup(args.demo, built.setup, args.seed, args.kind)
     finished = play(exercise, setup, args.record, reader, writer)

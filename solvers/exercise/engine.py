@@ -178,6 +178,7 @@ class Exercise:
     open: Step | None = None
     _ahead: Ahead = field(init=False)
     _families: frozenset[str] = field(init=False)
+    _skipped: list[Step] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self._ahead = Ahead(self.events)
@@ -194,8 +195,19 @@ class Exercise:
             if step is not None and self._wanted(step):
                 self.open = step
                 return step
-            self._advance(1)
+            if step is None or step.span or self._posed_here(step):
+                self._advance(1)
         return None
+
+    def _posed_here(self, step: Step) -> bool:
+        """Whether a span-0 step not practised was posed here before (else the rules may pose the next one
+        at the same moment: alpha-beta asks α and β, then whether it cuts, before the same event)."""
+        if self._skipped and self._skipped[0].index == step.index and step in self._skipped:
+            return True
+        if not self._skipped or self._skipped[0].index != step.index:
+            self._skipped = []
+        self._skipped.append(step)
+        return False
 
     def grade(self, answer: Hashable, *, hints: int = 0, shown: bool = False, seconds: float = 0.0) -> Graded:
         """Grade the open step against the events, then play them: the run goes on from the right step."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,6 +44,9 @@ from visualizer.scenes.games.model import (
 )
 from visualizer.treepaint import Camera, node_at
 from visualizer.widgets import Button, Choice, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.minimax import GameTreeRules
 
 GAMES_BINDINGS = Bindings(
     Gesture(N_("click a cell (a column in Connect Four)"), N_("play there")),
@@ -216,6 +219,13 @@ class GamesDemo(guessbar.Guesses, Demo):
             return iter(())
         pos, answer = self.explained
         return Engine(self.match.game, Limits(depth=answer.depth)).events(pos)
+
+    def exercise_rules(self) -> GameTreeRules:
+        """Node values, α and β, the cuts and each iteration's move in the replayed search."""
+        from solvers.exercise.minimax import engine_rules
+
+        pos = self.match.position if self.explained is None else self.explained[0]
+        return engine_rules(self.match.game, pos)
 
     def make_model(self) -> EngineTree:
         """An empty tree."""

@@ -12,7 +12,7 @@ options, the key table and the camera both panels share.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.minimax import LockstepRules
 
 ORDERS = tuple((label, value) for value, label in mm.ORDER_NAMES.items())
 
@@ -77,6 +80,12 @@ class GameTreeDemo(Demo):
     def source(self) -> Iterator[Any]:
         """Both searches in lockstep on the current tree."""
         return mm.lockstep_events(self.tree, self.tree.ROOT, order=self.tree.order(self.order))
+
+    def exercise_rules(self) -> LockstepRules:
+        """Node values and the move on the minimax side, α, β and the cuts on the alpha-beta side."""
+        from solvers.exercise.minimax import lockstep_rules
+
+        return lockstep_rules(self.tree)
 
     def make_model(self) -> LockstepModel:
         """Two empty search trees."""

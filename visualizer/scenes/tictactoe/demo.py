@@ -11,7 +11,7 @@ plan are pure functions in `view.py`; narration is `model.narrate`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,6 +44,9 @@ from visualizer.scenes.tictactoe.model import (
 from visualizer.searchtree import SearchTree, TimedSearchTree, value_text
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.minimax import GameTreeRules
 
 MINIMAX, ALPHABETA = "minimax", "alphabeta"
 COUNT_BUDGET = 0.003
@@ -282,6 +285,13 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
             return iter(())
         events = mm.alphabeta_events if self.algorithm == ALPHABETA else mm.minimax_events
         return events(GAME, self.search_board, shortcut=self.shortcut, order=self.order)
+
+    def exercise_rules(self) -> GameTreeRules:
+        """Node values, α and β, the cuts and the computer's move on the search `source` plays."""
+        from solvers.exercise.minimax import tictactoe_rules
+
+        board = self.board if self.search_board is None else self.search_board
+        return tictactoe_rules(board, alphabeta=self.algorithm == ALPHABETA)
 
     def make_model(self) -> TimedSearchTree:
         """An empty tree that knows where its nodes are on the timeline."""
