@@ -18,7 +18,7 @@ in `tries.py`, where things go in `layout.py`, the drawing in `board.py`
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -54,6 +54,9 @@ from visualizer.scenes.frogs.model import (
 from visualizer.scenes.frogs.offers import Offer
 from visualizer.scenes.frogs.tries import START, Key, hover_lines
 from visualizer.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.frogs import FrogsRules
 
 MESSAGE_SECONDS = 4.0
 LIST_STEP = 3
@@ -130,7 +133,17 @@ class FrogsDemo(guessbar.Guesses, Demo):
         """The solver from the game's position (play), from `solve_from`, or the playback."""
         if self.mode == PLAYBACK:
             return fr.playback(self.solve_from, self.playback_moves)
-        return fr.solve(self.game.state if self.mode == PLAY else self.solve_from)
+        return fr.solve(self.solver_start())
+
+    def solver_start(self) -> str:
+        """Where the solver starts: the game's position (play) or the position it was asked to solve from."""
+        return self.game.state if self.mode == PLAY else self.solve_from
+
+    def exercise_rules(self) -> FrogsRules | None:
+        """The frog moved next, where a dead end goes back to (exercise/frogs.py); None for a playback."""
+        from solvers.exercise.frogs import FrogsRules
+
+        return None if self.mode == PLAYBACK else FrogsRules(self.solver_start())
 
     def make_model(self) -> FrogsModel:
         """The pads at the run's start and an empty tree."""

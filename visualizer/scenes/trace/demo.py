@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -40,6 +40,9 @@ from visualizer.widgets import Button, Label, Widget
 
 FILE_KIND = "python"
 __all__ = ["ERROR_LINE", "TraceDemo"]
+
+if TYPE_CHECKING:
+    from solvers.exercise.trace import TraceRules
 
 
 class TraceDemo(Demo):
@@ -91,6 +94,12 @@ class TraceDemo(Demo):
     def source(self) -> Iterator[Any]:
         """The traced events: one run's, or two runs' in lockstep; none while the runs are under way."""
         return self.session.events()
+
+    def exercise_rules(self) -> TraceRules:
+        """What the running call does next and returns, on the recorded events `source` plays (no rerun)."""
+        from solvers.exercise.trace import TraceRules
+
+        return TraceRules([result.source for result in self.session.results] if self.session.ready else [])
 
     def labels(self) -> tuple[str, ...]:
         """Each run's name on screen: its function."""
