@@ -458,7 +458,7 @@ def oracle_side(step: Step, events: list[Any]) -> Hashable:
     return event.value.text
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(n=st.integers(0, 7), wrong=st.booleans())
 def test_grading_never_disagrees_with_a_traced_fib(n: int, wrong: bool) -> None:
     words = ("trace", str(GALLERY / "fibonacci.py"), "fib", str(n))
