@@ -488,3 +488,14 @@ def test_the_trace_exercise_refuses_bad_input_in_one_line(
         assert main(["exercise", "trace", *words, "--name", "a"]) == 2
         error = capsys.readouterr().err.strip()
         assert error and "\n" not in error and "Traceback" not in error
+
+
+def test_no_place_in_the_list_is_always_the_answer(tmp_path: Path) -> None:
+    """down(n) calls down(n - 1) for ever: sorted by name, 'the first choice' would always be right."""
+    endless = tmp_path / "endless.py"
+    endless.write_text("def down(n):\n    return down(n - 1) + 1\n", encoding="utf-8")
+    for words in (("trace", str(endless), "down", "3"), ("trace",), ("frogs", "3")):
+        built = build(*words)
+        graded = walk(Exercise(built.events, built.rules, kind="decisions"), lambda step: step.expected, 40)
+        places = {[choice.key for choice in step.choices].index(step.expected) for step, _verdict in graded}
+        assert len(places) >= 2, words

@@ -11,6 +11,7 @@ locals, the values its calls returned, and the line of the student's file that r
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -168,7 +169,10 @@ def next_step(run: RunState, ahead: Ahead, side: int, event: Any, index: int) ->
     answers = run.answers_words(top)
     if answers:
         why += " " + _("Its calls so far returned {answers}.").format(answers=answers)
-    offered = sorted(dict.fromkeys(calls[: MOST_CHOICES - len(returns)]), key=natural)
+    offered = list(dict.fromkeys(calls[: MOST_CHOICES - len(returns)]))
+    random.Random(index).shuffle(
+        offered
+    )  # no place in the list is always the answer (down(n - 1) sorts first)
     choices = [Choice((CALL, text), _("it calls {call}").format(call=text)) for text in offered] + returns
     return Step(
         index,
