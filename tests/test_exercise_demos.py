@@ -38,3 +38,17 @@ def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
 
 def test_a_demo_without_exercises_says_so(open_demo: Callable[..., Any]) -> None:
     assert open_demo("rooms").demo.exercise_rules() is None
+
+
+def test_the_frogs_rules_follow_the_games_position_and_a_playback_has_none(
+    open_demo: Callable[..., Any],
+) -> None:
+    """After the move L 2→3 the solver (and its exercise) starts from LL_LRRR; a playback asks nothing."""
+    demo = open_demo("frogs").demo
+    demo.move_side("L")
+    assert demo.game.state == "LL_LRRR"
+    exercise = Exercise(demo.source(), demo.exercise_rules())
+    first = exercise.next_step()
+    assert first is not None and first.question.startswith("The frogs stand at LL_LRRR.")
+    demo.play_solution()
+    assert demo.exercise_rules() is None
