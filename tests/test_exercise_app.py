@@ -163,3 +163,32 @@ def test_the_launcher_opens_a_demo_in_exercise_mode(tmp_path: Path) -> None:
         assert application.screen.exercise.active  # type: ignore[attr-defined]
     finally:
         application.finish()
+
+
+def test_an_exercise_started_before_the_traced_runs_arrive_poses_its_steps_once_they_do(
+    app: Any, open_demo: Any
+) -> None:
+    """'Your code' traces off the frame: the exercise starts over on the run that arrives (not 0 of 0)."""
+    import concurrent.futures
+
+    app.player_clock = TickClock()
+    shell = open_demo("trace", speed=500)
+    shell.exercise.clock = app.player_clock
+    press(app, pygame.K_i, "i")  # the runs are still under way (or just arrived)
+    concurrent.futures.wait(shell.demo.session.futures, timeout=120)
+    play_to_step(app, shell)
+    step = shell.exercise.performance.step
+    assert step.kind == "trace.next" and shell.run.cursor == step.index
+
+
+def test_a_new_run_of_the_demo_starts_the_exercise_over_on_it(app: Any, open_demo: Any) -> None:
+    """Frogs: after the person's move L 2→3 the solver's run starts from LL_LRRR, and so does the exercise."""
+    shell = exercising(app, open_demo, "frogs")
+    assert shell.exercise.performance.step.question.startswith("The frogs stand at LLL_RRR.")
+    shell.demo.move_side("L")
+    play_to_step(app, shell)
+    step = shell.exercise.performance.step
+    assert step.question.startswith("The frogs stand at LL_LRRR.") and shell.run.cursor == step.index
+    assert shell.exercise.performance.kind == "every"
+    shell.demo.play_solution()  # a playback has no search to perform: the exercise ends
+    assert not shell.exercise.active

@@ -148,6 +148,7 @@ class Shell:
         self._first_frame_of_run = True
         self._folds = {}  # a new run may show a new picture
         self.end_card = EndCard(self.demo)
+        self.exercise.renew(self)
 
     def notify(self, message: str) -> None:
         """A message in the status line for a few seconds."""
