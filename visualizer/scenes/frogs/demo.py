@@ -52,7 +52,7 @@ from visualizer.scenes.frogs.model import (
     won_words,
 )
 from visualizer.scenes.frogs.offers import Offer
-from visualizer.scenes.frogs.tries import START, Key, hover_lines
+from visualizer.scenes.frogs.tries import START, UNTRIED, Key, hover_lines
 from visualizer.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -486,7 +486,8 @@ class FrogsDemo(guessbar.Guesses, Demo):
             board.draw_help(surface, theme, frogs.tree_card, self.game.best, offer is not None)
         else:
             finished = player.at_end or self.mode == PLAYBACK
-            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished)
+            asking = self.shell.exercise.asking  # the moves not tried yet answer the exercise's step
+            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, asking)
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
         empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")
@@ -494,8 +495,9 @@ class FrogsDemo(guessbar.Guesses, Demo):
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)
         key = self.tries.key_at(self.mode, model, self.solve_from, frogs, self.hover) if self.hover else None
-        if key is not None and self.hover is not None and self.mode != PLAY:
-            shown = self.tries.shown(self.mode, model, self.solve_from)
+        shown = self.tries.shown(self.mode, model, self.solve_from)
+        hidden = key is not None and self.shell.exercise.asking and shown.tree.status(key) == UNTRIED
+        if key is not None and self.hover is not None and self.mode != PLAY and not hidden:
             lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
             draw_note(surface, rect, theme, self.hover, lines)
         if frogs.quiz_bar is not None:

@@ -95,6 +95,11 @@ class TraceDemo(Demo):
         """The traced events: one run's, or two runs' in lockstep; none while the runs are under way."""
         return self.session.events()
 
+    def exercising(self) -> bool:
+        """An exercise is under way on this run: what each call returns is the student's to work out."""
+        performance = self.shell.exercise.performance
+        return performance is not None and not performance.finished
+
     def exercise_rules(self) -> TraceRules:
         """What the running call does next and returns, on the recorded events `source` plays (no rerun)."""
         from solvers.exercise.trace import TraceRules
@@ -336,7 +341,8 @@ class TraceDemo(Demo):
         model: TraceModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
         self.trees.draw(surface, rect, lay, self.theme, model)
-        view.draw_outcome(surface, lay.outcome, self.theme, reading.outcome_lines(self.session, self.problem))
+        outcome = reading.outcome_lines(self.session, self.problem, self.exercising())
+        view.draw_outcome(surface, lay.outcome, self.theme, outcome)
         if lay.picture.h:
             self._draw_picture(surface, lay.picture, model)
         self.trees.draw_hover(surface, rect, lay, self.theme, model)
