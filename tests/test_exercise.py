@@ -17,14 +17,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import dlx, queens
+from solvers import frogs as fr
 from solvers import minimax as mm
 from solvers.__main__ import main
 from solvers.events import Bound, Cover, DeadEnd, Move, Overflow, Pop, Prune, Push, Solution
 from solvers.exercise import cli, results
 from solvers.exercise.cover import END
 from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise, Step
+from solvers.exercise.frogs import STUCK
 from solvers.exercise.minimax import CUT, GO_ON, lockstep_rules
 from solvers.hanoi import hanoi_events
+
+GALLERY = Path(__file__).resolve().parents[1] / "assets" / "gallery"
 
 
 def build(demo: str, *words: str) -> cli.Built:
@@ -57,6 +61,13 @@ RUNS = [
     ("gametree", "--alphabeta", "--depth", "4", "--branching", "3", "--seed", "7"),
     ("games",),
     ("games", "--mnk", "3", "3", "3", "--depth", "3"),
+    ("frogs", "2"),
+    ("frogs", "3"),
+    ("frogs", "1", "3"),
+    ("trace",),
+    ("trace", str(GALLERY / "fibonacci.py"), "fib_memo", "6"),
+    ("trace", str(GALLERY / "merge_sort.py"), "merge_sort", "[5, 2, 8, 1]"),
+    ("trace", str(GALLERY / "permutations.py"), "permutations", "[1, 2, 3]"),
 ]
 """Each demo's run, small enough to walk (pentomino: its first 60 steps)."""
 
@@ -93,6 +104,19 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
             return END
         ids = [push.node for push in open_pushes(before)]
         return ids.index(after.parent) + 2 if after.parent in ids else 1
+    if step.kind == "frogs.move":
+        tried = events[step.index + 1] if type(event) is fr.Options else event
+        return tried.what.frm if type(tried) is Push else STUCK
+    if step.kind == "frogs.backtrack":
+        after = next((e for e in events[step.index :] if type(e) is Push), None)
+        if after is None:
+            return "end"
+        ids = [push.node for push in open_pushes(before)]
+        return 0 if after.parent == fr.ROOT else ids.index(after.parent) + 1
+    if step.kind == "trace.next":
+        return ("call", event.what.short()) if type(event) is Push else ("return", event.node)
+    if step.kind == "trace.value":
+        return event.value.text
     raise AssertionError(step.kind)
 
 
@@ -191,7 +215,8 @@ def test_a_student_who_picks_another_candidate_is_told_wrong_with_the_reason(wor
     for step, verdict in graded:
         assert step.explanation and verdict.verdict().startswith("Not this time")
     kinds = {step.kind for step, _verdict in graded}
-    assert all(kind.split(".")[0] in ("hanoi", "cover", "recursion", "maxtree", "minimax") for kind in kinds)
+    families = ("hanoi", "cover", "recursion", "maxtree", "minimax", "frogs", "trace")
+    assert all(kind.split(".")[0] in families for kind in kinds)
 
 
 def test_no_step_offers_a_single_choice_and_every_answer_is_among_the_choices() -> None:
@@ -472,3 +497,170 @@ def test_the_gametree_demo_asks_values_on_the_minimax_side_and_cuts_on_the_alpha
         (mm.MINIMAX_SIDE, "value"), (mm.MINIMAX_SIDE, "move"), (mm.ALPHABETA_SIDE, "window"),
         (mm.ALPHABETA_SIDE, "cut"),
     }  # fmt: skip
+
+
+def test_the_frogs_first_step_is_the_leftmost_legal_move_and_says_so() -> None:
+    built = build("frogs", "2")
+    exercise = Exercise(built.events, built.rules)
+    step = exercise.next_step()
+    assert step is not None and step.kind == "frogs.move"
+    assert [choice.key for choice in step.choices] == [0, 1, 3, 4, STUCK]
+    assert step.expected == 1 and step.label(1) == "the L on pad 1"
+    assert "L 1→2, R 3→2" in step.explanation and "left to right" in step.explanation
+
+
+def test_the_frogs_move_step_comes_before_the_moves_are_listed() -> None:
+    """At a new position the step is posed before Options, so the tree of tries has not listed the moves."""
+    built = build("frogs", "3")
+    events = fresh_events("frogs", "3")
+    exercise = Exercise(built.events, built.rules, kind="decisions")
+    graded = walk(exercise, lambda step: step.expected, limit=1000)
+    posed_at = {type(events[step.index]) for step, _verdict in graded}
+    assert posed_at == {fr.Options, Push, DeadEnd}
+    listed = [step for step, _verdict in graded if type(events[step.index]) is fr.Options]
+    assert len(listed) == sum(
+        1 for e in events if type(e) is fr.Options
+    )  # every new position, stuck ones too
+
+
+def test_a_frogs_dead_end_asks_where_the_solver_goes_back_to() -> None:
+    """LL_RR: L 1→2, then L 0→1 leaves _LLRR stuck; the solver goes back to L_LRR (after move 1)."""
+    built = build("frogs", "2")
+    events = fresh_events("frogs", "2")
+    exercise = Exercise(built.events, built.rules, kind="backtracks")
+    graded = walk(exercise, lambda step: step.expected, limit=1000)
+    first = graded[0][0]
+    assert first.question.startswith("No frog can move at _LLRR")
+    assert first.expected == 1 and first.label(1) == "after move 1 (L 1→2): L_LRR"
+    assert "R 3→1" in first.explanation
+    stuck = [i for i, e in enumerate(events) if type(e) is DeadEnd and type(events[i - 1]) is fr.Options]
+    assert [step.index for step, _verdict in graded] == stuck
+
+
+def test_a_hopeless_frogs_start_ends_with_no_solution() -> None:
+    built = build("frogs", "--from", "LR_LR")
+    events = fresh_events("frogs", "--from", "LR_LR")
+    assert not any(type(e) is Solution for e in events)
+    graded = walk(Exercise(built.events, built.rules, kind="backtracks"), lambda step: step.expected, 1000)
+    assert graded[-1][0].expected == "end" and "no solution" in graded[-1][0].explanation
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    frogs=st.lists(st.sampled_from("LR"), min_size=2, max_size=7).filter(lambda f: "L" in f and "R" in f),
+    gap=st.integers(0, 7),
+    skip=st.integers(0, 30),
+    wrong=st.booleans(),
+)
+def test_grading_never_disagrees_with_the_frogs_events(
+    frogs: list[str], gap: int, skip: int, wrong: bool
+) -> None:
+    """Any position (solvable or not), after some answers right or wrong: the rules grade as the events go."""
+    pads = list(frogs)
+    pads.insert(min(gap, len(pads)), "_")
+    start = "".join(pads)
+    events = list(fr.solve(start))
+    exercise = Exercise(fr.solve(start), build("frogs", "--from", start).rules)
+    for _ in range(skip):
+        step = exercise.next_step()
+        if step is None:
+            return
+        exercise.grade(step.choices[0].key if wrong else step.expected)
+    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=20):
+        assert verdict.correct, step
+        assert len(step.choices) >= 2
+
+
+def test_the_trace_value_step_names_the_line_and_what_the_calls_returned() -> None:
+    built = build("trace")
+    exercise = Exercise(built.events, built.rules, kind="every")
+    steps = [step for step, _verdict in walk(exercise, lambda step: step.expected, limit=100)]
+    last = steps[-1]
+    assert last.kind == "trace.value" and last.question == "What does fib(4) return?" and last.expected == "3"
+    assert (
+        "fib(3) = 2, fib(2) = 1" in last.explanation and "return fib(n - 1) + fib(n - 2)" in last.explanation
+    )
+    first = steps[0]
+    assert first.kind == "trace.next" and first.expected == ("call", "fib(3)")
+    assert {"fib(3)", "fib(2)"} <= {
+        choice.label.split()[-1] for choice in first.choices
+    }  # the order is asked
+
+
+def test_a_cache_hit_is_explained_by_the_cache() -> None:
+    built = build("trace", str(GALLERY / "fibonacci.py"), "fib_memo", "5")
+    events = fresh_events("trace", str(GALLERY / "fibonacci.py"), "fib_memo", "5")
+    graded = walk(Exercise(built.events, built.rules), lambda step: oracle(step, events), limit=200)
+    hits = [
+        step
+        for step, _ in graded
+        if type(events[step.index]) is Pop and events[step.index].value.how == "cache"
+    ]
+    assert hits and all("cache" in step.explanation for step in hits)
+    assert all(verdict.correct for _step, verdict in graded)
+
+
+def test_two_traced_runs_side_by_side_are_each_graded_by_their_own_events() -> None:
+    from solvers.exercise.trace import TraceRules
+    from solvers.tracing.events import lockstep
+    from solvers.tracing.runner import trace
+
+    runs = [trace(GALLERY / "fibonacci.py", func, "4") for func in ("fib", "fib_memo")]
+    events = list(lockstep([run.events for run in runs]))
+    rules = TraceRules([run.source for run in runs])
+    graded = walk(Exercise(iter(events), rules), lambda step: oracle_side(step, events), limit=200)
+    asked = {step.question.split("(")[0] for step, _verdict in graded}
+    assert {"fib", "fib_memo"} <= asked
+    assert all(verdict.correct for _step, verdict in graded)
+
+
+def oracle_side(step: Step, events: list[Any]) -> Hashable:
+    """The oracle on a side-by-side run: the step's event is its own run's."""
+    inner = [getattr(event, "event", event) for event in events]
+    event = inner[step.index]
+    if step.kind == "trace.next":
+        return ("call", event.what.short()) if type(event) is Push else ("return", event.node)
+    return event.value.text
+
+
+@settings(max_examples=4, deadline=None)
+@given(n=st.integers(0, 7), wrong=st.booleans())
+def test_grading_never_disagrees_with_a_traced_fib(n: int, wrong: bool) -> None:
+    words = ("trace", str(GALLERY / "fibonacci.py"), "fib", str(n))
+    built = build(*words)
+    events = fresh_events(*words)
+    exercise = Exercise(built.events, built.rules)
+    for _ in range(5):
+        step = exercise.next_step()
+        if step is None:
+            return
+        exercise.grade(step.choices[0].key if wrong else step.expected)
+    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=30):
+        assert verdict.correct, step
+
+
+def test_the_trace_exercise_refuses_bad_input_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("def f(n):\n    return (\n", encoding="utf-8")
+    for words in (
+        [str(broken), "f", "1"],
+        [str(GALLERY / "fibonacci.py")],
+        [str(GALLERY / "fibonacci.py"), "nothing", "1"],
+        [str(GALLERY / "fibonacci.py"), "fib", "[1,"],
+    ):
+        assert main(["exercise", "trace", *words, "--name", "a"]) == 2
+        error = capsys.readouterr().err.strip()
+        assert error and "\n" not in error and "Traceback" not in error
+
+
+def test_no_place_in_the_list_is_always_the_answer(tmp_path: Path) -> None:
+    """down(n) calls down(n - 1) for ever: sorted by name, 'the first choice' would always be right."""
+    endless = tmp_path / "endless.py"
+    endless.write_text("def down(n):\n    return down(n - 1) + 1\n", encoding="utf-8")
+    for words in (("trace", str(endless), "down", "3"), ("trace",), ("frogs", "3")):
+        built = build(*words)
+        graded = walk(Exercise(built.events, built.rules, kind="decisions"), lambda step: step.expected, 40)
+        places = {[choice.key for choice in step.choices].index(step.expected) for step, _verdict in graded}
+        assert len(places) >= 2, words

@@ -179,3 +179,79 @@ def test_a_run_the_demo_starts_itself_is_exercised_too(app: Any, open_demo: Any)
     for _ in range(120):  # the player plays up to the step and stops there
         app.frame(1 / 60)
     assert step.kind.startswith("minimax.") and shell.run.cursor == step.index and not shell.run.playing
+
+
+def test_an_exercise_started_before_the_traced_runs_arrive_poses_its_steps_once_they_do(
+    app: Any, open_demo: Any
+) -> None:
+    """'Your code' traces off the frame: the exercise starts over on the run that arrives (not 0 of 0)."""
+    import concurrent.futures
+
+    app.player_clock = TickClock()
+    shell = open_demo("trace", speed=500)
+    shell.exercise.clock = app.player_clock
+    press(app, pygame.K_i, "i")  # the runs are still under way (or just arrived)
+    concurrent.futures.wait(shell.demo.session.futures, timeout=120)
+    play_to_step(app, shell)
+    step = shell.exercise.performance.step
+    assert step.kind == "trace.next" and shell.run.cursor == step.index
+
+
+def test_a_new_run_of_the_demo_starts_the_exercise_over_on_it(app: Any, open_demo: Any) -> None:
+    """Frogs: after the person's move L 2→3 the solver's run starts from LL_LRRR, and so does the exercise."""
+    shell = exercising(app, open_demo, "frogs")
+    assert shell.exercise.performance.step.question.startswith("The frogs stand at LLL_RRR.")
+    shell.demo.move_side("L")
+    play_to_step(app, shell)
+    step = shell.exercise.performance.step
+    assert step.question.startswith("The frogs stand at LL_LRRR.") and shell.run.cursor == step.index
+    assert shell.exercise.performance.kind == "every"
+    shell.demo.play_solution()  # a playback has no search to perform: the exercise ends
+    assert not shell.exercise.active
+
+
+def test_the_frogs_tree_hides_the_moves_not_tried_yet_while_a_step_asks(
+    app: Any, open_demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a cancel the tree's dotted 'not tried' moves would name the next try: not painted then."""
+    from visualizer.scenes.frogs import treeview
+    from visualizer.scenes.frogs.tries import UNTRIED
+
+    shell = exercising(app, open_demo, "frogs")
+    while not (shell.exercise.performance.step.kind == "frogs.move" and shell.run.model.tree.tried > 1):
+        press(app, getattr(pygame, f"K_{right_number(shell)}"), str(right_number(shell)))
+        play_to_step(app, shell)
+    tree = shell.run.model.tree
+    painted: list[Any] = []
+    original = treeview.painted
+    monkeypatch.setattr(treeview, "painted", lambda *args: painted.append(original(*args)) or painted[-1])
+    stage = shell.layout(app.surface.get_size()).stage
+    geo = shell.demo.tries.geometry(shell.run.model, shell.demo.layout(stage))
+    assert any(tree.status(key) == UNTRIED for key in geo.places)  # there is something to hide
+    app.frame(1 / 60)
+    assert painted and not any(tree.status(key) == UNTRIED for key in painted[-1])
+
+
+def test_the_traced_result_is_not_shown_while_the_exercise_asks_for_it(
+    app: Any, open_demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'fib(7) = 13 · 41 calls' under the trees would answer the last step: 'fib(7) = ?' meanwhile."""
+    import concurrent.futures
+
+    from visualizer.scenes.trace import view
+
+    drawn: list[list[tuple[str, Any]]] = []
+    original = view.draw_outcome
+    monkeypatch.setattr(
+        view, "draw_outcome", lambda s, r, t, lines: drawn.append(lines) or original(s, r, t, lines)
+    )
+    app.player_clock = TickClock()
+    shell = open_demo("trace", speed=500)
+    concurrent.futures.wait(shell.demo.session.futures, timeout=120)
+    app.frame(1 / 60)
+    assert any("= 13" in text for text, _colour in drawn[-1])  # watched: the result is there
+    shell.exercise.clock = app.player_clock
+    press(app, pygame.K_i, "i")
+    play_to_step(app, shell)
+    app.frame(1 / 60)
+    assert [text for text, _colour in drawn[-1]] == ["fib(7) = ?", "fib_memo(7) = ?"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -14,17 +15,22 @@ from solvers.exercise.engine import Exercise
 
 WITH_EXERCISES = (
     "recursion", "hanoi", "queens", "dlx", "sudoku", "pentomino", "tictactoe", "gametree", "games",
+    "frogs", "trace",
 )  # fmt: skip
 """The demos whose `exercise_rules` pose steps (the others return None so far)."""
 
 
 @pytest.mark.parametrize("name", WITH_EXERCISES)
 def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
-    name: str, open_demo: Callable[..., Any]
+    name: str, app: Any, open_demo: Callable[..., Any]
 ) -> None:
     shell = open_demo(name)
     demo = shell.demo
     PREPARE.get(name, lambda demo: None)(demo)  # a search to perform: the computer moves first
+    if name == "trace":  # its runs happen off the frame: wait for them (by their futures, never by time)
+        concurrent.futures.wait(demo.session.futures, timeout=120)
+        app.frame(1 / 60)
+        assert demo.session.ready
     exercise = Exercise(demo.source(), demo.exercise_rules())
     asked = 0
     while asked < 25 and (step := exercise.next_step()) is not None:
@@ -71,3 +77,17 @@ def test_a_game_demos_steps_agree_with_the_events_of_the_run_it_plays(
         assert kinds <= {"minimax.value", "minimax.move"}  # no α, β or cuts in plain minimax
     else:
         assert "minimax.window" in kinds
+
+
+def test_the_frogs_rules_follow_the_games_position_and_a_playback_has_none(
+    open_demo: Callable[..., Any],
+) -> None:
+    """After the move L 2→3 the solver (and its exercise) starts from LL_LRRR; a playback asks nothing."""
+    demo = open_demo("frogs").demo
+    demo.move_side("L")
+    assert demo.game.state == "LL_LRRR"
+    exercise = Exercise(demo.source(), demo.exercise_rules())
+    first = exercise.next_step()
+    assert first is not None and first.question.startswith("The frogs stand at LL_LRRR.")
+    demo.play_solution()
+    assert demo.exercise_rules() is None

@@ -66,22 +66,28 @@ class ExerciseMode:
         """A new run, with the student making the steps of `kind`."""
         assert kind in KINDS
         shell.new_run(autoplay=True)
-        self._perform(shell, kind)
-
-    def _perform(self, shell: Any, kind: str) -> None:
-        """The student makes the steps of `kind` on the demo's current run."""
-        demo = shell.demo
-        setup = Setup(demo.name, _(demo.title), shell.seed, kind)
-        self.performance = Performance(demo.source, demo.exercise_rules(), setup, self.clock, kind=kind)
+        self.perform(shell, kind)
 
     def renew(self, shell: Any) -> None:
-        """The demo began a new run of its own (a move played, a setting changed): the exercise goes on
-        over that run, same kind, keeping what was done on the old one."""
-        performance = self.performance
-        if performance is None:
+        """The demo made a new run (new settings, a traced run that arrived): the exercise starts over.
+
+        The engine walks its own copy of the run beside the player, so an exercise kept from the old run
+        would pose steps at places of a run no longer played; a demo without rules for the new run (a
+        frogs playback) ends the exercise.
+        """
+        if self.performance is None:
             return
+        kind = self.performance.kind
         self.stop()
-        self._perform(shell, performance.kind)
+        self.perform(shell, kind)
+
+    def perform(self, shell: Any, kind: str) -> None:
+        """A `Performance` of `kind` over the demo's current run (none when the run has no rules)."""
+        demo = shell.demo
+        rules = demo.exercise_rules()
+        if rules is not None:
+            setup = Setup(demo.name, _(demo.title), shell.seed, kind)
+            self.performance = Performance(demo.source, rules, setup, self.clock, kind=kind)
 
     def stop(self) -> None:
         """Off: keep what was done in the results file (if any step was made)."""

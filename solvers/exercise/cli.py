@@ -309,6 +309,55 @@ def build_games(args: argparse.Namespace) -> Built:
     return Built(events, rules, setup, intro)
 
 
+def frogs_arguments(parser: ArgumentParser) -> None:
+    """frogs [N] [M] [--from STATE], as `python -m solvers frogs` takes them."""
+    parser.add_argument("n", nargs="?", metavar="N", help=_("frogs on the left, 1 to 8 (default 3)"))
+    parser.add_argument("m", nargs="?", metavar="M", help=_("frogs on the right, 1 to 8 (default N)"))
+    parser.add_argument("--from", dest="start", metavar="STATE", help=_("start from STATE, e.g. LL_LRRR"))
+
+
+def build_frogs(args: argparse.Namespace) -> Built:
+    """The frogs' backtracking run from the start (or STATE), and its rules."""
+    from solvers import frogs
+    from solvers.exercise.frogs import FrogsRules
+
+    start = frogs.cli_start(args)
+    return Built(frogs.solve(start), FrogsRules(start), start)
+
+
+def trace_arguments(parser: ArgumentParser) -> None:
+    """trace [FILE.py FUNC ARG...] (default: fib(4) from the gallery)."""
+    parser.add_argument(
+        "file", nargs="?", default=None, metavar="FILE.py", help=_("default: the gallery's fibonacci.py")
+    )
+    parser.add_argument("func", nargs="?", default=None, metavar="FUNC", help=_("default: fib"))
+    parser.add_argument("args", nargs="*", metavar="ARG", help=_("each a Python literal (default: 4)"))
+
+
+def build_trace(args: argparse.Namespace) -> Built:
+    """The student's function traced once in a child process; the exercise follows its recorded events."""
+    from solvers.exercise.trace import TraceRules
+    from solvers.i18n import assets_folder
+    from solvers.tracing.runner import TraceInputError, TraceJob, load_source, make_request, syntax_problem
+
+    if args.file is None:
+        path, func, words = assets_folder() / "gallery" / "fibonacci.py", "fib", ["4"]
+    elif args.func is None:
+        raise UsageError(_("exercise trace: name the function to call after {file}").format(file=args.file))
+    else:
+        path, func, words = Path(args.file), args.func, list(args.args)
+    try:
+        problem = syntax_problem(load_source(path.expanduser()), path)
+        if problem is not None:
+            where = _("trace: {file} line {line}: {message}")
+            raise UsageError(where.format(file=path.name, line=problem[0], message=problem[1]))
+        request = make_request(path, func, words)
+    except TraceInputError as error:
+        raise UsageError(_("trace: {error}").format(error=error)) from None
+    result = TraceJob(request).run()
+    return Built(iter(result.events), TraceRules([result.source]), request.call_text())
+
+
 DEMOS = {
     demo.name: demo
     for demo in (
@@ -362,6 +411,18 @@ DEMOS = {
             N_("Algorithm X on a 0-1 matrix: the same steps on the matrix itself"),
             dlx_arguments,
             build_dlx,
+        ),
+        ExerciseDemo(
+            "frogs",
+            N_("frogs: the frog the solver moves next, and where a dead end sends it back"),
+            frogs_arguments,
+            build_frogs,
+        ),
+        ExerciseDemo(
+            "trace",
+            N_("your code: what the running call does next, and what each call returns"),
+            trace_arguments,
+            build_trace,
         ),
     )
 }

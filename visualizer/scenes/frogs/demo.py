@@ -18,7 +18,7 @@ in `tries.py`, where things go in `layout.py`, the drawing in `board.py`
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -52,8 +52,11 @@ from visualizer.scenes.frogs.model import (
     won_words,
 )
 from visualizer.scenes.frogs.offers import Offer
-from visualizer.scenes.frogs.tries import START, Key, hover_lines
+from visualizer.scenes.frogs.tries import START, UNTRIED, Key, hover_lines
 from visualizer.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.frogs import FrogsRules
 
 MESSAGE_SECONDS = 4.0
 LIST_STEP = 3
@@ -130,7 +133,17 @@ class FrogsDemo(guessbar.Guesses, Demo):
         """The solver from the game's position (play), from `solve_from`, or the playback."""
         if self.mode == PLAYBACK:
             return fr.playback(self.solve_from, self.playback_moves)
-        return fr.solve(self.game.state if self.mode == PLAY else self.solve_from)
+        return fr.solve(self.solver_start())
+
+    def solver_start(self) -> str:
+        """Where the solver starts: the game's position (play) or the position it was asked to solve from."""
+        return self.game.state if self.mode == PLAY else self.solve_from
+
+    def exercise_rules(self) -> FrogsRules | None:
+        """The frog moved next, where a dead end goes back to (exercise/frogs.py); None for a playback."""
+        from solvers.exercise.frogs import FrogsRules
+
+        return None if self.mode == PLAYBACK else FrogsRules(self.solver_start())
 
     def make_model(self) -> FrogsModel:
         """The pads at the run's start and an empty tree."""
@@ -473,7 +486,8 @@ class FrogsDemo(guessbar.Guesses, Demo):
             board.draw_help(surface, theme, frogs.tree_card, self.game.best, offer is not None)
         else:
             finished = player.at_end or self.mode == PLAYBACK
-            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished)
+            asking = self.shell.exercise.asking  # the moves not tried yet answer the exercise's step
+            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, asking)
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
         empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")
@@ -481,8 +495,9 @@ class FrogsDemo(guessbar.Guesses, Demo):
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)
         key = self.tries.key_at(self.mode, model, self.solve_from, frogs, self.hover) if self.hover else None
-        if key is not None and self.hover is not None and self.mode != PLAY:
-            shown = self.tries.shown(self.mode, model, self.solve_from)
+        shown = self.tries.shown(self.mode, model, self.solve_from)
+        hidden = key is not None and self.shell.exercise.asking and shown.tree.status(key) == UNTRIED
+        if key is not None and self.hover is not None and self.mode != PLAY and not hidden:
             lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
             draw_note(surface, rect, theme, self.hover, lines)
         if frogs.quiz_bar is not None:

@@ -169,8 +169,9 @@ def draw_tree(
     geo: TreeGeometry,
     camera: Camera,
     current: Key | None,
+    hide_untried: bool = False,
 ) -> None:
-    """The tree's card: its title, then the nodes in view through the tree painter."""
+    """The tree's card: its title, then the nodes in view (no untried move while an exercise step asks)."""
     title = _("tree of tried moves: {tried} tried, {cancelled} cancelled").format(
         tried=format_number(tree.tried), cancelled=format_number(tree.cancelled)
     )
@@ -192,7 +193,7 @@ def draw_tree(
         box = on_screen[key] if up is None else on_screen[key].union(on_screen[up])
         return view.colliderect(box)
 
-    shown = [key for key in geo.places if seen(key)]
+    shown = [key for key in painted(tree, geo, hide_untried) if seen(key)]
     shown.sort(key=lambda key: PAINT_ORDER[tree.status(key)])
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip) if clip else area)
@@ -205,6 +206,11 @@ def draw_tree(
             at = (box.right + theme.px(40), box.centery)
             tag(surface, theme, hop_words(hop), at, th.ACTIVE, size="small", ink=th.PANEL)
     surface.set_clip(clip)
+
+
+def painted(tree: TryTree, geo: TreeGeometry, hide_untried: bool) -> list[Key]:
+    """The nodes the tree paints: all of them, or all but the moves not tried yet."""
+    return [key for key in geo.places if not (hide_untried and tree.status(key) == UNTRIED)]
 
 
 def draw_legend(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, finished: bool) -> None:
@@ -309,11 +315,13 @@ class TriesView:
         start: str,
         frogs: FrogsLayout,
         finished: bool,
+        hide_untried: bool = False,
     ) -> None:
-        """The tree's card and its legend."""
+        """The tree's card and its legend (the moves not tried yet hidden while an exercise step is open)."""
         shown = self.shown(mode, model, start)
         geo = self.geometry(shown, frogs)
         camera = self.view_camera(mode, model, start, frogs)
         current = self.current(mode, model, start)
-        draw_tree(surface, self.theme, frogs.tree_card, frogs.tree_area, shown.tree, geo, camera, current)
+        area = frogs.tree_area
+        draw_tree(surface, self.theme, frogs.tree_card, area, shown.tree, geo, camera, current, hide_untried)
         draw_legend(surface, self.theme, frogs.legend, finished)

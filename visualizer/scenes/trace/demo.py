@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -40,6 +40,9 @@ from visualizer.widgets import Button, Label, Widget
 
 FILE_KIND = "python"
 __all__ = ["ERROR_LINE", "TraceDemo"]
+
+if TYPE_CHECKING:
+    from solvers.exercise.trace import TraceRules
 
 
 class TraceDemo(Demo):
@@ -91,6 +94,17 @@ class TraceDemo(Demo):
     def source(self) -> Iterator[Any]:
         """The traced events: one run's, or two runs' in lockstep; none while the runs are under way."""
         return self.session.events()
+
+    def exercising(self) -> bool:
+        """An exercise is under way on this run: what each call returns is the student's to work out."""
+        performance = self.shell.exercise.performance
+        return performance is not None and not performance.finished
+
+    def exercise_rules(self) -> TraceRules:
+        """What the running call does next and returns, on the recorded events `source` plays (no rerun)."""
+        from solvers.exercise.trace import TraceRules
+
+        return TraceRules([result.source for result in self.session.results] if self.session.ready else [])
 
     def labels(self) -> tuple[str, ...]:
         """Each run's name on screen: its function."""
@@ -327,7 +341,8 @@ class TraceDemo(Demo):
         model: TraceModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
         self.trees.draw(surface, rect, lay, self.theme, model)
-        view.draw_outcome(surface, lay.outcome, self.theme, reading.outcome_lines(self.session, self.problem))
+        outcome = reading.outcome_lines(self.session, self.problem, self.exercising())
+        view.draw_outcome(surface, lay.outcome, self.theme, outcome)
         if lay.picture.h:
             self._draw_picture(surface, lay.picture, model)
         self.trees.draw_hover(surface, rect, lay, self.theme, model)

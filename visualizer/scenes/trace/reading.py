@@ -96,13 +96,17 @@ def status(session: TraceSession, problem: str | None, player: Player) -> str | 
     return None
 
 
-def outcome_lines(session: TraceSession, problem: str | None) -> list[tuple[str, th.Color]]:
-    """One line per run for the outcome strip."""
+def outcome_lines(
+    session: TraceSession, problem: str | None, exercising: bool = False
+) -> list[tuple[str, th.Color]]:
+    """One line per run for the outcome strip; 'fib(7) = ?' while an exercise asks for the values."""
     if problem and not session.ready:
         return [(problem, th.DEAD)]
     if not session.ready:
         running = _("running {call} in a separate process…")
         return [(running.format(call=r.call_text()), th.MUTED) for r in session.requests]
+    if exercising:
+        return [(f"{result.request.call_text()} = ?", th.INK) for result in session.results]
     lines = []
     for result in session.results:
         colour = th.DEAD if result.error or result.stopped else th.INK
