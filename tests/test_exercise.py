@@ -542,7 +542,7 @@ MAZE_SETUPS = st.one_of(
 
 
 @settings(max_examples=25, deadline=None)
-@given(setup=MAZE_SETUPS, width=st.integers(2, 7), height=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+@given(setup=MAZE_SETUPS, width=st.integers(3, 7), height=st.integers(3, 6), seed=st.integers(0, 2**32 - 1))
 def test_grading_never_disagrees_with_the_events_of_any_maze(
     setup: tuple[str, str, str, str], width: int, height: int, seed: int
 ) -> None:

@@ -14,7 +14,9 @@ goes on: the nearest one that still has an unvisited neighbour.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import islice
 from typing import Any
 
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Visit
@@ -26,6 +28,8 @@ Cell = Any
 """A cell as the run names it: a flat id, a (row, col) pair, a room's name (hashable, and sortable among its
 own kind)."""
 Label = Callable[[Any], str]
+KNOCK, KEEP = "knock", "keep"
+"""The keys of Kruskal's two answers: the wall goes, or it stays."""
 MOST_PLACES = 7
 """Cells offered for where a retreat goes back to: the nearest on the stack and the answer."""
 MOST_FRONTIER = 6
@@ -34,16 +38,18 @@ NOT_ON_FRONTIER = 3
 """Cells offered in Prim's step that cannot join yet (in the maze already, or not beside it)."""
 
 
-def listing(cells: Iterable[Cell], label: Label) -> str:
-    """'(0,1), (1,2)', or 'none'."""
-    words = [label(cell) for cell in cells]
+def listing(cells: Iterable[Cell], label: Label, most: int = 12) -> str:
+    """'(0,1), (1,2)', or 'none'; a long list ends with '…' after `most` cells."""
+    words = [label(cell) for cell in islice(cells, most + 1)]
+    if len(words) > most:
+        words[most:] = ["…"]
     return ", ".join(words) if words else _("none")
 
 
 def places(stack: Sequence[Cell], expected: Cell, label: Label, end_words: str) -> tuple[Choice, ...]:
     """The cells a retreat may go back to, nearest first (the answer among them), then 'none'."""
-    below = list(reversed(stack[:-1]))
-    offered = below[: MOST_PLACES - 1]
+    deepest = len(stack) - 2
+    offered = [stack[place] for place in range(deepest, max(-1, deepest - MOST_PLACES + 1), -1)]
     if expected != END and expected not in offered:
         offered.append(expected)
     choices = [Choice(cell, label(cell)) for cell in offered]
@@ -81,15 +87,16 @@ class CarveRules:
         self.popping = kind is Pop
         if kind is Push:
             self.visited.add(event.what)
-            self.stack.append(event.what)
+            if self.stacked:
+                self.stack.append(event.what)
         elif kind is Visit:
             self.visited.add(event.where)
         elif kind is Carve:
             self.visited.add(event.other)
-            if event.line in self.knock_lines:
+            if self.stacked and event.line in self.knock_lines:
                 self.stack.append(event.other)
-        elif kind is Pop and event.node in self.stack:
-            self.stack.remove(event.node)
+        elif kind is Pop and self.stack and self.stack[-1] == event.node:
+            self.stack.pop()
 
     def pose(self, ahead: Ahead, index: int) -> Step | None:
         """Before a carve from a cell, and (backtracker) before the first Pop of a retreat."""
@@ -136,7 +143,7 @@ class CarveRules:
             multiple=True,
         )
 
-    def _later_carves(self, ahead: Ahead, cell: Cell, limit: int = 5_000) -> list[Cell]:
+    def _later_carves(self, ahead: Ahead, cell: Cell, limit: int = 600) -> list[Cell]:
         """The cells `cell` carves into after this one, until it leaves the stack (read from the events)."""
         later = []
         for offset in range(1, limit):
@@ -186,7 +193,9 @@ class PrimRules:
         self.neighbours = neighbours
         self.label = label
         self.inside: set[Cell] = set()
-        self.frontier: list[Cell] = []  # in the order cells joined it
+        self.frontier: dict[
+            Cell, None
+        ] = {}  # in the order cells joined it (a dict: found and removed at once)
 
     def apply(self, event: Any) -> None:
         """A Visit starts the maze, a Carve brings a frontier cell in; their neighbours join the frontier."""
@@ -199,19 +208,18 @@ class PrimRules:
     def _bring_in(self, cell: Cell) -> None:
         """`cell` is in the maze; its neighbours outside join the frontier."""
         self.inside.add(cell)
-        if cell in self.frontier:
-            self.frontier.remove(cell)
+        self.frontier.pop(cell, None)
         for other in self.neighbours(cell):
-            if other not in self.inside and other not in self.frontier:
-                self.frontier.append(other)
+            if other not in self.inside:
+                self.frontier.setdefault(other)
 
     def pose(self, ahead: Ahead, index: int) -> Step | None:
         """Before every Carve: which of these cells can join the maze next?"""
         event = ahead[0]
         if type(event) is not Carve:
             return None
-        frontier = set(self.frontier)
-        near = [c for c in self.frontier if c != event.other][: MOST_FRONTIER - 1]
+        frontier = self.frontier.keys()
+        near = [c for c in islice(self.frontier, MOST_FRONTIER) if c != event.other][: MOST_FRONTIER - 1]
         candidates = [event.other, *near]
         others = self._not_on_frontier(frontier)
         offered = sorted([*candidates, *others])
@@ -219,7 +227,7 @@ class PrimRules:
             "Prim's frontier is the cells beside the maze and not in it: {frontier}. Any of them can join "
             "next; the seed drew {cell}, which joins through {through}."
         ).format(
-            frontier=listing(self.frontier, self.label),
+            frontier=listing(heapq.nsmallest(13, self.frontier), self.label),
             cell=self.label(event.other),
             through=self.label(event.cell),
         )
@@ -235,10 +243,10 @@ class PrimRules:
             multiple=True,
         )
 
-    def _not_on_frontier(self, frontier: set[Cell]) -> list[Cell]:
+    def _not_on_frontier(self, frontier: Collection[Cell]) -> list[Cell]:
         """A few cells that cannot join now: neighbours of the frontier, in the maze or beyond it."""
         found: list[Cell] = []
-        for cell in self.frontier:
+        for cell in islice(self.frontier, MOST_FRONTIER):
             for other in self.neighbours(cell):
                 if other not in frontier and other not in found:
                     found.append(other)
@@ -300,10 +308,10 @@ class KruskalRules:
             DECISION,
             _("The next wall in the shuffled order is {a} | {b}. What does Kruskal do?").format(**words),
             (
-                Choice("knock", _("knock it down: it joins two sets")),
-                Choice("keep", _("keep it: a loop would form")),
+                Choice(KNOCK, _("knock it down: it joins two sets")),
+                Choice(KEEP, _("keep it: a loop would form")),
             ),
-            "knock" if knocked else "keep",
+            KNOCK if knocked else KEEP,
             why,
             hints=(_("Follow the passages carved so far: can you walk from one cell to the other?"),),
         )
@@ -442,9 +450,10 @@ class HuntRules(CarveRules):
     cell beside the maze."""
 
     def __init__(
-        self, neighbours: Callable[[Any], Sequence[Cell]], label: Label, knock: int, hunt: int
+        self, neighbours: Callable[[Any], Sequence[Cell]], label: Label, cells: int, knock: int, hunt: int
     ) -> None:
         super().__init__(neighbours, label, (knock,), stacked=False)
+        self.cells = cells
         self.hunt_line = hunt
 
     def pose(self, ahead: Ahead, index: int) -> Step | None:
@@ -455,12 +464,15 @@ class HuntRules(CarveRules):
             return self._hunt_step(found.other, index)
         return super().pose(ahead, index)
 
-    def _hunt_step(self, found: Cell, index: int) -> Step:
+    def _beside(self, cell: int) -> bool:
+        """A new cell with a neighbour in the maze: the hunt could join it."""
+        return cell not in self.visited and any(other in self.visited for other in self.neighbours(cell))
+
+    def _hunt_step(self, found: int, index: int) -> Step:
         """Which cell does the hunt find? The first, in the scan's order, that is new and beside the maze."""
-        beside = sorted(
-            {other for cell in self.visited for other in self.neighbours(cell) if other not in self.visited}
-        )
-        offered = sorted({found, *beside[: MOST_PLACES - 1]})
+        earlier = islice((cell for cell in range(found - 1, -1, -1) if cell in self.visited), 2)
+        later = islice((cell for cell in range(found + 1, self.cells) if self._beside(cell)), MOST_PLACES - 3)
+        offered = sorted({found, *earlier, *later})
         return Step(
             index,
             "hunt.found",
@@ -473,7 +485,7 @@ class HuntRules(CarveRules):
                 "with a neighbour in it is {cell}."
             ).format(cell=self.label(found)),
             span=2,
-            hints=(_("The hunt always scans from the first cell, row by row."),),
+            hints=(_("The hunt always scans the cells in the same order, from the first one."),),
         )
 
 
@@ -488,7 +500,7 @@ def shape_carve_rules(graph: Any, name: str) -> CarveRules | PrimRules | Kruskal
     if name == "growing-tree":
         return CarveRules(near, label, (gen.GT_KNOCK,), stacked=False)
     if name == "hunt-and-kill":
-        return HuntRules(near, label, gen.HK_KNOCK, gen.HK_HUNT)
+        return HuntRules(near, label, graph.size, gen.HK_KNOCK, gen.HK_HUNT)
     if name == "prim":
         return PrimRules(near, label)
     if name == "kruskal":
