@@ -131,7 +131,8 @@ def maze_oracle(step: Step, events: list[Any]) -> Hashable:
         inside = {e.where for e in before if type(e) is Visit} | {e.other for e in before if type(e) is Carve}
         near = NEIGHBOURS["current"]
         frontier = {other for cell in inside for other in near(cell)} - inside
-        return frozenset(c.key for c in step.choices if c.key in frontier)
+        assert {c.key for c in step.choices} == set(near(event.other))
+        return frozenset(set(near(event.other)) - inside - frontier)
     if step.kind == "kruskal.wall":
         return "knock" if type(event) is Carve else "keep"
     if step.kind == "hunt.found":

@@ -14,7 +14,6 @@ goes on: the nearest one that still has an unvisited neighbour.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import islice
 from typing import Any
@@ -32,10 +31,6 @@ KNOCK, KEEP = "knock", "keep"
 """The keys of Kruskal's two answers: the wall goes, or it stays."""
 MOST_PLACES = 7
 """Cells offered for where a retreat goes back to: the nearest on the stack and the answer."""
-MOST_FRONTIER = 6
-"""Frontier cells offered in Prim's step (the rest of the nine keys go to cells that are not on it)."""
-NOT_ON_FRONTIER = 3
-"""Cells offered in Prim's step that cannot join yet (in the maze already, or not beside it)."""
 
 
 def listing(cells: Iterable[Cell], label: Label, most: int = 12) -> str:
@@ -214,45 +209,43 @@ class PrimRules:
                 self.frontier.setdefault(other)
 
     def pose(self, ahead: Ahead, index: int) -> Step | None:
-        """Before every Carve: which of these cells can join the maze next?"""
+        """Before every Carve: the seed picked a frontier cell; which of its neighbours join the frontier?
+
+        Not 'which cell joins', a draw of the seed, nor 'which cells are on the frontier', which the
+        picture draws: the step is the rule that grows the frontier.
+        """
         event = ahead[0]
         if type(event) is not Carve:
             return None
-        frontier = self.frontier.keys()
-        near = [c for c in islice(self.frontier, MOST_FRONTIER) if c != event.other][: MOST_FRONTIER - 1]
-        candidates = [event.other, *near]
-        others = self._not_on_frontier(frontier)
-        offered = sorted([*candidates, *others])
+        cell = event.other
+        near = list(dict.fromkeys(self.neighbours(cell)))
+        joining = [other for other in near if other not in self.inside and other not in self.frontier]
+        inside = [other for other in near if other in self.inside]
+        waiting = [other for other in near if other in self.frontier]
         explanation = _(
-            "Prim's frontier is the cells beside the maze and not in it: {frontier}. Any of them can join "
-            "next; the seed drew {cell}, which joins through {through}."
+            "{cell} joins the maze through {through}. Its neighbours not in the maze and not on the "
+            "frontier join the frontier: {joining}. Already in the maze: {inside}; already on the "
+            "frontier: {waiting}."
         ).format(
-            frontier=listing(heapq.nsmallest(13, self.frontier), self.label),
-            cell=self.label(event.other),
+            cell=self.label(cell),
             through=self.label(event.cell),
+            joining=listing(joining, self.label),
+            inside=listing(inside, self.label),
+            waiting=listing(waiting, self.label),
         )
         return Step(
             index,
             "prim.frontier",
             DECISION,
-            _("Which of these cells can join the maze next?"),
-            tuple(Choice(cell, self.label(cell)) for cell in offered),
-            frozenset(cell for cell in offered if cell in frontier),
+            _("The seed picks {cell} from the frontier. Which cells join the frontier with it?").format(
+                cell=self.label(cell)
+            ),
+            tuple(Choice(other, self.label(other)) for other in near),
+            frozenset(joining),
             explanation,
-            hints=(_("A cell joins through a wall it shares with the maze."),),
+            hints=(_("The frontier is every cell beside the maze that is not in it yet."),),
             multiple=True,
         )
-
-    def _not_on_frontier(self, frontier: Collection[Cell]) -> list[Cell]:
-        """A few cells that cannot join now: neighbours of the frontier, in the maze or beyond it."""
-        found: list[Cell] = []
-        for cell in islice(self.frontier, MOST_FRONTIER):
-            for other in self.neighbours(cell):
-                if other not in frontier and other not in found:
-                    found.append(other)
-        outside = [c for c in found if c not in self.inside]
-        inside = [c for c in found if c in self.inside]
-        return (outside[:2] + inside)[:NOT_ON_FRONTIER]
 
 
 class KruskalRules:
