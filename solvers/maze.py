@@ -972,6 +972,12 @@ CORRIDORS: tuple[tuple[str, str], ...] = (
     ("4", "5"), ("6", "7"), ("6", "8"), ("5", "B"),
 )
 # fmt: on
+ROOM_MAPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "text": CORRIDORS,
+    "loop": (*CORRIDORS, ("8", "5")),
+    "no way out": tuple(pair for pair in CORRIDORS if pair != ("5", "B")),
+}
+"""The text's maze; the same with a corridor 8-5 that makes a loop; without 5-B (the rooms demo's maps)."""
 
 ROOMS_PSEUDOCODE = (
     "function CheckRoom(room)",

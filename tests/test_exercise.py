@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 
 from solvers import dlx, queens
 from solvers import frogs as fr
+from solvers import maze as mz
 from solvers import minimax as mm
 from solvers.__main__ import main
-from solvers.events import Bound, Cover, DeadEnd, Move, Overflow, Pop, Prune, Push, Solution
+from solvers.events import Bound, Carve, Cover, DeadEnd, Move, Overflow, Pop, Prune, Push, Solution, Visit
 from solvers.exercise import cli, results
 from solvers.exercise.cover import END
 from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise, Step
@@ -68,6 +69,17 @@ RUNS = [
     ("trace", str(GALLERY / "fibonacci.py"), "fib_memo", "6"),
     ("trace", str(GALLERY / "merge_sort.py"), "merge_sort", "[5, 2, 8, 1]"),
     ("trace", str(GALLERY / "permutations.py"), "permutations", "[1, 2, 3]"),
+    ("maze", "--seed", "1"),
+    ("maze", "7", "4", "--action", "solve", "--seed", "3"),
+    ("mazes", "--shape", "hex", "--seed", "2"),
+    ("mazes", "--shape", "polar", "--algorithm", "prim"),
+    ("mazes", "--shape", "triangle", "--algorithm", "kruskal"),
+    ("mazes", "--shape", "3d", "--algorithm", "hunt-and-kill"),
+    ("mazes", "--shape", "torus", "--algorithm", "growing-tree"),
+    ("mazes", "8", "8", "--shape", "polar", "--action", "solve", "--seed", "4"),
+    ("rooms",),
+    ("rooms", "--map", "loop"),
+    ("rooms", "--map", "no-way-out"),
 ]
 """Each demo's run, small enough to walk (pentomino: its first 60 steps)."""
 
@@ -117,6 +129,39 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
         return ("call", event.what.short()) if type(event) is Push else ("return", event.node)
     if step.kind == "trace.value":
         return event.value.text
+
+    return maze_oracle(step, events)
+
+
+def maze_oracle(step: Step, events: list[Any]) -> Hashable:
+    """The maze demos' steps, read from the events (and, for Prim, the shape's neighbours)."""
+    event = events[step.index]
+    before = events[: step.index]
+    if step.kind == "carve.next":
+        seen = {e.what for e in before if type(e) is Push} | {e.where for e in before if type(e) is Visit}
+        seen |= {e.other for e in before if type(e) is Carve}
+        return frozenset(c.key for c in step.choices if c.key not in seen)
+    if step.kind == "carve.back":
+        after = next(e for e in [*events[step.index :], None] if type(e) is not Pop)
+        return after.cell if type(after) is Carve and after.line != mz.LINE_CARVE_JOIN else END
+    if step.kind in ("walk.next", "walk.back"):
+        place = next((i for i in range(step.index, len(events)) if type(events[i]) in (Push, Visit)), None)
+        if place is None:
+            return END
+        entered = events[place]
+        if step.kind == "walk.next":
+            return entered.what if type(entered) is Push else entered.where
+        return [push.what for push in open_pushes(events[:place])][-1]
+    if step.kind == "prim.frontier":
+        inside = {e.where for e in before if type(e) is Visit} | {e.other for e in before if type(e) is Carve}
+        near = NEIGHBOURS["current"]
+        frontier = {other for cell in inside for other in near(cell)} - inside
+        assert {c.key for c in step.choices} == set(near(event.other))
+        return frozenset(set(near(event.other)) - inside - frontier)
+    if step.kind == "kruskal.wall":
+        return "knock" if type(event) is Carve else "keep"
+    if step.kind == "hunt.found":
+        return events[step.index + 1].other
     raise AssertionError(step.kind)
 
 
@@ -154,6 +199,9 @@ def window_at(events: list[Any], node: int, upto: int) -> tuple[float, float]:
     return alpha, beta
 
 
+NEIGHBOURS: dict[str, Any] = {}
+"""The shape's neighbours (geometry, not answers) of the run under test."""
+
 MATRICES: dict[str, dlx.Matrix] = {}
 
 
@@ -186,6 +234,9 @@ def rules_matrix(built: cli.Built) -> None:
     shadow = getattr(built.rules, "shadow", None)
     if shadow is not None:
         MATRICES["current"] = shadow
+    near = getattr(built.rules, "neighbours", None)
+    if near is not None:
+        NEIGHBOURS["current"] = near
 
 
 @pytest.mark.parametrize("words", RUNS, ids=" ".join)
@@ -215,7 +266,8 @@ def test_a_student_who_picks_another_candidate_is_told_wrong_with_the_reason(wor
     for step, verdict in graded:
         assert step.explanation and verdict.verdict().startswith("Not this time")
     kinds = {step.kind for step, _verdict in graded}
-    families = ("hanoi", "cover", "recursion", "maxtree", "minimax", "frogs", "trace")
+    families = ("hanoi", "cover", "recursion", "maxtree", "minimax", "carve", "walk", "prim", "kruskal")
+    families += ("hunt", "frogs", "trace")
     assert all(kind.split(".")[0] in families for kind in kinds)
 
 
@@ -664,3 +716,88 @@ def test_no_place_in_the_list_is_always_the_answer(tmp_path: Path) -> None:
         graded = walk(Exercise(built.events, built.rules, kind="decisions"), lambda step: step.expected, 40)
         places = {[choice.key for choice in step.choices].index(step.expected) for step, _verdict in graded}
         assert len(places) >= 2, words
+
+
+MAZE_SETUPS = st.one_of(
+    st.tuples(
+        st.just("maze"), st.sampled_from(["carve", "solve"]), st.just("square"), st.just("backtracker")
+    ),
+    st.tuples(
+        st.just("mazes"),
+        st.just("carve"),
+        st.sampled_from(["square", "hex", "triangle", "polar", "3d", "torus"]),
+        st.sampled_from(["backtracker", "prim", "kruskal", "hunt-and-kill", "growing-tree"]),
+    ),
+    st.tuples(
+        st.just("mazes"), st.just("solve"), st.sampled_from(["hex", "polar", "torus"]), st.just("kruskal")
+    ),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(setup=MAZE_SETUPS, width=st.integers(3, 7), height=st.integers(3, 6), seed=st.integers(0, 2**32 - 1))
+def test_grading_never_disagrees_with_the_events_of_any_maze(
+    setup: tuple[str, str, str, str], width: int, height: int, seed: int
+) -> None:
+    demo, action, shape, algorithm = setup
+    words = [demo, str(width), str(height), "--seed", str(seed), "--action", action]
+    if demo == "mazes":
+        words += ["--shape", shape, "--algorithm", algorithm]
+    built = build(*words)
+    rules_matrix(built)
+    events = fresh_events(*words)
+    exercise = Exercise(built.events, built.rules)
+    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=80):
+        assert verdict.correct, step
+
+
+def test_the_backtracker_through_a_drawn_maze_counts_the_open_cells_as_visited() -> None:
+    from solvers.exercise.maze import square_carve_rules
+
+    drawn = mz.Maze.full(5, 4)
+    drawn.set_wall((1, 1), (1, 2), False)  # a passage drawn by hand: both cells are in the maze already
+    events = list(mz.carve_rest(drawn, 7))
+    exercise = Exercise(iter(events), square_carve_rules(drawn))
+    graded = walk(exercise, lambda step: step.expected, limit=200)
+    carves = [step for step, _verdict in graded if step.kind == "carve.next"]
+    assert carves and not any({6, 7} & step.expected for step in carves)  # type: ignore[operator]
+    knocks = [e for e in events if type(e) is Carve and e.line == mz.LINE_CARVE_KNOCK]
+    assert len(carves) == len(knocks)
+    for step in carves:
+        assert events[step.index].other in step.expected  # type: ignore[operator]
+
+
+def test_the_rooms_walk_goes_room_by_room_in_the_texts_order() -> None:
+    built = build("rooms")
+    graded = walk(Exercise(built.events, built.rules), lambda step: step.expected)
+    asked = [(step.kind, step.label(step.expected)) for step, _verdict in graded]
+    assert asked == [
+        ("walk.next", "room 1"),  # from 2: A is visited, 1 comes before 3
+        ("walk.back", "room 2"),  # 1 is a dead end: 2 still has 3 to try
+        ("walk.next", "room 6"),  # from 4: 6 before 5
+        ("walk.next", "room 7"),
+        ("walk.back", "room 6"),  # 7 is a dead end: 6 still has 8
+        ("walk.back", "room 4"),  # 8 is a dead end, and so is 6 now: back to 4, which has 5
+    ]
+    first = graded[0][0]
+    assert "room A (visited), room 1, room 3" in first.explanation
+
+
+def test_kruskal_keeps_a_wall_whose_cells_are_joined_and_says_the_set() -> None:
+    built = build("mazes", "3", "3", "--algorithm", "kruskal", "--seed", "5")
+    graded = walk(Exercise(built.events, built.rules), lambda step: step.expected, limit=100)
+    kept = [step for step, _verdict in graded if step.expected == "keep"]
+    knocked = [step for step, _verdict in graded if step.expected == "knock"]
+    assert (
+        len(knocked) == 8 and kept
+    )  # a 3 x 3 tree has 8 passages; some walls come up after their cells join
+    assert all("same set of" in step.explanation for step in kept)
+    assert all("different sets" in step.explanation for step in knocked)
+
+
+def test_a_generator_without_a_step_to_make_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["exercise", "mazes", "--algorithm", "wilson", "--name", "a"]) == 2
+    assert "wilson has no step to make" in capsys.readouterr().err

@@ -358,6 +358,98 @@ def build_trace(args: argparse.Namespace) -> Built:
     return Built(iter(result.events), TraceRules([result.source]), request.call_text())
 
 
+def maze_arguments(parser: ArgumentParser) -> None:
+    """maze [W H] [--action carve|solve]."""
+    add_size_arguments(parser)
+    parser.add_argument("--action", choices=("carve", "solve"), default="carve", help=_("carve or solve"))
+
+
+def add_size_arguments(parser: ArgumentParser) -> None:
+    """W H, small by default (5 x 5)."""
+    side = whole_number(2, N_("the size"), 30)
+    parser.add_argument("width", nargs="?", default=5, type=side, metavar="W")
+    parser.add_argument("height", nargs="?", default=5, type=side, metavar="H")
+
+
+def build_maze(args: argparse.Namespace) -> Built:
+    """The square maze's backtracker from a full grid, or its solver on the maze the seed carves."""
+    from solvers import maze
+    from solvers.exercise import maze as rules
+
+    seed = 0 if args.seed is None else args.seed
+    size = f"{args.width} x {args.height}"
+    if args.action == "solve":
+        carved = maze.generate(args.width, args.height, seed)
+        setup = _("solving a {size} maze, seed {seed}").format(size=size, seed=seed)
+        return Built(maze.solve(carved), rules.square_walk_rules(carved), setup)
+    full = maze.Maze.full(args.width, args.height)
+    setup = _("carving a {size} maze, seed {seed}").format(size=size, seed=seed)
+    return Built(maze.carve_rest(full, seed), rules.square_carve_rules(full), setup)
+
+
+def mazes_arguments(parser: ArgumentParser) -> None:
+    """mazes [W H] [--shape S] [--levels L] [--algorithm A] [--action carve|solve]."""
+    from solvers.mazes.generators import ALGORITHMS
+    from solvers.mazes.graph import SHAPES
+
+    add_size_arguments(parser)
+    parser.add_argument(
+        "--shape", choices=SHAPES, default="square", help=_("the cells' shape (polar: H rings)")
+    )
+    parser.add_argument("--levels", type=whole_number(2, N_("the levels"), 4), help=_("floors of a 3d maze"))
+    parser.add_argument(
+        "--algorithm", choices=list(ALGORITHMS), default="backtracker", help=_("the generator")
+    )
+    parser.add_argument("--action", choices=("carve", "solve"), default="carve", help=_("carve or solve"))
+
+
+def build_mazes(args: argparse.Namespace) -> Built:
+    """A generator on a shape's cell graph, or the solver on the maze it carves."""
+    from solvers.exercise import maze as rules
+    from solvers.mazes import generators, graph, walk
+
+    seed = 0 if args.seed is None else args.seed
+    try:
+        cells = graph.build(args.shape, args.width, args.height, args.levels)
+    except graph.GraphError as error:
+        raise UsageError(str(error)) from None
+    which = generators.algorithm(args.algorithm)
+    setup = _("{algorithm} on a {shape} maze, seed {seed}").format(
+        algorithm=_(which.title), shape=args.shape, seed=seed
+    )
+    if args.action == "solve":
+        corridors = walk.corridors(cells, generators.generate(cells, args.algorithm, seed))
+        events = walk.solve(corridors, cells.start, cells.goal)
+        return Built(events, rules.shape_walk_rules(cells, corridors), setup)
+    carving = rules.shape_carve_rules(cells, args.algorithm)
+    if carving is None:
+        raise UsageError(
+            _(
+                "{algorithm} has no step to make: each of its choices is a fresh random draw "
+                "(try backtracker, growing-tree, hunt-and-kill, prim or kruskal, or --action solve)"
+            ).format(algorithm=args.algorithm)
+        )
+    return Built(which.run(cells, seed), carving, setup)
+
+
+def rooms_arguments(parser: ArgumentParser) -> None:
+    """rooms [--map text|loop|no-way-out]."""
+    parser.add_argument(
+        "--map", choices=("text", "loop", "no-way-out"), default="text", help=_("which rooms maze")
+    )
+
+
+def build_rooms(args: argparse.Namespace) -> Built:
+    """The text's CheckRoom on the rooms maze (or its loop or no-way-out variant)."""
+    from solvers import maze
+    from solvers.exercise.maze import rooms_rules
+
+    corridors = maze.ROOM_MAPS[args.map.replace("-", " ")]
+    return Built(
+        maze.check_room(corridors), rooms_rules(corridors), _("the rooms maze ({map})").format(map=args.map)
+    )
+
+
 DEMOS = {
     demo.name: demo
     for demo in (
@@ -423,6 +515,24 @@ DEMOS = {
             N_("your code: what the running call does next, and what each call returns"),
             trace_arguments,
             build_trace,
+        ),
+        ExerciseDemo(
+            "maze",
+            N_("the square maze: the cells carving can go to, where it backs up to, the solver's next cell"),
+            maze_arguments,
+            build_maze,
+        ),
+        ExerciseDemo(
+            "mazes",
+            N_("mazes of every shape: the same steps, Prim's frontier, Kruskal's walls, the hunt"),
+            mazes_arguments,
+            build_mazes,
+        ),
+        ExerciseDemo(
+            "rooms",
+            N_("the rooms maze: the next room, and where a dead end sends the walk back to"),
+            rooms_arguments,
+            build_rooms,
         ),
     )
 }

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -57,6 +57,9 @@ from visualizer.scenes.maze.model import (
 )
 from visualizer.scenes.maze.view import MazeLayout, Scene, draw_stage, layout
 from visualizer.widgets import Button, Choice, Label, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.engine import Rules
 
 MAZE_BINDINGS = Bindings(
     Binding(("c",), "carve_new", N_("carve this maze again")),
@@ -178,6 +181,16 @@ class MazeDemo(Demo):
         if self.action == SOLVE:
             return mz.solve(self.run_base, self.start, self.goal)
         return iter(())
+
+    def exercise_rules(self) -> Rules | None:
+        """Carving's and solving's steps on the action's maze (solvers/exercise/maze.py); none in drawing."""
+        from solvers.exercise import maze as steps
+
+        if self.action in (CARVE, REST):
+            return steps.square_carve_rules(self.run_base)
+        if self.action == SOLVE:
+            return steps.square_walk_rules(self.run_base)
+        return None
 
     def make_model(self) -> MazeModel:
         """A fresh model at the start of the action (drawing edits the sketch's maze itself)."""

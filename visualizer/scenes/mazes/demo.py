@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -53,6 +53,9 @@ from visualizer.scenes.mazes.model import (
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import MazesLayout, layout
 from visualizer.widgets import Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.engine import Rules
 
 SIDES = (4, 6, 8, 10, 14, 20, 30, 40, 50, 70, 100, 150, 200, 300)
 """The size ladder: cells each way (rings for a round maze).
@@ -168,6 +171,19 @@ class MazeShapesDemo(Demo):
             left, right = (gen.algorithm(name).run(graph, seed) for name in self.algorithms)
             return lockstep(left, right)
         return iter(())
+
+    def exercise_rules(self) -> Rules | None:
+        """The generator's or the solver's steps on this graph (solvers/exercise/maze.py).
+
+        None for a generator whose every choice is a fresh random draw, and for the two-run modes.
+        """
+        from solvers.exercise import maze as steps
+
+        if self.mode == CARVE:
+            return steps.shape_carve_rules(self.graph, self.algorithms[LEFT])
+        if self.mode == SOLVE:
+            return steps.shape_walk_rules(self.graph, corridors(self.graph, self.history.target.opened))
+        return None
 
     def make_model(self) -> ShapeModel | PairModel:
         """A fresh model for the mode."""

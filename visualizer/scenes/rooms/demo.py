@@ -11,7 +11,7 @@ and the narration, `view.py` the pure layout and the drawing.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from visualizer.scenes.base import Demo
 from visualizer.scenes.rooms.model import LOOP, NO_WAY, TEXT, VARIANTS, RoomsModel, Walk, counters
 from visualizer.scenes.rooms.view import RoomsLayout, draw_stage, layout
 from visualizer.widgets import Choice, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.maze import WalkRules
 
 ROOMS_BINDINGS = Bindings(
     Binding(("1",), "set_variant", N_("the text's maze"), args=(TEXT,)),
@@ -52,6 +55,12 @@ class RoomsDemo(Demo):
     def source(self) -> Iterator[Any]:
         """CheckRoom on the chosen map."""
         return mz.check_room(VARIANTS[self.variant])
+
+    def exercise_rules(self) -> WalkRules:
+        """The next room and where a dead end sends the walk back to (solvers/exercise/maze.py)."""
+        from solvers.exercise.maze import rooms_rules
+
+        return rooms_rules(VARIANTS[self.variant])
 
     def make_model(self) -> RoomsModel:
         """Nobody has moved yet."""

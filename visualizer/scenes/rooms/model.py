@@ -17,12 +17,8 @@ from solvers.i18n import _, format_number
 
 TEXT, LOOP, NO_WAY = "text", "loop", "no way out"
 
-VARIANTS: dict[str, tuple[tuple[str, str], ...]] = {
-    TEXT: mz.CORRIDORS,
-    LOOP: (*mz.CORRIDORS, ("8", "5")),
-    NO_WAY: tuple(pair for pair in mz.CORRIDORS if pair != ("5", "B")),
-}
-"""The text's maze; the same with a corridor 8-5 that makes a loop; without 5-B."""
+VARIANTS: dict[str, tuple[tuple[str, str], ...]] = mz.ROOM_MAPS
+"""The text's maze; the same with a corridor 8-5 that makes a loop; without 5-B (keyed TEXT, LOOP, NO_WAY)."""
 
 PLACES: dict[str, tuple[int, int]] = {
     "A": (0, 1),
