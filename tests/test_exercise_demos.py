@@ -44,13 +44,8 @@ def test_the_demos_rules_follow_its_own_run_and_pose_real_choices(
     assert exercise.score.right == asked
 
 
-WITHOUT_EXERCISES = [entry.name for entry in DEMOS if entry.name not in WITH_EXERCISES]
-"""The demos whose rules are still to come (none, once every demo has them)."""
-
-
-@pytest.mark.parametrize("name", WITHOUT_EXERCISES[:1])
-def test_a_demo_without_exercises_says_so(name: str, open_demo: Callable[..., Any]) -> None:
-    assert open_demo(name).demo.exercise_rules() is None
+def test_every_demo_has_exercises() -> None:
+    assert [entry.name for entry in DEMOS if entry.name not in WITH_EXERCISES] == []
 
 
 def follow(demo: Any, limit: int = 25) -> int:
