@@ -136,6 +136,33 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.guessing.message
 
 
+def test_space_right_and_run_to_wait_for_the_answer(app, open_demo) -> None:
+    """The issue's keys: Q, Space, 2 (right), Space: fact(2)'s question stays; no key plays past it."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_SPACE)
+    play_until_asked(app, demo, frames=2000)
+    press(app, pygame.K_2, "2")  # fact(1): choice 2 is 1
+    play_until_asked(app, demo, frames=60)
+    question, cursor = demo.guessing.question, shell.run.cursor
+    assert question is not None and question.about == 3 and demo.guessing.score.right == 1
+    for key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_k, pygame.K_SPACE):
+        press(app, key)
+        for _ in range(30):
+            app.frame(1 / 60)
+        assert demo.guessing.question == question and demo.guessing.asking  # was: skipped, score 1/1
+        assert shell.run.cursor == cursor and not shell.run.playing
+    assert app.message.startswith("Answer the question first: press 1-4")
+    right = question.choices.index(question.answer)
+    press(app, pygame.K_1 + right, str(right + 1))
+    for _ in range(20):
+        app.frame(1 / 60)
+    assert demo.guessing.score.right == 2 and demo.guessing.score.asked == 2
+    assert demo.guessing.question.about == 2  # then fact(3), none skipped
+
+
 def play_one_fast_frame(app, shell, events: int) -> None:
     """One frame that plays `events` events at once (as at a high speed), then the demo's update."""
     shell.run.playing = True

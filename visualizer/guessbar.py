@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from solvers.i18n import N_
+from solvers.i18n import N_, _
 from visualizer import guessing, predict
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
@@ -44,6 +44,11 @@ class Guesses:
         """A question waits for its answer."""
         return self.guessing.asking
 
+    def holding(self) -> str | None:
+        """While a question waits, the run does not play past it (the shell says so)."""
+        question = self.guessing.question
+        return waiting(len(question.choices)) if question is not None and self.asking() else None
+
     def answer_key(self) -> None:
         """The number key pressed answers the question."""
         self.guessing.answer(self.pressed_key - pygame.K_1 + 1, self.shell.run)
@@ -56,6 +61,11 @@ class Guesses:
         if number is not None:
             self.guessing.answer(number, player)
         return True
+
+
+def waiting(count: int) -> str:
+    """What play, step or run-to says while a question with `count` choices waits for its answer."""
+    return _("Answer the question first: press 1-{count} or click a choice").format(count=count)
 
 
 def height(theme: Theme) -> int:
