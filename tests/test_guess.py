@@ -163,6 +163,58 @@ def test_space_right_and_run_to_wait_for_the_answer(app, open_demo) -> None:
     assert demo.guessing.question.about == 2  # then fact(3), none skipped
 
 
+def shown_while_asked(app, shell, monkeypatch) -> list[tuple[str, str]]:
+    """The stack frames (call, detail) and the call tree's tags the screen draws now."""
+    from visualizer.scenes.recursion import view
+
+    drawn: list[tuple[str, str]] = []
+    painter = view.draw_call_stack
+    monkeypatch.setattr(
+        view,
+        "draw_call_stack",
+        lambda surface, rect, theme, frames, **kw: (
+            drawn.extend((f.text, f.detail) for f in frames) or painter(surface, rect, theme, frames, **kw)
+        ),
+    )
+    model, tree = shell.run.model, shell.run.model.tree
+    if model.mode == TREE:
+        asked = shell.demo.guessing.question.about
+        look = view.call_look(model, tree, asked, "small", asked)
+        drawn.extend(("tree", tag.text) for tag in look.tags)
+        drawn.append(("hover", " ".join(view.hover_lines(model, asked, asked))))
+    app.frame(1 / 60)
+    monkeypatch.undo()
+    return drawn
+
+
+def test_no_frame_or_tree_label_shows_the_answer_while_asked(app, open_demo, monkeypatch) -> None:
+    """fact(1) read 'base case: return 1', fact(2) '2 * 1 = 2', max_of its best while asked: now '?'."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    for mode in (FACTORIAL, TREE, ENDLESS):
+        demo.set_mode(mode)
+        app.frame(1 / 60)  # the new run: the last mode's open question goes
+        for _ in range(3):
+            for _ in range(2000):
+                if demo.guessing.asking:
+                    break
+                if not shell.run.playing:
+                    press(app, pygame.K_SPACE)
+                app.frame(1 / 60)
+            question = demo.guessing.question
+            shown = shown_while_asked(app, shell, monkeypatch)
+            frames = [words for where, words in shown if where not in ("tree", "hover")]
+            assert frames[-1].endswith("?"), shown  # the asked frame, on top, keeps its answer
+            tree = [words for where, words in shown if where in ("tree", "hover")]
+            assert all(question.answer not in words.split() for words in tree), (question.answer, shown)
+            right = question.choices.index(question.answer)
+            press(app, pygame.K_1 + right, str(right + 1))
+            for _ in range(20):
+                app.frame(1 / 60)
+
+
 def play_one_fast_frame(app, shell, events: int) -> None:
     """One frame that plays `events` events at once (as at a high speed), then the demo's update."""
     shell.run.playing = True
