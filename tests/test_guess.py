@@ -7,7 +7,7 @@ from ui import TickClock, click, press
 
 from solvers import frogs as fr
 from solvers import recursion as rec
-from solvers.events import DeadEnd, Overflow, Pop, Push, Solution
+from solvers.events import DeadEnd, Move, Overflow, Pop, Push, Solution
 from visualizer import guessbar
 from visualizer.predict import distinct_choices
 from visualizer.scenes.frogs import quiz as frogs_quiz
@@ -242,10 +242,13 @@ def test_a_fast_frame_that_plays_past_the_moment_is_caught(app, open_demo) -> No
 
 
 def frogs_questions(kind: str, start: str):
-    """Every (question, the events after it) of a whole search from `start`."""
+    """Every (question, the events after it) of a whole search from `start` (the start's first)."""
     events = list(fr.solve(start))
     model = FrogsModel(start)
     found = []
+    question = frogs_quiz.ask(kind, model, None, seed=1)
+    if question is not None:
+        found.append((question, events))
     for index, event in enumerate(events):
         model.apply(event)
         question = frogs_quiz.ask(kind, model, event, seed=1)
@@ -254,21 +257,32 @@ def frogs_questions(kind: str, start: str):
     return found
 
 
-def test_frogs_next_move_is_the_solvers_next_event() -> None:
-    """3 + 3 frogs: at every choice the answer is the move (or dead end) the solver's next event shows."""
+def test_frogs_next_move_is_the_solvers_next_event_asked_before_the_list() -> None:
+    """3 + 3 frogs: asked at each position before its moves are listed ('2 legal moves: L 2→3, R 4→3'
+    in the log gave it away); the answer is the move (or dead end) the solver's next event shows."""
     asked = frogs_questions(frogs_quiz.NEXT, fr.start_state(3, 3))
     first, after = asked[0]
-    assert sorted(first.choices) == sorted(["L 2→3", "R 4→3", "none left: dead end, go back"])
+    assert type(after[0]) is fr.Options  # asked before the solver lists the moves
+    assert {"L 2→3", "R 4→3", "none left: dead end, go back"} & set(first.choices) >= {"L 2→3"}
+    assert len(first.choices) == 4 and set(first.choices) <= {
+        "L 1→3",
+        "L 2→3",
+        "R 4→3",
+        "R 5→3",
+        "none left: dead end, go back",
+    }
     assert first.answer == "L 2→3"
     assert len(asked) > 20
     for question, after in asked:
+        assert type(after[0]) is fr.Options and len(question.choices) >= 2  # never 'Press 1-1'
         nxt = next(event for event in after if type(event) in (Push, DeadEnd))
         assert question.reveals(nxt)
         said = question.answer
         if type(nxt) is Push:
             assert said == f"{nxt.what.frog} {nxt.what.frm}→{nxt.what.to}"
         else:
-            assert said == "none left: dead end, go back"
+            assert said == "none left: dead end, go back" and not after[0].moves
+    assert any(not after[0].moves for _, after in asked)  # dead ends are asked too, with near misses
 
 
 def test_frogs_dead_end_answers_match_what_the_solver_does() -> None:
@@ -303,16 +317,24 @@ def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
     assert demo.guessing.score.right == 1 and "first not tried yet" in demo.guessing.message
 
 
-def test_frogs_fast_frame_is_caught_at_the_first_choice(app, open_demo) -> None:
-    """Q, Enter, then a frame playing 30 events: the search is taken back to its first choice and asks."""
+def test_frogs_fast_frame_is_caught_at_the_next_position(app, open_demo) -> None:
+    """Q, Enter: asked at the start; answered, a frame of 30 events is taken back to the next position."""
     shell = open_demo("frogs")
     demo = shell.demo
     press(app, pygame.K_q, "q")
     press(app, pygame.K_RETURN)
     shell.run.playing = False
     demo.update(1 / 60, shell.run)
+    question = demo.guessing.question
+    assert demo.guessing.asking and shell.run.cursor == 0 and question.answer == "L 2→3"
+    demo.guessing.answer(question.choices.index(question.answer) + 1, shell.run)
+    shell.run.step()  # the list of moves
+    shell.run.step()  # the first try: the answer
+    demo.update(1 / 60, shell.run)
+    assert demo.guessing.score.right == 1
     start = shell.run.cursor
     play_one_fast_frame(app, shell, 30)
     question = demo.guessing.question
     assert demo.guessing.asking and not shell.run.playing and start < shell.run.cursor < start + 30
-    assert type(shell.run.last_event) is fr.Options and question.answer == "L 2→3"
+    assert type(shell.run.last_event) is Move and shell.run.last_event.line == fr.LINE_MAKE
+    assert question.answer == "L 1→2"  # LL_LRRR: the L frog on pad 1 slides first
