@@ -183,3 +183,32 @@ def test_gametree_asks_which_moves_alpha_beta_cuts_during_playback(app, open_dem
     wrong = next(n for n, c in enumerate(question.choices, start=1) if c != question.answer)
     answer(app, shell, room, wrong)
     assert room.message.startswith("Not quite") and predict.cuts_of(search, question) == question.answer
+
+
+def test_games_move_question_hides_the_move_the_computer_played(app, open_demo, monkeypatch) -> None:
+    """Connect Four, H: 'which column will it choose?' was asked over a board showing the computer's reply
+    and words naming it; while asked the board is the position searched and the words leave the move out."""
+    from visualizer.scenes.games import view
+
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("connect4")
+    demo.set_level("hard")
+    demo.play(0, 3)
+    demo.wait()
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_h, "h")
+    question = wait_for_question(app, shell, demo.guessing)
+    assert question.kind == predict.MOVE
+    boards, words = [], []
+    board_painter, words_painter = view.draw_board, view.draw_words
+    monkeypatch.setattr(view, "draw_board", lambda *args: boards.append(args[4]) or board_painter(*args))
+    monkeypatch.setattr(view, "draw_words", lambda *args: words.append(args[4]) or words_painter(*args))
+    app.frame(1 / 60)
+    searched, played = demo.explained[0], demo.match.position
+    assert boards == [searched] and searched != played
+    assert not any("computer:" in line for line in words[-1])
+    answer(app, shell, demo.guessing, question.choices.index(question.answer) + 1)
+    app.frame(1 / 60)
+    assert boards[-1] == played and any("computer:" in line for line in words[-1])
