@@ -140,3 +140,8 @@ def test_nothing_shows_the_asked_value_while_the_question_waits(app, open_demo, 
     assert not any(line.endswith(f"{returned} {answer}") for line in said)
     hover = model.hover_lines(mm.MINIMAX_SIDE, question.state, demo.asked())
     assert hover[-1] == f"node {node} returned ?"
+    cursor = shell.run.cursor
+    press(app, pygame.K_SPACE, " ")  # Space waits for the answer here too
+    frames(app, 10)
+    assert shell.run.cursor == cursor and demo.classroom.question == question
+    assert demo.classroom.message.startswith("Answer the question first")

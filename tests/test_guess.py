@@ -154,7 +154,7 @@ def test_space_right_and_run_to_wait_for_the_answer(app, open_demo) -> None:
             app.frame(1 / 60)
         assert demo.guessing.question == question and demo.guessing.asking  # was: skipped, score 1/1
         assert shell.run.cursor == cursor and not shell.run.playing
-    assert app.message.startswith("Answer the question first: press 1-4")
+    assert demo.guessing.message == "Answer the question first: press 1-4 or click a choice"
     right = question.choices.index(question.answer)
     press(app, pygame.K_1 + right, str(right + 1))
     for _ in range(20):

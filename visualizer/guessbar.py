@@ -44,10 +44,9 @@ class Guesses:
         """A question waits for its answer."""
         return self.guessing.asking
 
-    def holding(self) -> str | None:
-        """While a question waits, the run does not play past it (the shell says so)."""
-        question = self.guessing.question
-        return waiting(len(question.choices)) if question is not None and self.asking() else None
+    def holding(self) -> bool:
+        """While a question waits, the run does not play past it: the bar says to answer first."""
+        return hold(self.guessing)
 
     def answer_key(self) -> None:
         """The number key pressed answers the question."""
@@ -63,9 +62,15 @@ class Guesses:
         return True
 
 
-def waiting(count: int) -> str:
-    """What play, step or run-to says while a question with `count` choices waits for its answer."""
-    return _("Answer the question first: press 1-{count} or click a choice").format(count=count)
+def hold(quiz: guessing.Quiz) -> bool:
+    """True while `quiz`'s question waits for its answer; then its message (the bar's second line) says so."""
+    question = quiz.question
+    if question is None or not quiz.asking:
+        return False
+    count = len(question.choices)
+    quiz.message = _("Answer the question first: press 1-{count} or click a choice").format(count=count)
+    quiz.changed = True
+    return True
 
 
 def height(theme: Theme) -> int:

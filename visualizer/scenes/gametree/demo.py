@@ -248,10 +248,9 @@ class GameTreeDemo(Demo):
         """A question waits for its answer."""
         return self.classroom.question is not None and self.classroom.guess is None
 
-    def holding(self) -> str | None:
-        """While a question waits, the run does not play past it (the shell says so)."""
-        question = self.classroom.question
-        return guessbar.waiting(len(question.choices)) if question is not None and self.asking() else None
+    def holding(self) -> bool:
+        """While a question waits, the run does not play past it: the bar says to answer first."""
+        return guessbar.hold(self.classroom.guessing)
 
     def answer_key(self) -> None:
         """The number key pressed answers the question."""
