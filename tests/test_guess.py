@@ -338,3 +338,19 @@ def test_frogs_fast_frame_is_caught_at_the_next_position(app, open_demo) -> None
     assert demo.guessing.asking and not shell.run.playing and start < shell.run.cursor < start + 30
     assert type(shell.run.last_event) is Move and shell.run.last_event.line == fr.LINE_MAKE
     assert question.answer == "L 1→2"  # LL_LRRR: the L frog on pad 1 slides first
+
+
+def test_frogs_tree_says_nothing_of_space_while_the_first_question_waits(app, open_demo, monkeypatch) -> None:
+    """Asked at the start, the empty tree no longer says 'Space: start the search' (Space waits now)."""
+    shell = open_demo("frogs")
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_RETURN)
+    assert shell.demo.guessing.asking and shell.run.cursor == 0
+    said = []
+    text = shell.theme.text
+    monkeypatch.setattr(
+        shell.theme, "text", lambda words, *a, **k: said.append(words) or text(words, *a, **k)
+    )
+    app.frame(1 / 60)
+    assert not any("start the search" in words for words in said)
+    assert any("Which move does the solver try next?" in words for words in said)

@@ -473,7 +473,7 @@ class FrogsDemo(guessbar.Guesses, Demo):
             board.draw_help(surface, theme, frogs.tree_card, self.game.best, offer is not None)
         else:
             finished = player.at_end or self.mode == PLAYBACK
-            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished)
+            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, self.asking())
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
         empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")

@@ -169,12 +169,18 @@ def draw_tree(
     geo: TreeGeometry,
     camera: Camera,
     current: Key | None,
+    asking: bool = False,
 ) -> None:
-    """The tree's card: its title, then the nodes in view through the tree painter."""
+    """The tree's card: its title, then the nodes in view through the tree painter.
+
+    Before the first move it says Space starts the search, unless a question waits (Space waits too).
+    """
     title = _("tree of tried moves: {tried} tried, {cancelled} cancelled").format(
         tried=format_number(tree.tried), cancelled=format_number(tree.cancelled)
     )
     card(surface, card_rect, theme, title)
+    if not tree.options and asking:
+        return
     if not tree.options:
         hint = theme.text(fit_text(theme, _("Space: start the search"), area.w, "body"), "body", th.MUTED)
         surface.blit(hint, hint.get_rect(center=area.center))
@@ -309,11 +315,13 @@ class TriesView:
         start: str,
         frogs: FrogsLayout,
         finished: bool,
+        asking: bool = False,
     ) -> None:
-        """The tree's card and its legend."""
+        """The tree's card and its legend (`asking`: a question waits for its answer)."""
         shown = self.shown(mode, model, start)
         geo = self.geometry(shown, frogs)
         camera = self.view_camera(mode, model, start, frogs)
         current = self.current(mode, model, start)
-        draw_tree(surface, self.theme, frogs.tree_card, frogs.tree_area, shown.tree, geo, camera, current)
+        tree = shown.tree
+        draw_tree(surface, self.theme, frogs.tree_card, frogs.tree_area, tree, geo, camera, current, asking)
         draw_legend(surface, self.theme, frogs.legend, finished)
