@@ -104,3 +104,44 @@ def test_exercise_marks_leaves_by_click_and_checks_them(app, open_demo) -> None:
     if SHOTS:
         pygame.image.save(app.surface, f"{SHOTS}/exercise.png")
     assert count_colour(app.surface, inner, th.DEAD) > 20
+
+
+def test_nothing_shows_the_asked_value_while_the_question_waits(app, open_demo, monkeypatch) -> None:
+    """Minimax runs ahead in the lockstep: its node (and parent's best), the titles and the log showed
+    the value alpha-beta's ringed node is asked for; while asked they read '?'."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("gametree", speed=60)
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    question = wait_for_question(app, shell)
+    while question.kind != predict.VALUE:
+        press(app, pygame.K_1 + question.choices.index(question.answer), "")
+        frames(app, 30)
+        question = wait_for_question(app, shell)
+    model = shell.run.model
+    minimax = model.sides[mm.MINIMAX_SIDE]
+    node = minimax.where[question.state]
+    assert minimax.done(node) and minimax.value[node] == question.answer  # it is on screen ahead
+    looks = []
+    painter = view.paint_tree
+    monkeypatch.setattr(view, "paint_tree", lambda *args, **kw: looks.append(args[5]) or painter(*args, **kw))
+    app.frame(1 / 60)
+    monkeypatch.undo()
+    answer = view.value_text(question.answer)
+    level, index = question.state
+    above = [(up, index // demo.tree.branching ** (level - up)) for up in range(level + 1)]
+    for look in looks:  # minimax's panel, then alpha-beta's
+        for state in above:
+            assert all(answer not in tag.text.split() for tag in look(state).tags), (state, look(state))
+    assert [tag.text for tag in looks[0](question.state).tags] == ["?"]
+    said = [demo.narrate(event) or "" for _, event in shell.run.recent(80)]
+    returned = f"node {node} returns"
+    assert any(line.endswith(f"{returned} ?") for line in said)
+    assert not any(line.endswith(f"{returned} {answer}") for line in said)
+    hover = model.hover_lines(mm.MINIMAX_SIDE, question.state, demo.asked())
+    assert hover[-1] == f"node {node} returned ?"
+    cursor = shell.run.cursor
+    press(app, pygame.K_SPACE, " ")  # Space waits for the answer here too
+    frames(app, 10)
+    assert shell.run.cursor == cursor and demo.classroom.question == question
+    assert demo.classroom.message.startswith("Answer the question first")

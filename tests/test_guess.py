@@ -7,7 +7,7 @@ from ui import TickClock, click, press
 
 from solvers import frogs as fr
 from solvers import recursion as rec
-from solvers.events import DeadEnd, Overflow, Pop, Push, Solution
+from solvers.events import DeadEnd, Move, Overflow, Pop, Push, Solution
 from visualizer import guessbar
 from visualizer.predict import distinct_choices
 from visualizer.scenes.frogs import quiz as frogs_quiz
@@ -136,6 +136,85 @@ def test_the_quiz_pauses_asks_plays_and_scores(app, open_demo) -> None:
     assert "fact(2) returns 2 × fact(1) = 2 × 1 = 2" in demo.guessing.message
 
 
+def test_space_right_and_run_to_wait_for_the_answer(app, open_demo) -> None:
+    """The issue's keys: Q, Space, 2 (right), Space: fact(2)'s question stays; no key plays past it."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_SPACE)
+    play_until_asked(app, demo, frames=2000)
+    press(app, pygame.K_2, "2")  # fact(1): choice 2 is 1
+    play_until_asked(app, demo, frames=60)
+    question, cursor = demo.guessing.question, shell.run.cursor
+    assert question is not None and question.about == 3 and demo.guessing.score.right == 1
+    for key in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_k, pygame.K_SPACE):
+        press(app, key)
+        for _ in range(30):
+            app.frame(1 / 60)
+        assert demo.guessing.question == question and demo.guessing.asking  # was: skipped, score 1/1
+        assert shell.run.cursor == cursor and not shell.run.playing
+    assert demo.guessing.message == "Answer the question first: press 1-4 or click a choice"
+    right = question.choices.index(question.answer)
+    press(app, pygame.K_1 + right, str(right + 1))
+    for _ in range(20):
+        app.frame(1 / 60)
+    assert demo.guessing.score.right == 2 and demo.guessing.score.asked == 2
+    assert demo.guessing.question.about == 2  # then fact(3), none skipped
+
+
+def shown_while_asked(app, shell, monkeypatch) -> list[tuple[str, str]]:
+    """The stack frames (call, detail) and the call tree's tags the screen draws now."""
+    from visualizer.scenes.recursion import view
+
+    drawn: list[tuple[str, str]] = []
+    painter = view.draw_call_stack
+    monkeypatch.setattr(
+        view,
+        "draw_call_stack",
+        lambda surface, rect, theme, frames, **kw: (
+            drawn.extend((f.text, f.detail) for f in frames) or painter(surface, rect, theme, frames, **kw)
+        ),
+    )
+    model, tree = shell.run.model, shell.run.model.tree
+    if model.mode == TREE:
+        asked = shell.demo.guessing.question.about
+        look = view.call_look(model, tree, asked, "small", asked)
+        drawn.extend(("tree", tag.text) for tag in look.tags)
+        drawn.append(("hover", " ".join(view.hover_lines(model, asked, asked))))
+    app.frame(1 / 60)
+    monkeypatch.undo()
+    return drawn
+
+
+def test_no_frame_or_tree_label_shows_the_answer_while_asked(app, open_demo, monkeypatch) -> None:
+    """fact(1) read 'base case: return 1', fact(2) '2 * 1 = 2', max_of its best while asked: now '?'."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("recursion")
+    demo = shell.demo
+    press(app, pygame.K_q, "q")
+    for mode in (FACTORIAL, TREE, ENDLESS):
+        demo.set_mode(mode)
+        app.frame(1 / 60)  # the new run: the last mode's open question goes
+        for _ in range(3):
+            for _ in range(2000):
+                if demo.guessing.asking:
+                    break
+                if not shell.run.playing:
+                    press(app, pygame.K_SPACE)
+                app.frame(1 / 60)
+            question = demo.guessing.question
+            shown = shown_while_asked(app, shell, monkeypatch)
+            frames = [words for where, words in shown if where not in ("tree", "hover")]
+            assert frames[-1].endswith("?"), shown  # the asked frame, on top, keeps its answer
+            tree = [words for where, words in shown if where in ("tree", "hover")]
+            assert all(question.answer not in words.split() for words in tree), (question.answer, shown)
+            right = question.choices.index(question.answer)
+            press(app, pygame.K_1 + right, str(right + 1))
+            for _ in range(20):
+                app.frame(1 / 60)
+
+
 def play_one_fast_frame(app, shell, events: int) -> None:
     """One frame that plays `events` events at once (as at a high speed), then the demo's update."""
     shell.run.playing = True
@@ -163,10 +242,13 @@ def test_a_fast_frame_that_plays_past_the_moment_is_caught(app, open_demo) -> No
 
 
 def frogs_questions(kind: str, start: str):
-    """Every (question, the events after it) of a whole search from `start`."""
+    """Every (question, the events after it) of a whole search from `start` (the start's first)."""
     events = list(fr.solve(start))
     model = FrogsModel(start)
     found = []
+    question = frogs_quiz.ask(kind, model, None, seed=1)
+    if question is not None:
+        found.append((question, events))
     for index, event in enumerate(events):
         model.apply(event)
         question = frogs_quiz.ask(kind, model, event, seed=1)
@@ -175,21 +257,32 @@ def frogs_questions(kind: str, start: str):
     return found
 
 
-def test_frogs_next_move_is_the_solvers_next_event() -> None:
-    """3 + 3 frogs: at every choice the answer is the move (or dead end) the solver's next event shows."""
+def test_frogs_next_move_is_the_solvers_next_event_asked_before_the_list() -> None:
+    """3 + 3 frogs: asked at each position before its moves are listed ('2 legal moves: L 2→3, R 4→3'
+    in the log gave it away); the answer is the move (or dead end) the solver's next event shows."""
     asked = frogs_questions(frogs_quiz.NEXT, fr.start_state(3, 3))
     first, after = asked[0]
-    assert sorted(first.choices) == sorted(["L 2→3", "R 4→3", "none left: dead end, go back"])
+    assert type(after[0]) is fr.Options  # asked before the solver lists the moves
+    assert {"L 2→3", "R 4→3", "none left: dead end, go back"} & set(first.choices) >= {"L 2→3"}
+    assert len(first.choices) == 4 and set(first.choices) <= {
+        "L 1→3",
+        "L 2→3",
+        "R 4→3",
+        "R 5→3",
+        "none left: dead end, go back",
+    }
     assert first.answer == "L 2→3"
     assert len(asked) > 20
     for question, after in asked:
+        assert type(after[0]) is fr.Options and len(question.choices) >= 2  # never 'Press 1-1'
         nxt = next(event for event in after if type(event) in (Push, DeadEnd))
         assert question.reveals(nxt)
         said = question.answer
         if type(nxt) is Push:
             assert said == f"{nxt.what.frog} {nxt.what.frm}→{nxt.what.to}"
         else:
-            assert said == "none left: dead end, go back"
+            assert said == "none left: dead end, go back" and not after[0].moves
+    assert any(not after[0].moves for _, after in asked)  # dead ends are asked too, with near misses
 
 
 def test_frogs_dead_end_answers_match_what_the_solver_does() -> None:
@@ -224,16 +317,40 @@ def test_frogs_quiz_on_screen_asks_and_scores(app, open_demo) -> None:
     assert demo.guessing.score.right == 1 and "first not tried yet" in demo.guessing.message
 
 
-def test_frogs_fast_frame_is_caught_at_the_first_choice(app, open_demo) -> None:
-    """Q, Enter, then a frame playing 30 events: the search is taken back to its first choice and asks."""
+def test_frogs_fast_frame_is_caught_at_the_next_position(app, open_demo) -> None:
+    """Q, Enter: asked at the start; answered, a frame of 30 events is taken back to the next position."""
     shell = open_demo("frogs")
     demo = shell.demo
     press(app, pygame.K_q, "q")
     press(app, pygame.K_RETURN)
     shell.run.playing = False
     demo.update(1 / 60, shell.run)
+    question = demo.guessing.question
+    assert demo.guessing.asking and shell.run.cursor == 0 and question.answer == "L 2→3"
+    demo.guessing.answer(question.choices.index(question.answer) + 1, shell.run)
+    shell.run.step()  # the list of moves
+    shell.run.step()  # the first try: the answer
+    demo.update(1 / 60, shell.run)
+    assert demo.guessing.score.right == 1
     start = shell.run.cursor
     play_one_fast_frame(app, shell, 30)
     question = demo.guessing.question
     assert demo.guessing.asking and not shell.run.playing and start < shell.run.cursor < start + 30
-    assert type(shell.run.last_event) is fr.Options and question.answer == "L 2→3"
+    assert type(shell.run.last_event) is Move and shell.run.last_event.line == fr.LINE_MAKE
+    assert question.answer == "L 1→2"  # LL_LRRR: the L frog on pad 1 slides first
+
+
+def test_frogs_tree_says_nothing_of_space_while_the_first_question_waits(app, open_demo, monkeypatch) -> None:
+    """Asked at the start, the empty tree no longer says 'Space: start the search' (Space waits now)."""
+    shell = open_demo("frogs")
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_RETURN)
+    assert shell.demo.guessing.asking and shell.run.cursor == 0
+    said = []
+    text = shell.theme.text
+    monkeypatch.setattr(
+        shell.theme, "text", lambda words, *a, **k: said.append(words) or text(words, *a, **k)
+    )
+    app.frame(1 / 60)
+    assert not any("start the search" in words for words in said)
+    assert any("Which move does the solver try next?" in words for words in said)

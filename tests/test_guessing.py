@@ -13,6 +13,9 @@ import random
 from math import inf
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, rule
 
 from solvers import minimax as mm
 from solvers.events import Push
@@ -165,3 +168,102 @@ def test_the_questions_and_the_guessing_need_no_pygame() -> None:
         "visualizer.scenes.games.classroom",
         "visualizer.scenes.gametree.classroom",
     )
+
+
+class TicTacToeSearch:
+    """What tic-tac-toe's questions read from its demo, for one alpha-beta search of a fixed board."""
+
+    algorithm = "alphabeta"
+
+    def __init__(self, board: str) -> None:
+        self.search_board = board
+
+    def ordered_moves(self, board: str) -> list[int]:
+        """Cells in order, as the search tries them."""
+        return list(GAME.moves(board))
+
+    def source(self):
+        """The computer's search of the board."""
+        return mm.alphabeta_events(GAME, self.search_board)
+
+
+KEYS = ["answer 1", "answer 2", "left", "right", "home", "seek"]
+"""What a person does between two frames of predict mode."""
+
+
+class PredictInputs(RuleBasedStateMachine):
+    """Predict mode on a tic-tac-toe search driven by what a person can do between frames, in any order.
+
+    A frame is the player's update then the guessing's follow, as in the app; keys and the timeline
+    come in between.  No frame fails, and the open question is about a node the tree holds.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        from ui import TickClock
+
+        from visualizer.guessing import Guessing
+        from visualizer.player import Player
+        from visualizer.scenes.tictactoe.classroom import Questions
+        from visualizer.searchtree import TimedSearchTree
+
+        demo = TicTacToeSearch("x...o....")
+        self.player = Player(
+            demo.source, lambda: TimedSearchTree(alphabeta=True), speed=5000.0, clock=TickClock(5e-4)
+        )
+        self.questions = Questions(demo, lambda: self.player)
+        self.guessing = Guessing()
+        self.guessing.toggle()
+
+    @rule(frames=st.integers(1, 4))
+    def frames(self, frames: int) -> None:
+        """Frames go by (Space plays when no question is open); a question is always about a node there."""
+        for _ in range(frames):
+            if self.guessing.question is None and not self.player.playing:
+                self.player.toggle()
+            self.player.update(1 / 60)
+            self.guessing.follow(self.player, self.questions)
+            question = self.guessing.question
+            assert question is None or question.node < self.player.model.count
+
+    @rule(keys=st.lists(st.sampled_from(KEYS), max_size=4))
+    def keys(self, keys: list[str]) -> None:
+        """Keys (and a timeline click) in one frame, before it updates."""
+        for key in keys:
+            self.press(key)
+
+    def press(self, key: str) -> None:
+        """What one key does to the run, as the shell and the guessbar do it."""
+        player = self.player
+        if key.startswith("answer"):
+            self.guessing.answer(int(key.split()[1]), player)
+        elif key == "home":
+            player.restart()
+        elif key == "seek":
+            player.seek(player.cursor // 2)
+        else:
+            player.playing, player.target = False, None
+            player.back() if key == "left" else player.step()
+
+
+PredictInputs.TestCase.settings = settings(max_examples=60, stateful_step_count=20, deadline=None)
+test_predict_mode_survives_any_inputs = PredictInputs.TestCase
+
+
+def test_left_after_answering_a_cut_question_asks_it_again() -> None:
+    """Answer a cut question and press Left in the same frame: the node is gone, so it is asked again."""
+    machine = PredictInputs()
+    for _ in range(100):
+        machine.frames(1)
+        question = machine.guessing.question
+        if question is not None and question.kind == predict.CUTS:
+            break
+        if machine.guessing.asking:
+            machine.keys(["answer 1"])
+    else:
+        raise AssertionError("no cut question")
+    machine.keys(["answer 1", "left"])  # the push of the node asked about is undone before the frame
+    machine.frames(1)  # was IndexError in Guessing.arrived (searchtree.py:146)
+    assert machine.guessing.question is None or machine.guessing.question.node < machine.player.model.count
+    machine.frames(3)
+    assert machine.guessing.question == question and machine.guessing.asking

@@ -12,6 +12,7 @@ import pygame
 from ui import TickClock, click, press
 
 from visualizer import guessbar, predict
+from visualizer.searchtree import best_so_far_text, value_text
 
 SHOTS = os.environ.get("UNWIND_SHOTS", "")
 """A folder to save screens in for looking at them (unset in normal runs)."""
@@ -80,6 +81,29 @@ def test_tictactoe_asks_at_the_exact_moment_and_marks_right_and_wrong(app, open_
                 app.frame(1 / 60)
             assert room.score.asked == 6 and room.score.streak == 0 and room.message.startswith("Not quite")
     assert predict.VALUE in kinds
+
+
+def test_tictactoe_ringed_board_keeps_its_best_to_itself_while_asked(app, open_demo) -> None:
+    """The issue's value question in Chinese: the ringed board read '最佳 +3' (the answer), now '最佳 ?'."""
+    from solvers import i18n
+
+    i18n.use("zh_CN")
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("tictactoe")
+    demo, room = shell.demo, shell.demo.guessing
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_1, "1")
+    question = wait_for_question(app, shell, room)
+    assert question.kind == predict.VALUE
+    lay = demo.layout(shell.layout(app.surface.get_size()).stage)
+    plan = demo.plan(lay.tree_area, shell.run.model)
+    ringed = next(item for item in plan.boards if item.node == question.node)
+    assert [tag[0] for tag in ringed.tags] == [best_so_far_text(None)] == ["最佳 ?"]
+    children = [item for item in plan.boards if shell.run.model.parent[item.node] == question.node]
+    assert value_text(question.answer, signed=True) in [tag[0] for c in children for tag in c.tags]
+    answer(app, shell, room, question.choices.index(question.answer) + 1)
+    tags = [tag[0] for item in demo.plan(lay.tree_area, shell.run.model).boards for tag in item.tags]
+    assert best_so_far_text(None) not in tags
 
 
 def test_tictactoe_question_goes_unscored_when_the_computer_answers_now(app, open_demo) -> None:
@@ -159,3 +183,32 @@ def test_gametree_asks_which_moves_alpha_beta_cuts_during_playback(app, open_dem
     wrong = next(n for n, c in enumerate(question.choices, start=1) if c != question.answer)
     answer(app, shell, room, wrong)
     assert room.message.startswith("Not quite") and predict.cuts_of(search, question) == question.answer
+
+
+def test_games_move_question_hides_the_move_the_computer_played(app, open_demo, monkeypatch) -> None:
+    """Connect Four, H: 'which column will it choose?' was asked over a board showing the computer's reply
+    and words naming it; while asked the board is the position searched and the words leave the move out."""
+    from visualizer.scenes.games import view
+
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("connect4")
+    demo.set_level("hard")
+    demo.play(0, 3)
+    demo.wait()
+    press(app, pygame.K_q, "q")
+    press(app, pygame.K_h, "h")
+    question = wait_for_question(app, shell, demo.guessing)
+    assert question.kind == predict.MOVE
+    boards, words = [], []
+    board_painter, words_painter = view.draw_board, view.draw_words
+    monkeypatch.setattr(view, "draw_board", lambda *args: boards.append(args[4]) or board_painter(*args))
+    monkeypatch.setattr(view, "draw_words", lambda *args: words.append(args[4]) or words_painter(*args))
+    app.frame(1 / 60)
+    searched, played = demo.explained[0], demo.match.position
+    assert boards == [searched] and searched != played
+    assert not any("computer:" in line for line in words[-1])
+    answer(app, shell, demo.guessing, question.choices.index(question.answer) + 1)
+    app.frame(1 / 60)
+    assert boards[-1] == played and any("computer:" in line for line in words[-1])

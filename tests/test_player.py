@@ -276,6 +276,18 @@ def test_toggle_at_the_end_starts_over() -> None:
     assert player.cursor == 0 and player.playing
 
 
+def test_play_after_an_interrupted_run_to_plays_at_speed() -> None:
+    """Run to a far event, step back before it: Space plays at the chosen speed, not on to the old stop."""
+    player = Player(lambda: counting_source(500), _NullModel, speed=60, clock=TickClock())
+    player.step()
+    player.run_until(lambda event: type(event) is Pop and event.node == 300)
+    player.playing, player.target = False, None  # Left before the next frame, as the shell steps back
+    player.back()
+    player.toggle()
+    player.update(1 / 60)
+    assert player.playing and player.cursor == 1  # one event at 60 a second (was: 400 at once)
+
+
 class _NullModel:
     """A model that keeps nothing (for timing and counting tests)."""
 

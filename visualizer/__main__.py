@@ -13,6 +13,8 @@ from typing import NoReturn
 from solvers.i18n import N_, _, choose, language_argument, requested_language, use
 from visualizer import MAX_WINDOW, MIN_WINDOW, files
 from visualizer.demos import DEMOS
+from visualizer.faults import crash_log
+from visualizer.options import Options
 
 MAX_SEED = 2**32 - 1
 """Seeds are 0 to 2^32 - 1 everywhere (the CLI's rule too)."""
@@ -211,9 +213,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
         parser.error(_('--export to MP4 needs the video extra: pip install "unwind[video]"'))
-    from visualizer.app import App, DemoUnavailable, Options  # pygame loads only past the arguments
-    from visualizer.window import NoDisplay
-
     options = Options(
         demo=args.demo,
         seed=args.seed,
@@ -228,6 +227,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang=args.lang,
         exercise=args.exercise,
     )
+    with crash_log():
+        return run_app(options)
+
+
+def run_app(options: Options) -> int:
+    """Open the window and run the app; a missing display or demo is one clear line (exit 1)."""
+    from visualizer.app import App, DemoUnavailable  # pygame loads only past the arguments
+    from visualizer.window import NoDisplay
+
     try:
         app = App(options)
     except NoDisplay as error:

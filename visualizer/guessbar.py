@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from solvers.i18n import N_
+from solvers.i18n import N_, _
 from visualizer import guessing, predict
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings
@@ -44,6 +44,10 @@ class Guesses:
         """A question waits for its answer."""
         return self.guessing.asking
 
+    def holding(self) -> bool:
+        """While a question waits, the run does not play past it: the bar says to answer first."""
+        return hold(self.guessing)
+
     def answer_key(self) -> None:
         """The number key pressed answers the question."""
         self.guessing.answer(self.pressed_key - pygame.K_1 + 1, self.shell.run)
@@ -56,6 +60,17 @@ class Guesses:
         if number is not None:
             self.guessing.answer(number, player)
         return True
+
+
+def hold(quiz: guessing.Quiz) -> bool:
+    """True while `quiz`'s question waits for its answer; then its message (the bar's second line) says so."""
+    question = quiz.question
+    if question is None or not quiz.asking:
+        return False
+    count = len(question.choices)
+    quiz.message = _("Answer the question first: press 1-{count} or click a choice").format(count=count)
+    quiz.changed = True
+    return True
 
 
 def height(theme: Theme) -> int:

@@ -291,8 +291,9 @@ class Guessing(Quiz):
         return self.demo.search_of(player.model)
 
     def arrived(self, question: Question, player: Any) -> bool:
-        """The node has returned."""
-        return self._search(player).done(question.node)
+        """The node has returned (a step back before its push leaves it to `left`)."""
+        search = self._search(player)
+        return question.node < search.count and search.done(question.node)
 
     def left(self, question: Question, player: Any, ask: Ask) -> str:
         """Stepped back before the node (ask AGAIN), or moved past its return unanswered (GONE, unscored)."""

@@ -490,6 +490,7 @@ class Player:
         if self.at_end:
             self.restart()
         self.target = None
+        self.stop_when = None  # a run-to that a step or seek interrupted does not come back with play
         self.playing = True
 
 

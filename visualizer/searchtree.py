@@ -233,8 +233,11 @@ class TimedSearchTree(SearchTree):
         go_to_call(player, self, node, to_return)  # type: ignore[arg-type]
 
 
-def best_so_far_text(value: float, signed: bool = False) -> str:
-    """'best 9' on an open node: its best value so far, a MIN node's lowest (no 'maximum' in any language)."""
+def best_so_far_text(value: float | None, signed: bool = False) -> str:
+    """'best 9' on an open node: its best value so far, a MIN node's lowest (no 'maximum' in any language).
+
+    None gives 'best ?', for a node whose value a question asks.
+    """
     best = pgettext(
         "a game-tree node's best value so far: the highest for MAX, the lowest for MIN", "best {value}"
     )

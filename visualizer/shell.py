@@ -184,7 +184,7 @@ class Shell:
             Button("❚◀", self.step_back, hint=_("step back (Left)")),
             Button(
                 lambda: "❚❚" if p().playing else "▶",
-                lambda: p().toggle(),
+                self.toggle_play,
                 hint=_("play / pause (Space)"),
                 active=lambda: p().playing,
             ),
@@ -196,7 +196,7 @@ class Shell:
         buttons += [
             Button(
                 lambda: self._kind_label(self.break_kind),
-                lambda: p().run_until(kind_is(self.break_kind)),
+                self.next_kind,
                 hint=_("K: run to the next event of this kind"),
                 fits=lambda: [self._kind_label(kind) for kind in self._break_kinds()],
             ),
@@ -209,8 +209,14 @@ class Shell:
             glued.glued = True
         return buttons
 
+    def may_play_on(self) -> bool:
+        """Whether play, step and run-to may move the run on (not while a question waits: the bar says so)."""
+        return not self.demo.holding()
+
     def step_forward(self) -> None:
-        """Pause and apply one event."""
+        """Pause and apply one event (unless the demo holds the run)."""
+        if not self.may_play_on():
+            return
         self.run.playing = False
         self.run.target = None
         self.run.step()
@@ -365,8 +371,9 @@ class Shell:
         self.keys.dispatch(self, event)
 
     def toggle_play(self) -> None:
-        """Play or pause."""
-        self.run.toggle()
+        """Play or pause (pausing always; playing unless the demo holds the run)."""
+        if self.run.playing or self.may_play_on():
+            self.run.toggle()
 
     def faster(self) -> None:
         """More events a second."""
@@ -386,12 +393,13 @@ class Shell:
         self.end_card.end_pressed(self.run)
 
     def run_to(self, predicate: Callable[[object], bool]) -> None:
-        """Run to the next event a run-to button stops at."""
-        self.run.run_until(predicate)
+        """Run to the next event a run-to button stops at (unless the demo holds the run)."""
+        if self.may_play_on():
+            self.run.run_until(predicate)
 
     def next_kind(self) -> None:
         """Run to the next event of the chosen kind."""
-        self.run.run_until(kind_is(self.break_kind))
+        self.run_to(kind_is(self.break_kind))
 
     def _handle_timeline(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
         """Click or drag on the timeline seeks there."""

@@ -128,6 +128,10 @@ class Demo:
         """A word for the title bar ("your move", "solved"), or None for the shell's own."""
         return None
 
+    def holding(self) -> bool:
+        """True when the run may not play on now (a question waits for its answer); the demo says why."""
+        return False
+
     def unsaved(self) -> str | None:
         """Work of the user's that closing the demo would lose ('your drawn maze'), or None."""
         return None

@@ -486,8 +486,9 @@ class FrogsDemo(guessbar.Guesses, Demo):
             board.draw_help(surface, theme, frogs.tree_card, self.game.best, offer is not None)
         else:
             finished = player.at_end or self.mode == PLAYBACK
-            asking = self.shell.exercise.asking  # the moves not tried yet answer the exercise's step
-            self.tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, asking)
+            stepping = self.shell.exercise.asking  # the moves not tried yet answer the exercise's step
+            tries = self.tries
+            tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, stepping, self.asking())
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
         empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")

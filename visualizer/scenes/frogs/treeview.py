@@ -170,12 +170,19 @@ def draw_tree(
     camera: Camera,
     current: Key | None,
     hide_untried: bool = False,
+    asking: bool = False,
 ) -> None:
-    """The tree's card: its title, then the nodes in view (no untried move while an exercise step asks)."""
+    """The tree's card: its title, then the nodes in view through the tree painter.
+
+    No untried move is painted while an exercise step asks (`hide_untried`); before the first move it says
+    Space starts the search, unless a quiz question waits (`asking`: Space waits too).
+    """
     title = _("tree of tried moves: {tried} tried, {cancelled} cancelled").format(
         tried=format_number(tree.tried), cancelled=format_number(tree.cancelled)
     )
     card(surface, card_rect, theme, title)
+    if not tree.options and asking:
+        return
     if not tree.options:
         hint = theme.text(fit_text(theme, _("Space: start the search"), area.w, "body"), "body", th.MUTED)
         surface.blit(hint, hint.get_rect(center=area.center))
@@ -316,12 +323,15 @@ class TriesView:
         frogs: FrogsLayout,
         finished: bool,
         hide_untried: bool = False,
+        asking: bool = False,
     ) -> None:
-        """The tree's card and its legend (the moves not tried yet hidden while an exercise step is open)."""
+        """The tree's card and legend (untried moves hidden for an exercise step; `asking`: a quiz asks)."""
         shown = self.shown(mode, model, start)
         geo = self.geometry(shown, frogs)
         camera = self.view_camera(mode, model, start, frogs)
         current = self.current(mode, model, start)
-        area = frogs.tree_area
-        draw_tree(surface, self.theme, frogs.tree_card, area, shown.tree, geo, camera, current, hide_untried)
+        area, tree = frogs.tree_area, shown.tree
+        draw_tree(
+            surface, self.theme, frogs.tree_card, area, tree, geo, camera, current, hide_untried, asking
+        )
         draw_legend(surface, self.theme, frogs.legend, finished)

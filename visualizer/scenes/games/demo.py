@@ -21,7 +21,7 @@ from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Eng
 from solvers.events import Prune
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
-from visualizer import guessbar, guessing
+from visualizer import guessbar, guessing, predict
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
@@ -276,14 +276,25 @@ class GamesDemo(guessbar.Guesses, Demo):
             return self.match.result_text()
         return _("the computer is thinking") if self.thinking else _("your move")
 
-    def words(self, tree: EngineTree) -> list[str]:
-        """The words card: the turn, the last answer, the newest heuristic leaf's terms."""
+    def asked_move_on(self) -> Position | None:
+        """The position searched, while a question asks which move the computer chose there (else None).
+
+        The board then shows it without the computer's reply, and the words leave out the move: both
+        are the answer.
+        """
+        question = self.guessing.question
+        if question is None or question.kind != predict.MOVE or not self.guessing.asking:
+            return None
+        return self.explained[0] if self.explained is not None else None
+
+    def words(self, tree: EngineTree, *, veiled: bool = False) -> list[str]:
+        """The words card: the turn, the last answer (not if `veiled`), the newest heuristic leaf's terms."""
         match, game = self.match, self.match.game
         mine = MARKS[-match.computer_mark]
         you = _("you play x (disc).") if mine == "x" else _("you play o (ring).")
         lines = [match.result_text() if match.over else you]
         last = match.last_answer()
-        if last is not None:
+        if last is not None and not veiled:
             pos, answer = last
             sign = 1 if pos.mover > 0 else -1
             line = " ".join(view.move_label(game, m) for m in answer.pv[:6])
@@ -392,8 +403,11 @@ class GamesDemo(guessbar.Guesses, Demo):
         tree: EngineTree = player.model  # type: ignore[assignment]
         last = self.match.last_answer()
         expected = last[1].pv[1:2] if last is not None and self.match.moves else []
-        view.draw_board(surface, lay, theme, self.match.game, self.match.position, expected)
-        view.draw_words(surface, lay.words, theme, _("what the computer thinks"), self.words(tree))
+        searched = self.asked_move_on()
+        board = self.match.position if searched is None else searched
+        view.draw_board(surface, lay, theme, self.match.game, board, expected if searched is None else [])
+        words = self.words(tree, veiled=searched is not None)
+        view.draw_words(surface, lay.words, theme, _("what the computer thinks"), words)
         root_mover = self.explained[0].mover if self.explained is not None else 1
         waiting = (
             _("the computer is thinking...")

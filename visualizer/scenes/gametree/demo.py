@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solvers import minimax as mm
-from solvers.events import Prune
+from solvers.events import Pop, Prune
 from solvers.i18n import N_, _, format_number, pgettext
 from visualizer import guessbar
 from visualizer import theme as th
@@ -27,7 +27,7 @@ from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.gametree import view
 from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
-from visualizer.scenes.gametree.model import LockstepModel, State, narrate
+from visualizer.scenes.gametree.model import LockstepModel, State, narrate, veiled
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
@@ -156,8 +156,25 @@ class GameTreeDemo(Demo):
         return lit
 
     def narrate(self, event: Any) -> str | None:
-        """The event in words (see `model.narrate`)."""
-        return narrate(event)
+        """The event in words (see `model.narrate`): '?' for a value a waiting question asks."""
+        asked = self.asked()
+        if asked is None:
+            return narrate(event)
+        model: LockstepModel = self.shell.run.model  # type: ignore[assignment]
+        branching = self.tree.branching
+
+        def hidden(side_event: mm.Side) -> bool:
+            """A return at (or above) the state asked about, or a bound at it."""
+            inner: Any = side_event.event
+            state = model.sides[side_event.side].state[inner.node]
+            return veiled(asked, state, branching) if type(inner) is Pop else state == asked
+
+        return narrate(event, hidden)
+
+    def asked(self) -> State | None:
+        """The state a waiting question is about (its value must not show), or None."""
+        question = self.classroom.question
+        return question.state if question is not None and self.classroom.guess is None else None
 
     def shared_counters(self) -> Sequence[str]:
         """Only the events: calls and depth would mix the two searches."""
@@ -230,6 +247,10 @@ class GameTreeDemo(Demo):
     def asking(self) -> bool:
         """A question waits for its answer."""
         return self.classroom.question is not None and self.classroom.guess is None
+
+    def holding(self) -> bool:
+        """While a question waits, the run does not play past it: the bar says to answer first."""
+        return guessbar.hold(self.classroom.guessing)
 
     def answer_key(self) -> None:
         """The number key pressed answers the question."""
@@ -321,14 +342,14 @@ class GameTreeDemo(Demo):
         lay = self.layout(rect)
         room = self.classroom
         wrong = room.verdict.first if room.verdict is not None else None
-        asked = room.question.state if room.question is not None and room.guess is None else None
+        asked = self.asked()
         marks = view.Marks(frozenset(room.marks), wrong, asked)
         view.draw(surface, lay, self.theme, model, self.camera, self.skipped(player), marks)
         if room.mode != OFF:
             view.draw_bar(surface, lay, self.theme, self.bar_text())
         found = view.state_at(lay, self.theme, self.tree, self.camera, self.hover) if self.hover else None
         if found is not None and self.hover is not None:
-            draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found))
+            draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found, asked))
 
     def bar_text(self) -> guessbar.BarText:
         """The classroom bar's words: prompt, last message, choices when asked, score."""

@@ -6,6 +6,7 @@ with the algorithm's name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from solvers import minimax as mm
@@ -72,8 +73,11 @@ class LockstepModel:
                 lambda e: getattr(e, "side", None) == side and type(e.event) is Pop and e.event.node == node
             )
 
-    def hover_lines(self, side: int, state: State) -> list[str]:
-        """What hovering a state tells: who moves, the move that led there, what the search made of it."""
+    def hover_lines(self, side: int, state: State, asked: State | None = None) -> list[str]:
+        """What hovering a state tells: who moves, the move that led there, what the search made of it.
+
+        A returned value stays '?' where a question about `asked` would read its answer.
+        """
         tree, search = self.tree, self.sides[side]
         level, index = state
         leaf = tree.terminal(state)
@@ -91,7 +95,9 @@ class LockstepModel:
             worth = _("not reached (leaf worth {value})").format(value=f"{tree.utility(state):g}")
             lines.append(worth if leaf else _("not reached"))
             return lines
-        if search.done(node):
+        if search.done(node) and veiled(asked, state, tree.branching):
+            lines.append(_("node {node} returned {value}").format(node=node, value="?"))
+        elif search.done(node):
             value = value_text(search.value[node], search.bound_kind(node))
             lines.append(_("node {node} returned {value}").format(node=node, value=value))
         else:
@@ -128,11 +134,20 @@ def add_subtree(tree: mm.RandomTree, state: State, into: set[State]) -> None:
         level, index, width = level + 1, index * tree.branching, width * tree.branching
 
 
-def narrate(event: mm.Side) -> str | None:
-    """A side's event in words, prefixed with the algorithm's name."""
+def veiled(asked: State | None, state: State, branching: int) -> bool:
+    """`state` is the one a question asks about or above it: its value or best would give the answer."""
+    if asked is None or state[0] > asked[0]:
+        return False
+    return state[1] == asked[1] // branching ** (asked[0] - state[0])
+
+
+def narrate(event: mm.Side, hidden: Callable[[mm.Side], bool] | None = None) -> str | None:
+    """A side's event in words, prefixed with the algorithm's name; '?' for a value `hidden` says is asked."""
     inner: Any = event.event
     who = _(SIDE_NAMES[event.side])
     kind = type(inner)
+    if kind in (Pop, Bound) and hidden is not None and hidden(event):
+        inner = inner._replace(value=None)  # value_text(None) is '?'
     if kind is Push:
         if inner.parent < 0:
             return _("{side}: starts at the root").format(side=who)

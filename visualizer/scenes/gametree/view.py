@@ -25,7 +25,7 @@ from solvers.i18n import N_, _, format_number, ngettext
 from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
-from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State
+from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State, veiled
 from visualizer.searchtree import SearchTree, best_so_far_text, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.tree import TreeLayout, tidy_layout
@@ -175,12 +175,12 @@ def draw(
 ) -> None:
     """Both panels and the legend (leaves marked in an exercise ringed)."""
     for side, box, inner in zip(lay.sides, lay.cards, lay.panels, strict=True):
-        title = panel_title(model, side)
+        root_veiled = veiled(marks.asked, model.tree.ROOT, model.tree.branching)
+        title = panel_title(model, side, veil=root_veiled)
         if lay.one_at_a_time:  # say how to see the other: "alpha-beta (V: minimax): value 5, ..."
             other = _(SIDE_NAMES[next(s for s in SIDES if s != side)])
-            title = panel_title(
-                model, side, _("{side} (V: {other})").format(side=_(SIDE_NAMES[side]), other=other)
-            )
+            name = _("{side} (V: {other})").format(side=_(SIDE_NAMES[side]), other=other)
+            title = panel_title(model, side, name, veil=root_veiled)
         card(surface, box, theme, title)
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip))
@@ -193,10 +193,13 @@ def draw(
         y += theme.line_height("small")
 
 
-def panel_title(model: LockstepModel, side: int, name: str = "") -> str:
-    """'alpha-beta: value 5, 19 of 27 leaves, 12 nodes, 3 cuts' (`name` in place of the side's name)."""
+def panel_title(model: LockstepModel, side: int, name: str = "", *, veil: bool = False) -> str:
+    """'alpha-beta: value 5, 19 of 27 leaves, 12 nodes, 3 cuts' (`name` in place of the side's name).
+
+    With `veil` (a question asks the root's value) the value reads '?'.
+    """
     search = model.sides[side]
-    root = search.value[0] if search.count else None
+    root = search.value[0] if search.count and not veil else None
     text = _("{side}: value {value}, {leaves} of {total} leaves, {nodes} nodes").format(
         side=name or _(SIDE_NAMES[side]),
         value=value_text(root),
@@ -378,7 +381,9 @@ class PanelView(PanelPlaces):
         node = self.search.where.get(state)
         if state[0] == self.tree.depth or node is None or room < self.theme.px(34):
             return ()  # leaves carry their value inside; no room beside: zoom in to read it
-        if self.search.done(node):
+        if self.side == mm.MINIMAX_SIDE and veiled(self.marks.asked, state, self.tree.branching):
+            value = Tag("?" if self.search.done(node) else best_so_far_text(None), ink=th.MUTED, size=size)
+        elif self.search.done(node):
             value = Tag(value_text(self.search.value[node], self.search.bound_kind(node)), size=size)
         else:
             value = Tag(self.window_text(node), ink=th.MUTED, size=size)

@@ -38,7 +38,7 @@ from visualizer.scenes.recursion.model import (
     narrate,
     short,
 )
-from visualizer.scenes.recursion.quiz import ask, tree_nodes
+from visualizer.scenes.recursion.quiz import ask, asked_call, tree_nodes
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
@@ -287,7 +287,10 @@ class RecursionDemo(guessbar.Guesses, Demo):
         """Stack on the left; the loop and depth, or the call tree, on the right."""
         model: RecursionModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
-        view.draw_stack(surface, lay.stack, self.theme, model, player, n=self.n, limit=self.limit)
+        asked = asked_call(self.guessing.question) if self.guessing.asking else None
+        view.draw_stack(
+            surface, lay.stack, self.theme, model, player, n=self.n, limit=self.limit, asked=asked
+        )
         if lay.tree is not None:
             answer = model.result(self.tree_root.node)
             title = (
@@ -295,7 +298,7 @@ class RecursionDemo(guessbar.Guesses, Demo):
                 if answer is NOT_RETURNED
                 else _("call tree: the maximum is {value}").format(value=answer)
             )
-            view.draw_call_tree(surface, lay.tree, self.theme, model, title, self.camera)
+            view.draw_call_tree(surface, lay.tree, self.theme, model, title, self.camera, asked)
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
@@ -303,4 +306,4 @@ class RecursionDemo(guessbar.Guesses, Demo):
             guessbar.draw(surface, lay.bar, self.theme, bar_text(self.guessing, self.quiz_idle()))
         node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
         if node is not None:
-            draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))
+            draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node, asked))

@@ -37,6 +37,14 @@ def ask(model: RecursionModel, limit: int, nodes: dict[int, rec.TreeNode], seed:
     return None
 
 
+def asked_call(question: Question | None) -> int | None:
+    """The call a question is about (its frame and tree node must not show the answer), or None."""
+    if question is None:
+        return None
+    moment = question.about
+    return moment[1] if isinstance(moment, tuple) else moment  # type: ignore[return-value]
+
+
 def returned_by(node: int) -> Callable[[object], bool]:
     """The reveal test: call `node`'s return."""
 

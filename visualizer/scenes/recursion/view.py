@@ -61,15 +61,15 @@ def layout(rect: pygame.Rect, theme: Theme, mode: str, quiz: bool = False) -> Re
 # --- the stack ------------------------------------------------------------------------
 
 
-def frame_view(model: RecursionModel, node: int, on_top: bool) -> FrameView:
-    """One frame: its call, and what it is waiting for or returning."""
+def frame_view(model: RecursionModel, node: int, on_top: bool, asked: bool = False) -> FrameView:
+    """One frame: its call, and what it is waiting for or returning ('?' for what a question `asked`)."""
     arg = model.args[node]
     if model.mode == TREE:
         best = model.best.get(node)
         detail = (
             _("leaf {value}").format(value=arg)
             if arg is not None
-            else ("" if best is None else f"best = {short(best)}")
+            else ("" if best is None else f"best = {'?' if asked else short(best)}")
         )
         return FrameView(f"max_of(#{node})", "active" if on_top else "waiting", detail)
     label = f"fact({arg})"
@@ -77,7 +77,10 @@ def frame_view(model: RecursionModel, node: int, on_top: bool) -> FrameView:
         return FrameView(label, "dead", _("cannot call again"))
     value = model.result(node + 1)
     if value is not NOT_RETURNED and value is not None:
-        return FrameView(label, "done", f"{arg} * {short(value)} = {short(arg * value)}")
+        product = "?" if asked else short(arg * value)
+        return FrameView(label, "done", f"{arg} * {short(value)} = {product}")
+    if on_top and asked:
+        return FrameView(label, "active", "?")  # 'base case: return 1', 'calls fact(3)': the answers
     if on_top:
         base = model.mode != ENDLESS and arg <= 1
         return FrameView(
@@ -97,12 +100,16 @@ def draw_stack(
     *,
     n: int,
     limit: int,
+    asked: int | None = None,
 ) -> None:
-    """The call stack, the newest frame sliding in, the overflow or answer banner over it."""
+    """The call stack, the newest frame sliding in, the overflow or answer banner over it.
+
+    `asked` is the call a waiting question is about: its frame keeps the answer to itself.
+    """
     arrival = player.progress() if isinstance(player.last_event, Push) else 1.0
     depth = len(model.stack)
     top = model.stack[-1] if model.stack else None
-    frames = [frame_view(model, node, node == top) for node in model.stack[-STACK_SHOWN:]]
+    frames = [frame_view(model, node, node == top, node == asked) for node in model.stack[-STACK_SHOWN:]]
     draw_call_stack(
         surface,
         rect,
@@ -160,8 +167,8 @@ def call_at(
     return node_at(call_tree_places(theme, area, model.tree).places, area, pos, camera)
 
 
-def hover_lines(model: RecursionModel, node: int) -> list[str]:
-    """What hovering a call of the tree tells: its node, and its value or best so far."""
+def hover_lines(model: RecursionModel, node: int, asked: int | None = None) -> list[str]:
+    """What hovering a call of the tree tells: its node, and its value or best so far (not if `asked`)."""
     tree = model.tree
     assert tree is not None
     leaf = tree.what[node]
@@ -171,7 +178,7 @@ def hover_lines(model: RecursionModel, node: int) -> list[str]:
     if tree.closed(node):
         return [call, _("returned {value}").format(value=tree.value[node])]
     best = model.best.get(node)
-    if best in (None, float("-inf")):
+    if best in (None, float("-inf")) or node == asked:
         return [call, _("still running")]
     return [call, _("still running, best so far {best}").format(best=best)]
 
@@ -314,8 +321,8 @@ def draw_depth(
 # --- the call tree ------------------------------------------------------------------------
 
 
-def call_look(model: RecursionModel, tree: CallTree, node: int, size: str) -> Look:
-    """A leaf shows its value, an inner call 'max'; its id beside it; returns and bests under it."""
+def call_look(model: RecursionModel, tree: CallTree, node: int, size: str, asked: int | None = None) -> Look:
+    """A leaf shows its value, an inner call 'max'; its id beside it; returns and bests ('?' if `asked`)."""
     arg = tree.what[node]
     label = str(arg) if arg is not None else "max"
     if tree.closed(node):
@@ -324,7 +331,8 @@ def call_look(model: RecursionModel, tree: CallTree, node: int, size: str) -> Lo
         best = model.best.get(node)
         top = model.stack[-1] if model.stack else None
         state = "active" if node == top else "waiting"
-        value = "" if best is None or best == float("-inf") else _("best {value}").format(value=best)
+        shown = "?" if node == asked else best
+        value = "" if best is None or best == float("-inf") else _("best {value}").format(value=shown)
     colour = TREE_COLOURS[state]
     tags = (Tag(value, th.blend(th.PANEL, colour, 0.5)),) if value else ()
     return Look(colour, shape=PILL, label=label, label_size=size, ident=f"#{node}", tags=tags, edge=Stroke())
@@ -337,11 +345,12 @@ def draw_call_tree(
     model: RecursionModel,
     title: str,
     camera: Camera,
+    asked: int | None = None,
 ) -> None:
     """The calls made so far, scaled to fit the card, each labelled with what it returned."""
     inner = card(surface, rect, theme, title)
     tree = model.tree
     assert tree is not None, "only the tree variant keeps a call tree"
     paint_call_tree(
-        surface, theme, inner, tree, lambda node, size, _: call_look(model, tree, node, size), camera
+        surface, theme, inner, tree, lambda node, size, _: call_look(model, tree, node, size, asked), camera
     )

@@ -404,7 +404,11 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         """What the tree card shows now, or None before a search."""
         if self.search_board is None or not tree.count:
             return None
-        given = view.TreeInputs(self.search_board, self.focus.path(tree), self.ordered_moves, self.camera)
+        question = self.guessing.question
+        asked = question.node if question is not None and self.guessing.asking else -1
+        given = view.TreeInputs(
+            self.search_board, self.focus.path(tree), self.ordered_moves, self.camera, asked
+        )
         return view.plan_tree(area, self.theme, tree, given)
 
     def focus_path(self, tree: SearchTree) -> list[int]:

@@ -238,6 +238,7 @@ class TreeInputs:
     path: Sequence[int]
     moves_of: Callable[[str], Sequence[int]]  # a board's moves in the order the search tries them
     camera: Camera
+    asked: int = -1  # the node a waiting question asks the value of: its best so far is the answer
 
 
 def plan_tree(area: pygame.Rect, theme: Theme, tree: SearchTree, given: TreeInputs) -> TreePlan:
@@ -259,7 +260,17 @@ def plan_tree(area: pygame.Rect, theme: Theme, tree: SearchTree, given: TreeInpu
         for d in range(rows)
     )
     root = shown_node(
-        theme, area, cam, tree, 0, (gutter + width / 2, theme.px(4), base, width), boards[0], None, 0, path
+        theme,
+        area,
+        cam,
+        tree,
+        0,
+        (gutter + width / 2, theme.px(4), base, width),
+        boards[0],
+        None,
+        0,
+        path,
+        asked=given.asked,
     )
     edges: list[Edge] = []
     shown: list[Shown] = []
@@ -293,7 +304,17 @@ def plan_tree(area: pygame.Rect, theme: Theme, tree: SearchTree, given: TreeInpu
                 continue
             places[child] = (x, y, size)
             item = shown_node(
-                theme, area, cam, tree, child, (x, y, size, slot), child_board, move, depth + 1, path
+                theme,
+                area,
+                cam,
+                tree,
+                child,
+                (x, y, size, slot),
+                child_board,
+                move,
+                depth + 1,
+                path,
+                asked=given.asked,
             )
             heavy = item.thick or item.chosen
             line = th.DONE if item.chosen else (th.ACTIVE if child in tree.stack else th.MUTED)
@@ -334,8 +355,13 @@ def shown_node(
     move: int | None,
     row: int,
     path: Sequence[int],
+    *,
+    asked: int = -1,
 ) -> Shown:
-    """A searched board at `place` (x, y, size, room across): its frame, its value, a fold badge."""
+    """A searched board at `place` (x, y, size, room across): its frame, its value, a fold badge.
+
+    The node `asked` about shows 'best ?': its best so far is what the question asks.
+    """
     box = board_box(theme, area, cam, *place[:3])
     top = tree.stack[-1] if tree.stack else -1
     parent = tree.parent[node]
@@ -353,7 +379,7 @@ def shown_node(
         if best is not None:
             tags.append(
                 (
-                    best_so_far_text(best, signed=True),
+                    best_so_far_text(None if node == asked else best, signed=True),
                     th.blend(th.PANEL, th.WAITING, 0.3),
                     th.INK,
                 )
