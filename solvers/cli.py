@@ -256,12 +256,16 @@ class Progress:
             self.reported = True
 
 
-def emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
-    """Print `text` for people, or `data` as one JSON object with --json."""
+def emit(args: argparse.Namespace, text: str, data: dict[str, Any] | Callable[[], dict[str, Any]]) -> None:
+    """Print `text` for people, or `data` as one JSON object with --json.
+
+    `data` may be a function that makes it: then it is built only for --json
+    (a 2000 x 2000 maze's passages as JSON lists take gigabytes).
+    """
     if getattr(args, "json", False):
         import json  # only here: a run without --json need not load it
 
-        print(json.dumps(data))
+        print(json.dumps(data() if callable(data) else data))
     else:
         print(text)
 

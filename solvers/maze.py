@@ -1133,13 +1133,6 @@ def _run_generate(args: argparse.Namespace) -> int:
             maze.save(args.out)
         except OSError as error:
             return fail(shapes_cli.cannot_write("generate", args.out, error))
-    data = {
-        **maze.to_json_data(),
-        "seed": seed,
-        "walls_removed": maze.openings(),
-        "backtracks": stats.by_kind["Pop"],
-        **stats.as_dict(),
-    }
     summary = i18n.ngettext(
         "{width} x {height} maze, seed {seed}: {count} wall removed, {stats}",
         "{width} x {height} maze, seed {seed}: {count} walls removed, {stats}",
@@ -1151,18 +1144,41 @@ def _run_generate(args: argparse.Namespace) -> int:
         count=i18n.format_number(maze.openings()),
         stats=stats.summary(),
     )
-    data.update(shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze)))
-    written = shapes_cli.saving(
-        "generate",
-        args.svg or args.pdf,
-        lambda: shapes_cli.write_prints(args, shapes_cli.build_graph(args), maze_passages(maze), seed),
-    )
+    written = _square_prints(args, maze, seed) if args.svg or args.pdf else ""
     if isinstance(written, int):
         return written
     saved = i18n._("{summary}; saved to {path}").format(summary=summary, path=args.out)
     text = saved if args.out else maze.to_text() + summary
-    emit(args, "; ".join(part for part in (text, written) if part), data)
+    emit(
+        args,
+        "; ".join(part for part in (text, written) if part),
+        lambda: _square_data(args, maze, seed, stats),
+    )
     return 0
+
+
+def _square_prints(args: argparse.Namespace, maze: Maze, seed: int) -> str | int:
+    """Write --svg/--pdf of a square maze: the words saying so, or the exit code of a failed write."""
+    from solvers.mazes import cli as shapes_cli
+
+    graph, passages = shapes_cli.build_graph(args), maze_passages(maze)
+    return shapes_cli.saving(
+        "generate", args.svg or args.pdf, lambda: shapes_cli.write_prints(args, graph, passages, seed)
+    )
+
+
+def _square_data(args: argparse.Namespace, maze: Maze, seed: int, stats: EventStats) -> dict[str, Any]:
+    """`maze generate --json`'s object for the square backtracker: walls, the graph form, the stats."""
+    from solvers.mazes import cli as shapes_cli
+
+    data = {
+        **maze.to_json_data(),
+        "seed": seed,
+        "walls_removed": maze.openings(),
+        "backtracks": stats.by_kind["Pop"],
+        **stats.as_dict(),
+    }
+    return data | shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze))
 
 
 def maze_passages(maze: Maze) -> list[tuple[int, int]]:

@@ -209,12 +209,16 @@ def run_generate(args: argparse.Namespace) -> int:
     written = saving("generate", args.svg or args.pdf, lambda: write_prints(args, graph, passages, seed))
     if isinstance(written, int):
         return written
-    data = {**generic_form(graph, passages), "seed": seed, "algorithm": args.algorithm, **stats.as_dict()}
-    if args.shared_state_bug:
-        data["carved_cells"] = len(passages) + 1
-        data["shared_state_bug"] = True
+
+    def data() -> dict[str, Any]:
+        """The generic form with the seed, generator and stats (built for --out and --json only)."""
+        form = {**generic_form(graph, passages), "seed": seed, "algorithm": args.algorithm, **stats.as_dict()}
+        if args.shared_state_bug:
+            form |= {"carved_cells": len(passages) + 1, "shared_state_bug": True}
+        return form
+
     if args.out:
-        done = saving("generate", args.out, lambda: _write_json(args.out, data))
+        done = saving("generate", args.out, lambda: _write_json(args.out, data()))
         if isinstance(done, int):
             return done
     name = _("shared-state backtracker (missing var)") if args.shared_state_bug else args.algorithm
