@@ -120,9 +120,8 @@ def test_a_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
     target = tmp_path / "shot.png"
     target.write_bytes(b"the old picture")
 
-    def broken_save(surface: object, name: str) -> None:
-        Path(name).write_bytes(b"half a pic")
-        raise pygame.error("disk full")
+    def broken_save(surface: object, sink: object, hint: str = "") -> None:
+        raise pygame.error("cannot encode")
 
     monkeypatch.setattr(record.pygame.image, "save", broken_save)
     with pytest.raises(pygame.error):

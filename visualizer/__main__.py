@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from solvers import textio
 from solvers.i18n import N_, _, choose, language_argument, requested_language, use
 from visualizer import MAX_WINDOW, MIN_WINDOW, files
 from visualizer.demos import DEMOS
@@ -87,7 +88,7 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
-def png_path(text: str) -> Path:
+def writable_path(text: str) -> Path:
     """An argparse type: where a file can be written (its folder exists and is writable)."""
     path = Path(text).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
@@ -102,9 +103,21 @@ def png_path(text: str) -> Path:
     return path
 
 
+def png_path(text: str) -> Path:
+    """An argparse type: a .png file in a writable folder (or a device or pipe such as /dev/stdout)."""
+    path = writable_path(text)
+    try:
+        special = textio.writes_through(path)
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error.strerror or error}") from None
+    if path.suffix.lower() != ".png" and not special:
+        raise argparse.ArgumentTypeError(_("screenshots are .png files, not {name}").format(name=repr(text)))
+    return path
+
+
 def export_path(text: str) -> Path:
     """An argparse type: a .gif or .mp4 file in a writable folder."""
-    path = png_path(text)
+    path = writable_path(text)
     if path.suffix.lower() not in (".gif", ".mp4"):
         raise argparse.ArgumentTypeError(
             _("exports are .gif or .mp4 files, not {name}").format(name=repr(text))

@@ -191,7 +191,7 @@ def saving(action: str, target: str | None, job: Any) -> str | int:
 def cannot_write(action: str, target: str | None, error: OSError) -> str:
     """The one line saying a file could not be written, and whether an old one is left as it was."""
     reason = error.strerror or error
-    if target and Path(target).exists():
+    if target and Path(target).is_file():
         return _("maze {action}: cannot write {path}: {reason}; the old file is unchanged").format(
             action=action, path=target, reason=reason
         )
