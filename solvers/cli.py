@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import sys
 import time
@@ -268,6 +270,36 @@ def emit(args: argparse.Namespace, text: str, data: dict[str, Any] | Callable[[]
         print(json.dumps(data() if callable(data) else data))
     else:
         print(text)
+
+
+def printable_streams() -> None:
+    """Characters the terminal cannot show (an ASCII stdout) print as '?', never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+            reconfigure(errors="replace")
+
+
+def output_failed(program: str, error: OSError) -> int:
+    """After standard output failed (a full disk, a file size limit): one line on stderr, exit code 1.
+
+    Standard output is pointed at the null device first, so Python's own
+    flush at exit has nothing left to fail on (it would print a second error).
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    if isinstance(error, BrokenPipeError):
+        return 0  # the reader had enough (| head): not an error
+    reason = error.strerror or str(error)
+    with contextlib.suppress(OSError):
+        print(
+            one_line(
+                _("{program}: cannot write the output: {reason}").format(program=program, reason=reason)
+            ),
+            file=sys.stderr,
+        )
+    return 1
 
 
 def fail(message: str, code: int = 1) -> int:

@@ -81,7 +81,9 @@ def _read_capped(handle: BinaryIO, source: str, max_bytes: int) -> bytes:
 
 
 def read_stdin(max_bytes: int = MAX_TEXT_BYTES) -> str:
-    """Standard input as normalised text, at most `max_bytes`."""
+    """Standard input as normalised text, at most `max_bytes`; InputError when it is closed."""
+    if sys.stdin is None:  # started with stdin closed (<&-)
+        raise InputError(_("stdin: closed, there is nothing to read"))
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # a text stream put in place of stdin (tests)
         text = sys.stdin.read(max_bytes + 1)

@@ -615,3 +615,56 @@ def test_square_generate_builds_no_json_it_does_not_print(
     peak, tail = peak_bytes(monkeypatch, ["maze", "generate", "200", "200", "--seed", "5", "--out", str(out)])
     assert tail.endswith(f"saved to {out}\n") and peak < 8_000_000
     assert Maze.from_text(out.read_text()).to_text() == generate(200, 200, 5).to_text()
+
+
+# --- output that cannot be written -------------------------------------------------------
+
+
+class FullStdout(io.TextIOBase):
+    """A standard output on a full disk: every write fails."""
+
+    def write(self, text: str) -> int:
+        """Fail as /dev/full does."""
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def fileno(self) -> int:
+        """No descriptor to point elsewhere."""
+        raise io.UnsupportedOperation("fileno")
+
+
+def test_output_onto_a_full_disk_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m solvers queens 8 > /dev/full`: exit 1 and one line saying why, no traceback."""
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", FullStdout())
+    assert main(["queens", "8"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the output" in err and "No space left" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX file size limit")
+def test_output_over_the_file_size_limit_is_one_line(tmp_path: Path) -> None:
+    """`(ulimit -f 8; python -m solvers maze generate 200 200 > o.txt)`: exit 1, one line, no traceback."""
+    with open(tmp_path / "o.txt", "wb") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "solvers", "maze", "generate", "200", "200", "--seed", "1"],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+            preexec_fn=_small_file_limit,
+            timeout=120,
+            check=False,
+        )
+    err = done.stderr.decode()
+    assert done.returncode == 1 and err.count("\n") == 1 and "File too large" in err, err
+
+
+def test_a_closed_stdin_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m solvers sudoku - <&-` (Python then has no sys.stdin): exit 2 and one line."""
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["sudoku", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "stdin" in err

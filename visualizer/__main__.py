@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from solvers import textio
+from solvers.cli import output_failed, printable_streams
 from solvers.i18n import N_, _, choose, language_argument, requested_language, use
 from visualizer import MAX_WINDOW, MIN_WINDOW, files
 from visualizer.demos import DEMOS
@@ -208,9 +209,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the app; a missing display is one clear line."""
     words = list(sys.argv[1:] if argv is None else argv)
+    printable_streams()
     use(choose(requested_language(words), files.load_settings().get("language")))
     parser = build_parser()
-    args = parser.parse_args(words)
+    try:
+        args = parser.parse_args(words)
+        sys.stdout.flush()  # --help onto a full disk fails here, not in Python's flush at exit
+    except OSError as error:
+        return output_failed(parser.prog, error)
     if args.words:
         from visualizer.scenes.trace.launch import accept  # the tracer (ast, inspect, ...) only for trace
 
