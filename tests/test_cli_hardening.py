@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import default_sigint
@@ -668,3 +669,57 @@ def test_a_closed_stdin_is_one_line(
     assert main(["sudoku", "-"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "stdin" in err
+
+
+# --- long inputs say how they go -----------------------------------------------------------
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+class Recording(io.TextIOBase):
+    """A stdout that notes, for each write, how many puzzles had been solved by then."""
+
+    def __init__(self, solved: list[int]) -> None:
+        self.solved = solved
+        self.writes: list[tuple[int, str]] = []
+
+    def write(self, text: str) -> int:
+        """Keep the text with the number solved so far."""
+        self.writes.append((len(self.solved), text))
+        return len(text)
+
+
+def test_sudoku_prints_each_answer_as_it_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three puzzles: the first answer is written before the second puzzle is solved (so `| head -1` ends)."""
+    solved: list[int] = []
+    solve = dlx.watched_solutions
+
+    def noted(*args: object, **kwargs: object) -> list[Any]:
+        """Solve, and note it."""
+        found = solve(*args, **kwargs)  # type: ignore[arg-type]
+        solved.append(1)
+        return found
+
+    monkeypatch.setattr(dlx, "watched_solutions", noted)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{EASY}\n{EASY}\n{EASY}\n"))
+    out = Recording(solved)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["sudoku", "-"]) == 0
+    text = "".join(part for _, part in out.writes)
+    first = next(count for count, part in out.writes if part.strip())
+    assert first == 1 and text.count("534678912") == 3
+
+
+def test_an_exact_cover_count_reports_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2^12 solutions, a clock passing 0.4 s a reading: progress lines on stderr, the count on stdout."""
+    path = tmp_path / "many.txt"
+    path.write_text(independent_choices(12))
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    code, out, err = run(capsys, "exact-cover", str(path), "--count")
+    assert code == 0 and out == "4096\n"
+    assert err.splitlines()[:2] == [
+        "exact-cover: 3 solutions so far...",
+        "exact-cover: 6 solutions so far...",
+    ]
