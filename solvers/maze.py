@@ -69,6 +69,7 @@ from solvers.cli import (
     MAX_NUMBER_CHARS,
     ArgumentParser,
     EventStats,
+    Progress,
     emit,
     fail,
     seed_number,
@@ -1125,6 +1126,7 @@ def _run_generate(args: argparse.Namespace) -> int:
         check_size(args.width, args.height)
     except MazeError as error:
         raise shapes_cli.refused("generate", str(error)) from None
+    shapes_cli.check_worksheet(args, args.width * args.height)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     stats = EventStats()
     maze = run_to_end(_carve_depth(carve(args.width, args.height, seed), stats), stats)
@@ -1193,7 +1195,8 @@ def maze_passages(maze: Maze) -> list[tuple[int, int]]:
 
 def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Generator[Any, None, Maze]:
     """Pass carving's events on, counting a knocking Carve as the push it implies in `stats.max_depth`."""
-    depth = deepest = 0
+    depth = deepest = knocked = 0
+    progress = Progress(i18n._("maze generate"))
     while True:
         try:
             event = next(events)
@@ -1204,6 +1207,9 @@ def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Gener
         if type(event) is Carve and event.line == LINE_CARVE_KNOCK:
             depth += 1
             deepest = max(deepest, depth)
+            knocked += 1
+            if not knocked & 4095:  # the progress clock is read every 4,096 walls
+                progress.update(knocked, i18n.N_("walls removed"))
         elif type(event) is Pop:
             depth -= 1
         yield event

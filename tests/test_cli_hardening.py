@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from conftest import default_sigint
 
-from solvers import cli, dlx, queens, sudoku
+from solvers import cli, dlx, maze, queens, sudoku
 from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
@@ -723,3 +723,51 @@ def test_an_exact_cover_count_reports_progress(
         "exact-cover: 3 solutions so far...",
         "exact-cover: 6 solutions so far...",
     ]
+
+
+def test_maze_stats_reports_mazes_measured(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`maze stats --samples N`: 'mazes so far' lines on stderr while it measures (0.4 s a clock reading)."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    code, out, err = run(
+        capsys, "maze", "stats", "--size", "4", "--samples", "12", "--algorithm", "backtracker"
+    )
+    assert code == 0 and "backtracker" in out
+    assert err.splitlines()[:2] == ["maze stats: 3 mazes so far...", "maze stats: 6 mazes so far..."]
+
+
+@pytest.mark.parametrize(
+    ("shape", "noun"), [("square", "walls removed"), ("hex", "passages")], ids=["square", "hex"]
+)
+def test_a_large_maze_reports_its_carving(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, shape: str, noun: str
+) -> None:
+    """`maze generate 100 100`: a line every 4,096 passages once the (fake) clock passes a second."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(2.0))
+    code, _, err = run(capsys, "maze", "generate", "100", "100", "--shape", shape, "--out", os.devnull)
+    assert code == 0
+    assert err.splitlines() == [
+        f"maze generate: 4,096 {noun} so far...",
+        f"maze generate: 8,192 {noun} so far...",
+    ]
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_a_worksheet_past_its_cells_is_refused_before_carving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, shape: str
+) -> None:
+    """--pdf with copies x cells over the cap: one line, exit 2, nothing carved, no file.
+
+    `maze generate 300 300 --pdf x.pdf --copies 100` took minutes for an unreadable worksheet.
+    """
+    from solvers.mazes import cli as shapes_cli
+
+    monkeypatch.setattr(shapes_cli, "MAX_WORKSHEET_CELLS", 1000)
+    monkeypatch.setattr(maze, "carve", None)  # carving would fail at once
+    monkeypatch.setattr(shapes_cli, "carve_passages", None)
+    pdf = tmp_path / "w.pdf"
+    message = refused(
+        capsys, "maze", "generate", "10", "10", "--shape", shape, "--pdf", str(pdf), "--copies", "11"
+    )
+    assert "at most 1,000 cells" in message and "11 x 100" in message and not pdf.exists()
