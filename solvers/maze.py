@@ -1104,7 +1104,8 @@ def rooms_walk(
 
 def _cell_arg(text: str) -> Cell | int:
     """Parse 'r,c' for --start and --goal (a cell id alone, for a maze of any shape)."""
-    parts = text.replace(" ", "").split(",")
+    # ASCII digits only: int() would read other scripts' digits ('١,٠' as 1,0)
+    parts = text.replace(" ", "").split(",") if text.isascii() else []
     if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) <= MAX_NUMBER_CHARS:
         return int(parts[0])
     if len(parts) != 2 or not all(

@@ -107,11 +107,11 @@ def read_text(path: str | Path, max_bytes: int = MAX_TEXT_BYTES, dash: bool = Tr
     return decode(data, source), source
 
 
-PART_NAME = re.compile(r"\.(?P<stem>.+)\.(?P<pid>\d+)-[0-9a-f]{8}\.part(?:\.[^.]*)?")
+PART_NAME = re.compile(r"\.(?P<stem>.+)\.(?P<pid>[0-9]+)-[0-9a-f]{8}\.part(?:\.[^.]*)?")
 """A temporary file of ours: '.maze.1234-9f3a0c21.part.txt' (the writer's process id, a random tag)."""
 OLD_PART_NAMES = (
     re.compile(r"\..+\.[0-9a-f]{8}\.part(?:\.[^.]*)?"),  # the app's saves before process ids
-    re.compile(r"\..+\.\d+\.part"),  # compiled catalogs
+    re.compile(r"\..+\.[0-9]+\.part"),  # compiled catalogs
     re.compile(r"\..+\.[a-z0-9_]{8}\.tmp"),  # the command line's saves (mkstemp)
 )
 """Temporary names of earlier versions: no process to ask, so they are stale after STALE_SECONDS."""

@@ -771,3 +771,34 @@ def test_a_worksheet_past_its_cells_is_refused_before_carving(
         capsys, "maze", "generate", "10", "10", "--shape", shape, "--pdf", str(pdf), "--copies", "11"
     )
     assert "at most 1,000 cells" in message and "11 x 100" in message and not pdf.exists()
+
+
+# --- left from the first round -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["frogs", "\u0663"],
+        ["pentomino", "\u0666x\u0661\u0660"],
+        ["maze", "solve", "-", "--start", "\u0661,\u0660"],
+        ["maze", "solve", "-", "--goal", "\u0663"],
+    ],
+    ids=["frogs", "pentomino", "maze-start", "maze-goal-id"],
+)
+def test_digits_of_other_scripts_are_refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Numbers are ASCII digits: '٣' (Arabic-Indic 3), which int() reads, is one line and exit 2."""
+    refused(capsys, *argv)
+
+
+def test_factorial_limit_is_bounded(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`factorial 5 --endless --limit 100000000` is refused (it ran for minutes); a million is the top."""
+    from solvers import recursion
+
+    with monkeypatch.context() as patched:
+        patched.setattr(recursion, "recursive_factorial_events", None)  # refused before it runs
+        assert "1 to 1000000" in refused(capsys, "factorial", "5", "--endless", "--limit", "100000000")
+    code, out, _ = run(capsys, "factorial", "5", "--endless", "--limit", "1000")
+    assert code == 0 and "stack overflow at depth 1,000" in out

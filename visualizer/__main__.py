@@ -22,10 +22,17 @@ MAX_SPEED = 10_000_000
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
 
+def ascii_digits(text: str) -> str:
+    """`text` if it is ASCII; ValueError if not (int() and float() read other scripts' digits too)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return text
+
+
 def window_size(text: str) -> tuple[int, int]:
     """argparse type: 'WxH' with sensible bounds."""
     try:
-        width, height = (int(part) for part in text.lower().split("x"))
+        width, height = (int(ascii_digits(part)) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("size must look like 1280x800, not {text}").format(text=repr(text))
@@ -46,7 +53,7 @@ def bounded_number(low: float, high: float, what: str) -> Callable[[str], float]
     def parse(text: str) -> float:
         """`text` as a number in range, or one clear line."""
         try:
-            value = float(text)
+            value = float(ascii_digits(text))
         except ValueError:
             raise argparse.ArgumentTypeError(
                 _("{what} must be a number, not {text}").format(what=_(what), text=repr(text))
@@ -73,7 +80,7 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         """`text` as a whole number in range, or one clear line."""
         try:
-            value = int(text)
+            value = int(ascii_digits(text))
         except ValueError:
             raise argparse.ArgumentTypeError(
                 _("{what} must be a whole number, not {text}").format(what=_(what), text=repr(text))
