@@ -1197,7 +1197,7 @@ def maze_passages(maze: Maze) -> list[tuple[int, int]]:
 def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Generator[Any, None, Maze]:
     """Pass carving's events on, counting a knocking Carve as the push it implies in `stats.max_depth`."""
     depth = deepest = knocked = 0
-    progress = Progress(i18n._("maze generate"))
+    progress = Progress("maze generate")  # the command's name, as typed
     while True:
         try:
             event = next(events)

@@ -217,6 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the app; a missing display is one clear line."""
     words = list(sys.argv[1:] if argv is None else argv)
     printable_streams()
+    use(choose(requested_language(words)))  # a bad settings file is then reported in that language
     use(choose(requested_language(words), files.load_settings().get("language")))
     parser = build_parser()
     try:

@@ -143,7 +143,7 @@ def carved(events: Iterable[Any], stats: EventStats, pushes: bool) -> list[g.Pas
     passages: list[g.Passage] = []
     keep = passages.append
     depth = deepest = 0
-    progress = Progress(_("maze generate"))
+    progress = Progress("maze generate")
     for event in stats.watch(events):
         if type(event) is Carve:
             keep((event.cell, event.other))
@@ -185,7 +185,7 @@ def write_prints(args: argparse.Namespace, graph: g.CellGraph, passages: list[g.
         said.append(_("SVG saved to {path}").format(path=args.svg))
     if args.pdf:
         items = [Printed(graph, passages, _("Maze {number} (seed {seed})").format(number=1, seed=seed))]
-        progress = Progress(_("maze generate --pdf"))
+        progress = Progress("maze generate --pdf")
         for copy in range(1, args.copies):
             progress.update(copy, N_("mazes"))
             more = carve_passages(graph, args, (seed + copy) % 2**32, EventStats())
@@ -314,7 +314,7 @@ def run_stats(args: argparse.Namespace) -> int:
             ),
         )
     names = list(ALGORITHMS) if args.algorithm == "all" else [args.algorithm]
-    progress, measured = Progress(_("maze stats")), itertools.count(1)
+    progress, measured = Progress("maze stats"), itertools.count(1)
 
     def tell() -> None:
         """One more maze measured: a progress line now and then."""
