@@ -84,6 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(_("{program}: interrupted").format(program=parser.prog), file=sys.stderr)
         return 130
+    except MemoryError:
+        print(
+            _("{program}: out of memory: ask for a smaller size").format(program=parser.prog), file=sys.stderr
+        )
+        return 1
     except OSError as error:
         if error.filename is not None:  # a file the solver itself opened, not its output
             print(one_line(f"{parser.prog}: {error.filename}: {error.strerror or error}"), file=sys.stderr)

@@ -802,3 +802,27 @@ def test_factorial_limit_is_bounded(
         assert "1 to 1000000" in refused(capsys, "factorial", "5", "--endless", "--limit", "100000000")
     code, out, _ = run(capsys, "factorial", "5", "--endless", "--limit", "1000")
     assert code == 0 and "stack overflow at depth 1,000" in out
+
+
+def test_running_out_of_memory_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A MemoryError (2000 x 2000 --svg under a 3 GB limit) is one line and exit 1, not a traceback."""
+
+    def no_memory(*args: object) -> None:
+        """Fail as a full memory does."""
+        raise MemoryError
+
+    monkeypatch.setattr(maze, "carve", no_memory)
+    code, out, err = run(capsys, "maze", "generate", "5", "5")
+    assert code == 1 and out == "" and err.count("\n") == 1 and "out of memory" in err
+
+
+def test_an_svg_without_stairs_builds_no_stairs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flat maze's SVG asks nothing about stairs (their check built a set of every passage twice)."""
+    from solvers.mazes import printing
+
+    monkeypatch.setattr(printing, "stairs", None)
+    svg = tmp_path / "m.svg"
+    assert main(["maze", "generate", "6", "4", "--seed", "2", "--shape", "hex", "--svg", str(svg)]) == 0
+    assert svg.read_text().count("<text") == 2  # S and G

@@ -70,6 +70,8 @@ def _wrap_side(graph: CellGraph, cell: int, other: int) -> Point | None:
 
 def _stair_letters(graph: CellGraph, passages: Sequence[Passage]) -> dict[int, str]:
     """Each cell with open stairs: 'U', 'D' or 'UD'."""
+    if graph.shape != "3d":
+        return {}  # no stairs: never a set of every passage (4 million at 2000 x 2000)
     opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
     ups = {low for low, high in stairs(graph) if (low, high) in opened}
     downs = {high for low, high in stairs(graph) if (low, high) in opened}
