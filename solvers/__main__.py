@@ -6,7 +6,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from solvers.cli import ArgumentParser, UsageError, one_line
+from solvers.cli import ArgumentParser, UsageError, one_line, output_failed, printable_streams
 from solvers.i18n import _, choose, language_argument, requested_language, use
 
 COMMANDS = {
@@ -65,7 +65,7 @@ def build_parser(modules: Sequence[str] = CLI_MODULES) -> ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, run the chosen solver, return the exit code."""
     sys.set_int_max_str_digits(0)  # factorials of big N print in full
-    _replace_unprintable()
+    printable_streams()
     words = list(sys.argv[1:] if argv is None else argv)
     use(choose(requested_language(words)))
     command = next((w for i, w in enumerate(words) if w[:1] != "-" and words[i - 1 : i] != ["--lang"]), "")
@@ -75,23 +75,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # a full disk shows here, not in Python's flush at exit
+        return code
     except UsageError as error:
         print(one_line(str(error)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(_("{program}: interrupted").format(program=parser.prog), file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
-
-
-def _replace_unprintable() -> None:
-    """Characters the terminal cannot show (an ASCII stdout) print as '?', never a traceback."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None and stream.errors == "strict":
-            reconfigure(errors="replace")
+    except MemoryError:
+        print(
+            _("{program}: out of memory: ask for a smaller size").format(program=parser.prog), file=sys.stderr
+        )
+        return 1
+    except OSError as error:
+        if error.filename is not None:  # a file the solver itself opened, not its output
+            print(one_line(f"{parser.prog}: {error.filename}: {error.strerror or error}"), file=sys.stderr)
+            return 1
+        return output_failed(parser.prog, error)
 
 
 if __name__ == "__main__":

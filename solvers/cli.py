@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import sys
 import time
@@ -256,14 +258,48 @@ class Progress:
             self.reported = True
 
 
-def emit(args: argparse.Namespace, text: str, data: dict[str, Any]) -> None:
-    """Print `text` for people, or `data` as one JSON object with --json."""
+def emit(args: argparse.Namespace, text: str, data: dict[str, Any] | Callable[[], dict[str, Any]]) -> None:
+    """Print `text` for people, or `data` as one JSON object with --json.
+
+    `data` may be a function that makes it: then it is built only for --json
+    (a 2000 x 2000 maze's passages as JSON lists take gigabytes).
+    """
     if getattr(args, "json", False):
         import json  # only here: a run without --json need not load it
 
-        print(json.dumps(data))
+        print(json.dumps(data() if callable(data) else data))
     else:
         print(text)
+
+
+def printable_streams() -> None:
+    """Characters the terminal cannot show (an ASCII stdout) print as '?', never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "") == "strict":
+            reconfigure(errors="replace")
+
+
+def output_failed(program: str, error: OSError) -> int:
+    """After standard output failed (a full disk, a file size limit): one line on stderr, exit code 1.
+
+    Standard output is pointed at the null device first, so Python's own
+    flush at exit has nothing left to fail on (it would print a second error).
+    """
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    if isinstance(error, BrokenPipeError):
+        return 0  # the reader had enough (| head): not an error
+    reason = error.strerror or str(error)
+    with contextlib.suppress(OSError):
+        print(
+            one_line(
+                _("{program}: cannot write the output: {reason}").format(program=program, reason=reason)
+            ),
+            file=sys.stderr,
+        )
+    return 1
 
 
 def fail(message: str, code: int = 1) -> int:

@@ -38,12 +38,12 @@ from __future__ import annotations
 import argparse
 import functools
 from collections import deque
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from solvers import i18n
-from solvers.cli import EventStats, UsageError, emit, shown, whole_number
+from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover, build
 
 STRATEGIES = ("fewest", "leftmost")
@@ -990,8 +990,12 @@ def count(
     limit: int | None = None,
     counters: Counters | None = None,
     stats: EventStats | None = None,
+    found: Callable[[int], None] | None = None,
 ) -> int:
-    """How many solutions there are (at most `limit`); with `stats`, their events counted too."""
+    """How many solutions there are (at most `limit`); with `stats`, their events counted too.
+
+    `found(total)` hears of each solution as it is counted (a progress line).
+    """
     if stats is not None:
         answers = watched_answers(matrix, stats, strategy=strategy, limit=limit, counters=counters)
     else:
@@ -999,6 +1003,8 @@ def count(
     total = 0
     for _ in answers:  # counted, never stored
         total += 1
+        if found is not None:
+            found(total)
     return total
 
 
@@ -1151,7 +1157,15 @@ def run_exact_cover(args: argparse.Namespace) -> int:
             [matrix], args, limit=args.limit, counters=counters, stats=stats, label="exact-cover"
         )
     elif args.count:
-        total = count(matrix, strategy=args.strategy, limit=args.limit, counters=counters, stats=stats)
+        progress = Progress("exact-cover")
+        total = count(
+            matrix,
+            strategy=args.strategy,
+            limit=args.limit,
+            counters=counters,
+            stats=stats,
+            found=progress.update,
+        )
     if args.count:
         emit(args, str(total), {**shape, **counters.as_dict(), **stats.as_dict(), "count": total})
         return 0 if total else 1

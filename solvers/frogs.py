@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from solvers.cli import EventStats, UsageError, emit, fail, shown
+from solvers.cli import EventStats, UsageError, emit, fail, parse_whole, shown
 from solvers.events import DeadEnd, Move, Pop, Push, Solution, event_type
 from solvers.i18n import N_, _, format_number, ngettext
 
@@ -467,7 +467,7 @@ def _count_arg(text: str | None, name: str) -> int | None:
     if text is None:
         return None
     try:
-        return int(text)
+        return parse_whole(text, "N")  # ASCII digits only: int() reads other scripts' too
     except ValueError:
         raise UsageError(
             _("frogs: {name} must be a whole number of frogs, not {value}").format(

@@ -161,9 +161,11 @@ def compiled(source: Path) -> bytes:
     except OSError:
         pass
     binary = compile_catalog(data)
+    from solvers import textio  # textio words its errors through this module
+
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        _write_bytes_atomic(cached, binary)
+        textio.write_bytes_atomic(cached, binary)
     except OSError:
         pass  # a read-only cache: the catalog is compiled again next time
     return binary
@@ -185,16 +187,6 @@ def _cache_folder() -> Path:
     import platformdirs
 
     return platformdirs.user_cache_path(DOMAIN, appauthor=False) / "locale"
-
-
-def _write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write `data` beside `path`, then rename it over `path` in one step."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 @cache

@@ -69,6 +69,7 @@ from solvers.cli import (
     MAX_NUMBER_CHARS,
     ArgumentParser,
     EventStats,
+    Progress,
     emit,
     fail,
     seed_number,
@@ -1109,7 +1110,8 @@ def rooms_walk(
 
 def _cell_arg(text: str) -> Cell | int:
     """Parse 'r,c' for --start and --goal (a cell id alone, for a maze of any shape)."""
-    parts = text.replace(" ", "").split(",")
+    # ASCII digits only: int() would read other scripts' digits ('١,٠' as 1,0)
+    parts = text.replace(" ", "").split(",") if text.isascii() else []
     if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) <= MAX_NUMBER_CHARS:
         return int(parts[0])
     if len(parts) != 2 or not all(
@@ -1131,6 +1133,7 @@ def _run_generate(args: argparse.Namespace) -> int:
         check_size(args.width, args.height)
     except MazeError as error:
         raise shapes_cli.refused("generate", str(error)) from None
+    shapes_cli.check_worksheet(args, args.width * args.height)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     stats = EventStats()
     maze = run_to_end(_carve_depth(carve(args.width, args.height, seed), stats), stats)
@@ -1139,13 +1142,6 @@ def _run_generate(args: argparse.Namespace) -> int:
             maze.save(args.out)
         except OSError as error:
             return fail(shapes_cli.cannot_write("generate", args.out, error))
-    data = {
-        **maze.to_json_data(),
-        "seed": seed,
-        "walls_removed": maze.openings(),
-        "backtracks": stats.by_kind["Pop"],
-        **stats.as_dict(),
-    }
     summary = i18n.ngettext(
         "{width} x {height} maze, seed {seed}: {count} wall removed, {stats}",
         "{width} x {height} maze, seed {seed}: {count} walls removed, {stats}",
@@ -1157,18 +1153,41 @@ def _run_generate(args: argparse.Namespace) -> int:
         count=i18n.format_number(maze.openings()),
         stats=stats.summary(),
     )
-    data.update(shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze)))
-    written = shapes_cli.saving(
-        "generate",
-        args.svg or args.pdf,
-        lambda: shapes_cli.write_prints(args, shapes_cli.build_graph(args), maze_passages(maze), seed),
-    )
+    written = _square_prints(args, maze, seed) if args.svg or args.pdf else ""
     if isinstance(written, int):
         return written
     saved = i18n._("{summary}; saved to {path}").format(summary=summary, path=args.out)
     text = saved if args.out else maze.to_text() + summary
-    emit(args, "; ".join(part for part in (text, written) if part), data)
+    emit(
+        args,
+        "; ".join(part for part in (text, written) if part),
+        lambda: _square_data(args, maze, seed, stats),
+    )
     return 0
+
+
+def _square_prints(args: argparse.Namespace, maze: Maze, seed: int) -> str | int:
+    """Write --svg/--pdf of a square maze: the words saying so, or the exit code of a failed write."""
+    from solvers.mazes import cli as shapes_cli
+
+    graph, passages = shapes_cli.build_graph(args), maze_passages(maze)
+    return shapes_cli.saving(
+        "generate", args.svg or args.pdf, lambda: shapes_cli.write_prints(args, graph, passages, seed)
+    )
+
+
+def _square_data(args: argparse.Namespace, maze: Maze, seed: int, stats: EventStats) -> dict[str, Any]:
+    """`maze generate --json`'s object for the square backtracker: walls, the graph form, the stats."""
+    from solvers.mazes import cli as shapes_cli
+
+    data = {
+        **maze.to_json_data(),
+        "seed": seed,
+        "walls_removed": maze.openings(),
+        "backtracks": stats.by_kind["Pop"],
+        **stats.as_dict(),
+    }
+    return data | shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze))
 
 
 def maze_passages(maze: Maze) -> list[tuple[int, int]]:
@@ -1183,7 +1202,8 @@ def maze_passages(maze: Maze) -> list[tuple[int, int]]:
 
 def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Generator[Any, None, Maze]:
     """Pass carving's events on, counting a knocking Carve as the push it implies in `stats.max_depth`."""
-    depth = deepest = 0
+    depth = deepest = knocked = 0
+    progress = Progress("maze generate")  # the command's name, as typed
     while True:
         try:
             event = next(events)
@@ -1194,6 +1214,9 @@ def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Gener
         if type(event) is Carve and event.line == LINE_CARVE_KNOCK:
             depth += 1
             deepest = max(deepest, depth)
+            knocked += 1
+            if not knocked & 4095:  # the progress clock is read every 4,096 walls
+                progress.update(knocked, i18n.N_("walls removed"))
         elif type(event) is Pop:
             depth -= 1
         yield event

@@ -53,7 +53,7 @@ TASKS_PER_WORKER = 12
 """Parts per worker: enough that a long part does not leave the others idle (8-20 balance well)."""
 MAX_PARTS = 20_000
 """The split stops after making this many parts, whatever it finds (dead ends give none)."""
-SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
+SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
 
 Rows = tuple[tuple[int, ...], ...]
 

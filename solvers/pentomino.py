@@ -34,7 +34,7 @@ PSEUDOCODE = dlx.PSEUDOCODE
 IMAGES = 4
 """Tilings per classic one: a rectangle's 4 symmetries give 4 different tilings (none is its own image)."""
 AREA = 60
-SIZE = re.compile(r"(\d+)\s*[xX]\s*(\d+)")
+SIZE = re.compile(r"([0-9]+)\s*[xX]\s*([0-9]+)")
 
 PICTURES = {
     "F": (".##", "##.", ".#."),

@@ -22,6 +22,8 @@ from solvers.i18n import N_, _, format_number
 
 DEFAULT_LIMIT = 10_000
 """The stack limit (frames) when none is given: Python's own is 1,000."""
+MAX_CLI_LIMIT = 1_000_000
+"""`factorial --limit` at most: a million frames overflow in seconds (a hundred million ran for minutes)."""
 MAX_CLI_N = 20_000
 """`factorial N` prints N! in full (77,338 digits at most) and still overflows the default stack."""
 
@@ -280,7 +282,7 @@ def add_cli(sub: Any) -> None:
     )
     fact.add_argument(
         "--limit",
-        type=whole_number(1, N_("the stack limit")),
+        type=whole_number(1, N_("the stack limit"), MAX_CLI_LIMIT),
         default=DEFAULT_LIMIT,
         help=_("stack limit in frames (default {limit})").format(limit=f"{DEFAULT_LIMIT:,}"),
     )

@@ -494,7 +494,9 @@ def run_sudoku(args: argparse.Namespace) -> int:
         if parallel.chosen(args)
         else None
     )
-    for puzzle in puzzles:
+    gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
+    progress = Progress(_("sudoku"))
+    for done, puzzle in enumerate(puzzles):
         counters = dlx.Counters()
         report: dict[str, Any] = {"puzzle": puzzle.number, "label": puzzle.label}
         if args.count:
@@ -520,8 +522,11 @@ def run_sudoku(args: argparse.Namespace) -> int:
             report["solution"] = None if cells is None else "".join(SYMBOLS[d - 1] for d in cells)
             report["unique"] = len(found) == 1
         reports.append({**report, "nodes": counters.nodes, "updates": counters.updates})
-    gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
-    text_out = (gap + "\n").join(lines)
+        if args.json:
+            progress.update(done + 1, N_("puzzles"))
+        else:  # each answer as it comes: a file of 50,000 puzzles shows its first at once
+            print((gap if done else "") + lines.pop(), flush=True)
     stats.finish()
-    emit(args, text_out, {"puzzles": reports, "unsolvable": failed, **stats.as_dict()})
+    if args.json:
+        emit(args, "", {"puzzles": reports, "unsolvable": failed, **stats.as_dict()})
     return 1 if failed else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -120,9 +121,8 @@ def test_a_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
     target = tmp_path / "shot.png"
     target.write_bytes(b"the old picture")
 
-    def broken_save(surface: object, name: str) -> None:
-        Path(name).write_bytes(b"half a pic")
-        raise pygame.error("disk full")
+    def broken_save(surface: object, sink: object, hint: str = "") -> None:
+        raise pygame.error("cannot encode")
 
     monkeypatch.setattr(record.pygame.image, "save", broken_save)
     with pytest.raises(pygame.error):
@@ -263,6 +263,10 @@ def test_unknown_demo_is_refused() -> None:
         ("--frames", "0"),
         ("--screenshot", "/nonexistent/x.png"),
         ("--out-dir", "/nonexistent"),
+        ("--seed", "\u0661"),  # Arabic-Indic digits: int() reads them, the launcher does not
+        ("--size", "\u0661\u0660\u0660\u0660x\u0668\u0660\u0660"),
+        ("--scale", "\u0662"),
+        ("--screenshot", str(Path(tempfile.gettempdir()) / "unwind-test-shot.xyz")),  # was a TGA
     ],
 )
 def test_bad_launcher_arguments_are_one_line_and_exit_2(argv: tuple[str, str]) -> None:

@@ -13,11 +13,12 @@ import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import default_sigint
 
-from solvers import cli, dlx, queens, sudoku
+from solvers import cli, dlx, maze, queens, sudoku
 from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
@@ -602,3 +603,226 @@ def test_tictactoe_without_a_board_answers_for_the_empty_board(capsys: pytest.Ca
     data = json.loads(out)
     assert code == 0 and not err and data["board"] == "." * 9 and data["to_move"] == "x"
     assert data["value"] == 0 and data["move"] in range(9)
+
+
+def test_square_generate_builds_no_json_it_does_not_print(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 200 x 200 maze saved as text art builds neither its --json data nor its cell graph.
+
+    Both were built on every run: 23 MB traced here, 2.36 GB resident at 2000 x 2000.
+    """
+    out = tmp_path / "maze.txt"
+    peak, tail = peak_bytes(monkeypatch, ["maze", "generate", "200", "200", "--seed", "5", "--out", str(out)])
+    assert tail.endswith(f"saved to {out}\n") and peak < 8_000_000
+    assert Maze.from_text(out.read_text()).to_text() == generate(200, 200, 5).to_text()
+
+
+# --- output that cannot be written -------------------------------------------------------
+
+
+class FullStdout(io.TextIOBase):
+    """A standard output on a full disk: every write fails."""
+
+    def write(self, text: str) -> int:
+        """Fail as /dev/full does."""
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def fileno(self) -> int:
+        """No descriptor to point elsewhere."""
+        raise io.UnsupportedOperation("fileno")
+
+
+def test_output_onto_a_full_disk_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m solvers queens 8 > /dev/full`: exit 1 and one line saying why, no traceback."""
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", FullStdout())
+    assert main(["queens", "8"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the output" in err and "No space left" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX file size limit")
+def test_output_over_the_file_size_limit_is_one_line(tmp_path: Path) -> None:
+    """`(ulimit -f 8; python -m solvers maze generate 200 200 > o.txt)`: exit 1, one line, no traceback."""
+    with open(tmp_path / "o.txt", "wb") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "solvers", "maze", "generate", "200", "200", "--seed", "1"],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"},
+            preexec_fn=_small_file_limit,
+            timeout=120,
+            check=False,
+        )
+    err = done.stderr.decode()
+    assert done.returncode == 1 and err.count("\n") == 1 and "File too large" in err, err
+
+
+def test_a_closed_stdin_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m solvers sudoku - <&-` (Python then has no sys.stdin): exit 2 and one line."""
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["sudoku", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "stdin" in err
+
+
+# --- long inputs say how they go -----------------------------------------------------------
+
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+class Recording(io.TextIOBase):
+    """A stdout that notes, for each write, how many puzzles had been solved by then."""
+
+    def __init__(self, solved: list[int]) -> None:
+        self.solved = solved
+        self.writes: list[tuple[int, str]] = []
+
+    def write(self, text: str) -> int:
+        """Keep the text with the number solved so far."""
+        self.writes.append((len(self.solved), text))
+        return len(text)
+
+
+def test_sudoku_prints_each_answer_as_it_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three puzzles: the first answer is written before the second puzzle is solved (so `| head -1` ends)."""
+    solved: list[int] = []
+    solve = dlx.watched_solutions
+
+    def noted(*args: object, **kwargs: object) -> list[Any]:
+        """Solve, and note it."""
+        found = solve(*args, **kwargs)  # type: ignore[arg-type]
+        solved.append(1)
+        return found
+
+    monkeypatch.setattr(dlx, "watched_solutions", noted)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{EASY}\n{EASY}\n{EASY}\n"))
+    out = Recording(solved)
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["sudoku", "-"]) == 0
+    text = "".join(part for _, part in out.writes)
+    first = next(count for count, part in out.writes if part.strip())
+    assert first == 1 and text.count("534678912") == 3
+
+
+def test_an_exact_cover_count_reports_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2^12 solutions, a clock passing 0.4 s a reading: progress lines on stderr, the count on stdout."""
+    path = tmp_path / "many.txt"
+    path.write_text(independent_choices(12))
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    code, out, err = run(capsys, "exact-cover", str(path), "--count")
+    assert code == 0 and out == "4096\n"
+    assert err.splitlines()[:2] == [
+        "exact-cover: 3 solutions so far...",
+        "exact-cover: 6 solutions so far...",
+    ]
+
+
+def test_maze_stats_reports_mazes_measured(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`maze stats --samples N`: 'mazes so far' lines on stderr while it measures (0.4 s a clock reading)."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    code, out, err = run(
+        capsys, "maze", "stats", "--size", "4", "--samples", "12", "--algorithm", "backtracker"
+    )
+    assert code == 0 and "backtracker" in out
+    assert err.splitlines()[:2] == ["maze stats: 3 mazes so far...", "maze stats: 6 mazes so far..."]
+
+
+@pytest.mark.parametrize(
+    ("shape", "noun"), [("square", "walls removed"), ("hex", "passages")], ids=["square", "hex"]
+)
+def test_a_large_maze_reports_its_carving(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, shape: str, noun: str
+) -> None:
+    """`maze generate 100 100`: a line every 4,096 passages once the (fake) clock passes a second."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(2.0))
+    code, _, err = run(capsys, "maze", "generate", "100", "100", "--shape", shape, "--out", os.devnull)
+    assert code == 0
+    assert err.splitlines() == [
+        f"maze generate: 4,096 {noun} so far...",
+        f"maze generate: 8,192 {noun} so far...",
+    ]
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_a_worksheet_past_its_cells_is_refused_before_carving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, shape: str
+) -> None:
+    """--pdf with copies x cells over the cap: one line, exit 2, nothing carved, no file.
+
+    `maze generate 300 300 --pdf x.pdf --copies 100` took minutes for an unreadable worksheet.
+    """
+    from solvers.mazes import cli as shapes_cli
+
+    monkeypatch.setattr(shapes_cli, "MAX_WORKSHEET_CELLS", 1000)
+    monkeypatch.setattr(maze, "carve", None)  # carving would fail at once
+    monkeypatch.setattr(shapes_cli, "carve_passages", None)
+    pdf = tmp_path / "w.pdf"
+    message = refused(
+        capsys, "maze", "generate", "10", "10", "--shape", shape, "--pdf", str(pdf), "--copies", "11"
+    )
+    assert "at most 1,000 cells" in message and "11 x 100" in message and not pdf.exists()
+
+
+# --- left from the first round -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["frogs", "\u0663"],
+        ["pentomino", "\u0666x\u0661\u0660"],
+        ["maze", "solve", "-", "--start", "\u0661,\u0660"],
+        ["maze", "solve", "-", "--goal", "\u0663"],
+    ],
+    ids=["frogs", "pentomino", "maze-start", "maze-goal-id"],
+)
+def test_digits_of_other_scripts_are_refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Numbers are ASCII digits: '٣' (Arabic-Indic 3), which int() reads, is one line and exit 2."""
+    refused(capsys, *argv)
+
+
+def test_factorial_limit_is_bounded(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`factorial 5 --endless --limit 100000000` is refused (it ran for minutes); a million is the top."""
+    from solvers import recursion
+
+    with monkeypatch.context() as patched:
+        patched.setattr(recursion, "recursive_factorial_events", None)  # refused before it runs
+        assert "1 to 1000000" in refused(capsys, "factorial", "5", "--endless", "--limit", "100000000")
+    code, out, _ = run(capsys, "factorial", "5", "--endless", "--limit", "1000")
+    assert code == 0 and "stack overflow at depth 1,000" in out
+
+
+def test_running_out_of_memory_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A MemoryError (2000 x 2000 --svg under a 3 GB limit) is one line and exit 1, not a traceback."""
+
+    def no_memory(*args: object) -> None:
+        """Fail as a full memory does."""
+        raise MemoryError
+
+    monkeypatch.setattr(maze, "carve", no_memory)
+    code, out, err = run(capsys, "maze", "generate", "5", "5")
+    assert code == 1 and out == "" and err.count("\n") == 1 and "out of memory" in err
+
+
+def test_an_svg_without_stairs_builds_no_stairs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A flat maze's SVG asks nothing about stairs (their check built a set of every passage twice)."""
+    from solvers.mazes import printing
+
+    monkeypatch.setattr(printing, "stairs", None)
+    svg = tmp_path / "m.svg"
+    assert main(["maze", "generate", "6", "4", "--seed", "2", "--shape", "hex", "--svg", str(svg)]) == 0
+    assert svg.read_text().count("<text") == 2  # S and G

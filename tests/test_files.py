@@ -112,7 +112,8 @@ def test_settings_survive_a_broken_file_and_are_written_whole(own_user_folders: 
     assert files.load_settings() == {}
     files.remember("maze", own_user_folders)
     assert files.load_settings()["recent"]["maze"] == [str(own_user_folders.resolve())]
-    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]  # no temporary left behind
+    names = sorted(p.name for p in path.parent.iterdir())
+    assert names == ["settings.json", "settings.json.bad"]  # the broken one set aside; no temporary left
 
 
 @pytest.mark.parametrize("name", ["README.md", "nested/x.txt"])

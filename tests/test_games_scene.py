@@ -173,3 +173,20 @@ def test_the_computers_view_says_a_win_in_moves_not_a_raw_score(app, open_demo) 
     assert "its view: a win in 1 move" in text, text
     assert "10,0" not in text and "10000" not in text
     shot(app, "its-view")
+
+
+def test_a_search_of_the_last_game_is_not_played_in_the_next(app, open_demo) -> None:
+    """The computer starts gomoku; Connect Four is chosen before it answers: its gomoku move is dropped.
+
+    Both boards were empty with the computer to move, so the old check (the
+    number of moves) played gomoku's centre, cell 112, into Connect Four's
+    7 columns: 'index out of range' every frame (the soak's 12 faults).
+    """
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_starts(COMPUTER)  # gomoku: the computer searches its first move
+    demo.set_game("connect4")  # before that search is collected
+    demo.wait()
+    app.frame(1 / 60)
+    assert demo.match.key == "connect4" and len(demo.match.moves) == 1
+    assert 0 <= demo.match.moves[0] < 7 and app.faults == []

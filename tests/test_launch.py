@@ -100,3 +100,16 @@ def test_help_and_argument_errors_answer_without_pygame(argv: tuple[str, ...], e
     code, modules = launch_modules(*argv)
     assert code == exit_code
     assert not loaded(modules, "pygame") and not loaded(modules, "visualizer.scenes")
+
+
+def test_help_in_korean_on_an_ascii_terminal_is_no_traceback() -> None:
+    """`PYTHONIOENCODING=ascii unwind --lang ko --help`: the help prints (Hangul as '?'), exit 0."""
+    done = subprocess.run(
+        [sys.executable, "-m", "visualizer", "--lang", "ko", "--help"],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"--screenshot" in done.stdout and b"?" in done.stdout

@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from solvers import textio
+from solvers.cli import output_failed, printable_streams
 from solvers.i18n import N_, _, choose, language_argument, requested_language, use
 from visualizer import MAX_WINDOW, MIN_WINDOW, files
 from visualizer.demos import DEMOS
@@ -22,10 +24,17 @@ MAX_SPEED = 10_000_000
 MIN_SCALE, MAX_SCALE = 0.5, 4.0
 
 
+def ascii_digits(text: str) -> str:
+    """`text` if it is ASCII; ValueError if not (int() and float() read other scripts' digits too)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return text
+
+
 def window_size(text: str) -> tuple[int, int]:
     """argparse type: 'WxH' with sensible bounds."""
     try:
-        width, height = (int(part) for part in text.lower().split("x"))
+        width, height = (int(ascii_digits(part)) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("size must look like 1280x800, not {text}").format(text=repr(text))
@@ -46,7 +55,7 @@ def bounded_number(low: float, high: float, what: str) -> Callable[[str], float]
     def parse(text: str) -> float:
         """`text` as a number in range, or one clear line."""
         try:
-            value = float(text)
+            value = float(ascii_digits(text))
         except ValueError:
             raise argparse.ArgumentTypeError(
                 _("{what} must be a number, not {text}").format(what=_(what), text=repr(text))
@@ -73,7 +82,7 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         """`text` as a whole number in range, or one clear line."""
         try:
-            value = int(text)
+            value = int(ascii_digits(text))
         except ValueError:
             raise argparse.ArgumentTypeError(
                 _("{what} must be a whole number, not {text}").format(what=_(what), text=repr(text))
@@ -89,7 +98,7 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
-def png_path(text: str) -> Path:
+def writable_path(text: str) -> Path:
     """An argparse type: where a file can be written (its folder exists and is writable)."""
     path = Path(text).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
@@ -104,9 +113,21 @@ def png_path(text: str) -> Path:
     return path
 
 
+def png_path(text: str) -> Path:
+    """An argparse type: a .png file in a writable folder (or a device or pipe such as /dev/stdout)."""
+    path = writable_path(text)
+    try:
+        special = textio.writes_through(path)
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error.strerror or error}") from None
+    if path.suffix.lower() != ".png" and not special:
+        raise argparse.ArgumentTypeError(_("screenshots are .png files, not {name}").format(name=repr(text)))
+    return path
+
+
 def export_path(text: str) -> Path:
     """An argparse type: a .gif or .mp4 file in a writable folder."""
-    path = png_path(text)
+    path = writable_path(text)
     if path.suffix.lower() not in (".gif", ".mp4"):
         raise argparse.ArgumentTypeError(
             _("exports are .gif or .mp4 files, not {name}").format(name=repr(text))
@@ -197,9 +218,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments and run the app; a missing display is one clear line."""
     words = list(sys.argv[1:] if argv is None else argv)
+    printable_streams()
+    use(choose(requested_language(words)))  # a bad settings file is then reported in that language
     use(choose(requested_language(words), files.load_settings().get("language")))
     parser = build_parser()
-    args = parser.parse_args(words)
+    try:
+        args = parser.parse_args(words)
+        sys.stdout.flush()  # --help onto a full disk fails here, not in Python's flush at exit
+    except OSError as error:
+        return output_failed(parser.prog, error)
     if args.words:
         from visualizer.scenes.trace.launch import accept  # the tracer (ast, inspect, ...) only for trace
 

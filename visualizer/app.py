@@ -7,6 +7,7 @@ Overlays that every screen shares (help, a text prompt, messages) live here.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -222,9 +223,21 @@ class App:
             frames += 1
             if self.options.frames is not None and frames >= self.options.frames:
                 break
-        if self.options.screenshot is not None:
-            save_png(self.surface, self.options.screenshot)
+        saved = self.save_last_frame()
         self.finish()
+        return saved
+
+    def save_last_frame(self) -> int:
+        """--screenshot: save the window as a PNG; 0, or 1 after one line saying why it could not."""
+        if self.options.screenshot is None:
+            return 0
+        try:
+            save_png(self.surface, self.options.screenshot)
+        except (pygame.error, OSError) as error:
+            reason = getattr(error, "strerror", None) or error
+            words = _("unwind: could not save {path}: {reason}")
+            print(words.format(path=self.options.screenshot, reason=reason), file=sys.stderr)
+            return 1
         return 0
 
     def frame(self, dt: float) -> None:

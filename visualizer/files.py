@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
+import sys
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from solvers import textio
+from solvers.i18n import _
 
 APP = "unwind"
 RECENT_KEPT = 8
@@ -68,35 +70,57 @@ def own_copy(path: Path, kind: str) -> Path:
     return documents_folder(kind) / path.name if is_bundled(path) else path
 
 
-@contextmanager
-def replacing(path: Path) -> Iterator[Path]:
-    """A new temporary path beside `path`; when the block succeeds it replaces `path` in one step.
-
-    The temporary file is made with the usual permissions and keeps the
-    suffix, which encoders read.  On failure the old file is left as it was.
-    """
-    temporary = path.with_name(f".{path.stem}.{os.urandom(4).hex()}.part{path.suffix}")
-    temporary.open("xb").close()
-    try:
-        yield temporary
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write `text` (UTF-8) to `path` through a temporary file."""
-    with replacing(path) as temporary:
-        temporary.write_text(text, encoding="utf-8")
-
-
 def load_settings() -> dict[str, Any]:
-    """The saved settings, or none when the file is missing or unreadable (never an error)."""
+    """The saved settings; none when the file is missing, and a bad one is set aside (never an error)."""
+    path = settings_path()
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
         return {}
-    return data if isinstance(data, dict) else {}
+    except UnicodeDecodeError:
+        return set_aside(path, _("not UTF-8 text"))
+    except OSError:
+        return {}  # unreadable (permissions): nothing to set aside that we could write
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):  # bad JSON, NaN or Infinity, nesting too deep
+        return set_aside(path, _("not valid JSON"))
+    if not well_formed(data):
+        return set_aside(path, _("not the settings Unwind writes"))
+    return dict(data)
+
+
+def _no_constant(name: str) -> Any:
+    """json's hook for NaN and Infinity: settings never hold them."""
+    raise ValueError(name)
+
+
+def well_formed(data: Any) -> bool:
+    """True for settings as Unwind writes them: an object, language a text, recent files lists of texts."""
+    if not isinstance(data, dict):
+        return False
+    if not isinstance(data.get("language", ""), str):
+        return False
+    recent = data.get("recent", {})
+    if not isinstance(recent, dict):
+        return False
+    return all(
+        isinstance(paths, list) and all(isinstance(p, str) for p in paths) for paths in recent.values()
+    )
+
+
+def set_aside(path: Path, reason: str) -> dict[str, Any]:
+    """Rename a bad settings file out of the way and say so in one line; the defaults (no settings)."""
+    aside = path.with_name(path.name + ".bad")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return {}
+    message = _(
+        "unwind: the settings file {path} was {reason}; it is kept as {aside} and the defaults are used"
+    )
+    print(message.format(path=path, reason=reason, aside=aside.name), file=sys.stderr)
+    return {}
 
 
 def save_settings(settings: dict[str, Any]) -> None:
@@ -104,7 +128,7 @@ def save_settings(settings: dict[str, Any]) -> None:
     path = settings_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(path, json.dumps(settings, indent=2, ensure_ascii=False))
+        textio.write_atomic(path, json.dumps(settings, indent=2, ensure_ascii=False))
     except OSError:
         pass
 

@@ -11,6 +11,7 @@ into place only when complete, so a failed save never leaves half a file.
 from __future__ import annotations
 
 import importlib.util
+import io
 import queue
 import threading
 import time
@@ -21,7 +22,7 @@ from typing import Any
 import pygame
 
 from solvers.i18n import _, format_number, ngettext
-from visualizer.files import replacing
+from solvers.textio import replacing, write_bytes_atomic
 
 GIF_FPS = 10
 """Frames per second kept in a GIF: smooth enough, and a tenth of the size of 60."""
@@ -53,9 +54,14 @@ def output_path(folder: Path, stem: str, suffix: str) -> Path:
 
 
 def save_png(surface: pygame.Surface, path: Path) -> Path:
-    """Save the surface as a PNG, atomically."""
-    with replacing(path) as temporary:
-        pygame.image.save(surface, str(temporary))
+    """Save the surface as a PNG, atomically.
+
+    The PNG is encoded in memory and written by Python, whose writes report a
+    full disk (SDL's file writer did not: a 0-byte PNG was 'saved').
+    """
+    encoded = io.BytesIO()
+    pygame.image.save(surface, encoded, "picture.png")
+    write_bytes_atomic(path, encoded.getvalue())
     return path
 
 
@@ -83,6 +89,7 @@ class Recorder:
         self.full = False
         self.result = ""
         self.saved = False  # the file was written (`result` says so in the user's language)
+        self.stopped = False  # the encoder has seen `stop` (a GIF reads every frame before it writes)
         self._next_grab = 0.0
         self._queue: queue.Queue[tuple[bytes, tuple[int, int]] | None] = queue.Queue(QUEUE_FRAMES)
         self.writer = threading.Thread(target=self._encode, daemon=True)
@@ -112,6 +119,7 @@ class Recorder:
         """The frames as they arrive, until `stop`."""
         while (frame := self._queue.get()) is not None:
             yield frame
+        self.stopped = True
 
     def _encode(self) -> None:
         """Write the file from the queued frames; `result` says how it went."""
@@ -129,8 +137,9 @@ class Recorder:
             self.result = str(empty)
         except Exception as error:  # a full disk or a broken encoder must not take the app down
             self.result = _("could not save {path}: {error}").format(path=self.path, error=error)
-            for _frame in self._frames():  # drain, so a live grab never waits on a dead encoder
-                pass
+            if not self.stopped:  # drain, so a live grab never waits on a dead encoder
+                for _frame in self._frames():
+                    pass
 
 
 class NothingRecorded(Exception):

@@ -9,6 +9,7 @@ else comes here.  Every shape prints the generic graph form with --json:
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import secrets
 import unicodedata
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solvers.cli import EventStats, UsageError, emit, fail, seed_number, whole_number
+from solvers.cli import EventStats, Progress, UsageError, emit, fail, seed_number, whole_number
 from solvers.events import Carve, Pop
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import graph as g
@@ -30,6 +31,11 @@ MAX_STATS_CELLS = 250_000
 """`maze stats` measures up to this many cells a maze (times the samples: keep it interactive)."""
 MAX_SAMPLES = 10_000
 MAX_COPIES = 100
+MAX_WORKSHEET_CELLS = 1_000_000
+"""A --pdf worksheet's cells, all copies together (100 copies of 100 x 100): more is unreadable on paper
+and takes minutes."""
+PROGRESS_EVERY = 4095
+"""Carving reads the progress clock every 4,096 passages."""
 
 
 def add_generate_options(parser: argparse.ArgumentParser) -> None:
@@ -83,9 +89,24 @@ def build_graph(args: argparse.Namespace) -> g.CellGraph:
     if args.shared_state_bug and args.algorithm != "backtracker":
         raise refused("generate", _("--shared-state-bug goes with the backtracker only"))
     try:
-        return g.build(args.shape, args.width, args.height, args.levels)
+        graph = g.build(args.shape, args.width, args.height, args.levels)
     except g.GraphError as error:
         raise refused("generate", str(error)) from None
+    check_worksheet(args, graph.size)
+    return graph
+
+
+def check_worksheet(args: argparse.Namespace, cells: int) -> None:
+    """Refuse a --pdf worksheet of more than MAX_WORKSHEET_CELLS cells in all, before any carving."""
+    if args.pdf and cells * args.copies > MAX_WORKSHEET_CELLS:
+        raise refused(
+            "generate",
+            _("a worksheet holds at most {high} cells in all, not {copies} x {cells}").format(
+                high=format_number(MAX_WORKSHEET_CELLS),
+                copies=format_number(args.copies),
+                cells=format_number(cells),
+            ),
+        )
 
 
 def refused(action: str, message: str) -> UsageError:
@@ -122,9 +143,12 @@ def carved(events: Iterable[Any], stats: EventStats, pushes: bool) -> list[g.Pas
     passages: list[g.Passage] = []
     keep = passages.append
     depth = deepest = 0
+    progress = Progress("maze generate")
     for event in stats.watch(events):
         if type(event) is Carve:
             keep((event.cell, event.other))
+            if not len(passages) & PROGRESS_EVERY:
+                progress.update(len(passages), N_("passages"))
             if pushes:
                 depth += 1
                 deepest = max(deepest, depth)
@@ -161,7 +185,9 @@ def write_prints(args: argparse.Namespace, graph: g.CellGraph, passages: list[g.
         said.append(_("SVG saved to {path}").format(path=args.svg))
     if args.pdf:
         items = [Printed(graph, passages, _("Maze {number} (seed {seed})").format(number=1, seed=seed))]
+        progress = Progress("maze generate --pdf")
         for copy in range(1, args.copies):
+            progress.update(copy, N_("mazes"))
             more = carve_passages(graph, args, (seed + copy) % 2**32, EventStats())
             more_seed = (seed + copy) % 2**32
             items.append(
@@ -191,7 +217,7 @@ def saving(action: str, target: str | None, job: Any) -> str | int:
 def cannot_write(action: str, target: str | None, error: OSError) -> str:
     """The one line saying a file could not be written, and whether an old one is left as it was."""
     reason = error.strerror or error
-    if target and Path(target).exists():
+    if target and Path(target).is_file():
         return _("maze {action}: cannot write {path}: {reason}; the old file is unchanged").format(
             action=action, path=target, reason=reason
         )
@@ -209,12 +235,16 @@ def run_generate(args: argparse.Namespace) -> int:
     written = saving("generate", args.svg or args.pdf, lambda: write_prints(args, graph, passages, seed))
     if isinstance(written, int):
         return written
-    data = {**generic_form(graph, passages), "seed": seed, "algorithm": args.algorithm, **stats.as_dict()}
-    if args.shared_state_bug:
-        data["carved_cells"] = len(passages) + 1
-        data["shared_state_bug"] = True
+
+    def data() -> dict[str, Any]:
+        """The generic form with the seed, generator and stats (built for --out and --json only)."""
+        form = {**generic_form(graph, passages), "seed": seed, "algorithm": args.algorithm, **stats.as_dict()}
+        if args.shared_state_bug:
+            form |= {"carved_cells": len(passages) + 1, "shared_state_bug": True}
+        return form
+
     if args.out:
-        done = saving("generate", args.out, lambda: _write_json(args.out, data))
+        done = saving("generate", args.out, lambda: _write_json(args.out, data()))
         if isinstance(done, int):
             return done
     name = _("shared-state backtracker (missing var)") if args.shared_state_bug else args.algorithm
@@ -284,7 +314,13 @@ def run_stats(args: argparse.Namespace) -> int:
             ),
         )
     names = list(ALGORITHMS) if args.algorithm == "all" else [args.algorithm]
-    figures = {name: mean_texture(graph, name, args.samples, args.seed).as_dict() for name in names}
+    progress, measured = Progress("maze stats"), itertools.count(1)
+
+    def tell() -> None:
+        """One more maze measured: a progress line now and then."""
+        progress.update(next(measured), N_("mazes"))
+
+    figures = {name: mean_texture(graph, name, args.samples, args.seed, tell).as_dict() for name in names}
     data: dict[str, Any] = {
         "shape": graph.shape,
         "size": args.size,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -217,22 +217,22 @@ def _polar_side_points(graph: CellGraph, cell: int, slot: int) -> tuple[Point, .
     return (_polar_point(graph, ring, start), _polar_point(graph, ring + 1, start))
 
 
-def walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ...]]:
-    """Every wall still standing, once each, as polylines (a side with no passage across it).
+def walls(graph: CellGraph, passages: Iterable[Passage]) -> Iterator[tuple[Point, ...]]:
+    """Every wall still standing, once each, as polylines (a side with no passage across it), as found.
 
     A round maze's sides are arcs of many points: only the standing ones are
     computed (272,000 cells at 300 rings), each cell's ring found by a binary search.
     """
     if graph.shape == "polar":
-        return _polar_walls(graph, passages)
-    opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
-    found = []
-    for cell in range(graph.size):
+        yield from _polar_walls(graph, passages)
+        return
+    size = graph.size
+    opened = {min(a, b) * size + max(a, b) for a, b in passages}  # one int a passage: 4M cells fit
+    for cell in range(size):
         for side in sides(graph, cell):
             nb = side.neighbour
-            if nb < 0 or ((side.own or nb > cell) and (cell, nb) not in opened):
-                found.append(side.points)
-    return found
+            if nb < 0 or ((side.own or nb > cell) and min(cell, nb) * size + max(cell, nb) not in opened):
+                yield side.points
 
 
 def _polar_walls(graph: CellGraph, passages: Iterable[Passage]) -> list[tuple[Point, ...]]:

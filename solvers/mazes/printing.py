@@ -7,10 +7,7 @@ last pages, so a teacher can print the lot and keep the last sheets.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,6 +70,8 @@ def _wrap_side(graph: CellGraph, cell: int, other: int) -> Point | None:
 
 def _stair_letters(graph: CellGraph, passages: Sequence[Passage]) -> dict[int, str]:
     """Each cell with open stairs: 'U', 'D' or 'UD'."""
+    if graph.shape != "3d":
+        return {}  # no stairs: never a set of every passage (4 million at 2000 x 2000)
     opened = {(a, b) for a, b in passages} | {(b, a) for a, b in passages}
     ups = {low for low, high in stairs(graph) if (low, high) in opened}
     downs = {high for low, high in stairs(graph) if (low, high) in opened}
@@ -84,34 +83,40 @@ def _stair_letters(graph: CellGraph, passages: Sequence[Passage]) -> dict[int, s
 
 def svg(item: Printed, unit: float = 16.0) -> str:
     """The maze (and its path if given) as an SVG document, `unit` pixels to a cell."""
+    return "".join(svg_pieces(item, unit))
+
+
+def svg_pieces(item: Printed, unit: float = 16.0) -> Iterator[str]:
+    """`svg(item)` piece by piece: a large maze is written as it is drawn, never held whole."""
     graph = item.graph
     width, height = extent(graph)
     margin = 1.0
-    parts = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
+    yield (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{(width + 2 * margin) * unit:.1f}" '
         f'height="{(height + 2 * margin) * unit:.1f}" '
-        f'viewBox="{-margin} {-margin} {width + 2 * margin:.3f} {height + 2 * margin:.3f}">',
-        f"<title>{escape(item.title)}</title>",
-        '<rect x="-1" y="-1" width="100%" height="100%" fill="white"/>',
-    ]
+        f'viewBox="{-margin} {-margin} {width + 2 * margin:.3f} {height + 2 * margin:.3f}">\n'
+        f"<title>{escape(item.title)}</title>\n"
+        '<rect x="-1" y="-1" width="100%" height="100%" fill="white"/>\n'
+    )
     if item.path:
         for piece in path_lines(graph, item.path):
-            parts.append(
+            yield (
                 f'<polyline points="{_svg_points(piece)}" fill="none" stroke="#2a9d4a" '
-                'stroke-width="0.25" stroke-linecap="round" stroke-linejoin="round"/>'
+                'stroke-width="0.25" stroke-linecap="round" stroke-linejoin="round"/>\n'
             )
-    wall_path = " ".join(f"M{_svg_points(line).replace(' ', ' L')}" for line in walls(graph, item.passages))
-    parts.append(
-        f'<path d="{wall_path}" fill="none" stroke="black" stroke-width="0.1" stroke-linecap="round"/>'
-    )
+    yield '<path d="'
+    separator = ""
+    for line in walls(graph, item.passages):
+        yield f"{separator}M{_svg_points(line).replace(' ', ' L')}"
+        separator = " "
+    yield '" fill="none" stroke="black" stroke-width="0.1" stroke-linecap="round"/>\n'
     for (x, y), letters in _labels(graph, item.passages):
-        parts.append(
+        yield (
             f'<text x="{x:.3f}" y="{y:.3f}" font-size="{label_size(letters, 0.6):.2f}" '
-            f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central">{letters}</text>'
+            f'font-family="sans-serif" text-anchor="middle" dominant-baseline="central">{letters}</text>\n'
         )
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    yield "</svg>\n"
 
 
 def _svg_points(points: Sequence[Point]) -> str:
@@ -133,8 +138,9 @@ def label_size(text: str, one_letter: float) -> float:
 
 
 def write_svg(path: str | Path, item: Printed) -> None:
-    """Write the SVG atomically."""
-    textio.write_atomic(path, svg(item), encoding="utf-8")
+    """Write the SVG atomically, piece by piece."""
+    with textio.writing(path) as handle:
+        handle.writelines(svg_pieces(item))
 
 
 # --- PDF ---------------------------------------------------------------------------------------
@@ -237,17 +243,5 @@ def _draw_maze(pdf: Any, item: Printed, slot: tuple[float, float, float, float])
 
 
 def write_pdf(path: str | Path, items: Sequence[Printed], paper: str = "a4", per_page: int = 2) -> None:
-    """Write the worksheet atomically (textio writes text; a PDF is bytes)."""
-    data = worksheet(items, paper, per_page)
-    target = Path(path)
-    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Write the worksheet atomically."""
+    textio.write_bytes_atomic(path, worksheet(items, paper, per_page))

@@ -15,7 +15,7 @@ backtracker leaves about 10 % dead ends, Prim and Kruskal about 30 %).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
 from solvers.mazes.generators import generate
@@ -68,9 +68,19 @@ def texture(graph: CellGraph, passages: Sequence[Passage]) -> Texture:
     )
 
 
-def mean_texture(graph: CellGraph, algorithm: str, samples: int, seed: int = 0) -> Texture:
-    """The mean texture of `samples` mazes of one algorithm, seeds seed, seed + 1, ..."""
-    return mean_of([texture(graph, generate(graph, algorithm, seed + k)) for k in range(samples)])
+def mean_texture(
+    graph: CellGraph, algorithm: str, samples: int, seed: int = 0, measured: Callable[[], None] | None = None
+) -> Texture:
+    """The mean texture of `samples` mazes of one algorithm, seeds seed, seed + 1, ...
+
+    `measured()` is called after each maze (a progress line).
+    """
+    found = []
+    for k in range(samples):
+        found.append(texture(graph, generate(graph, algorithm, seed + k)))
+        if measured is not None:
+            measured()
+    return mean_of(found)
 
 
 def mean_of(found: Sequence[Texture]) -> Texture:

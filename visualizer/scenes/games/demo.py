@@ -90,7 +90,7 @@ class GamesDemo(guessbar.Guesses, Demo):
         self.camera = Camera()
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
-        self._thinking: tuple[int, Future[Answer]] | None = None
+        self._thinking: tuple[tuple[str, tuple[int, ...]], Future[Answer]] | None = None
         self.guessing: guessing.Guessing = guessing.Guessing()
         self.hover: tuple[int, int] | None = None
         self.questions = Questions(self, lambda: self.shell.run)
@@ -168,7 +168,11 @@ class GamesDemo(guessbar.Guesses, Demo):
         if self.match.computers_turn and self._thinking is None:
             pos, game = self.match.position, self.match.game
             engine = Engine(game, LEVELS[self.level])
-            self._thinking = (len(self.match.moves), self._pool.submit(engine.think, pos))
+            self._thinking = (self._board(), self._pool.submit(engine.think, pos))
+
+    def _board(self) -> tuple[str, tuple[int, ...]]:
+        """The game and its moves: a search's move is played only on the board it searched."""
+        return self.match.key, tuple(self.match.moves)
 
     def wait(self) -> None:
         """Block until the computer has moved (tests; the app polls in `update`)."""
@@ -180,9 +184,9 @@ class GamesDemo(guessbar.Guesses, Demo):
         """Play the computer's finished search, unless the board changed meanwhile."""
         if self._thinking is None or not self._thinking[1].done():
             return
-        count, future = self._thinking
+        board, future = self._thinking
         self._thinking = None
-        if count == len(self.match.moves) and self.match.computers_turn:
+        if board == self._board() and self.match.computers_turn:
             self.history.do(Place(future.result().move or 0, future.result()))
             if self.match.over:
                 self.notify(self.match.result_text())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from solvers import maze as mz
+from solvers import textio
 from visualizer import files
 from visualizer.scenes.maze.model import LOAD_MAX
 
@@ -25,7 +26,7 @@ def autosave_path() -> Path:
 def write_maze(path: Path, maze: mz.Maze) -> None:
     """Write a maze file in one step: a crash mid-write leaves the old file whole."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    files.write_text_atomic(path, maze.to_text())
+    textio.write_atomic(path, maze.to_text())
 
 
 def parse_maze(text: str) -> mz.Maze:

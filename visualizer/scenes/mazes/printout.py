@@ -7,7 +7,6 @@ from pathlib import Path
 from solvers.i18n import _
 from solvers.mazes import printing
 from solvers.mazes.graph import CellGraph, Passage
-from visualizer import files
 
 
 def write(path: Path, graph: CellGraph, passages: list[Passage], title: str) -> str:
@@ -15,12 +14,9 @@ def write(path: Path, graph: CellGraph, passages: list[Passage], title: str) -> 
     item = printing.Printed(graph, passages, title)
     written = []
     try:
-        with files.replacing(path.with_suffix(".svg")) as temporary:
-            temporary.write_text(printing.svg(item), encoding="utf-8")
+        printing.write_svg(path.with_suffix(".svg"), item)
         written.append(path.with_suffix(".svg").name)
-        data = printing.worksheet([item])
-        with files.replacing(path.with_suffix(".pdf")) as temporary:
-            temporary.write_bytes(data)
+        printing.write_pdf(path.with_suffix(".pdf"), [item])
         written.append(path.with_suffix(".pdf").name)
     except printing.PrintUnavailable as error:
         if written:
