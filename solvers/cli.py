@@ -236,8 +236,22 @@ progress_clock: Callable[[], float] = time.monotonic
 """The clock `Progress` reads (tests put a fake one here)."""
 
 
+def progress_wanted() -> bool:
+    """Progress is for a person at a terminal: none into a pipe or a file (UNWIND_PROGRESS=1 or 0 decides)."""
+    import os
+
+    forced = os.environ.get("UNWIND_PROGRESS")
+    if forced in ("0", "1"):
+        return forced == "1"
+    isatty = getattr(sys.stderr, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
 class Progress:
-    """Tells on stderr how a long run goes: silent for its first second, then a line a second."""
+    """Tells on stderr how a long run goes: silent for its first second, then a line a second.
+
+    Only when stderr is a terminal (see `progress_wanted`): a script reading stderr gets errors alone.
+    """
 
     def __init__(self, label: str, every: float = 1.0) -> None:
         self.label = label
@@ -245,9 +259,12 @@ class Progress:
         self.clock = progress_clock
         self.next_report = self.clock() + every
         self.reported = False
+        self.wanted = progress_wanted()
 
     def update(self, done: int, noun: str = N_("solutions")) -> None:
         """Report `done` if a second has passed since the start or the last report."""
+        if not self.wanted:
+            return
         now = self.clock()
         if now >= self.next_report:
             words = _("{label}: {count} {noun} so far...").format(

@@ -286,6 +286,7 @@ def test_long_counts_report_progress_on_stderr(
 ) -> None:
     """A (fake) clock that passes 0.4 s per solution: a progress line about every 3 solutions."""
     monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
     code, out, err = run(capsys, "sudoku", "--count", "--limit", "12")
     assert code == 0 and out.startswith("12 (stopped")
@@ -295,9 +296,23 @@ def test_long_counts_report_progress_on_stderr(
     ]
 
 
+def test_progress_is_for_a_terminal_not_for_a_pipe(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long count into a pipe (stderr captured, not a terminal): no progress line, the answer alone."""
+    monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    monkeypatch.delenv("UNWIND_PROGRESS", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
+    code, out, err = run(capsys, "sudoku", "--count", "--limit", "12")
+    assert code == 0 and out.startswith("12 (stopped") and err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert cli.progress_wanted()
+
+
 def test_quick_counts_are_silent(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Under a second (by the fake clock): nothing on stderr."""
     monkeypatch.setattr(cli, "progress_clock", FakeClock(0.001))
+    monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
     assert run(capsys, "sudoku", "--count", "--limit", "100")[2] == ""
 
@@ -307,6 +322,7 @@ def test_ctrl_c_is_one_line_and_exit_130(
 ) -> None:
     """Ctrl-C in the middle of a count: one line, exit code 130, no traceback."""
     monkeypatch.setattr(cli, "progress_clock", FakeClock(0.001, interrupt_at=50))
+    monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
     code, out, err = run(capsys, "sudoku", "--count", "--limit", "1000")
     assert (code, out, err) == (130, "", "python -m solvers: interrupted\n")
@@ -717,6 +733,7 @@ def test_an_exact_cover_count_reports_progress(
     path = tmp_path / "many.txt"
     path.write_text(independent_choices(12))
     monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     code, out, err = run(capsys, "exact-cover", str(path), "--count")
     assert code == 0 and out == "4096\n"
     assert err.splitlines()[:2] == [
@@ -730,6 +747,7 @@ def test_maze_stats_reports_mazes_measured(
 ) -> None:
     """`maze stats --samples N`: 'mazes so far' lines on stderr while it measures (0.4 s a clock reading)."""
     monkeypatch.setattr(cli, "progress_clock", FakeClock(0.4))
+    monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     code, out, err = run(
         capsys, "maze", "stats", "--size", "4", "--samples", "12", "--algorithm", "backtracker"
     )
@@ -745,6 +763,7 @@ def test_a_large_maze_reports_its_carving(
 ) -> None:
     """`maze generate 100 100`: a line every 4,096 passages once the (fake) clock passes a second."""
     monkeypatch.setattr(cli, "progress_clock", FakeClock(2.0))
+    monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     code, _, err = run(capsys, "maze", "generate", "100", "100", "--shape", shape, "--out", os.devnull)
     assert code == 0
     assert err.splitlines() == [
