@@ -10,6 +10,7 @@ from ui import press
 
 from solvers.i18n import assets_folder
 from solvers.lessons import load_lesson
+from visualizer import theme as th
 from visualizer.lesson import LessonPresenter
 
 LESSONS = assets_folder() / "lessons"
@@ -113,3 +114,17 @@ def test_a_bad_lesson_on_the_command_line_is_one_line_and_exit_2(tmp_path: Path,
     with pytest.raises(SystemExit) as exit_:
         main(["--lesson", str(bad)])
     assert exit_.value.code == 2 and f"{bad}:4: demo must be one of" in capsys.readouterr().err
+
+
+def test_the_caption_sits_at_the_bottom_and_takes_its_clicks(app) -> None:
+    presenter = present(app, "frogs.toml", 2)
+    app.frame(1 / 60)
+    box = presenter.caption_box
+    assert box.bottom > app.surface.get_height() - 40 and box.h > 40
+    assert tuple(app.surface.get_at((box.centerx, box.bottom - 3)))[:3] == tuple(th.TITLE_BAR)[:3]
+    cursor = app.screen.run.cursor
+    playing = app.screen.run.playing
+    from ui import click
+
+    click(app, (box.x + 30, box.bottom - 10))  # the restart button lies under it
+    assert app.screen.run.cursor >= cursor and app.screen.run.playing == playing

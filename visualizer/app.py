@@ -342,7 +342,9 @@ class App:
         if self.prompt is not None:
             self._handle_prompt(event)
             return
-        if event.type == pygame.KEYDOWN and self.lesson is not None and self._lesson_key(event):
+        if self.lesson is not None and (
+            self.lesson.covers(event) or (event.type == pygame.KEYDOWN and self._lesson_key(event))
+        ):
             return
         if event.type == pygame.KEYDOWN and not self.show_help and self.screen.take_typed_key(event):
             return

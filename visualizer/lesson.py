@@ -2,7 +2,7 @@
 
 The app keeps its usual demo screen (a Shell); this layer only opens the step's
 demo with its settings and seed, moves the run to the step's position, plays its
-part, and draws the caption and the step counter over the stage.  The clicker's
+part, and draws the caption and the step counter over the window's bottom.  The clicker's
 keys go to the layer first: PageDown / PageUp (and Right / Left once a step has
 played its part) move between steps, B blanks the screen, F5 starts the lesson
 again; L lets the class take the demo over, and L again returns to the lesson
@@ -69,6 +69,7 @@ class LessonPresenter:
         self.away = False  # the class has taken the demo over (L)
         self.left_at = 0  # the cursor when they took it over
         self.stop_at: int | None = None  # a playing step pauses here
+        self.caption_box = pygame.Rect(0, 0, 0, 0)  # where the caption was drawn last
         self.go(first)
 
     @property
@@ -200,6 +201,11 @@ class LessonPresenter:
         action()
         return True
 
+    def covers(self, event: pygame.event.Event) -> bool:
+        """True for a click on the caption: it is not for the buttons hidden under it."""
+        clicks = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        return event.type in clicks and self.caption_box.collidepoint(event.pos)
+
     def toggle_blank(self) -> None:
         """B: a black screen, or the lesson again."""
         self.blank = not self.blank
@@ -216,12 +222,17 @@ class LessonPresenter:
             self.stop_at = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The caption and the step counter over the stage's bottom (or a black screen)."""
+        """The caption and the step counter at the window's bottom, over the controls (or a black screen).
+
+        The class does not need the player's buttons while the teacher clicks
+        through the steps, so the caption covers them first and the stage least.
+        """
         if self.blank:
             surface.fill((0, 0, 0))
             return
         theme = self.app.theme
         stage = self.shell.layout(surface.get_size()).stage
+        self.caption_box = pygame.Rect(0, 0, 0, 0)
         if self.away:
             self._draw_badge(surface, stage)
             return
@@ -231,11 +242,12 @@ class LessonPresenter:
             lines.append("? " + in_language(self.step.question, lang))
         counter = _("step {number} of {total}").format(number=self.index + 1, total=len(self.lesson.steps))
         margin = theme.px(12)
-        width = stage.w - 2 * margin
+        width = surface.get_width() - 2 * margin
         rows = [row for line in lines for row in wrap(theme, line, width - 2 * margin, "large")]
         line_h = theme.line_height("large")
         height = (len(rows) + 1) * line_h + 2 * margin
-        box = pygame.Rect(stage.x + margin, stage.bottom - height - margin, width, height)
+        box = pygame.Rect(margin, surface.get_height() - height - margin, width, height)
+        self.caption_box = box
         draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
         title = fit_text(theme, in_language(self.lesson.title, lang), box.w // 2, "small", "bold")
         y = box.y + margin
