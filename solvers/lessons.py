@@ -112,7 +112,11 @@ class LessonError(ValueError):
 
 @dataclass(frozen=True)
 class Position:
-    """A place in a run: an event number, or the next event of a kind after the place before."""
+    """A place in a run: an event number, the end, the next event of a kind, or here (the place before).
+
+    "The place before" is where the previous step left the same run (its start
+    for a step that opens a new run); "next KIND" counts on from there.
+    """
 
     event: int | None = None
     kind: str | None = None  # "Solution": the next Solution event
@@ -122,12 +126,14 @@ class Position:
         """The position as a lesson file writes it."""
         if self.end:
             return "end"
+        if self.event is None and self.kind is None:
+            return "here"
         if self.kind is not None:
             return f"next {self.kind}"
         return self.event or 0
 
 
-START = Position(event=0)
+HERE = Position()
 
 
 @dataclass(frozen=True)
@@ -137,7 +143,7 @@ class Step:
     demo: str
     seed: int = 1
     settings: Mapping[str, Any] = field(default_factory=dict)
-    at: Position = START
+    at: Position = HERE
     do: str = "stay"  # or "play": play from `at` to `to` at `speed`
     to: Position | None = None
     speed: float | None = None
@@ -317,7 +323,7 @@ class _Reader:
             demo=demo,
             seed=seed,
             settings=self.settings(raw.get("settings", {}), demo, index),
-            at=self.position(raw.get("at", 0), index, "at"),
+            at=self.position(raw.get("at", "here"), index, "at"),
             do=do,
             to=to,
             speed=self.speed(raw.get("speed"), index),
@@ -358,10 +364,12 @@ class _Reader:
             return Position(event=value)
         if value == "end":
             return Position(end=True)
+        if value == "here" and key == "at":
+            return HERE
         if isinstance(value, str) and value.startswith("next ") and value[5:] in KINDS:
             return Position(kind=value[5:])
         raise self.fail(
-            _('{key} must be an event number, "end" or "next KIND" (KIND: {kinds})').format(
+            _('{key} must be an event number, "end", "next KIND" or, for at, "here" (KIND: {kinds})').format(
                 key=key, kinds=", ".join(sorted(KINDS))
             ),
             index,

@@ -9,7 +9,7 @@ import pytest
 from ui import press
 
 from solvers.i18n import assets_folder
-from solvers.lessons import load_lesson
+from solvers.lessons import HERE, load_lesson
 from visualizer import theme as th
 from visualizer.lesson import LessonPresenter
 
@@ -25,8 +25,13 @@ def present(app, name: str, first: int = 0) -> LessonPresenter:
 @pytest.mark.parametrize("name", ["mysterious-maze.toml", "frogs.toml"])
 def test_every_step_reaches_the_event_its_position_names(app, name: str) -> None:
     presenter = present(app, name)
+    before = None
     for index, step in enumerate(presenter.lesson.steps):
         presenter.go(index)
+        if step.at == HERE:  # it goes on where the step before left the same run (a new run: its start)
+            assert presenter.span.start == (
+                before.end if step.same_run(presenter.lesson.steps[index - 1]) else 0
+            )
         assert app.screen.demo.name == step.demo
         if not presenter.finished():
             presenter.next()  # a playing step finishes its part at once
@@ -38,6 +43,7 @@ def test_every_step_reaches_the_event_its_position_names(app, name: str) -> None
                 assert type(run.last_event).__name__ == position.kind, (index, position)
             if position is not None and position.event is not None:
                 assert cursor == position.event
+        before = presenter.span
 
 
 def test_the_maze_lesson_shows_its_articles_numbers(app) -> None:

@@ -110,6 +110,13 @@ def test_each_problem_is_named_with_its_line(change: tuple[str, str], line: int,
     assert words in str(caught.value)
 
 
+def test_a_step_without_at_goes_on_from_here() -> None:
+    lesson = parse_lesson(GOOD.replace("at = 4\n", ""))
+    assert lesson.steps[1].at == lessons.HERE and 'at = "here"' in dump_lesson(lesson)
+    with pytest.raises(LessonError, match=r"my\.toml:17: to must be"):
+        parse_lesson(GOOD.replace('to = "next Solution"', 'to = "here"'), "my.toml")
+
+
 def test_a_lesson_needs_steps_and_a_play_needs_an_end() -> None:
     with pytest.raises(LessonError, match=r"lesson:1: a lesson needs at least one \[\[step\]\]"):
         parse_lesson('format = 1\ntitle = { en = "T" }\n')

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from solvers.i18n import _, language
-from solvers.lessons import Lesson, Position, Step, in_language
+from solvers.lessons import HERE, Lesson, Position, Step, in_language
 from visualizer import theme as th
 from visualizer.demos import BY_NAME
 from visualizer.panels import fit_text, wrap
@@ -44,6 +44,8 @@ class Span:
 def reach(player: Player, position: Position, after: int) -> int:
     """The event number `position` names, counted on from `after` (the run is left there)."""
     player.seek(after, now=True)
+    if position == HERE:
+        return player.cursor
     if position.event is not None:
         player.seek(position.event, now=True)
         return player.cursor
