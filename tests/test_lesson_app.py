@@ -134,3 +134,10 @@ def test_the_caption_sits_at_the_bottom_and_takes_its_clicks(app) -> None:
 
     click(app, (box.x + 30, box.bottom - 10))  # the restart button lies under it
     assert app.screen.run.cursor >= cursor and app.screen.run.playing == playing
+
+
+def test_on_an_exercise_step_the_caption_leaves_the_answers_free(app) -> None:
+    presenter = present(app, "mysterious-maze.toml", 3)
+    app.frame(1 / 60)
+    bar = app.screen.exercise_bar(app.surface.get_size())
+    assert bar.h > 0 and not presenter.caption_box.colliderect(bar)

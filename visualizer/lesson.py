@@ -227,7 +227,8 @@ class LessonPresenter:
         """The caption and the step counter at the window's bottom, over the controls (or a black screen).
 
         The class does not need the player's buttons while the teacher clicks
-        through the steps, so the caption covers them first and the stage least.
+        through the steps, so the caption covers them first and the stage least;
+        on an exercise step it goes to the stage's top, off the exercise's answers.
         """
         if self.blank:
             surface.fill((0, 0, 0))
@@ -249,6 +250,8 @@ class LessonPresenter:
         line_h = theme.line_height("large")
         height = (len(rows) + 1) * line_h + 2 * margin
         box = pygame.Rect(margin, surface.get_height() - height - margin, width, height)
+        if self.shell.exercise.active:  # the exercise's bar and its answers sit at the bottom: keep them free
+            box.y = stage.y + margin
         self.caption_box = box
         draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
         title = fit_text(theme, in_language(self.lesson.title, lang), box.w // 2, "small", "bold")
