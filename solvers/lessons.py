@@ -76,8 +76,10 @@ SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
     "tictactoe": {
         "starts": (_choice("human", "computer"), "human, computer"),
         "algorithm": (_choice("minimax", "alphabeta"), "minimax, alphabeta"),
+        "shortcut": (lambda value: isinstance(value, bool), "true, false"),
     },
     "frogs": {"sizes": (_whole(1, 6, 2), "[1..6, 1..6]")},
+    "gametree": {"depth": (_whole(2, 6), "2..6"), "branching": (_whole(2, 4), "2..4")},
 }
 """The settings a step may give each demo, with their check and what they allow.
 

@@ -11,7 +11,7 @@ from ui import press
 from solvers.i18n import assets_folder
 from solvers.lessons import HERE, load_lesson
 from visualizer import theme as th
-from visualizer.lesson import LessonPresenter
+from visualizer.lesson import LessonPresenter, kind_or_inner
 
 LESSONS = assets_folder() / "lessons"
 
@@ -22,7 +22,7 @@ def present(app, name: str, first: int = 0) -> LessonPresenter:
     return app.lesson
 
 
-@pytest.mark.parametrize("name", ["mysterious-maze.toml", "frogs.toml"])
+@pytest.mark.parametrize("name", ["mysterious-maze.toml", "frogs.toml", "minimax.toml"])
 def test_every_step_reaches_the_event_its_position_names(app, name: str) -> None:
     presenter = present(app, name)
     before = None
@@ -40,7 +40,7 @@ def test_every_step_reaches_the_event_its_position_names(app, name: str) -> None
         for position, cursor in ((step.at, presenter.span.start), (step.to, presenter.span.end)):
             if position is not None and position.kind is not None:
                 run.seek(cursor, now=True)
-                assert type(run.last_event).__name__ == position.kind, (index, position)
+                assert kind_or_inner(position.kind)(run.last_event), (index, position)
             if position is not None and position.event is not None:
                 assert cursor == position.event
         before = presenter.span
@@ -141,3 +141,13 @@ def test_on_an_exercise_step_the_caption_leaves_the_answers_free(app) -> None:
     app.frame(1 / 60)
     bar = app.screen.exercise_bar(app.surface.get_size())
     assert bar.h > 0 and not presenter.caption_box.colliderect(bar)
+
+
+def test_the_minimax_lesson_sets_the_shortcut_and_cuts_in_the_game_tree(app) -> None:
+    presenter = present(app, "minimax.toml", 2)
+    assert app.screen.demo.shortcut is False and app.screen.demo.algorithm == "minimax"
+    presenter.go(3)
+    assert app.screen.demo.shortcut is True
+    presenter.go(6)
+    presenter.next()
+    assert type(app.screen.run.last_event.event).__name__ == "Prune"

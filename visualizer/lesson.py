@@ -22,7 +22,7 @@ from solvers.lessons import HERE, Lesson, Position, Step, in_language
 from visualizer import theme as th
 from visualizer.demos import BY_NAME
 from visualizer.panels import fit_text, wrap
-from visualizer.player import Player
+from visualizer.player import Player, kind_is
 from visualizer.shell import Shell
 from visualizer.widgets import draw_box
 
@@ -41,6 +41,12 @@ class Span:
     end: int
 
 
+def kind_or_inner(kind: str) -> Callable[[Any], bool]:
+    """Events of `kind`, or wrapping one (a lockstep's Side carries one search's event)."""
+    is_kind = kind_is(kind)
+    return lambda event: is_kind(event) or is_kind(getattr(event, "event", None))
+
+
 def reach(player: Player, position: Position, after: int) -> int:
     """The event number `position` names, counted on from `after` (the run is left there)."""
     player.seek(after, now=True)
@@ -49,9 +55,7 @@ def reach(player: Player, position: Position, after: int) -> int:
     if position.event is not None:
         player.seek(position.event, now=True)
         return player.cursor
-    wanted: Callable[[Any], bool] = (
-        (lambda event: False) if position.end else (lambda event: type(event).__name__ == position.kind)
-    )
+    wanted = (lambda event: False) if position.end else kind_or_inner(position.kind or "")
     for _count in range(MAX_SEARCH):
         event = player.step()
         if event is None or wanted(event):
