@@ -80,6 +80,8 @@ SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
     },
     "frogs": {"sizes": (_whole(1, 6, 2), "[1..6, 1..6]")},
     "gametree": {"depth": (_whole(2, 6), "2..6"), "branching": (_whole(2, 4), "2..4")},
+    "dlx": {"choice": (_choice("knuth", "queens", "sudoku"), "knuth, queens, sudoku")},
+    "queens": {"n": (_whole(1, 16), "1..16")},
 }
 """The settings a step may give each demo, with their check and what they allow.
 
