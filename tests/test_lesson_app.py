@@ -22,7 +22,7 @@ def present(app, name: str, first: int = 0) -> LessonPresenter:
     return app.lesson
 
 
-@pytest.mark.parametrize("name", ["mysterious-maze.toml", "frogs.toml", "minimax.toml", "minmax-recursion.toml", "dancing-links.toml"])
+@pytest.mark.parametrize("name", sorted(path.name for path in LESSONS.glob("*.toml")))
 def test_every_step_reaches_the_event_its_position_names(app, name: str) -> None:
     presenter = present(app, name)
     before = None

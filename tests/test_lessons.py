@@ -162,4 +162,10 @@ def test_each_shipped_lesson_checks_with_ten_steps_in_three_languages(path: Path
 
 
 def test_the_lessons_are_shipped() -> None:
-    assert {path.stem for path in SHIPPED} >= {"mysterious-maze", "frogs"}
+    assert {path.stem for path in SHIPPED} >= {
+        "mysterious-maze",
+        "dancing-links",
+        "frogs",
+        "minimax",
+        "minmax-recursion",
+    }
