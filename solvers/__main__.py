@@ -25,6 +25,7 @@ COMMANDS = {
     "mnk": "solvers.games",
     "connect4": "solvers.games",
     "exercise": "solvers.exercise.cli",
+    "lesson": "solvers.lessons",
 }
 """Which module registers each command, so a command imports only its own module.
 

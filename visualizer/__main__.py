@@ -207,6 +207,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("where P and G save pictures and videos (default: your Pictures and Videos folders)"),
     )
     parser.add_argument(
+        "--lesson", type=Path, metavar="FILE", help=_("present this lesson file (see docs/lessons.md)")
+    )
+    parser.add_argument(
+        "--step",
+        type=whole_number(1, 10_000, N_("the step")),
+        default=1,
+        help=_("the lesson's step to open at"),
+    )
+    parser.add_argument(
         "--lang",
         type=language_argument,
         metavar="LANG",
@@ -236,6 +245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(_("--export needs a DEMO to play"))
     if args.exercise and args.demo is None:
         parser.error(_("--exercise needs a DEMO"))
+    lesson = None
+    if args.lesson is not None:
+        from solvers.lessons import LessonError, load_lesson
+
+        try:
+            lesson = load_lesson(args.lesson)
+        except LessonError as error:
+            parser.error(str(error))
+        if args.step > len(lesson.steps):
+            parser.error(_("--step: the lesson has {count} steps").format(count=len(lesson.steps)))
     from visualizer.record import video_available  # pygame loads only past the arguments
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
@@ -253,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out_dir=args.out_dir,
         lang=args.lang,
         exercise=args.exercise,
+        lesson=lesson,
+        step=args.step,
     )
     with crash_log():
         return run_app(options)

@@ -34,6 +34,7 @@ from visualizer.window import open_window
 
 if TYPE_CHECKING:
     from visualizer.dialogs import FileChooser
+    from visualizer.lesson import LessonPresenter
     from visualizer.loading import Loading
 
 T = TypeVar("T")
@@ -91,6 +92,7 @@ class App:
         self.screenshot_due = False  # P was pressed: the next frame saves the screen before its overlays
         self.frame_times: deque[float] = deque(maxlen=10_000)
         self.screen: Home | Shell = Home(self)
+        self.lesson: LessonPresenter | None = None  # a lesson being presented over the demo screen
         # Everything built so far (modules, fonts) lives as long as the app: keep it
         # out of the collector's full passes, which would otherwise stall frames.
         gc.collect()
@@ -101,6 +103,10 @@ class App:
             raise DemoUnavailable(self.message)
         if options.exercise and isinstance(self.screen, Shell):
             self.screen.toggle_exercise()
+        if options.lesson is not None:
+            from visualizer.lesson import LessonPresenter
+
+            self.lesson = LessonPresenter(self, options.lesson, options.step - 1)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -138,6 +144,7 @@ class App:
         """Back to the home screen."""
         self.stop_recording()
         self.leave_demo()
+        self.lesson = None
         self.screen = Home(self)
         pygame.display.set_caption("Unwind")
 
@@ -249,6 +256,8 @@ class App:
             guard(N_("handling input"), self.report_fault, self.handle, event)
         guard(N_("opening a file"), self.report_fault, self._finish_loading)
         guard(N_("updating the screen"), self.report_fault, self.screen.update, dt)
+        if self.lesson is not None:
+            guard(N_("updating the screen"), self.report_fault, self.lesson.update)
         if self.chooser is not None:
             self.chooser.update(dt)
         drawing = self.player_clock()
@@ -333,6 +342,10 @@ class App:
         if self.prompt is not None:
             self._handle_prompt(event)
             return
+        if self.lesson is not None and (
+            self.lesson.covers(event) or (event.type == pygame.KEYDOWN and self._lesson_key(event))
+        ):
+            return
         if event.type == pygame.KEYDOWN and not self.show_help and self.screen.take_typed_key(event):
             return
         if event.type == pygame.KEYDOWN and self._handle_app_key(event):
@@ -341,6 +354,13 @@ class App:
             self.show_help = False
             return
         self.screen.handle(event)
+
+    def _lesson_key(self, event: pygame.event.Event) -> bool:
+        """The lesson's clicker keys, unless the help is up or the screen takes typing."""
+        assert self.lesson is not None
+        if self.show_help or (isinstance(self.screen, Shell) and self.screen.owns_keyboard()):
+            return False
+        return self.lesson.handle_key(event)
 
     def _handle_app_key(self, event: pygame.event.Event) -> bool:
         """Keys that work everywhere: help, home, fullscreen, PNG, GIF, presenter scale.
@@ -483,6 +503,8 @@ class App:
         """The screen, then whichever overlays are up."""
         surface = self.surface
         self.screen.draw(surface)
+        if self.lesson is not None:
+            self.lesson.draw(surface)
         if self.screenshot_due:
             self._take_screenshot(surface)
         if self.recorder is not None:

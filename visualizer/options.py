@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from solvers.lessons import Lesson
 
 
 @dataclass
@@ -22,3 +26,5 @@ class Options:
     export: Path | None = None
     lang: str | None = None  # --lang; None: the saved choice, else the system's
     exercise: bool = False  # --exercise: the demo opens in exercise mode
+    lesson: Lesson | None = None  # --lesson FILE, read and checked
+    step: int = 1  # --step K: the lesson opens at its K-th step

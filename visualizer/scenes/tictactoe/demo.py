@@ -237,6 +237,11 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         """The other algorithm."""
         self.set_algorithm(MINIMAX if self.algorithm == ALPHABETA else ALPHABETA)
 
+    def set_shortcut(self, on: bool) -> None:
+        """Take an immediate win without searching further (on), or search every move (off)."""
+        if on != self.shortcut:
+            self.toggle_shortcut()
+
     def toggle_shortcut(self) -> None:
         """Take an immediate win without searching further, or not."""
         self.shortcut = not self.shortcut
