@@ -17,7 +17,7 @@ import pygame
 from solvers.exercise.engine import KINDS
 from solvers.exercise.results import ANONYMOUS, Setup, remembered_name, save_result
 from solvers.i18n import _
-from visualizer import exercisebar
+from visualizer import exercisebar, exercisemarks
 from visualizer.exercising import Performance
 from visualizer.theme import Theme
 
@@ -142,6 +142,26 @@ class ExerciseMode:
         elif performance.reading:
             performance.go_on(player)
         return True
+
+    def spots(self, demo: Any, stage: pygame.Rect, player: Any) -> list[tuple[int, pygame.Rect]]:
+        """The open step's candidates on the picture: (number, box), from the demo's `exercise_targets`."""
+        performance = self.performance
+        if performance is None or performance.step is None:
+            return []
+        return exercisemarks.placed(performance, demo.exercise_targets(performance.step, stage, player))
+
+    def click_picture(self, demo: Any, stage: pygame.Rect, pos: tuple[int, int], player: Any) -> bool:
+        """A click on a candidate drawn on the picture answers (or marks) it; True when it did."""
+        number = exercisemarks.number_at(self.spots(demo, stage, player), pos)
+        if number is None or self.performance is None:
+            return False
+        self.performance.choose(number, player)
+        return True
+
+    def draw_marks(self, surface: pygame.Surface, demo: Any, stage: pygame.Rect, player: Any) -> None:
+        """The candidates outlined on the picture, with their numbers (while a step is open)."""
+        if self.performance is not None:
+            exercisemarks.draw(surface, demo.theme, self.performance, self.spots(demo, stage, player))
 
     def split(self, stage: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rect]:
         """The stage less the bar at its bottom, and the bar (empty while off)."""

@@ -29,6 +29,14 @@ PLACED_INK = th.blend(th.WAITING, th.INK, 0.35)  # orange, dark enough to read a
 SELECTED = th.YELLOW
 
 
+def pencil_spot(cell: pygame.Rect, digit: int, size: int) -> pygame.Rect:
+    """Where a digit's pencil mark sits in a cell: the digits fill a box-shaped grid, row by row."""
+    box_n = isqrt(size)
+    sub = cell.w // box_n
+    r, c = divmod(digit - 1, box_n)
+    return pygame.Rect(cell.x + c * sub, cell.y + r * sub, sub, sub)
+
+
 class BoardView:
     """Draws the board card of the sudoku demo."""
 
@@ -160,8 +168,7 @@ class BoardView:
             surface.blit(image, image.get_rect(topright=(box.right - theme.px(2), box.y + theme.px(1))))
             return
         for digit in digits:
-            r, c = divmod(digit - 1, box_n)
-            spot = pygame.Rect(box.x + c * sub, box.y + r * sub, sub, sub)
+            spot = pencil_spot(box, digit, self.demo.size)
             image = theme.text(symbol(digit), "tiny", th.MUTED)
             surface.blit(
                 image, image.get_rect(center=spot.center).clamp(box)
