@@ -17,7 +17,7 @@ import pygame
 from solvers.exercise.engine import KINDS
 from solvers.exercise.results import ANONYMOUS, Setup, remembered_name, save_result
 from solvers.i18n import _
-from visualizer import exercisebar, exercisemarks
+from visualizer import exercisebar, exercisemarks, progress
 from visualizer.exercising import Performance
 from visualizer.theme import Theme
 
@@ -36,6 +36,8 @@ class ExerciseMode:
         self.clock = clock
         self.performance: Performance | None = None
         self.student = remembered_name() or ANONYMOUS
+        self.name_asked = False
+        """The student's name was asked in this session (once, the first time exercise mode starts)."""
 
     @property
     def asking(self) -> bool:
@@ -66,6 +68,7 @@ class ExerciseMode:
         """A new run, with the student making the steps of `kind`."""
         assert kind in KINDS
         shell.new_run(autoplay=True)
+        self.ask_name_once(shell.app)
         self.perform(shell, kind)
 
     def renew(self, shell: Any) -> None:
@@ -88,6 +91,17 @@ class ExerciseMode:
         if rules is not None:
             setup = Setup(demo.name, _(demo.title), shell.seed, kind)
             self.performance = Performance(demo.source, rules, setup, self.clock, kind=kind)
+
+    def ask_name_once(self, app: Any) -> None:
+        """The first time exercise mode starts with no name remembered: ask it (Esc keeps 'anonymous')."""
+        if self.name_asked or remembered_name() is not None:
+            return
+        self.name_asked = True
+
+        def keep(name: str) -> None:
+            self.student = name
+
+        progress.ask_name(app, "", keep)
 
     def stop(self) -> None:
         """Off: keep what was done in the results file (if any step was made)."""
