@@ -32,7 +32,7 @@ def number_at(spots: list[tuple[int, pygame.Rect]], pos: tuple[int, int]) -> int
     return min(under)[1] if under else None
 
 
-def badge(theme: Theme, box: pygame.Rect, number: int) -> pygame.Rect:
+def badge(theme: Theme, box: pygame.Rect) -> pygame.Rect:
     """Where a candidate's number sits: a round tag on its box's top-left corner."""
     side = theme.line_height("tiny") + theme.px(2)
     return pygame.Rect(box.x - side // 2, box.y - side // 2, side, side)
@@ -52,10 +52,10 @@ def draw(
             tick = theme.text("✓", "small", th.INK, "bold")
             surface.blit(tick, tick.get_rect(bottomright=box.bottomright))
         edge = th.INK if selected else th.ACTIVE
-        width = theme.px(4) if selected else max(1, theme.px(2))
+        width = max(1, min(theme.px(4) if selected else theme.px(2), min(box.size) // 4))
         pygame.draw.rect(surface, edge, box, width=width, border_radius=theme.px(4))
-        if number <= 9:
-            tag = badge(theme, box, number)
+        tag = badge(theme, box)
+        if number <= 9 and min(box.w, box.h) >= tag.w * 0.6:  # on a tiny square the tag would hide the board
             pygame.draw.ellipse(surface, th.INK if selected else th.ACTIVE, tag)
             label = theme.text(str(number), "tiny", th.PANEL, "bold")
             surface.blit(label, label.get_rect(center=tag.center))

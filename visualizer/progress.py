@@ -27,8 +27,8 @@ COLUMNS = (
     (N_("steps practised"), 0.16),
     (N_("exercises"), 0.1),
     (N_("steps"), 0.08),
-    (N_("right"), 0.08),
-    (N_("last"), 0.13),
+    (N_("correct"), 0.08),
+    (N_("last day"), 0.13),
     (N_("recent scores"), 0.19),
 )
 """The table's columns: heading and share of the width."""
