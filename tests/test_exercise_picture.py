@@ -28,11 +28,15 @@ def answer_right(app: Any, shell: Any) -> None:
 
 
 def play_to_kind(app: Any, shell: Any, kind: str, steps: int = 60) -> Any:
-    """Answer rightly until a step of `kind` is open; that step."""
+    """Answer rightly until a step of `kind` is open and the player stands at it; that step."""
     for _ in range(steps):
         step = shell.exercise.performance.step
         if step.kind == kind:
-            return step
+            for _frame in range(600):  # the step is posed ahead of the player: play to it
+                if shell.run.cursor == step.index:
+                    return step
+                app.frame(1 / 60)
+            raise AssertionError("the player never reached the step")
         answer_right(app, shell)
     raise AssertionError(f"no {kind} step")
 
@@ -94,9 +98,7 @@ def test_queens_a_backtrack_level_is_the_queen_placed_at_that_level(app: Any, op
     assert shell.exercise.performance.last.correct
 
 
-def test_sudoku_the_rows_a_try_knocks_out_are_marked_on_their_pencil_digits(
-    app: Any, open_demo: Any
-) -> None:
+def test_sudoku_the_rows_a_try_knocks_out_are_marked_on_their_pencil_digits(app: Any, open_demo: Any) -> None:
     shell = exercising(app, open_demo, "sudoku")
     step = play_to_kind(app, shell, "cover.knockout")
     boxes = targets(app, shell)
@@ -204,3 +206,61 @@ def test_the_now_card_waits_while_a_step_is_open(app: Any, open_demo: Any, name:
         labels = {choice.label for choice in shell.exercise.performance.step.choices}
         assert not any(label in f"{words[0]} {words[1]}" for label in labels)
         answer_right(app, shell)
+
+
+def test_pentomino_a_placement_is_the_cell_its_name_gives_and_a_piece_its_tray_slot(
+    app: Any, open_demo: Any
+) -> None:
+    from solvers import pentomino
+
+    shell = exercising(app, open_demo, "pentomino")
+    step = play_to_kind(app, shell, "cover.column")
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    boxes = targets(app, shell)
+    pieces = len(pentomino.PIECES)
+    for choice in step.choices:
+        name = shell.demo.encoding.matrix.names[choice.key]
+        slot = lay.tray_slots[choice.key] if choice.key < pieces else lay.cell_rect(choice.key - pieces)
+        assert boxes[choice.key] == slot, name
+    click(app, boxes[step.expected].center)
+    assert shell.exercise.performance.last.correct
+    play_to_step(app, shell)
+    step = play_to_kind(app, shell, "cover.row")
+    boxes = targets(app, shell)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)  # the cards move as the run goes
+    width = shell.demo.encoding.width
+    for choice in step.choices:
+        if choice.key in boxes:  # the label names the cell: 'X@r1c2'
+            cell = min(shell.demo.encoding.placements[choice.key][1])
+            assert choice.label.endswith(f"@r{cell // width + 1}c{cell % width + 1}")
+            assert boxes[choice.key] == lay.cell_rect(cell)
+    assert len({tuple(box) for box in boxes.values()}) == len(boxes)  # never two candidates in one box
+
+
+def test_max_of_a_tree_hides_the_running_calls_best_while_its_value_is_asked(
+    app: Any, open_demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui import TickClock
+
+    from solvers.exercise import results
+    from visualizer.scenes.recursion import view
+    from visualizer.scenes.recursion.model import TREE
+
+    results.remember_name("Kim Minji")
+    app.player_clock = TickClock()
+    shell = open_demo("recursion", speed=500)
+    shell.exercise.clock = app.player_clock
+    shell.demo.set_mode(TREE)
+    press(app, pygame.K_i, "i")
+    play_to_step(app, shell)
+    model = shell.run.model
+    for _ in range(12):  # a step where the running call's best so far is already the answer
+        step = play_to_kind(app, shell, "maxtree.value")
+        top = model.stack[-1]
+        if model.best.get(top) == step.expected:
+            break
+        answer_right(app, shell)
+    assert model.best.get(top) == step.expected  # what the frame and the tree would say: the answer itself
+    assert frames_drawn(monkeypatch, view, app)[-1].detail == "best = ?"
+    assert view.call_look(model, model.tree, top, "small", asking=True).tags == ()
+    assert view.call_look(model, model.tree, top, "small").tags != ()  # when nothing is asked it shows

@@ -105,7 +105,8 @@ class ExactCoverDemo(Demo):
     def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
         """Algorithm X's candidates on the picture: a column where it is drawn, a row as what it places.
 
-        A backtrack's level is the row tried at that level (the model's stack, one row a level).
+        A backtrack's level is the row tried at that level (the model's stack, one row a level). Candidates
+        that would share one box (two placements named by one cell) stay in the bar: a click must be sure.
         """
         model: CoverModel = player.model  # type: ignore[assignment]
         found: dict[Hashable, pygame.Rect] = {}
@@ -120,7 +121,8 @@ class ExactCoverDemo(Demo):
                 box = self.row_box(model.stack[key - 1], rect, model)
             if box is not None:
                 found[key] = box
-        return found
+        boxes = [tuple(box) for box in found.values()]
+        return {key: box for key, box in found.items() if boxes.count(tuple(box)) == 1}
 
     def waiting_now(self) -> tuple[str, str, th.Color] | None:
         """The "now" card's words while an exercise step is open (what happens now tells it), else None."""
