@@ -264,3 +264,29 @@ def test_max_of_a_tree_hides_the_running_calls_best_while_its_value_is_asked(
     assert frames_drawn(monkeypatch, view, app)[-1].detail == "best = ?"
     assert view.call_look(model, model.tree, top, "small", asking=True).tags == ()
     assert view.call_look(model, model.tree, top, "small").tags != ()  # when nothing is asked it shows
+
+
+def test_sudoku_rows_are_their_cells_when_the_marks_are_too_small_and_a_shared_cell_stays_in_the_bar(
+    app: Any, open_demo: Any
+) -> None:
+    from visualizer.scenes.sudoku.board import pencil_shown
+
+    shell = exercising(app, open_demo, "sudoku")
+    step = play_to_kind(app, shell, "cover.knockout")
+
+    def side() -> int:
+        return shell.demo.layout(shell.layout(app.surface.get_size()).stage).side
+
+    for _ in range(8):  # presenter scale up until the cells show how many candidates, not which
+        if not pencil_shown(app.theme, side(), shell.demo.size):
+            break
+        press(app, pygame.K_EQUALS, "=", mod=pygame.KMOD_CTRL)
+    assert not pencil_shown(app.theme, side(), shell.demo.size)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    cells = [shell.demo.encoding().options[choice.key][0] for choice in step.choices]
+    boxes = targets(app, shell)
+    alone = [
+        (choice.key, cell) for choice, cell in zip(step.choices, cells, strict=True) if cells.count(cell) == 1
+    ]
+    assert boxes == {key: lay.cell_rect(cell) for key, cell in alone}
+    assert len(boxes) < len(step.choices)  # this step has two digits of one cell: those are in the bar only

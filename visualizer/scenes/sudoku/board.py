@@ -29,6 +29,11 @@ PLACED_INK = th.blend(th.WAITING, th.INK, 0.35)  # orange, dark enough to read a
 SELECTED = th.YELLOW
 
 
+def pencil_shown(theme: th.Theme, side: int, size: int) -> bool:
+    """Whether a cell of `side` pixels shows its candidates as digits (else just how many, at its corner)."""
+    return size != 16 and side // isqrt(size) >= theme.px(11)
+
+
 def pencil_spot(cell: pygame.Rect, digit: int, size: int) -> pygame.Rect:
     """Where a digit's pencil mark sits in a cell: the digits fill a box-shaped grid, row by row."""
     box_n = isqrt(size)
@@ -161,9 +166,7 @@ class BoardView:
             image = theme.text("✗", "small", th.DEAD, "bold")
             surface.blit(image, image.get_rect(center=box.center))
             return
-        box_n = isqrt(self.demo.size)
-        sub = box.w // box_n
-        if self.demo.size == 16 or sub < theme.px(11):
+        if not pencil_shown(theme, box.w, self.demo.size):
             image = theme.text(str(len(digits)), "tiny", th.MUTED)
             surface.blit(image, image.get_rect(topright=(box.right - theme.px(2), box.y + theme.px(1))))
             return

@@ -41,7 +41,7 @@ from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
 from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
 from visualizer.scenes.exact_cover.model import CoverModel
-from visualizer.scenes.sudoku.board import pencil_spot
+from visualizer.scenes.sudoku.board import pencil_shown, pencil_spot
 from visualizer.scenes.sudoku.model import (
     COLLECTION_WORDS,
     LIBRARY,
@@ -372,9 +372,12 @@ class SudokuDemo(ExactCoverDemo):
         return CoverRules(encoding.matrix, sudoku_digit(encoding), fewest=self.strategy == "fewest")
 
     def row_box(self, row: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
-        """A row is a digit in a cell: its pencil mark's place in that cell."""
+        """A row is a digit in a cell: its pencil mark there, or the cell when marks are too small to show."""
         cell, digit = self.encoding().options[row]
-        return self.layout(rect).pencil_rect(cell, digit)
+        lay = self.layout(rect)
+        if pencil_shown(self.theme, lay.side, self.size):
+            return lay.pencil_rect(cell, digit)
+        return lay.cell_rect(cell)
 
     def column_box(self, column: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
         """A cell's column is the cell; a digit's column in a row, column or box is that unit."""
