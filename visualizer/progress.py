@@ -23,13 +23,13 @@ from visualizer.theme import Theme
 KIND_WORDS = {"every": N_("every step"), "decisions": N_("decisions"), "backtracks": N_("backtracks")}
 """The kind of steps practised, in a table cell."""
 COLUMNS = (
-    (N_("demo"), 0.26),
+    (N_("demo"), 0.22),
     (N_("steps practised"), 0.16),
     (N_("exercises"), 0.1),
-    (N_("steps"), 0.08),
-    (N_("correct"), 0.08),
-    (N_("last day"), 0.13),
-    (N_("recent scores"), 0.19),
+    (N_("steps"), 0.09),
+    (N_("correct"), 0.1),
+    (N_("last day"), 0.15),
+    (N_("recent scores"), 0.18),
 )
 """The table's columns: heading and share of the width."""
 
@@ -103,8 +103,9 @@ def draw(surface: pygame.Surface, theme: Theme, progress: ProgressCard) -> pygam
         if y + row_h > inner.bottom:
             break
         for text, x, right in zip(row_cells(row), xs, [*xs[1:], inner.right], strict=True):
-            shown = fit_text(theme, text, right - x - theme.px(6), "body")
-            surface.blit(theme.text(shown, "body", th.INK), (x, y))
+            room = right - x - theme.px(6)  # a smaller size before an ellipsis
+            size = "body" if theme.font("body").size(text)[0] <= room else "small"
+            surface.blit(theme.text(fit_text(theme, text, room, size), size, th.INK), (x, y))
         draw_bars(
             surface, theme, pygame.Rect(xs[-1], y, inner.right - xs[-1], row_h - theme.px(6)), row.recent
         )
