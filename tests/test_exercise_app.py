@@ -16,7 +16,12 @@ pytestmark = pytest.mark.usefixtures("app")
 
 
 def exercising(app: Any, open_demo: Callable[..., Any], name: str) -> Any:
-    """Open `name`, turn exercise mode on (I) at a fast speed, and play to the first step."""
+    """Open `name`, turn exercise mode on (I) at a fast speed, and play to the first step.
+
+    A student's name is remembered first, so the first start's name prompt does not take the keys.
+    """
+    if results.remembered_name() is None:
+        results.remember_name("Kim Minji")
     app.player_clock = TickClock()
     shell = open_demo(name, speed=500)
     shell.exercise.clock = app.player_clock
@@ -141,6 +146,7 @@ def test_leaving_keeps_the_result_in_the_students_file(app: Any, open_demo: Any)
 
 
 def test_i_cycles_every_decisions_backtracks_then_off(app: Any, open_demo: Any) -> None:
+    results.remember_name("Kim Minji")  # no name prompt on the first start
     shell = open_demo("queens")
     kinds = []
     for _ in range(4):
@@ -256,3 +262,18 @@ def test_the_traced_result_is_not_shown_while_the_exercise_asks_for_it(
     play_to_step(app, shell)
     app.frame(1 / 60)
     assert [text for text, _colour in drawn[-1]] == ["fib(7) = ?", "fib_memo(7) = ?"]
+
+
+def test_the_first_start_asks_the_students_name_once_and_remembers_it(app: Any, open_demo: Any) -> None:
+    shell = open_demo("hanoi", speed=500)
+    press(app, pygame.K_i, "i")
+    assert app.prompt is not None and "name" in app.prompt.question
+    for letter in "Lee":
+        press(app, getattr(pygame, f"K_{letter.lower()}"), letter)
+    press(app, pygame.K_RETURN)
+    assert app.prompt is None and results.remembered_name() == "Lee" and shell.exercise.student == "Lee"
+    for _ in range(3):
+        press(app, pygame.K_i, "i")  # decisions, backtracks, off, then every again: no second question
+        assert app.prompt is None
+    press(app, pygame.K_i, "i")
+    assert app.prompt is None and shell.exercise.active

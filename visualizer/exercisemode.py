@@ -17,7 +17,7 @@ import pygame
 from solvers.exercise.engine import KINDS
 from solvers.exercise.results import ANONYMOUS, Setup, remembered_name, save_result
 from solvers.i18n import _
-from visualizer import exercisebar
+from visualizer import exercisebar, exercisemarks, progress
 from visualizer.exercising import Performance
 from visualizer.theme import Theme
 
@@ -36,6 +36,8 @@ class ExerciseMode:
         self.clock = clock
         self.performance: Performance | None = None
         self.student = remembered_name() or ANONYMOUS
+        self.name_asked = False
+        """The student's name was asked in this session (once, the first time exercise mode starts)."""
 
     @property
     def asking(self) -> bool:
@@ -66,6 +68,7 @@ class ExerciseMode:
         """A new run, with the student making the steps of `kind`."""
         assert kind in KINDS
         shell.new_run(autoplay=True)
+        self.ask_name_once(shell.app)
         self.perform(shell, kind)
 
     def renew(self, shell: Any) -> None:
@@ -88,6 +91,17 @@ class ExerciseMode:
         if rules is not None:
             setup = Setup(demo.name, _(demo.title), shell.seed, kind)
             self.performance = Performance(demo.source, rules, setup, self.clock, kind=kind)
+
+    def ask_name_once(self, app: Any) -> None:
+        """The first time exercise mode starts with no name remembered: ask it (Esc keeps 'anonymous')."""
+        if self.name_asked or remembered_name() is not None:
+            return
+        self.name_asked = True
+
+        def keep(name: str) -> None:
+            self.student = name
+
+        progress.ask_name(app, "", keep)
 
     def stop(self) -> None:
         """Off: keep what was done in the results file (if any step was made)."""
@@ -142,6 +156,26 @@ class ExerciseMode:
         elif performance.reading:
             performance.go_on(player)
         return True
+
+    def spots(self, demo: Any, stage: pygame.Rect, player: Any) -> list[tuple[int, pygame.Rect]]:
+        """The open step's candidates on the picture: (number, box), from the demo's `exercise_targets`."""
+        performance = self.performance
+        if performance is None or performance.step is None:
+            return []
+        return exercisemarks.placed(performance, demo.exercise_targets(performance.step, stage, player))
+
+    def click_picture(self, demo: Any, stage: pygame.Rect, pos: tuple[int, int], player: Any) -> bool:
+        """A click on a candidate drawn on the picture answers (or marks) it; True when it did."""
+        number = exercisemarks.number_at(self.spots(demo, stage, player), pos)
+        if number is None or self.performance is None:
+            return False
+        self.performance.choose(number, player)
+        return True
+
+    def draw_marks(self, surface: pygame.Surface, demo: Any, stage: pygame.Rect, player: Any) -> None:
+        """The candidates outlined on the picture, with their numbers (while a step is open)."""
+        if self.performance is not None:
+            exercisemarks.draw(surface, demo.theme, self.performance, self.spots(demo, stage, player))
 
     def split(self, stage: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rect]:
         """The stage less the bar at its bottom, and the bar (empty while off)."""

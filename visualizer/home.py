@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from solvers.exercise import results
 from solvers.i18n import LANGUAGES, N_, _, language, use
-from visualizer import files
+from visualizer import files, progress
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.demos import DEMOS, DemoEntry
@@ -21,6 +22,10 @@ DIGIT_KEYS = "1234567890"
 """Keys 1 to 0 open the first ten demos."""
 LANGUAGE_KEY = pygame.K_l
 """L switches to the next language (as clicking its name does)."""
+PROGRESS_KEY = pygame.K_m
+"""M opens and closes "my progress" (as its button does)."""
+NAME_KEY = pygame.K_n
+"""N, on "my progress": change the student's name."""
 TAGLINE = N_("watch recursion and backtracking think, one step at a time")
 
 
@@ -37,6 +42,13 @@ def language_chips(theme: th.Theme, width: int) -> list[tuple[str, pygame.Rect]]
     return chips
 
 
+def progress_chip(theme: th.Theme, width: int) -> pygame.Rect:
+    """The "my progress" button, left of the language switch."""
+    first = language_chips(theme, width)[0][1]
+    w = theme.font("small", "bold").size(_("My progress"))[0] + theme.px(20)
+    return pygame.Rect(first.x - theme.px(16) - w, first.y, w, first.h)
+
+
 THUMBS_KEPT = 48
 """Scaled thumbnails kept: every demo at about two card sizes."""
 
@@ -49,6 +61,26 @@ class Home:
         self.theme = app.theme
         self.focus = 0
         self._thumbs: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
+        self.progress: progress.ProgressCard | None = None
+        """My progress, while it is open over the cards."""
+
+    def open_progress(self) -> None:
+        """Show the student's results, read afresh from their file."""
+        student = results.remembered_name() or results.ANONYMOUS
+        path, summary = results.student_progress(student)
+        self.progress = progress.ProgressCard(student, str(path), summary)
+
+    def toggle_progress(self) -> None:
+        """M: my progress open or closed."""
+        if self.progress is None:
+            self.open_progress()
+        else:
+            self.progress = None
+
+    def change_name(self) -> None:
+        """N on my progress: ask the student's name; remembered, and the card shows that name's file."""
+        current = self.progress.student if self.progress is not None else ""
+        progress.ask_name(self.app, current, lambda _name: self.open_progress())
 
     def grid(self, size: tuple[int, int]) -> tuple[list[pygame.Rect], int]:
         """Card rectangles for the window size, and the number of columns."""
@@ -71,7 +103,13 @@ class Home:
     def handle(self, event: pygame.event.Event) -> None:
         """Arrows move the focus, Enter or a click opens, digits open directly."""
         cards, columns = self.grid(self.app.surface.get_size())
+        if self.progress is not None:
+            self._handle_progress(event)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if progress_chip(self.theme, self.app.surface.get_width()).collidepoint(event.pos):
+                self.open_progress()
+                return
             for code, chip in language_chips(self.theme, self.app.surface.get_width()):
                 if chip.collidepoint(event.pos):
                     self.switch_language(code)
@@ -87,6 +125,18 @@ class Home:
         elif event.type == pygame.KEYDOWN:
             self._handle_key(event, columns)
 
+    def _handle_progress(self, event: pygame.event.Event) -> None:
+        """While my progress is open: M closes it, N changes the name, a click beside the card closes it."""
+        if event.type == pygame.KEYDOWN and event.key == PROGRESS_KEY:
+            self.progress = None
+        elif event.type == pygame.KEYDOWN and event.key == NAME_KEY:
+            self.change_name()
+        elif event.type == pygame.KEYDOWN and event.key == LANGUAGE_KEY:
+            self._handle_key(event, 1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            card = progress.card_rect(self.app.surface.get_size(), self.theme)
+            self.progress = self.progress if card.collidepoint(event.pos) else None
+
     def _handle_key(self, event: pygame.event.Event, columns: int) -> None:
         """Keyboard navigation."""
         moves = {
@@ -96,7 +146,9 @@ class Home:
             pygame.K_DOWN: columns,
             pygame.K_TAB: 1,
         }
-        if event.key == LANGUAGE_KEY:
+        if event.key == PROGRESS_KEY:
+            self.open_progress()
+        elif event.key == LANGUAGE_KEY:
             codes = list(LANGUAGES)
             self.switch_language(codes[(codes.index(language()) + 1) % len(codes)])
         elif event.key in moves:
@@ -122,7 +174,10 @@ class Home:
         """The home screen has nothing floating over it."""
 
     def take_typed_key(self, event: pygame.event.Event) -> bool:
-        """The home screen takes no typing."""
+        """Esc closes my progress (rather than quitting); the home screen takes no other typing."""
+        if self.progress is not None and event.key == pygame.K_ESCAPE:
+            self.progress = None
+            return True
         return False
 
     def at_rest(self) -> bool:
@@ -139,7 +194,7 @@ class Home:
         surface.fill(th.BACKGROUND)
         title = theme.text("Unwind", "huge", th.INK, "bold")
         surface.blit(title, (theme.px(20), theme.px(22)))
-        room = language_chips(theme, surface.get_width())[0][1].x - theme.px(40) - title.get_width()
+        room = progress_chip(theme, surface.get_width()).x - theme.px(40) - title.get_width()
         tagline = theme.text(fit_text(theme, _(TAGLINE), room, "large"), "large", th.MUTED)
         surface.blit(
             tagline,
@@ -150,7 +205,7 @@ class Home:
         )
         keys = theme.text(
             _(
-                "arrows + Enter, a click, or 1-0 to open a demo   ·   L language   ·   "
+                "arrows + Enter, a click, or 1-0 to open a demo   ·   M my progress   ·   L language   ·   "
                 "? help   ·   Ctrl +/- presenter scale"
             ),
             "small",
@@ -161,6 +216,17 @@ class Home:
         cards = self.grid(surface.get_size())[0]
         for index, (entry, rect) in enumerate(zip(DEMOS, cards, strict=True)):
             self._draw_card(surface, rect, entry, index)
+        self._draw_progress_chip(surface)
+        if self.progress is not None:
+            progress.draw(surface, theme, self.progress)
+
+    def _draw_progress_chip(self, surface: pygame.Surface) -> None:
+        """The "my progress" button."""
+        theme = self.theme
+        chip = progress_chip(theme, surface.get_width())
+        draw_box(surface, chip, theme, fill=th.PANEL, edge=th.ACTIVE, radius=6)
+        label = theme.text(_("My progress"), "small", th.ACTIVE, "bold")
+        surface.blit(label, label.get_rect(center=chip.center))
 
     def _draw_languages(self, surface: pygame.Surface) -> None:
         """The language switch: each language named in itself, the one in force lit."""

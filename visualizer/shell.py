@@ -357,6 +357,8 @@ class Shell:
             bar = self.exercise_bar(self.app.surface.get_size())
             if self.exercise.click(bar, self.theme, event.pos, self.run):
                 return
+            if self.exercise.click_picture(self.demo, lay.stage, event.pos, self.run):
+                return
         if event.type == pygame.MOUSEBUTTONDOWN:
             used = [widget.handle(event) for widget in (*self.buttons, *self.options)]
             if any(used):  # every widget sees the click, so one being typed into can end its typing
@@ -502,6 +504,7 @@ class Shell:
                 widget.draw(surface, theme)
         surface.set_clip(lay.stage)
         self.end_card.draw(surface, lay.stage, self.run, self.demo.draw)
+        self.exercise.draw_marks(surface, self.demo, lay.stage, self.run)
         surface.set_clip(None)
         self._draw_side(surface, lay)
         for widget in self.buttons:

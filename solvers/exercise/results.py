@@ -150,3 +150,57 @@ def step_record(setup: Setup, number: int, graded: Graded) -> dict[str, Any]:
 def record_step(path: Path, setup: Setup, number: int, graded: Graded) -> None:
     """Append one graded step to a --record file as one JSON line."""
     append_line(path, json.dumps(step_record(setup, number, graded), ensure_ascii=False) + "\n")
+
+
+RECENT = 8
+"""How many of the last scores the progress card draws for each demo and kind."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One demo and kind of steps in a student's results: how many, how well, how lately."""
+
+    demo: str
+    kind: str
+    exercises: int
+    steps: int
+    right: int
+    last: str
+    recent: tuple[int, ...]
+
+    @property
+    def share(self) -> int:
+        """The right steps in %, over every exercise."""
+        return round(100 * self.right / self.steps) if self.steps else 0
+
+
+def whole(value: str) -> int:
+    """A count from the file, 0 when a hand-edited cell is not a whole number."""
+    try:
+        return max(0, int(value))
+    except (TypeError, ValueError):
+        return 0
+
+
+def summarise(rows: list[dict[str, str]]) -> list[Progress]:
+    """The results file's rows by demo and kind, in the order first practised: totals and the last scores."""
+    groups: dict[tuple[str, str], list[dict[str, str]]] = {}
+    for row in rows:
+        groups.setdefault((row.get("demo") or "?", row.get("kind") or "?"), []).append(row)
+    summary = []
+    for (demo, kind), group in groups.items():
+        steps = [whole(row.get("steps", "")) for row in group]
+        right = [min(whole(row.get("right", "")), total) for row, total in zip(group, steps, strict=True)]
+        recent = tuple(round(100 * r / s) for r, s in zip(right, steps, strict=True) if s)[-RECENT:]
+        last = max((row.get("when") or "" for row in group), default="")[:10]
+        summary.append(Progress(demo, kind, len(group), sum(steps), sum(right), last, recent))
+    return summary
+
+
+def student_progress(student: str) -> tuple[Path, list[Progress]]:
+    """The student's results file and its summary (empty when there is no file yet, or it cannot be read)."""
+    path = results_file(student)
+    try:
+        return path, summarise(read_results(path))
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return path, []

@@ -26,7 +26,9 @@ from visualizer.player import Model, Player
 from visualizer.widgets import Widget
 
 if TYPE_CHECKING:
-    from solvers.exercise.engine import Rules
+    from collections.abc import Hashable
+
+    from solvers.exercise.engine import Rules, Step
     from visualizer.shell import Shell
 
 
@@ -74,6 +76,20 @@ class Demo:
         The shell poses their steps on this run and grades them by its events (see docs/exercises.md).
         """
         return None
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """Where the open step's candidates are on the stage `rect`: choice key -> box (pure, from `layout`).
+
+        The shell outlines each one with its number, lights the keyboard's one and takes a click on it as the
+        answer; a candidate without a place on the picture is left out (the bar under the stage names it).
+        """
+        return {}
+
+    def exercise_step(self) -> Step | None:
+        """The exercise step waiting for the student, if any (what would give it away stays hidden)."""
+        exercise = getattr(self.shell, "exercise", None)
+        performance = getattr(exercise, "performance", None)
+        return performance.step if performance is not None else None
 
     def expected_length(self) -> int | None:
         """The run's number of events when a closed form gives it (2^n - 1 moves...), else None.

@@ -49,6 +49,7 @@ from visualizer.scenes.dlx.model import (
 from visualizer.scenes.dlx.view import MatrixView
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
 from visualizer.scenes.exact_cover.layout import card_inner, split_bottom, split_side
+from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.theme import Theme
 from visualizer.widgets import Button, Choice, Widget
 
@@ -282,6 +283,22 @@ class MatrixDemo(ExactCoverDemo):
             Button(_("type a matrix…"), self.ask_matrix, hint=_("M: columns | secondary ; row ; row")),
             self.strategy_choice(),
         ]
+
+    def column_box(self, column: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A column is its header in the top list."""
+        geo = self.layout(rect).geo
+        box = pygame.Rect(0, 0, geo.header_w, geo.header_h)
+        box.center = (round(geo.xs[column]), round(geo.header_y))
+        return box
+
+    def row_box(self, row: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A row is its band across the matrix, from its label to the last column."""
+        lay = self.layout(rect)
+        geo = lay.geo
+        top = round(geo.ys[row] - geo.row_h / 2) + 1
+        right = round(geo.xs[-1] + geo.col_w / 2) if geo.xs else lay.matrix.right
+        left = geo.label_x - self.theme.px(4)
+        return pygame.Rect(left, top, right - left, max(4, round(geo.row_h) - 2))
 
     def layout(self, rect: pygame.Rect) -> MatrixLayout:
         """The stage's layout for the problem on show."""

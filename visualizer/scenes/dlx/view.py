@@ -415,13 +415,18 @@ class MatrixView:
         text = fit_text(theme, text, frame.w - theme.px(20), "small", "mono")
         surface.blit(theme.text(text, "small", th.INK, "mono"), (frame.x + theme.px(10), y))
 
+    def now_words(self, model: MatrixModel, player: Player) -> tuple[str, str, th.Color]:
+        """The "now" card's headline, line and colour (waiting words while an exercise step is open)."""
+        waiting = self.demo.waiting_now()
+        return waiting or now_text(self.demo.problem, self.demo.strategy, model, player)
+
     def _draw_now(
         self, surface: pygame.Surface, rect: pygame.Rect, model: MatrixModel, player: Player
     ) -> None:
         """What the last event did, in words."""
         theme = self.theme
         inner = card(surface, rect, theme, _("now"))
-        big, small, colour = now_text(self.demo.problem, self.demo.strategy, model, player)
+        big, small, colour = self.now_words(model, player)
         y = inner.y
         for line in wrap(theme, big, inner.w, "large", "bold")[:3]:
             surface.blit(theme.text(line, "large", colour, "bold"), (inner.x, y))

@@ -8,8 +8,10 @@ the solutions found (, and .).  Their key tables are `COVER_BINDINGS` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
 
 from solvers import dlx
 from solvers.i18n import N_, _, format_number
@@ -21,6 +23,9 @@ from visualizer.scenes.base import Demo
 from visualizer.scenes.exact_cover import finale
 from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.widgets import Button, Choice, Label, Widget
+
+if TYPE_CHECKING:
+    from solvers.exercise.engine import Step
 
 COVER_BINDINGS = Bindings(
     Binding(("c",), "toggle_strategy", N_("column choice: fewest 1s / leftmost")),
@@ -96,6 +101,42 @@ class ExactCoverDemo(Demo):
     def choice_rule(self, leftmost: str = N_("the leftmost open column")) -> str:
         """Why the column being decided was chosen, for the 'now' card."""
         return _("it has the fewest") if self.strategy == "fewest" else _(leftmost)
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """Algorithm X's candidates on the picture: a column where it is drawn, a row as what it places.
+
+        A backtrack's level is the row tried at that level (the model's stack, one row a level). Candidates
+        that would share one box (two placements named by one cell) stay in the bar: a click must be sure.
+        """
+        model: CoverModel = player.model  # type: ignore[assignment]
+        found: dict[Hashable, pygame.Rect] = {}
+        for choice in step.choices:
+            key = choice.key
+            box = None
+            if step.kind == "cover.column" and isinstance(key, int):
+                box = self.column_box(key, rect, model)
+            elif step.kind in ("cover.row", "cover.knockout") and isinstance(key, int):
+                box = self.row_box(key, rect, model)
+            elif step.kind == "cover.backtrack" and isinstance(key, int) and 1 <= key <= len(model.stack):
+                box = self.row_box(model.stack[key - 1], rect, model)
+            if box is not None:
+                found[key] = box
+        boxes = [tuple(box) for box in found.values()]
+        return {key: box for key, box in found.items() if boxes.count(tuple(box)) == 1}
+
+    def waiting_now(self) -> tuple[str, str, th.Color] | None:
+        """The "now" card's words while an exercise step is open (what happens now tells it), else None."""
+        if self.exercise_step() is None:
+            return None
+        return _("your step"), _("this card waits while you make the step"), th.ACTIVE
+
+    def column_box(self, column: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """Where the matrix column `column` is on the stage (None: not on the picture)."""
+        return None
+
+    def row_box(self, row: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """Where the matrix row `row` (what it places) is on the stage (None: not on the picture)."""
+        return None
 
     def code(self) -> Sequence[str]:
         """Algorithm X's pseudocode (every exact-cover demo runs `dlx.search`)."""

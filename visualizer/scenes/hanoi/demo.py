@@ -7,7 +7,7 @@ pseudocode and its line constants live beside the solver.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,6 +26,7 @@ from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Stepper, Widget
 
 if TYPE_CHECKING:
+    from solvers.exercise.engine import Step
     from solvers.exercise.hanoi import HanoiRules
 
 
@@ -66,6 +67,17 @@ class HanoiDemo(Demo):
         from solvers.exercise.hanoi import HanoiRules
 
         return HanoiRules(self.disks)
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """A move is where its disk would land on the target peg; a calling frame is its box on the stack."""
+        lay = self.layout(rect)
+        model: HanoiModel = player.model  # type: ignore[assignment]
+        if step.kind == "hanoi.move":
+            moves = [choice.key for choice in step.choices]
+            return {move: box for move, box in view.move_targets(lay.pegs, self.theme, model, moves).items()}
+        if step.kind == "hanoi.caller":
+            return {node: box for node, box in view.frame_targets(lay.stack, self.theme, model).items()}
+        return {}
 
     def make_model(self) -> HanoiModel:
         """Every disk on A, no calls yet."""
@@ -154,7 +166,7 @@ class HanoiDemo(Demo):
         """Stack at the left, pegs at the right, the call tree under them."""
         model: HanoiModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
-        view.draw_stack(surface, lay.stack, self.theme, model)
+        view.draw_stack(surface, lay.stack, self.theme, model, asking=self.exercise_step() is not None)
         view.draw_pegs(surface, lay.pegs, self.theme, model)
         if lay.tree is not None:
             view.draw_tree(surface, lay.tree, self.theme, model, self.camera)

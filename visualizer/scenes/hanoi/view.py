@@ -8,6 +8,7 @@ outlined, with an arrow from the peg it left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -67,26 +68,80 @@ def call_text(call: tuple[int, int, int, int]) -> str:
 # --- the pegs -----------------------------------------------------------------------------
 
 
-def draw_pegs(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel) -> None:
-    """Three pegs with their disks, the last move outlined, peg names under them."""
-    total = 2**model.disks - 1
-    inner = card(
-        surface,
-        rect,
-        theme,
-        _("pegs: {disks} disks, move {number} of {total}").format(
-            disks=model.disks, number=format_number(model.moves), total=format_number(total)
-        ),
+@dataclass(frozen=True, slots=True)
+class PegGeometry:
+    """Where the pegs stand inside their card: a pure function of the card, the theme and the disks."""
+
+    inner: pygame.Rect
+    base_y: int
+    disk_h: int
+    column: float
+    widest: int
+
+    def centre(self, peg: int) -> int:
+        """The x of peg `peg`'s post."""
+        return round(self.inner.x + self.column * (peg + 0.5))
+
+    def slot(self, peg: int, height: int) -> pygame.Rect:
+        """The room a disk takes at `height` (0: on the base) on peg `peg`, as wide as the peg's column."""
+        width = self.widest
+        top = self.base_y - self.disk_h * (height + 1)
+        return pygame.Rect(self.centre(peg) - width // 2, top, width, self.disk_h - 1)
+
+
+def pegs_title(model: HanoiModel) -> str:
+    """'pegs: 3 disks, move 2 of 7'."""
+    return _("pegs: {disks} disks, move {number} of {total}").format(
+        disks=model.disks, number=format_number(model.moves), total=format_number(2**model.disks - 1)
     )
+
+
+def peg_geometry(rect: pygame.Rect, theme: Theme, model: HanoiModel) -> PegGeometry:
+    """The pegs' geometry in the card `rect` (the same for drawing and for clicks)."""
+    inner = card_content(rect, theme, pegs_title(model))
     label_h = theme.line_height("body") + theme.px(4)
     base_y = inner.bottom - label_h
     disk_h = max(theme.px(6), min(theme.px(26), (base_y - inner.y - theme.px(16)) // (model.disks + 1)))
-    column = inner.w / 3
-    widest = column - theme.px(12)
+    return PegGeometry(inner, base_y, disk_h, inner.w / 3, round(inner.w / 3 - theme.px(12)))
+
+
+def move_targets(
+    rect: pygame.Rect, theme: Theme, model: HanoiModel, moves: list[Any]
+) -> dict[tuple[int, int], pygame.Rect]:
+    """Each move (from, to) as the place its disk would land: the target peg's next slot, split by side.
+
+    Two moves may end on one peg (from its left and from its right): each takes the half of the slot on
+    the side its disk comes from, so every move has its own box.
+    """
+    geo = peg_geometry(rect, theme, model)
+    found = {}
+    for frm, to in moves:
+        slot = geo.slot(to, len(model.pegs[to])).inflate(0, theme.px(6))
+        if any(other_to == to and other != frm for other, other_to in moves):
+            half = slot.w // 2
+            slot = pygame.Rect(slot.x if frm < to else slot.x + half, slot.y, half, slot.h)
+        found[(frm, to)] = slot
+    return found
+
+
+def frame_targets(rect: pygame.Rect, theme: Theme, model: HanoiModel) -> dict[int, pygame.Rect]:
+    """Each running call's node -> its frame's box on the stack card."""
+    stack = model.calls.stack[-STACK_SHOWN:]
+    below = len(model.calls.stack) - len(stack)
+    placed, _ = stack_boxes(rect, theme, len(stack), below, stack_title(model))
+    return {stack[index]: box for index, box in placed}
+
+
+def draw_pegs(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel) -> None:
+    """Three pegs with their disks, the last move outlined, peg names under them."""
+    card(surface, rect, theme, pegs_title(model))
+    geo = peg_geometry(rect, theme, model)
+    inner, base_y, disk_h = geo.inner, geo.base_y, geo.disk_h
+    widest = geo.widest
     narrowest = min(widest, theme.px(28))
     step = (widest - narrowest) / max(1, model.disks - 1)
     for peg in range(3):
-        centre = round(inner.x + column * (peg + 0.5))
+        centre = geo.centre(peg)
         post = pygame.Rect(
             centre - theme.px(3), base_y - disk_h * (model.disks + 1), theme.px(6), disk_h * (model.disks + 1)
         )
@@ -101,9 +156,7 @@ def draw_pegs(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: H
     if model.last is not None:
         _disk, frm, to = model.last
         y = max(inner.y + theme.px(8), base_y - disk_h * (model.disks + 2) - theme.px(8))
-        start = (round(inner.x + column * (frm + 0.5)), y)
-        end = (round(inner.x + column * (to + 0.5)), y)
-        arrow(surface, th.ACTIVE, start, end, theme.px(3), theme.px(12))
+        arrow(surface, th.ACTIVE, (geo.centre(frm), y), (geo.centre(to), y), theme.px(3), theme.px(12))
 
 
 def draw_disk(surface: pygame.Surface, theme: Theme, box: pygame.Rect, disk: int, moved: bool) -> None:
@@ -133,14 +186,18 @@ def next_step(call: tuple[int, int, int, int], children_done: int) -> str:
 # --- the stack and the tree -------------------------------------------------------------------
 
 
-def draw_stack(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel) -> None:
-    """The calls now running, the newest on top, each saying what it waits for."""
+def draw_stack(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, model: HanoiModel, asking: bool = False
+) -> None:
+    """The calls now running, the newest on top, each saying what it waits for (not while a step is asked)."""
     running = model.running()
     frames = []
     for depth, node in enumerate(model.calls.stack):
         call = running[depth]
         on_top = depth == len(running) - 1
-        if on_top:
+        if on_top and asking:
+            detail = _("(your step)")
+        elif on_top:
             detail = next_step(call, sum(1 for _ in model.calls.children(node)))
         else:
             below = running[depth + 1]
@@ -162,10 +219,8 @@ def stack_title(model: HanoiModel) -> str:
 
 def frame_at(rect: pygame.Rect, theme: Theme, model: HanoiModel, pos: tuple[int, int]) -> int | None:
     """The call whose stack frame is under `pos`, if any."""
-    stack = model.calls.stack[-STACK_SHOWN:]
-    below = len(model.calls.stack) - len(stack)
-    placed, _ = stack_boxes(rect, theme, len(stack), below, stack_title(model))
-    return next((stack[index] for index, box in placed if box.collidepoint(pos)), None)
+    boxes = frame_targets(rect, theme, model)
+    return next((node for node, box in boxes.items() if box.collidepoint(pos)), None)
 
 
 def draw_tree(

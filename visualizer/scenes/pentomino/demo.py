@@ -27,6 +27,7 @@ from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, BrowsingDemo, browse_bindings
 from visualizer.scenes.exact_cover.finale import FastCount
 from visualizer.scenes.exact_cover.layout import card_inner, split_bottom, split_side
+from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.scenes.pentomino.model import PentominoModel, Tilings, narrate
 from visualizer.scenes.pentomino.view import PentominoView
 from visualizer.theme import Theme
@@ -211,6 +212,17 @@ class PentominoDemo(BrowsingDemo):
             self.strategy_choice(),
             *self.browse_controls(),
         ]
+
+    def column_box(self, column: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A piece's column is its slot in the tray, a cell's column the cell."""
+        lay = self.layout(rect)
+        pieces = len(pentomino.PIECES)
+        return lay.tray_slots[column] if column < pieces else lay.cell_rect(column - pieces)
+
+    def row_box(self, row: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A placement is the first cell its name gives ('X@r1c2'; placements sharing it stay in the bar)."""
+        _piece, cells = self.encoding.placements[row]
+        return self.layout(rect).cell_rect(min(cells))
 
     def layout(self, rect: pygame.Rect) -> PentominoLayout:
         """The stage's layout for the current board."""

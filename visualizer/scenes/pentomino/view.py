@@ -224,6 +224,9 @@ class PentominoView:
 
     def _now_text(self, model: PentominoModel, player: Player) -> tuple[str, str, th.Color]:
         """The headline, a line below it, and the headline's colour."""
+        waiting = self.demo.waiting_now()
+        if waiting is not None:
+            return waiting
         event = player.last_event
         if isinstance(event, Solution):
             headline = _("tiling {number}!").format(number=format_number(event.number))

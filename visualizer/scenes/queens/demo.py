@@ -26,7 +26,8 @@ from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import BrowsingDemo
 from visualizer.scenes.exact_cover.finale import FastCount
 from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
-from visualizer.scenes.queens.model import QueensModel, column_names, narrate, square_name
+from visualizer.scenes.exact_cover.model import CoverModel
+from visualizer.scenes.queens.model import QueensModel, column_names, line_squares, narrate, square_name
 from visualizer.scenes.queens.view import QueensView
 from visualizer.theme import Theme
 from visualizer.widgets import Stepper, Widget
@@ -200,6 +201,18 @@ class QueensDemo(BrowsingDemo):
             self.strategy_choice(),
             *self.browse_controls(),
         ]
+
+    def row_box(self, row: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A row is a queen on a square: that square."""
+        return self.layout(rect).square_rect(self.encoding.squares[row])
+
+    def column_box(self, column: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A rank or file column is its line of squares (a diagonal has no line on the board)."""
+        if column >= model.matrix.n_primary:
+            return None
+        lay = self.layout(rect)
+        squares = [lay.square_rect(square) for square in line_squares(self.encoding, column)]
+        return squares[0].unionall(squares[1:])
 
     def layout(self, rect: pygame.Rect) -> QueensLayout:
         """The stage's layout for the current N."""

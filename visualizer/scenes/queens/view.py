@@ -328,6 +328,9 @@ class QueensView:
 
     def _now_text(self, model: QueensModel, player: Player) -> tuple[str, str, th.Color]:
         """The headline, a line below it, and the headline's colour."""
+        waiting = self.demo.waiting_now()
+        if waiting is not None:
+            return waiting
         event = player.last_event
         if isinstance(event, Solution):
             return (

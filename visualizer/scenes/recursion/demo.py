@@ -288,6 +288,8 @@ class RecursionDemo(guessbar.Guesses, Demo):
         model: RecursionModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
         asked = asked_call(self.guessing.question) if self.guessing.asking else None
+        if self.exercise_step() is not None and model.stack:
+            asked = model.stack[-1]  # an exercise step is about the running call: what it does or returns
         view.draw_stack(
             surface, lay.stack, self.theme, model, player, n=self.n, limit=self.limit, asked=asked
         )

@@ -29,6 +29,19 @@ PLACED_INK = th.blend(th.WAITING, th.INK, 0.35)  # orange, dark enough to read a
 SELECTED = th.YELLOW
 
 
+def pencil_shown(theme: th.Theme, side: int, size: int) -> bool:
+    """Whether a cell of `side` pixels shows its candidates as digits (else just how many, at its corner)."""
+    return size != 16 and side // isqrt(size) >= theme.px(11)
+
+
+def pencil_spot(cell: pygame.Rect, digit: int, size: int) -> pygame.Rect:
+    """Where a digit's pencil mark sits in a cell: the digits fill a box-shaped grid, row by row."""
+    box_n = isqrt(size)
+    sub = cell.w // box_n
+    r, c = divmod(digit - 1, box_n)
+    return pygame.Rect(cell.x + c * sub, cell.y + r * sub, sub, sub)
+
+
 class BoardView:
     """Draws the board card of the sudoku demo."""
 
@@ -153,15 +166,12 @@ class BoardView:
             image = theme.text("✗", "small", th.DEAD, "bold")
             surface.blit(image, image.get_rect(center=box.center))
             return
-        box_n = isqrt(self.demo.size)
-        sub = box.w // box_n
-        if self.demo.size == 16 or sub < theme.px(11):
+        if not pencil_shown(theme, box.w, self.demo.size):
             image = theme.text(str(len(digits)), "tiny", th.MUTED)
             surface.blit(image, image.get_rect(topright=(box.right - theme.px(2), box.y + theme.px(1))))
             return
         for digit in digits:
-            r, c = divmod(digit - 1, box_n)
-            spot = pygame.Rect(box.x + c * sub, box.y + r * sub, sub, sub)
+            spot = pencil_spot(box, digit, self.demo.size)
             image = theme.text(symbol(digit), "tiny", th.MUTED)
             surface.blit(
                 image, image.get_rect(center=spot.center).clamp(box)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
+from math import isqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,8 @@ from visualizer.history import Edit, EditHistory
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
 from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
+from visualizer.scenes.exact_cover.model import CoverModel
+from visualizer.scenes.sudoku.board import pencil_shown, pencil_spot
 from visualizer.scenes.sudoku.model import (
     COLLECTION_WORDS,
     LIBRARY,
@@ -79,6 +82,22 @@ class SudokuLayout:
         """Where a cell is drawn."""
         row, col = divmod(cell, self.size)
         return pygame.Rect(self.grid.x + col * self.side, self.grid.y + row * self.side, self.side, self.side)
+
+    def pencil_rect(self, cell: int, digit: int) -> pygame.Rect:
+        """Where a digit's pencil mark sits in its cell: digits fill the cell's box-shaped grid row by row."""
+        return pencil_spot(self.cell_rect(cell), digit, self.size)
+
+    def unit_rect(self, kind: str, unit: int) -> pygame.Rect:
+        """The cells of a row, column or box (numbered from 0) as one rectangle."""
+        n, box_n = self.size, isqrt(self.size)
+        if kind == "row":
+            cells = [unit * n, unit * n + n - 1]
+        elif kind == "column":
+            cells = [unit, (n - 1) * n + unit]
+        else:
+            top, left = (unit // box_n) * box_n, (unit % box_n) * box_n
+            cells = [top * n + left, (top + box_n - 1) * n + left + box_n - 1]
+        return self.cell_rect(cells[0]).union(self.cell_rect(cells[1]))
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         """The cell under a point, if any."""
@@ -351,6 +370,20 @@ class SudokuDemo(ExactCoverDemo):
 
         encoding = self.encoding()
         return CoverRules(encoding.matrix, sudoku_digit(encoding), fewest=self.strategy == "fewest")
+
+    def row_box(self, row: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A row is a digit in a cell: its pencil mark there, or the cell when marks are too small to show."""
+        cell, digit = self.encoding().options[row]
+        lay = self.layout(rect)
+        if pencil_shown(self.theme, lay.side, self.size):
+            return lay.pencil_rect(cell, digit)
+        return lay.cell_rect(cell)
+
+    def column_box(self, column: int, rect: pygame.Rect, model: CoverModel) -> pygame.Rect | None:
+        """A cell's column is the cell; a digit's column in a row, column or box is that unit."""
+        kind, unit, _digit = self.encoding().constraints[column]
+        lay = self.layout(rect)
+        return lay.cell_rect(unit) if kind == "cell" else lay.unit_rect(kind, unit)
 
     def make_model(self) -> SudokuModel:
         """The givens alone."""

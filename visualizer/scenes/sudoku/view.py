@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str, str, th.Color]:
     """The headline, the line under it, the headline's colour."""
+    waiting = demo.waiting_now()
+    if waiting is not None:
+        return waiting
     clashes = demo.clashes()
     if clashes:
         return (
