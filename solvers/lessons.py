@@ -400,8 +400,10 @@ class _Reader:
 
     def word(self, value: object, allowed: tuple[str, ...], key: str, index: int) -> str | None:
         """One of `allowed`, or nothing."""
-        if value is None or value in allowed:
-            return value  # type: ignore[return-value]
+        if value is None:
+            return None
+        if isinstance(value, str) and value in allowed:
+            return value
         raise self.fail(
             _("{key} must be one of {names}").format(key=key, names=", ".join(allowed)), index, key
         )
