@@ -285,6 +285,18 @@ def test_no_step_offers_a_single_choice_and_every_answer_is_among_the_choices() 
                 assert step.expected in keys
 
 
+def answer_some_then_follow_the_events(
+    exercise: Exercise, events: list[Any], skip: int, wrong: bool, limit: int = 20
+) -> list[tuple[Step, Any]]:
+    """Answer `skip` steps (the first choice when `wrong`, else right), then the next ones by the oracle."""
+    for _ in range(skip):
+        step = exercise.next_step()
+        if step is None:
+            return []
+        exercise.grade(step.choices[0].key if wrong else step.expected)
+    return walk(exercise, lambda step: oracle(step, events), limit=limit)
+
+
 @settings(max_examples=15, deadline=None)
 @given(n=st.integers(4, 7), skip=st.integers(0, 40), wrong=st.booleans())
 def test_grading_never_disagrees_with_the_events_of_n_queens(n: int, skip: int, wrong: bool) -> None:
@@ -292,12 +304,7 @@ def test_grading_never_disagrees_with_the_events_of_n_queens(n: int, skip: int, 
     rules_matrix(built)
     events = list(queens.encode(n).search())
     exercise = Exercise(built.events, built.rules)
-    for _ in range(skip):
-        step = exercise.next_step()
-        if step is None:
-            return
-        exercise.grade(step.choices[0].key if wrong else step.expected)
-    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=20):
+    for step, verdict in answer_some_then_follow_the_events(exercise, events, skip, wrong, 20):
         assert verdict.correct, step
 
 
@@ -613,12 +620,7 @@ def test_grading_never_disagrees_with_the_frogs_events(
     start = "".join(pads)
     events = list(fr.solve(start))
     exercise = Exercise(fr.solve(start), build("frogs", "--from", start).rules)
-    for _ in range(skip):
-        step = exercise.next_step()
-        if step is None:
-            return
-        exercise.grade(step.choices[0].key if wrong else step.expected)
-    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=20):
+    for step, verdict in answer_some_then_follow_the_events(exercise, events, skip, wrong, 20):
         assert verdict.correct, step
         assert len(step.choices) >= 2
 
@@ -682,12 +684,7 @@ def test_grading_never_disagrees_with_a_traced_fib(n: int, wrong: bool) -> None:
     built = build(*words)
     events = fresh_events(*words)
     exercise = Exercise(built.events, built.rules)
-    for _ in range(5):
-        step = exercise.next_step()
-        if step is None:
-            return
-        exercise.grade(step.choices[0].key if wrong else step.expected)
-    for step, verdict in walk(exercise, lambda step: oracle(step, events), limit=30):
+    for step, verdict in answer_some_then_follow_the_events(exercise, events, 5, wrong, 30):
         assert verdict.correct, step
 
 
