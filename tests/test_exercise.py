@@ -369,6 +369,23 @@ def test_a_step_with_a_single_choice_is_never_asked() -> None:
     assert exercise.next_step() is None
 
 
+class Silent:
+    """Rules that never pose a step."""
+
+    def apply(self, event: Any) -> None:
+        """Nothing to follow."""
+
+    def pose(self, ahead: Ahead, index: int) -> None:
+        """No step anywhere."""
+
+
+def test_a_budget_spreads_the_way_to_the_next_step_over_calls() -> None:
+    exercise = Exercise(iter(range(25)), Silent())
+    assert exercise.next_step(budget=10) is None and exercise.index == 10 and not exercise.done
+    assert exercise.next_step(budget=10) is None and exercise.index == 20 and not exercise.done
+    assert exercise.next_step(budget=10) is None and exercise.index == 25 and exercise.done
+
+
 def test_ahead_reads_lazily_and_finds_within_its_limit() -> None:
     pulled: list[int] = []
 

@@ -277,3 +277,21 @@ def test_the_first_start_asks_the_students_name_once_and_remembers_it(app: Any, 
         assert app.prompt is None
     press(app, pygame.K_i, "i")
     assert app.prompt is None and shell.exercise.active
+
+
+def test_a_long_way_to_the_next_step_is_spread_over_frames(app: Any, open_demo: Any) -> None:
+    """A frame hands the engine at most POSE_BUDGET positions: a step far away never holds one frame long."""
+    from visualizer import exercising as engine_side
+
+    shell = exercising(app, open_demo, "hanoi")
+    performance = shell.exercise.performance
+    press(app, getattr(pygame, f"K_{right_number(shell)}"))
+    start = performance.exercise.index
+    performance.step = None
+    performance.exercise.open = None
+    budget, engine_side.POSE_BUDGET = engine_side.POSE_BUDGET, 1
+    try:
+        performance.follow(shell.run)
+        assert performance.exercise.index - start <= 1 and not performance.finished
+    finally:
+        engine_side.POSE_BUDGET = budget

@@ -18,6 +18,9 @@ from typing import Any
 from solvers.exercise.engine import Exercise, Graded, Rules, Step
 from solvers.exercise.results import Setup
 
+POSE_BUDGET = 5_000
+"""Run positions the engine looks at in a frame on its way to the next step (a few ms: the frame goes on)."""
+
 
 @dataclass
 class Performance:
@@ -69,10 +72,10 @@ class Performance:
         return None
 
     def _pose_next(self) -> None:
-        """Ask the engine for the next step (it plays its own copy of the run up to there)."""
-        step = self.exercise.next_step()
+        """Ask the engine for the next step (it plays its own copy of the run there), a frame's worth."""
+        step = self.exercise.next_step(budget=POSE_BUDGET)
         if step is None:
-            self.finished = True
+            self.finished = self.exercise.done
             return
         self.step, self.selected, self.marked, self.hints_used = step, 0, set(), 0
         self.asked_at = self.clock()

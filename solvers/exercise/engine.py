@@ -29,7 +29,7 @@ DECISION, BACKTRACK, VALUE = "decision", "backtrack", "value"
 KINDS = {"every": frozenset({DECISION, BACKTRACK, VALUE}), "decisions": frozenset({DECISION})}
 KINDS["backtracks"] = frozenset({BACKTRACK})
 """What a student may choose to practise, by the families of steps each takes."""
-LOOKAHEAD_LIMIT = 200_000
+LOOKAHEAD_LIMIT = 20_000
 """The most events a rule may read ahead for one answer; a step whose answer lies further is not posed."""
 
 
@@ -176,6 +176,7 @@ class Exercise:
     index: int = 0
     score: Score = field(default_factory=Score)
     open: Step | None = None
+    done: bool = False
     _ahead: Ahead = field(init=False)
     _families: frozenset[str] = field(init=False)
     _skipped: list[Step] = field(init=False, default_factory=list)
@@ -184,19 +185,29 @@ class Exercise:
         self._ahead = Ahead(self.events)
         self._families = KINDS[self.kind]  # a KeyError names a kind that is not every/decisions/backtracks
 
-    def next_step(self) -> Step | None:
-        """Play on to the next step the student practises and pose it; None when the run or the limit ends."""
+    def next_step(self, budget: int | None = None) -> Step | None:
+        """Play on to the next step the student practises and pose it.
+
+        None when the run or the limit ends (`done`), or when `budget` positions were looked at without a
+        step: then call again (the app spreads a long way to the next step over frames).
+        """
         if self.open is not None:
             return self.open
+        looked = 0
         while self.limit is None or self.score.asked < self.limit:
             if self._ahead[0] is None:
+                self.done = True
                 return None
+            if budget is not None and looked >= budget:
+                return None
+            looked += 1
             step = self.rules.pose(self._ahead, self.index)
             if step is not None and self._wanted(step):
                 self.open = step
                 return step
             if step is None or step.span or self._posed_here(step):
                 self._advance(1)
+        self.done = True
         return None
 
     def _posed_here(self, step: Step) -> bool:
