@@ -337,7 +337,7 @@ def test_sigint_to_a_real_count(tmp_path: Path) -> None:
         [sys.executable, "-m", "solvers", "sudoku", str(puzzle), "--count", "--limit", "100000000"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "UNWIND_PROGRESS": "1"},  # progress as at a terminal
         text=True,
         preexec_fn=default_sigint,
     )

@@ -290,7 +290,7 @@ def test_ctrl_c_ends_the_workers_and_exits_130_in_one_line() -> None:
     """Ctrl-C at the terminal (SIGINT to the whole group): one line, exit 130, no worker left behind."""
     marker = f"unwind-test-{os.getpid()}"
     command = [sys.executable, "-m", "solvers", "queens", "14", "--count", "--jobs", "2"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "UNWIND_TEST_MARKER": marker}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "UNWIND_TEST_MARKER": marker, "UNWIND_PROGRESS": "1"}
     process = subprocess.Popen(
         command, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True, preexec_fn=default_sigint
     )
