@@ -43,11 +43,10 @@ KIT_README_PARTS = (
 
 @dataclass(frozen=True)
 class Platform:
-    """A platform a kit is built for: its folder name, the wheel tags pip accepts there, and its installer."""
+    """A platform a kit is built for: its folder name and the wheel tags pip accepts there."""
 
     name: str
     tags: tuple[str, ...]
-    windows: bool
 
 
 def manylinux_tags(glibc_minor: int, arch: str) -> tuple[str, ...]:
@@ -62,13 +61,11 @@ def manylinux_tags(glibc_minor: int, arch: str) -> tuple[str, ...]:
 
 
 NAMED_PLATFORMS = {
-    "win_amd64": Platform("win_amd64", ("win_amd64",), windows=True),
-    "macosx_11_0_arm64": Platform("macosx_11_0_arm64", ("macosx_11_0_arm64",), windows=False),
-    "macosx_10_13_x86_64": Platform("macosx_10_13_x86_64", ("macosx_10_13_x86_64",), windows=False),
-    "manylinux_2_28_x86_64": Platform("manylinux_2_28_x86_64", manylinux_tags(28, "x86_64"), windows=False),
-    "manylinux_2_28_aarch64": Platform(
-        "manylinux_2_28_aarch64", manylinux_tags(28, "aarch64"), windows=False
-    ),
+    "win_amd64": Platform("win_amd64", ("win_amd64",)),
+    "macosx_11_0_arm64": Platform("macosx_11_0_arm64", ("macosx_11_0_arm64",)),
+    "macosx_10_13_x86_64": Platform("macosx_10_13_x86_64", ("macosx_10_13_x86_64",)),
+    "manylinux_2_28_x86_64": Platform("manylinux_2_28_x86_64", manylinux_tags(28, "x86_64")),
+    "manylinux_2_28_aarch64": Platform("manylinux_2_28_aarch64", manylinux_tags(28, "aarch64")),
 }
 """The platforms a school lab is likely to have; pip widens a macOS tag to older releases by itself."""
 
@@ -78,7 +75,7 @@ def this_platform() -> Platform:
     from packaging.tags import platform_tags
 
     name = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-    return Platform(f"this_{name}", tuple(platform_tags()), windows=os.name == "nt")
+    return Platform(f"this_{name}", tuple(platform_tags()))
 
 
 def chosen_platforms(names: Sequence[str]) -> list[Platform]:
@@ -324,7 +321,7 @@ def build_kit(
 def check_kit(kit: Path) -> list[str]:
     """Every gap of a built kit, checked offline against its own kit.json (empty when complete)."""
     facts = json.loads((kit / "kit.json").read_text(encoding="utf-8"))
-    platform = Platform(facts["platform"], tuple(facts["platform_tags"]), windows=False)
+    platform = Platform(facts["platform"], tuple(facts["platform_tags"]))
     problems: list[str] = []
     for python in facts["pythons"]:
         problems += unresolved(kit, platform, python, facts["extras"])
