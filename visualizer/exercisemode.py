@@ -10,6 +10,7 @@ appends a row to the student's results file (solvers/exercise/results.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import pygame
@@ -23,6 +24,8 @@ from visualizer.theme import Theme
 
 CYCLE = ("every", "decisions", "backtracks")
 """What I offers in turn, then off."""
+NEXT_KIND: dict[str | None, str] = {None: CYCLE[0], **dict(pairwise(CYCLE))}
+"""The kind I turns to from each (from off, the first; the last has none: off again)."""
 ARROWS = {pygame.K_TAB: 1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1, pygame.K_LEFT: -1, pygame.K_UP: -1}
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
@@ -51,14 +54,11 @@ class ExerciseMode:
 
     def cycle(self, shell: Any) -> str | None:
         """I: the next kind of steps (a new run), or off; words for a message (None: the bar says it)."""
-        rules_of = getattr(shell.demo, "exercise_rules", None)
-        if rules_of is None or rules_of() is None:
+        if shell.demo.exercise_rules() is None:
             return _("this demo has no exercises yet")
         current = self.performance.kind if self.performance is not None else None
         self.stop()
-        following = CYCLE[CYCLE.index(current) + 1] if current in CYCLE[:-1] else None
-        if current is None:
-            following = CYCLE[0]
+        following = NEXT_KIND.get(current)
         if following is None:
             return _("exercise mode off")
         self.start(shell, following)
