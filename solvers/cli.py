@@ -9,7 +9,7 @@ import re
 import sys
 import time
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, MutableMapping
 from typing import Any, NoReturn
 
 from solvers.events import Pop, Push
@@ -248,31 +248,86 @@ def progress_wanted() -> bool:
 
 
 class Progress:
-    """Tells on stderr how a long run goes: silent for its first second, then a line a second.
+    """Tells on stderr how a long run goes: silent for its first second, then one line redrawn once a second.
 
-    Only when stderr is a terminal (see `progress_wanted`): a script reading stderr gets errors alone.
+    The line is a tqdm bar: the share done, how many of how many and the time
+    left when the total is known; the count so far and the time spent when it
+    is not.  Only when stderr is a terminal (see `progress_wanted`): a script
+    reading stderr gets errors alone.  Use it in a `with` block (or call
+    `close`), so the finished line ends before the answer prints.
     """
 
-    def __init__(self, label: str, every: float = 1.0) -> None:
+    def __init__(self, label: str, every: float = 1.0, total: int | None = None) -> None:
         self.label = label
         self.every = every
+        self.total = total
         self.clock = progress_clock
         self.next_report = self.clock() + every
         self.reported = False
         self.wanted = progress_wanted()
+        self.bar: Any = None
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     def update(self, done: int, noun: str = N_("solutions")) -> None:
-        """Report `done` if a second has passed since the start or the last report."""
+        """Redraw the line with `done` if a second has passed since the start or the last report."""
         if not self.wanted:
             return
         now = self.clock()
-        if now >= self.next_report:
-            words = _("{label}: {count} {noun} so far...").format(
-                label=self.label, count=format_number(done), noun=_(noun)
-            )
-            print(words, file=sys.stderr, flush=True)
-            self.next_report = now + self.every
-            self.reported = True
+        if now < self.next_report:
+            return
+        self.next_report = now + self.every
+        self.reported = True
+        if self.bar is None:
+            self.bar = _progress_bar(self.label, self.total, _(noun), done)
+        else:
+            self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        """End the line (if one was drawn), so what prints next starts on a line of its own."""
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+
+
+def _progress_bar(label: str, total: int | None, noun: str, done: int) -> Any:
+    """A tqdm bar on stderr, drawn now at `done`, redrawn at every update (the caller paces them)."""
+    from tqdm import tqdm  # here: only a long run at a terminal needs it
+
+    class Bar(tqdm):  # type: ignore[type-arg]
+        """Counts written as the language writes them (1,234), no monitor thread."""
+
+        monitor_interval = 0
+
+        @property
+        def format_dict(self) -> MutableMapping[str, Any]:
+            """tqdm's fields plus {count} and {whole}, grouped by `format_number`."""
+            fields = super().format_dict
+            fields["count"] = format_number(int(fields["n"]))
+            fields["whole"] = format_number(int(fields["total"] or 0))
+            return fields
+
+    escaped = label.replace("{", "{{").replace("}", "}}")
+    if total is None:
+        words = _("{label}: {count} {noun} so far...").format(label=escaped, count="{count}", noun="{unit}")
+        shape = words + " [{elapsed}]"
+    else:
+        shape = escaped + ": {percentage:3.0f}%|{bar}| {count}/{whole} {unit} [{elapsed}<{remaining}]"
+    return Bar(
+        total=total,
+        initial=done,
+        unit=noun,
+        file=sys.stderr,
+        bar_format=shape,
+        mininterval=0,
+        miniters=1,
+        dynamic_ncols=True,
+        leave=True,
+    )
 
 
 def emit(args: argparse.Namespace, text: str, data: dict[str, Any] | Callable[[], dict[str, Any]]) -> None:

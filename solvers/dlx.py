@@ -1157,15 +1157,15 @@ def run_exact_cover(args: argparse.Namespace) -> int:
             [matrix], args, limit=args.limit, counters=counters, stats=stats, label="exact-cover"
         )
     elif args.count:
-        progress = Progress("exact-cover")
-        total = count(
-            matrix,
-            strategy=args.strategy,
-            limit=args.limit,
-            counters=counters,
-            stats=stats,
-            found=progress.update,
-        )
+        with Progress("exact-cover") as progress:
+            total = count(
+                matrix,
+                strategy=args.strategy,
+                limit=args.limit,
+                counters=counters,
+                stats=stats,
+                found=progress.update,
+            )
     if args.count:
         emit(args, str(total), {**shape, **counters.as_dict(), **stats.as_dict(), "count": total})
         return 0 if total else 1

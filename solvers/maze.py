@@ -1208,6 +1208,7 @@ def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Gener
         try:
             event = next(events)
         except StopIteration as stop:
+            progress.close()
             stats.max_depth = max(stats.max_depth, deepest + 1)
             result: Maze = stop.value
             return result

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 from solvers import dlx
 from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
-from solvers.i18n import _, format_number
+from solvers.i18n import N_, _
 
 MAX_JOBS = 256
 TASKS_PER_WORKER = 12
@@ -235,8 +235,8 @@ def count_problems(
     fewest = plan.strategy == "fewest"
     parts = split(problems, 1 if plan.workers == 1 else plan.workers * TASKS_PER_WORKER, fewest)
     total = parts.above
-    progress = Progress(label)
-    with executor_for(plan) as executor:
+    progress = Progress(label, total=len(parts.parts))
+    with progress, executor_for(plan) as executor:
         pending = {executor.submit(count_part, *_plain(part), plan.strategy, limit) for part in parts.parts}
         done_parts = 0
         while pending:
@@ -244,9 +244,7 @@ def count_problems(
             for future in done:
                 total += Tally(*future.result())
                 done_parts += 1
-            progress.update(
-                done_parts, _("of {total} parts counted").format(total=format_number(len(parts.parts)))
-            )
+            progress.update(done_parts, N_("parts counted"))
             if limit is not None and total.found >= limit:
                 for future in pending:
                     future.cancel()
@@ -267,13 +265,13 @@ def count_each_problem(
     progress = Progress(label)
     window: deque[Future[tuple[int, int, int]]] = deque()
     finished = 0
-    with executor_for(plan) as executor:
+    with progress, executor_for(plan) as executor:
         for problem in problems:
             window.append(executor.submit(count_part, *_plain(problem), plan.strategy, limit))
             if len(window) >= 4 * plan.workers:
                 yield Tally(*window.popleft().result())
                 finished += 1
-                progress.update(finished, "counted")
+                progress.update(finished, N_("counted"))
         last = [Tally(*future.result()) for future in window]
     yield from last
 

@@ -456,15 +456,18 @@ def _count_with_progress(
     progress = Progress(_("sudoku: puzzle {number}").format(number=puzzle.number))
     if run_stats:
         total = 0
-        for _answer in dlx.watched_answers(encode(puzzle).matrix, stats, limit=limit, counters=counters):
-            total += 1
-            progress.update(total)
+        with progress:
+            for _answer in dlx.watched_answers(encode(puzzle).matrix, stats, limit=limit, counters=counters):
+                total += 1
+                progress.update(total)
         return total
     from solvers import sudokucount  # here: only counting needs it (imports stay light)
 
     tally = sudokucount.Tally()
     try:
-        total = sudokucount.count(puzzle.size, puzzle.cells, limit=limit, tally=tally, found=progress.update)
+        with progress:
+            found = progress.update
+            total = sudokucount.count(puzzle.size, puzzle.cells, limit=limit, tally=tally, found=found)
     finally:
         counters.nodes += tally.nodes
         counters.updates += tally.filled
@@ -495,7 +498,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
         else None
     )
     gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
-    progress = Progress(_("sudoku"))
+    progress = Progress(_("sudoku"), total=len(puzzles))
     for done, puzzle in enumerate(puzzles):
         counters = dlx.Counters()
         report: dict[str, Any] = {"puzzle": puzzle.number, "label": puzzle.label}
@@ -526,6 +529,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
             progress.update(done + 1, N_("puzzles"))
         else:  # each answer as it comes: a file of 50,000 puzzles shows its first at once
             print((gap if done else "") + lines.pop(), flush=True)
+    progress.close()
     stats.finish()
     if args.json:
         emit(args, "", {"puzzles": reports, "unsolvable": failed, **stats.as_dict()})

@@ -8,6 +8,7 @@ import io
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -23,6 +24,16 @@ from solvers.__main__ import build_parser, main
 from solvers.maze import Maze, generate
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def shown_progress(err: str) -> list[str]:
+    """What the progress line showed, drawing by drawing (tqdm redraws it with \\r; times in [...] dropped)."""
+    drawings: list[str] = []
+    for part in re.split(r"[\r\n]", err):
+        text = re.sub(r"\s*\[[^\]]*\]\s*$", "", part)
+        if text.strip() and (not drawings or drawings[-1] != text):
+            drawings.append(text)
+    return drawings
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -290,7 +301,7 @@ def test_long_counts_report_progress_on_stderr(
     monkeypatch.setattr(sys, "stdin", io.StringIO(MANY_SOLUTIONS))
     code, out, err = run(capsys, "sudoku", "--count", "--limit", "12")
     assert code == 0 and out.startswith("12 (stopped")
-    assert err.splitlines()[:2] == [
+    assert shown_progress(err)[:2] == [
         "sudoku: puzzle 1: 3 solutions so far...",
         "sudoku: puzzle 1: 6 solutions so far...",
     ]
@@ -343,13 +354,16 @@ def test_sigint_to_a_real_count(tmp_path: Path) -> None:
     )
     try:
         assert child.stderr is not None
-        first = child.stderr.readline()  # the first progress line: the search is under way
-        assert "so far" in first, first
+        first = ""
+        while "so far" not in first:  # the first drawing of the progress line: the search is under way
+            char = child.stderr.read(1)
+            assert char, first
+            first += char
         child.send_signal(signal.SIGINT)
         out, rest = child.communicate(timeout=60)
     finally:
         child.kill()
-    lines = rest.splitlines()
+    lines = shown_progress(first + rest)
     assert child.returncode == 130 and out == "" and lines[-1] == "python -m solvers: interrupted"
     assert all("so far" in line for line in lines[:-1])
 
@@ -736,7 +750,7 @@ def test_an_exact_cover_count_reports_progress(
     monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     code, out, err = run(capsys, "exact-cover", str(path), "--count")
     assert code == 0 and out == "4096\n"
-    assert err.splitlines()[:2] == [
+    assert shown_progress(err)[:2] == [
         "exact-cover: 3 solutions so far...",
         "exact-cover: 6 solutions so far...",
     ]
@@ -752,7 +766,11 @@ def test_maze_stats_reports_mazes_measured(
         capsys, "maze", "stats", "--size", "4", "--samples", "12", "--algorithm", "backtracker"
     )
     assert code == 0 and "backtracker" in out
-    assert err.splitlines()[:2] == ["maze stats: 3 mazes so far...", "maze stats: 6 mazes so far..."]
+    assert shown_progress(err)[:2] == [
+        "maze stats:  25%|██▌       | 3/12 mazes",
+        "maze stats:  50%|█████     | 6/12 mazes",
+    ]
+    assert err.endswith("\n")  # the finished bar ends its line
 
 
 @pytest.mark.parametrize(
@@ -766,7 +784,7 @@ def test_a_large_maze_reports_its_carving(
     monkeypatch.setenv("UNWIND_PROGRESS", "1")  # as on a terminal
     code, _, err = run(capsys, "maze", "generate", "100", "100", "--shape", shape, "--out", os.devnull)
     assert code == 0
-    assert err.splitlines() == [
+    assert shown_progress(err) == [
         f"maze generate: 4,096 {noun} so far...",
         f"maze generate: 8,192 {noun} so far...",
     ]

@@ -143,17 +143,17 @@ def carved(events: Iterable[Any], stats: EventStats, pushes: bool) -> list[g.Pas
     passages: list[g.Passage] = []
     keep = passages.append
     depth = deepest = 0
-    progress = Progress("maze generate")
-    for event in stats.watch(events):
-        if type(event) is Carve:
-            keep((event.cell, event.other))
-            if not len(passages) & PROGRESS_EVERY:
-                progress.update(len(passages), N_("passages"))
-            if pushes:
-                depth += 1
-                deepest = max(deepest, depth)
-        elif pushes and type(event) is Pop:
-            depth -= 1
+    with Progress("maze generate") as progress:
+        for event in stats.watch(events):
+            if type(event) is Carve:
+                keep((event.cell, event.other))
+                if not len(passages) & PROGRESS_EVERY:
+                    progress.update(len(passages), N_("passages"))
+                if pushes:
+                    depth += 1
+                    deepest = max(deepest, depth)
+            elif pushes and type(event) is Pop:
+                depth -= 1
     if pushes:  # a Carve implies a push that EventStats does not see
         stats.max_depth = deepest + 1
     return passages
@@ -185,14 +185,16 @@ def write_prints(args: argparse.Namespace, graph: g.CellGraph, passages: list[g.
         said.append(_("SVG saved to {path}").format(path=args.svg))
     if args.pdf:
         items = [Printed(graph, passages, _("Maze {number} (seed {seed})").format(number=1, seed=seed))]
-        progress = Progress("maze generate --pdf")
-        for copy in range(1, args.copies):
-            progress.update(copy, N_("mazes"))
-            more = carve_passages(graph, args, (seed + copy) % 2**32, EventStats())
-            more_seed = (seed + copy) % 2**32
-            items.append(
-                Printed(graph, more, _("Maze {number} (seed {seed})").format(number=copy + 1, seed=more_seed))
-            )
+        with Progress("maze generate --pdf", total=args.copies) as progress:
+            for copy in range(1, args.copies):
+                progress.update(copy, N_("mazes"))
+                more = carve_passages(graph, args, (seed + copy) % 2**32, EventStats())
+                more_seed = (seed + copy) % 2**32
+                items.append(
+                    Printed(
+                        graph, more, _("Maze {number} (seed {seed})").format(number=copy + 1, seed=more_seed)
+                    )
+                )
         write_pdf(args.pdf, items, args.paper, args.per_page)
         said.append(
             ngettext(
@@ -314,13 +316,14 @@ def run_stats(args: argparse.Namespace) -> int:
             ),
         )
     names = list(ALGORITHMS) if args.algorithm == "all" else [args.algorithm]
-    progress, measured = Progress("maze stats"), itertools.count(1)
+    progress, measured = Progress("maze stats", total=args.samples * len(names)), itertools.count(1)
 
     def tell() -> None:
-        """One more maze measured: a progress line now and then."""
+        """One more maze measured: the progress bar now and then."""
         progress.update(next(measured), N_("mazes"))
 
-    figures = {name: mean_texture(graph, name, args.samples, args.seed, tell).as_dict() for name in names}
+    with progress:
+        figures = {name: mean_texture(graph, name, args.samples, args.seed, tell).as_dict() for name in names}
     data: dict[str, Any] = {
         "shape": graph.shape,
         "size": args.size,
