@@ -181,3 +181,23 @@ def test_tidy_layout_of_a_deep_chain_needs_no_recursion() -> None:
     depth = 50_000
     layout = tidy_layout([0], lambda n: [n + 1] if n < depth else [])
     assert layout.depth == depth + 1 and layout.places[0] == (0.0, 0)
+
+
+def test_no_demo_binds_a_players_key_unconditionally() -> None:
+    """The demo is asked before the player's keys: a binding on one must name a mode (`when`)."""
+    from visualizer import shell
+    from visualizer.bindings import parse_key
+    from visualizer.demos import DEMOS
+
+    tables = (shell.PLAYER_BINDINGS, shell.KIND_BINDINGS)
+    players = {parse_key(key) for table in tables for binding in table.bindings() for key in binding.keys}
+    shadowing = []
+    for entry in DEMOS:
+        demo = entry.load()
+        shadowing += [
+            (entry.name, key)
+            for binding in demo.bindings.bindings()
+            for key in binding.keys
+            if parse_key(key) in players and not binding.when
+        ]
+    assert shadowing == []
