@@ -1,20 +1,25 @@
 """Soak run (not a test): a seeded class of students let loose on every demo for N minutes.
 
     python bench/soak.py --minutes 30 [--seed 1] [--trim]
+    python bench/soak.py --frames 60000 [--seed 1] [--trim]
 
 It opens the demos in turn and feeds the app random input: keys, clicks,
 drags, the wheel; window resizes from 120x90 to 3840x2160; bursts of
 presenter-scale changes; leaving a demo mid-solve; bad files handed to the
-file dialog.  Every minute it prints a JSON row: the faults the app caught
-(must stay 0), the resident memory now and at peak, its anonymous part
+file dialog. With `--frames N` it runs N frames instead of N minutes and
+reads every N/30 frames: the same seed then makes the same run on a busy
+machine as on an idle one, so two builds compare reading by reading (the
+rows' "minute" and the verdict then count readings). Every minute (or
+reading) it prints a JSON row: the faults the app caught (must stay 0), the
+resident memory now and at peak, its anonymous part
 (/proc/self/smaps_rollup), the Python memory tracemalloc sees, the demos
 still alive (the one open, plus any left but not freed) and the text cache;
 and a line of its own for any frame that raises the peak by JUMP_MB, naming
-the demo, its events, the window and the last disturbance.  The players run
+the demo, its events, the window and the last disturbance. The players run
 on a clock that ticks per read (tests/ui.TickClock), so a seed replays the
 same run whatever the machine's load: a fault found is a fault reproduced.
-At the end: the source lines whose live memory grew most since minute 2,
-the verdict on memory (see `levels_off`) and a JSON summary.
+At the end: the source lines whose live memory grew most since minute 2, the
+verdict on memory (see `levels_off`) and a JSON summary.
 
 `--trim` hands freed heap back to the system (glibc's malloc_trim) before
 each reading: a diagnostic that tells fragmentation from live memory.
@@ -241,8 +246,8 @@ def reading(
     }
 
 
-def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
-    """Run the soak; returns the summary."""
+def soak(minutes: float, seed: int, trim: bool = False, frame_count: int = 0) -> dict[str, object]:
+    """Run the soak for `minutes`, or for `frame_count` frames if given; returns the summary."""
     rng = random.Random(seed)
     folder = Path(os.environ.get("TMPDIR", "/tmp")) / f"unwind-soak-{seed}"
     for kind in ("DATA", "CONFIG", "STATE", "CACHE"):  # autosaves and settings stay out of the user's own
@@ -258,7 +263,17 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
     shells: weakref.WeakSet[Shell] = weakref.WeakSet()
     baseline: tracemalloc.Snapshot | None = None
     last = "none yet"
-    while time.monotonic() - started < minutes * 60:
+    every = max(1, frame_count // 30)
+
+    def going() -> bool:
+        """Frames left to run (or minutes, without a frame count)."""
+        return frames < frame_count if frame_count else time.monotonic() - started < minutes * 60
+
+    def reading_due() -> bool:
+        """A reading every `every` frames with a frame count, else every minute."""
+        return not frames % every if frame_count else time.monotonic() >= next_report
+
+    while going():
         if not hasattr(app.screen, "demo"):
             app.open(rng.choice(DEMOS).name, autoplay=rng.random() < 0.5)
         if rng.random() < 0.01:
@@ -273,7 +288,7 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
         if isinstance(app.screen, Shell):
             shells.add(app.screen)
         frames += 1
-        if time.monotonic() >= next_report:
+        if reading_due():
             minute += 1
             row = reading(app, minute, frames, faults, shells, trim)
             report.append(row)
@@ -284,7 +299,8 @@ def soak(minutes: float, seed: int, trim: bool = False) -> dict[str, object]:
     grew = growth(baseline, tracemalloc.take_snapshot()) if baseline is not None else []
     app.finish()
     verdict = levels_off([float(str(row["rss_mb"])) for row in report])
-    summary: dict[str, object] = {"minutes": minutes, "seed": seed, "frames": frames, "faults": faults.total}
+    spent = round((time.monotonic() - started) / 60, 1)
+    summary: dict[str, object] = {"minutes": spent, "seed": seed, "frames": frames, "faults": faults.total}
     summary |= {"latest_faults": app.faults, "memory": verdict}
     return summary | {"grew_since_minute_2": grew, "per_minute": report}
 
@@ -294,9 +310,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", type=int, default=0, help="run this many frames instead of minutes")
     parser.add_argument("--trim", action="store_true", help="malloc_trim before each reading (diagnostic)")
     args = parser.parse_args()
-    summary = soak(args.minutes, args.seed, args.trim)
+    summary = soak(args.minutes, args.seed, args.trim, args.frames)
     grew = summary["grew_since_minute_2"]
     assert isinstance(grew, list)
     print("grew most since minute 2:", *grew, sep="\n  ")
