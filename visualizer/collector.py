@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
+
+from visualizer.heap import hand_back
 
 
 class FrameCollector:
@@ -16,11 +19,14 @@ class FrameCollector:
     a demo is left: its player, model and views hold one another in cycles, so
     only a full pass frees them, and a class that hops from demo to demo
     without a pause would otherwise pile up every run it left (bench/soak.py).
+    After each full pass the freed heap is handed back to the system
+    (`visualizer.heap`; `release` in tests).
     """
 
     FULL_EVERY_IDLE = 120
 
-    def __init__(self) -> None:
+    def __init__(self, release: Callable[[], None] = hand_back) -> None:
+        self.release = release
         gc.disable()
         self.frames = 0
         self.idle_frames = 0
@@ -37,6 +43,7 @@ class FrameCollector:
         if self.full_due or (self.idle_frames and self.idle_frames % self.FULL_EVERY_IDLE == 0):
             self.full_due = False
             gc.collect(2)
+            self.release()
         else:
             gc.collect(0)
 
