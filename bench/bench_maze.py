@@ -30,9 +30,9 @@ from types import SimpleNamespace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # aamaze imports pygame
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from solvers.cli import EventStats
 from solvers.events import Carve, build
 from solvers.maze import carve, find_path, generate, run_to_end, solve
+from solvers.runstats import EventStats
 
 Runner = Callable[[int, int], object]
 WALKERS = ("wilson", "aldous-broder")

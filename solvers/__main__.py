@@ -6,8 +6,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from solvers.cli import ArgumentParser, UsageError, one_line, output_failed, printable_streams
+from solvers.cli import ArgumentParser, UsageError, output_failed, printable_streams
 from solvers.i18n import _, choose, language_argument, requested_language, use
+from solvers.messages import one_line
 
 COMMANDS = {
     "factorial": "solvers.recursion",

@@ -8,12 +8,11 @@ import os
 import re
 import sys
 import time
-from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Generator, Iterable, MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any, NoReturn
 
-from solvers.events import Pop, Push
-from solvers.i18n import N_, _, format_number, ngettext
+from solvers.i18n import N_, _, format_number
+from solvers.messages import one_line, parse_whole
 
 USAGE = "usage: "
 """argparse's own prefix of a usage line, which `ArgumentParser` words in the user's language."""
@@ -84,54 +83,6 @@ def _in_language(text: str) -> str:
 
 SEED_MAX = 2**32 - 1
 """Seeds are 0 to 2^32 - 1 everywhere, as in the app's --seed."""
-MAX_NUMBER_CHARS = 40
-"""Longer numbers are refused before int() reads them (int() of a huge text is slow)."""
-
-
-def shown(text: str, limit: int = 40) -> str:
-    """`text` as repr, cut to about `limit` characters: never echo a huge token."""
-    if len(text) <= limit:
-        return repr(text)
-    return _("{start}... ({count} characters)").format(start=repr(text[:limit]), count=f"{len(text):,}")
-
-
-def one_line(message: str, limit: int = 300) -> str:
-    """`message` on one line of at most about `limit` characters (the last guard before printing)."""
-    flat = message.replace("\r", " ").replace("\n", " ")
-    return flat if len(flat) <= limit else f"{flat[: limit - 3]}..."
-
-
-def parse_whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
-    """`text` as a whole number in low..high (None: no bound); ValueError in one line if not."""
-    word = text.strip()
-    digits = word.lstrip("+-")
-    if not digits.isascii() or not digits.isdigit() or len(word) - len(digits) > 1:
-        raise ValueError(
-            _("{what} must be a whole number, not {text}").format(what=_(what), text=shown(text))
-        )
-    if len(digits) > MAX_NUMBER_CHARS:
-        raise ValueError(
-            _("{what} must be {range}, not a {count}-digit number").format(
-                what=_(what), range=_range(low, high), count=f"{len(digits):,}"
-            )
-        )
-    value = int(word)
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(
-            _("{what} must be {range}, not {value}").format(
-                what=_(what), range=_range(low, high), value=value
-            )
-        )
-    return value
-
-
-def _range(low: int | None, high: int | None) -> str:
-    """'0 to 9', 'at least 1', 'at most 5' or 'a sensible size'."""
-    if low is not None and high is not None:
-        return _("{low} to {high}").format(low=low, high=high)
-    if low is not None:
-        return _("at least {low}").format(low=low)
-    return _("at most {high}").format(high=high) if high is not None else _("a number of sensible size")
 
 
 def whole_number(
@@ -156,80 +107,6 @@ def seed_number(what: str = N_("the seed")) -> Callable[[str], int]:
 
 class UsageError(Exception):
     """Bad input from the command line or a file: one line, exit code 2."""
-
-
-class EventStats:
-    """A sink that counts events by kind and tracks stack depth and time.
-
-    Counting is keyed on the event's class (a dict lookup on a pointer); the
-    names people read are made once, in `by_kind`.  A solver that ran its
-    event-free loop can instead `record` the counts its events would have had,
-    where it knows them exactly (dlx derives them from its counters).
-    """
-
-    def __init__(self) -> None:
-        self.by_type: defaultdict[type, int] = defaultdict(int)
-        self.recorded: Counter[str] = Counter()
-        self.depth = 0
-        self.max_depth = 0
-        self.started = time.perf_counter()
-        self.seconds = 0.0
-
-    @property
-    def by_kind(self) -> Counter[str]:
-        """Events counted so far, by kind name ('Push', ...)."""
-        kinds = Counter(self.recorded)
-        for cls, seen in self.by_type.items():
-            kinds[cls.__name__] += seen
-        return kinds
-
-    def watch(self, events: Iterable[object]) -> Generator[object, None, None]:
-        """Pass events through while counting them."""
-        counts = self.by_type
-        push, pop = Push, Pop
-        for event in events:
-            cls = type(event)
-            counts[cls] += 1
-            if cls is push:
-                self.depth += 1
-                if self.depth > self.max_depth:
-                    self.max_depth = self.depth
-            elif cls is pop:
-                self.depth -= 1
-            yield event
-        self.seconds = time.perf_counter() - self.started
-
-    def record(self, by_kind: dict[str, int], max_depth: int) -> None:
-        """Add the event counts of a run that was not watched event by event (exact, not estimated)."""
-        self.recorded.update({name: n for name, n in by_kind.items() if n})
-        self.max_depth = max(self.max_depth, max_depth)
-        self.seconds = time.perf_counter() - self.started
-
-    def drain(self, events: Iterable[object]) -> None:
-        """Consume all events, counting them (a deque pulls them in C: no Python loop of its own)."""
-        deque(self.watch(events), maxlen=0)
-
-    def finish(self) -> None:
-        """Stop the clock (when the caller stopped early)."""
-        self.seconds = time.perf_counter() - self.started
-
-    def as_dict(self) -> dict[str, Any]:
-        """The stats as JSON-ready data."""
-        kinds = self.by_kind
-        return {
-            "events": sum(kinds.values()),
-            "events_by_kind": dict(sorted(kinds.items())),
-            "max_depth": self.max_depth,
-            "seconds": round(self.seconds, 6),
-        }
-
-    def summary(self) -> str:
-        """One line for people."""
-        total = sum(self.by_kind.values())
-        events = ngettext("{count} event", "{count} events", total).format(count=format_number(total))
-        return _("{events}, max depth {depth}, {seconds} s").format(
-            events=events, depth=format_number(self.max_depth), seconds=f"{self.seconds:.3f}"
-        )
 
 
 progress_clock: Callable[[], float] = time.monotonic
@@ -291,7 +168,10 @@ class Progress:
         """End the line (if one was drawn), so what prints next starts on a line of its own."""
         if self.bar is not None:
             self.bar.close()
-            self.bar = None
+        elif self.reported:  # Ctrl-C came while the bar was being made: it may have drawn already
+            with contextlib.suppress(OSError, ValueError):
+                sys.stderr.write("\n")
+        self.bar, self.reported = None, False
 
 
 def _progress_bar(label: str, total: int | None, noun: str, done: int) -> Any:

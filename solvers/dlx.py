@@ -43,8 +43,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import i18n
-from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
+from solvers.cli import Progress, UsageError, emit, whole_number
 from solvers.events import Choose, Cover, DeadEnd, Event, Pop, Push, Solution, Uncover, build
+from solvers.messages import shown
+from solvers.runstats import EventStats
 
 STRATEGIES = ("fewest", "leftmost")
 

@@ -33,9 +33,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from solvers.cli import EventStats, UsageError, emit, fail, parse_whole, shown
+from solvers.cli import UsageError, emit, fail
 from solvers.events import DeadEnd, Move, Pop, Push, Solution, event_type
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.messages import parse_whole, shown
+from solvers.runstats import EventStats
 
 LEFT = "L"
 """A frog that starts on the left and moves right."""

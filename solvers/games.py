@@ -18,10 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 from solvers import textio
-from solvers.cli import EventStats, UsageError, emit, whole_number
+from solvers.cli import UsageError, emit, whole_number
 from solvers.engine import Answer, Engine, Limits, verdict
 from solvers.grids import MARKS, MNK, BadPosition, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.runstats import EventStats
 
 DEFAULT_SECONDS = 2.0
 MAX_SIDE = 26

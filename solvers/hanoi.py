@@ -19,9 +19,10 @@ import argparse
 from collections.abc import Generator, Iterator
 from typing import Any
 
-from solvers.cli import EventStats, emit, whole_number
+from solvers.cli import emit, whole_number
 from solvers.events import Event, Move, Pop, Push
 from solvers.i18n import N_, _
+from solvers.runstats import EventStats
 
 PEGS = "ABC"
 """Peg names by index."""

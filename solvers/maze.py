@@ -65,18 +65,10 @@ from typing import Any, TypeVar
 import numpy as np
 
 from solvers import i18n, textio
-from solvers.cli import (
-    MAX_NUMBER_CHARS,
-    ArgumentParser,
-    EventStats,
-    Progress,
-    emit,
-    fail,
-    seed_number,
-    shown,
-    whole_number,
-)
+from solvers.cli import ArgumentParser, Progress, emit, fail, seed_number, whole_number
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, build
+from solvers.messages import MAX_NUMBER_CHARS, shown
+from solvers.runstats import EventStats
 
 Cell = tuple[int, int]
 R = TypeVar("R")

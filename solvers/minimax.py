@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from math import inf
 from typing import Any, NamedTuple, Protocol
 
-from solvers.cli import EventStats, UsageError, emit, seed_number, whole_number
+from solvers.cli import UsageError, emit, seed_number, whole_number
 from solvers.events import Bound, Evaluate, Pop, Prune, Push, build, event_type
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.runstats import EventStats
 
 MAX = 1
 """The player who wants the utility high (moves first in tic-tac-toe: x)."""

@@ -45,8 +45,10 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
 from solvers import dlx
-from solvers.cli import EventStats, Progress, UsageError, parse_whole, shown
+from solvers.cli import Progress, UsageError
 from solvers.i18n import N_, _
+from solvers.messages import parse_whole, shown
+from solvers.runstats import EventStats
 
 MAX_JOBS = 256
 TASKS_PER_WORKER = 12

@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx, parallel
-from solvers.cli import EventStats, UsageError, emit, shown
+from solvers.cli import UsageError, emit
 from solvers.events import Event
 from solvers.i18n import _, format_number
+from solvers.messages import shown
+from solvers.runstats import EventStats
 
 PSEUDOCODE = dlx.PSEUDOCODE
 IMAGES = 4

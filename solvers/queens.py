@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from solvers import dlx, parallel
-from solvers.cli import EventStats, UsageError, emit, whole_number
+from solvers.cli import UsageError, emit, whole_number
 from solvers.events import Event, Push, Solution
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.runstats import EventStats
 
 MAX_N = 100
 MAX_COUNT_N = 14

@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solvers.cli import EventStats, UsageError, emit, seed_number, whole_number
+from solvers.cli import UsageError, emit, seed_number, whole_number
 from solvers.events import Assign, Note, Overflow, Pop, Push
 from solvers.i18n import N_, _, format_number
+from solvers.runstats import EventStats
 
 DEFAULT_LIMIT = 10_000
 """The stack limit (frames) when none is given: Python's own is 1,000."""

@@ -27,9 +27,11 @@ from math import isqrt
 from typing import Any
 
 from solvers import dlx, parallel, textio
-from solvers.cli import EventStats, Progress, UsageError, emit, shown, whole_number
+from solvers.cli import Progress, UsageError, emit, whole_number
 from solvers.events import Event
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.messages import shown
+from solvers.runstats import EventStats
 
 SIZES = (4, 9, 16)
 NOT_UNIQUE = "# " + N_("more than one solution: this is one of them")

@@ -24,9 +24,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solvers.cli import EventStats, UsageError, emit, shown
+from solvers.cli import UsageError, emit
 from solvers.events import Evaluate
 from solvers.i18n import _, format_number, pgettext
+from solvers.messages import shown
 from solvers.minimax import (
     ALPHABETA_SIDE,
     MAX,
@@ -37,6 +38,7 @@ from solvers.minimax import (
     minimax_events,
     search,
 )
+from solvers.runstats import EventStats
 
 EMPTY_BOARD = "." * 9
 LINES: tuple[tuple[int, int, int], ...] = (

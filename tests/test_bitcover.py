@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from test_dlx import brute_force, build, knuth, matrices
 
 from solvers import bitcover, dlx, pentomino, queens, sudoku
-from solvers.cli import EventStats
 from solvers.events import Solution
+from solvers.runstats import EventStats
 
 Spec = tuple[int, int, list[list[int]]]
 Outcome = tuple[list[tuple[int, ...]], dlx.Counters, dict[str, int], int]

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def shown_progress(err: str) -> list[str]:
-    """What the progress line showed, drawing by drawing (tqdm redraws it with \\r; times in [...] dropped)."""
+    """What the progress line showed, drawing by drawing (tqdm redraws it with \\r; times [...] dropped)."""
     drawings: list[str] = []
     for part in re.split(r"[\r\n]", err):
         text = re.sub(r"\s*\[[^\]]*\]\s*$", "", part)

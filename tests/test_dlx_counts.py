@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from test_dlx import build, matrices
 
 from solvers import dlx, pentomino, queens, sudoku
-from solvers.cli import EventStats
 from solvers.events import Solution
+from solvers.runstats import EventStats
 
 Spec = tuple[int, int, list[list[int]]]
 

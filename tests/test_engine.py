@@ -12,11 +12,11 @@ from math import inf
 
 import pytest
 
-from solvers.cli import EventStats
 from solvers.engine import CLOCK_EVERY, LEVELS, Engine, Heuristic, Iteration, Limits, TableHit, drain
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
 from solvers.grids import MNK, WIN, BadPosition, ConnectFour, Grid, Position, run_points
 from solvers.minimax import MAX, alphabeta_value
+from solvers.runstats import EventStats
 
 MEDIUM = Limits(depth=LEVELS["medium"].depth)
 """The default level without its clock (the same search whenever it finishes in time)."""

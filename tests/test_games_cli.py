@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from solvers.__main__ import main
-from solvers.cli import EventStats
 from solvers.engine import Engine, Limits, drain
 from solvers.grids import MNK, WIN, ConnectFour, Grid
+from solvers.runstats import EventStats
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solvers.cli import EventStats, Progress, UsageError, emit, fail, seed_number, whole_number
+from solvers.cli import Progress, UsageError, emit, fail, seed_number, whole_number
 from solvers.events import Carve, Pop
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import graph as g
@@ -26,6 +26,7 @@ from solvers.mazes.generators import ALGORITHMS, DEFAULT_MIX, SHARED_BUG, growin
 from solvers.mazes.printing import PAPERS, Printed, PrintUnavailable, solution, write_pdf, write_svg
 from solvers.mazes.texture import mean_texture
 from solvers.mazes.walk import solve
+from solvers.runstats import EventStats
 
 MAX_STATS_CELLS = 250_000
 """`maze stats` measures up to this many cells a maze (times the samples: keep it interactive)."""
@@ -414,7 +415,7 @@ def is_whole(value: Any) -> bool:
 
 def _given(value: Any) -> str:
     """A JSON value as the message quotes it (cut short)."""
-    from solvers.cli import shown
+    from solvers.messages import shown
 
     text = json.dumps(value, default=repr)
     return text if len(text) <= 40 else shown(text)

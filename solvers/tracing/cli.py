@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from solvers.cli import emit, fail, one_line, whole_number
+from solvers.cli import emit, fail, whole_number
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.messages import one_line
 from solvers.tracing.runner import (
     MAX_CALLS,
     MAX_DEPTH,
