@@ -210,6 +210,16 @@ def _progress_bar(label: str, total: int | None, noun: str, done: int) -> Any:
     )
 
 
+def read_input(path: str) -> tuple[str, str]:
+    """The text of FILE or standard input ('-') and a name for messages; UsageError if unusable."""
+    from solvers import textio
+
+    try:
+        return textio.read_text(path)
+    except textio.InputError as error:
+        raise UsageError(str(error)) from None
+
+
 def emit(args: argparse.Namespace, text: str, data: dict[str, Any] | Callable[[], dict[str, Any]]) -> None:
     """Print `text` for people, or `data` as one JSON object with --json.
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from solvers.cli import ArgumentParser, UsageError, seed_number, whole_number
+from solvers.cli import ArgumentParser, UsageError, read_input, seed_number, whole_number
 from solvers.exercise.engine import KINDS, Exercise, Graded, Rules, Step
 from solvers.exercise.results import (
     Setup,
@@ -164,7 +164,7 @@ def build_dlx(args: argparse.Namespace) -> Built:
     from solvers import dlx
     from solvers.exercise.cover import CoverRules
 
-    text, source = (KNUTH, "Knuth") if args.file is None else dlx.read_input(args.file)
+    text, source = (KNUTH, "Knuth") if args.file is None else read_input(args.file)
     try:
         parsed = dlx.parse_matrix(text, source)
     except ValueError as error:
@@ -319,9 +319,10 @@ def frogs_arguments(parser: ArgumentParser) -> None:
 def build_frogs(args: argparse.Namespace) -> Built:
     """The frogs' backtracking run from the start (or STATE), and its rules."""
     from solvers import frogs
+    from solvers.commands.frogs import cli_start
     from solvers.exercise.frogs import FrogsRules
 
-    start = frogs.cli_start(args)
+    start = cli_start(args)
     return Built(frogs.solve(start), FrogsRules(start), start)
 
 
