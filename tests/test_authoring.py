@@ -117,6 +117,14 @@ def test_what_a_lesson_cannot_keep_is_said(app, open_demo) -> None:
     assert "choice" not in step.settings and "cannot keep" in app.message and "typed" in app.message
 
 
+def test_a_board_played_by_hand_is_said_and_a_plain_demo_is_not(app, open_demo) -> None:
+    """A lesson opens tic-tac-toe from its settings: the moves played on the board are not in the step."""
+    shell = open_demo("tictactoe")
+    assert capture(shell).lost == ()
+    shell.demo.play(4)
+    assert capture(shell).lost == ("what was changed by hand",)
+
+
 # --- the card: a lesson made with the keys -------------------------------------------
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from solvers.lessons import PANELS, SETTINGS, ZOOMS, Position, Step
 from visualizer import theme as th
 from visualizer.bindings import key_words
 from visualizer.demos import BY_NAME
+from visualizer.lesson import LessonPresenter, apply_settings
 from visualizer.lessondraft import Draft
 from visualizer.panels import fit_text
 from visualizer.shell import Shell
@@ -51,6 +53,9 @@ SETTING_READERS: dict[tuple[str, str], Callable[[Any], object]] = {
     ("frogs", "sizes"): lambda demo: [demo.n, demo.m],
 }
 """Settings a demo does not keep under the setting's own name (the rest: `getattr(demo, key)`)."""
+
+SAME_START = 300
+"""Events compared to tell whether a step opens the run on screen (a board played by hand does not)."""
 
 OWN_SEEDS = ("maze_seed", "tree_seed")
 """Where a demo keeps the seed of what is on show when its keys made a new one (a new maze, a new tree)."""
@@ -83,7 +88,16 @@ def capture(shell: Shell) -> Captured:
         zoom=zoom if zoom in ZOOMS and zoom > 1 else None,
         exercise=exercise,
     )
+    if not lost and not opens_as_shown(shell, step):
+        lost.append(_("what was changed by hand"))
     return Captured(step, tuple(lost))
+
+
+def opens_as_shown(shell: Shell, step: Step) -> bool:
+    """True when `step`, opened afresh as a lesson opens it, starts the very run on screen."""
+    fresh = Shell(shell.app, type(shell.demo), seed=step.seed, speed=None, autoplay=False)
+    apply_settings(fresh.demo, step.settings)
+    return list(islice(fresh.demo.source(), SAME_START)) == list(islice(shell.demo.source(), SAME_START))
 
 
 def read_settings(demo: Any) -> tuple[dict[str, Any], list[str]]:
@@ -263,8 +277,6 @@ class Authoring:
         """F5: present the lesson from step `first + 1` at once (Ctrl+Shift+L comes back to the card)."""
         if not self.ready():
             return
-        from visualizer.lesson import LessonPresenter
-
         self.close()
         self.app.lesson = LessonPresenter(self.app, self.draft.lesson(_(UNTITLED)), first)
 
