@@ -141,3 +141,20 @@ def test_with_two_screens_the_window_opens_with_the_lesson(app, monkeypatch) -> 
     present(app)
     app.frame(1 / 60)
     assert app.presenter_view.mode == "window" and app.presenter_view.window is not None and placed
+
+
+def test_the_clock_counts_real_seconds_from_the_lessons_start(app) -> None:
+    """The app's frame time stops at rest (a frame a second, counted as 0.1 s): the clock does not."""
+    now = [1000.0]
+    view = app.presenter_view
+    view.seconds = lambda: now[0]
+    present(app)
+    app.frame(1 / 60)
+    now[0] += 125
+    assert view.look().elapsed == "02:05"
+    app.lesson = None
+    app.frame(1 / 60)
+    present(app)  # a new lesson starts its clock again
+    app.frame(1 / 60)
+    now[0] += 3
+    assert view.look().elapsed == "00:03"

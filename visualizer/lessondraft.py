@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from solvers.lessons import Lesson, Step, dump_lesson
@@ -93,9 +94,13 @@ class Draft:
         return step.caption.get(self.language, "")
 
     def lesson(self, untitled: str) -> Lesson:
-        """The draft as a lesson (titled `untitled` while it has no title)."""
+        """The draft as a lesson (titled `untitled` while it has no title), its texts trimmed."""
         title = self.title.strip() or untitled
-        return Lesson({self.language: title}, (self.language,), tuple(self.steps))
+        steps = tuple(
+            dataclasses.replace(step, caption=trimmed(step.caption), notes=trimmed(step.notes))
+            for step in self.steps
+        )
+        return Lesson({self.language: title}, (self.language,), steps)
 
     def file_text(self, untitled: str) -> str:
         """What saving writes: the lesson file's TOML."""
@@ -105,3 +110,8 @@ class Draft:
         """A file name made from the title: 'My lesson.toml'."""
         stem = FILE_NAME_UNSAFE.sub("-", self.title.strip() or untitled).strip(" .-") or "lesson"
         return f"{stem[:80]}.toml"
+
+
+def trimmed(texts: Mapping[str, str]) -> dict[str, str]:
+    """Texts without the spaces typed around them; an empty one dropped."""
+    return {lang: text.strip() for lang, text in texts.items() if text.strip()}

@@ -138,7 +138,8 @@ class PresenterView:
         self.mode = "off"
         self.window: pygame.Window | None = None
         self.lesson: Lesson | None = None  # the lesson whose clock runs
-        self.started = 0.0  # app time when that lesson began
+        self.started = 0.0  # when that lesson began, on `seconds`
+        self.seconds: Callable[[], float] = time.monotonic  # (the app's frame time stops counting at rest)
         self.wall_clock: Callable[[], time.struct_time] = time.localtime
 
     def follow(self) -> bool:
@@ -152,7 +153,7 @@ class PresenterView:
             self.close_window()
             return False
         if presenter.lesson is not self.lesson:
-            self.lesson, self.started = presenter.lesson, self.app.elapsed
+            self.lesson, self.started = presenter.lesson, self.seconds()
             if self.mode == "off" and displays() > 1:
                 self.mode = "window"
         return True
@@ -161,7 +162,7 @@ class PresenterView:
         """The look of the step on show now."""
         presenter = self.app.lesson
         assert presenter is not None, "the view shows a lesson being presented"
-        elapsed = self.app.elapsed - self.started
+        elapsed = self.seconds() - self.started
         return notes_look(
             presenter.lesson,
             presenter.index,
