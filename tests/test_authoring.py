@@ -197,6 +197,9 @@ def test_a_lesson_made_with_the_keys_saves_and_reloads_identically(app, open_dem
     )
     press(app, pygame.K_PAGEDOWN)
     assert app.screen.demo.name == "recursion" and app.screen.demo.n == 6 and app.screen.run.cursor == 9
+    press(app, pygame.K_ESCAPE)  # home; Ctrl+Shift+L brings the card back with the lesson as it was
+    press(app, pygame.K_l, "", pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert card.open and len(card.draft.steps) == 2 and card.fields["caption"].text == "Six calls wind up 곱 "
 
 
 def test_saving_wants_a_caption_on_every_step(app, open_demo) -> None:
@@ -245,3 +248,11 @@ def test_the_card_is_drawn_with_the_typed_caption(app, open_demo) -> None:
         for y in range(box.y, box.bottom)
     )
     assert ink > 30 and lay.box.bottom <= app.surface.get_height()
+
+
+def test_an_empty_lesson_says_how_to_add_a_step(app) -> None:
+    press(app, pygame.K_l, "", pygame.KMOD_CTRL)  # on the home screen there is no demo to take
+    assert not app.authoring.open and "open a demo" in app.message  # (and L's language switch is not run)
+    press(app, pygame.K_l, "", pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    press(app, pygame.K_s, "", pygame.KMOD_CTRL)
+    assert app.authoring.open and app.chooser is None and "no steps yet" in app.message

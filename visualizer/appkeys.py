@@ -25,7 +25,6 @@ APP_BINDINGS = Bindings(
         ("ctrl+l",),
         "add_lesson_step",
         N_("write a lesson: this moment of the demo becomes a step"),
-        when="in_demo",
     ),
     Binding(
         ("ctrl+n",),

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 UNTITLED = N_("My lesson")
 """The title of a lesson saved before it was given one."""
 
+NO_STEPS = N_("the lesson has no steps yet: pause a demo where you want one and press Ctrl+L")
+"""What an empty lesson says (in its caption box, and when it is to be saved)."""
+
 FIELDS = ("title", "caption", "notes")
 """The card's text boxes, in Tab's order."""
 
@@ -375,7 +378,7 @@ class Authoring:
         for name in FIELDS:
             label = fit_text(theme, _(FIELD_WORDS[name]), lay.labels[name].w, "small")
             surface.blit(theme.text(label, "small", th.MUTED), lay.labels[name])
-            placeholder = _(UNTITLED) if name == "title" else ""
+            placeholder = _(UNTITLED) if name == "title" else (_(NO_STEPS) if not draft.steps else "")
             focused = name == self.focus
             draw_field(
                 surface, lay.fields[name], theme, self.fields[name], focused=focused, placeholder=placeholder
