@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ui import pick_file, press
 
-from solvers.lessons import SETTINGS, Position, dump_lesson, load_lesson
+from solvers.lessons import SETTINGS, Lesson, Position, Step, dump_lesson, load_lesson, parse_lesson
 from visualizer import theme as th
 from visualizer.authoring import capture, read_settings
 from visualizer.textfield import TextField
@@ -85,6 +87,22 @@ def test_the_draft_trims_its_texts_and_names_its_file() -> None:
     assert lesson.title == {"ko": "재귀: 스택/호출"} and lesson.steps[0].caption == {"ko": "첫째"}
     assert lesson.steps[0].notes == {} and draft.file_name("내 수업") == "재귀- 스택-호출.toml"
     assert Draft("en").file_name("My lesson") == "My lesson.toml"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1).filter(str.strip), st.text(), st.text(min_size=1).filter(str.strip))
+def test_any_text_is_written_so_it_reads_back_the_same(caption: str, notes: str, title: str) -> None:
+    """Control characters too (a pasted carriage return): the writer escapes what TOML cannot hold."""
+    step = Step("recursion", caption={"zh_CN": caption}, notes={"zh_CN": notes} if notes else {})
+    lesson = Lesson({"zh_CN": title}, ("zh_CN",), (step,))
+    text = dump_lesson(lesson)
+    again = parse_lesson(text)
+    assert (again.title, again.steps[0].caption, again.steps[0].notes) == (
+        lesson.title,
+        step.caption,
+        step.notes,
+    )
+    assert dump_lesson(again) == text
 
 
 # --- a step from the screen ---------------------------------------------------------
