@@ -158,3 +158,27 @@ def test_the_clock_counts_real_seconds_from_the_lessons_start(app) -> None:
     app.frame(1 / 60)
     now[0] += 3
     assert view.look().elapsed == "00:03"
+
+
+def test_the_teachers_window_goes_to_a_screen_the_projector_is_not_on() -> None:
+    from visualizer.presenterview import teachers_display
+
+    assert teachers_display(100, [1920, 1280]) == 1  # the lesson on the laptop's screen: the view beside it
+    assert teachers_display(2000, [1920, 1280]) == 0  # the lesson on the projector: the view on the laptop
+    assert teachers_display(100, [1920]) == 0
+    assert teachers_display(-500, [1920, 1280]) == 0  # a screen left of the first one
+
+
+def test_the_overlay_keeps_off_an_exercise_steps_caption(app) -> None:
+    """On an exercise step the caption moves to the stage's top, where the overlay would cover it."""
+    from solvers.i18n import assets_folder
+    from solvers.lessons import load_lesson
+
+    lesson = load_lesson(assets_folder() / "lessons" / "mysterious-maze.toml")
+    exercise = next(i for i, step in enumerate(lesson.steps) if step.exercise)
+    app.lesson = LessonPresenter(app, lesson, exercise)
+    app.prompt = None  # the student's name, asked once when an exercise starts
+    ctrl_n(app)
+    app.frame(1 / 60)
+    caption, box = app.lesson.caption_box, app.presenter_view.box
+    assert caption.h and box.h and not box.colliderect(caption) and box.bottom <= app.surface.get_height()

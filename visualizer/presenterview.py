@@ -141,6 +141,7 @@ class PresenterView:
         self.started = 0.0  # when that lesson began, on `seconds`
         self.seconds: Callable[[], float] = time.monotonic  # (the app's frame time stops counting at rest)
         self.wall_clock: Callable[[], time.struct_time] = time.localtime
+        self.box = pygame.Rect(0, 0, 0, 0)  # where the overlay was drawn last
 
     def follow(self) -> bool:
         """Keep up with the app's lesson: a new one starts the clock (and its own window on two screens).
@@ -204,7 +205,11 @@ class PresenterView:
         look = self.look()
         height = min(notes_height(theme, look, width), surface.get_height() * 3 // 5)
         rect = pygame.Rect(surface.get_width() - width - theme.px(12), theme.px(12), width, height)
+        caption = self.app.lesson.caption_box if self.app.lesson is not None else rect
+        if rect.colliderect(caption):  # an exercise step's caption sits at the stage's top: go under it
+            rect.y = caption.bottom + theme.px(8)
         draw_notes(surface, rect, theme, look)
+        self.box = rect
 
     def show_window(self) -> None:
         """Draw and flip the presenter's own window (opened on first use), after the projector's frame."""
@@ -234,8 +239,23 @@ def displays() -> int:
         return 1
 
 
+def teachers_display(projector_x: int, widths: list[int]) -> int:
+    """The screen for the teacher's window: one the projector's window (at `projector_x`) is not on.
+
+    Screens are taken as side by side, left to right, as most systems put a
+    projector beside the laptop; the window can be dragged where this guesses wrong.
+    """
+    left = 0
+    for index, width in enumerate(widths):
+        if left <= projector_x < left + width:
+            return 1 if index == 0 and len(widths) > 1 else 0
+        left += width
+    return 0
+
+
 def open_presenter_window() -> pygame.Window:
-    """A resizable window for the teacher, centred on the second screen when there is one."""
-    display = 1 if displays() > 1 else 0
+    """A resizable window for the teacher, centred on a screen the projector's window is not on."""
+    widths = [width for width, _height in pygame.display.get_desktop_sizes()]
+    display = teachers_display(pygame.display.get_window_position()[0], widths)
     place = CENTERED_ON_DISPLAY | display
     return pygame.Window(_("Unwind — presenter view"), WINDOW_SIZE, (place, place), resizable=True)
