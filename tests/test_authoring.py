@@ -8,7 +8,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from ui import pick_file, press
+from ui import click, pick_file, press
 
 from solvers.lessons import SETTINGS, Lesson, Position, Step, dump_lesson, load_lesson, parse_lesson
 from visualizer import theme as th
@@ -274,3 +274,21 @@ def test_an_empty_lesson_says_how_to_add_a_step(app) -> None:
     press(app, pygame.K_l, "", pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     press(app, pygame.K_s, "", pygame.KMOD_CTRL)
     assert app.authoring.open and app.chooser is None and "no steps yet" in app.message
+
+
+def test_the_list_and_the_buttons_answer_clicks(app, open_demo) -> None:
+    for name in ("queens", "frogs"):
+        open_demo(name)
+        ctrl(app, pygame.K_l)
+        typed(app, name)
+        press(app, pygame.K_RETURN)
+    ctrl(app, pygame.K_l, pygame.KMOD_SHIFT)
+    card = app.authoring
+    lay = card.layout()
+    click(app, lay.rows[0].center)
+    assert card.draft.chosen == 0 and card.fields["caption"].text == "queens"
+    down = next(button for button in card.buttons if button.label == "▼")
+    click(app, down.rect.center)
+    assert [step.demo for step in card.draft.steps] == ["frogs", "queens"] and card.draft.chosen == 1
+    click(app, lay.fields["notes"].center)
+    assert card.focus == "notes"
