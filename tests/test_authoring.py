@@ -292,3 +292,44 @@ def test_the_list_and_the_buttons_answer_clicks(app, open_demo) -> None:
     assert [step.demo for step in card.draft.steps] == ["frogs", "queens"] and card.draft.chosen == 1
     click(app, lay.fields["notes"].center)
     assert card.focus == "notes"
+
+
+def test_a_step_plays_up_to_its_event_from_where_the_step_before_left(app, open_demo, tmp_path: Path) -> None:
+    shell = open_demo("recursion")
+    shell.run.speed = 2.0
+    for events in (3, 6):
+        for _ in range(events):
+            app.screen.run.step()
+        ctrl(app, pygame.K_l)
+        typed(app, f"at {app.screen.run.cursor}")
+        press(app, pygame.K_RETURN)
+    ctrl(app, pygame.K_l, pygame.KMOD_SHIFT)
+    card = app.authoring
+    ctrl(app, pygame.K_p)
+    second = card.draft.steps[1]
+    assert (second.do, second.at, second.to, second.speed) == (
+        "play",
+        Position(event=3),
+        Position(event=9),
+        2.0,
+    )
+    press(app, pygame.K_UP)
+    ctrl(app, pygame.K_p)  # the first step plays from the run's start
+    assert (card.draft.steps[0].at, card.draft.steps[0].to) == (Position(event=0), Position(event=3))
+    ctrl(app, pygame.K_p)  # and stays again
+    assert (card.draft.steps[0].do, card.draft.steps[0].at, card.draft.steps[0].to) == (
+        "stay",
+        Position(event=3),
+        None,
+    )
+    ctrl(app, pygame.K_s)
+    pick_file(app, tmp_path / "plays.toml")
+    lesson = load_lesson(tmp_path / "plays.toml")
+    assert strip_lines(lesson.steps) == list(card.draft.lesson("").steps)
+    press(app, pygame.K_F5)
+    press(app, pygame.K_PAGEDOWN)
+    presenter = app.lesson
+    assert presenter.index == 1 and (presenter.span.start, presenter.span.end) == (3, 9)
+    assert app.screen.run.playing and app.screen.run.cursor == 3  # it plays its part, from event 3
+    press(app, pygame.K_PAGEDOWN)  # the clicker finishes the part at once
+    assert presenter.finished() and app.screen.run.cursor == 9

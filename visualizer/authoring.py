@@ -57,6 +57,9 @@ SETTING_READERS: dict[tuple[str, str], Callable[[Any], object]] = {
 }
 """Settings a demo does not keep under the setting's own name (the rest: `getattr(demo, key)`)."""
 
+MAX_SPEED = 10_000_000
+"""The fastest speed a lesson names (the player's "as fast as the frame allows" is written as this)."""
+
 SAME_START = 300
 """Events compared to tell whether a step opens the run on screen (a board played by hand does not)."""
 
@@ -86,6 +89,7 @@ def capture(shell: Shell) -> Captured:
         seed=next((getattr(demo, name) for name in OWN_SEEDS if hasattr(demo, name)), shell.seed) % 2**32,
         settings=settings,
         at=Position(event=0 if exercise else shell.run.cursor),
+        speed=min(shell.run.speed, MAX_SPEED),
         caption={language(): ""},
         panel=shell.side_tab if shell.side_tab in PANELS else None,
         zoom=zoom if zoom in ZOOMS and zoom > 1 else None,
@@ -162,9 +166,12 @@ FIELD_WORDS = {
     "caption": N_("Caption: what the class reads at this step"),
     "notes": N_("Notes: for you alone (the presenter view shows them)"),
 }
+PLAY_HINT = N_(
+    "Ctrl+P: the step stays at its event, or plays up to it from where the step before left the run"
+)
 KEYS_HINT = N_(
     "Tab: next box   Up/Down: choose a step   Alt+Up/Down: move it   Ctrl+Delete: delete it   "
-    "Ctrl+S: save   F5: present   Enter: close (Ctrl+L in a demo adds a step)"
+    "Ctrl+P: play or stay   Ctrl+S: save   F5: present   Enter: close (Ctrl+L in a demo adds a step)"
 )
 
 
@@ -181,6 +188,7 @@ class Authoring:
             Button("▲", lambda: self.move(-1), hint=_("move the step up (Alt+Up)")),
             Button("▼", lambda: self.move(+1), hint=_("move the step down (Alt+Down)")),
             Button("✕", self.ask_delete, hint=_("delete the step (Ctrl+Delete)")),
+            Button(self.play_words, self.toggle_play, hint=_(PLAY_HINT)),
             Button(_("Save…"), self.ask_save, hint=key_words("ctrl+s")),
             Button(_("Present"), lambda: self.present(0), hint=key_words("f5")),
             Button(_("Close"), self.close, hint=_("Enter or Esc")),
@@ -229,6 +237,17 @@ class Authoring:
     def move(self, delta: int) -> None:
         """Move the chosen step up (-1) or down."""
         self.draft.move(delta)
+
+    def toggle_play(self) -> None:
+        """Ctrl+P: the chosen step stays at its event, or plays up to it from where the step before left."""
+        self.draft.toggle_play()
+
+    def play_words(self) -> str:
+        """The play button's words: what the chosen step does."""
+        step = self.draft.step
+        if step is None or step.do != "play":
+            return _("■ stays")
+        return _("▶ plays from event {number}").format(number=step.at.text())
 
     def ask_delete(self) -> None:
         """Delete the chosen step, after asking."""
@@ -321,6 +340,7 @@ class Authoring:
             (pygame.K_DOWN, False, True): lambda: self.move(+1),
             (pygame.K_DELETE, True, False): self.ask_delete,
             (pygame.K_s, True, False): self.ask_save,
+            (pygame.K_p, True, False): self.toggle_play,
             (pygame.K_F5, False, False): lambda: self.present(self.draft.chosen if shift else 0),
         }
         action = actions.get((key, bool(ctrl), bool(alt)))
@@ -386,7 +406,9 @@ class Authoring:
         flow(self.buttons, lay.buttons, theme, gap=6)
         for button in self.buttons:
             button.draw(surface, theme)
-        hint = _(KEYS_HINT)
+        mouse = pygame.mouse.get_pos()
+        hovered = next((b.tooltip() for b in self.buttons if b.rect.collidepoint(mouse) and b.tooltip()), "")
+        hint = hovered or _(KEYS_HINT)  # a button's words while the mouse is on it
         size = "small" if theme.font("small").size(hint)[0] <= lay.hint.w else "tiny"
         surface.blit(theme.text(fit_text(theme, hint, lay.hint.w, size), size, th.MUTED), lay.hint)
 
@@ -397,6 +419,8 @@ class Authoring:
         if chosen:
             draw_box(surface, row, theme, fill=th.ACTIVE, edge=th.ACTIVE, radius=4)
         where = _("event {number}").format(number=step.at.text())
+        if step.do == "play" and step.to is not None:
+            where = _("events {start} to {end}").format(start=step.at.text(), end=step.to.text())
         caption = self.draft.text_of(step) or "…"
         words = f"{index + 1}. {_(BY_NAME[step.demo].title)} · {where} · {caption}"
         ink = th.PANEL if chosen else th.INK

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from solvers.lessons import Lesson, Step, dump_lesson
+from solvers.lessons import Lesson, Position, Step, dump_lesson
 
 FILE_NAME_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 """Characters a file name cannot hold on some system."""
@@ -61,6 +61,32 @@ class Draft:
         del self.steps[self.chosen]
         self.chosen = max(0, min(self.chosen, len(self.steps) - 1))
         self.changed = True
+
+    def toggle_play(self) -> None:
+        """The chosen step stays at its event, or plays up to it from where the step before left its run.
+
+        (From the run's start when the step before plays another run or ends
+        further on.)  An exercise step stays: its exercise starts the run afresh.
+        """
+        step = self.step
+        if step is None or step.exercise is not None:
+            return
+        if step.do == "play" and step.to is not None:
+            self.steps[self.chosen] = dataclasses.replace(step, do="stay", at=step.to, to=None)
+        elif step.at.event is not None:
+            start = self.left_at(self.chosen)
+            start = start if start <= step.at.event else 0
+            self.steps[self.chosen] = dataclasses.replace(
+                step, do="play", at=Position(event=start), to=step.at
+            )
+        self.changed = True
+
+    def left_at(self, index: int) -> int:
+        """The event where the step before `index` leaves the same run (0: another run, or none)."""
+        if index == 0 or not self.steps[index].same_run(self.steps[index - 1]):
+            return 0
+        before = self.steps[index - 1]
+        return (before.to or before.at).event or 0
 
     def text(self, which: str) -> str:
         """The chosen step's caption or notes in the draft's language."""
