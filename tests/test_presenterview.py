@@ -182,3 +182,15 @@ def test_the_overlay_keeps_off_an_exercise_steps_caption(app) -> None:
     app.frame(1 / 60)
     caption, box = app.lesson.caption_box, app.presenter_view.box
     assert caption.h and box.h and not box.colliderect(caption) and box.bottom <= app.surface.get_height()
+
+
+def test_closing_the_projectors_window_quits_while_the_view_has_its_own(app) -> None:
+    """SDL sends QUIT only when the last window closes: with the view's window open, the app's close quits."""
+    present(app)
+    ctrl_n(app)
+    ctrl_n(app)
+    app.frame(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE, window=None))
+    app.frame(1 / 60)
+    app.frame(1 / 60)
+    assert not app.running

@@ -187,8 +187,15 @@ class PresenterView:
         }[self.mode]
 
     def takes(self, event: pygame.event.Event) -> bool:
-        """True for the presenter window's own mouse and window events (its keys move the lesson as any)."""
+        """True for the presenter window's own mouse and window events (its keys move the lesson as any).
+
+        While it is open, closing the projector's window is not the last window
+        closing, so SDL sends no QUIT: one is posted, and the app asks as ever.
+        """
         window = getattr(event, "window", None)
+        if self.window is not None and event.type == pygame.WINDOWCLOSE and window is not self.window:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+            return True
         if self.window is None or window is not self.window or event.type in (pygame.KEYDOWN, pygame.KEYUP):
             return False
         if event.type == pygame.WINDOWCLOSE:
