@@ -333,3 +333,14 @@ def test_a_step_plays_up_to_its_event_from_where_the_step_before_left(app, open_
     assert app.screen.run.playing and app.screen.run.cursor == 3  # it plays its part, from event 3
     press(app, pygame.K_PAGEDOWN)  # the clicker finishes the part at once
     assert presenter.finished() and app.screen.run.cursor == 9
+
+
+def test_shift_f5_presents_from_the_chosen_step(app, open_demo) -> None:
+    for name in ("queens", "rooms"):
+        open_demo(name)
+        ctrl(app, pygame.K_l)
+        typed(app, name)
+        press(app, pygame.K_RETURN)
+    ctrl(app, pygame.K_l, pygame.KMOD_SHIFT)
+    press(app, pygame.K_F5, mod=pygame.KMOD_SHIFT)
+    assert app.lesson.index == 1 and app.screen.demo.name == "rooms" and not app.authoring.open
