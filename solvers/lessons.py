@@ -460,8 +460,16 @@ def _value(value: object) -> str:
         return repr(value)
     if isinstance(value, list):
         return "[" + ", ".join(_value(v) for v in value) + "]"
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{text}"'
+    return '"' + "".join(ESCAPES.get(char) or _escaped(char) for char in str(value)) + '"'
+
+
+ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
+"""How a TOML basic string writes the characters it cannot hold as they are."""
+
+
+def _escaped(char: str) -> str:
+    """A character as a TOML string holds it: a control character as \\uXXXX (TOML refuses it bare)."""
+    return f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F else char
 
 
 # --- the command line -----------------------------------------------------------------

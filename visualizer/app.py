@@ -27,12 +27,14 @@ from visualizer.framebudget import FrameBudget
 from visualizer.home import Home
 from visualizer.options import Options
 from visualizer.overlays import Prompt, draw_help, draw_message, draw_prompt, draw_recording_badge
+from visualizer.presenterview import PresenterView
 from visualizer.record import Recorder, output_path, save_png, stop_and_report
 from visualizer.shell import Shell
 from visualizer.theme import Theme
 from visualizer.window import open_window
 
 if TYPE_CHECKING:
+    from visualizer.authoring import Authoring
     from visualizer.dialogs import FileChooser
     from visualizer.lesson import LessonPresenter
     from visualizer.loading import Loading
@@ -93,6 +95,8 @@ class App:
         self.frame_times: deque[float] = deque(maxlen=10_000)
         self.screen: Home | Shell = Home(self)
         self.lesson: LessonPresenter | None = None  # a lesson being presented over the demo screen
+        self.authoring: Authoring | None = None  # the lesson being written (Ctrl+L), made on first use
+        self.presenter_view = PresenterView(self)  # the teacher's notes, next step and clock
         # Everything built so far (modules, fonts) lives as long as the app: keep it
         # out of the collector's full passes, which would otherwise stall frames.
         gc.collect()
@@ -264,6 +268,7 @@ class App:
         if not guard(N_("drawing the screen"), self.report_fault, self.draw):
             self._draw_fault()
         pygame.display.flip()
+        guard(N_("drawing the presenter view"), self.report_fault, self.presenter_view.show_window)
         self.draw_seconds = self.player_clock() - drawing
         self.frame_budget.drew(self.draw_seconds)
         self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
@@ -342,6 +347,11 @@ class App:
         if self.prompt is not None:
             self._handle_prompt(event)
             return
+        if self.presenter_view.takes(event):
+            return
+        if self.authoring is not None and self.authoring.open:
+            self.authoring.handle(event)
+            return
         if self.lesson is not None and (
             self.lesson.covers(event) or (event.type == pygame.KEYDOWN and self._lesson_key(event))
         ):
@@ -374,6 +384,8 @@ class App:
     def leave(self, then: Callable[[], None], question: str) -> None:
         """Run `then` (quit, go home) at once, or after asking `question` when the demo has unsaved work."""
         unsaved = self.screen.unsaved() if isinstance(self.screen, Shell) else None
+        if unsaved is None and then == self.quit_now and self.authoring is not None:
+            unsaved = self.authoring.unsaved()
         if unsaved is None:
             then()
             return
@@ -390,6 +402,30 @@ class App:
     def in_demo(self) -> bool:
         """True while a demo is open (the keys that act on a demo are live)."""
         return isinstance(self.screen, Shell)
+
+    def presenting(self) -> bool:
+        """True while a lesson is presented (its presenter view can be toggled)."""
+        return self.lesson is not None
+
+    def add_lesson_step(self) -> None:
+        """Ctrl+L: the demo on screen becomes a step of the lesson being written (visualizer/authoring.py)."""
+        self.writing().add_from_screen()
+
+    def show_lesson_draft(self) -> None:
+        """Ctrl+Shift+L: the card of the lesson being written, without adding a step."""
+        self.writing().show()
+
+    def writing(self) -> Authoring:
+        """The lesson being written (made the first time it is asked for)."""
+        if self.authoring is None:
+            from visualizer.authoring import Authoring
+
+            self.authoring = Authoring(self)
+        return self.authoring
+
+    def toggle_presenter_view(self) -> None:
+        """Ctrl+N: the presenter view as an overlay, in its own window, or off."""
+        self.notify(self.presenter_view.cycle())
 
     def larger(self) -> None:
         """Presenter scale one step up."""
@@ -511,6 +547,9 @@ class App:
             self.recorder.grab(surface, self.elapsed)
             draw_recording_badge(surface, self.theme, self.recorder)
         self.screen.draw_overlays(surface)
+        self.presenter_view.draw_overlay(surface)
+        if self.authoring is not None:
+            self.authoring.draw(surface)
         if self.show_help:
             draw_help(surface, self.theme, help_rows(self.screen))
         if self.prompt is not None:
@@ -521,7 +560,9 @@ class App:
             draw_message(surface, self.theme, self.message, self.screen_keeps_clear(surface))
 
     def screen_keeps_clear(self, surface: pygame.Surface) -> int | None:
-        """The top of what a message must not cover: an open exercise bar's choices."""
+        """The top of what a message must not cover: the lesson card, an open exercise bar's choices."""
+        if self.authoring is not None and self.authoring.open:
+            return self.authoring.layout().box.top
         if isinstance(self.screen, Shell) and self.screen.exercise.active:
             return self.screen.exercise_bar(surface.get_size()).top
         return None

@@ -18,6 +18,20 @@ APP_BINDINGS = Bindings(
     Binding(("p",), "save_screenshot", N_("save a PNG of the window"), when="in_demo"),
     Binding(("shift+g",), "toggle_video", N_("record an MP4 video (G again stops)"), when="in_demo"),
     Binding(("g",), "toggle_gif", N_("record a GIF: G starts, G again stops and saves"), when="in_demo"),
+    Binding(
+        ("ctrl+shift+l",), "show_lesson_draft", N_("the lesson you are writing: its steps, save, present")
+    ),
+    Binding(
+        ("ctrl+l",),
+        "add_lesson_step",
+        N_("write a lesson: this moment of the demo becomes a step"),
+    ),
+    Binding(
+        ("ctrl+n",),
+        "toggle_presenter_view",
+        N_("lesson: your notes, the next step and a clock"),
+        when="presenting",
+    ),
 )
 """Keys the app takes before any screen: a demo cannot shadow them."""
 

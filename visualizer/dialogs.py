@@ -31,7 +31,7 @@ LEAST_WINDOW = (320, 360)
 """The smallest window the file dialog opens in (pygame_gui's file dialog is at least 260x300)."""
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 """The keys that press the dialog's OK button once a file is chosen (in a folder, Return opens it)."""
-FILE_KINDS = {"maze": N_("maze"), "sudoku": N_("sudoku")}
+FILE_KINDS = {"maze": N_("maze"), "sudoku": N_("sudoku"), "lesson": N_("lesson")}
 """The kinds of user file in words, for the dialog's title."""
 
 

@@ -11,7 +11,7 @@ where it was.  Esc leaves, as in any demo.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -61,6 +61,13 @@ def reach(player: Player, position: Position, after: int) -> int:
         if event is None or wanted(event):
             break
     return player.cursor
+
+
+def apply_settings(demo: Any, settings: Mapping[str, Any]) -> None:
+    """Each setting as the demo's `set_KEY(value)` (a list is spread over the arguments)."""
+    for key, value in settings.items():
+        setter = getattr(demo, f"set_{key}")
+        setter(*value) if isinstance(value, list) else setter(value)
 
 
 class LessonPresenter:
@@ -126,10 +133,7 @@ class LessonPresenter:
         app.leave_demo()
         demo_type = BY_NAME[step.demo].load()
         app.screen = Shell(app, demo_type, seed=step.seed, speed=step.speed, autoplay=False)
-        demo = app.screen.demo
-        for key, value in step.settings.items():
-            setter = getattr(demo, f"set_{key}")
-            setter(*value) if isinstance(value, list) else setter(value)
+        apply_settings(app.screen.demo, step.settings)
         app.screen.run.playing = False
         pygame.display.set_caption(f"Unwind — {in_language(self.lesson.title, language())}")
 
