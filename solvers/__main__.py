@@ -13,7 +13,7 @@ from solvers.messages import one_line
 COMMANDS = {
     "factorial": "solvers.commands.recursion",
     "maxtree": "solvers.commands.recursion",
-    "maze": "solvers.maze",
+    "maze": "solvers.commands.maze",
     "sudoku": "solvers.commands.sudoku",
     "queens": "solvers.commands.queens",
     "pentomino": "solvers.commands.pentomino",

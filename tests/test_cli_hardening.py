@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from conftest import default_sigint
 
-from solvers import cli, dlx, maze, queens, sudoku
+from solvers import cli, dlx, queens, sudoku
 from solvers.__main__ import build_parser, main
+from solvers.commands import maze as maze_command
 from solvers.maze import Maze, generate
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -801,7 +802,7 @@ def test_a_worksheet_past_its_cells_is_refused_before_carving(
     from solvers.mazes import cli as shapes_cli
 
     monkeypatch.setattr(shapes_cli, "MAX_WORKSHEET_CELLS", 1000)
-    monkeypatch.setattr(maze, "carve", None)  # carving would fail at once
+    monkeypatch.setattr(maze_command, "carve", None)  # carving would fail at once
     monkeypatch.setattr(shapes_cli, "carve_passages", None)
     pdf = tmp_path / "w.pdf"
     message = refused(
@@ -850,7 +851,7 @@ def test_running_out_of_memory_is_one_line(
         """Fail as a full memory does."""
         raise MemoryError
 
-    monkeypatch.setattr(maze, "carve", no_memory)
+    monkeypatch.setattr(maze_command, "carve", no_memory)
     code, out, err = run(capsys, "maze", "generate", "5", "5")
     assert code == 1 and out == "" and err.count("\n") == 1 and "out of memory" in err
 

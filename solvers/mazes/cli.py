@@ -1,6 +1,6 @@
 """`maze generate --shape ... --algorithm ...` and `maze stats`: the command line for every shape.
 
-`solvers.maze.add_cli` registers the options; the square backtracker keeps
+`solvers.commands.maze` registers the options; the square backtracker keeps
 its own path there (text art, the same mazes as before), and everything
 else comes here.  Every shape prints the generic graph form with --json:
 "cells", "passages" [[a, b], ...], "start", "goal" (cell ids).

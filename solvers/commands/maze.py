@@ -1,0 +1,293 @@
+"""`maze generate`, `maze solve`, `maze rooms`: the square maze's commands (other shapes: mazes.cli)."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Generator
+from typing import Any
+
+from solvers import i18n, textio
+from solvers.cli import ArgumentParser, Progress, emit, fail, seed_number, whole_number
+from solvers.events import Carve, Pop
+from solvers.maze import (
+    CORRIDORS,
+    LINE_CARVE_KNOCK,
+    MAX_FILE_BYTES,
+    MAX_SIZE,
+    MIN_SIZE,
+    ROOMS,
+    Cell,
+    Maze,
+    MazeError,
+    SolveResult,
+    carve,
+    check_room,
+    check_size,
+    maze_passages,
+    rooms_walk,
+    run_to_end,
+    solve,
+)
+from solvers.messages import MAX_NUMBER_CHARS, shown
+from solvers.runstats import EventStats
+
+
+def _cell_arg(text: str) -> Cell | int:
+    """Parse 'r,c' for --start and --goal (a cell id alone, for a maze of any shape)."""
+    # ASCII digits only: int() would read other scripts' digits ('١,٠' as 1,0)
+    parts = text.replace(" ", "").split(",") if text.isascii() else []
+    if len(parts) == 1 and parts[0].isdigit() and len(parts[0]) <= MAX_NUMBER_CHARS:
+        return int(parts[0])
+    if len(parts) != 2 or not all(
+        part.lstrip("-").isdigit() and len(part) <= MAX_NUMBER_CHARS for part in parts
+    ):
+        raise argparse.ArgumentTypeError(
+            i18n._("expected row,col such as 0,0 (or a cell id), not {given}").format(given=shown(text))
+        )
+    return (int(parts[0]), int(parts[1]))
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    """`maze generate W H`: carve a maze, print or save it (other shapes: `solvers.mazes.cli`)."""
+    from solvers.mazes import cli as shapes_cli
+
+    if shapes_cli.uses_generic_path(args):
+        return shapes_cli.run_generate(args)
+    try:
+        check_size(args.width, args.height)
+    except MazeError as error:
+        raise shapes_cli.refused("generate", str(error)) from None
+    shapes_cli.check_worksheet(args, args.width * args.height)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    stats = EventStats()
+    maze = run_to_end(_carve_depth(carve(args.width, args.height, seed), stats), stats)
+    if args.out:
+        try:
+            maze.save(args.out)
+        except OSError as error:
+            return fail(shapes_cli.cannot_write("generate", args.out, error))
+    summary = i18n.ngettext(
+        "{width} x {height} maze, seed {seed}: {count} wall removed, {stats}",
+        "{width} x {height} maze, seed {seed}: {count} walls removed, {stats}",
+        maze.openings(),
+    ).format(
+        width=maze.width,
+        height=maze.height,
+        seed=seed,
+        count=i18n.format_number(maze.openings()),
+        stats=stats.summary(),
+    )
+    written = _square_prints(args, maze, seed) if args.svg or args.pdf else ""
+    if isinstance(written, int):
+        return written
+    saved = i18n._("{summary}; saved to {path}").format(summary=summary, path=args.out)
+    text = saved if args.out else maze.to_text() + summary
+    emit(
+        args,
+        "; ".join(part for part in (text, written) if part),
+        lambda: _square_data(args, maze, seed, stats),
+    )
+    return 0
+
+
+def _square_prints(args: argparse.Namespace, maze: Maze, seed: int) -> str | int:
+    """Write --svg/--pdf of a square maze: the words saying so, or the exit code of a failed write."""
+    from solvers.mazes import cli as shapes_cli
+
+    graph, passages = shapes_cli.build_graph(args), maze_passages(maze)
+    return shapes_cli.saving(
+        "generate", args.svg or args.pdf, lambda: shapes_cli.write_prints(args, graph, passages, seed)
+    )
+
+
+def _square_data(args: argparse.Namespace, maze: Maze, seed: int, stats: EventStats) -> dict[str, Any]:
+    """`maze generate --json`'s object for the square backtracker: walls, the graph form, the stats."""
+    from solvers.mazes import cli as shapes_cli
+
+    data = {
+        **maze.to_json_data(),
+        "seed": seed,
+        "walls_removed": maze.openings(),
+        "backtracks": stats.by_kind["Pop"],
+        **stats.as_dict(),
+    }
+    return data | shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze))
+
+
+def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Generator[Any, None, Maze]:
+    """Pass carving's events on, counting a knocking Carve as the push it implies in `stats.max_depth`."""
+    depth = deepest = knocked = 0
+    progress = Progress("maze generate")  # the command's name, as typed
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            progress.close()
+            stats.max_depth = max(stats.max_depth, deepest + 1)
+            result: Maze = stop.value
+            return result
+        if type(event) is Carve and event.line == LINE_CARVE_KNOCK:
+            depth += 1
+            deepest = max(deepest, depth)
+            knocked += 1
+            if not knocked & 4095:  # the progress clock is read every 4,096 walls
+                progress.update(knocked, i18n.N_("walls removed"))
+        elif type(event) is Pop:
+            depth -= 1
+        yield event
+
+
+def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[SolveResult, EventStats]:
+    """Run the solver generator through an EventStats sink."""
+    stats = EventStats()
+    return run_to_end(solve(maze, start, goal), stats), stats
+
+
+def _read_solve_input(name: str) -> tuple[str, str]:
+    """The text of file `name` (stdin for '-') and a name for messages; MazeError if unusable."""
+    try:
+        return textio.read_text(name, MAX_FILE_BYTES)
+    except textio.InputError as error:
+        raise MazeError(str(error)) from None
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    """`maze solve FILE`: find a path by backtracking (a maze of any shape: `solvers.mazes.cli`)."""
+    from solvers.mazes import cli as shapes_cli
+
+    try:
+        text, source = _read_solve_input(args.file)
+        graph_maze = shapes_cli.read_graph_maze(text)
+        if graph_maze is not None:
+            return shapes_cli.run_solve_graph(args, graph_maze)
+        maze = Maze.parse(text, source)
+        start = None if args.start is None else _square_cell(maze, args.start, i18n.N_("start"))
+        goal = None if args.goal is None else _square_cell(maze, args.goal, i18n.N_("goal"))
+    except MazeError as error:
+        raise shapes_cli.refused("solve", str(error)) from None
+    result, stats = _watch_solve(maze, start, goal)
+    start, goal = start or maze.start, goal or maze.goal_cell
+    data = {
+        "path": None if result.path is None else [list(cell) for cell in result.path],
+        "length": 0 if result.path is None else len(result.path),
+        "visited": result.visited,
+        "dead_ends": result.dead_ends,
+        "start": list(start),
+        "goal": list(goal),
+        **stats.as_dict(),
+    }
+    if result.path is None:
+        if args.json:
+            emit(args, "", data)
+        return fail(
+            i18n.ngettext(
+                "maze solve: no path from {start} to {goal}; {count} cell is reachable from the start",
+                "maze solve: no path from {start} to {goal}; {count} cells are reachable from the start",
+                result.visited,
+            ).format(start=start, goal=goal, count=i18n.format_number(result.visited))
+        )
+    cells = " ".join(f"{r},{c}" for r, c in result.path)
+    found = i18n.ngettext(
+        "path of {count} cell from {start} to {goal}: {cells}",
+        "path of {count} cells from {start} to {goal}: {cells}",
+        len(result.path),
+    ).format(count=i18n.format_number(len(result.path)), start=start, goal=goal, cells=cells)
+    searched = i18n._("cells visited: {visited}, dead ends: {dead}; {stats}").format(
+        visited=i18n.format_number(result.visited),
+        dead=i18n.format_number(result.dead_ends),
+        stats=stats.summary(),
+    )
+    emit(args, f"{maze.to_text(result.path)}{found}\n{searched}", data)
+    return 0
+
+
+def _square_cell(maze: Maze, given: Cell | int, name: str) -> Cell:
+    """--start or --goal on a square maze: 'r,c', or a cell id row * width + col."""
+    if isinstance(given, int):
+        if not 0 <= given < maze.width * maze.height:
+            raise MazeError(
+                i18n._("{name} cell id {given} is off the {width} x {height} grid").format(
+                    name=i18n._(name), given=given, width=maze.width, height=maze.height
+                )
+            )
+        row, col = divmod(given, maze.width)
+        return (row, col)
+    return maze.checked_cell(given, name)
+
+
+def _run_rooms(args: argparse.Namespace) -> int:
+    """`maze rooms`: the text's rooms maze, walked by CheckRoom."""
+    stats = EventStats()
+    stats.drain(check_room())
+    visits, story, path = rooms_walk()
+    lines = [
+        i18n._("Rooms {rooms}; corridors {corridors}").format(
+            rooms=", ".join(ROOMS), corridors=" ".join(f"{a}-{b}" for a, b in CORRIDORS)
+        ),
+        *(f"{number:2}. {sentence}" for number, sentence in enumerate(story, 1)),
+        i18n._("Rooms visited: {rooms}").format(rooms=" ".join(visits)),
+        i18n._("Path: {rooms}").format(rooms=" -> ".join(path or ())),
+    ]
+    data = {
+        "rooms": list(ROOMS),
+        "corridors": [list(pair) for pair in CORRIDORS],
+        "visited": visits,
+        "path": list(path or ()),
+        "narration": story,
+        **stats.as_dict(),
+    }
+    emit(args, "\n".join(lines), data)
+    return 0
+
+
+def add_cli(subparsers: Any) -> None:
+    """Register `maze generate`, `maze solve`, `maze stats` and `maze rooms`."""
+    from solvers.mazes import cli as shapes_cli
+
+    maze = subparsers.add_parser("maze", help=i18n._("carve, solve and walk mazes"))
+    sub = maze.add_subparsers(dest="maze_command", metavar="ACTION", parser_class=ArgumentParser)
+    maze.set_defaults(run=lambda args: (maze.print_help(), 2)[1])
+
+    gen = sub.add_parser(
+        "generate", help=i18n._("carve a perfect maze (the recursive backtracker, or --algorithm)")
+    )
+    gen.add_argument(
+        "width",
+        type=whole_number(None, i18n.N_("the width")),
+        help=i18n._("cells across ({low}..{high})").format(low=MIN_SIZE, high=MAX_SIZE),
+    )
+    gen.add_argument(
+        "height",
+        type=whole_number(None, i18n.N_("the height")),
+        help=i18n._("cells down ({low}..{high}; polar: rings)").format(low=MIN_SIZE, high=MAX_SIZE),
+    )
+    gen.add_argument(
+        "--seed", type=seed_number(), help=i18n._("0 to 2^32-1; the same seed gives the same maze")
+    )
+    gen.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
+    gen.add_argument(
+        "--out", metavar="FILE", help=i18n._("save the maze (square: text art; others: the JSON)")
+    )
+    shapes_cli.add_generate_options(gen)
+    gen.set_defaults(run=_run_generate)
+
+    sol = sub.add_parser("solve", help=i18n._("find a path through a maze file by backtracking"))
+    sol.add_argument(
+        "file",
+        help=i18n._("a maze file (text art, or the JSON of generate --json of any shape); '-' = stdin"),
+    )
+    sol.add_argument(
+        "--start", type=_cell_arg, metavar="R,C|ID", help=i18n._("start cell (default: the maze's own)")
+    )
+    sol.add_argument(
+        "--goal", type=_cell_arg, metavar="R,C|ID", help=i18n._("goal cell (default: the maze's own)")
+    )
+    sol.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
+    sol.set_defaults(run=_run_solve)
+
+    shapes_cli.add_stats(sub)
+
+    rooms = sub.add_parser("rooms", help=i18n._("walk the text's rooms maze with CheckRoom"))
+    rooms.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
+    rooms.set_defaults(run=_run_rooms)
