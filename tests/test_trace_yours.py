@@ -10,6 +10,7 @@ back what an earlier call with the same arguments worked out.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import subprocess
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 300
 """Seconds a run may take: far above its need, so a loaded machine never stops it."""
 
-WALK = '''\
+WALK = """\
 def walk(x):
     if isinstance(x, list):
         for item in x:
@@ -52,9 +53,9 @@ def first_then_rest(x):
     first = next(found)
     marked = tag(first)
     return [marked, *found]
-'''
+"""
 
-MEMOS = '''\
+MEMOS = """\
 from functools import lru_cache
 
 
@@ -113,9 +114,9 @@ def fib_lru(n):
     if n < 2:
         return n
     return fib_lru(n - 1) + fib_lru(n - 2)
-'''
+"""
 
-PRINTS = '''\
+PRINTS = """\
 def power(base, exp=2):
     print("power", base, exp)
     if exp == 0:
@@ -132,7 +133,7 @@ def down(n):
 def spin(n):
     while True:
         n += 1
-'''
+"""
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -293,11 +294,11 @@ def load(path: Path) -> types.ModuleType:
 def test_memo_hits_are_counted_by_what_happens_in_every_idiom(
     tmp_path: Path, func: str, args: tuple[str, ...], hits: int | None
 ) -> None:
-    """table.get, dict `in`, `not in`, self.cache: the tracer's hits are the profiler's, naive fib has none."""
+    """table.get, dict `in`, `not in`, self.cache: the tracer's hits are the profiler's; naive fib has 0."""
     path = write(tmp_path, "memos.py", MEMOS)
     run = trace(path, func, *args, seconds=LIMIT)
     module = load(path)
-    values = [eval(text, {}) for text in args]  # noqa: S307 - the test's own literals
+    values = [ast.literal_eval(text) for text in args]
     counted = Profiler(module).count(getattr(module, func), *values)
     assert run.cache_hits == counted
     if hits is not None:
@@ -356,7 +357,7 @@ def test_keyword_arguments_are_given_by_name(tmp_path: Path) -> None:
 
 
 def test_printed_lines_are_events_of_the_call_that_printed_them(tmp_path: Path) -> None:
-    """Each print is one event of its call, in order; the console shows them and a step back takes one away."""
+    """Each print is an event of its call, in order; the console shows them and a step back takes one away."""
     run = trace(write(tmp_path, "prints.py", PRINTS), "power", "3", "exp=2", seconds=LIMIT)
     printed = [event for event in run.events if isinstance(event, Print)]
     assert [(event.node, event.text) for event in printed] == [
@@ -391,7 +392,8 @@ def test_the_event_budget_stops_an_endless_loop_and_says_how_far_it_got(tmp_path
     path = write(tmp_path, "prints.py", PRINTS)
     run = trace(path, "spin", "0", budget=10_000, max_events=100, seconds=LIMIT)
     assert run.stopped == (
-        "stopped after 10,000 events (the event budget; 1 call made, depth 1): endless, or longer than the budget?"
+        "stopped after 10,000 events (the event budget; 1 call made, depth 1): "
+        "endless, or longer than the budget?"
     )
     assert run.total_events == 10_000 and run.line in (15, 16)
     path = write(tmp_path, "memos.py", MEMOS)

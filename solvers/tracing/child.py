@@ -284,9 +284,7 @@ class Tracer:
         if len(self.stack) >= RECURSION_LIMIT:
             self.halt(f"stopped at depth {RECURSION_LIMIT:,}", frame.f_back, ["recursion", RECURSION_LIMIT])
         if len(self.stack) >= self.deepest:
-            self.halt(
-                f"stopped at depth {self.max_depth:,} (the depth cap)", frame.f_back, ["depth", self.max_depth]
-            )
+            self.halt(f"stopped at depth {self.max_depth:,}", frame.f_back, ["depth", self.max_depth])
         self.halt(f"stopped after {self.max_calls:,} calls", frame.f_back, ["calls", self.max_calls])
 
     def over_budget(self, frame: types.FrameType | None) -> NoReturn:

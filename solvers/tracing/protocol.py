@@ -63,18 +63,37 @@ def pairs(value: object, width: int) -> list[list[Any]]:
     return value
 
 
+def changes_of(changes: object) -> tuple[tuple[str, str | None, str | None], ...]:
+    """A line's changed locals, each [name, new, old] of texts (new or old may be None); Interference else."""
+    if type(changes) is not list:
+        raise Interference("not a list of changes")
+    moved = []
+    for change in changes:
+        if type(change) is not list or len(change) != 3:
+            raise Interference("not a change")
+        name, new, old = change
+        if type(name) is not str or (new is not None and type(new) is not str):
+            raise Interference("not a change")
+        if old is not None and type(old) is not str:
+            raise Interference("not a change")
+        moved.append((name, new, old))
+    return tuple(moved)
+
+
 def decode(item: list[Any]) -> Shipped:
     """One event line as an event; Interference for anything the tracer does not write."""
-    kind, rest = item[0], item[1:]
+    kind = item[0]
+    if kind == "l" and len(item) == 4:  # the commonest, checked inline
+        _, node, line, changes = item
+        if type(node) is not int or type(line) is not int or node < 0 or line < 0:
+            raise Interference("a line event")
+        return Line(node, changes_of(changes) if changes else (), line)
+    rest = item[1:]
     if kind == "c" and len(rest) == 6:
         node, parent, func, args, line, sub = rest
         shown = tuple((text(name), text(value)) for name, value in pairs(args, 2))
         call = Call(text(func), shown, whole(sub, -1))
         return Push(whole(node), whole(parent, -1), call, whole(line))
-    if kind == "l" and len(rest) == 3:
-        node, line, changes = rest
-        moved = tuple((text(name), maybe_text(new), maybe_text(old)) for name, new, old in pairs(changes, 3))
-        return Line(whole(node), moved, whole(line))
     if kind == "r" and len(rest) == 4:
         node, returned, how, line = rest
         if how not in HOWS:
@@ -164,6 +183,10 @@ class Reader:
     def fit(self, event: Shipped) -> None:
         """Interference unless `event` continues the run: new calls under the running one, the rest in it."""
         running = self.stack[-1] if self.stack else -1
+        if type(event) is Line:
+            if event.node != running or running < 0:
+                raise Interference("an event of a call not running")
+            return
         if isinstance(event, Push):
             if event.node != self.next_node or event.parent != running:
                 raise Interference("a call out of order")
