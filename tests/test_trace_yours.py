@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from solvers.events import Pop, Push
+from solvers.tracing import protocol
 from solvers.tracing.events import CACHE, Print, Resume, Yield
 from solvers.tracing.runner import TraceInputError, TraceResult, make_request, trace
 from visualizer.scenes.trace.model import RunModel
@@ -410,3 +411,30 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "solvers", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'["e", [["u", 0, 1]]]\n',  # a resume of a call that never yielded
+        b'["e", [["c", 0, -1, "f", [], 1, 0], ["y", 1, "3", 2]]]\n',  # a yield of a call not running
+        b'["e", [["c", 0, -1, "f", [], 1, 0], ["l", 0, 2, [["n", 3, null]]]]]\n',  # a local's repr not text
+        b'["e", {"c": 0}]\n',  # a batch that is no list
+        b'["c", 0, -1, "f", [], 1, 0]\n',  # an event outside a batch
+    ],
+)
+def test_the_protocol_refuses_what_the_tracer_never_writes(line: bytes) -> None:
+    """Resumes, yields, changes and batches are checked like the rest: anything else is interference."""
+    with pytest.raises(protocol.Interference):
+        protocol.Reader(100).take(line)
+
+
+def test_the_protocol_takes_a_generator_that_yields_and_resumes() -> None:
+    """A call, its yield, its resume and its return: four events, the stack empty again."""
+    reader = protocol.Reader(100)
+    taken = reader.take(
+        b'["e", [["c", 0, -1, "g", [], 1, -1], ["y", 0, "1", 2], ["u", 0, 2], '
+        b'["r", 0, "None", "return", 2]]]\n'
+    )
+    assert [type(event).__name__ for event in taken] == ["Push", "Yield", "Resume", "Pop"]
+    assert reader.stack == [] and reader.suspended == set()
