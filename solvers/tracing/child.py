@@ -73,6 +73,8 @@ RECURSION_LIMIT = 100_000
 """Python's recursion limit for the student's function: a 512 MB thread stack holds it, C calls too."""
 STACK_BYTES = 512 * 1024**2
 """The stack of the thread the student's function runs in."""
+ANSWERS = 500_000
+"""Arguments remembered for memo hits and subproblems (each keeps its values alive); past them, none new."""
 PR_SET_CHILD_SUBREAPER = 36
 """prctl's option (linux/prctl.h) that makes orphaned descendants this process's children."""
 IMMUTABLE = frozenset({int, float, str, bool, type(None), bytes, complex})
@@ -400,22 +402,37 @@ class Tracer:
         record = Frame(node, code, key)
         self.stack.append(record)
         self.max_depth_seen = max(self.max_depth_seen, len(self.stack))
-        sub = -1 if key is None else self.subproblems.setdefault(key, len(self.subproblems))
+        sub = self.subproblem(key)
         self.out.send(["c", node, parent, func, args, line, sub])
         return record
 
+    def subproblem(self, key: Any) -> int:
+        """The number of the subproblem `key` names (-1: none, or past ANSWERS, or arguments that fail ==)."""
+        if key is None:
+            return -1
+        try:
+            found = self.subproblems.get(key)
+            if found is None and len(self.subproblems) < ANSWERS:
+                found = self.subproblems[key] = len(self.subproblems)
+        except Exception:  # an argument whose __eq__ of the student's fails
+            return -1
+        return -1 if found is None else found
+
     def memo_hit(self, record: Frame, value: Any) -> bool:
         """True for a call that only gave back what an earlier one with its arguments worked out."""
-        first = self.answers.get(record.key)
-        if first is None:
-            with contextlib.suppress(Exception):  # an argument whose __eq__ fails: never a hit
-                self.answers[record.key] = Answer(value, record.children > 0, record.lines)
+        try:
+            first = self.answers.get(record.key)
+            if first is None:
+                if len(self.answers) < ANSWERS:
+                    self.answers[record.key] = Answer(value, record.children > 0, record.lines)
+                return False
+            return (
+                record.children == 0
+                and (first.made_calls or first.lines > record.lines)
+                and same_value(first.value, value)
+            )
+        except Exception:  # an argument or value whose __eq__ of the student's fails: never a hit
             return False
-        return (
-            record.children == 0
-            and (first.made_calls or first.lines > record.lines)
-            and same_value(first.value, value)
-        )
 
     def cached(self, wrapper: Any, name: str) -> Callable[..., Any]:
         """A stand-in for a `functools.cache` wrapper that shows the calls the cache answered."""
