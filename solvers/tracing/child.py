@@ -367,7 +367,8 @@ class Tracer:
             self.cache_hits += 1
         self.count(frame)
         self.pops += 1
-        self.out.send(["r", record.node, text, how, line])
+        if not self.out.full:
+            self.out.send(["r", record.node, text, how, line])
 
     def raised(self, frame: types.FrameType, error: BaseException) -> None:
         """An exception in a traced call: reported where it starts, then it unwinds."""
@@ -401,9 +402,11 @@ class Tracer:
             self.stack[-1].children += 1
         record = Frame(node, code, key)
         self.stack.append(record)
-        self.max_depth_seen = max(self.max_depth_seen, len(self.stack))
+        if len(self.stack) > self.max_depth_seen:
+            self.max_depth_seen = len(self.stack)
         sub = self.subproblem(key)
-        self.out.send(["c", node, parent, func, args, line, sub])
+        if not self.out.full:
+            self.out.send(["c", node, parent, func, args, line, sub])
         return record
 
     def subproblem(self, key: Any) -> int:
@@ -412,6 +415,8 @@ class Tracer:
             return -1
         try:
             found = self.subproblems.get(key)
+            if found is not None:
+                return found
             if found is None and len(self.subproblems) < ANSWERS:
                 found = self.subproblems[key] = len(self.subproblems)
         except Exception:  # an argument whose __eq__ of the student's fails
