@@ -28,14 +28,15 @@ ROOT = Path(__file__).resolve().parents[1]
 GALLERY = ROOT / "assets" / "gallery"
 
 
-def time_limit(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Every run the screen starts gets this time limit."""
+def time_limit(monkeypatch: pytest.MonkeyPatch, seconds: float, budget: int | None = None) -> None:
+    """Every run the screen starts gets this time limit (and event budget, if given)."""
     from visualizer.scenes.trace import demo as trace_demo
 
     original = trace_demo.make_request
+    more = {"budget": budget} if budget else {}
 
     def limited(*args, **caps):
-        return original(*args, **{"seconds": seconds, **caps})
+        return original(*args, **{"seconds": seconds, **more, **caps})
 
     monkeypatch.setattr(trace_demo, "make_request", limited)
 
@@ -220,7 +221,7 @@ def test_an_endless_loop_never_stops_the_frames(app, open_demo, tmp_path: Path, 
     """`while True`: frames go on while the child spins; the run ends stopped by the time limit, said so."""
     (tmp_path / "spin.py").write_text("def spin(n):\n    while True:\n        n += 1\n")
     shell = open_trace(app, open_demo)
-    time_limit(monkeypatch, 3)
+    time_limit(monkeypatch, 3, budget=10**9)  # the clock, not the event budget, ends this one
     shell.demo.call_typed(tmp_path / "spin.py", "spin(0)")
     frames = 0
     while shell.demo.session.futures and not all(f.done() for f in shell.demo.session.futures):
@@ -320,3 +321,73 @@ def test_the_tree_shows_the_call_ids_the_log_names(app, open_demo) -> None:
         for node, value in named:
             look = view.look(run, node, fitted.size, fitted.column, shell.theme, None)
             assert look.ident == f"#{node}" and run.returned(node).text == value
+
+
+MEMO = """\
+table = {}
+
+
+def fib_get(n):
+    hit = table.get(n)
+    if hit is not None:
+        return hit
+    value = n if n < 2 else fib_get(n - 1) + fib_get(n - 2)
+    table[n] = value
+    print("fib", n, "=", value)
+    return value
+"""
+
+WALK = """\
+def walk(x):
+    if isinstance(x, list):
+        for item in x:
+            yield from walk(item)
+    else:
+        yield x
+
+
+def leaves(x):
+    return list(walk(x))
+"""
+
+
+def test_a_memoized_run_shows_its_merged_graph_and_what_it_printed(app, open_demo, tmp_path: Path) -> None:
+    """fib_get(6): beside the tree, 7 subproblems drawn once each; under the stack, the lines printed."""
+    (tmp_path / "memo.py").write_text(MEMO)
+    shell = open_trace(app, open_demo)
+    shell.demo.call_typed(tmp_path / "memo.py", "fib_get(6)")
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    run = shell.run.model.runs[0]
+    assert lay.graphs[0].h and lay.console.h and run.hits == 4
+    assert len(run.graph.order) == 7 and run.printed[-1] == "fib 6 = 8" and len(run.printed) == 7
+    pill = th.blend(th.PANEL, th.DONE, 0.35)
+    assert count_colour(app.surface, lay.graphs[0], pill) > 0
+    assert count_colour(app.surface, lay.console, th.INK) > 0
+    shell.run.seek(0, now=True)
+    app.frame(1 / 60)
+    assert count_colour(app.surface, lay.graphs[0], pill) == 0 and shell.run.model.runs[0].printed == []
+
+
+def test_a_waiting_generator_is_off_the_stack_and_tagged_with_its_yield(
+    app, open_demo, tmp_path: Path
+) -> None:
+    """leaves([1, [2]]) at walk(1)'s first yield: walk(1) leaves the stack, its pill says 'yield 1'."""
+    (tmp_path / "walk.py").write_text(WALK)
+    shell = open_trace(app, open_demo)
+    shell.demo.call_typed(tmp_path / "walk.py", "leaves([1, [2]])")
+    finish_runs(app, shell)
+    shell.run.seek(0, now=True)
+    shell.run.run_until(lambda event: type(event).__name__ == "Yield")
+    app.frame(1 / 60)
+    run = shell.run.model.runs[0]
+    assert run.calls.stack == [0, 1] and run.calls.suspended == [2]
+    look = view.look(run, 2, "small", 200.0, shell.theme, None)
+    assert look.tags[0].text == "yield 1" and look.border is not None
+    lay = shell.demo.layout(shell.layout(app.surface.get_size()).stage)
+    assert count_colour(app.surface, lay.trees()[0], th.PRUNED, step=1) > 0
+    shell.run.seek(10**9, now=True)
+    run = shell.run.model.runs[0]
+    assert run.calls.suspended == [] and run.returned(0).text == "[1, 2]"

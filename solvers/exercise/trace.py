@@ -20,7 +20,7 @@ from typing import Any
 from solvers.events import Pop, Push
 from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step
 from solvers.i18n import _
-from solvers.tracing.events import CACHE, RAISE, RETURN, Call, Line, Returned, Side
+from solvers.tracing.events import CACHE, RAISE, RETURN, Call, Line, Resume, Returned, Side, Yield
 
 MOST_CHOICES = 5
 """Candidates a step offers (keys 1-9 stay enough)."""
@@ -63,8 +63,12 @@ class RunState:
                     known.pop(name, None)
                 else:
                     known[name] = new
-        elif kind is Pop and self.stack:
+        elif kind is Resume:  # a generator runs again
+            self.stack.append(event.node)
+        elif (kind is Pop or kind is Yield) and self.stack:
             self.stack.pop()
+            if kind is Yield:
+                return
             if isinstance(event.value, Returned) and event.value.how != RAISE:
                 self.returned[event.node] = event.value.text
                 self.seen_values.append(event.value.text)

@@ -11,9 +11,11 @@ from solvers.cli import emit, fail, whole_number
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.messages import one_line
 from solvers.tracing.runner import (
+    BUDGET,
     MAX_CALLS,
     MAX_DEPTH,
     MAX_EVENTS,
+    RECURSION_LIMIT,
     SECONDS,
     TraceInputError,
     TraceJob,
@@ -51,7 +53,9 @@ def add_cli(sub: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE.py")
     parser.add_argument("func", metavar="FUNC")
-    parser.add_argument("args", nargs="*", metavar="ARG")
+    parser.add_argument(
+        "args", nargs="*", metavar="ARG", help=_("a Python literal, or name=literal by keyword")
+    )
     parser.add_argument(
         "--calls",
         type=whole_number(1, N_("the call cap"), 100_000_000),
@@ -62,7 +66,9 @@ def add_cli(sub: Any) -> None:
         "--depth",
         type=whole_number(1, N_("the depth cap"), 100_000),
         default=MAX_DEPTH,
-        help=_("depth cap"),
+        help=_("depth cap (default: Python's recursion limit, raised to {limit})").format(
+            limit=format_number(RECURSION_LIMIT)
+        ),
     )
     parser.add_argument(
         "--events",
@@ -70,7 +76,18 @@ def add_cli(sub: Any) -> None:
         default=MAX_EVENTS,
         help=_("events sent back (the run goes on past them, counted)"),
     )
-    parser.add_argument("--seconds", type=seconds_type, default=SECONDS, help=_("time limit"))
+    parser.add_argument(
+        "--budget",
+        type=whole_number(1, N_("the event budget"), 1_000_000_000),
+        default=BUDGET,
+        help=_("events the run may make (calls, lines, returns) before it is stopped"),
+    )
+    parser.add_argument(
+        "--seconds",
+        type=seconds_type,
+        default=SECONDS,
+        help=_("last-resort time limit (a program that waits)"),
+    )
     parser.add_argument("--trace", action="store_true", help=_("print every event"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(run=run_trace)
@@ -93,6 +110,7 @@ def run_trace(args: argparse.Namespace) -> int:
             max_depth=args.depth,
             max_events=args.events,
             seconds=args.seconds,
+            budget=args.budget,
         )
     except TraceInputError as error:
         return fail(one_line(_("trace: {error}").format(error=error)), 2)

@@ -10,7 +10,12 @@
   (a repr); `how` is RETURN, CACHE (answered from a cache without recursing)
   or RAISE (an exception passed through);
 - `Raise(node, message, line)`: an exception starts at the student's `line`;
-- `Halt(message, line)`: the run was stopped (a call, depth or time cap);
+- `Resume(node, line)`: a generator's call, suspended at a yield, runs again
+  (it goes back on the stack; its node in the tree is the one its first run made);
+- `Yield(node, text, line)`: the running generator yields the repr `text` and
+  leaves the stack until it is resumed;
+- `Print(node, text, line)`: call `node` printed `text`;
+- `Halt(message, line)`: the run was stopped (a call, depth, event or time cap);
 - `Side(side, event)`: one of two runs shown side by side (`lockstep`).
 
 Every value is text (a repr cut to a readable length), so events cross the
@@ -36,6 +41,7 @@ class Call(NamedTuple):
 
     func: str
     args: tuple[tuple[str, str], ...] = ()
+    sub: int = -1  # the subproblem: calls of one function with the same arguments share it (-1: none)
 
     def text(self) -> str:
         """'fib(n=3)' as the stack and the tree show it."""
@@ -72,6 +78,32 @@ class Raise(NamedTuple):
 
 
 @event_type
+class Resume(NamedTuple):
+    """Generator call `node`, suspended at a yield, runs again: back on the stack."""
+
+    node: int
+    line: int = 0
+
+
+@event_type
+class Yield(NamedTuple):
+    """The running generator call `node` yields `text` (a repr) and leaves the stack, not finished."""
+
+    node: int
+    text: str
+    line: int = 0
+
+
+@event_type
+class Print(NamedTuple):
+    """Call `node` printed `text` (-1: printed while no traced call ran)."""
+
+    node: int
+    text: str
+    line: int = 0
+
+
+@event_type
 class Halt(NamedTuple):
     """The run was stopped before it finished: the reason, in words."""
 
@@ -79,7 +111,7 @@ class Halt(NamedTuple):
     line: int = 0
 
 
-TraceEvent = Push | Pop | Line | Raise | Halt
+TraceEvent = Push | Pop | Line | Raise | Resume | Yield | Print | Halt
 """Any event of a traced run."""
 
 

@@ -3,9 +3,10 @@
 The student's code runs in the process that writes the protocol, so it can
 write lines of its own.  `Reader.take` accepts a line only when it is one the
 tracer writes (see `solvers.tracing.child`) and fits the run so far: node ids
-count up from 0, a call's parent is the running call, a line, raise or
-return belongs to the running call, and the end message's fields have their
-types and count exactly the events that came.  Anything else is
+count up from 0, a call's parent is the running call, a line, raise, print,
+yield or return belongs to the running call, only a generator that yielded
+is resumed, and the end message's fields have their types and count exactly
+the events that came.  Events come in batches, one line each.  Anything else is
 `Interference`, and the runner stops the run saying so.
 """
 
@@ -17,14 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.events import Pop, Push
-from solvers.tracing.events import CACHE, RAISE, RETURN, Call, Line, Raise, Returned
+from solvers.tracing.events import CACHE, RAISE, RETURN, Call, Line, Print, Raise, Resume, Returned, Yield
 
-KINDS = frozenset({"Push", "Pop", "Line", "Raise"})
+KINDS = frozenset({"Push", "Pop", "Line", "Raise", "Resume", "Yield", "Print"})
 """The event kinds the end message counts."""
 HOWS = frozenset({RETURN, CACHE, RAISE})
 TEXTS = ("result", "error", "stopped", "output")
 """The end message's fields that are text (or absent)."""
-Shipped = Push | Pop | Line | Raise
+Shipped = Push | Pop | Line | Raise | Resume | Yield | Print
 """The events the child sends (a Halt is the parent's own)."""
 COUNTS = ("line", "calls", "cache_hits", "max_depth", "events_sent")
 """The end message's fields that are whole numbers."""
@@ -62,17 +63,37 @@ def pairs(value: object, width: int) -> list[list[Any]]:
     return value
 
 
+def changes_of(changes: object) -> tuple[tuple[str, str | None, str | None], ...]:
+    """A line's changed locals, each [name, new, old] of texts (new or old may be None); Interference else."""
+    if type(changes) is not list:
+        raise Interference("not a list of changes")
+    moved = []
+    for change in changes:
+        if type(change) is not list or len(change) != 3:
+            raise Interference("not a change")
+        name, new, old = change
+        if type(name) is not str or (new is not None and type(new) is not str):
+            raise Interference("not a change")
+        if old is not None and type(old) is not str:
+            raise Interference("not a change")
+        moved.append((name, new, old))
+    return tuple(moved)
+
+
 def decode(item: list[Any]) -> Shipped:
     """One event line as an event; Interference for anything the tracer does not write."""
-    kind, rest = item[0], item[1:]
-    if kind == "c" and len(rest) == 5:
-        node, parent, func, args, line = rest
-        call = Call(text(func), tuple((text(name), text(value)) for name, value in pairs(args, 2)))
+    kind = item[0]
+    if kind == "l" and len(item) == 4:  # the commonest, checked inline
+        _, node, line, changes = item
+        if type(node) is not int or type(line) is not int or node < 0 or line < 0:
+            raise Interference("a line event")
+        return Line(node, changes_of(changes) if changes else (), line)
+    rest = item[1:]
+    if kind == "c" and len(rest) == 6:
+        node, parent, func, args, line, sub = rest
+        shown = tuple((text(name), text(value)) for name, value in pairs(args, 2))
+        call = Call(text(func), shown, whole(sub, -1))
         return Push(whole(node), whole(parent, -1), call, whole(line))
-    if kind == "l" and len(rest) == 3:
-        node, line, changes = rest
-        moved = tuple((text(name), maybe_text(new), maybe_text(old)) for name, new, old in pairs(changes, 3))
-        return Line(whole(node), moved, whole(line))
     if kind == "r" and len(rest) == 4:
         node, returned, how, line = rest
         if how not in HOWS:
@@ -81,6 +102,17 @@ def decode(item: list[Any]) -> Shipped:
     if kind == "x" and len(rest) == 3:
         node, message, line = rest
         return Raise(whole(node), text(message), whole(line))
+    return decode_more(kind, rest)
+
+
+def decode_more(kind: object, rest: list[Any]) -> Shipped:
+    """A generator's resume or yield, or a print; Interference for anything else."""
+    if kind == "u" and len(rest) == 2:
+        return Resume(whole(rest[0]), whole(rest[1]))
+    if kind == "y" and len(rest) == 3:
+        return Yield(whole(rest[0]), text(rest[1]), whole(rest[2]))
+    if kind == "o" and len(rest) == 3:
+        return Print(whole(rest[0], -1), text(rest[1]), whole(rest[2]))
     raise Interference(repr(kind))
 
 
@@ -115,13 +147,14 @@ class Reader:
 
     max_events: int
     stack: list[int] = field(default_factory=list)
+    suspended: set[int] = field(default_factory=set)
     next_node: int = 0
     events: int = 0
     calls: int = 0
     max_depth: int = 0
 
-    def take(self, raw: bytes) -> Shipped | dict[str, Any] | None:
-        """An event, the end message's fields (a dict), or None for a progress line; Interference else."""
+    def take(self, raw: bytes) -> list[Shipped] | dict[str, Any] | None:
+        """A batch of events, the end message's fields (a dict), or None for progress; Interference else."""
         if not raw.endswith(b"\n"):
             raise Interference("a line cut short")
         try:
@@ -132,24 +165,45 @@ class Reader:
             raise Interference("not a protocol line")
         if item[0] == "end" and len(item) == 2:
             return summary_of(item[1], self.events, self.max_events)
-        if item[0] == "p" and len(item) == 3:
-            self.calls, self.max_depth = whole(item[1]), whole(item[2])
+        if item[0] == "p" and len(item) == 4:
+            self.calls, self.max_depth, _events = whole(item[1]), whole(item[2]), whole(item[3])
             return None
-        event = decode(item)
-        self.fit(event)
-        self.events += 1
-        return event
+        if item[0] != "e" or len(item) != 2 or type(item[1]) is not list:
+            raise Interference("not a protocol line")
+        batch = []
+        for raw_event in item[1]:
+            if type(raw_event) is not list or not raw_event:
+                raise Interference("not an event")
+            event = decode(raw_event)
+            self.fit(event)
+            self.events += 1
+            batch.append(event)
+        return batch
 
     def fit(self, event: Shipped) -> None:
         """Interference unless `event` continues the run: new calls under the running one, the rest in it."""
         running = self.stack[-1] if self.stack else -1
+        if type(event) is Line:
+            if event.node != running or running < 0:
+                raise Interference("an event of a call not running")
+            return
         if isinstance(event, Push):
             if event.node != self.next_node or event.parent != running:
                 raise Interference("a call out of order")
             self.stack.append(event.node)
             self.next_node += 1
             return
+        if isinstance(event, Resume):
+            if event.node not in self.suspended:
+                raise Interference("a resume of a call not suspended")
+            self.suspended.remove(event.node)
+            self.stack.append(event.node)
+            return
+        if isinstance(event, Print) and event.node == running:
+            return
         if event.node != running or running < 0:
             raise Interference("an event of a call not running")
-        if isinstance(event, Pop):
+        if isinstance(event, Pop | Yield):
             self.stack.pop()
+        if isinstance(event, Yield):
+            self.suspended.add(event.node)

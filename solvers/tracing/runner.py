@@ -2,10 +2,13 @@
 
 `make_request(path, func, args)` checks what can be checked without running
 anything (the file reads as UTF-8 text of sensible size, the function name,
-each argument a Python literal by `ast.literal_eval` and nothing else).
+each argument a Python literal by `ast.literal_eval` and nothing else; an
+argument written ``name=literal`` is passed by keyword).
 `TraceJob(request).run()` starts `child.py` in a fresh interpreter (``-I``:
-no user site, no environment paths), streams its events back, and kills it
-at the time limit; `cancel()` kills it early (the app's reload).  A run
+no user site, no environment paths) and streams its events back.  A run is
+bounded by its events (`budget`), which does not depend on how busy the
+machine is; the wall clock (`seconds`) is only a last guard against a
+program that waits without making events.  `cancel()` kills it early.  A run
 that ends any way at all comes back as a `TraceResult`: the events shipped
 (at most `max_events`, so memory stays bounded however long the run), the
 counts of the whole run, and how it ended (a result, an exception with the
@@ -32,16 +35,20 @@ from solvers.events import Pop, Push
 from solvers.i18n import _, format_number, ngettext
 from solvers.textio import InputError, read_text
 from solvers.tracing import contain, protocol
-from solvers.tracing.events import CACHE, Halt, TraceEvent
+from solvers.tracing.events import CACHE, Halt, Resume, TraceEvent, Yield
 
 MAX_CALLS = 1_000_000
 """Calls a run may make by default: 'stopped after 1,000,000 calls'."""
-MAX_DEPTH = 3_000
-"""Nested calls a run may make by default (Python's own limit is 1,000)."""
+MAX_DEPTH = 0
+"""No depth cap of the tracer's by default: Python's recursion limit, raised in the child, is the cap."""
+RECURSION_LIMIT = 100_000
+"""Python's recursion limit in the child (`child.RECURSION_LIMIT`)."""
 MAX_EVENTS = 200_000
 """Events shipped back by default; the run goes on past them, counted but not shown."""
-SECONDS = 5.0
-"""Time limit by default: an endless loop ends with a message within seconds."""
+BUDGET = 5_000_000
+"""Events a run may make by default (calls, lines, returns): fib(25)'s million fit, an endless loop stops."""
+SECONDS = 120.0
+"""The last guard by default, far above what the event budget takes: a program that waits without events."""
 MAX_SOURCE_BYTES = 1024 * 1024
 """Source files larger than this are refused unread."""
 MAX_ARG_CHARS = 10_000
@@ -70,10 +77,16 @@ class TraceRequest:
     max_depth: int = MAX_DEPTH
     max_events: int = MAX_EVENTS
     seconds: float = SECONDS
+    kwargs: tuple[tuple[str, str], ...] = ()
+    budget: int = BUDGET
+
+    def words(self) -> tuple[str, ...]:
+        """The arguments as typed: the positional ones, then 'name=value' for each keyword."""
+        return (*self.args, *(f"{name}={value}" for name, value in self.kwargs))
 
     def call_text(self) -> str:
-        """'fib(10)' as typed."""
-        return f"{self.func}({', '.join(self.args)})"
+        """'power(2, exp=5)' as typed."""
+        return f"{self.func}({', '.join(self.words())})"
 
 
 @dataclass(slots=True)
@@ -182,16 +195,18 @@ def functions_in(source: str) -> list[str]:
     return [node.name for node in body if isinstance(node, ast.FunctionDef)]
 
 
-def check_arity(source: str, func: str, count: int) -> None:
-    """TraceInputError when `func`, a plain `def` of the file, cannot take `count` positional arguments."""
+def check_arity(source: str, func: str, count: int, keywords: tuple[str, ...] = ()) -> None:
+    """TraceInputError when `func`, a `def` of the file, cannot take `count` arguments and `keywords`."""
     found = [
         node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == func
     ]
     if not found:
         return  # made some other way (an assignment, an import): the run will tell
     params = found[-1].args
+    check_keywords(func, params, count, keywords)
     positional = [*params.posonlyargs, *params.args]
-    required = len(positional) - len(params.defaults)
+    named = {arg.arg for arg in params.args[max(0, count - len(params.posonlyargs)) :]} & set(keywords)
+    required = len(positional) - len(params.defaults) - len(named)
     if count < required or (params.vararg is None and count > len(positional)):
         names = ", ".join(arg.arg for arg in positional) or _("none")
         if params.vararg is not None:
@@ -210,6 +225,36 @@ def check_arity(source: str, func: str, count: int) -> None:
             words = _("{func} takes {low} to {high} arguments ({names}), not {count}")
         wanted = {"low": required, "high": len(positional), "names": names, "count": count}
         raise TraceInputError(words.format(func=func, **wanted))
+
+
+def check_keywords(func: str, params: ast.arguments, count: int, keywords: tuple[str, ...]) -> None:
+    """TraceInputError for a keyword `func` has no parameter of, or one its positional arguments gave."""
+    given = {arg.arg for arg in [*params.posonlyargs, *params.args][:count]}
+    takes = {arg.arg for arg in [*params.args, *params.kwonlyargs]}
+    for name in keywords:
+        if name in given:
+            raise TraceInputError(_("{func} is given {name} twice").format(func=func, name=name))
+        if name not in takes and params.kwarg is None:
+            raise TraceInputError(_("{func} has no parameter {name}").format(func=func, name=name))
+
+
+def split_keywords(words: tuple[str, ...] | list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """Positional arguments' texts and each 'name=value' as (name, text); TraceInputError if out of order."""
+    args: list[str] = []
+    kwargs: list[tuple[str, str]] = []
+    for word in words:
+        name, equals, value = word.partition("=")
+        if equals and name.strip().isidentifier() and not value.startswith("="):
+            if name.strip() in dict(kwargs):
+                raise TraceInputError(_("{name} is given twice").format(name=name.strip()))
+            kwargs.append((name.strip(), value.strip()))
+        elif kwargs:
+            raise TraceInputError(
+                _("{text}: an argument without a name cannot follow name=value").format(text=repr(word))
+            )
+        else:
+            args.append(word)
+    return args, kwargs
 
 
 def parse_argument(text: str, number: int) -> object:
@@ -231,16 +276,20 @@ def parse_argument(text: str, number: int) -> object:
         ) from None
 
 
-def make_request(path: Path | str, func: str, args: tuple[str, ...] | list[str], **caps: Any) -> TraceRequest:
+def make_request(
+    path: Path | str, func: str, words: tuple[str, ...] | list[str], **caps: Any
+) -> TraceRequest:
     """A checked request; TraceInputError (one line) for a bad file, function name or argument.
 
-    A file with a syntax error passes: running it reports the error at its line.
+    Each word is an argument, 'name=value' one given by keyword.  A file with a syntax error
+    passes: running it reports the error at its line.
     """
     path = Path(path).expanduser().resolve()
     source = load_source(path)
     if not func.isidentifier():
         raise TraceInputError(_("{name} is not a function name").format(name=repr(func)))
-    for number, text in enumerate(args, 1):
+    args, kwargs = split_keywords(words)
+    for number, text in enumerate([*args, *(value for _name, value in kwargs)], 1):
         parse_argument(text, number)
     if syntax_problem(source, path) is None:
         if func not in top_level_names(source):
@@ -250,8 +299,8 @@ def make_request(path: Path | str, func: str, args: tuple[str, ...] | list[str],
                     file=path.name, name=repr(func), known=known
                 )
             )
-        check_arity(source, func, len(args))
-    return TraceRequest(path, func, tuple(args), **caps)
+        check_arity(source, func, len(args), tuple(name for name, _value in kwargs))
+    return TraceRequest(path, func, tuple(args), kwargs=tuple(kwargs), **caps)
 
 
 class TraceJob:
@@ -334,6 +383,8 @@ class TraceJob:
             "path": str(request.path),
             "func": request.func,
             "args": list(request.args),
+            "kwargs": [list(pair) for pair in request.kwargs],
+            "budget": request.budget,
             "max_calls": request.max_calls,
             "max_depth": request.max_depth,
             "max_events": request.max_events,
@@ -370,9 +421,10 @@ class TraceJob:
         if isinstance(taken, dict):
             self._finish(result, taken)
             return True
-        if taken is not None and len(result.events) < self.request.max_events:
-            result.events.append(taken)
-            self.received += 1
+        if taken:
+            room = self.request.max_events - len(result.events)
+            result.events += taken[:room]
+            self.received += min(room, len(taken))
         return False
 
     def _watch(self, process: subprocess.Popen[bytes], deadline: float) -> None:
@@ -392,7 +444,9 @@ class TraceJob:
         """Copy the child's end message (checked by `protocol.summary_of`) into the result."""
         result.result = summary["result"]
         result.error = summary["error"]
-        result.stopped = cap_message(summary["cap"]) or summary["stopped"]
+        result.stopped = (
+            cap_message(summary["cap"], summary["calls"], summary["max_depth"]) or summary["stopped"]
+        )
         result.line = summary["line"]
         result.calls = summary["calls"]
         result.cache_hits = summary["cache_hits"]
@@ -433,8 +487,8 @@ def slow_message(result: TraceResult, seconds: float) -> str:
     return words.format(seconds=format_number(seconds), calls=calls, depth=number(result.max_depth))
 
 
-def cap_message(cap: object) -> str | None:
-    """Why the child stopped, from its `["calls" | "depth", limit]`, in the user's language."""
+def cap_message(cap: object, calls: int = 0, depth: int = 0) -> str | None:
+    """Why the child stopped, from its `[which, limit]`, in the user's language: which limit, how far."""
     if not (isinstance(cap, list) and len(cap) == 2 and isinstance(cap[1], int)):
         return None
     which, limit = cap
@@ -442,9 +496,21 @@ def cap_message(cap: object) -> str | None:
         words = ngettext("stopped after {count} call", "stopped after {count} calls", limit)
     elif which == "depth":
         words = _("stopped at depth {count} (the depth cap): is the base case reached?")
+    elif which == "recursion":
+        words = _(
+            "stopped at depth {depth}: Python's recursion limit ({count} nested calls here) was reached; "
+            "is the base case reached?"
+        )
+    elif which == "events":
+        made = ngettext("{count} call made", "{count} calls made", calls).format(count=number(calls))
+        words = _(
+            "stopped after {count} events (the event budget; {made}, depth {depth}): "
+            "endless, or longer than the budget?"
+        )
+        return words.format(count=number(limit), made=made, depth=number(depth))
     else:
         return None
-    return words.format(count=number(limit))
+    return words.format(count=number(limit), depth=number(depth))
 
 
 def number(value: int) -> str:
@@ -459,9 +525,11 @@ def count_from_events(result: TraceResult) -> None:
     for event in result.events:
         name = type(event).__name__
         counts[name] = counts.get(name, 0) + 1
-        if isinstance(event, Push):
+        if isinstance(event, Push | Resume):
             depth += 1
             result.max_depth = max(result.max_depth, depth)
+        elif isinstance(event, Yield):
+            depth -= 1
         elif isinstance(event, Pop):
             depth -= 1
             if event.value.how == CACHE:

@@ -26,7 +26,7 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import card
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
-from visualizer.scenes.trace import launch, reading, runs, view
+from visualizer.scenes.trace import extras, launch, reading, runs, view
 from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
 from visualizer.scenes.trace.paint import painted_args, seeded_args
@@ -211,7 +211,7 @@ class TraceDemo(Demo):
 
     def again(self, request: TraceRequest) -> TraceRequest:
         """`request` checked anew against its file, on the painted grid if it has one."""
-        args = painted_args(request.path, request.func) or request.args
+        args = painted_args(request.path, request.func) or request.words()
         caps = {"max_depth": request.max_depth, "max_calls": request.max_calls}
         return make_request(request.path, request.func, args, **caps)
 
@@ -325,7 +325,10 @@ class TraceDemo(Demo):
     def layout(self, rect: pygame.Rect) -> view.TraceLayout:
         """Stacks and trees, one row per run, the outcome strip; the picture when the run has one."""
         pictured = bool(self.session.requests) and self.session.requests[0].func in PICTURES
-        return view.layout(rect, self.theme, max(1, len(self.session.requests)), pictured)
+        results = self.session.results if self.session.ready else []
+        console = any(result.output for result in results)
+        graphs = tuple(result.cache_hits > 0 for result in results)
+        return view.layout(rect, self.theme, max(1, len(self.session.requests)), pictured, console, graphs)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Paint the grid; zoom, pan, click and hover the trees and stacks; keys to the table."""
@@ -341,6 +344,11 @@ class TraceDemo(Demo):
         model: TraceModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
         self.trees.draw(surface, rect, lay, self.theme, model)
+        for box, run in zip(lay.graphs, model.runs, strict=False):
+            if box.h:
+                extras.draw_graph(surface, box, self.theme, run)
+        if lay.console.h:
+            extras.draw_console(surface, lay.console, self.theme, model.runs[-1])
         outcome = reading.outcome_lines(self.session, self.problem, self.exercising())
         view.draw_outcome(surface, lay.outcome, self.theme, outcome)
         if lay.picture.h:

@@ -63,4 +63,5 @@ EXAMPLES: tuple[Example, ...] = (
         twin="is_palindrome_loop",
     ),
     Example(N_("Towers of Hanoi, moves recorded"), "hanoi.py", "hanoi", ("3",)),
+    Example(N_("a nested list walked by a generator"), "generators.py", "leaves", ("[1, [2, [3, 4]], 5]",)),
 )

@@ -48,17 +48,23 @@ def remember(key: tuple[object, ...], future: Future[TraceResult]) -> None:
 
 
 def parse_call(text: str) -> tuple[str, list[str]]:
-    """'fib(10)' as ('fib', ['10']): the name and each argument's own text; ValueError if not a call."""
+    """'power(2, exp=5)' as ('power', ['2', 'exp=5']): each argument's own text; ValueError if not a call."""
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError:
         raise ValueError(_("{text} is not a call like fib(10)").format(text=repr(text.strip()))) from None
     call = tree.body
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.keywords:
+    named = all(keyword.arg is not None for keyword in getattr(call, "keywords", ()))
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or not named:
         raise ValueError(
             _("{text} is not a call like fib(10) or merge_sort([3, 1, 2])").format(text=repr(text.strip()))
         )
-    return call.func.id, [ast.get_source_segment(text.strip(), arg) or "" for arg in call.args]
+    source = text.strip()
+    words = [ast.get_source_segment(source, arg) or "" for arg in call.args]
+    words += [
+        f"{keyword.arg}={ast.get_source_segment(source, keyword.value) or ''}" for keyword in call.keywords
+    ]
+    return call.func.id, words
 
 
 class TraceSession:

@@ -7,7 +7,7 @@ a 'cache' tag, a call an exception left has a 'raised' tag.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -48,6 +48,9 @@ class TraceLayout:
     tree2: pygame.Rect
     outcome: pygame.Rect
     picture: pygame.Rect  # the first run's picture beyond the tree (empty when it has none)
+    console: pygame.Rect = field(default_factory=pygame.Rect)  # what was printed, under the last stack
+    graphs: tuple[pygame.Rect, pygame.Rect] = field(default_factory=lambda: (pygame.Rect(), pygame.Rect()))
+    """Each run's merged graph of subproblems, beside its tree (empty when it has no memo hits)."""
 
     def stacks(self) -> tuple[pygame.Rect, ...]:
         """The stack card of each run shown."""
@@ -58,11 +61,51 @@ class TraceLayout:
         return (self.tree, self.tree2) if self.tree2.h else (self.tree,)
 
 
-def layout(rect: pygame.Rect, theme: Theme, runs: int, pictured: bool = False) -> TraceLayout:
+def layout(
+    rect: pygame.Rect,
+    theme: Theme,
+    runs: int,
+    pictured: bool = False,
+    console: bool = False,
+    graphs: tuple[bool, ...] = (),
+) -> TraceLayout:
     """Stacks at the left, trees at the right, one row per run; the outcome strip at the bottom.
 
-    With a picture, the first run's stack card gives its upper part to it.
+    With a picture, the first run's stack card gives its upper part to it; with a console, the
+    last stack card gives its lower part; a run with a merged graph gives it the right of its tree.
     """
+    lay = base_layout(rect, theme, runs, pictured)
+    gap = theme.px(10)
+    trees = list(lay.trees())
+    merged = [pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)]
+    for side, wanted in enumerate(graphs[: len(trees)]):
+        if wanted:
+            tree = trees[side]
+            width = max(theme.px(160), int(tree.w * 0.4))
+            trees[side] = pygame.Rect(tree.x, tree.y, max(0, tree.w - width - gap), tree.h)
+            merged[side] = pygame.Rect(trees[side].right + gap, tree.y, width, tree.h)
+    stacks = list(lay.stacks())
+    printed = pygame.Rect(0, 0, 0, 0)
+    if console:
+        last = stacks[-1]
+        height = max(theme.line_height("small") * 3, int((last.h - gap) * 0.4))
+        stacks[-1] = pygame.Rect(last.x, last.y, last.w, max(0, last.h - height - gap))
+        printed = pygame.Rect(last.x, stacks[-1].bottom + gap, last.w, height)
+    empty = pygame.Rect(rect.x, rect.y, 0, 0)
+    return TraceLayout(
+        stacks[0],
+        trees[0],
+        stacks[1] if len(stacks) > 1 else empty,
+        trees[1] if len(trees) > 1 else empty,
+        lay.outcome,
+        lay.picture,
+        printed,
+        (merged[0], merged[1]),
+    )
+
+
+def base_layout(rect: pygame.Rect, theme: Theme, runs: int, pictured: bool) -> TraceLayout:
+    """Stacks, trees, the outcome strip and the picture, before a console or a graph takes room."""
     gap = theme.px(10)
     outcome_h = card_height(theme, max(2, runs) * theme.line_height("small"), titled=False)
     outcome = pygame.Rect(rect.x, rect.bottom - outcome_h, rect.w, outcome_h)
@@ -171,7 +214,11 @@ def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chose
     running = calls.active() == node
     border: Stroke | None = None
     tags: tuple[Tag, ...] = ()
-    if returned is None:
+    waiting = calls.last_yield(node)
+    if returned is None and waiting is not None:
+        colour, border = th.WAITING, Stroke(th.PRUNED, 2, DASHED)
+        tags = (Tag(_("yield {value}").format(value=waiting), ink=th.PRUNED),)
+    elif returned is None:
         colour = th.ACTIVE if running else th.WAITING
     elif returned.how == CACHE:
         colour, border = th.VISITED, Stroke(th.VISITED, 2, DASHED)
@@ -255,7 +302,12 @@ def hover_lines(run: RunModel, node: int, folded: int = 0) -> list[str]:
     """What hovering a call tells: the call, how it ended, its locals, the calls folded into it."""
     call = run.call(node)
     returned = run.returned(node)
-    if returned is None:
+    waiting = run.calls.last_yield(node)
+    if returned is None and waiting is not None:
+        ended = _("a generator, waiting: it yielded {value} and goes on when asked for the next").format(
+            value=waiting
+        )
+    elif returned is None:
         ended = _("still running")
     elif returned.how == CACHE:
         ended = _("answered from the cache: {value} (it did not recurse)").format(value=returned.text)
