@@ -26,7 +26,7 @@ COMMANDS = {
     "mnk": "solvers.games",
     "connect4": "solvers.games",
     "exercise": "solvers.exercise.cli",
-    "lesson": "solvers.lessons",
+    "lesson": "solvers.commands.lesson",
 }
 """Which module registers each command, so a command imports only its own module.
 

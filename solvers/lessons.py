@@ -8,7 +8,6 @@ Every problem names the file, the line and what is wrong, in the user's language
 
 from __future__ import annotations
 
-import argparse
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -17,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from solvers import events as ev
-from solvers.cli import ArgumentParser, UsageError
-from solvers.i18n import LANGUAGES, _, ngettext
+from solvers.i18n import LANGUAGES, _
 
 FORMAT = 1
 """The version of the file format this module reads and writes."""
@@ -470,38 +468,3 @@ ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b"
 def _escaped(char: str) -> str:
     """A character as a TOML string holds it: a control character as \\uXXXX (TOML refuses it bare)."""
     return f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F else char
-
-
-# --- the command line -----------------------------------------------------------------
-
-
-def add_cli(sub: Any) -> None:
-    """`python -m solvers lesson check FILE`."""
-    parser = sub.add_parser("lesson", help=_("lessons: check a lesson file"))
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=ArgumentParser)
-    check = actions.add_parser("check", help=_("check a lesson file and say what is wrong, with its line"))
-    check.add_argument("file", type=Path, metavar="FILE")
-    check.set_defaults(run=run_check)
-
-
-def run_check(args: argparse.Namespace) -> int:
-    """Check the file: exit 2 with the line and the problem, or 0 with a one-line summary."""
-    try:
-        lesson = load_lesson(args.file)
-    except LessonError as error:
-        raise UsageError(str(error)) from None
-    demos = sorted({step.demo for step in lesson.steps})
-    print(
-        ngettext(
-            "{file}: a good lesson: {title}, {steps} step ({demos}), in {languages}",
-            "{file}: a good lesson: {title}, {steps} steps ({demos}), in {languages}",
-            len(lesson.steps),
-        ).format(
-            file=args.file,
-            title=in_language(lesson.title, lesson.languages[0]),
-            steps=len(lesson.steps),
-            demos=", ".join(demos),
-            languages=", ".join(lesson.languages),
-        )
-    )
-    return 0
