@@ -301,7 +301,7 @@ def _claim(matrix: Matrix) -> None:
 
 
 # --------------------------------------------------------------------------
-# The event generator.  The cover/uncover loops are written out inline (not
+# The search loop, with or without events.  The cover/uncover loops are written out inline (not
 # calls to Matrix.cover): a call per column costs ~15 % here.  The tests
 # replay the events through Matrix.cover/uncover and compare every link.
 
@@ -325,12 +325,12 @@ def search(
 
 
 FOUR_ONES = 4
-"""Rows of four 1s (queens, sudoku): `_search` and `_solutions` walk a row's other three
+"""Rows of four 1s (queens, sudoku): `_search` walks a row's other three
 unrolled, without the `while j is not i` test per 1 (the 10-queens search: 8 % fewer
 instructions); other rows loop."""
 
 CACHED_INT = 200
-"""`_search` and `_solutions` add link updates into a small int first: CPython keeps the ints up
+"""`_search` adds link updates into a small int first: CPython keeps the ints up
 to 256 ready-made, so `+=` there allocates nothing, while each `+=` on a large
 total allocates a new int (5 % of the 10-queens search's instructions, 1-3 % of its CPU time)."""
 
@@ -362,12 +362,23 @@ def _all_four_ones(matrix: Matrix) -> bool:
 
 
 def _search(
-    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters
-) -> Generator[Event, None, None]:
-    """The body of `search` (a generator, so checks above run at call time).
+    matrix: Matrix,
+    fewest: bool,
+    limit: int | None,
+    counters: Counters,
+    stats: EventStats | None = None,
+    *,
+    events: bool = True,
+) -> Generator[Any, None, None]:
+    """The one search loop: `search`'s events, or with `events=False` each solution's rows alone.
 
-    `phase` says what the current level holds at each yield (see `_relink`),
-    so a generator closed early can relink without keeping an undo list.
+    One loop serves both on purpose, no twin: with events off it yields only
+    solutions (tuples of row numbers) and counts, for `stats`, what the events
+    would have told; the `if events` guards cost the event path 3-5 % and the
+    event-free path nothing (10- and 11-queens on links, CPU min of 5,
+    measured against the twin loops this one replaced).  `phase` says what the
+    current level holds at each yield (see `_relink`), so a generator closed
+    early relinks without keeping an undo list.
     """
     root = matrix.root
     cover_column, cover_row, uncover_row, uncover_column, dead_end = _fixed_events(matrix.n_columns)
@@ -385,6 +396,8 @@ def _search(
     more, less = _size_steps(matrix)
     push_type, pop_type, try_row, withdraw, small = Push, Pop, LINE_TRY_ROW, LINE_WITHDRAW, CACHED_INT
     level = updates = tally = found = pushes = 0
+    row_covers = dead_ends = deepest = 0  # without events: what they would have told `stats`
+    finished = False
     phase = OPEN
     c = r = h = root
     stopping = False
@@ -398,10 +411,16 @@ def _search(
             if root.R is root:
                 found += 1
                 phase = OPEN
-                yield Solution(found, tuple(picked[:level]), LINE_SOLUTION)
-                if found == limit:
-                    stopping = True
+                if events:
+                    yield Solution(found, tuple(picked[:level]), LINE_SOLUTION)
+                    stopping = found == limit  # every row is still withdrawn, each Push gets its Pop
+                else:
+                    yield tuple(picked[:level])
+                    if found == limit:  # no events to close: the finally relinks at once
+                        finished = True
+                        return
                 if level == 0:
+                    finished = True
                     return
                 c = r = root  # fall into the withdraw loop below
             else:
@@ -418,12 +437,13 @@ def _search(
                             s = j.S
                             if not s:
                                 break
-                phase = OPEN
-                sized = choices[c.index]
-                event = sized[s]
-                if event is None:
-                    event = sized[s] = new(Choose, (c.index - 1, s, LINE_CHOOSE))
-                yield event
+                if events:
+                    phase = OPEN
+                    sized = choices[c.index]
+                    event = sized[s]
+                    if event is None:
+                        event = sized[s] = new(Choose, (c.index - 1, s, LINE_CHOOSE))
+                    yield event
                 # cover(c)
                 c.R.L = c.L
                 c.L.R = c.R
@@ -456,10 +476,14 @@ def _search(
                         i = i.D
                 tally += 1
                 phase = COLUMN
-                yield cover_column[c.index]
+                if events:
+                    yield cover_column[c.index]
                 r = c.D
                 if r is c:
-                    yield dead_end[c.index]
+                    if events:
+                        yield dead_end[c.index]
+                    else:
+                        dead_ends += 1
             while r is c or stopping:
                 if c is not root:
                     # uncover(c): every row of this column has been tried
@@ -489,8 +513,10 @@ def _search(
                     c.R.L = c
                     c.L.R = c
                     phase = OPEN
-                    yield uncover_column[c.index]
+                    if events:
+                        yield uncover_column[c.index]
                 if level == 0:
+                    finished = True
                     return
                 level -= 1
                 r = chosen[level]
@@ -524,10 +550,12 @@ def _search(
                             i = i.U
                     h.R.L = h
                     h.L.R = h
-                    yield h.uncovers_row
+                    if events:
+                        yield h.uncovers_row
                     k = k.L
                 phase = COLUMN
-                yield new(pop_type, (ids[level], r.row, found == found_before[level], withdraw))
+                if events:
+                    yield new(pop_type, (ids[level], r.row, found == found_before[level], withdraw))
                 r = r.D
             # try row r at this level
             chosen[level] = r
@@ -536,7 +564,12 @@ def _search(
             ids[level] = pushes
             picked[level] = row = r.row
             phase = PUSHED
-            yield new(push_type, (pushes, ids[level - 1], row, try_row))
+            if events:
+                yield new(push_type, (pushes, ids[level - 1], row, try_row))
+            else:  # what the events would have told `stats`
+                row_covers += r.others
+                if level >= deepest:
+                    deepest = level + 1
             phase = ROW_DO
             k = r.R
             while k is not r:
@@ -571,12 +604,18 @@ def _search(
                         tally += i.others
                         i = i.D
                 tally += 1
-                yield h.covers_row
+                if events:
+                    yield h.covers_row
                 k = k.R
             level += 1
     finally:
+        pending = () if finished else chosen[:level]
         _relink(matrix, chosen[:level], phase, c, r, h)
-        counters.nodes += pushes + (phase not in (PUSHED, ROW_DO))  # every node but the root is pushed
+        nodes = pushes + (phase not in (PUSHED, ROW_DO))  # every node but the root is pushed
+        if stats is not None and not events:
+            run = (nodes, found, pushes, row_covers, dead_ends, deepest)
+            stats.record(*_event_counts(run, len(pending), sum(1 + row.others for row in pending)))
+        counters.nodes += nodes
         counters.updates += updates + tally
         counters.solutions += found
         matrix.busy = False
@@ -617,7 +656,7 @@ def _rest_of(row: Node) -> list[Node]:
 
 
 # --------------------------------------------------------------------------
-# The event-free path: the same loop without events.
+# The event-free path: the same loop with its events off, or bitsets (`bitcover`).
 
 
 def solutions(
@@ -642,7 +681,7 @@ def link_solutions(
 ) -> Generator[tuple[int, ...], None, None]:
     """`solutions` on the dancing links whatever the matrix (the tests and bench compare both paths)."""
     fewest = _check(strategy, limit)
-    return _solutions(matrix, fewest, limit, counters or Counters(), stats)
+    return _search(matrix, fewest, limit, counters or Counters(), stats, events=False)
 
 
 def bit_solutions(
@@ -673,7 +712,7 @@ def _answers(
 
     if bitcover.fits(len(matrix.rows), matrix.n_primary) and _untouched(matrix):
         return _bit_answers(matrix, fewest, limit, counters, stats)
-    return _solutions(matrix, fewest, limit, counters, stats)
+    return _search(matrix, fewest, limit, counters, stats, events=False)
 
 
 def _untouched(matrix: Matrix) -> bool:
@@ -706,206 +745,6 @@ def _bit_answers(
             numbers = (run.nodes, run.found, run.tries, run.row_covers, run.dead_ends, run.deepest)
             opened = sum(1 + bits.others[row] for row in run.pending)
             stats.record(*_event_counts(numbers, len(run.pending), opened))
-
-
-def _solutions(
-    matrix: Matrix, fewest: bool, limit: int | None, counters: Counters, stats: EventStats | None
-) -> Generator[tuple[int, ...], None, None]:
-    """The body of `solutions`: `_search`'s loop without events.
-
-    A twin kept on purpose: the counts and answers of the CLI run here, and
-    draining `_search`'s events costs 1.4x this loop (10-queens count, CPU
-    time, min of 3; `bench/bench_dlx.py` times the pair as "unwind fast"
-    against "unwind events").  The tests check both find the same solutions.
-    """
-    root = matrix.root
-    chosen: list[Node] = [root] * (matrix.n_primary + 1)
-    level = nodes = updates = tally = found = 0
-    tries = row_covers = dead_ends = deepest = 0  # for `stats`: the events `_search` would yield
-    more, less = _size_steps(matrix)
-    four_ones, small = _all_four_ones(matrix), CACHED_INT
-    finished = False
-    _claim(matrix)
-    try:
-        while True:
-            nodes += 1
-            if tally > small:  # keep tally's += allocation-free (see CACHED_INT)
-                updates += tally
-                tally = 0
-            if root.R is root:
-                found += 1
-                yield tuple([r.row for r in chosen[:level]])
-                if found == limit or level == 0:
-                    finished = True
-                    return
-                c = r = root  # fall into the withdraw loop below
-            else:
-                c = j = root.R
-                s = c.S
-                if fewest and s:
-                    # root.S is -1, below every size: it ends the scan.
-                    while True:
-                        j = j.R
-                        if s > j.S:
-                            if j is root:
-                                break
-                            c = j
-                            s = j.S
-                            if not s:
-                                break
-                c.R.L = c.L
-                c.L.R = c.R
-                i = c.D
-                if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
-                    while i is not c:
-                        j = i.R
-                        j.D.U, j.U.D = j.U, j.D
-                        j.C.S = less[j.C.S]
-                        j = j.R
-                        j.D.U, j.U.D = j.U, j.D
-                        j.C.S = less[j.C.S]
-                        j = j.R
-                        j.D.U, j.U.D = j.U, j.D
-                        j.C.S = less[j.C.S]
-                        tally += i.others
-                        i = i.D
-                else:
-                    while i is not c:
-                        j = i.R
-                        while j is not i:
-                            u = j.U
-                            d = j.D
-                            d.U = u
-                            u.D = d
-                            x = j.C
-                            x.S = less[x.S]
-                            j = j.R
-                        tally += i.others
-                        i = i.D
-                tally += 1
-                r = c.D
-                if r is c:
-                    dead_ends += 1
-            while r is c:
-                if c is not root:
-                    i = c.U
-                    if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
-                        while i is not c:
-                            j = i.L
-                            j.C.S = more[j.C.S]
-                            j.D.U = j.U.D = j
-                            j = j.L
-                            j.C.S = more[j.C.S]
-                            j.D.U = j.U.D = j
-                            j = j.L
-                            j.C.S = more[j.C.S]
-                            j.D.U = j.U.D = j
-                            i = i.U
-                    else:
-                        while i is not c:
-                            j = i.L
-                            while j is not i:
-                                x = j.C
-                                x.S = more[x.S]
-                                j.D.U = j
-                                j.U.D = j
-                                j = j.L
-                            i = i.U
-                    c.R.L = c
-                    c.L.R = c
-                    if level == 0:
-                        finished = True
-                        return
-                level -= 1
-                r = chosen[level]
-                j = r.L
-                while j is not r:
-                    h = j.C
-                    i = h.U
-                    if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
-                        while i is not h:
-                            k = i.L
-                            k.C.S = more[k.C.S]
-                            k.D.U = k.U.D = k
-                            k = k.L
-                            k.C.S = more[k.C.S]
-                            k.D.U = k.U.D = k
-                            k = k.L
-                            k.C.S = more[k.C.S]
-                            k.D.U = k.U.D = k
-                            i = i.U
-                    else:
-                        while i is not h:
-                            k = i.L
-                            while k is not i:
-                                x = k.C
-                                x.S = more[x.S]
-                                k.D.U = k
-                                k.U.D = k
-                                k = k.L
-                            i = i.U
-                    h.R.L = h
-                    h.L.R = h
-                    j = j.L
-                c = r.C
-                r = r.D
-            chosen[level] = r
-            tries += 1
-            row_covers += r.others
-            if level >= deepest:
-                deepest = level + 1
-            j = r.R
-            while j is not r:
-                h = j.C
-                h.R.L = h.L
-                h.L.R = h.R
-                i = h.D
-                if four_ones:  # unrolled: no ring test per 1 (see FOUR_ONES)
-                    while i is not h:
-                        k = i.R
-                        k.D.U, k.U.D = k.U, k.D
-                        k.C.S = less[k.C.S]
-                        k = k.R
-                        k.D.U, k.U.D = k.U, k.D
-                        k.C.S = less[k.C.S]
-                        k = k.R
-                        k.D.U, k.U.D = k.U, k.D
-                        k.C.S = less[k.C.S]
-                        tally += i.others
-                        i = i.D
-                else:
-                    while i is not h:
-                        k = i.R
-                        while k is not i:
-                            u = k.U
-                            d = k.D
-                            d.U = u
-                            u.D = d
-                            x = k.C
-                            x.S = less[x.S]
-                            k = k.R
-                        tally += i.others
-                        i = i.D
-                tally += 1
-                j = j.R
-            level += 1
-    finally:
-        if stats is not None:
-            run = (nodes, found, tries, row_covers, dead_ends, deepest)
-            pending = () if finished else chosen[:level]
-            stats.record(*_event_counts(run, len(pending), sum(1 + row.others for row in pending)))
-        # Yields happen only at solutions, where levels 0..level-1 each hold
-        # one chosen row and its column: undo them deepest first.
-        for row in reversed(chosen[:level]):
-            node = row.L
-            while node is not row:
-                matrix.uncover(node.C.index - 1)
-                node = node.L
-            matrix.uncover(row.C.index - 1)
-        counters.nodes += nodes
-        counters.updates += updates + tally
-        counters.solutions += found
-        matrix.busy = False
 
 
 def _event_counts(
