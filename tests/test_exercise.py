@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import itertools
 import json
 from collections.abc import Hashable, Iterator
 from math import inf
@@ -26,7 +25,7 @@ from solvers.exercise import cli, results
 from solvers.exercise.cover import END
 from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise, Step
 from solvers.exercise.frogs import STUCK
-from solvers.exercise.minimax import CUT, GO_ON, lockstep_rules
+from solvers.exercise.minimax import lockstep_rules
 from solvers.hanoi import hanoi_events
 
 GALLERY = Path(__file__).resolve().parents[1] / "assets" / "gallery"
@@ -174,9 +173,14 @@ def game_tree_answer(step: Step, events: list[Any]) -> Hashable:
         children = [e for e in events[: step.index] if type(e) is Push and e.parent == event.node]
         returned = {e.node: e.value for e in events[: step.index] if type(e) is Pop}
         return next(child.what for child in children if returned[child.node] == event.value)
+    if step.kind == "minimax.prune":
+        node = next(e for e in reversed(events[: step.index]) if type(e) is Push).node
+        end = next(
+            i for i in range(step.index, len(events)) if type(events[i]) is Pop and events[i].node == node
+        )
+        tried = {e.what for e in events[step.index : end] if type(e) is Push and e.parent == node}
+        return frozenset(c.key for c in step.choices) - tried
     node = returned_to(events[: step.index])
-    if step.kind == "minimax.cut":
-        return CUT if type(event) is Prune and event.node == node else GO_ON
     alpha, beta = window_at(events, node, step.index)
     if type(event) is Bound and event.node == node:
         return (event.value, beta) if event.name == "alpha" else (alpha, event.value)
@@ -464,12 +468,13 @@ def steps_of(built: cli.Built, kind: str = "every", limit: int = 1000) -> list[S
 
 def test_a_node_value_is_explained_by_the_max_or_min_rule() -> None:
     steps = steps_of(build("gametree", "--seed", "0"))
-    by_node = {step.question.split(" (")[0]: step for step in steps if step.kind == "minimax.value"}
-    low = by_node["Node 1"]  # MIN over leaves... 6 and 4
+    by_node = {step.question.split(" has heard")[0]: step for step in steps if step.kind == "minimax.value"}
+    low = by_node["The MIN node after move 1"]  # MIN over leaves 6 and 4
     assert low.expected == 4 and low.label(low.expected) == "4"
     assert "MIN takes the smallest value: min(4, 6) = 4." in low.explanation
-    high = by_node["Node 0"]
+    high = by_node["The root (MAX)"]
     assert high.expected == 6 and "MAX takes the largest value: max(4, 6) = 6." in high.explanation
+    assert not any("Node " in step.question for step in steps)  # no picture draws the run's node ids
     (move,) = [step for step in steps if step.kind == "minimax.move"]
     assert move.expected == 1 and move.label(1) == "move 2" and "move 2 → 6" in move.question
 
@@ -479,15 +484,24 @@ def cut_prunes(events: list[Any]) -> list[int]:
     return [i for i, e in enumerate(events) if type(e) is Prune and e.bound[0] != "win"]
 
 
+def pushed_before(events: list[Any], index: int) -> int:
+    """The node whose Push comes just before run index `index`."""
+    return next(e for e in reversed(events[:index]) if type(e) is Push).node
+
+
 @pytest.mark.parametrize(
     "words", [run for run in RUNS if run[0] in ("tictactoe", "gametree", "games")], ids=" ".join
 )
-def test_every_cut_is_asked_and_a_cut_question_never_gives_itself_away(words: tuple[str, ...]) -> None:
+def test_every_cut_is_asked_as_the_branches_to_mark_and_never_gives_itself_away(
+    words: tuple[str, ...],
+) -> None:
     events = fresh_events(*words)
-    cuts = [step for step in steps_of(build(*words)) if step.kind == "minimax.cut"]
-    assert [step.index for step in cuts if step.expected == CUT] == cut_prunes(events)
+    prunes = [step for step in steps_of(build(*words)) if step.kind == "minimax.prune"]
+    assert all(step.multiple and type(events[step.index - 1]) is Push for step in prunes)  # asked on entry
+    asked = {pushed_before(events, step.index) for step in prunes if step.expected}
+    assert asked == {events[i].node for i in cut_prunes(events)}
     if ("--minimax" not in words and words[0] != "gametree") or "--alphabeta" in words:
-        assert {step.expected for step in cuts} == {CUT, GO_ON}  # asked where no cut comes too
+        assert any(step.expected for step in prunes)
 
 
 def test_alpha_equal_to_beta_cuts_as_the_textbook_draws_it() -> None:
@@ -497,18 +511,40 @@ def test_alpha_equal_to_beta_cuts_as_the_textbook_draws_it() -> None:
             if step.kind == "minimax.window" and step.expected[0] == step.expected[1]:  # type: ignore[index]
                 ties.append(step)
     assert ties
+    pruned_on_a_tie = 0
     for seed in range(12):
-        steps = steps_of(build("gametree", "--alphabeta", "--seed", str(seed)))
-        for window, cut in itertools.pairwise(steps):
-            if (
-                window.kind == "minimax.window"
-                and cut.kind == "minimax.cut"
-                and cut.index == window.index + window.span
-            ):
-                alpha, beta = window.expected  # type: ignore[misc]
-                assert cut.expected == (CUT if alpha >= beta else GO_ON)
-                if alpha == beta:
-                    assert f"α = {alpha:g} ≥ β = {beta:g}" in cut.explanation
+        words = ("gametree", "--alphabeta", "--seed", str(seed))
+        events = fresh_events(*words)
+        for prune in [
+            step for step in steps_of(build(*words)) if step.kind == "minimax.prune" and step.expected
+        ]:
+            node = pushed_before(events, prune.index)
+            cut = next(e for e in events[prune.index :] if type(e) is Prune and e.node == node)
+            moved = [
+                e for e in events[prune.index : events.index(cut)] if type(e) is Bound and e.node == node
+            ]
+            if moved[-1].value == cut.bound[1]:
+                value = cut.bound[1]
+                assert f"α = {value:g} ≥ β = {value:g}" in prune.explanation
+                pruned_on_a_tie += 1
+    assert pruned_on_a_tie
+
+
+def test_marking_the_pruned_branches_names_the_moves_after_the_one_that_closed_the_window() -> None:
+    """Seed 2, alpha-beta: the MAX node after move 1, move 2 hears a value ≥ β and prunes its move 2."""
+    words = ("gametree", "--alphabeta", "--seed", "2")
+    cut = next(step for step in steps_of(build(*words)) if step.kind == "minimax.prune")
+    assert cut.question.startswith("The MAX node after move 1, move 2 starts with α = −∞, β = ")
+    assert [choice.label for choice in cut.choices] == ["move 1", "move 2"] and cut.multiple
+    assert cut.label(cut.expected) == "move 2" and "Which of its moves will alpha-beta prune?" in cut.question
+    assert "≥ β" in cut.explanation and "so move 2 is pruned" in cut.explanation
+    exercise = Exercise(build(*words).events, build(*words).rules, kind="backtracks")
+    assert exercise.next_step() == cut and not exercise.grade(frozenset()).correct
+    assert exercise.next_step() is not None and exercise.grade(frozenset()).correct  # the MIN node: none
+    ordered = steps_of(build("tictactoe", "--board", "x...o....", "--shortcut", "--ordered"))
+    kept = [step for step in ordered if step.kind == "minimax.prune" and not step.expected]
+    assert kept and "none is pruned" in kept[0].explanation  # asked where no cut comes too
+    assert kept[0].label(frozenset()) == "none"
 
 
 def test_the_engines_move_is_the_first_child_that_reached_the_best_value() -> None:
@@ -533,8 +569,8 @@ def test_a_span_0_step_not_practised_leaves_the_next_one_at_the_same_moment() ->
     decisions = steps_of(build("gametree"), kind="decisions")
     assert [step.kind for step in decisions] == ["minimax.move"]  # after the root's value, unasked
     backtracks = steps_of(build("tictactoe"), kind="backtracks")
-    assert backtracks == [step for step in every if step.kind == "minimax.cut"]
-    assert any(step.expected == GO_ON for step in backtracks)
+    assert backtracks == [step for step in every if step.kind == "minimax.prune"]
+    assert backtracks and all(step.multiple for step in backtracks)
 
 
 @settings(max_examples=25, deadline=None)
@@ -571,7 +607,7 @@ def test_the_gametree_demo_asks_values_on_the_minimax_side_and_cuts_on_the_alpha
         seen.add((side, step.kind.split(".")[1]))
     assert seen == {
         (mm.MINIMAX_SIDE, "value"), (mm.MINIMAX_SIDE, "move"), (mm.ALPHABETA_SIDE, "window"),
-        (mm.ALPHABETA_SIDE, "cut"),
+        (mm.ALPHABETA_SIDE, "prune"),
     }  # fmt: skip
 
 
