@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import itertools
 import json
 from collections.abc import Hashable, Iterator
 from math import inf
@@ -99,6 +100,11 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
         return event.column
     if step.kind == "cover.row":
         return event.what
+    if step.kind == "cover.columns":
+        covers = itertools.takewhile(
+            lambda e: type(e) is Cover and e.line == dlx.LINE_COVER_ROW, events[step.index :]
+        )
+        return frozenset(e.column for e in covers)
     if step.kind == "cover.knockout":
         covered = set()
         for later in events[step.index :]:
@@ -339,6 +345,24 @@ def test_the_column_step_explains_the_s_heuristic_by_the_sizes() -> None:
     assert step is not None and step.kind == "cover.column"
     assert step.label(step.expected) == "A (2)"
     assert "fewest 1s" in step.explanation and "A (2)" in step.explanation
+
+
+def test_a_tried_row_asks_the_columns_it_covers_then_the_rows_they_knock_out() -> None:
+    """Knuth's matrix: S chooses A, row A D G is tried; A is covered already, so the row covers D and G."""
+    steps = steps_of(build("dlx"), limit=6)
+    columns = next(step for step in steps if step.kind == "cover.columns")
+    assert columns.question == "Row A D G is tried: which columns does it cover now?"
+    assert columns.multiple and columns.label(columns.expected) == "D, G"
+    assert {"D", "G"} < {choice.label for choice in columns.choices} and "A" not in columns.question.split(
+        ":"
+    )[1]
+    assert "A was covered when S chose it" in columns.explanation
+    following = steps[steps.index(columns) + 1]
+    assert following.kind == "cover.knockout" and following.index == columns.index  # the same moment
+    queens = next(step for step in steps_of(build("queens", "6"), limit=8) if step.kind == "cover.columns")
+    assert any(
+        choice.key not in queens.expected and choice.label.startswith(("a", "b")) for choice in queens.choices
+    )
 
 
 def test_after_a_wrong_answer_the_run_goes_on_from_the_right_step() -> None:

@@ -113,7 +113,7 @@ class ExactCoverDemo(Demo):
         for choice in step.choices:
             key = choice.key
             box = None
-            if step.kind == "cover.column" and isinstance(key, int):
+            if step.kind in ("cover.column", "cover.columns") and isinstance(key, int):
                 box = self.column_box(key, rect, model)
             elif step.kind in ("cover.row", "cover.knockout") and isinstance(key, int):
                 box = self.row_box(key, rect, model)
