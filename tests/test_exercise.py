@@ -124,6 +124,14 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
     if step.kind == "frogs.move":
         tried = events[step.index + 1] if type(event) is fr.Options else event
         return tried.what.frm if type(tried) is Push else STUCK
+    if step.kind == "frogs.branch":
+        made = events[step.index - 1]
+        node = next(e for e in reversed(before) if type(e) is Push).node
+        assert type(made) is Move and made.line == fr.LINE_MAKE
+        ending = next(
+            e for e in events[step.index :] if type(e) is Solution or (type(e) is Pop and e.node == node)
+        )
+        return "reaches" if type(ending) is Solution else "dead-ends"
     if step.kind == "frogs.backtrack":
         after = next((e for e in events[step.index :] if type(e) is Push), None)
         if after is None:
@@ -657,6 +665,22 @@ def test_the_frogs_move_step_comes_before_the_moves_are_listed() -> None:
     assert len(listed) == sum(
         1 for e in events if type(e) is fr.Options
     )  # every new position, stuck ones too
+
+
+def test_after_each_move_the_frogs_ask_whether_its_branch_reaches_the_goal() -> None:
+    """LL_RR: L 1→2 reaches the goal; then L 0→1 leaves _LLRR, which dead-ends (the solver cancels it)."""
+    built = build("frogs", "2")
+    branches = [step for step in steps_of(built) if step.kind == "frogs.branch"]
+    assert [step.expected for step in branches[:2]] == ["reaches", "dead-ends"]
+    first, second = branches[:2]
+    assert (
+        first.question
+        == "The solver just made L 1→2: the frogs stand at L_LRR. Will this branch reach the goal?"
+    )
+    assert "_LLRR" in second.question and "cancels it" in second.explanation
+    assert all(step.span == 0 and len(step.choices) == 2 for step in branches)
+    moves = sum(1 for e in fresh_events("frogs", "2") if type(e) is Move and e.line == fr.LINE_MAKE)
+    assert len(branches) == moves - 1  # every move but the last, which is the goal itself
 
 
 def test_a_frogs_dead_end_asks_where_the_solver_goes_back_to() -> None:
