@@ -11,7 +11,7 @@ import pytest
 from test_contract import PREPARE
 from test_exercise_app import play_to_step
 from test_exercise_picture import play_to_kind
-from ui import TickClock, press
+from ui import TickClock, click, press
 
 from solvers import minimax as mm
 from solvers.exercise import results
@@ -131,3 +131,34 @@ def test_gametree_the_minimax_tree_beside_gives_no_value_away_while_alpha_beta_i
     monkeypatch.setattr(type(shell.demo), "asked_on", lambda self, model: None)  # as if no step were open
     app.frame(1 / 60)
     assert pygame.image.tobytes(minimax_card(app, shell), "RGB") != pygame.image.tobytes(before, "RGB")
+
+
+def test_gametree_the_prunes_are_marked_on_alpha_betas_tree_by_click_or_keys(
+    app: Any, open_demo: Any
+) -> None:
+    """Each move is the child node it leads to on alpha-beta's tree; clicks toggle marks, Enter sends."""
+    from test_exercise_picture import targets
+
+    from visualizer.scenes.gametree import view
+
+    shell = exercising_after(app, open_demo, "gametree")
+    play_to_step(app, shell)
+    step = play_to_kind(app, shell, "minimax.prune")
+    demo, model = shell.demo, shell.run.model
+    boxes = targets(app, shell)
+    assert set(boxes) == {choice.key for choice in step.choices}
+    lay = demo.layout(shell.layout(app.surface.get_size()).stage)
+    (level, index) = demo.asked_on(model)[1]
+    for move, box in boxes.items():
+        found = view.state_at(lay, demo.theme, demo.tree, demo.camera, box.center)
+        assert found == (mm.ALPHABETA_SIDE, (level + 1, index * demo.tree.branching + move))
+    performance = shell.exercise.performance
+    for move in step.expected:  # mark the pruned ones by clicking them, one a second time and back
+        click(app, boxes[move].center)
+    if step.expected:
+        first = next(iter(step.expected))
+        click(app, boxes[first].center)
+        click(app, boxes[first].center)
+    assert {step.choices[i].key for i in performance.marked} == step.expected and shell.exercise.asking
+    press(app, pygame.K_RETURN)
+    assert performance.last.correct and performance.last.step == step

@@ -11,7 +11,7 @@ options, the key table and the camera both panels share.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,6 +30,7 @@ from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
+    from solvers.exercise.engine import Step
     from solvers.exercise.minimax import LockstepRules
 
 ORDERS = tuple((label, value) for value, label in mm.ORDER_NAMES.items())
@@ -77,6 +78,21 @@ class GameTreeDemo(Demo):
         from solvers.exercise.minimax import lockstep_rules
 
         return lockstep_rules(self.tree)
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """Prunes are marked on alpha-beta's tree: each move is the child it leads to (drawn ahead, faint)."""
+        model: LockstepModel = player.model  # type: ignore[assignment]
+        found = self.asked_on(model)
+        if step.kind != "minimax.prune" or found is None:
+            return {}
+        (level, index), lay = found[1], self.layout(rect)
+        found_boxes = {}
+        for choice in step.choices:
+            child = (level + 1, index * self.tree.branching + int(choice.key))  # type: ignore[call-overload]
+            box = view.state_box(lay, self.theme, self.tree, self.camera, mm.ALPHABETA_SIDE, child)
+            if box is not None:
+                found_boxes[choice.key] = box
+        return found_boxes
 
     def make_model(self) -> LockstepModel:
         """Two empty search trees."""

@@ -28,7 +28,20 @@ from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, S
 from visualizer.searchtree import SearchTree, best_so_far_text, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.tree import TreeLayout, tidy_layout
-from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, node_at, paint_tree
+from visualizer.treepaint import (
+    BOX,
+    DASHED,
+    DOWN,
+    UP,
+    Camera,
+    Look,
+    Place,
+    Stroke,
+    Tag,
+    node_at,
+    paint_tree,
+    screen_box,
+)
 
 MIN_NODE_SPACING = 9
 """Screen pixels between neighbours below which a level is drawn as one strip."""
@@ -289,6 +302,21 @@ def state_at(
             found = node_at(panel_places(theme, inner, camera, tree).shown(), inner, pos, camera)
             return None if found is None else (side, found)
     return None
+
+
+def state_box(
+    lay: GameTreeLayout, theme: Theme, tree: mm.RandomTree, camera: Camera, side: int, state: State
+) -> pygame.Rect | None:
+    """Where `side`'s panel draws `state` on the screen (None: that side is not shown, or the state is in a
+    level drawn as a strip, or off the panel)."""
+    if side not in lay.sides:
+        return None
+    inner = lay.panels[lay.sides.index(side)]
+    places = panel_places(theme, inner, camera, tree)
+    if not places.detailed(state[0]):
+        return None
+    box = screen_box(camera, inner, places.place(state), 1)
+    return box if inner.contains(box) else None
 
 
 @dataclass(slots=True)
