@@ -28,7 +28,16 @@ from math import inf
 from typing import Any
 
 from solvers.events import Bound, Pop, Prune, Push
-from solvers.exercise.engine import BACKTRACK, DECISION, LOOKAHEAD_LIMIT, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import (
+    BACKTRACK,
+    DECISION,
+    LOOKAHEAD_LIMIT,
+    VALUE,
+    Ahead,
+    Choice,
+    LockstepRules,
+    Step,
+)
 from solvers.i18n import _, ngettext
 
 STEPS = frozenset({"value", "window", "prune", "move"})
@@ -385,45 +394,6 @@ def read_node(ahead: Any, node: int, limit: int = LOOKAHEAD_LIMIT) -> NodeRun | 
         elif kind is Pop and event.node == node:
             return run
     return None
-
-
-class SideAhead:
-    """The events ahead of one side of a side-by-side run (`minimax.Side`), unwrapped."""
-
-    def __init__(self, ahead: Ahead, side: int) -> None:
-        self.ahead, self.side = ahead, side
-        self._places: list[int] = []  # where the side's events found so far stand in the run ahead
-
-    def __getitem__(self, offset: int) -> Any:
-        """The side's event `offset` places ahead, or None (a read goes on from the last one found)."""
-        place = self._places[-1] + 1 if self._places else 0
-        while len(self._places) <= offset:
-            event = self.ahead[place]
-            if event is None:
-                return None
-            if event.side == self.side:
-                self._places.append(place)
-            place += 1
-        return self.ahead[self._places[offset]].event
-
-
-class LockstepRules:
-    """Minimax and alpha-beta side by side (the gametree demo): values and the move on the minimax side,
-    α, β and the cuts on the alpha-beta side, each side's rules following its own events."""
-
-    def __init__(self, sides: dict[int, GameTreeRules]) -> None:
-        self.sides = sides
-
-    def apply(self, event: Any) -> None:
-        """Hand the inner event to its side's rules."""
-        self.sides[event.side].apply(event.event)
-
-    def pose(self, ahead: Ahead, index: int) -> Step | None:
-        """The step of the side whose event comes next."""
-        event = ahead[0]
-        if event is None:
-            return None
-        return self.sides[event.side].pose(SideAhead(ahead, event.side), index)  # type: ignore[arg-type]
 
 
 def tree_move_words(move: int) -> str:

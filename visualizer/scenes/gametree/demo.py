@@ -30,8 +30,7 @@ from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
-    from solvers.exercise.engine import Step
-    from solvers.exercise.minimax import LockstepRules
+    from solvers.exercise.engine import LockstepRules, Step
 
 ORDERS = tuple((label, value) for value, label in mm.ORDER_NAMES.items())
 
