@@ -124,6 +124,12 @@ class ExactCoverDemo(Demo):
         boxes = [tuple(box) for box in found.values()]
         return {key: box for key, box in found.items() if boxes.count(tuple(box)) == 1}
 
+    def veils_newest_try(self, kinds: tuple[str, ...] = ("cover.columns",)) -> bool:
+        """An open step of `kinds` asks what the newest row tried covers: the board keeps its cells (or its
+        attacks) to itself until the step is made."""
+        step = self.exercise_step()
+        return step is not None and step.kind in kinds
+
     def waiting_now(self) -> tuple[str, str, th.Color] | None:
         """The "now" card's words while an exercise step is open (what happens now tells it), else None."""
         if self.exercise_step() is None:
