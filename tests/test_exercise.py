@@ -507,6 +507,9 @@ def test_a_node_value_is_explained_by_the_max_or_min_rule() -> None:
     high = by_node["The root (MAX)"]
     assert high.expected == 6 and "MAX takes the largest value: max(4, 6) = 6." in high.explanation
     assert not any("Node " in step.question for step in steps)  # no picture draws the run's node ids
+    deep = steps_of(build("tictactoe", "--board", "x...o....", "--shortcut", "--ordered"))
+    named = {step.question.split(" has heard")[0] for step in deep if step.kind == "minimax.value"}
+    assert any("after …, cell" in n for n in named) and all(n.count("cell") <= 3 for n in named)
     (move,) = [step for step in steps if step.kind == "minimax.move"]
     assert move.expected == 1 and move.label(1) == "move 2" and "move 2 → 6" in move.question
 

@@ -41,6 +41,8 @@ from solvers.exercise.engine import (
 from solvers.i18n import _, ngettext
 
 STEPS = frozenset({"value", "window", "prune", "move"})
+PATH_SHOWN = 3
+"""A node is named by its last moves at most: deeper, '…' stands for the rest (the trees ring the node)."""
 """Every step these rules can ask (a run shown twice side by side asks some on each side)."""
 
 
@@ -179,10 +181,12 @@ class GameTreeRules:
         return None
 
     def where(self, frame: Frame) -> str:
-        """The node as the trees draw it: 'the root (MAX)', 'the MIN node after move 2, move 1'."""
+        """The node as the trees draw it: 'the root (MAX)', 'the MIN node after move 2, move 1', 'the MAX node
+        after …, cell 4, cell 6, cell 8' (a deep node's last moves; the tree rings it)."""
         if not frame.path:
             return _("the root ({side})").format(side=frame.side())
-        moves = ", ".join(self.move_words(move) for move in frame.path)
+        shown = [self.move_words(move) for move in frame.path[-PATH_SHOWN:]]
+        moves = ", ".join(["…", *shown] if len(frame.path) > PATH_SHOWN else shown)
         return _("the {side} node after {moves}").format(side=frame.side(), moves=moves)
 
     def _moves_left(self, frame: Frame) -> int:
