@@ -324,8 +324,8 @@ class GameTreeRules:
             BACKTRACK,
             sentence(
                 _(
-                    "{where} starts with {window}. Which of its moves will alpha-beta prune? Mark them "
-                    "(none: Enter with nothing marked)."
+                    "{where} starts with {window}. Which of its moves will alpha-beta prune? It may prune "
+                    "none."
                 ).format(**words)
             ),
             tuple(Choice(move, self.move_words(move)) for move in ordered),
