@@ -162,3 +162,25 @@ def test_gametree_the_prunes_are_marked_on_alpha_betas_tree_by_click_or_keys(
     assert {step.choices[i].key for i in performance.marked} == step.expected and shell.exercise.asking
     press(app, pygame.K_RETURN)
     assert performance.last.correct and performance.last.step == step
+
+
+def test_tictactoe_the_prunes_are_marked_on_the_faint_boards_under_the_ringed_node(
+    app: Any, open_demo: Any
+) -> None:
+    from test_exercise_picture import targets
+
+    shell = exercising_after(app, open_demo, "tictactoe")
+    play_to_step(app, shell)
+    step = play_to_kind(app, shell, "minimax.prune")
+    demo, tree = shell.demo, shell.run.model
+    boxes = targets(app, shell)
+    assert set(boxes) == {choice.key for choice in step.choices}
+    lay = demo.layout(shell.layout(app.surface.get_size()).stage)
+    plan = demo.plan(lay.tree_area, tree)
+    row = demo.focus.path(tree).index(demo.asked_node(tree)) + 1
+    ghosts = {item.move: item.box for item in plan.boards if item.node < 0 and item.row == row}
+    assert boxes == ghosts  # every move of the asked node, not tried yet: a faint board
+    for move in step.expected:
+        click(app, boxes[move].center)
+    press(app, pygame.K_RETURN)
+    assert shell.exercise.performance.last.correct

@@ -10,7 +10,7 @@ plan are pure functions in `view.py`; narration is `model.narrate`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -44,6 +44,7 @@ from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
+    from solvers.exercise.engine import Step
     from solvers.exercise.minimax import GameTreeRules
 
 MINIMAX, ALPHABETA = "minimax", "alphabeta"
@@ -412,6 +413,21 @@ class TicTacToeDemo(finale.PlainEnd, Demo):
     def asked_node(self, tree: SearchTree) -> int:
         """The node an open exercise step is about (the running one: its best so far would tell), or -1."""
         return tree.stack[-1] if self.exercise_step() is not None and tree.stack else -1
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """The prunes are marked on the tree: each move is its faint board under the asked node."""
+        tree: SearchTree = player.model  # type: ignore[assignment]
+        asked, lay = self.asked_node(tree), self.layout(rect)
+        path = self.focus.path(tree)
+        plan = self.plan(lay.tree_area, tree)
+        if step.kind != "minimax.prune" or plan is None or asked not in path:
+            return {}
+        row, keys = path.index(asked) + 1, {choice.key for choice in step.choices}
+        return {
+            item.move: item.box
+            for item in plan.boards
+            if item.node < 0 and item.row == row and item.move in keys and lay.tree_area.contains(item.box)
+        }
 
     def focus_path(self, tree: SearchTree) -> list[int]:
         """The nodes whose moves are shown as rows: root first."""
