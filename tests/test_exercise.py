@@ -26,7 +26,7 @@ from solvers.exercise import cli, results
 from solvers.exercise.cover import END
 from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise, Step
 from solvers.exercise.frogs import STUCK
-from solvers.exercise.minimax import CUT, GO_ON, lockstep_rules
+from solvers.exercise.minimax import lockstep_rules
 from solvers.hanoi import hanoi_events
 
 GALLERY = Path(__file__).resolve().parents[1] / "assets" / "gallery"
@@ -100,6 +100,11 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
         return event.column
     if step.kind == "cover.row":
         return event.what
+    if step.kind == "cover.columns":
+        covers = itertools.takewhile(
+            lambda e: type(e) is Cover and e.line == dlx.LINE_COVER_ROW, events[step.index :]
+        )
+        return frozenset(e.column for e in covers)
     if step.kind == "cover.knockout":
         covered = set()
         for later in events[step.index :]:
@@ -119,6 +124,14 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
     if step.kind == "frogs.move":
         tried = events[step.index + 1] if type(event) is fr.Options else event
         return tried.what.frm if type(tried) is Push else STUCK
+    if step.kind == "frogs.branch":
+        made = events[step.index - 1]
+        node = next(e for e in reversed(before) if type(e) is Push).node
+        assert type(made) is Move and made.line == fr.LINE_MAKE
+        ending = next(
+            e for e in events[step.index :] if type(e) is Solution or (type(e) is Pop and e.node == node)
+        )
+        return "reaches" if type(ending) is Solution else "dead-ends"
     if step.kind == "frogs.backtrack":
         after = next((e for e in events[step.index :] if type(e) is Push), None)
         if after is None:
@@ -174,9 +187,14 @@ def game_tree_answer(step: Step, events: list[Any]) -> Hashable:
         children = [e for e in events[: step.index] if type(e) is Push and e.parent == event.node]
         returned = {e.node: e.value for e in events[: step.index] if type(e) is Pop}
         return next(child.what for child in children if returned[child.node] == event.value)
+    if step.kind == "minimax.prune":
+        node = next(e for e in reversed(events[: step.index]) if type(e) is Push).node
+        end = next(
+            i for i in range(step.index, len(events)) if type(events[i]) is Pop and events[i].node == node
+        )
+        tried = {e.what for e in events[step.index : end] if type(e) is Push and e.parent == node}
+        return frozenset(c.key for c in step.choices) - tried
     node = returned_to(events[: step.index])
-    if step.kind == "minimax.cut":
-        return CUT if type(event) is Prune and event.node == node else GO_ON
     alpha, beta = window_at(events, node, step.index)
     if type(event) is Bound and event.node == node:
         return (event.value, beta) if event.name == "alpha" else (alpha, event.value)
@@ -337,6 +355,24 @@ def test_the_column_step_explains_the_s_heuristic_by_the_sizes() -> None:
     assert "fewest 1s" in step.explanation and "A (2)" in step.explanation
 
 
+def test_a_tried_row_asks_the_columns_it_covers_then_the_rows_they_knock_out() -> None:
+    """Knuth's matrix: S chooses A, row A D G is tried; A is covered already, so the row covers D and G."""
+    steps = steps_of(build("dlx"), limit=6)
+    columns = next(step for step in steps if step.kind == "cover.columns")
+    assert columns.question == "Row A D G is tried: which columns does it cover now?"
+    assert columns.multiple and columns.label(columns.expected) == "D, G"
+    assert {"D", "G"} < {choice.label for choice in columns.choices} and "A" not in columns.question.split(
+        ":"
+    )[1]
+    assert "A was covered when S chose it" in columns.explanation
+    following = steps[steps.index(columns) + 1]
+    assert following.kind == "cover.knockout" and following.index == columns.index  # the same moment
+    queens = next(step for step in steps_of(build("queens", "6"), limit=8) if step.kind == "cover.columns")
+    assert any(
+        choice.key not in queens.expected and choice.label.startswith(("a", "b")) for choice in queens.choices
+    )
+
+
 def test_after_a_wrong_answer_the_run_goes_on_from_the_right_step() -> None:
     built = build("hanoi", "2")
     exercise = Exercise(built.events, built.rules)
@@ -464,12 +500,16 @@ def steps_of(built: cli.Built, kind: str = "every", limit: int = 1000) -> list[S
 
 def test_a_node_value_is_explained_by_the_max_or_min_rule() -> None:
     steps = steps_of(build("gametree", "--seed", "0"))
-    by_node = {step.question.split(" (")[0]: step for step in steps if step.kind == "minimax.value"}
-    low = by_node["Node 1"]  # MIN over leaves... 6 and 4
+    by_node = {step.question.split(" has heard")[0]: step for step in steps if step.kind == "minimax.value"}
+    low = by_node["The MIN node after move 1"]  # MIN over leaves 6 and 4
     assert low.expected == 4 and low.label(low.expected) == "4"
     assert "MIN takes the smallest value: min(4, 6) = 4." in low.explanation
-    high = by_node["Node 0"]
+    high = by_node["The root (MAX)"]
     assert high.expected == 6 and "MAX takes the largest value: max(4, 6) = 6." in high.explanation
+    assert not any("Node " in step.question for step in steps)  # no picture draws the run's node ids
+    deep = steps_of(build("tictactoe", "--board", "x...o....", "--shortcut", "--ordered"))
+    named = {step.question.split(" has heard")[0] for step in deep if step.kind == "minimax.value"}
+    assert any("after …, cell" in n for n in named) and all(n.count("cell") <= 3 for n in named)
     (move,) = [step for step in steps if step.kind == "minimax.move"]
     assert move.expected == 1 and move.label(1) == "move 2" and "move 2 → 6" in move.question
 
@@ -479,15 +519,24 @@ def cut_prunes(events: list[Any]) -> list[int]:
     return [i for i, e in enumerate(events) if type(e) is Prune and e.bound[0] != "win"]
 
 
+def pushed_before(events: list[Any], index: int) -> int:
+    """The node whose Push comes just before run index `index`."""
+    return next(e for e in reversed(events[:index]) if type(e) is Push).node
+
+
 @pytest.mark.parametrize(
     "words", [run for run in RUNS if run[0] in ("tictactoe", "gametree", "games")], ids=" ".join
 )
-def test_every_cut_is_asked_and_a_cut_question_never_gives_itself_away(words: tuple[str, ...]) -> None:
+def test_every_cut_is_asked_as_the_branches_to_mark_and_never_gives_itself_away(
+    words: tuple[str, ...],
+) -> None:
     events = fresh_events(*words)
-    cuts = [step for step in steps_of(build(*words)) if step.kind == "minimax.cut"]
-    assert [step.index for step in cuts if step.expected == CUT] == cut_prunes(events)
+    prunes = [step for step in steps_of(build(*words)) if step.kind == "minimax.prune"]
+    assert all(step.multiple and type(events[step.index - 1]) is Push for step in prunes)  # asked on entry
+    asked = {pushed_before(events, step.index) for step in prunes if step.expected}
+    assert asked == {events[i].node for i in cut_prunes(events)}
     if ("--minimax" not in words and words[0] != "gametree") or "--alphabeta" in words:
-        assert {step.expected for step in cuts} == {CUT, GO_ON}  # asked where no cut comes too
+        assert any(step.expected for step in prunes)
 
 
 def test_alpha_equal_to_beta_cuts_as_the_textbook_draws_it() -> None:
@@ -497,18 +546,40 @@ def test_alpha_equal_to_beta_cuts_as_the_textbook_draws_it() -> None:
             if step.kind == "minimax.window" and step.expected[0] == step.expected[1]:  # type: ignore[index]
                 ties.append(step)
     assert ties
+    pruned_on_a_tie = 0
     for seed in range(12):
-        steps = steps_of(build("gametree", "--alphabeta", "--seed", str(seed)))
-        for window, cut in itertools.pairwise(steps):
-            if (
-                window.kind == "minimax.window"
-                and cut.kind == "minimax.cut"
-                and cut.index == window.index + window.span
-            ):
-                alpha, beta = window.expected  # type: ignore[misc]
-                assert cut.expected == (CUT if alpha >= beta else GO_ON)
-                if alpha == beta:
-                    assert f"α = {alpha:g} ≥ β = {beta:g}" in cut.explanation
+        words = ("gametree", "--alphabeta", "--seed", str(seed))
+        events = fresh_events(*words)
+        for prune in [
+            step for step in steps_of(build(*words)) if step.kind == "minimax.prune" and step.expected
+        ]:
+            node = pushed_before(events, prune.index)
+            cut = next(e for e in events[prune.index :] if type(e) is Prune and e.node == node)
+            moved = [
+                e for e in events[prune.index : events.index(cut)] if type(e) is Bound and e.node == node
+            ]
+            if moved[-1].value == cut.bound[1]:
+                value = cut.bound[1]
+                assert f"α = {value:g} ≥ β = {value:g}" in prune.explanation
+                pruned_on_a_tie += 1
+    assert pruned_on_a_tie
+
+
+def test_marking_the_pruned_branches_names_the_moves_after_the_one_that_closed_the_window() -> None:
+    """Seed 2, alpha-beta: the MAX node after move 1, move 2 hears a value ≥ β and prunes its move 2."""
+    words = ("gametree", "--alphabeta", "--seed", "2")
+    cut = next(step for step in steps_of(build(*words)) if step.kind == "minimax.prune")
+    assert cut.question.startswith("The MAX node after move 1, move 2 starts with α = −∞, β = ")
+    assert [choice.label for choice in cut.choices] == ["move 1", "move 2"] and cut.multiple
+    assert cut.label(cut.expected) == "move 2" and "Which of its moves will alpha-beta prune?" in cut.question
+    assert "≥ β" in cut.explanation and "so move 2 is pruned" in cut.explanation
+    exercise = Exercise(build(*words).events, build(*words).rules, kind="backtracks")
+    assert exercise.next_step() == cut and not exercise.grade(frozenset()).correct
+    assert exercise.next_step() is not None and exercise.grade(frozenset()).correct  # the MIN node: none
+    ordered = steps_of(build("tictactoe", "--board", "x...o....", "--shortcut", "--ordered"))
+    kept = [step for step in ordered if step.kind == "minimax.prune" and not step.expected]
+    assert kept and "none is pruned" in kept[0].explanation  # asked where no cut comes too
+    assert kept[0].label(frozenset()) == "none"
 
 
 def test_the_engines_move_is_the_first_child_that_reached_the_best_value() -> None:
@@ -533,8 +604,8 @@ def test_a_span_0_step_not_practised_leaves_the_next_one_at_the_same_moment() ->
     decisions = steps_of(build("gametree"), kind="decisions")
     assert [step.kind for step in decisions] == ["minimax.move"]  # after the root's value, unasked
     backtracks = steps_of(build("tictactoe"), kind="backtracks")
-    assert backtracks == [step for step in every if step.kind == "minimax.cut"]
-    assert any(step.expected == GO_ON for step in backtracks)
+    assert backtracks == [step for step in every if step.kind == "minimax.prune"]
+    assert backtracks and all(step.multiple for step in backtracks)
 
 
 @settings(max_examples=25, deadline=None)
@@ -571,7 +642,7 @@ def test_the_gametree_demo_asks_values_on_the_minimax_side_and_cuts_on_the_alpha
         seen.add((side, step.kind.split(".")[1]))
     assert seen == {
         (mm.MINIMAX_SIDE, "value"), (mm.MINIMAX_SIDE, "move"), (mm.ALPHABETA_SIDE, "window"),
-        (mm.ALPHABETA_SIDE, "cut"),
+        (mm.ALPHABETA_SIDE, "prune"),
     }  # fmt: skip
 
 
@@ -597,6 +668,22 @@ def test_the_frogs_move_step_comes_before_the_moves_are_listed() -> None:
     assert len(listed) == sum(
         1 for e in events if type(e) is fr.Options
     )  # every new position, stuck ones too
+
+
+def test_after_each_move_the_frogs_ask_whether_its_branch_reaches_the_goal() -> None:
+    """LL_RR: L 1→2 reaches the goal; then L 0→1 leaves _LLRR, which dead-ends (the solver cancels it)."""
+    built = build("frogs", "2")
+    branches = [step for step in steps_of(built) if step.kind == "frogs.branch"]
+    assert [step.expected for step in branches[:2]] == ["reaches", "dead-ends"]
+    first, second = branches[:2]
+    assert (
+        first.question
+        == "The solver just made L 1→2: the frogs stand at L_LRR. Will this branch reach the goal?"
+    )
+    assert "_LLRR" in second.question and "cancels it" in second.explanation
+    assert all(step.span == 0 and len(step.choices) == 2 for step in branches)
+    moves = sum(1 for e in fresh_events("frogs", "2") if type(e) is Move and e.line == fr.LINE_MAKE)
+    assert len(branches) == moves - 1  # every move but the last, which is the goal itself
 
 
 def test_a_frogs_dead_end_asks_where_the_solver_goes_back_to() -> None:

@@ -61,7 +61,7 @@ def follow(demo: Any, limit: int = 25) -> int:
 
 
 def test_the_maze_demos_rules_follow_every_run_their_settings_make(open_demo: Callable[..., Any]) -> None:
-    from visualizer.scenes.mazes.model import COMPARE, LEFT, SOLVE
+    from visualizer.scenes.mazes.model import BUG, COMPARE, LEFT, SOLVE
     from visualizer.scenes.rooms.model import LOOP, NO_WAY
 
     maze = open_demo("maze").demo
@@ -76,7 +76,17 @@ def test_the_maze_demos_rules_follow_every_run_their_settings_make(open_demo: Ca
     shapes.set_mode(SOLVE)
     assert follow(shapes) >= 1
     shapes.set_mode(COMPARE)
-    assert shapes.exercise_rules() is None  # two runs at once: no steps
+    shapes.set_algorithm(LEFT, "backtracker")
+    assert follow(shapes) >= 3  # the left generator's steps, the right one beside unasked
+    exercise = Exercise(shapes.source(), shapes.exercise_rules())
+    events = list(shapes.source())
+    while (step := exercise.next_step()) is not None and exercise.score.asked < 10:
+        assert events[step.index].side == LEFT and step.kind.startswith("carve.")
+        exercise.grade(step.expected)
+    shapes.set_algorithm(LEFT, "wilson")
+    assert shapes.exercise_rules() is None  # every choice a fresh draw: no steps
+    shapes.set_mode(BUG)
+    assert shapes.exercise_rules() is None  # the buggy run would show each step first
     rooms = open_demo("rooms").demo
     for variant in (LOOP, NO_WAY):
         rooms.set_variant(variant)

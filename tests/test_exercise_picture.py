@@ -292,3 +292,50 @@ def test_sudoku_rows_are_their_cells_when_the_marks_are_too_small_and_a_shared_c
     ]
     assert boxes == {key: lay.cell_rect(cell) for key, cell in alone}
     assert len(boxes) < len(step.choices)  # this step has two digits of one cell: those are in the bar only
+
+
+def test_queens_the_tried_queens_lines_are_not_hatched_while_its_covers_are_asked(
+    app: Any, open_demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The squares a tried queen attacks are the columns it covers and the rows they knock out."""
+    from visualizer.scenes.queens import view
+
+    shell = exercising(app, open_demo, "queens")
+    seen: list[list[Any]] = []
+    attacked = view.attacked_squares
+    monkeypatch.setattr(
+        view, "attacked_squares", lambda n, placed: seen.append(list(placed)) or attacked(n, placed)
+    )
+    for kind in ("cover.columns", "cover.knockout"):
+        play_to_kind(app, shell, kind)
+        app.frame(1 / 60)
+        stack = shell.run.model.stack
+        newest = shell.demo.encoding.squares[stack[-1]]
+        assert newest not in seen[-1] and len(seen[-1]) == len(stack) - 1
+    answer_right(app, shell)
+    app.frame(1 / 60)
+    assert len(seen[-1]) == len(shell.run.model.stack)  # made: every queen's lines again
+
+
+def test_pentomino_the_tried_placement_is_not_drawn_while_its_cells_are_asked(
+    app: Any, open_demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from visualizer.scenes.pentomino.view import PentominoView
+
+    shell = exercising(app, open_demo, "pentomino")
+    drawn: list[Any] = []
+    painter = PentominoView._draw_piece
+    monkeypatch.setattr(
+        PentominoView,
+        "_draw_piece",
+        lambda self, *args, **kw: drawn.append(args[3]) or painter(self, *args, **kw),
+    )
+    step = play_to_kind(app, shell, "cover.columns")
+    drawn.clear()  # the pieces drawn on the way
+    app.frame(1 / 60)
+    newest = shell.demo.encoding.placements[shell.run.model.stack[-1]][1]
+    assert step.multiple and newest not in drawn
+    answer_right(app, shell)
+    drawn.clear()
+    app.frame(1 / 60)
+    assert newest in drawn or shell.run.model.stack == []

@@ -3,7 +3,7 @@
 Each was checked by mutating the solver (the cut `alpha >= beta` made `alpha > beta`;
 the size restore `S += 1` dropped from uncover) and seeing the test fail; so were ties
 in minimax's Prune event (`alpha >= beta` made `>`, and the "moves left" check dropped)
-and in `alphabeta_value`, the plain search the predictions use.
+and in `alphabeta_value`, the plain search other tests compare with.
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ class Scoring:
 def test_the_plain_alphabeta_value_scores_exactly_the_reference_leaves(
     depth: int, branching: int, seed: int
 ) -> None:
-    """alphabeta_value (the predictions' search) scores the reference's leaves in its order, ties cut."""
+    """alphabeta_value (the plain search) scores the reference's leaves in its order, ties cut."""
     solver, reference = (
         Scoring(RandomTree(depth, branching, seed)),
         Scoring(RandomTree(depth, branching, seed)),

@@ -88,7 +88,9 @@ def words(performance: Performance) -> list[tuple[str, th.Color, str]]:
         if performance.hint_text:
             lines.append((_("Hint: {hint}").format(hint=performance.hint_text), th.ACTIVE, "sans"))
         elif step.multiple:
-            lines.append((_("Mark every right one with its number, then Enter."), th.MUTED, "sans"))
+            lines.append(
+                (_("Mark every right one with its number (none may be), then Enter."), th.MUTED, "sans")
+            )
         else:
             lines.append(
                 (

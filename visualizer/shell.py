@@ -67,9 +67,12 @@ PLAYER_BINDINGS = Bindings(
 KIND_BINDINGS = Bindings(
     Binding(("k",), "next_kind", N_("run to the next event of the chosen kind")),
     Binding(
-        ("i",),
+        ("i", "q"),
         "toggle_exercise",
-        N_("be the algorithm: you make each step, the solver grades it (again: decisions, backtracks, off)"),
+        N_(
+            "be the algorithm: you make each step, the solver grades it (again: decisions, backtracks, off; "
+            "Q too, where it once asked predict-then-reveal questions)"
+        ),
     ),
     Binding(
         ("tab",),

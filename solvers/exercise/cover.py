@@ -1,5 +1,5 @@
-"""Algorithm X performed (dlx, queens, sudoku, pentomino): the column S chooses, the row tried next, the rows
-a choice knocks out, and where a dead end sends the search back to.
+"""Algorithm X performed (dlx, queens, sudoku, pentomino): the column S chooses, the row tried next, the
+columns a tried row covers and the rows it knocks out with them, and where a dead end sends the search back.
 
 The rules keep their own copy of the matrix and cover and uncover it as the events say, so its column sizes
 and rows are the search's at every step. Example, Knuth's matrix (columns A..G): before the first Choose,
@@ -21,6 +21,8 @@ MOST_CHOICES = 6
 """Columns offered for S's choice: the answer and the nearest rivals (keys 1-9 stay enough)."""
 MOST_ROWS = 8
 """Rows offered when asking which rows a choice knocks out."""
+MOST_COLUMNS = 9
+"""Columns offered when asking which columns a tried row covers (keys 1-9)."""
 END = "end"
 """The key of the answer 'no choice is left: the search is over'."""
 
@@ -69,6 +71,8 @@ class CoverRules:
         self.columns: list[int] = []  # the column chosen at every open level
         self.last_row: dict[int, int] = {}  # the row last tried in a column still open
         self.after_push = False  # the last event was a Push: its row's covers come next
+        self.covered: set[int] = set()  # the columns covered now, primary and secondary
+        self.asked_columns = -1  # the run index where the columns a row covers were last asked
 
     def apply(self, event: Any) -> None:
         """Cover and uncover the copy; follow the rows tried and the columns chosen."""
@@ -76,8 +80,10 @@ class CoverRules:
         self.after_push = kind is Push
         if kind is Cover:
             self.shadow.cover(event.column)
+            self.covered.add(event.column)
         elif kind is Uncover:
             self.shadow.uncover(event.column)
+            self.covered.discard(event.column)
             if event.line == dlx.LINE_UNCOVER_COLUMN:
                 self.last_row.pop(self.columns.pop(), None)
         elif kind is Choose:
@@ -97,6 +103,9 @@ class CoverRules:
         if kind is Push:
             return self._row_step(event, index)
         if kind is Cover and event.line == dlx.LINE_COVER_ROW and self.after_push:
+            if self.asked_columns != index:
+                self.asked_columns = index
+                return self._columns_step(ahead, index)
             return self._knockout_step(ahead, index)
         if kind is DeadEnd or kind is Solution:
             return self._backtrack_step(ahead, index)
@@ -159,12 +168,48 @@ class CoverRules:
             hints=(_("The column's rows are tried in order, each one once."),),
         )
 
+    def _columns_step(self, ahead: Ahead, index: int) -> Step:
+        """Trying a row covers its other columns (the chosen one is covered already): which ones?
+
+        Read from the row's Cover events ahead; the other choices are the columns still in the list nearest
+        to them, so the candidates do not spell the row out. Span 0: the rows knocked out are asked next.
+        """
+        columns = row_covers(ahead)
+        row = self.tried[-1][1]
+        active = [c for c in range(len(self.names)) if c not in self.covered and c not in columns]
+        room = max(2, min(len(columns), MOST_COLUMNS - len(columns)))
+        near = sorted(active, key=lambda c: (min(abs(c - mine) for mine in columns), c))[:room]
+        offered = sorted({*columns, *near})
+        chosen = self.columns[-1]
+        explanation = _(
+            "Row {row} has a 1 in {all}; {chosen} was covered when S chose it, so trying the row covers "
+            "{columns}: they leave the column list."
+        ).format(
+            row=self.row_words(row),
+            all=", ".join(self.names[c] for c in sorted({chosen, *columns})),
+            chosen=self.names[chosen],
+            columns=", ".join(self.names[c] for c in columns),
+        )
+        return Step(
+            index,
+            "cover.columns",
+            VALUE,
+            _("Row {row} is tried: which columns does it cover now?").format(row=self.row_words(row)),
+            tuple(Choice(c, self.names[c]) for c in offered),
+            frozenset(columns),
+            explanation,
+            span=0,
+            hints=(
+                _("A row covers every column where it has a 1."),
+                _("The column S chose is covered already."),
+            ),
+            multiple=True,
+        )
+
     def _knockout_step(self, ahead: Ahead, index: int) -> Step:
         """Trying a row covers its other columns: which rows leave the matrix with them?"""
-        count = 0
-        while type(ahead[count]) is Cover and ahead[count].line == dlx.LINE_COVER_ROW:
-            count += 1
-        columns = [ahead[offset].column for offset in range(count)]
+        columns = row_covers(ahead)
+        count = len(columns)
         row = self.tried[-1][1]
         out = {other for column in columns for other in self.shadow.column_rows(column)} - {row}
         staying = sorted(self._active_rows() - out - {row})
@@ -234,3 +279,12 @@ class CoverRules:
                 _("The search goes back one level at a time, trying the next row of that level's column."),
             ),
         )
+
+
+def row_covers(ahead: Ahead) -> list[int]:
+    """The columns of the row-cover events ahead (a tried row covering its other columns), in order."""
+    columns, offset = [], 0
+    while type(ahead[offset]) is Cover and ahead[offset].line == dlx.LINE_COVER_ROW:
+        columns.append(ahead[offset].column)
+        offset += 1
+    return columns

@@ -249,3 +249,49 @@ class Exercise:
                 return
             self.rules.apply(event)
             self.index += 1
+
+
+class SideAhead:
+    """The events ahead of one side of a side-by-side run (events with `side` and `event`), unwrapped."""
+
+    def __init__(self, ahead: Ahead, side: int) -> None:
+        self.ahead, self.side = ahead, side
+        self._places: list[int] = []  # where the side's events found so far stand in the run ahead
+
+    def __getitem__(self, offset: int) -> Any:
+        """The side's event `offset` places ahead, or None (a read goes on from the last one found)."""
+        place = self._places[-1] + 1 if self._places else 0
+        while len(self._places) <= offset:
+            event = self.ahead[place]
+            if event is None:
+                return None
+            if event.side == self.side:
+                self._places.append(place)
+            place += 1
+        return self.ahead[self._places[offset]].event
+
+    def find(self, wanted: Callable[[Any], bool], limit: int = LOOKAHEAD_LIMIT) -> int | None:
+        """The offset of the side's first event ahead for which `wanted` holds, within `limit` of them."""
+        return Ahead.find(self, wanted, limit)  # type: ignore[arg-type]
+
+
+class LockstepRules:
+    """Two runs side by side (gametree's minimax and alpha-beta, two maze generators): each side's rules
+    follow its own events and pose its steps; a side without rules runs unasked."""
+
+    def __init__(self, sides: dict[int, Any]) -> None:
+        self.sides = sides
+
+    def apply(self, event: Any) -> None:
+        """Hand the inner event to its side's rules."""
+        rules = self.sides.get(event.side)
+        if rules is not None:
+            rules.apply(event.event)
+
+    def pose(self, ahead: Ahead, index: int) -> Step | None:
+        """The step of the side whose event comes next."""
+        event = ahead[0]
+        rules = None if event is None else self.sides.get(event.side)
+        if rules is None:
+            return None
+        return rules.pose(SideAhead(ahead, event.side), index)  # type: ignore[no-any-return]

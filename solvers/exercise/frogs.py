@@ -1,4 +1,5 @@
-"""Frogs performed: the frog the solver moves next, and the position a dead end sends it back to.
+"""Frogs performed: the frog the solver moves next, whether a move's branch reaches the goal, and the position
+a dead end sends it back to.
 
 The solver lists a position's legal moves by the pad the frog stands on, left to right, and tries them in
 that order; a position with no move left is a dead end, and the solver cancels moves newest first until a
@@ -13,10 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from solvers import frogs as fr
-from solvers.events import DeadEnd, Move, Pop, Push
-from solvers.exercise.engine import BACKTRACK, DECISION, LOOKAHEAD_LIMIT, Ahead, Choice, Step
+from solvers.events import DeadEnd, Move, Pop, Push, Solution
+from solvers.exercise.engine import BACKTRACK, DECISION, LOOKAHEAD_LIMIT, VALUE, Ahead, Choice, Step
 from solvers.i18n import _
 
+REACHES, DEAD_ENDS = "reaches", "dead-ends"
+"""The keys of 'will the branch after this move reach the goal?'."""
 STUCK = "stuck"
 """The key of 'no move left here: a dead end'."""
 END = "end"
@@ -45,6 +48,7 @@ class FrogsRules:
         self.path: list[tuple[int, fr.Hop]] = []  # (node, move) of every move made and not cancelled
         self.positions: list[str] = [start]  # the position at the start and after each move of the path
         self.previous: Any = None  # the last event followed
+        self.asked_branch = -1  # the run index where the last branch step was posed
 
     def apply(self, event: Any) -> None:
         """Follow the pads, the moves listed and tried at each position, and the path."""
@@ -75,9 +79,16 @@ class FrogsRules:
         return self.path[-1][0] if self.path else fr.ROOT
 
     def pose(self, ahead: Ahead, index: int) -> Step | None:
-        """Before a new position's moves are listed, after a cancel, and at a position with no move."""
+        """Just after a move: will its branch reach the goal? Before a new position's moves are listed, after
+        a cancel, and at a position with no move: the next move, or where the solver goes back to."""
         event = ahead[0]
         kind = type(event)
+        made = type(self.previous) is Move and self.previous.line == fr.LINE_MAKE
+        if made and self.asked_branch != index and self.state != fr.goal_state(self.state):
+            self.asked_branch = index
+            step = self._branch_step(ahead, index)
+            if step is not None:
+                return step
         if kind is fr.Options:
             return self._move_step(ahead[1], event.moves, 0, index, span=2 if type(ahead[1]) is Push else 1)
         came_back = type(self.previous) is Pop and self.previous.backtrack
@@ -140,6 +151,42 @@ class FrogsRules:
                     "other side."
                 ),
                 _("The solver tries the legal moves from the leftmost frog to the rightmost, each one once."),
+            ),
+        )
+
+    def _branch_step(self, ahead: Ahead, index: int) -> Step | None:
+        """Will the branch after the move just made reach the goal, or dead-end (the move is cancelled)?
+
+        Predict, then watch: read ahead, the move's own Pop (a cancel) or the Solution, whichever comes first;
+        not posed when neither lies within what a rule may read. Span 0: the run goes on unchanged.
+        """
+        node, hop = self.path[-1]
+        offset = ahead.find(lambda e: type(e) is Solution or (type(e) is Pop and e.node == node))
+        if offset is None:
+            return None
+        reaches = type(ahead[offset]) is Solution
+        words = {"position": self.state, "move": move_words(hop)}
+        if reaches:
+            why = _("From {position} the solver reaches the goal, so it never cancels {move}.")
+        else:
+            why = _(
+                "No way on from {position} reaches the goal: every try below {move} gets stuck, so the "
+                "solver cancels it."
+            )
+        return Step(
+            index,
+            "frogs.branch",
+            VALUE,
+            _(
+                "The solver just made {move}: the frogs stand at {position}. Will this branch reach the goal?"
+            ).format(**words),
+            (Choice(REACHES, _("it reaches the goal")), Choice(DEAD_ENDS, _("it dead-ends"))),
+            REACHES if reaches else DEAD_ENDS,
+            why.format(**words),
+            span=0,
+            hints=(
+                _("Play the moves from this position in your head: does any way on lead to the goal?"),
+                _("Frogs only move forward: a move is undone only when the solver cancels it."),
             ),
         )
 

@@ -7,12 +7,17 @@ children returned, and its window (α, β), which the `Bound` events move. Every
 
 - `minimax.value` before an inner node's `Pop`: what it returns, among its children's values;
 - `minimax.window` after a child returns at an alpha-beta node: α and β now (the `Bound` next, or none);
-- `minimax.cut` after that, when moves are left: does alpha-beta cut them (a `Prune` follows) or go on?
+- `minimax.prune` as an alpha-beta node is entered with a bound it cannot move that is finite (β at MAX, α at
+  MIN) and two moves or more: the student marks the moves it will prune, read ahead from the events (the moves
+  it never pushes before its own `Pop`, which its `Prune` announces);
 - `minimax.move` before the root's `Pop`: which move is played, the first child that set the root's best.
 
-Example, the 2-level tree with leaves 3 5 | 2 9: at MIN node 1 the value step offers 3 and 5 ("MIN takes the
-smallest value: 3 < 5"); after leaf 2 returns at MIN node 4 (α = 3, β = +∞) the window step expects β = 2,
-then the cut step expects a cut: "α = 3 ≥ β = 2 at this MIN node: its other moves cannot matter".
+Nodes are named by what the trees draw, the moves down to them ("the MIN node after move 2"), never by the
+run's node ids, which no picture shows.
+
+Example, the 2-level tree with leaves 3 5 | 2 9: at the MIN node after move 1 the value step offers 3 and 5
+("MIN takes the smallest value: 3 < 5"); the MIN node after move 2 is entered with α = 3: the prune step
+expects move 2 (the leaf 9) pruned, since leaf 2 returns first and then β = 2 ≤ α = 3.
 """
 
 from __future__ import annotations
@@ -23,12 +28,21 @@ from math import inf
 from typing import Any
 
 from solvers.events import Bound, Pop, Prune, Push
-from solvers.exercise.engine import BACKTRACK, DECISION, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import (
+    BACKTRACK,
+    DECISION,
+    LOOKAHEAD_LIMIT,
+    VALUE,
+    Ahead,
+    Choice,
+    LockstepRules,
+    Step,
+)
 from solvers.i18n import _, ngettext
 
-CUT, GO_ON = "cut", "go on"
-"""The keys of the cut step's two answers."""
-STEPS = frozenset({"value", "window", "cut", "move"})
+STEPS = frozenset({"value", "window", "prune", "move"})
+PATH_SHOWN = 3
+"""A node is named by its last moves at most: deeper, '…' stands for the rest (the trees ring the node)."""
 """Every step these rules can ask (a run shown twice side by side asks some on each side)."""
 
 
@@ -37,6 +51,11 @@ def value_words(value: float) -> str:
     if value in (inf, -inf):
         return "+∞" if value > 0 else "−∞"
     return f"{value:g}".replace("-", "−")
+
+
+def sentence(text: str) -> str:
+    """`text` with its first letter a capital ('the root …' → 'The root …'; other scripts unchanged)."""
+    return text[:1].upper() + text[1:]
 
 
 def window_words(window: tuple[float, float], words: Callable[[float], str] = value_words) -> str:
@@ -54,6 +73,7 @@ class Frame:
     alpha: float = -inf
     beta: float = inf
     move: Any = None  # the move that led here
+    path: tuple[Any, ...] = ()  # the moves from the root (or the iteration's root) down to here
     tried: list[tuple[Any, float]] = field(default_factory=list)
     loop: bool = False  # the games engine's deepening loop (node 0), not a position
     shortcut: bool = False  # a move won at once: the search skips the rest (not alpha-beta's cut)
@@ -86,8 +106,8 @@ class GameTreeRules:
         self.root_max = game.to_move(root) > 0  # asked once: sides alternate with depth below
         self.stack: list[Frame] = []
         self.returned: Frame | None = None  # the frame a child has just returned to
-        self.pending: set[str] = set()  # the steps still to ask about that return: window, cut
-        self.before: tuple[float, float] = (-inf, inf)  # its window when the child returned
+        self.pending: set[str] = set()  # the steps still to ask about that return: the window
+        self.entered: Frame | None = None  # the frame just pushed, before anything happened in it
         self._asked: tuple[int, set[str]] = (-1, set())  # the steps asked before a Pop, by index
 
     # --- following the run ---------------------------------------------------------------------
@@ -97,6 +117,7 @@ class GameTreeRules:
         kind = type(event)
         if kind is not Bound:
             self.returned = None
+        self.entered = None
         if kind is Push:
             self._push(event)
         elif kind is Pop:
@@ -104,8 +125,7 @@ class GameTreeRules:
             if self.stack and not self.stack[-1].loop:
                 parent = self.stack[-1]
                 parent.tried.append((frame.move, event.value))
-                self.returned, self.pending = parent, {"window", "cut"}
-                self.before = (parent.alpha, parent.beta)
+                self.returned, self.pending = parent, {"window"}
         elif kind is Bound:
             frame = self.stack[-1]
             if event.name == "alpha":
@@ -123,27 +143,29 @@ class GameTreeRules:
         else:
             state = self.game.result(parent.state, event.what)
             frame = Frame(event.node, state, not parent.maximizing, parent.alpha, parent.beta, event.what)
+            frame.path = (*parent.path, event.what)
             if self.win_line is not None and event.line == self.win_line:
                 parent.shortcut = True
         self.stack.append(frame)
+        self.entered = None if frame.loop else frame
 
     # --- posing ------------------------------------------------------------------------------------
 
     def pose(self, ahead: Ahead, index: int) -> Step | None:
-        """After a child returns: α and β, then the cut; before an inner node returns: its value, the move."""
+        """As a node is entered: its prunes; after a child returns: α and β; before a node returns: its value,
+        then the move at the root."""
         event = ahead[0]
-        returned = self.returned
-        self.pending &= self.asks
-        if returned is not None and self.alphabeta:
-            if "window" in self.pending:
-                self.pending.discard("window")
-                return self._window_step(returned, event, index)
-            if "cut" in self.pending:
-                self.pending.discard("cut")
-                if self._may_cut(returned):
-                    return self._cut_step(returned, event, index)
         asked = self._asked[1] if self._asked[0] == index else set()
         self._asked = (index, asked)
+        returned = self.returned
+        self.pending &= self.asks
+        if returned is not None and self.alphabeta and "window" in self.pending:
+            self.pending.discard("window")
+            return self._window_step(returned, event, index)
+        entered = self.entered
+        if entered is not None and self.alphabeta and "prune" in self.asks and "prune" not in asked:
+            asked.add("prune")
+            return self._prune_step(entered, ahead, index)
         if type(event) is Pop and self.stack and event.node == self.stack[-1].node:
             frame = self.stack[-1]
             if frame.loop or not frame.tried:
@@ -158,10 +180,14 @@ class GameTreeRules:
                 return self._move_step(frame, event, index)
         return None
 
-    def _may_cut(self, frame: Frame) -> bool:
-        """Moves are left, no move won at once, and the bound this node cannot move is finite."""
-        other = frame.beta if frame.maximizing else frame.alpha
-        return bool(self._moves_left(frame)) and not frame.shortcut and other not in (inf, -inf)
+    def where(self, frame: Frame) -> str:
+        """The node as the trees draw it: 'the root (MAX)', 'the MIN node after move 2, move 1', 'the MAX node
+        after …, cell 4, cell 6, cell 8' (a deep node's last moves; the tree rings it)."""
+        if not frame.path:
+            return _("the root ({side})").format(side=frame.side())
+        shown = [self.move_words(move) for move in frame.path[-PATH_SHOWN:]]
+        moves = ", ".join(["…", *shown] if len(frame.path) > PATH_SHOWN else shown)
+        return _("the {side} node after {moves}").format(side=frame.side(), moves=moves)
 
     def _moves_left(self, frame: Frame) -> int:
         """How many of the frame's moves are still untried."""
@@ -182,8 +208,10 @@ class GameTreeRules:
         explanation = why.format(values=shown, value=self.words(event.value))
         if self.alphabeta and self._moves_left(frame):
             explanation += " " + _("Its cut moves were never searched, so they have no value here.")
-        question = _("Node {node} ({side}) has heard from its moves: {heard}. What does it return?").format(
-            node=frame.node, side=frame.side(), heard=self._heard(frame)
+        question = sentence(
+            _("{where} has heard from its moves: {heard}. What does it return?").format(
+                where=self.where(frame), heard=self._heard(frame)
+            )
         )
         return Step(
             index,
@@ -221,14 +249,14 @@ class GameTreeRules:
             why = _("MIN lowers β only when a move does better: {value} ≥ β = {old}, so β stays.")
         old = frame.alpha if frame.maximizing else frame.beta
         explanation = why.format(value=self.words(value), old=self.words(old))
-        question = _(
-            "Node {node} ({side}) had {window}; {move} returned {value}. What are α and β now?"
-        ).format(
-            node=frame.node,
-            side=frame.side(),
-            window=window_words(before, self.words),
-            move=self.move_words(move),
-            value=self.words(value),
+        question = _("{where} had {window}; {move} returned {value}. What are α and β now?")
+        question = sentence(
+            question.format(
+                where=self.where(frame),
+                window=window_words(before, self.words),
+                move=self.move_words(move),
+                value=self.words(value),
+            )
         )
         return Step(
             index,
@@ -245,51 +273,72 @@ class GameTreeRules:
             ),
         )
 
-    def _cut_step(self, frame: Frame, event: Any, index: int) -> Step:
-        """With α ≥ β the node's other moves cannot matter: alpha-beta cuts them (a Prune event).
+    def _prune_step(self, frame: Frame, ahead: Ahead, index: int) -> Step | None:
+        """Which of the node's moves will alpha-beta prune? Read ahead: the moves it never pushes.
 
-        The question shows the window before the child's return and what it returned, so the student
-        moves α or β and compares them; it is not asked where the other bound is infinite (no cut can come).
+        Posed as the node is entered, when the bound it cannot move is finite (β at MAX, α at MIN: else no
+        cut can come) and it has two moves or more; not posed when the answer lies too far ahead, when the
+        node tries no move (a leaf of the search, a table hit) or skips its moves for a move that wins at
+        once (not alpha-beta's cut).
         """
-        left = self._moves_left(frame)
-        move, value = frame.tried[-1]
-        cut = type(event) is Prune and event.node == frame.node
-        words = {"alpha": self.words(frame.alpha), "beta": self.words(frame.beta), "side": frame.side()}
-        if cut:
-            why = _("α = {alpha} ≥ β = {beta} at this {side} node: its other moves cannot matter.")
+        fixed = frame.beta if frame.maximizing else frame.alpha
+        moves = list(self.moves(frame.state)) if frame.state is not None else []
+        if fixed in (inf, -inf) or len(moves) < 2:
+            return None
+        run = read_node(ahead, frame.node)
+        if run is None or not run.tried or (run.prune is not None and run.prune[0] == "win"):
+            return None
+        tried = [move for move, _value in run.tried]
+        pruned = frozenset(moves) - frozenset(tried)
+        if bool(pruned) != (run.prune is not None):
+            return None
+        alpha, beta = frame.alpha, frame.beta
+        for name, value in run.bounds:
+            alpha, beta = (value, beta) if name == "alpha" else (alpha, value)
+        ordered = [*tried, *(move for move in moves if move in pruned)]
+        words = {
+            "where": self.where(frame),
+            "window": window_words((frame.alpha, frame.beta), self.words),
+            "alpha": self.words(alpha),
+            "beta": self.words(beta),
+            "heard": ", ".join(f"{self.move_words(m)} → {self.words(v)}" for m, v in run.tried),
+            "moves": ", ".join(self.move_words(move) for move in ordered if move in pruned),
+        }
+        if pruned:
+            why = ngettext(
+                "{where} started with {window}. After {heard}, α = {alpha} ≥ β = {beta}: the player above "
+                "would never let the game come here, so {moves} is pruned.",
+                "{where} started with {window}. After {heard}, α = {alpha} ≥ β = {beta}: the player above "
+                "would never let the game come here, so {moves} are pruned.",
+                len(pruned),
+            )
         else:
-            why = _("α = {alpha} < β = {beta} at this {side} node: its next move may still matter.")
-        question = ngettext(
-            "Node {node} ({side}) had {window}; {move} returned {value}, and {left} move is "
-            "untried. Does alpha-beta cut it?",
-            "Node {node} ({side}) had {window}; {move} returned {value}, and {left} moves are "
-            "untried. Does alpha-beta cut them?",
-            left,
-        ).format(
-            node=frame.node,
-            side=frame.side(),
-            window=window_words(self.before, self.words),
-            move=self.move_words(move),
-            value=self.words(value),
-            left=left,
-        )
-        choices = (
-            Choice(CUT, _("yes: cut the other moves")),
-            Choice(GO_ON, _("no: try the next move")),
-        )
+            why = _(
+                "{where} started with {window}. Its moves returned {heard}: α = {alpha} < β = {beta} to the "
+                "end, so every move is searched and none is pruned."
+            )
+        own, other = ("α", "β") if frame.maximizing else ("β", "α")
         return Step(
             index,
-            "minimax.cut",
+            "minimax.prune",
             BACKTRACK,
-            question,
-            choices,
-            CUT if cut else GO_ON,
-            why.format(**words),
-            span=1 if cut else 0,
-            hints=(
-                _("First move α (MAX) or β (MIN) as the returned value says, then compare α and β."),
-                _("Once α ≥ β, a player above would never let the game reach this node's other moves."),
+            sentence(
+                _(
+                    "{where} starts with {window}. Which of its moves will alpha-beta prune? It may prune "
+                    "none."
+                ).format(**words)
             ),
+            tuple(Choice(move, self.move_words(move)) for move in ordered),
+            pruned,
+            sentence(why.format(**words)),
+            span=0,
+            hints=(
+                _("This node can only move {own}; {other} = {bound} is fixed from above.").format(
+                    own=own, other=other, bound=self.words(fixed)
+                ),
+                _("Once α ≥ β the node stops: the moves after the one that closed the window are pruned."),
+            ),
+            multiple=True,
         )
 
     def _move_step(self, frame: Frame, event: Any, index: int) -> Step:
@@ -320,41 +369,35 @@ class GameTreeRules:
         )
 
 
-class SideAhead:
-    """The events ahead of one side of a side-by-side run (`minimax.Side`), unwrapped."""
+@dataclass
+class NodeRun:
+    """What a node does from its entry to its return, read from the events ahead."""
 
-    def __init__(self, ahead: Ahead, side: int) -> None:
-        self.ahead, self.side = ahead, side
-
-    def __getitem__(self, offset: int) -> Any:
-        """The side's event `offset` places ahead, or None."""
-        seen, place = -1, 0
-        while (event := self.ahead[place]) is not None:
-            if event.side == self.side:
-                seen += 1
-                if seen == offset:
-                    return event.event
-            place += 1
-        return None
+    tried: list[tuple[Any, float]] = field(default_factory=list)
+    bounds: list[tuple[str, float]] = field(default_factory=list)
+    prune: tuple[str, float] | None = None
 
 
-class LockstepRules:
-    """Minimax and alpha-beta side by side (the gametree demo): values and the move on the minimax side,
-    α, β and the cuts on the alpha-beta side, each side's rules following its own events."""
-
-    def __init__(self, sides: dict[int, GameTreeRules]) -> None:
-        self.sides = sides
-
-    def apply(self, event: Any) -> None:
-        """Hand the inner event to its side's rules."""
-        self.sides[event.side].apply(event.event)
-
-    def pose(self, ahead: Ahead, index: int) -> Step | None:
-        """The step of the side whose event comes next."""
-        event = ahead[0]
+def read_node(ahead: Any, node: int, limit: int = LOOKAHEAD_LIMIT) -> NodeRun | None:
+    """The moves node `node` tries and what they return, its bounds and its prune, up to its `Pop`; None
+    when the run or the limit ends first."""
+    run, moves = NodeRun(), {}
+    for offset in range(limit):
+        event = ahead[offset]
+        kind = type(event)
         if event is None:
             return None
-        return self.sides[event.side].pose(SideAhead(ahead, event.side), index)  # type: ignore[arg-type]
+        if kind is Push and event.parent == node:
+            moves[event.node] = event.what
+        elif kind is Pop and event.node in moves:
+            run.tried.append((moves.pop(event.node), event.value))
+        elif kind is Bound and event.node == node:
+            run.bounds.append((event.name, event.value))
+        elif kind is Prune and event.node == node:
+            run.prune = event.bound
+        elif kind is Pop and event.node == node:
+            return run
+    return None
 
 
 def tree_move_words(move: int) -> str:
@@ -415,6 +458,6 @@ def lockstep_rules(tree: Any) -> LockstepRules:
     return LockstepRules(
         {
             MINIMAX_SIDE: side(False, frozenset({"value", "move"})),
-            ALPHABETA_SIDE: side(True, frozenset({"window", "cut"})),
+            ALPHABETA_SIDE: side(True, frozenset({"window", "prune"})),
         }
     )

@@ -113,7 +113,7 @@ class ExactCoverDemo(Demo):
         for choice in step.choices:
             key = choice.key
             box = None
-            if step.kind == "cover.column" and isinstance(key, int):
+            if step.kind in ("cover.column", "cover.columns") and isinstance(key, int):
                 box = self.column_box(key, rect, model)
             elif step.kind in ("cover.row", "cover.knockout") and isinstance(key, int):
                 box = self.row_box(key, rect, model)
@@ -123,6 +123,12 @@ class ExactCoverDemo(Demo):
                 found[key] = box
         boxes = [tuple(box) for box in found.values()]
         return {key: box for key, box in found.items() if boxes.count(tuple(box)) == 1}
+
+    def veils_newest_try(self, kinds: tuple[str, ...] = ("cover.columns",)) -> bool:
+        """An open step of `kinds` asks what the newest row tried covers: the board keeps its cells (or its
+        attacks) to itself until the step is made."""
+        step = self.exercise_step()
+        return step is not None and step.kind in kinds
 
     def waiting_now(self) -> tuple[str, str, th.Color] | None:
         """The "now" card's words while an exercise step is open (what happens now tells it), else None."""

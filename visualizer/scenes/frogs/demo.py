@@ -25,15 +25,13 @@ import pygame
 from solvers import frogs as fr
 from solvers.events import DeadEnd
 from solvers.i18n import N_, _
-from visualizer import guessbar
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.guessing import Quiz, bar_text
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
-from visualizer.scenes.frogs import board, offers, quiz, treeview
+from visualizer.scenes.frogs import board, offers, treeview
 from visualizer.scenes.frogs import layout as lay
 from visualizer.scenes.frogs.model import (
     PLAY,
@@ -74,7 +72,6 @@ FROGS_BINDINGS = Bindings(
     Binding(("a",), "play_solution", N_("play the solution back, animated")),
     Binding(("b",), "back_to_game", N_("back to your game")),
     Binding(("c",), "follow_current", N_("the tree follows the current move again")),
-    Binding(("q",), "cycle_quiz", N_("predict, then reveal: which move next / will it dead-end / off")),
     Binding(("[",), "resize", N_("fewer frogs on the left (N)"), args=(-1, 0)),
     Binding(("]",), "resize", N_("more frogs on the left (N)"), args=(1, 0)),
     Binding((",",), "resize", N_("fewer frogs on the right (M)"), args=(0, -1)),
@@ -88,11 +85,11 @@ FROGS_BINDINGS = Bindings(
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
 
-class FrogsDemo(guessbar.Guesses, Demo):
+class FrogsDemo(Demo):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
     About 400 lines, over the house's 300: the three modes' actions (play,
-    solve, playback), the person's edits, the quiz's keys and the input
+    solve, playback), the person's edits and the input
     routing (frogs, tree clicks, choices) share one controller; the words,
     offers and controls, questions, layout, drawing and the tree's camera are
     already in their own modules.
@@ -102,7 +99,7 @@ class FrogsDemo(guessbar.Guesses, Demo):
     title = N_("Frogs: play it, or watch backtracking solve it")
     default_speed = 4.0
     picture_boxes = ("pads_card", "tree_card")
-    bindings = guessbar.ANSWER_BINDINGS + FROGS_BINDINGS
+    bindings = FROGS_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -121,11 +118,8 @@ class FrogsDemo(guessbar.Guesses, Demo):
         self.confetti: list[board.Confetto] = []
         self.tries = treeview.TriesView(self.theme)
         self.list_top: int | None = None  # the list's first row when scrolled by hand
-        self.guessing = Quiz()
         self.hover: tuple[int, int] | None = None
         self.seen_cursor = 0  # the cursor last frame: a jump re-centres the tree on the active move
-        self.quiz_kind = quiz.NEXT
-        self.pressed_key = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -----------------------------------------------------------------
 
@@ -151,7 +145,7 @@ class FrogsDemo(guessbar.Guesses, Demo):
 
     def layout(self, rect: pygame.Rect) -> lay.FrogsLayout:
         """Where everything goes (the same for input and drawing)."""
-        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1, quiz=self.guessing.on)
+        return lay.layout(rect, self.theme, self.mode, self.n + self.m + 1)
 
     def boxes(self, rect: pygame.Rect) -> dict[str, pygame.Rect]:
         """The layout's panels; while playing, the tree's card holds the rules whole (no tree, no legend)."""
@@ -295,27 +289,6 @@ class FrogsDemo(guessbar.Guesses, Demo):
         self.list_top = None
         self.tries.resume()
 
-    # --- predict, then reveal ---------------------------------------------------------------
-
-    def cycle_quiz(self) -> None:
-        """Off -> 'which move next?' -> 'will it dead-end?' -> off."""
-        if not self.guessing.on:
-            self.guessing.toggle()
-            self.quiz_kind = quiz.NEXT
-        elif self.quiz_kind == quiz.NEXT:
-            self.quiz_kind = quiz.DEAD
-            self.guessing.forget()
-        else:
-            self.guessing.toggle()
-
-    def quiz_idle(self) -> str:
-        """The bar's line while no question is open."""
-        if self.mode != SOLVE:
-            return _("Press Enter (or Space) to solve: the search will ask before its moves")
-        if self.quiz_kind == quiz.DEAD:
-            return _("Space plays on: each move made asks whether its branch dead-ends")
-        return _("Space plays on: each choice of move asks which one the solver tries")
-
     def say(self, text: str) -> None:
         """A line under the pads for a few seconds."""
         self.message, self.message_at = text, self.clock
@@ -363,14 +336,8 @@ class FrogsDemo(guessbar.Guesses, Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """The key table; the wheel on the list; the tree's camera; clicks on buttons and frogs."""
         if event.type == pygame.KEYDOWN:
-            self.pressed_key = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         frogs, model = self.layout(rect), self.model_of(player)
-        question = self.guessing.question
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and frogs.quiz_bar:
-            number = guessbar.choice_at(frogs.quiz_bar, self.theme, len(question.choices), event.pos)
-            if number is not None:
-                return self.guessing.answer(number, player)
         wheel = event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5)
         if wheel and frogs.list_card.collidepoint(event.pos):
             self.scroll_list(frogs, player, LIST_STEP if event.button == 5 else -LIST_STEP)
@@ -439,22 +406,11 @@ class FrogsDemo(guessbar.Guesses, Demo):
         if abs(player.cursor - self.seen_cursor) > 1 and not player.playing:
             self.tries.follow = True  # a jump on the timeline: show the move active then
         self.seen_cursor = player.cursor
-        mode = self.mode  # the model is read when asked: catching a fast frame may replay the run
-        self.guessing.follow(
-            player,
-            lambda: (
-                quiz.ask(self.quiz_kind, self.model_of(player), player.last_event, self.seed)
-                if mode == SOLVE
-                else None
-            ),
-        )
 
     def at_rest(self, player: Player) -> bool:
-        """Still when no hop, shake, message or confetti plays and `update` (or the quiz) has nothing new."""
-        if (
-            self.guessing.changed
-            or (self.mode == PLAY and player.cursor > 0)
-            or (self.mode == PLAYBACK and player.at_end and self.celebrate_at is None)
+        """Still when no hop, shake, message or confetti plays and `update` has nothing new."""
+        if (self.mode == PLAY and player.cursor > 0) or (
+            self.mode == PLAYBACK and player.at_end and self.celebrate_at is None
         ):
             return False
 
@@ -488,7 +444,7 @@ class FrogsDemo(guessbar.Guesses, Demo):
             finished = player.at_end or self.mode == PLAYBACK
             stepping = self.shell.exercise.asking  # the moves not tried yet answer the exercise's step
             tries = self.tries
-            tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, stepping, self.asking())
+            tries.draw(surface, self.mode, model, self.solve_from, frogs, finished, stepping, stepping)
         title, moves, current = list_content(self.mode, self.game, model, self.playback_moves)
         first = lay.list_first(len(moves), lay.list_rows(theme, frogs.list_inner), current, self.list_top)
         empty = _("the search has not moved yet") if self.mode == SOLVE else _("no moves yet")
@@ -501,6 +457,4 @@ class FrogsDemo(guessbar.Guesses, Demo):
         if key is not None and self.hover is not None and self.mode != PLAY and not hidden:
             lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
             draw_note(surface, rect, theme, self.hover, lines)
-        if frogs.quiz_bar is not None:
-            guessbar.draw(surface, frogs.quiz_bar, theme, bar_text(self.guessing, self.quiz_idle()))
         board.draw_confetti(surface, self, rect)

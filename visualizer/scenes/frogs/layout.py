@@ -8,11 +8,10 @@ input.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
-from visualizer import guessbar
 from visualizer.panels import card_content, wrap
 from visualizer.scenes.frogs.model import PLAY
 from visualizer.theme import Theme
@@ -37,7 +36,6 @@ class FrogsLayout:
     legend: pygame.Rect
     list_card: pygame.Rect
     list_inner: pygame.Rect
-    quiz_bar: pygame.Rect | None = None  # predict, then reveal: the question and its choices
 
     @property
     def pad_w(self) -> float:
@@ -61,17 +59,9 @@ class FrogsLayout:
         return round(self.pads_row.x + (pad + 0.5) * self.pad_w), self.pads_row.centery
 
 
-def layout(rect: pygame.Rect, theme: Theme, mode: str, count: int, quiz: bool = False) -> FrogsLayout:
-    """The stage split for `count` pads; the pads get more room in play, the tree in a search.
-
-    With `quiz`, the predict-then-reveal bar takes the bottom of the stage.
-    """
+def layout(rect: pygame.Rect, theme: Theme, mode: str, count: int) -> FrogsLayout:
+    """The stage split for `count` pads; the pads get more room in play, the tree in a search."""
     px = theme.px
-    if quiz:
-        height = guessbar.height(theme)
-        bar = pygame.Rect(rect.x, rect.bottom - height, rect.w, height)
-        above = pygame.Rect(rect.x, rect.y, rect.w, bar.y - px(10) - rect.y)
-        return replace(layout(above, theme, mode, count), quiz_bar=bar)
     gap = px(10)
     share, least = (0.4, 170) if mode == PLAY else (0.3, 140)  # a search needs room for its tree
     pads_h = max(px(least), min(px(300), int(rect.h * share)))

@@ -175,7 +175,7 @@ def draw_tree(
     """The tree's card: its title, then the nodes in view through the tree painter.
 
     No untried move is painted while an exercise step asks (`hide_untried`); before the first move it says
-    Space starts the search, unless a quiz question waits (`asking`: Space waits too).
+    Space starts the search, unless an exercise step waits (`asking`: Space waits too).
     """
     title = _("tree of tried moves: {tried} tried, {cancelled} cancelled").format(
         tried=format_number(tree.tried), cancelled=format_number(tree.cancelled)
@@ -325,7 +325,7 @@ class TriesView:
         hide_untried: bool = False,
         asking: bool = False,
     ) -> None:
-        """The tree's card and legend (untried moves hidden for an exercise step; `asking`: a quiz asks)."""
+        """The tree's card and legend (untried moves hidden for an exercise step; `asking`: a step waits)."""
         shown = self.shown(mode, model, start)
         geo = self.geometry(shown, frogs)
         camera = self.view_camera(mode, model, start, frogs)

@@ -21,14 +21,12 @@ from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Eng
 from solvers.events import Prune
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
-from visualizer import guessbar, guessing, predict
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.games import view
-from visualizer.scenes.games.classroom import Questions
 from visualizer.scenes.games.model import (
     COMPUTER,
     GAMES,
@@ -63,24 +61,23 @@ GAMES_BINDINGS = Bindings(
     Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
     Gesture(N_("hover a node"), N_("its move and value")),
     Binding(("0",), "reset_camera", N_("the whole tree again")),
-    Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess the move and the cuts as it replays")),
 )
 """The games demo's keys and gestures."""
 
 
-class GamesDemo(guessbar.Guesses, Demo):
+class GamesDemo(Demo):
     """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved.
 
     Over 300 lines because it is where the match's edits, the engine's worker
-    thread, the replayed search, predict-then-reveal and the tree's clicks
-    meet; the work itself is in model, view and classroom, this only wires.
+    thread, the replayed search and the tree's clicks meet; the work itself
+    is in model and view, this only wires.
     """
 
     name = "games"
     title = N_("Gomoku and friends: depth limits, a heuristic, a clock")
     default_speed = 200.0
     picture_boxes = ("board", "tree")
-    bindings = guessbar.ANSWER_BINDINGS + GAMES_BINDINGS
+    bindings = GAMES_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -91,9 +88,7 @@ class GamesDemo(guessbar.Guesses, Demo):
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[tuple[str, tuple[int, ...]], Future[Answer]] | None = None
-        self.guessing: guessing.Guessing = guessing.Guessing()
         self.hover: tuple[int, int] | None = None
-        self.questions = Questions(self, lambda: self.shell.run)
         self._turn()
 
     @property
@@ -236,13 +231,12 @@ class GamesDemo(guessbar.Guesses, Demo):
         return EngineTree()
 
     def update(self, dt: float, player: Player) -> None:
-        """Play the computer's move once its search is done; the questions follow the replay."""
+        """Play the computer's move once its search is done."""
         self._collect()
-        self.guessing.follow(player, self.questions)
 
     def at_rest(self, player: Player) -> bool:
-        """Still unless the computer is thinking or a question just came or went."""
-        return not self.thinking and not self.guessing.changed
+        """Still unless the computer is thinking."""
+        return not self.thinking
 
     # --- how it reads ----------------------------------------------------------------------
 
@@ -281,13 +275,13 @@ class GamesDemo(guessbar.Guesses, Demo):
         return _("the computer is thinking") if self.thinking else _("your move")
 
     def asked_move_on(self) -> Position | None:
-        """The position searched, while a question asks which move the computer chose there (else None).
+        """The position searched, while an exercise step asks which move the computer chose (else None).
 
         The board then shows it without the computer's reply, and the words leave out the move: both
         are the answer.
         """
-        question = self.guessing.question
-        if question is None or question.kind != predict.MOVE or not self.guessing.asking:
+        step = self.exercise_step()
+        if step is None or step.kind != "minimax.move":
             return None
         return self.explained[0] if self.explained is not None else None
 
@@ -360,20 +354,15 @@ class GamesDemo(guessbar.Guesses, Demo):
     def layout(self, rect: pygame.Rect) -> view.GamesLayout:
         """The stage's layout (the same for input and drawing)."""
         game = self.match.game
-        return view.layout(
-            rect, self.theme, game.rows, game.cols, classroom=self.guessing.on, row_names=not game.gravity
-        )
+        return view.layout(rect, self.theme, game.rows, game.cols, row_names=not game.gravity)
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Clicks play; the wheel and drags move the tree; keys go to the table."""
         if event.type == pygame.KEYDOWN:
-            self.pressed_key = event.key
             return self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
-            return self.click_choice(lay.bar, event.pos, player)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and lay.tree_area.collidepoint(event.pos):
@@ -420,18 +409,11 @@ class GamesDemo(guessbar.Guesses, Demo):
             if last is not None
             else _("your move: click a cell. The computer's search shows here when you ask why it moved.")
         )
-        question = self.guessing.question
-        marks = view.TreeMarks(asked=question.node if question is not None else None)
+        asked = tree.stack[-1] if self.exercise_step() is not None and tree.stack else None
+        marks = view.TreeMarks(asked=asked)
         view.draw_tree_card(
             surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting, marks
         )
         hovered = self.node_at(lay.tree_area, self.hover, tree) if self.hover else None
         if hovered is not None and self.hover is not None:
             draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered, self.match.game))
-        if self.guessing.on:
-            guessbar.draw(
-                surface,
-                lay.bar,
-                theme,
-                guessing.bar_text(self.guessing, prompt=self.questions.prompt),
-            )

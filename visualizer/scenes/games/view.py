@@ -18,7 +18,6 @@ import pygame
 from solvers.grids import EMPTY, STONE, Grid, Position
 from solvers.i18n import N_, _, format_number
 from solvers.minimax import MAX
-from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text, wrap
 from visualizer.scenes.games.model import GAMES, EngineTree, value_words
@@ -56,7 +55,7 @@ TERM_NAMES = (
 
 @dataclass(frozen=True, slots=True)
 class TreeMarks:
-    """Nodes singled out: the one a question is about (ringed), the one hovered (lit)."""
+    """Nodes singled out: the one an open exercise step is about (ringed), the one hovered (lit)."""
 
     asked: int | None = None
     lit: int | None = None
@@ -74,23 +73,16 @@ class GamesLayout:
     tree: pygame.Rect
     grid: pygame.Rect  # the cells, inside the board card
     tree_area: pygame.Rect  # the tree's drawing area, inside its card
-    bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(
-    rect: pygame.Rect, theme: Theme, rows: int, cols: int, classroom: bool = False, row_names: bool = True
-) -> GamesLayout:
-    """Where everything goes (the guess bar across the foot); the same for input and drawing.
+def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, row_names: bool = True) -> GamesLayout:
+    """Where everything goes; the same for input and drawing.
 
     The board keeps an edge above the cells for the columns' names and, with
     `row_names` (not in Connect Four, whose moves are columns), one at the
     left for the rows' numbers.
     """
     gap = theme.px(10)
-    bar_h = guessbar.height(theme) if classroom else 0
-    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
-    if bar_h:
-        rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
     most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
     inner = card_content(most, theme, _(BOARD_TITLE))
@@ -103,7 +95,7 @@ def layout(
     tree = pygame.Rect(board.right + gap, rect.y, rect.right - board.right - gap, rect.h)
     grid = pygame.Rect(0, 0, cell * cols, cell * rows)
     grid.midbottom = inner.midbottom
-    return GamesLayout(board, words, tree, grid, card_content(tree, theme, _(TREE_TITLE)), bar)
+    return GamesLayout(board, words, tree, grid, card_content(tree, theme, _(TREE_TITLE)))
 
 
 def edge_sizes(theme: Theme, rows: int, row_names: bool) -> tuple[int, int]:

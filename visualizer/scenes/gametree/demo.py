@@ -11,7 +11,7 @@ options, the key table and the camera both panels share.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,20 +19,18 @@ import pygame
 from solvers import minimax as mm
 from solvers.events import Pop, Prune
 from solvers.i18n import N_, _, format_number, pgettext
-from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.gametree import view
-from visualizer.scenes.gametree.classroom import CUTS, GUESS, OFF, Classroom
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate, veiled
 from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
-    from solvers.exercise.minimax import LockstepRules
+    from solvers.exercise.engine import LockstepRules, Step
 
 ORDERS = tuple((label, value) for value, label in mm.ORDER_NAMES.items())
 
@@ -51,11 +49,6 @@ class GameTreeDemo(Demo):
         Binding(("o",), "next_order", N_("move order: as generated, best first, worst first")),
         Binding(("0",), "reset_camera", N_("whole trees again")),
         Binding(("v",), "other_tree", N_("the other tree, when the window shows one at a time")),
-        Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts")),
-        Binding(("1", "2", "3", "4"), "answer_key", N_("answer: choice 1 to 4"), when="asking"),
-        Binding(("e",), "new_exercise", N_("a new exercise: mark the leaves alpha-beta will cut")),
-        Binding(("return", "keypad enter"), "check_marks", N_("check the marked leaves"), when="in_exercise"),
-        Gesture(N_("click a leaf in an exercise"), N_("mark it as cut, or unmark it")),
         Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
         Gesture(N_("hover a node"), N_("its move and value")),
         Gesture(N_("wheel / drag"), N_("zoom / pan both trees")),
@@ -71,8 +64,6 @@ class GameTreeDemo(Demo):
         self.camera = Camera()
         self.alone = mm.ALPHABETA_SIDE  # the tree shown when only one fits
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
-        self.classroom = Classroom(self.source)
-        self._pressed = 0  # the key being dispatched (1-4 answer the question)
         self.hover: tuple[int, int] | None = None
 
     # --- what runs ---------------------------------------------------------------
@@ -86,6 +77,21 @@ class GameTreeDemo(Demo):
         from solvers.exercise.minimax import lockstep_rules
 
         return lockstep_rules(self.tree)
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """Prunes are marked on alpha-beta's tree: each move is the child it leads to (drawn ahead, faint)."""
+        model: LockstepModel = player.model  # type: ignore[assignment]
+        found = self.asked_on(model)
+        if step.kind != "minimax.prune" or found is None:
+            return {}
+        (level, index), lay = found[1], self.layout(rect)
+        found_boxes = {}
+        for choice in step.choices:
+            child = (level + 1, index * self.tree.branching + int(choice.key))  # type: ignore[call-overload]
+            box = view.state_box(lay, self.theme, self.tree, self.camera, mm.ALPHABETA_SIDE, child)
+            if box is not None:
+                found_boxes[choice.key] = box
+        return found_boxes
 
     def make_model(self) -> LockstepModel:
         """Two empty search trees."""
@@ -156,7 +162,7 @@ class GameTreeDemo(Demo):
         return lit
 
     def narrate(self, event: Any) -> str | None:
-        """The event in words (see `model.narrate`): '?' for a value a waiting question asks."""
+        """The event in words (see `model.narrate`): '?' for a value an open exercise step asks."""
         asked = self.asked()
         if asked is None:
             return narrate(event)
@@ -172,9 +178,20 @@ class GameTreeDemo(Demo):
         return narrate(event, hidden)
 
     def asked(self) -> State | None:
-        """The state a waiting question is about (its value must not show), or None."""
-        question = self.classroom.question
-        return question.state if question is not None and self.classroom.guess is None else None
+        """The state an open exercise step is about (its value must not show), or None."""
+        model: LockstepModel = self.shell.run.model  # type: ignore[assignment]
+        found = self.asked_on(model)
+        return None if found is None else found[1]
+
+    def asked_on(self, model: LockstepModel) -> tuple[int, State] | None:
+        """The side and the state of the node an open exercise step is about: the running node of the side
+        the step's kind belongs to (values and the move on minimax's, α, β and prunes on alpha-beta's)."""
+        step = self.exercise_step()
+        if step is None:
+            return None
+        side = mm.MINIMAX_SIDE if step.kind in ("minimax.value", "minimax.move") else mm.ALPHABETA_SIDE
+        search = model.sides[side]
+        return (side, search.state[search.stack[-1]]) if search.stack else None
 
     def shared_counters(self) -> Sequence[str]:
         """Only the events: calls and depth would mix the two searches."""
@@ -230,47 +247,13 @@ class GameTreeDemo(Demo):
         ]
 
     def layout(self, rect: pygame.Rect) -> view.GameTreeLayout:
-        """The two panels, the classroom bar when on, and the legend (the same for input and drawing)."""
-        return view.layout(rect, self.theme, self.alone, classroom=self.classroom.mode != OFF)
+        """The two panels and the legend (the same for input and drawing)."""
+        return view.layout(rect, self.theme, self.alone)
 
     def picture(self, rect: pygame.Rect) -> pygame.Rect:
         """The main picture: the trees' cards, one above the other (or one alone)."""
         cards = self.layout(rect).cards
         return cards[0].unionall(cards[1:])
-
-    # --- the classroom: predict, then reveal ---------------------------------------------
-
-    def toggle_guessing(self) -> None:
-        """Guess each node's value before alpha-beta returns it; again to stop."""
-        self.classroom.set_mode(OFF if self.classroom.mode == GUESS else GUESS)
-
-    def asking(self) -> bool:
-        """A question waits for its answer."""
-        return self.classroom.question is not None and self.classroom.guess is None
-
-    def holding(self) -> bool:
-        """While a question waits, the run does not play past it: the bar says to answer first."""
-        return guessbar.hold(self.classroom.guessing)
-
-    def answer_key(self) -> None:
-        """The number key pressed answers the question."""
-        keys = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)
-        if self._pressed in keys:
-            self.classroom.answer(keys.index(self._pressed) + 1, self.shell.run)
-
-    def new_exercise(self) -> None:
-        """A new seeded tree to mark the cut leaves on; the run waits at its start."""
-        self.tree_seed += 1
-        self.classroom.set_mode(CUTS)
-        self._rebuild()
-
-    def in_exercise(self) -> bool:
-        """The cut-leaves exercise is on."""
-        return self.classroom.mode == CUTS
-
-    def check_marks(self) -> None:
-        """Check the marked leaves against alpha-beta's cut leaves."""
-        self.classroom.check(self.tree, self.tree.order(self.order))
 
     def click_node(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
         """A node clicked takes the timeline to its Push (Shift: its Pop); unreached nodes do nothing."""
@@ -282,44 +265,20 @@ class GameTreeDemo(Demo):
         model.go_to(player, found[0], node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
-    def update(self, dt: float, player: Player) -> None:
-        """The classroom follows the run: it pauses to ask and marks the answer on the return."""
-        self.classroom.follow(player, self.tree, self.tree.order(self.order))
-
-    def at_rest(self, player: Player) -> bool:
-        """Still unless the classroom just asked or revealed."""
-        return not self.classroom.changed
-
-    def click_classroom(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
-        """A choice clicked answers; in an exercise a leaf clicked is marked or unmarked."""
-        question = self.classroom.question
-        if question is not None and self.asking():
-            number = guessbar.choice_at(lay.bar, self.theme, len(question.choices), pos)
-            if number is not None:
-                return self.classroom.answer(number, player)
-        if self.classroom.mode != CUTS:
-            return False
-        found = view.state_at(lay, self.theme, self.tree, self.camera, pos)
-        if found is None or found[1][0] != self.tree.depth:
-            return False
-        self.classroom.toggle_mark(found[1][1])
-        return True
-
     def other_tree(self) -> None:
         """Show the other search, when the stage has room for one tree only."""
         self.alone = mm.MINIMAX_SIDE if self.alone == mm.ALPHABETA_SIDE else mm.ALPHABETA_SIDE
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
-        """Keys from the table; clicks on choices, leaves or nodes; wheel and drag move the camera."""
+        """Keys from the table; clicks on nodes; wheel and drag move the camera."""
         if event.type == pygame.KEYDOWN:
-            self._pressed = getattr(event, "key", 0)
             return self.bindings.dispatch(self, event)
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay = self.layout(rect)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        if clicked and (self.click_classroom(pos, lay, player) or self.click_node(pos, lay, player)):
+        if clicked and self.click_node(pos, lay, player):
             return True
         panel = lay.panel_at(pos)
         if self.camera.handle(event, panel):
@@ -340,29 +299,10 @@ class GameTreeDemo(Demo):
         """Minimax above, alpha-beta below, a legend at the bottom."""
         model: LockstepModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
-        room = self.classroom
-        wrong = room.verdict.first if room.verdict is not None else None
-        asked = self.asked()
-        marks = view.Marks(frozenset(room.marks), wrong, asked)
+        found = self.asked_on(model)
+        asked = None if found is None else found[1]
+        marks = view.Marks(asked, found[0] if found is not None else None)
         view.draw(surface, lay, self.theme, model, self.camera, self.skipped(player), marks)
-        if room.mode != OFF:
-            view.draw_bar(surface, lay, self.theme, self.bar_text())
         found = view.state_at(lay, self.theme, self.tree, self.camera, self.hover) if self.hover else None
         if found is not None and self.hover is not None:
             draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found, asked))
-
-    def bar_text(self) -> guessbar.BarText:
-        """The classroom bar's words: prompt, last message, choices when asked, score."""
-        room = self.classroom
-        question = room.question
-        choices = tuple(room.label(question, v) for v in question.choices) if question is not None else ()
-        picked = question.choices.index(room.guess) + 1 if question and room.guess is not None else None
-        message = room.message
-        if room.mode == CUTS and not message:
-            message = _("{count} leaves marked").format(count=len(room.marks))
-        if room.mode == GUESS and question is None and message == room.prompt(self.tree_seed):
-            message = ""
-        score = room.score
-        return guessbar.BarText(
-            room.prompt(self.tree_seed), message, choices, score.text(), picked, score.short()
-        )

@@ -22,14 +22,26 @@ import pygame
 
 from solvers import minimax as mm
 from solvers.i18n import N_, _, format_number, ngettext
-from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
 from visualizer.scenes.gametree.model import SIDE_NAMES, SIDES, LockstepModel, State, veiled
 from visualizer.searchtree import SearchTree, best_so_far_text, cut_text, value_text
 from visualizer.theme import Theme
 from visualizer.tree import TreeLayout, tidy_layout
-from visualizer.treepaint import BOX, DASHED, DOWN, UP, Camera, Look, Place, Stroke, Tag, node_at, paint_tree
+from visualizer.treepaint import (
+    BOX,
+    DASHED,
+    DOWN,
+    UP,
+    Camera,
+    Look,
+    Place,
+    Stroke,
+    Tag,
+    node_at,
+    paint_tree,
+    screen_box,
+)
 
 MIN_NODE_SPACING = 9
 """Screen pixels between neighbours below which a level is drawn as one strip."""
@@ -69,8 +81,6 @@ class GameTreeLayout:
     cards: tuple[pygame.Rect, ...]
     panels: tuple[pygame.Rect, ...]
     legend: pygame.Rect
-    bar: pygame.Rect
-    choices: tuple[pygame.Rect, ...]
 
     def panel_at(self, pos: tuple[int, int]) -> pygame.Rect:
         """The panel under `pos`, else the first (the camera is shared)."""
@@ -82,24 +92,20 @@ class GameTreeLayout:
         return len(self.sides) == 1
 
 
-def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1], classroom: bool = False) -> GameTreeLayout:
-    """The two cards (or the `alone` side's card, when two do not fit), the classroom bar, the legend."""
+def layout(rect: pygame.Rect, theme: Theme, alone: int = SIDES[1]) -> GameTreeLayout:
+    """The two cards (or the `alone` side's card, when two do not fit) and the legend."""
     gap = theme.px(8)
     legend_h = len(legend_lines(theme, rect.w - theme.px(4))) * theme.line_height("small") + theme.px(4)
-    bar_h = guessbar.height(theme) if classroom else 0
-    room = rect.h - legend_h - gap - (bar_h + gap if bar_h else 0)
+    room = rect.h - legend_h - gap
     sides = SIDES if (room - gap) // 2 >= theme.px(MIN_CARD) else (alone,)
     card_h = (room - gap * (len(sides) - 1)) // len(sides)
     cards = tuple(pygame.Rect(rect.x, rect.y + i * (card_h + gap), rect.w, card_h) for i in range(len(sides)))
     legend = pygame.Rect(rect.x, rect.bottom - legend_h, rect.w, legend_h)
-    bar = pygame.Rect(rect.x, legend.y - gap - bar_h, rect.w, bar_h) if bar_h else pygame.Rect(0, 0, 0, 0)
     # A heading's height depends on its glyphs: the side's name stands for the title.
     panels = tuple(
         card_content(box, theme, _(SIDE_NAMES[side])) for box, side in zip(cards, sides, strict=True)
     )
-    return GameTreeLayout(
-        sides, cards, panels, legend, bar, guessbar.choice_boxes(bar, theme) if bar_h else ()
-    )
+    return GameTreeLayout(sides, cards, panels, legend)
 
 
 def legend_lines(theme: Theme, width: int) -> list[str]:
@@ -127,11 +133,20 @@ def full_layout(tree: mm.RandomTree) -> TreeLayout:
 
 @dataclass(frozen=True, slots=True)
 class Marks:
-    """The classroom's marks: leaves the student says are cut, the first wrong one, the node asked about."""
+    """An open exercise step's node: its state and the side whose step it is (None: no step open).
 
-    cut: frozenset[int] = frozenset()
-    wrong: int | None = None
+    Its side rings it and keeps its best so far to itself; on the other side, which runs ahead or behind,
+    every value at it, above it or below it stays '?' (minimax's values there would answer alpha-beta's
+    prunes and windows, alpha-beta's its values)."""
+
     asked: State | None = None
+    side: int | None = None
+
+    def hides(self, side: int, state: State, branching: int) -> bool:
+        """Whether `side` keeps `state`'s value or best so far to itself while the step is open."""
+        if self.asked is None or veiled(self.asked, state, branching):
+            return self.asked is not None
+        return side != self.side and veiled(state, self.asked, branching)  # below the asked node
 
 
 NO_MARKS = Marks()
@@ -173,7 +188,7 @@ def draw(
     skipped: set[State],
     marks: Marks = NO_MARKS,
 ) -> None:
-    """Both panels and the legend (leaves marked in an exercise ringed)."""
+    """Both panels and the legend (an exercise step's node ringed, the values that would tell it veiled)."""
     for side, box, inner in zip(lay.sides, lay.cards, lay.panels, strict=True):
         root_veiled = veiled(marks.asked, model.tree.ROOT, model.tree.branching)
         title = panel_title(model, side, veil=root_veiled)
@@ -289,6 +304,21 @@ def state_at(
     return None
 
 
+def state_box(
+    lay: GameTreeLayout, theme: Theme, tree: mm.RandomTree, camera: Camera, side: int, state: State
+) -> pygame.Rect | None:
+    """Where `side`'s panel draws `state` on the screen (None: that side is not shown, or the state is in a
+    level drawn as a strip, or off the panel)."""
+    if side not in lay.sides:
+        return None
+    inner = lay.panels[lay.sides.index(side)]
+    places = panel_places(theme, inner, camera, tree)
+    if not places.detailed(state[0]):
+        return None
+    box = screen_box(camera, inner, places.place(state), 1)
+    return box if inner.contains(box) else None
+
+
 @dataclass(slots=True)
 class PanelView(PanelPlaces):
     """One side's search over the shared layout: looks for the painter, strips for dense levels."""
@@ -339,11 +369,7 @@ class PanelView(PanelPlaces):
             ink = th.INK if status in ("done", "active", "waiting") else th.MUTED
         edge, cut = self.edge(state, status)
         tags = self.tags(state, size)
-        if leaf and state[1] in self.marks.cut:  # the student says alpha-beta cuts it: ring and tint
-            ring, fill = th.PRUNED, th.blend(th.PANEL, th.PRUNED, 0.45)
-        if leaf and state[1] == self.marks.wrong:
-            ring = th.DEAD
-        if state == self.marks.asked and self.side == mm.ALPHABETA_SIDE:
+        if state == self.marks.asked and self.side == self.marks.side:
             ring, tags = th.ACTIVE, (Tag("?", ink=th.ACTIVE, size=size),)  # its best so far would tell
         return Look(
             colour,
@@ -381,7 +407,7 @@ class PanelView(PanelPlaces):
         node = self.search.where.get(state)
         if state[0] == self.tree.depth or node is None or room < self.theme.px(34):
             return ()  # leaves carry their value inside; no room beside: zoom in to read it
-        if self.side == mm.MINIMAX_SIDE and veiled(self.marks.asked, state, self.tree.branching):
+        if self.marks.hides(self.side, state, self.tree.branching):
             value = Tag("?" if self.search.done(node) else best_so_far_text(None), ink=th.MUTED, size=size)
         elif self.search.done(node):
             value = Tag(value_text(self.search.value[node], self.search.bound_kind(node)), size=size)
@@ -417,8 +443,3 @@ class PanelView(PanelPlaces):
         height = max(self.theme.px(4), round(min(self.geometry.row * 0.3, self.theme.px(14)) * zoom))
         left, y = self.camera.to_screen(self.area, 0, self.geometry.y(level))
         self.surface.blit(pygame.transform.scale(image, (width, height)), (left, y - height // 2))
-
-
-def draw_bar(surface: pygame.Surface, lay: GameTreeLayout, theme: Theme, text: guessbar.BarText) -> None:
-    """The classroom bar (see `visualizer.guessbar`)."""
-    guessbar.draw(surface, lay.bar, theme, text)

@@ -175,14 +175,22 @@ class MazeShapesDemo(Demo):
     def exercise_rules(self) -> Rules | None:
         """The generator's or the solver's steps on this graph (solvers/exercise/maze.py).
 
-        None for a generator whose every choice is a fresh random draw, and for the two-run modes.
+        Compare asks the left generator's steps as carve mode does, the right one running beside unasked
+        (it moves after the left each turn, so it never shows the left's next cell first). None for a
+        generator whose every choice is a fresh random draw, and for the missing-`var` bug: its buggy run
+        on the left draws the same cells as the correct one a turn ahead, so it would give every step away,
+        and it follows no rule a student could apply (what it carves depends on the shared state).
         """
         from solvers.exercise import maze as steps
+        from solvers.exercise.engine import LockstepRules
 
         if self.mode == CARVE:
             return steps.shape_carve_rules(self.graph, self.algorithms[LEFT])
         if self.mode == SOLVE:
             return steps.shape_walk_rules(self.graph, corridors(self.graph, self.history.target.opened))
+        if self.mode == COMPARE:
+            left = steps.shape_carve_rules(self.graph, self.algorithms[LEFT])
+            return None if left is None else LockstepRules({LEFT: left})
         return None
 
     def make_model(self) -> ShapeModel | PairModel:

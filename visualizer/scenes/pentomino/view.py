@@ -92,6 +92,8 @@ class PentominoView:
                 number=format_number(final + 1), total=total
             )
         card(surface, lay.board_card, theme, title)
+        if final is None and self.demo.veils_newest_try():
+            placed = placed[:-1]  # the cells the placement tried covers are what the open step asks
         board, words = lay.board, lay.words
         owner = [-1] * (self.demo.encoding.width * self.demo.encoding.height)
         for index, (_piece, cells) in enumerate(placed):

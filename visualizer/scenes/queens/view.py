@@ -160,7 +160,8 @@ class QueensView:
         )
         card(surface, lay.board_card, theme, title)
         board = lay.board
-        attacked = attacked_squares(self.demo.n, placed)
+        veiled = final is None and self.demo.veils_newest_try(("cover.columns", "cover.knockout"))
+        attacked = attacked_squares(self.demo.n, placed[:-1] if veiled else placed)  # its lines: the step
         lit: set[tuple[int, int]] = set()
         choosing = model.choosing if final is None else None
         if choosing is not None and choosing < model.matrix.n_primary:

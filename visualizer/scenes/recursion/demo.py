@@ -16,15 +16,12 @@ import pygame
 from solvers import recursion as rec
 from solvers.events import Event, Pop
 from solvers.i18n import N_, _, format_number
-from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
 from visualizer.finale import Finale
-from visualizer.guessing import Quiz, bar_text
 from visualizer.panels import draw_note
 from visualizer.player import Player
-from visualizer.predict import Question
 from visualizer.scenes.base import Demo
 from visualizer.scenes.recursion import finale, view
 from visualizer.scenes.recursion.model import (
@@ -38,7 +35,6 @@ from visualizer.scenes.recursion.model import (
     narrate,
     short,
 )
-from visualizer.scenes.recursion.quiz import ask, asked_call, tree_nodes
 from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
@@ -49,7 +45,7 @@ N_RANGE = range(0, 41)
 """The N the stepper and [ / ] allow."""
 
 
-class RecursionDemo(guessbar.Guesses, Demo):
+class RecursionDemo(Demo):
     """Factorial two ways in lockstep; overflow; endless recursion; a tree's maximum."""
 
     name = "recursion"
@@ -57,8 +53,7 @@ class RecursionDemo(guessbar.Guesses, Demo):
     default_speed = 2.0
     picture_boxes = ("stack", "tree", "loop")
     bindings = (
-        guessbar.ANSWER_BINDINGS
-        + Bindings(
+        Bindings(
             Binding(("1",), "set_mode", N_("factorial"), args=(FACTORIAL,)),
             Binding(("2",), "set_mode", N_("no base case"), args=(ENDLESS,)),
             Binding(("3",), "set_mode", N_("maximum of a tree"), args=(TREE,)),
@@ -66,7 +61,6 @@ class RecursionDemo(guessbar.Guesses, Demo):
             Binding(("]",), "step_n", N_("N larger"), args=(1,)),
             Binding(("o",), "overflow_it", N_("overflow: set N past the stack limit")),
             Binding(("t",), "new_tree", N_("a new random tree")),
-            Binding(("q",), "toggle_quiz", N_("predict, then reveal: guess each return before it happens")),
             Gesture(N_("hover a call in the tree"), N_("its node and what it returned")),
         )
         + CALL_TREE_BINDINGS
@@ -81,9 +75,6 @@ class RecursionDemo(guessbar.Guesses, Demo):
         self.tree_root = rec.random_tree(self.tree_seed)
         self.camera = Camera()
         self.hover: tuple[int, int] | None = None
-        self.guessing = Quiz()
-        self.nodes = tree_nodes(self.tree_root)
-        self.pressed_key = 0  # the key being dispatched (1-4 answer the question)
 
     # --- what runs -------------------------------------------------------------
 
@@ -149,33 +140,7 @@ class RecursionDemo(guessbar.Guesses, Demo):
         self.mode = TREE
         self.tree_seed += 1
         self.tree_root = rec.random_tree(self.tree_seed)
-        self.nodes = tree_nodes(self.tree_root)
         self.new_run()
-
-    # --- predict, then reveal ----------------------------------------------------------
-
-    def toggle_quiz(self) -> None:
-        """Guess each return (or what comes next) before it plays; again to stop."""
-        self.guessing.toggle()
-
-    def update(self, dt: float, player: Player) -> None:
-        """The quiz follows the run: it pauses to ask and marks the answer when it plays."""
-        self.guessing.follow(player, lambda: self.ask(player))
-
-    def ask(self, player: Player) -> Question | None:
-        """The question due at the run's model now (read when asked: catching a frame may replay the run)."""
-        model: RecursionModel = player.model  # type: ignore[assignment]
-        return ask(model, self.limit, self.nodes, self.seed)
-
-    def at_rest(self, player: Player) -> bool:
-        """Still unless the quiz just asked or revealed."""
-        return not self.guessing.changed
-
-    def quiz_idle(self) -> str:
-        """The bar's line while no question is open."""
-        if self.mode == ENDLESS:
-            return _("Space plays on: each call asks what happens next")
-        return _("Space plays on: the next return asks for its value")
 
     # --- how it reads ------------------------------------------------------------
 
@@ -241,7 +206,7 @@ class RecursionDemo(guessbar.Guesses, Demo):
 
     def layout(self, rect: pygame.Rect) -> view.RecursionLayout:
         """Where the panels go (the same for input and drawing)."""
-        return view.layout(rect, self.theme, self.mode, quiz=self.guessing.on)
+        return view.layout(rect, self.theme, self.mode)
 
     def reset_camera(self) -> None:
         """The whole call tree, unzoomed."""
@@ -249,16 +214,9 @@ class RecursionDemo(guessbar.Guesses, Demo):
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
-        if event.type == pygame.KEYDOWN:
-            self.pressed_key = getattr(event, "key", 0)
         lay = self.layout(rect)
         model: RecursionModel = player.model  # type: ignore[assignment]
         area = view.tree_area(lay, self.theme)
-        question = self.guessing.question
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and question and lay.bar:
-            number = guessbar.choice_at(lay.bar, self.theme, len(question.choices), event.pos)
-            if number is not None:
-                return self.guessing.answer(number, player)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         if area is not None and self.camera.handle(event, area):
@@ -287,7 +245,7 @@ class RecursionDemo(guessbar.Guesses, Demo):
         """Stack on the left; the loop and depth, or the call tree, on the right."""
         model: RecursionModel = player.model  # type: ignore[assignment]
         lay = self.layout(rect)
-        asked = asked_call(self.guessing.question) if self.guessing.asking else None
+        asked = None
         if self.exercise_step() is not None and model.stack:
             asked = model.stack[-1]  # an exercise step is about the running call: what it does or returns
         view.draw_stack(
@@ -304,8 +262,6 @@ class RecursionDemo(guessbar.Guesses, Demo):
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
-        if lay.bar is not None:
-            guessbar.draw(surface, lay.bar, self.theme, bar_text(self.guessing, self.quiz_idle()))
         node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
         if node is not None:
             draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node, asked))

@@ -7,14 +7,13 @@ function the controller uses for both input and drawing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from solvers.events import Push
 from solvers.i18n import _, format_number, ngettext
-from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.calltree import CallTree
 from visualizer.panels import FrameView, card, card_content, draw_call_stack, fit_text, stack_boxes, wrap
@@ -37,16 +36,11 @@ class RecursionLayout:
     tree: pygame.Rect | None
     loop: pygame.Rect | None
     depth: pygame.Rect | None
-    bar: pygame.Rect | None = None  # predict, then reveal: the question and its choices
 
 
-def layout(rect: pygame.Rect, theme: Theme, mode: str, quiz: bool = False) -> RecursionLayout:
-    """Where the stack, the tree or the loop and the depth chart go; the quiz bar along the bottom."""
+def layout(rect: pygame.Rect, theme: Theme, mode: str) -> RecursionLayout:
+    """Where the stack, the tree or the loop and the depth chart go."""
     gap = theme.px(10)
-    if quiz:
-        bar = pygame.Rect(rect.x, rect.bottom - guessbar.height(theme), rect.w, guessbar.height(theme))
-        above = layout(pygame.Rect(rect.x, rect.y, rect.w, bar.y - gap - rect.y), theme, mode)
-        return replace(above, bar=bar)
     left_w = int(rect.w * (0.42 if mode != TREE else 0.34))
     stack = pygame.Rect(rect.x, rect.y, left_w, rect.h)
     right = pygame.Rect(stack.right + gap, rect.y, rect.right - stack.right - gap, rect.h)

@@ -10,7 +10,7 @@ plan are pure functions in `view.py`; narration is `model.narrate`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,14 +19,12 @@ from solvers import minimax as mm
 from solvers.events import Event, Prune
 from solvers.i18n import N_, _, format_number
 from solvers.tictactoe import GAME, TicTacToe
-from visualizer import guessbar, guessing
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import EditHistory
 from visualizer.panels import card, draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.tictactoe import finale, view
-from visualizer.scenes.tictactoe.classroom import Questions
 from visualizer.scenes.tictactoe.model import (
     COMPUTER,
     HUMAN,
@@ -46,6 +44,7 @@ from visualizer.treepaint import Camera
 from visualizer.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
+    from solvers.exercise.engine import Step
     from solvers.exercise.minimax import GameTreeRules
 
 MINIMAX, ALPHABETA = "minimax", "alphabeta"
@@ -75,23 +74,22 @@ TICTACTOE_BINDINGS = Bindings(
     Gesture(N_("wheel / drag"), N_("zoom / pan the tree")),
     Binding(("0",), "reset_camera", N_("the whole tree again")),
     Binding(("l",), "follow", N_("follow the search again after opening a subtree")),
-    Binding(("q",), "toggle_guessing", N_("predict, then reveal: guess values and cuts as it searches")),
 )
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
+class TicTacToeDemo(finale.PlainEnd, Demo):
     """Play x or o against minimax or alpha-beta and watch each of its searches.
 
-    Over 300 lines: the game's edits, the computer's turn, the settings, the guessing and the
-    tree's clicks meet here; the work is in model, view and classroom, this only wires."""
+    Over 300 lines: the game's edits, the computer's turn, the settings and the tree's clicks
+    meet here; the work is in model and view, this only wires."""
 
     name = "tictactoe"
     title = N_("Tic-tac-toe: the computer searches the game tree")
     default_speed = 500.0
     picture_boxes = ("tree",)
     panels = (("counts", N_("nodes")),)
-    bindings = guessbar.ANSWER_BINDINGS + TICTACTOE_BINDINGS
+    bindings = TICTACTOE_BINDINGS
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -104,8 +102,6 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         self.counts: dict[str, BackgroundSearch] = {}
         self.camera = Camera()
         self.focus = TreeFocus()
-        self.guessing: guessing.Guessing = guessing.Guessing()
-        self.questions = Questions(self, lambda: self.shell.run)
         self.hover: tuple[int, int] | None = None
         self._begin_turn()
 
@@ -303,8 +299,7 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         return TimedSearchTree(alphabeta=self.algorithm == ALPHABETA)
 
     def update(self, dt: float, player: Player) -> None:
-        """Count in the background; questions follow the search; at its end the computer plays its move."""
-        self.guessing.follow(player, self.questions)
+        """Count in the background; at the search's end the computer plays its move."""
         for count in self.counts.values():
             if not count.done:
                 count.advance(COUNT_BUDGET / 2)
@@ -321,7 +316,7 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
 
     def at_rest(self, player: Player) -> bool:
         """Still once the background counts are over and no finished search waits to be played."""
-        if self.guessing.changed or any(not count.done for count in self.counts.values()):
+        if any(not count.done for count in self.counts.values()):
             return False
         return not (self.thinking and player.at_end and not player.error)
 
@@ -403,18 +398,36 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
 
     def layout(self, rect: pygame.Rect) -> view.TicTacToeLayout:
         """The stage's layout (the same for input and drawing)."""
-        return view.layout(rect, self.theme, classroom=self.guessing.on, counts=not self.beside("counts"))
+        return view.layout(rect, self.theme, counts=not self.beside("counts"))
 
     def plan(self, area: pygame.Rect, tree: SearchTree) -> view.TreePlan | None:
         """What the tree card shows now, or None before a search."""
         if self.search_board is None or not tree.count:
             return None
-        question = self.guessing.question
-        asked = question.node if question is not None and self.guessing.asking else -1
+        asked = self.asked_node(tree)
         given = view.TreeInputs(
             self.search_board, self.focus.path(tree), self.ordered_moves, self.camera, asked
         )
         return view.plan_tree(area, self.theme, tree, given)
+
+    def asked_node(self, tree: SearchTree) -> int:
+        """The node an open exercise step is about (the running one: its best so far would tell), or -1."""
+        return tree.stack[-1] if self.exercise_step() is not None and tree.stack else -1
+
+    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+        """The prunes are marked on the tree: each move is its faint board under the asked node."""
+        tree: SearchTree = player.model  # type: ignore[assignment]
+        asked, lay = self.asked_node(tree), self.layout(rect)
+        path = self.focus.path(tree)
+        plan = self.plan(lay.tree_area, tree)
+        if step.kind != "minimax.prune" or plan is None or asked not in path:
+            return {}
+        row, keys = path.index(asked) + 1, {choice.key for choice in step.choices}
+        return {
+            item.move: item.box
+            for item in plan.boards
+            if item.node < 0 and item.row == row and item.move in keys and lay.tree_area.contains(item.box)
+        }
 
     def focus_path(self, tree: SearchTree) -> list[int]:
         """The nodes whose moves are shown as rows: root first."""
@@ -431,15 +444,10 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Digits play cells; the mouse plays, opens nodes, zooms and pans; then the key table."""
         if event.type == pygame.KEYDOWN:
-            self.pressed_key = event.key
-            if self.asking() and pygame.K_1 <= event.key <= pygame.K_4:
-                return self.bindings.dispatch(self, event)
             return self._digit(event) or self.bindings.dispatch(self, event)
         lay = self.layout(rect)
         if self.camera.handle(event, lay.tree_area):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and lay.bar.collidepoint(event.pos):
-            return self.click_choice(lay.bar, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = next((c for c, box in enumerate(lay.cells) if box.collidepoint(event.pos)), None)
             if cell is not None:
@@ -510,9 +518,6 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
             if self.algorithm == ALPHABETA
             else _("the computer's search (minimax)"),
         )
-        if self.guessing.on:
-            q = self.questions
-            guessbar.draw(surface, lay.bar, theme, guessing.bar_text(self.guessing, prompt=q.prompt))
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
             waiting = _("your move: the computer's search tree grows here when it thinks")
@@ -527,8 +532,9 @@ class TicTacToeDemo(finale.PlainEnd, guessbar.Guesses, Demo):
         hovered = view.node_at(plan, self.hover) if self.hover else None
         if hovered is not None and self.hover is not None:
             draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered.node, hovered.board))
-        if self.guessing.question is not None:
-            view.ring(surface, lay.tree_area, theme, plan, self.guessing.question.node)
+        asked = self.asked_node(tree)
+        if asked >= 0:
+            view.ring(surface, lay.tree_area, theme, plan, asked)
         view.draw_tree_hint(
             surface, lay.tree_area, theme, view.tree_hint(tree.count, self.focus.pinned is not None)
         )

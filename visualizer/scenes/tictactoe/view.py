@@ -22,7 +22,6 @@ import pygame
 
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.tictactoe import GAME, player_to_move
-from visualizer import guessbar
 from visualizer import theme as th
 from visualizer.draw import cut_mark, dashed_line, tag
 from visualizer.panels import card, card_content, fit_text, wrap
@@ -54,19 +53,14 @@ class TicTacToeLayout:
     tree: pygame.Rect
     tree_area: pygame.Rect
     cells: tuple[pygame.Rect, ...]
-    bar: pygame.Rect  # predict, then reveal: across the stage's foot when on, else empty
 
 
-def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False, counts: bool = True) -> TicTacToeLayout:
-    """Where the cards, the big board and its cells go in the stage (the guess bar across its foot).
+def layout(rect: pygame.Rect, theme: Theme, counts: bool = True) -> TicTacToeLayout:
+    """Where the cards, the big board and its cells go in the stage.
 
     With `counts` False (they are shown beside the stage) the stage has no counts card.
     """
     gap = theme.px(10)
-    bar_h = guessbar.height(theme) if classroom else 0
-    bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
-    if bar_h:
-        rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - gap)
     status_h = STATUS_LINES * theme.line_height("small") + theme.px(6)
     least = theme.px(MIN_BOARD)
     frame = card_content(pygame.Rect(0, 0, least, least), theme, _(GAME_TITLE))
@@ -89,7 +83,7 @@ def layout(rect: pygame.Rect, theme: Theme, classroom: bool = False, counts: boo
     tree = pygame.Rect(game.right + gap, rect.y, rect.right - game.right - gap, rect.h)
     cells = tuple(cell_rect(board, cell) for cell in range(9))
     area = card_content(tree, theme, _("the search"))
-    return TicTacToeLayout(game, board, status, counts_card, tree, area, cells, bar)
+    return TicTacToeLayout(game, board, status, counts_card, tree, area, cells)
 
 
 # --- the game card and the counts ----------------------------------------------------------
@@ -238,7 +232,7 @@ class TreeInputs:
     path: Sequence[int]
     moves_of: Callable[[str], Sequence[int]]  # a board's moves in the order the search tries them
     camera: Camera
-    asked: int = -1  # the node a waiting question asks the value of: its best so far is the answer
+    asked: int = -1  # the node an open exercise step is about: its best so far would give it away
 
 
 def plan_tree(area: pygame.Rect, theme: Theme, tree: SearchTree, given: TreeInputs) -> TreePlan:
@@ -427,7 +421,7 @@ def node_at(plan: TreePlan, pos: tuple[int, int]) -> Shown | None:
 
 
 def ring(surface: pygame.Surface, area: pygame.Rect, theme: Theme, plan: TreePlan, node: int) -> None:
-    """A thick ring round a node's board: the one a question is about."""
+    """A thick ring round a node's board: the one an open exercise step is about."""
     item = next((item for item in plan.boards if item.node == node), None)
     if item is None:
         return
