@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_trace_yours import WALK
 from ui import TickClock, click, count_colour, pick_file, press
 
 from solvers.events import Pop, Push
@@ -335,19 +336,6 @@ def fib_get(n):
     table[n] = value
     print("fib", n, "=", value)
     return value
-"""
-
-WALK = """\
-def walk(x):
-    if isinstance(x, list):
-        for item in x:
-            yield from walk(item)
-    else:
-        yield x
-
-
-def leaves(x):
-    return list(walk(x))
 """
 
 
