@@ -1,0 +1,302 @@
+"""The class session on the projector: the QR code, the address and room code, the counts, the reveal.
+
+The app owns one `ClassMode` while a session runs (Ctrl+K, or `unwind DEMO --class`). Each frame `follow`
+looks at what the run asks now (exercise mode's open step, else the lesson step's question: one adapter
+each) and, when it is a new question, hands it to the server (`visualizer.classroom.server`) with a still of
+the stage and the candidates' boxes on it. Enter reveals the answers (a histogram over the stage), Enter again
+goes on: the exercise's step is shown and the run plays on. The server runs on its own thread; this side only
+posts to it and reads its snapshot, so the frame never waits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pygame
+
+from solvers.exercise.engine import Step
+from solvers.i18n import _, language
+from visualizer import theme as th
+from visualizer.classroom.server import ClassServer, Still
+from visualizer.classroom.session import Question, Snapshot, Target
+from visualizer.panels import fit_text
+from visualizer.theme import Theme
+from visualizer.widgets import draw_box
+
+WAKE = pygame.event.custom_type()
+"""Posted by the server's thread when its counts change, so an app at rest draws them at once."""
+STILL_WIDTH = 960
+"""The widest still sent to the page (a phone needs no more)."""
+
+
+def exercise_question(step: Step, number: int, lang: str) -> Question:
+    """Exercise mode's open step as a question: choices numbered from 1, as on the projector's bar."""
+    choices = tuple((str(n), choice.label) for n, choice in enumerate(step.choices, 1))
+    keys = {choice.key: str(n) for n, choice in enumerate(step.choices, 1)}
+    if step.multiple and isinstance(step.expected, frozenset):
+        expected: str | None = ",".join(
+            key for key, _label in choices if any(keys[k] == key for k in step.expected)
+        )
+    else:
+        expected = keys.get(step.expected)
+    return Question(number, {lang: step.question}, choices, expected, multiple=step.multiple)
+
+
+def lesson_question(texts: dict[str, str], number: int) -> Question:
+    """A lesson step's question: its words in each of the lesson's languages, for the class to think about."""
+    return Question(number, dict(texts), ())
+
+
+def targets_on(stage: pygame.Rect, spots: list[tuple[int, pygame.Rect]]) -> tuple[Target, ...]:
+    """The candidates' boxes as fractions of the stage (the still is the stage)."""
+    if stage.w <= 0 or stage.h <= 0:
+        return ()
+    found = []
+    for number, box in spots:
+        clipped = box.clip(stage)
+        if clipped.w and clipped.h:
+            x, y = (clipped.x - stage.x) / stage.w, (clipped.y - stage.y) / stage.h
+            found.append(Target(str(number), x, y, clipped.w / stage.w, clipped.h / stage.h))
+    return tuple(found)
+
+
+def still_of(surface: pygame.Surface, stage: pygame.Rect) -> Still | None:
+    """The stage as raw RGB, at most STILL_WIDTH wide (encoded to PNG on the server's thread)."""
+    area = stage.clip(surface.get_rect())
+    if area.w <= 0 or area.h <= 0:
+        return None
+    image = surface.subsurface(area)
+    if area.w > STILL_WIDTH:
+        image = pygame.transform.scale(image, (STILL_WIDTH, round(area.h * STILL_WIDTH / area.w)))
+    return Still(0, image.get_size(), pygame.image.tobytes(image, "RGB"))
+
+
+def qr_surface(text: str, side: int) -> pygame.Surface:
+    """`text` as a QR code about `side` pixels square (whole pixels per module, with the quiet zone)."""
+    import segno
+
+    matrix = segno.make(text, error="m", micro=False).matrix
+    border = 4
+    modules = len(matrix) + 2 * border
+    small = pygame.Surface((modules, modules))
+    small.fill((255, 255, 255))
+    for row, bits in enumerate(matrix):
+        for column, bit in enumerate(bits):
+            if bit:
+                small.set_at((column + border, row + border), (0, 0, 0))
+    scale = max(1, side // modules)
+    return pygame.transform.scale(small, (modules * scale, modules * scale))
+
+
+def wake() -> None:
+    """From the server's thread: a frame is wanted (SDL's queue takes events from any thread)."""
+    with contextlib.suppress(pygame.error):  # the window is closing
+        pygame.event.post(pygame.event.Event(WAKE))
+
+
+class ClassMode:
+    """A class session as the app shows it: the server, the current question, the reveal."""
+
+    def __init__(self, bind: str | None, port: int, *, announce: bool = False, record: bool = True) -> None:
+        from solvers.classroom import session_file
+
+        self.server = ClassServer(bind, port)
+        self.server.record_to = session_file(self.server.room) if record else None
+        self.server.notify = wake
+        self.announce = announce
+        self.announced = False
+        self.asked: object = None  # what the current question was made from (a Step, a lesson step)
+        self.number = 0
+        self.revealed = False
+        self.shown = Snapshot()
+        self._qr: tuple[str, int, pygame.Surface] | None = None
+        self._still_due = False
+        self._pending = Question(0, {}, ())
+        self.server.start()
+
+    @property
+    def url(self) -> str | None:
+        """The page's address once the server listens."""
+        return self.server.url
+
+    def stop(self) -> None:
+        """End the session (pages are told; the server's thread ends)."""
+        self.server.stop()
+
+    # --- the frame -----------------------------------------------------------------------
+
+    def follow(self, app: Any) -> None:
+        """Once a frame: say the address once it is up, and pose a new question when the run asks one."""
+        if self.url is not None and self.announce and not self.announced:
+            self.announced = True
+            print(f"class session: {self.url}", flush=True)
+        if self.server.error is not None and not self.announced:
+            self.announced = True
+            app.notify(_("the class session could not start: {reason}").format(reason=self.server.error))
+        source, question = self.current(app)
+        if source is self.asked:
+            return
+        self.asked = source
+        if question is None:
+            if not self.revealed:
+                self.server.close()
+            return
+        self.number += 1
+        self.revealed = False
+        self._pending = question
+        self._still_due = True
+
+    def current(self, app: Any) -> tuple[object, Question | None]:
+        """What the run asks now (exercise step first, then the lesson's question), and it as a question."""
+        shell = getattr(app.screen, "exercise", None) and app.screen
+        performance = shell.exercise.performance if shell else None
+        if performance is not None and performance.step is not None:
+            step = performance.step
+            return step, exercise_question(step, self.number + 1, language())
+        lesson = app.lesson
+        if lesson is not None and not lesson.away and lesson.step.question:
+            return lesson.step, lesson_question(dict(lesson.step.question), self.number + 1)
+        return None, None
+
+    def after_drawing(self, surface: pygame.Surface, app: Any) -> None:
+        """Right after the demo is drawn (before the overlays): send a new question with its still."""
+        if not self._still_due:
+            return
+        self._still_due = False
+        question = self._pending
+        shell = app.screen
+        still = None
+        if hasattr(shell, "exercise") and question.choices:
+            stage = shell.layout(surface.get_size()).stage
+            spots = shell.exercise.spots(shell.demo, stage, shell.run)
+            if spots:
+                targets = targets_on(stage, spots)
+                question = Question(
+                    question.number,
+                    question.texts,
+                    question.choices,
+                    question.expected,
+                    question.multiple,
+                    targets,
+                )
+                still = still_of(surface, stage)
+        self.server.ask(question, still)
+
+    def takes(self, event: pygame.event.Event, app: Any, helping: bool) -> bool:
+        """The session's own events: its wake-up call, and Enter (unless the help is up)."""
+        if event.type == WAKE:
+            return True
+        return event.type == pygame.KEYDOWN and not helping and self.take_key(event, app)
+
+    def take_key(self, event: pygame.event.Event, app: Any) -> bool:
+        """Enter: reveal the answers, then go on; True when it was the session's."""
+        if event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False
+        if self.asked is None and not self.revealed:
+            return False
+        if not self.revealed:
+            self.revealed = True
+            self.server.reveal()
+            return True
+        self.revealed = False
+        shell = app.screen
+        performance = getattr(getattr(shell, "exercise", None), "performance", None)
+        if performance is not None and performance.step is not None:
+            performance.show(shell.run)
+        return True
+
+    def changed(self) -> bool:
+        """The server's counts differ from those drawn last (the app at rest draws a frame)."""
+        return self.server.snapshot is not self.shown
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, theme: Theme, stage: pygame.Rect) -> None:
+        """The session's card at the stage's top right, and the histogram once revealed."""
+        self.shown = snapshot = self.server.snapshot
+        self._draw_card(surface, theme, stage, snapshot)
+        if self.revealed and snapshot.counts is not None and snapshot.question == self.number:
+            self._draw_histogram(surface, theme, stage, snapshot.counts)
+
+    def _qr_image(self, url: str, side: int) -> pygame.Surface:
+        """The QR code, made once per address and size."""
+        if self._qr is None or self._qr[:2] != (url, side):
+            self._qr = (url, side, qr_surface(url, side))
+        return self._qr[2]
+
+    def _draw_card(
+        self, surface: pygame.Surface, theme: Theme, stage: pygame.Rect, snapshot: Snapshot
+    ) -> None:
+        """QR code, address, room code, joined and answered, and what Enter does."""
+        url = self.url
+        margin = theme.px(10)
+        width = min(theme.px(250), stage.w // 3)
+        lines: list[tuple[str, str, th.Color]] = []
+        if url is None:
+            lines.append((_("starting the class session…"), "small", th.TITLE_INK))
+            qr = None
+        else:
+            qr = self._qr_image(url, width - 2 * margin)
+            room = self.server.room
+            lines.append((url.split("?")[0], "small", th.TITLE_INK))
+            lines.append((_("room code {code}").format(code=room), "large", th.YELLOW))
+            lines.append(
+                (
+                    _("{joined} joined · {answered} answered").format(
+                        joined=snapshot.joined, answered=snapshot.answered
+                    ),
+                    "small",
+                    th.TITLE_INK,
+                )
+            )
+            if self.asked is not None or self.revealed:
+                words = _("Enter: go on") if self.revealed else _("Enter: show the answers")
+                lines.append((words, "small", th.YELLOW))
+        height = margin * 2 + sum(theme.line_height(size) for _t, size, _c in lines)
+        if qr is not None:
+            height += qr.get_height() + margin
+        box = pygame.Rect(stage.right - width - margin, stage.y + margin, width, height)
+        draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
+        y = box.y + margin
+        if qr is not None:
+            surface.blit(qr, qr.get_rect(midtop=(box.centerx, y)))
+            y += qr.get_height() + margin
+        for text, size, colour in lines:
+            face = "bold" if size == "large" else "sans"
+            image = theme.text(fit_text(theme, text, box.w - 2 * margin, size, face), size, colour, face)
+            surface.blit(image, (box.x + margin, y))
+            y += theme.line_height(size)
+
+    def _draw_histogram(
+        self, surface: pygame.Surface, theme: Theme, stage: pygame.Rect, counts: tuple[tuple[str, int], ...]
+    ) -> None:
+        """One bar per choice with its count; the right one green and ticked."""
+        question = self._pending
+        labels = dict(question.choices)
+        right = set((question.expected or "").split(","))
+        margin = theme.px(12)
+        row = theme.line_height("body") + theme.px(10)
+        width = min(stage.w - 2 * margin, theme.px(620))
+        title_h = theme.line_height("large") + margin
+        box = pygame.Rect(0, 0, width, title_h + row * len(counts) + 2 * margin)
+        box.center = stage.center
+        draw_box(surface, box, theme, fill=th.PANEL, edge=th.INK, radius=8, width=2)
+        title = theme.text(_("The class answered"), "large", th.INK, "bold")
+        surface.blit(title, (box.x + margin, box.y + margin))
+        most = max(1, *(count for _key, count in counts))
+        label_w = box.w * 2 // 5
+        bar_x = box.x + margin + label_w
+        bar_room = box.right - margin - bar_x - theme.px(40)
+        y = box.y + margin + title_h
+        for key, count in counts:
+            mark = "✓ " if key in right else ""
+            label = fit_text(theme, f"{key}. {mark}{labels.get(key, key)}", label_w - theme.px(8), "body")
+            surface.blit(theme.text(label, "body", th.DONE if key in right else th.INK), (box.x + margin, y))
+            bar = pygame.Rect(
+                bar_x, y + theme.px(2), max(theme.px(2), bar_room * count // most), row - theme.px(12)
+            )
+            pygame.draw.rect(surface, th.DONE if key in right else th.MUTED, bar, border_radius=theme.px(3))
+            number = theme.text(str(count), "body", th.INK, "bold")
+            surface.blit(number, (bar.right + theme.px(6), y))
+            y += row
