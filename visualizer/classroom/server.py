@@ -243,7 +243,7 @@ class ClassServer:
         loop = asyncio.get_running_loop()
         try:
             listener = await loop.create_server(
-                lambda: Gate(self, handler()), self.bind, self.port, backlog=128
+                lambda: Gate(self, handler()), self.bind, self.port, backlog=1024
             )
         except OSError:
             await runner.cleanup()
@@ -318,8 +318,8 @@ class ClassServer:
             await self._join(page, message)
         elif kind == "answer" and page.token is not None:
             status = self.session.answer(page.token, message.get("question"), message.get("choice"))
+            self._publish()  # before the reply: whoever hears the reply finds the counts up to date
             await self._send(page, {"type": "answer", "status": status, "answer": self._answer_of(page)})
-            self._publish()
 
     async def _join(self, page: Page, message: dict[str, Any]) -> None:
         """A student joins (or rejoins) and hears the current question at once."""
@@ -328,9 +328,9 @@ class ClassServer:
             await self._send(page, {"type": "full"})
             return
         page.token, page.lang = token, self.session.students[token].lang
+        self._publish()
         await self._send(page, {"type": "joined", "token": token, "name": self.session.students[token].name})
         await self._send(page, self._current(page))
-        self._publish()
 
     def _current(self, page: Page) -> dict[str, Any]:
         """What a page shows now: the open question (with its counts once revealed), or wait."""
