@@ -31,7 +31,7 @@ def browser() -> Any:
     except ImportError:
         missing = missing or "selenium"
     if missing is not None:
-        reason = f"the browser tests need {missing} (apt-get install chromium chromium-driver; pip install selenium)"
+        reason = f"the browser tests need {missing} (apt install install chromium chromium-driver; selenium))"
         if os.environ.get("CI"):
             pytest.fail(reason)
         pytest.skip(reason)
