@@ -44,7 +44,7 @@ def exercise_question(step: Step, number: int, lang: str) -> Question:
 
 
 def lesson_question(texts: dict[str, str], number: int) -> Question:
-    """A lesson step's question: its words in each of the lesson's languages, for the class to think about."""
+    """A lesson step's question: its words in the lesson's languages; the class answers in a few words."""
     return Question(number, dict(texts), ())
 
 
@@ -87,6 +87,20 @@ def qr_surface(text: str, side: int) -> pygame.Surface:
                 small.set_at((column + border, row + border), (0, 0, 0))
     scale = max(1, side // modules)
     return pygame.transform.scale(small, (modules * scale, modules * scale))
+
+
+def histogram_row(theme: Theme) -> int:
+    """The height of one bar's row in the reveal's histogram."""
+    return theme.line_height("body") + theme.px(10)
+
+
+def histogram_box(theme: Theme, stage: pygame.Rect, rows: int) -> pygame.Rect:
+    """Where the reveal's histogram goes: a card of `rows` bars at the stage's centre."""
+    margin = theme.px(12)
+    width = min(stage.w - 2 * margin, theme.px(620))
+    box = pygame.Rect(0, 0, width, theme.line_height("large") + histogram_row(theme) * rows + 3 * margin)
+    box.center = stage.center
+    return box
 
 
 def wake() -> None:
@@ -134,6 +148,8 @@ class ClassMode:
         if self.server.error is not None and not self.announced:
             self.announced = True
             app.notify(_("the class session could not start: {reason}").format(reason=self.server.error))
+        if self.url is None:
+            return  # questions wait for the server to listen
         source, question = self.current(app)
         if source is self.asked:
             return
@@ -148,12 +164,12 @@ class ClassMode:
         self._still_due = True
 
     def current(self, app: Any) -> tuple[object, Question | None]:
-        """What the run asks now (exercise step first, then the lesson's question), and it as a question."""
-        shell = getattr(app.screen, "exercise", None) and app.screen
-        performance = shell.exercise.performance if shell else None
-        if performance is not None and performance.step is not None:
-            step = performance.step
-            return step, exercise_question(step, self.number + 1, language())
+        """What the run asks now, and it as a question: exercise mode's open step while exercise mode is on,
+        else the lesson step's question (None, None: nothing asked)."""
+        exercise = getattr(app.screen, "exercise", None)
+        if exercise is not None and exercise.active:
+            step = exercise.performance.step
+            return (step, exercise_question(step, self.number + 1, language())) if step else (None, None)
         lesson = app.lesson
         if lesson is not None and not lesson.away and lesson.step.question:
             return lesson.step, lesson_question(dict(lesson.step.question), self.number + 1)
@@ -276,22 +292,19 @@ class ClassMode:
         labels = dict(question.choices)
         right = set((question.expected or "").split(","))
         margin = theme.px(12)
-        row = theme.line_height("body") + theme.px(10)
-        width = min(stage.w - 2 * margin, theme.px(620))
-        title_h = theme.line_height("large") + margin
-        box = pygame.Rect(0, 0, width, title_h + row * len(counts) + 2 * margin)
-        box.center = stage.center
+        row = histogram_row(theme)
+        box = histogram_box(theme, stage, len(counts))
         draw_box(surface, box, theme, fill=th.PANEL, edge=th.INK, radius=8, width=2)
         title = theme.text(_("The class answered"), "large", th.INK, "bold")
         surface.blit(title, (box.x + margin, box.y + margin))
-        most = max(1, *(count for _key, count in counts))
+        most = max([1, *(count for _key, count in counts)])
         label_w = box.w * 2 // 5
         bar_x = box.x + margin + label_w
         bar_room = box.right - margin - bar_x - theme.px(40)
-        y = box.y + margin + title_h
+        y = box.y + 2 * margin + theme.line_height("large")
         for key, count in counts:
-            mark = "✓ " if key in right else ""
-            label = fit_text(theme, f"{key}. {mark}{labels.get(key, key)}", label_w - theme.px(8), "body")
+            words = key if question.free else f"{key}. {'✓ ' if key in right else ''}{labels.get(key, key)}"
+            label = fit_text(theme, words, label_w - theme.px(8), "body")
             surface.blit(theme.text(label, "body", th.DONE if key in right else th.INK), (box.x + margin, y))
             bar = pygame.Rect(
                 bar_x, y + theme.px(2), max(theme.px(2), bar_room * count // most), row - theme.px(12)

@@ -12,6 +12,7 @@ reveal counts {1: 0, 2: 2}, and `record` saw three rows (Ann's change is a row o
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -26,6 +27,10 @@ MAX_STUDENTS = 200
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room code letters: no 0/O or 1/I to misread on a projector."""
 ROOM_LENGTH = 5
+FREE_LIMIT = 40
+"""The longest free answer kept (to a question without choices: a word or a number, not an essay)."""
+FREE_SHOWN = 8
+"""The most different free answers the reveal counts (the most frequent first)."""
 
 ACCEPTED, CHANGED, SAME, CLOSED, UNKNOWN = "accepted", "changed", "same", "closed", "unknown"
 """What an answer came to: kept, replacing an earlier one, the same as before, too late, or not valid."""
@@ -41,6 +46,14 @@ def clean_name(name: object) -> str:
     text = name if isinstance(name, str) else ""
     words = " ".join("".join(ch for ch in text[: NAME_LIMIT * 4] if ch.isprintable()).split())
     return words[:NAME_LIMIT] or ANONYMOUS
+
+
+def clean_free(answer: object) -> str | None:
+    """A free answer as kept: one printable line of at most FREE_LIMIT characters, or None when empty."""
+    if not isinstance(answer, str) or len(answer) > FREE_LIMIT * 10:
+        return None
+    words = " ".join("".join(ch for ch in answer if ch.isprintable()).split())[:FREE_LIMIT]
+    return words or None
 
 
 def clean_language(code: object) -> str:
@@ -63,7 +76,8 @@ class Target:
 class Question:
     """One question to the class: its words by language, its choices (key, words), the right key if known.
 
-    `multiple` questions take a set of choices, sent as their keys joined by commas in key order.
+    `multiple` questions take a set of choices, sent as their keys joined by commas in key order; a question
+    without choices (a lesson's question) takes a short free answer.
     """
 
     number: int
@@ -78,9 +92,16 @@ class Question:
         """The question in `lang`, else in the first language it has."""
         return self.texts.get(lang) or next(iter(self.texts.values()), "")
 
+    @property
+    def free(self) -> bool:
+        """The answer is a few words of the student's own."""
+        return not self.choices
+
     def canonical(self, answer: object) -> str | None:
-        """The answer as kept ('2', or '1,3' for several), or None when it names no choice."""
+        """The answer as kept ('2', '1,3' for several, a free one's words), or None when it is not one."""
         keys = [key for key, _label in self.choices]
+        if self.free:
+            return clean_free(answer)
         if not isinstance(answer, str) or len(answer) > 8 * max(1, len(keys)):
             return None
         if not self.multiple:
@@ -92,6 +113,8 @@ class Question:
 
     def label(self, answer: str) -> str:
         """The words of a kept answer."""
+        if self.free:
+            return answer
         words = dict(self.choices)
         return ", ".join(words.get(part, part) for part in answer.split(",") if part) or "—"
 
@@ -198,6 +221,8 @@ class Session:
         """How many chose each choice, in choice order."""
         question = self.question
         assert question is not None
+        if question.free:
+            return tuple(Counter(self.answers.values()).most_common(FREE_SHOWN))
         tally = dict.fromkeys((key for key, _label in question.choices), 0)
         for kept in self.answers.values():
             for part in kept.split(","):

@@ -19,8 +19,8 @@ PAGE_WORDS = {
     "lost": N_("The connection was lost. Trying again…"),
     "full": N_("The class is full."),
     "ended": N_("The class session has ended."),
-    "language": N_("Language"),
     "several": N_("Choose every answer that fits, then send."),
+    "free": N_("Your answer in a few words"),
 }
 """Each word of the page by the key its script uses."""
 
