@@ -26,6 +26,8 @@ from visualizer.widgets import draw_box
 
 WAKE = pygame.event.custom_type()
 """Posted by the server's thread when its counts change, so an app at rest draws them at once."""
+START_LINE = "class session: {url}"
+"""What --class prints on stdout once the server listens: for scripts, so the same in every language."""
 STILL_WIDTH = 960
 """The widest still sent to the page (a phone needs no more)."""
 
@@ -144,7 +146,7 @@ class ClassMode:
         """Once a frame: say the address once it is up, and pose a new question when the run asks one."""
         if self.url is not None and self.announce and not self.announced:
             self.announced = True
-            print(f"class session: {self.url}", flush=True)
+            print(START_LINE.format(url=self.url), flush=True)
         if self.server.error is not None and not self.announced:
             self.announced = True
             app.notify(_("the class session could not start: {reason}").format(reason=self.server.error))
