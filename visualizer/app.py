@@ -573,7 +573,7 @@ class App:
             self.lesson.draw(surface)
         if self.classroom is not None and isinstance(self.screen, Shell):
             self.classroom.after_drawing(surface, self)
-            self.classroom.draw(surface, self.theme, self.screen.layout(surface.get_size()).stage)
+            self.classroom.draw(surface, self.theme, self.screen.layout(surface.get_size()))
         if self.screenshot_due:
             self._take_screenshot(surface)
         if self.recorder is not None:

@@ -18,6 +18,7 @@ import pygame
 from solvers.exercise.engine import Step
 from solvers.i18n import _, language
 from visualizer import theme as th
+from visualizer.chrome import Layout
 from visualizer.classroom.server import ClassServer, Still
 from visualizer.classroom.session import Question, Snapshot, Target
 from visualizer.panels import fit_text
@@ -89,6 +90,28 @@ def qr_surface(text: str, side: int) -> pygame.Surface:
                 small.set_at((column + border, row + border), (0, 0, 0))
     scale = max(1, side // modules)
     return pygame.transform.scale(small, (modules * scale, modules * scale))
+
+
+def card_column(lay: Layout, theme: Theme) -> pygame.Rect:
+    """Where the session's card goes: the side column right of the stage (its counters, code and log), or,
+    when the side is folded away, the stage's right third."""
+    side = [rect for rect in (lay.counters, lay.code, lay.log) if rect.w > 0 and rect.x >= lay.stage.right]
+    if side:
+        return side[0].unionall(side[1:])
+    width = min(theme.px(260), lay.stage.w // 3)
+    margin = theme.px(10)
+    return pygame.Rect(
+        lay.stage.right - width - margin, lay.stage.y + margin, width, lay.stage.h - 2 * margin
+    )
+
+
+def fitting(
+    theme: Theme, text: str, width: int, sizes: tuple[str, ...], colour: th.Color
+) -> tuple[str, str, th.Color]:
+    """`text` in the first of `sizes` it fits `width` at (else the last, to be shortened)."""
+    face = "bold" if colour == th.YELLOW else "sans"
+    size = next((size for size in sizes if theme.font(size, face).size(text)[0] <= width), sizes[-1])
+    return text, size, colour
 
 
 def histogram_row(theme: Theme) -> int:
@@ -230,12 +253,12 @@ class ClassMode:
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, theme: Theme, stage: pygame.Rect) -> None:
-        """The session's card at the stage's top right, and the histogram once revealed."""
+    def draw(self, surface: pygame.Surface, theme: Theme, lay: Layout) -> None:
+        """The session's card over the side column, and the histogram over the stage once revealed."""
         self.shown = snapshot = self.server.snapshot
-        self._draw_card(surface, theme, stage, snapshot)
+        self._draw_card(surface, theme, lay, snapshot)
         if self.revealed and snapshot.counts is not None and snapshot.question == self.number:
-            self._draw_histogram(surface, theme, stage, snapshot.counts)
+            self._draw_histogram(surface, theme, lay.stage, snapshot.counts)
 
     def _qr_image(self, url: str, side: int) -> pygame.Surface:
         """The QR code, made once per address and size."""
@@ -243,46 +266,42 @@ class ClassMode:
             self._qr = (url, side, qr_surface(url, side))
         return self._qr[2]
 
-    def _draw_card(
-        self, surface: pygame.Surface, theme: Theme, stage: pygame.Rect, snapshot: Snapshot
-    ) -> None:
-        """QR code, address, room code, joined and answered, and what Enter does."""
+    def _draw_card(self, surface: pygame.Surface, theme: Theme, lay: Layout, snapshot: Snapshot) -> None:
+        """QR code, address, room code, joined and answered, and what Enter does: over the side column."""
         url = self.url
         margin = theme.px(10)
-        width = min(theme.px(250), stage.w // 3)
+        column = card_column(lay, theme)
+        inner = column.w - 2 * margin
         lines: list[tuple[str, str, th.Color]] = []
+        qr = None
         if url is None:
-            lines.append((_("starting the class session…"), "small", th.TITLE_INK))
-            qr = None
-        else:
-            qr = self._qr_image(url, width - 2 * margin)
-            room = self.server.room
-            lines.append((url.split("?")[0], "small", th.TITLE_INK))
-            lines.append((_("room code {code}").format(code=room), "large", th.YELLOW))
             lines.append(
-                (
-                    _("{joined} joined · {answered} answered").format(
-                        joined=snapshot.joined, answered=snapshot.answered
-                    ),
-                    "small",
-                    th.TITLE_INK,
-                )
+                fitting(theme, _("starting the class session…"), inner, ("small", "tiny"), th.TITLE_INK)
             )
+        else:
+            qr = self._qr_image(url, min(inner, theme.px(190)))
+            code = _("room code {code}").format(code=self.server.room)
+            counts = _("{joined} joined · {answered} answered").format(
+                joined=snapshot.joined, answered=snapshot.answered
+            )
+            lines.append(fitting(theme, url.split("?")[0], inner, ("small", "tiny"), th.TITLE_INK))
+            lines.append(fitting(theme, code, inner, ("title", "large", "body", "small"), th.YELLOW))
+            lines.append(fitting(theme, counts, inner, ("body", "small", "tiny"), th.TITLE_INK))
             if self.asked is not None or self.revealed:
                 words = _("Enter: go on") if self.revealed else _("Enter: show the answers")
-                lines.append((words, "small", th.YELLOW))
+                lines.append(fitting(theme, words, inner, ("small", "tiny"), th.YELLOW))
         height = margin * 2 + sum(theme.line_height(size) for _t, size, _c in lines)
         if qr is not None:
             height += qr.get_height() + margin
-        box = pygame.Rect(stage.right - width - margin, stage.y + margin, width, height)
+        box = pygame.Rect(column.x, column.y, column.w, min(height, surface.get_height() - column.y))
         draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
         y = box.y + margin
         if qr is not None:
             surface.blit(qr, qr.get_rect(midtop=(box.centerx, y)))
             y += qr.get_height() + margin
         for text, size, colour in lines:
-            face = "bold" if size == "large" else "sans"
-            image = theme.text(fit_text(theme, text, box.w - 2 * margin, size, face), size, colour, face)
+            face = "bold" if colour == th.YELLOW else "sans"
+            image = theme.text(fit_text(theme, text, inner, size, face), size, colour, face)
             surface.blit(image, (box.x + margin, y))
             y += theme.line_height(size)
 
