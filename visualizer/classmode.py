@@ -11,6 +11,7 @@ posts to it and reads its snapshot, so the frame never waits.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from typing import Any
 
 import pygame
@@ -51,8 +52,22 @@ def lesson_question(texts: dict[str, str], number: int) -> Question:
     return Question(number, dict(texts), ())
 
 
+FOCUS_SHARE = 0.6
+"""The still shows at least this share of the stage's width and height around the candidates."""
+
+
+def focus(stage: pygame.Rect, boxes: list[pygame.Rect]) -> pygame.Rect:
+    """The part of the stage a phone's still shows: the candidates with room around them, inside the stage."""
+    around = boxes[0].unionall(boxes[1:]).inflate(stage.w // 10, stage.h // 10)
+    width = max(around.w, round(stage.w * FOCUS_SHARE))
+    height = max(around.h, round(stage.h * FOCUS_SHARE))
+    area = pygame.Rect(0, 0, min(width, stage.w), min(height, stage.h))
+    area.center = around.center
+    return area.clamp(stage)
+
+
 def targets_on(stage: pygame.Rect, spots: list[tuple[int, pygame.Rect]]) -> tuple[Target, ...]:
-    """The candidates' boxes as fractions of the stage (the still is the stage)."""
+    """The candidates' boxes as fractions of `stage`, the part of the screen the still shows."""
     if stage.w <= 0 or stage.h <= 0:
         return ()
     found = []
@@ -212,16 +227,9 @@ class ClassMode:
             stage = shell.layout(surface.get_size()).stage
             spots = shell.exercise.spots(shell.demo, stage, shell.run)
             if spots:
-                targets = targets_on(stage, spots)
-                question = Question(
-                    question.number,
-                    question.texts,
-                    question.choices,
-                    question.expected,
-                    question.multiple,
-                    targets,
-                )
-                still = still_of(surface, stage)
+                area = focus(stage, [box for _number, box in spots])
+                question = dataclasses.replace(question, targets=targets_on(area, spots))
+                still = still_of(surface, area)
         self.server.ask(question, still)
 
     def takes(self, event: pygame.event.Event, app: Any, helping: bool) -> bool:
