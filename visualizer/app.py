@@ -571,9 +571,9 @@ class App:
         self.screen.draw(surface)
         if self.lesson is not None:
             self.lesson.draw(surface)
-        if self.classroom is not None and isinstance(self.screen, Shell):
+        if self.classroom is not None and isinstance(self.screen, Shell) and self.screen.drawn_layout:
             self.classroom.after_drawing(surface, self)
-            self.classroom.draw(surface, self.theme, self.screen.layout(surface.get_size()))
+            self.classroom.draw(surface, self.theme, self.screen.drawn_layout)
         if self.screenshot_due:
             self._take_screenshot(surface)
         if self.recorder is not None:

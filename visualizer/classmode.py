@@ -90,11 +90,9 @@ def still_of(surface: pygame.Surface, stage: pygame.Rect) -> Still | None:
     return Still(0, image.get_size(), pygame.image.tobytes(image, "RGB"))
 
 
-def qr_surface(text: str, side: int) -> pygame.Surface:
-    """`text` as a QR code about `side` pixels square (whole pixels per module, with the quiet zone)."""
-    import segno
-
-    matrix = segno.make(text, error="m", micro=False).matrix
+def qr_surface(matrix: tuple[bytes, ...], side: int) -> pygame.Surface:
+    """A QR code's modules as a picture about `side` pixels square (whole pixels per module, with the quiet
+    zone)."""
     border = 4
     modules = len(matrix) + 2 * border
     small = pygame.Surface((modules, modules))
@@ -190,10 +188,11 @@ class ClassMode:
             app.notify(_("the class session could not start: {reason}").format(reason=self.server.error))
         if self.url is None:
             return  # questions wait for the server to listen
-        source, question = self.current(app)
+        source = self.source(app)
         if source is self.asked:
             return
         self.asked = source
+        question = self.question_of(source, app)
         if question is None:
             if not self.revealed:
                 self.server.close()
@@ -203,17 +202,24 @@ class ClassMode:
         self._pending = question
         self._still_due = True
 
-    def current(self, app: Any) -> tuple[object, Question | None]:
-        """What the run asks now, and it as a question: exercise mode's open step while exercise mode is on,
-        else the lesson step's question (None, None: nothing asked)."""
+    def source(self, app: Any) -> object:
+        """What asks a question now: exercise mode's open step while exercise mode is on, else the lesson's
+        step when it has a question; None when nothing is asked."""
         exercise = getattr(app.screen, "exercise", None)
         if exercise is not None and exercise.active:
-            step = exercise.performance.step
-            return (step, exercise_question(step, self.number + 1, language())) if step else (None, None)
+            return exercise.performance.step
         lesson = app.lesson
         if lesson is not None and not lesson.away and lesson.step.question:
-            return lesson.step, lesson_question(dict(lesson.step.question), self.number + 1)
-        return None, None
+            return lesson.step
+        return None
+
+    def question_of(self, source: object, app: Any) -> Question | None:
+        """`source` as the next question to the class (one adapter for each kind of source)."""
+        if isinstance(source, Step):
+            return exercise_question(source, self.number + 1, language())
+        if source is not None and source is getattr(app.lesson, "step", None):
+            return lesson_question(dict(app.lesson.step.question), self.number + 1)
+        return None
 
     def after_drawing(self, surface: pygame.Surface, app: Any) -> None:
         """Right after the demo is drawn (before the overlays): send a new question with its still."""
@@ -269,9 +275,9 @@ class ClassMode:
             self._draw_histogram(surface, theme, lay.stage, snapshot.counts)
 
     def _qr_image(self, url: str, side: int) -> pygame.Surface:
-        """The QR code, made once per address and size."""
+        """The QR code, drawn once per address and size (its modules were made on the server's thread)."""
         if self._qr is None or self._qr[:2] != (url, side):
-            self._qr = (url, side, qr_surface(url, side))
+            self._qr = (url, side, qr_surface(self.server.qr, side))
         return self._qr[2]
 
     def _draw_card(self, surface: pygame.Surface, theme: Theme, lay: Layout, snapshot: Snapshot) -> None:

@@ -157,6 +157,8 @@ class ClassServer:
         self.snapshot = Snapshot()
         self.url: str | None = None
         """Set once the server listens; the frame loop reads it."""
+        self.qr: tuple[bytes, ...] = ()
+        """The QR code of `url`: its rows of modules (1 dark), made here off the frame; set before `url`."""
         self.error: str | None = None
         """Set when the server could not start (the address is taken, not this machine's)."""
         self.notify: Callable[[], None] = lambda: None
@@ -250,7 +252,9 @@ class ClassServer:
             raise
         port = listener.sockets[0].getsockname()[1]
         host = f"[{self.bind}]" if ":" in self.bind else self.bind
-        self.url = f"http://{host}:{port}/?code={self.room}"
+        url = f"http://{host}:{port}/?code={self.room}"
+        self.qr = qr_modules(url)
+        self.url = url
         await self._stopping.wait()
         for page in list(self.pages):
             await self._send(page, {"type": "ended"})
@@ -406,6 +410,13 @@ class ClassServer:
 
 
 NO_STORE = {"Cache-Control": "no-store"}
+
+
+def qr_modules(text: str) -> tuple[bytes, ...]:
+    """`text` as a QR code (segno, error correction M): its rows of modules, 1 for dark."""
+    import segno
+
+    return tuple(bytes(row) for row in segno.make(text, error="m", micro=False).matrix)
 
 
 def encode_png(still: Still) -> bytes:
