@@ -157,3 +157,18 @@ def test_a_lesson_question_is_answered_in_words_and_the_reveal_counts_them(
     assert student.next("answer")["answer"] == "4"
     press(app, pygame.K_RETURN)
     assert student.next("question")["counts"] == [["4", 1]]
+
+
+def test_the_still_frames_the_candidates_with_room_inside_the_stage() -> None:
+    from visualizer.classmode import FOCUS_SHARE, focus, targets_on
+
+    stage = pygame.Rect(100, 50, 800, 500)
+    boxes = [pygame.Rect(860, 500, 30, 40), pygame.Rect(700, 520, 20, 20)]
+    area = focus(stage, boxes)
+    assert stage.contains(area) and all(area.contains(box) for box in boxes)
+    assert area.w >= stage.w * FOCUS_SHARE and area.h >= stage.h * FOCUS_SHARE
+    targets = targets_on(area, list(enumerate(boxes, 1)))
+    assert [t.choice for t in targets] == ["1", "2"]
+    for target, box in zip(targets, boxes, strict=True):
+        assert round(area.x + target.x * area.w) == box.x and round(area.y + target.y * area.h) == box.y
+        assert 0 <= target.x <= 1 - target.w and 0 <= target.y <= 1 - target.h

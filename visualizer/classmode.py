@@ -281,7 +281,7 @@ class ClassMode:
         return self._qr[2]
 
     def _draw_card(self, surface: pygame.Surface, theme: Theme, lay: Layout, snapshot: Snapshot) -> None:
-        """QR code, address, room code, joined and answered, and what Enter does: over the side column."""
+        """QR code, address, room code, joined and answered, and what Enter does: at the side column's foot."""
         url = self.url
         margin = theme.px(10)
         column = card_column(lay, theme)
@@ -307,7 +307,8 @@ class ClassMode:
         height = margin * 2 + sum(theme.line_height(size) for _t, size, _c in lines)
         if qr is not None:
             height += qr.get_height() + margin
-        box = pygame.Rect(column.x, column.y, column.w, min(height, surface.get_height() - column.y))
+        box = pygame.Rect(column.x, column.y, column.w, min(height, column.h))
+        box.bottom = column.bottom  # the counters and the pseudocode above it stay in sight
         draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
         y = box.y + margin
         if qr is not None:
