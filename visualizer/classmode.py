@@ -281,7 +281,7 @@ class ClassMode:
         return self._qr[2]
 
     def _draw_card(self, surface: pygame.Surface, theme: Theme, lay: Layout, snapshot: Snapshot) -> None:
-        """QR code, address, room code, joined and answered, and what Enter does: at the side column's foot."""
+        """QR code, address, room code, joined and answered, what Enter does: at the side column's foot."""
         url = self.url
         margin = theme.px(10)
         column = card_column(lay, theme)

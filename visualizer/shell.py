@@ -119,7 +119,7 @@ class Shell:
         self._dragging_timeline = False
         self.exercise = ExerciseMode(app.player_clock)
         self.drawn_layout: Layout | None = None
-        """The layout the last frame was drawn with (what the app draws over it reads it; input never does)."""
+        """The layout the last frame was drawn with (what the app draws over it reads it; input does not)."""
         """Exercise mode: off, or the student making the steps of the current run."""
         self.demo = demo_type(self)
         if self.player is None:
