@@ -162,7 +162,10 @@ def server(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> Iterator[ClassSe
     caplog.set_level(logging.DEBUG)
     with serving(tmp_path, 0.3) as started:
         yield started
-    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    logged = (
+        caplog.get_records("setup") + caplog.get_records("call") + caplog.records
+    )  # (records: teardown's)
+    assert not [record for record in logged if record.levelno >= logging.ERROR]
 
 
 def base(server: ClassServer) -> str:
@@ -299,6 +302,24 @@ def crowd_of_a_thousand(server: ClassServer) -> None:
             assert (await receive(ann, "answer"))["status"] == ACCEPTED
 
     asyncio.run(play())
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 20_000 + b"\r\n\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(100),  # a TLS hello on the plain port
+        b"GET /ws?code=ROOM HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+    ],
+    ids=["bad request line", "header line too long", "TLS hello", "websocket without its key"],
+)
+def test_malformed_requests_get_a_400_and_no_traceback(server: ClassServer, junk: bytes) -> None:
+    port = int(base(server).rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as rude:
+        rude.sendall(junk.replace(b"ROOM", server.room.encode()))
+        assert rude.recv(12)[9:12] in (b"400", b"403")
+    # (the fixture checks that nothing was logged as an error: aiohttp logs these with a traceback)
 
 
 def test_a_slow_client_that_never_finishes_its_request_is_closed(server: ClassServer) -> None:

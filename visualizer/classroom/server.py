@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import io
 import json
+import logging
 import secrets
 import socket
 import threading
@@ -57,6 +58,15 @@ def lan_address() -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+def quiet_aiohttp() -> None:
+    """aiohttp's own log stays off the teacher's terminal: it writes a traceback for every malformed request
+    (a header line too long, a TLS hello on the plain port), and the client's 400 is the whole answer."""
+    log = logging.getLogger("aiohttp")
+    if not any(isinstance(handler, logging.NullHandler) for handler in log.handlers):
+        log.addHandler(logging.NullHandler())
+    log.propagate = False
 
 
 def page_html() -> bytes:
@@ -231,6 +241,7 @@ class ClassServer:
     async def _serve(self) -> None:
         """Listen, publish the address, serve until `stop`."""
         self._stopping = asyncio.Event()
+        quiet_aiohttp()
         self._words = {code: json.dumps(page_words(code)).encode() for code in LANGUAGES}
         self._page = page_html()
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
