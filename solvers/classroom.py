@@ -19,6 +19,7 @@ from typing import Any
 from solvers.cli import UsageError
 from solvers.exercise.results import append_line, csv_line, results_folder
 from solvers.i18n import _
+from solvers.messages import columns, pad
 
 FIELDS = ("when", "room", "student", "name", "question", "text", "answer", "correct", "seconds")
 """The columns of a session file, one row per answer (`student` numbers the joins: names may repeat)."""
@@ -98,7 +99,7 @@ def read_table(path: Path) -> Table:
 
 def table_text(table: Table) -> str:
     """The table as text: a row per student, a column per question (✓: right), then the total."""
-    header = [_("student"), *(f"Q{number}" for number, _text in table.questions), _("right")]
+    header = [_("student"), *(f"Q{number}" for number, _text in table.questions), _("right answers")]
     rows = [header]
     for student, name in table.students:
         row = [f"{name} (#{student})"]
@@ -107,9 +108,9 @@ def table_text(table: Table) -> str:
             row.append(answer + (" ✓" if correct == "true" else ""))
         row.append(f"{table.right(student)}/{len(table.questions)}")
         rows.append(row)
-    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
+    widths = [max(columns(row[column]) for row in rows) for column in range(len(header))]
     lines = [
-        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
+        "  ".join(pad(cell, width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
     ]
     lines += [""] + [f"Q{number}: {text}" for number, text in table.questions]
     return "\n".join(lines)
@@ -140,7 +141,8 @@ def run_results(args: argparse.Namespace) -> int:
     try:
         table = read_table(path)
     except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise UsageError(_("cannot read {file}: {reason}").format(file=path, reason=error)) from None
+        reason = getattr(error, "strerror", None) or error
+        raise UsageError(_("cannot read {file}: {reason}").format(file=path, reason=reason)) from None
     if not table.questions:
         print(_("{file}: no answers yet").format(file=path))
         return 0

@@ -131,6 +131,17 @@ def test_results_take_each_students_last_answer_and_survive_a_cut_last_line(tmp_
     assert "Ann (#1)" in text and "민수 (#2)" in text and "Q2: Which disk?" in text
 
 
+def test_the_table_lines_up_in_a_terminal_whatever_the_script_of_the_names(tmp_path: Path) -> None:
+    from solvers.messages import columns
+
+    path = tmp_path / "class-z.csv"
+    for student, name in [(1, "김민수"), (2, "Ann"), (3, "王小明")]:
+        append_answer(path, AnswerRow("ROOM1", student, name, 1, "Which move?", "A→C", True, 2.0))
+    rows = table_text(read_table(path)).splitlines()[1:4]
+    starts = {columns(row[: row.index("A→C")]) for row in rows}
+    assert len(starts) == 1  # the answers' column starts at the same terminal column on every row
+
+
 def test_class_results_command_prints_the_table_and_says_when_there_is_none(tmp_path: Path) -> None:
     from solvers.__main__ import main
 
