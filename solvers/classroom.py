@@ -3,20 +3,18 @@
 The app's class session (visualizer/classroom/) appends each answer to its session file with
 `solvers.exercise.results.append_line` (one write, then fsync), so a crash loses at most the line being
 written. A student may change an answer until the reveal: the change is a new line, and the table takes each
-student's last line per question. `python -m solvers class results [FILE]` prints that table (the newest
-session's file by default).
+student's last line per question; `python -m solvers class results [FILE]` prints that table
+(solvers/commands/classroom.py).
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from solvers.cli import UsageError
 from solvers.exercise.results import append_line, csv_line, results_folder
 from solvers.i18n import _
 from solvers.messages import columns, pad
@@ -120,32 +118,3 @@ def newest_session(folder: Path | None = None) -> Path | None:
     """The most recent session file, if any."""
     found = sorted((folder or class_folder()).glob(SESSION_GLOB))
     return found[-1] if found else None
-
-
-def add_cli(sub: Any) -> None:
-    """`python -m solvers class results [FILE]`."""
-    parser = sub.add_parser("class", help=_("class sessions: the answers a class gave"))
-    actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    results = actions.add_parser(
-        "results", help=_("the answers per student and question (default: the newest session)")
-    )
-    results.add_argument("file", type=Path, nargs="?", metavar="FILE")
-    results.set_defaults(run=run_results)
-
-
-def run_results(args: argparse.Namespace) -> int:
-    """Print the table of FILE (or of the newest session); a missing or unreadable file is one line."""
-    path: Path | None = args.file or newest_session()
-    if path is None:
-        raise UsageError(_("no class session has been held yet"))
-    try:
-        table = read_table(path)
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
-        reason = getattr(error, "strerror", None) or error
-        raise UsageError(_("cannot read {file}: {reason}").format(file=path, reason=reason)) from None
-    if not table.questions:
-        print(_("{file}: no answers yet").format(file=path))
-        return 0
-    print(path)
-    print(table_text(table))
-    return 0
