@@ -27,6 +27,7 @@ COMMANDS = {
     "connect4": "solvers.games",
     "exercise": "solvers.exercise.cli",
     "lesson": "solvers.commands.lesson",
+    "class": "solvers.commands.classroom",
 }
 """Which module registers each command, so a command imports only its own module.
 

@@ -140,14 +140,21 @@ def catalog_source(code: str) -> Path:
 def use(code: str) -> str:
     """Speak language `code` from now on (unknown or missing catalogs fall back to English); returns it."""
     chosen = normalise(code) or SOURCE_LANGUAGE
-    catalog: gettext.NullTranslations = gettext.NullTranslations()
-    if chosen != SOURCE_LANGUAGE:
-        try:
-            catalog = gettext.GNUTranslations(io.BytesIO(compiled(catalog_source(chosen))))
-        except OSError:
-            chosen = SOURCE_LANGUAGE
+    catalog = catalog_in(chosen)
+    if not isinstance(catalog, gettext.GNUTranslations):
+        chosen = SOURCE_LANGUAGE
     _state.update(language=chosen, catalog=catalog)
     return chosen
+
+
+def catalog_in(code: str) -> gettext.NullTranslations:
+    """The catalog of language `code` (English's, the identity, when it is English or missing)."""
+    if code == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    try:
+        return gettext.GNUTranslations(io.BytesIO(compiled(catalog_source(code))))
+    except OSError:
+        return gettext.NullTranslations()
 
 
 def compiled(source: Path) -> bytes:

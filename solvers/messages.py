@@ -6,10 +6,23 @@ number or a huge token is refused the same way wherever it is typed.
 
 from __future__ import annotations
 
+import unicodedata
+
 from solvers.i18n import _
 
 MAX_NUMBER_CHARS = 40
 """Longer numbers are refused before int() reads them (int() of a huge text is slow)."""
+
+
+def columns(text: str) -> int:
+    """The terminal columns `text` takes: a Hangul or Chinese character takes two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded to `width` terminal columns."""
+    room = " " * max(0, width - columns(text))
+    return room + text if right else text + room
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -49,6 +49,8 @@ def test_solvers_player_and_every_model_are_free_of_pygame() -> None:
         "visualizer.tree",
         "visualizer.calltree",
         "visualizer.searchtree",
+        "visualizer.classroom.server",
+        "solvers.classroom",
     ]
     assert not loads_pygame(*shared, *models)
 

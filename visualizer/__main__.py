@@ -98,6 +98,18 @@ def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
     return parse
 
 
+def ip_address(text: str) -> str:
+    """An argparse type: an IP address this machine may listen on (127.0.0.1, 192.168.0.10, ::1)."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not an IP address (such as 192.168.0.10)").format(text=repr(text))
+        ) from None
+
+
 def writable_path(text: str) -> Path:
     """An argparse type: where a file can be written (its folder exists and is writable)."""
     path = Path(text).expanduser()
@@ -216,6 +228,24 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the lesson's step to open at"),
     )
     parser.add_argument(
+        "--class",
+        dest="class_session",
+        action="store_true",
+        help=_("start a class session: students answer from a browser (Ctrl+K in the app)"),
+    )
+    parser.add_argument(
+        "--bind",
+        type=ip_address,
+        metavar="ADDR",
+        help=_("the class session's address (default: this machine's address on the network)"),
+    )
+    parser.add_argument(
+        "--port",
+        type=whole_number(1, 65_535, N_("the port")),
+        default=0,
+        help=_("the class session's port (default: a free one)"),
+    )
+    parser.add_argument(
         "--lang",
         type=language_argument,
         metavar="LANG",
@@ -245,6 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(_("--export needs a DEMO to play"))
     if args.exercise and args.demo is None:
         parser.error(_("--exercise needs a DEMO"))
+    if args.class_session and args.demo is None and args.lesson is None:
+        parser.error(_("--class needs a DEMO or a --lesson"))
+    if (args.bind is not None or args.port) and not args.class_session:
+        parser.error(_("--bind and --port are for --class"))
     lesson = None
     if args.lesson is not None:
         from solvers.lessons import LessonError, load_lesson
@@ -274,6 +308,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         exercise=args.exercise,
         lesson=lesson,
         step=args.step,
+        class_session=args.class_session,
+        bind=args.bind,
+        port=args.port,
     )
     with crash_log():
         return run_app(options)

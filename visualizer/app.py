@@ -35,6 +35,7 @@ from visualizer.window import open_window
 
 if TYPE_CHECKING:
     from visualizer.authoring import Authoring
+    from visualizer.classmode import ClassMode
     from visualizer.dialogs import FileChooser
     from visualizer.lesson import LessonPresenter
     from visualizer.loading import Loading
@@ -97,6 +98,7 @@ class App:
         self.lesson: LessonPresenter | None = None  # a lesson being presented over the demo screen
         self.authoring: Authoring | None = None  # the lesson being written (Ctrl+L), made on first use
         self.presenter_view = PresenterView(self)  # the teacher's notes, next step and clock
+        self.classroom: ClassMode | None = None  # a class session (Ctrl+K, --class)
         # Everything built so far (modules, fonts) lives as long as the app: keep it
         # out of the collector's full passes, which would otherwise stall frames.
         gc.collect()
@@ -111,6 +113,8 @@ class App:
             from visualizer.lesson import LessonPresenter
 
             self.lesson = LessonPresenter(self, options.lesson, options.step - 1)
+        if options.class_session:
+            self.start_class(announce=True)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -262,6 +266,8 @@ class App:
         guard(N_("updating the screen"), self.report_fault, self.screen.update, dt)
         if self.lesson is not None:
             guard(N_("updating the screen"), self.report_fault, self.lesson.update)
+        if self.classroom is not None:
+            guard(N_("following the class session"), self.report_fault, self.classroom.follow, self)
         if self.chooser is not None:
             self.chooser.update(dt)
         drawing = self.player_clock()
@@ -306,6 +312,7 @@ class App:
         if (
             self.recording
             or self.chooser is not None
+            or (self.classroom is not None and self.classroom.changed())
             or (self.message and time.monotonic() < self.message_until)
         ):
             return False
@@ -329,6 +336,7 @@ class App:
     def finish(self) -> None:
         """Let the demo keep its work, save a recording still going, then let its encoder finish."""
         self.leave_demo()
+        self.stop_class()
         self.collector.close()
         self.stop_recording()
         if self.last_recording is not None:
@@ -351,6 +359,8 @@ class App:
             return
         if self.authoring is not None and self.authoring.open:
             self.authoring.handle(event)
+            return
+        if self.classroom is not None and self.classroom.takes(event, self, self.show_help):
             return
         if self.lesson is not None and (
             self.lesson.covers(event) or (event.type == pygame.KEYDOWN and self._lesson_key(event))
@@ -447,6 +457,26 @@ class App:
         self.theme.fit_window(self.surface.get_size())
         self.notify(self.theme.describe())
 
+    def toggle_class(self) -> None:
+        """Ctrl+K: start a class session (students answer from their browsers), or end it."""
+        if self.classroom is not None:
+            self.stop_class()
+            self.notify(_("the class session has ended"))
+            return
+        self.start_class(announce=False)
+
+    def start_class(self, *, announce: bool) -> None:
+        """Start the class session's server (--bind and --port from the command line, if given)."""
+        from visualizer.classmode import ClassMode  # aiohttp loads only for a class session
+
+        self.classroom = ClassMode(self.options.bind, self.options.port, announce=announce)
+
+    def stop_class(self) -> None:
+        """End the class session, if one runs."""
+        classroom, self.classroom = self.classroom, None
+        if classroom is not None:
+            classroom.stop()
+
     def toggle_help(self) -> None:
         """Show or hide the keys."""
         self.show_help = not self.show_help
@@ -541,6 +571,9 @@ class App:
         self.screen.draw(surface)
         if self.lesson is not None:
             self.lesson.draw(surface)
+        if self.classroom is not None and isinstance(self.screen, Shell) and self.screen.drawn_layout:
+            self.classroom.after_drawing(surface, self)
+            self.classroom.draw(surface, self.theme, self.screen.drawn_layout)
         if self.screenshot_due:
             self._take_screenshot(surface)
         if self.recorder is not None:

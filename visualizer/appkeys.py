@@ -17,6 +17,12 @@ APP_BINDINGS = Bindings(
     Binding(("f",), "toggle_fullscreen", N_("fullscreen"), when="in_demo"),
     Binding(("p",), "save_screenshot", N_("save a PNG of the window"), when="in_demo"),
     Binding(("shift+g",), "toggle_video", N_("record an MP4 video (G again stops)"), when="in_demo"),
+    Binding(
+        ("ctrl+k",),
+        "toggle_class",
+        N_("class session: students answer from their browsers (Enter reveals; Ctrl+K again ends it)"),
+        when="in_demo",
+    ),
     Binding(("g",), "toggle_gif", N_("record a GIF: G starts, G again stops and saves"), when="in_demo"),
     Binding(
         ("ctrl+shift+l",), "show_lesson_draft", N_("the lesson you are writing: its steps, save, present")

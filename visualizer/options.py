@@ -28,3 +28,6 @@ class Options:
     exercise: bool = False  # --exercise: the demo opens in exercise mode
     lesson: Lesson | None = None  # --lesson FILE, read and checked
     step: int = 1  # --step K: the lesson opens at its K-th step
+    class_session: bool = False  # --class: a class session starts with the app
+    bind: str | None = None  # --bind ADDR; None: the machine's address on the network
+    port: int = 0  # --port N; 0: a free one

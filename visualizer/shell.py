@@ -121,6 +121,8 @@ class Shell:
         self._folds: dict[tuple, int] = {}  # the fold level chosen, until the next input (see layout)
         self._dragging_timeline = False
         self.exercise = ExerciseMode(app.player_clock)
+        self.drawn_layout: Layout | None = None
+        """The layout the last frame was drawn with (what the app draws over it reads it; input does not)."""
         """Exercise mode: off, or the student making the steps of the current run."""
         self.demo = demo_type(self)
         if self.player is None:
@@ -497,7 +499,7 @@ class Shell:
     def draw(self, surface: pygame.Surface) -> None:
         """The whole demo screen."""
         theme = self.theme
-        lay = self.layout(surface.get_size())
+        lay = self.drawn_layout = self.layout(surface.get_size())
         theme.cut.clear()
         surface.fill(th.BACKGROUND)
         self._draw_title(surface, lay.title)

@@ -12,7 +12,6 @@ import argparse
 import itertools
 import json
 import secrets
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from solvers.mazes.generators import ALGORITHMS, DEFAULT_MIX, SHARED_BUG, growin
 from solvers.mazes.printing import PAPERS, Printed, PrintUnavailable, solution, write_pdf, write_svg
 from solvers.mazes.texture import mean_texture
 from solvers.mazes.walk import solve
+from solvers.messages import pad
 from solvers.runstats import EventStats
 
 MAX_STATS_CELLS = 250_000
@@ -353,13 +353,6 @@ def stats_lines(
         shares = f"{f['dead_ends']:9.1%} {f['branching']:9.1%} {f['solution_share']:9.1%}"
         lines.append(f"{name:16} {shares} {f['corridor']:9.2f}")
     return lines
-
-
-def pad(text: str, width: int, right: bool = False) -> str:
-    """`text` padded to `width` terminal columns (a Hangul or Chinese character takes two)."""
-    columns = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    room = " " * max(0, width - columns)
-    return room + text if right else text + room
 
 
 # --- maze solve on any shape ---------------------------------------------------------------

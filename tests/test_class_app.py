@@ -1,0 +1,174 @@
+"""The class session in the app: Ctrl+K starts it, exercise mode's step goes to the class, the projector shows
+the counts, Enter reveals the histogram, Enter goes on to the next step, Ctrl+K ends it; a lesson's question.
+
+A student is a websocket client on a loop of its own thread; the test runs the app's frames itself and waits
+only for things that must happen (a ceiling, never a pause).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any
+
+import aiohttp
+import pygame
+import pytest
+from test_exercise_app import exercising
+from ui import count_colour, press
+
+from visualizer import theme as th
+from visualizer.classmode import histogram_box
+
+WAIT = 20.0
+
+
+class Student:
+    """A page in a browser, played by a websocket client on its own thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.client: aiohttp.ClientSession | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+
+    def run(self, work: Coroutine[Any, Any, Any]) -> Any:
+        """Run `work` on the student's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(WAIT)
+
+    def join(self, url: str, name: str) -> None:
+        """Open the page's websocket and join."""
+
+        async def go() -> None:
+            self.client = aiohttp.ClientSession()
+            self.ws = await self.client.ws_connect(url.replace("/?", "/ws?"))
+            await self.ws.send_json({"type": "join", "name": name, "lang": "ko"})
+
+        self.run(go())
+
+    def next(self, kind: str) -> dict[str, Any]:
+        """The next message of `kind`."""
+
+        async def go() -> dict[str, Any]:
+            assert self.ws is not None
+            while True:
+                message = await self.ws.receive_json(timeout=WAIT)
+                if message["type"] == kind:
+                    return message
+
+        return self.run(go())
+
+    def answer(self, number: int, choice: str) -> None:
+        """Send an answer."""
+        assert self.ws is not None
+        self.run(self.ws.send_json({"type": "answer", "question": number, "choice": choice}))
+
+    def leave(self) -> None:
+        """Close the page and the loop."""
+        if self.client is not None:
+            self.run(self.client.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(WAIT)
+
+
+@pytest.fixture
+def student() -> Iterator[Student]:
+    """One student; closed afterwards."""
+    one = Student()
+    yield one
+    one.leave()
+
+
+def frames_until(app: Any, done: Callable[[], bool]) -> None:
+    """Run frames until `done()` (the server's thread answers in its own time: a ceiling, not a pause)."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, "the class session did not get there"
+        app.frame(1 / 60)
+
+
+def start_class(app: Any) -> Any:
+    """Ctrl+K on 127.0.0.1; the session once its server listens."""
+    app.options.bind = "127.0.0.1"
+    press(app, pygame.K_k, "k", pygame.KMOD_CTRL)
+    classroom = app.classroom
+    assert classroom is not None
+    frames_until(app, lambda: classroom.url is not None)
+    return classroom
+
+
+def test_a_step_goes_to_the_class_enter_reveals_the_counts_and_enter_goes_on(
+    app: Any, open_demo: Any, student: Student
+) -> None:
+    shell = exercising(app, open_demo, "hanoi")
+    classroom = start_class(app)
+    frames_until(app, lambda: classroom.number == 1)
+    step = shell.exercise.performance.step
+    student.join(classroom.url, "김민수")
+    question = student.next("question")
+    assert question["text"] == step.question
+    assert [label for _key, label in question["choices"]] == [choice.label for choice in step.choices]
+    wrong = next(str(n) for n, c in enumerate(step.choices, 1) if c.key != step.expected)
+    student.answer(question["number"], wrong)
+    student.next("answer")
+    assert classroom.changed() and not app.at_rest()  # the projector's count is drawn without input
+    frames_until(app, lambda: classroom.shown.answered == 1)
+    assert classroom.shown.joined == 1
+    press(app, pygame.K_RETURN)
+    assert classroom.revealed and shell.exercise.asking  # the step waits while the class looks
+    revealed = student.next("question")
+    assert dict(revealed["counts"])[wrong] == 1
+    frames_until(app, lambda: classroom.shown.counts is not None)
+    app.frame(1 / 60)
+    box = histogram_box(app.theme, shell.layout(app.surface.get_size()).stage, len(step.choices))
+    assert count_colour(app.surface, box, th.PANEL) > box.w * box.h // 16  # the histogram's card
+    assert count_colour(app.surface, box, th.MUTED, step=1) > 0  # the wrong answer's bar
+    press(app, pygame.K_RETURN)
+    performance = shell.exercise.performance
+    assert not classroom.revealed and performance.last.shown and performance.last.step is step
+    assert performance.reading  # the bar explains the step; Enter again plays on, as in exercise mode
+    press(app, pygame.K_RETURN)
+    frames_until(app, lambda: classroom.number == 2)
+    assert student.next("question")["number"] == 2
+    press(app, pygame.K_k, "k", pygame.KMOD_CTRL)
+    assert app.classroom is None
+    assert student.next("ended") == {"type": "ended"}
+
+
+def test_a_lesson_question_is_answered_in_words_and_the_reveal_counts_them(
+    app: Any, student: Student, tmp_path: Any
+) -> None:
+    from solvers.i18n import assets_folder
+    from solvers.lessons import load_lesson
+    from visualizer.lesson import LessonPresenter
+
+    lesson = load_lesson(assets_folder() / "lessons" / "frogs.toml")
+    index = next(i for i, step in enumerate(lesson.steps) if step.question)
+    app.lesson = LessonPresenter(app, lesson, index)
+    classroom = start_class(app)
+    frames_until(app, lambda: classroom.number == 1)
+    student.join(classroom.url, "王小明")
+    question = student.next("question")
+    assert question["text"] == lesson.steps[index].question["ko"] and question["choices"] == []
+    student.answer(question["number"], "  4 \n")
+    assert student.next("answer")["answer"] == "4"
+    press(app, pygame.K_RETURN)
+    assert student.next("question")["counts"] == [["4", 1]]
+
+
+def test_the_still_frames_the_candidates_with_room_inside_the_stage() -> None:
+    from visualizer.classmode import FOCUS_SHARE, focus, targets_on
+
+    stage = pygame.Rect(100, 50, 800, 500)
+    boxes = [pygame.Rect(860, 500, 30, 40), pygame.Rect(700, 520, 20, 20)]
+    area = focus(stage, boxes)
+    assert stage.contains(area) and all(area.contains(box) for box in boxes)
+    assert area.w >= stage.w * FOCUS_SHARE and area.h >= stage.h * FOCUS_SHARE
+    targets = targets_on(area, list(enumerate(boxes, 1)))
+    assert [t.choice for t in targets] == ["1", "2"]
+    for target, box in zip(targets, boxes, strict=True):
+        assert round(area.x + target.x * area.w) == box.x and round(area.y + target.y * area.h) == box.y
+        assert 0 <= target.x <= 1 - target.w and 0 <= target.y <= 1 - target.h

@@ -1,0 +1,139 @@
+"""The class page in a real browser: headless Chromium (Debian's chromium and chromium-driver, via selenium)
+joins, answers in each language, and sees the reveal. Skipped with the reason when Chromium is absent, except
+under CI (CI set), where it must run. One browser for the module; all traffic is to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from visualizer.classroom.server import ClassServer
+from visualizer.classroom.session import Question, Target
+from visualizer.classroom.words import page_words
+
+WAIT = 20.0
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+
+def browser() -> Any:
+    """Headless Chromium at a phone's size, or a skip that says why (a failure under CI)."""
+    missing = "chromium" if CHROMIUM is None else "chromedriver" if DRIVER is None else None
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        missing = missing or "selenium"
+    if missing is not None:
+        reason = f"the browser tests need {missing} (apt install install chromium chromium-driver; selenium))"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=375,812"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    """One browser for every test here."""
+    started = browser()
+    yield started
+    started.quit()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ClassServer]:
+    """A class session on 127.0.0.1."""
+    started = ClassServer("127.0.0.1", 0, record_to=tmp_path / "class.csv")
+    started.start()
+    assert started.wait_ready(WAIT), started.error
+    yield started
+    started.stop()
+
+
+def wait_for(driver: Any, check: Any) -> Any:
+    """Wait until `check(driver)` is truthy (a ceiling, never a pause)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(check)
+
+
+def text_of(driver: Any, element_id: str) -> str:
+    """The visible text of an element."""
+    from selenium.webdriver.common.by import By
+
+    return str(driver.find_element(By.ID, element_id).text)
+
+
+def join(driver: Any, server: ClassServer, lang: str, name: str) -> None:
+    """A fresh student opens the page, picks `lang`, types `name` and joins."""
+    from selenium.webdriver.common.by import By
+
+    driver.get("about:blank")
+    driver.get(server.url)
+    driver.execute_script("sessionStorage.clear(); localStorage.clear();")
+    driver.get(server.url)
+    words = page_words(lang)
+    driver.find_element(By.ID, f"lang-{lang}").click()
+    wait_for(driver, lambda d: text_of(d, "join") == words["join"])
+    driver.find_element(By.ID, "name").send_keys(name)
+    driver.find_element(By.ID, "join").click()
+
+
+@pytest.mark.parametrize(("lang", "name"), [("ko", "김민수"), ("zh_CN", "王小明"), ("en", "Ann")])
+def test_a_student_joins_answers_and_sees_the_reveal_in_each_language(
+    driver: Any, server: ClassServer, lang: str, name: str
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    words = page_words(lang)
+    question = Question(
+        1,
+        {"en": "Which move comes next?", "ko": "다음 수는?", "zh_CN": "下一步是哪一步？"},
+        (("1", "A→B"), ("2", "A→C")),
+        "2",
+    )
+    server.ask(question)
+    join(driver, server, lang, name)
+    wait_for(driver, lambda d: text_of(d, "question-text") == question.text(lang))
+    driver.find_element(By.CSS_SELECTOR, '.choice[data-key="1"]').click()
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
+    driver.find_element(By.CSS_SELECTOR, '.choice[data-key="2"]').click()  # changed before the reveal
+    chosen = "return document.querySelector('.choice[data-key=\"2\"]').classList.contains('on')"
+    wait_for(driver, lambda d: d.execute_script(chosen))
+    assert server.snapshot.answered == 1 and server.snapshot.records == 2
+    server.reveal()
+    right = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bar.right"))
+    assert right[0].get_attribute("data-key") == "2"
+    assert words["right"] in right[0].text and words["you"] in right[0].text
+    assert [bar.text.splitlines()[-1] for bar in driver.find_elements(By.CSS_SELECTOR, ".bar")] == ["0", "1"]
+    assert text_of(driver, "reveal-title") == words["revealed"]
+    rows = (server.record_to or Path()).read_text(encoding="utf-8")
+    assert rows.count(name) == 2
+
+
+def test_a_picture_question_is_answered_by_tapping_its_candidate(driver: Any, server: ClassServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    from visualizer.classroom.server import Still
+
+    still = Still(0, (40, 20), bytes([200, 100, 50]) * 800)
+    targets = (Target("1", 0.0, 0.0, 0.5, 1.0), Target("2", 0.5, 0.0, 0.5, 1.0))
+    server.ask(
+        Question(1, {"en": "Which cell?"}, (("1", "left"), ("2", "right")), "1", targets=targets), still
+    )
+    join(driver, server, "en", "Bo")
+    spot = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.spot[data-key="1"]'))
+    wait_for(driver, lambda d: d.execute_script("return document.getElementById('still').naturalWidth") == 40)
+    spot[0].click()
+    wait_for(driver, lambda d: text_of(d, "status") == page_words("en")["sent"])
+    assert server.snapshot.answered == 1
