@@ -173,7 +173,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help=_("seed for random mazes and trees"),
     )
-    parser.add_argument("--autoplay", action="store_true", help=_("start the demo's run at once"))
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help=_("start the demo's run at once; with --lesson, play the lesson through and quit"),
+    )
     parser.add_argument(
         "--exercise",
         action="store_true",

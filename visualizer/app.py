@@ -110,7 +110,7 @@ class App:
         if options.lesson is not None:
             from visualizer.lesson import LessonPresenter
 
-            self.lesson = LessonPresenter(self, options.lesson, options.step - 1)
+            self.lesson = LessonPresenter(self, options.lesson, options.step - 1, autoplay=options.autoplay)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -306,6 +306,7 @@ class App:
         if (
             self.recording
             or self.chooser is not None
+            or (self.lesson is not None and self.lesson.autoplay)
             or (self.message and time.monotonic() < self.message_until)
         ):
             return False

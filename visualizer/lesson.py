@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 MAX_SEARCH = 2_000_000
 """Events a position's search walks at most before it settles for where it is."""
 
+AUTOPLAY_HOLD = 3.0
+"""Seconds of app time an autoplayed lesson stays on a step once it has played its part."""
+
 
 @dataclass(frozen=True)
 class Span:
@@ -73,9 +76,11 @@ def apply_settings(demo: Any, settings: Mapping[str, Any]) -> None:
 class LessonPresenter:
     """Plays a lesson on the app's demo screen: one step at a time, the class free to leave and come back."""
 
-    def __init__(self, app: App, lesson: Lesson, first: int = 0) -> None:
+    def __init__(self, app: App, lesson: Lesson, first: int = 0, *, autoplay: bool = False) -> None:
         self.app = app
         self.lesson = lesson
+        self.autoplay = autoplay  # --autoplay: each step plays its part, stays AUTOPLAY_HOLD, then the next
+        self.done_at: float | None = None  # app time when the step had played its part (autoplay)
         self.index = 0
         self.span = Span(0, 0)
         self.blank = False
@@ -103,6 +108,7 @@ class LessonPresenter:
         """Show step `index` (clamped): its demo, its run at its position, its part playing."""
         self.index = max(0, min(len(self.lesson.steps) - 1, index))
         self.away = False
+        self.done_at = None
         step = self.step
         first = self.index
         while first > 0 and step.same_run(self.lesson.steps[first - 1]):
@@ -221,15 +227,30 @@ class LessonPresenter:
         self.blank = not self.blank
 
     def update(self) -> None:
-        """A playing step pauses where its part ends."""
-        if self.away or self.stop_at is None:
+        """A playing step pauses where its part ends; an autoplayed one then moves on."""
+        if self.away:
             return
         player = self.shell.run
-        if player.cursor >= self.stop_at:
+        if self.stop_at is not None and player.cursor >= self.stop_at:
             player.playing = False
             if player.cursor > self.stop_at:
                 player.seek(self.stop_at, now=True)
             self.stop_at = None
+        if self.autoplay:
+            self._autoplay()
+
+    def _autoplay(self) -> None:
+        """Hold a step that has played its part, then the next; after the last one the app stops."""
+        if not self.finished():
+            return
+        now = self.app.elapsed
+        if self.done_at is None:
+            self.done_at = now
+        elif now - self.done_at >= AUTOPLAY_HOLD:
+            if self.index + 1 < len(self.lesson.steps):
+                self.go(self.index + 1)
+            else:
+                self.app.running = False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The caption and the step counter at the window's bottom, over the controls (or a black screen).
