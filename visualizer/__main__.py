@@ -135,6 +135,14 @@ def export_path(text: str) -> Path:
     return path
 
 
+def pdf_path(text: str) -> Path:
+    """An argparse type: a .pdf file in a writable folder."""
+    path = writable_path(text)
+    if path.suffix.lower() != ".pdf":
+        raise argparse.ArgumentTypeError(_("handouts are .pdf files, not {name}").format(name=repr(text)))
+    return path
+
+
 def out_folder(text: str) -> Path:
     """An argparse type: an existing, writable folder for pictures."""
     path = Path(text).expanduser()
@@ -220,6 +228,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the lesson's step to open at"),
     )
     parser.add_argument(
+        "--handout",
+        type=pdf_path,
+        metavar="FILE",
+        help=_("with --lesson: print its steps, pictures and captions, into FILE.pdf, then quit"),
+    )
+    parser.add_argument(
         "--lang",
         type=language_argument,
         metavar="LANG",
@@ -249,6 +263,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(_("--export needs a DEMO to play"))
     if args.exercise and args.demo is None:
         parser.error(_("--exercise needs a DEMO"))
+    if args.handout is not None and args.lesson is None:
+        parser.error(_("--handout needs --lesson FILE"))
     lesson = None
     if args.lesson is not None:
         from solvers.lessons import LessonError, load_lesson
@@ -259,6 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(error))
         if args.step > len(lesson.steps):
             parser.error(_("--step: the lesson has {count} steps").format(count=len(lesson.steps)))
+    if args.handout is not None:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"  # the steps are drawn off screen, with or without a display
     from visualizer.record import video_available  # pygame loads only past the arguments
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
@@ -278,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         exercise=args.exercise,
         lesson=lesson,
         step=args.step,
+        handout=args.handout,
     )
     with crash_log():
         return run_app(options)

@@ -225,6 +225,10 @@ class App:
         """Run until the window closes or `frames` have been drawn."""
         if self.options.export is not None:
             return self.export(self.options.export)
+        if self.options.handout is not None:
+            from visualizer.handout import write_handout
+
+            return write_handout(self, self.options.handout)
         frames = 0
         while self.running:
             if self.options.frames is None and self.at_rest():

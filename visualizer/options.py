@@ -28,3 +28,4 @@ class Options:
     exercise: bool = False  # --exercise: the demo opens in exercise mode
     lesson: Lesson | None = None  # --lesson FILE, read and checked
     step: int = 1  # --step K: the lesson opens at its K-th step
+    handout: Path | None = None  # --handout FILE.pdf: the lesson's steps printed, then quit
