@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from solvers import events as ev
-from solvers.i18n import LANGUAGES, _
+from solvers.i18n import LANGUAGES, N_, _
+from solvers.sudoku import parse_puzzle
 
 FORMAT = 1
 """The version of the file format this module reads and writes."""
@@ -63,6 +64,17 @@ def _whole(low: int, high: int, count: int = 1) -> Callable[[object], bool]:
     return check
 
 
+def _one_sudoku(value: object) -> bool:
+    """A check that a setting is one sudoku puzzle as text (in a form the sudoku reader takes)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        parse_puzzle(value)
+    except ValueError:
+        return False
+    return True
+
+
 SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
     "recursion": {
         "mode": (_choice("factorial", "endless", "tree"), "factorial, endless, tree"),
@@ -80,6 +92,7 @@ SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
     "gametree": {"depth": (_whole(2, 6), "2..6"), "branching": (_whole(2, 4), "2..4")},
     "dlx": {"choice": (_choice("knuth", "queens", "sudoku"), "knuth, queens, sudoku")},
     "queens": {"n": (_whole(1, 16), "1..16")},
+    "sudoku": {"puzzle": (_one_sudoku, N_("one sudoku: its lines of digits, 0 or . for a blank"))},
 }
 """The settings a step may give each demo, with their check and what they allow.
 
@@ -356,7 +369,7 @@ class _Reader:
             check, words = allowed[key]
             if not check(setting):
                 raise self.fail(
-                    _("setting {key} must be {allowed}").format(key=key, allowed=words), index, "settings"
+                    _("setting {key} must be {allowed}").format(key=key, allowed=_(words)), index, "settings"
                 )
         return dict(value)
 

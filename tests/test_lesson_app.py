@@ -151,3 +151,24 @@ def test_the_minimax_lesson_sets_the_shortcut_and_cuts_in_the_game_tree(app) -> 
     presenter.go(6)
     presenter.next()
     assert type(app.screen.run.last_event.event).__name__ == "Prune"
+
+
+def test_the_dancing_links_lesson_solves_the_sudoku_it_reads_as_the_post_does(app) -> None:
+    lesson = load_lesson(LESSONS / "dancing-links.toml")
+    index = next(k for k, step in enumerate(lesson.steps) if step.demo == "sudoku")
+    presenter = present(app, "dancing-links.toml", index)
+    written = [int(word) for word in lesson.steps[index].settings["puzzle"].split()]
+    assert len(written) == 81 and list(app.screen.demo.givens) == written
+    presenter.go(index + 1)
+    presenter.next()
+    assert type(app.screen.run.last_event).__name__ == "Solution"
+    assert list(app.screen.demo.givens) == written  # the same run, played on to its solution
+
+
+def test_the_maze_lesson_has_the_class_walk_the_rooms_and_carve_the_maze(app) -> None:
+    lesson = load_lesson(LESSONS / "mysterious-maze.toml")
+    exercised = {step.demo for step in lesson.steps if step.exercise is not None}
+    assert exercised >= {"recursion", "rooms", "tictactoe", "maze"}
+    last = len(lesson.steps) - 1
+    present(app, "mysterious-maze.toml", last)
+    assert app.screen.demo.name == "maze" and app.screen.exercise.active
