@@ -172,3 +172,30 @@ def test_the_maze_lesson_has_the_class_walk_the_rooms_and_carve_the_maze(app) ->
     last = len(lesson.steps) - 1
     present(app, "mysterious-maze.toml", last)
     assert app.screen.demo.name == "maze" and app.screen.exercise.active
+
+
+def test_a_click_folds_the_caption_off_the_picture_and_another_unfolds_it(app) -> None:
+    from ui import click
+
+    presenter = present(app, "frogs.toml", len(load_lesson(LESSONS / "frogs.toml").steps) - 1)
+    if app.prompt is not None:  # the exercise asks the student's name the first time: Esc keeps none
+        press(app, pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    full = presenter.caption_box.copy()
+    assert app.screen.exercise.active and full.y < app.surface.get_height() // 3  # at the stage's top
+    spot = (full.x + 20, full.bottom - 8)  # under the caption: the frogs' strip
+    click(app, (full.x + 30, full.y + 10))
+    assert presenter.folded and presenter.caption_box.h < full.h and presenter.caption_box.w < full.w // 2
+    assert not presenter.caption_box.collidepoint(spot)
+    assert tuple(app.surface.get_at(spot))[:3] != tuple(th.TITLE_BAR)[:3]  # the picture shows there now
+    click(app, presenter.caption_box.center)
+    assert not presenter.folded and presenter.caption_box == full
+    click(app, (full.x + 30, full.y + 10))
+    presenter.previous()
+    assert not presenter.folded  # each step starts with its caption unfolded
+
+
+def test_a_message_stands_above_the_caption(app) -> None:
+    presenter = present(app, "frogs.toml", 1)
+    app.frame(1 / 60)
+    assert app.screen_keeps_clear(app.surface) == presenter.caption_box.top > 0

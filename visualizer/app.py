@@ -565,11 +565,13 @@ class App:
             draw_message(surface, self.theme, self.message, self.screen_keeps_clear(surface))
 
     def screen_keeps_clear(self, surface: pygame.Surface) -> int | None:
-        """The top of what a message must not cover: the lesson card, an open exercise bar's choices."""
+        """The top of what a message must not cover: the lesson card, an exercise bar's choices, a caption."""
         if self.authoring is not None and self.authoring.open:
             return self.authoring.layout().box.top
         if isinstance(self.screen, Shell) and self.screen.exercise.active:
             return self.screen.exercise_bar(surface.get_size()).top
+        if self.lesson is not None and self.lesson.caption_box.h:
+            return self.lesson.caption_box.top
         return None
 
     def _draw_fault(self) -> None:

@@ -88,6 +88,7 @@ class LessonPresenter:
         self.left_at = 0  # the cursor when they took it over
         self.stop_at: int | None = None  # a playing step pauses here
         self.caption_box = pygame.Rect(0, 0, 0, 0)  # where the caption was drawn last
+        self.folded = False  # a click on the caption folds it to its counter line (each step starts unfolded)
         self.go(first)
 
     @property
@@ -108,6 +109,7 @@ class LessonPresenter:
         """Show step `index` (clamped): its demo, its run at its position, its part playing."""
         self.index = max(0, min(len(self.lesson.steps) - 1, index))
         self.away = False
+        self.folded = False
         self.done_at = None
         step = self.step
         first = self.index
@@ -218,9 +220,13 @@ class LessonPresenter:
         return True
 
     def covers(self, event: pygame.event.Event) -> bool:
-        """True for a click on the caption: it is not for the buttons hidden under it."""
+        """True for a click on the caption, which folds or unfolds it: it is not for the buttons under it."""
         clicks = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        return event.type in clicks and self.caption_box.collidepoint(event.pos)
+        if event.type not in clicks or not self.caption_box.collidepoint(event.pos):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.folded = not self.folded
+        return True
 
     def toggle_blank(self) -> None:
         """B: a black screen, or the lesson again."""
@@ -258,6 +264,7 @@ class LessonPresenter:
         The class does not need the player's buttons while the teacher clicks
         through the steps, so the caption covers them first and the stage least;
         on an exercise step it goes to the stage's top, off the exercise's answers.
+        A click on it folds it to its counter line at the right, and unfolds it.
         """
         if self.blank:
             surface.fill((0, 0, 0))
@@ -269,8 +276,8 @@ class LessonPresenter:
             self._draw_badge(surface, stage)
             return
         lang = language()
-        lines = [in_language(self.step.caption, lang)]
-        if self.step.question:
+        lines = [] if self.folded else [in_language(self.step.caption, lang)]
+        if self.step.question and not self.folded:
             lines.append("? " + in_language(self.step.question, lang))
         counter = _("step {number} of {total}").format(number=self.index + 1, total=len(self.lesson.steps))
         margin = theme.px(12)
@@ -279,11 +286,15 @@ class LessonPresenter:
         line_h = theme.line_height("large")
         height = (len(rows) + 1) * line_h + 2 * margin
         box = pygame.Rect(margin, surface.get_height() - height - margin, width, height)
+        title = fit_text(theme, in_language(self.lesson.title, lang), width // 2, "small", "bold")
+        if self.folded:  # the counter and the title alone, at the right: the picture under it shows
+            words_w = theme.font("small", "bold").size(counter)[0] + theme.font("small").size(title)[0]
+            box.w = min(width, words_w + 4 * margin)
+            box.right = surface.get_width() - margin
         if self.shell.exercise.active:  # the exercise's bar and its answers sit at the bottom: keep them free
             box.y = stage.y + margin
         self.caption_box = box
         draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
-        title = fit_text(theme, in_language(self.lesson.title, lang), box.w // 2, "small", "bold")
         y = box.y + margin
         surface.blit(theme.text(counter, "small", th.YELLOW, "bold"), (box.x + margin, y))
         title_image = theme.text(title, "small", th.TITLE_INK)
