@@ -199,3 +199,12 @@ def test_a_message_stands_above_the_caption(app) -> None:
     presenter = present(app, "frogs.toml", 1)
     app.frame(1 / 60)
     assert app.screen_keeps_clear(app.surface) == presenter.caption_box.top > 0
+
+
+def test_a_steps_panel_opens_out_of_the_strip_at_a_presenter_scale(app) -> None:
+    presenter = present(app, "mysterious-maze.toml")
+    app.theme.zoom(2)  # the teacher's Ctrl+= twice: the side cards fold into the strip
+    step = next(k for k, s in enumerate(presenter.lesson.steps) if s.panel == "code" and s.demo == "rooms")
+    presenter.go(step)
+    layout = app.screen.layout(app.surface.get_size())
+    assert "code" in dict(layout.strip) and layout.opened == "code"

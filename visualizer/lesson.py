@@ -146,7 +146,7 @@ class LessonPresenter:
         pygame.display.set_caption(f"Unwind — {in_language(self.lesson.title, language())}")
 
     def _set_scene(self, step: Step) -> None:
-        """The step's side card, presenter scale and exercise."""
+        """The step's side card (opened out of the strip where the cards are folded), scale and exercise."""
         shell = self.shell
         if step.panel is not None:
             shell.side_tab = step.panel
@@ -158,6 +158,8 @@ class LessonPresenter:
         if step.exercise is not None:
             shell.exercise.stop()
             shell.exercise.start(shell, step.exercise)
+        if step.panel is not None and step.panel in dict(shell.layout(self.app.surface.get_size()).strip):
+            shell.opened = step.panel  # at a presenter scale the cards fold into the strip: open the step's
 
     def finished(self) -> bool:
         """True once the step has played its part (a step that stays is always there)."""
