@@ -89,7 +89,11 @@ SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
         "shortcut": (lambda value: isinstance(value, bool), "true, false"),
     },
     "frogs": {"sizes": (_whole(1, 6, 2), "[1..6, 1..6]")},
-    "gametree": {"depth": (_whole(2, 6), "2..6"), "branching": (_whole(2, 4), "2..4")},
+    "gametree": {
+        "depth": (_whole(2, 6), "2..6"),
+        "branching": (_whole(2, 4), "2..4"),
+        "shown": (_choice("minimax", "alphabeta"), "minimax, alphabeta"),
+    },
     "dlx": {"choice": (_choice("knuth", "queens", "sudoku"), "knuth, queens, sudoku")},
     "queens": {"n": (_whole(1, 16), "1..16")},
     "sudoku": {"puzzle": (_one_sudoku, N_("one sudoku: its lines of digits, 0 or . for a blank"))},

@@ -208,3 +208,14 @@ def test_a_steps_panel_opens_out_of_the_strip_at_a_presenter_scale(app) -> None:
     presenter.go(step)
     layout = app.screen.layout(app.surface.get_size())
     assert "code" in dict(layout.strip) and layout.opened == "code"
+
+
+def test_the_minmax_lesson_draws_the_minimax_tree_where_one_tree_fits(app) -> None:
+    from solvers.minimax import MINIMAX_SIDE
+
+    presenter = present(app, "minmax-recursion.toml")
+    steps = [k for k, step in enumerate(presenter.lesson.steps) if step.demo == "gametree"]
+    assert steps
+    for index in steps:  # the post has no alpha-beta: its tree is the minimax one
+        presenter.go(index)
+        assert app.screen.demo.alone == MINIMAX_SIDE and app.screen.exercise.active is False
