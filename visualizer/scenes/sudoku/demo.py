@@ -304,6 +304,11 @@ class SudokuDemo(ExactCoverDemo):
         """Put one puzzle written out (a lesson's `puzzle` setting: lines of digits) on the board."""
         self.load_origin(Origin("", LESSON_PUZZLE_WORDS, (sudoku.parse_puzzle(text),), 0))
 
+    def puzzle_text(self) -> str:
+        """The givens on the board as a lesson writes them: a row of numbers a line, 0 for a blank."""
+        puzzle = dataclasses.replace(self.puzzle(), form="grid", label="")
+        return sudoku.format_cells(puzzle, puzzle.cells)
+
     def step_puzzle(self, step: int) -> None:
         """The previous (-1) or next (+1) puzzle of the current set."""
         origin = self.board.origin
