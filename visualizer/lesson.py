@@ -292,6 +292,8 @@ class LessonPresenter:
         if self.folded:  # the counter and the title alone, at the right: the picture under it shows
             words_w = theme.font("small", "bold").size(counter)[0] + theme.font("small").size(title)[0]
             box.w = min(width, words_w + 4 * margin)
+            box.h = theme.line_height("small", "bold") + 2 * margin
+            box.bottom = surface.get_height() - margin
             box.right = surface.get_width() - margin
         if self.shell.exercise.active:  # the exercise's bar and its answers sit at the bottom: keep them free
             box.y = stage.y + margin
