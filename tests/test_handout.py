@@ -175,3 +175,15 @@ def test_every_shipped_lessons_text_is_in_the_faces_the_handout_embeds(name: str
         t for s in lesson.steps for part in (s.caption, s.question) for t in part.values()
     ]
     assert {char for text in texts for char in text if not printable(char)} == set()
+
+
+def test_an_exercise_steps_picture_has_no_question_for_the_students_name(app) -> None:
+    from solvers.lessons import parse_lesson
+    from visualizer.handout import step_pictures
+    from visualizer.lesson import LessonPresenter
+
+    app.lesson = LessonPresenter(app, parse_lesson(LESSON))
+    pictures = step_pictures(app)
+    for index, _picture in enumerate(pictures):
+        assert app.prompt is None, index  # (the name is asked the first time an exercise starts)
+    assert app.lesson is not None and app.lesson.index == 2

@@ -65,6 +65,7 @@ def step_pictures(app: App) -> Iterator[Image]:
             presenter.next()  # the step's part, played at once
         for _frame in range(SETTLE_FRAMES):
             app.message = ""
+            app.prompt = None  # an exercise asks the student's name the first time: not on paper
             app.frame(1 / 60)
         surface = app.surface
         yield PILImage.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
