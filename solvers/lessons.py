@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from solvers import events as ev
-from solvers.i18n import LANGUAGES, _
+from solvers.i18n import LANGUAGES, N_, _
+from solvers.sudoku import parse_puzzle
 
 FORMAT = 1
 """The version of the file format this module reads and writes."""
@@ -63,6 +64,17 @@ def _whole(low: int, high: int, count: int = 1) -> Callable[[object], bool]:
     return check
 
 
+def _one_sudoku(value: object) -> bool:
+    """A check that a setting is one sudoku puzzle as text (in a form the sudoku reader takes)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        parse_puzzle(value)
+    except ValueError:
+        return False
+    return True
+
+
 SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
     "recursion": {
         "mode": (_choice("factorial", "endless", "tree"), "factorial, endless, tree"),
@@ -77,9 +89,14 @@ SETTINGS: dict[str, dict[str, tuple[Callable[[object], bool], str]]] = {
         "shortcut": (lambda value: isinstance(value, bool), "true, false"),
     },
     "frogs": {"sizes": (_whole(1, 6, 2), "[1..6, 1..6]")},
-    "gametree": {"depth": (_whole(2, 6), "2..6"), "branching": (_whole(2, 4), "2..4")},
+    "gametree": {
+        "depth": (_whole(2, 6), "2..6"),
+        "branching": (_whole(2, 4), "2..4"),
+        "shown": (_choice("minimax", "alphabeta"), "minimax, alphabeta"),
+    },
     "dlx": {"choice": (_choice("knuth", "queens", "sudoku"), "knuth, queens, sudoku")},
     "queens": {"n": (_whole(1, 16), "1..16")},
+    "sudoku": {"puzzle": (_one_sudoku, N_("one sudoku: its lines of digits, 0 or . for a blank"))},
 }
 """The settings a step may give each demo, with their check and what they allow.
 
@@ -356,7 +373,7 @@ class _Reader:
             check, words = allowed[key]
             if not check(setting):
                 raise self.fail(
-                    _("setting {key} must be {allowed}").format(key=key, allowed=words), index, "settings"
+                    _("setting {key} must be {allowed}").format(key=key, allowed=_(words)), index, "settings"
                 )
         return dict(value)
 

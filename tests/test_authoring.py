@@ -123,6 +123,7 @@ def test_a_captured_step_opens_the_demo_as_it_was(app, open_demo, name: str) -> 
         "gametree": ("set_depth", (3,)),
         "dlx": ("set_choice", ("queens",)),
         "queens": ("set_n", (5,)),
+        "sudoku": ("step_puzzle", (3,)),  # the library's fourth puzzle: written out in the step
     }
     shell = open_demo(name)
     method, args = changes[name]

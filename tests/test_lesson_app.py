@@ -151,3 +151,71 @@ def test_the_minimax_lesson_sets_the_shortcut_and_cuts_in_the_game_tree(app) -> 
     presenter.go(6)
     presenter.next()
     assert type(app.screen.run.last_event.event).__name__ == "Prune"
+
+
+def test_the_dancing_links_lesson_solves_the_sudoku_it_reads_as_the_post_does(app) -> None:
+    lesson = load_lesson(LESSONS / "dancing-links.toml")
+    index = next(k for k, step in enumerate(lesson.steps) if step.demo == "sudoku")
+    presenter = present(app, "dancing-links.toml", index)
+    written = [int(word) for word in lesson.steps[index].settings["puzzle"].split()]
+    assert len(written) == 81 and list(app.screen.demo.givens) == written
+    presenter.go(index + 1)
+    presenter.next()
+    assert type(app.screen.run.last_event).__name__ == "Solution"
+    assert list(app.screen.demo.givens) == written  # the same run, played on to its solution
+
+
+def test_the_maze_lesson_has_the_class_walk_the_rooms_and_carve_the_maze(app) -> None:
+    lesson = load_lesson(LESSONS / "mysterious-maze.toml")
+    exercised = {step.demo for step in lesson.steps if step.exercise is not None}
+    assert exercised >= {"recursion", "rooms", "tictactoe", "maze"}
+    last = len(lesson.steps) - 1
+    present(app, "mysterious-maze.toml", last)
+    assert app.screen.demo.name == "maze" and app.screen.exercise.active
+
+
+def test_a_click_folds_the_caption_off_the_picture_and_another_unfolds_it(app) -> None:
+    from ui import click
+
+    presenter = present(app, "frogs.toml", len(load_lesson(LESSONS / "frogs.toml").steps) - 1)
+    if app.prompt is not None:  # the exercise asks the student's name the first time: Esc keeps none
+        press(app, pygame.K_ESCAPE)
+    app.frame(1 / 60)
+    full = presenter.caption_box.copy()
+    assert app.screen.exercise.active and full.y < app.surface.get_height() // 3  # at the stage's top
+    spot = (full.x + 20, full.bottom - 8)  # under the caption: the frogs' strip
+    click(app, (full.x + 30, full.y + 10))
+    assert presenter.folded and presenter.caption_box.h < full.h and presenter.caption_box.w < full.w // 2
+    assert not presenter.caption_box.collidepoint(spot)
+    assert tuple(app.surface.get_at(spot))[:3] != tuple(th.TITLE_BAR)[:3]  # the picture shows there now
+    click(app, presenter.caption_box.center)
+    assert not presenter.folded and presenter.caption_box == full
+    click(app, (full.x + 30, full.y + 10))
+    presenter.previous()
+    assert not presenter.folded  # each step starts with its caption unfolded
+
+
+def test_a_message_stands_above_the_caption(app) -> None:
+    presenter = present(app, "frogs.toml", 1)
+    app.frame(1 / 60)
+    assert app.screen_keeps_clear(app.surface) == presenter.caption_box.top > 0
+
+
+def test_a_steps_panel_opens_out_of_the_strip_at_a_presenter_scale(app) -> None:
+    presenter = present(app, "mysterious-maze.toml")
+    app.theme.zoom(2)  # the teacher's Ctrl+= twice: the side cards fold into the strip
+    step = next(k for k, s in enumerate(presenter.lesson.steps) if s.panel == "code" and s.demo == "rooms")
+    presenter.go(step)
+    layout = app.screen.layout(app.surface.get_size())
+    assert "code" in dict(layout.strip) and layout.opened == "code"
+
+
+def test_the_minmax_lesson_draws_the_minimax_tree_where_one_tree_fits(app) -> None:
+    from solvers.minimax import MINIMAX_SIDE
+
+    presenter = present(app, "minmax-recursion.toml")
+    steps = [k for k, step in enumerate(presenter.lesson.steps) if step.demo == "gametree"]
+    assert steps
+    for index in steps:  # the post has no alpha-beta: its tree is the minimax one
+        presenter.go(index)
+        assert app.screen.demo.alone == MINIMAX_SIDE and app.screen.exercise.active is False

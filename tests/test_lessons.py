@@ -169,3 +169,35 @@ def test_the_lessons_are_shipped() -> None:
         "minimax",
         "minmax-recursion",
     }
+
+
+SUDOKU_STEP = """\
+format = 1
+title = { en = "S" }
+
+[[step]]
+demo = "sudoku"
+settings.puzzle = \"\"\"
+0 0 3 0 2 0 6 0 0
+9 0 0 3 0 5 0 0 1
+0 0 1 8 0 6 4 0 0
+0 0 8 1 0 2 9 0 0
+7 0 0 0 0 0 0 0 8
+0 0 6 7 0 8 2 0 0
+0 0 2 6 0 9 5 0 0
+8 0 0 2 0 3 0 0 9
+0 0 5 0 1 0 3 0 0
+\"\"\"
+caption.en = "the post's input: 9 lines of 9 numbers, 0 for a blank"
+"""
+
+
+def test_a_sudoku_step_takes_a_puzzle_written_as_the_post_reads_it() -> None:
+    step = parse_lesson(SUDOKU_STEP).steps[0]
+    assert step.settings["puzzle"].split()[:9] == ["0", "0", "3", "0", "2", "0", "6", "0", "0"]
+    assert parse_lesson(dump_lesson(parse_lesson(SUDOKU_STEP))).steps[0].settings == step.settings
+    for bad in ('"0 0 3"', "12", '"1 2 3 4 5 6 7 8 9"'):  # a short grid, not text, a row alone
+        text = 'format = 1\ntitle = { en = "S" }\n[[step]]\ndemo = "sudoku"\n'
+        text += f"settings = {{ puzzle = {bad} }}\n"
+        with pytest.raises(LessonError, match=r"lesson:5: setting puzzle must be one sudoku"):
+            parse_lesson(text + 'caption.en = "c"\n')

@@ -147,6 +147,14 @@ def export_path(text: str) -> Path:
     return path
 
 
+def pdf_path(text: str) -> Path:
+    """An argparse type: a .pdf file in a writable folder."""
+    path = writable_path(text)
+    if path.suffix.lower() != ".pdf":
+        raise argparse.ArgumentTypeError(_("handouts are .pdf files, not {name}").format(name=repr(text)))
+    return path
+
+
 def out_folder(text: str) -> Path:
     """An argparse type: an existing, writable folder for pictures."""
     path = Path(text).expanduser()
@@ -185,7 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help=_("seed for random mazes and trees"),
     )
-    parser.add_argument("--autoplay", action="store_true", help=_("start the demo's run at once"))
+    parser.add_argument(
+        "--autoplay",
+        action="store_true",
+        help=_("start the demo's run at once; with --lesson, play the lesson through and quit"),
+    )
     parser.add_argument(
         "--exercise",
         action="store_true",
@@ -246,6 +258,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the class session's port (default: a free one)"),
     )
     parser.add_argument(
+        "--handout",
+        type=pdf_path,
+        metavar="FILE",
+        help=_("with --lesson: print its steps, pictures and captions, into FILE.pdf, then quit"),
+    )
+    parser.add_argument(
         "--lang",
         type=language_argument,
         metavar="LANG",
@@ -279,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(_("--class needs a DEMO or a --lesson"))
     if (args.bind is not None or args.port) and not args.class_session:
         parser.error(_("--bind and --port are for --class"))
+    if args.handout is not None and args.lesson is None:
+        parser.error(_("--handout needs --lesson FILE"))
     lesson = None
     if args.lesson is not None:
         from solvers.lessons import LessonError, load_lesson
@@ -289,6 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(error))
         if args.step > len(lesson.steps):
             parser.error(_("--step: the lesson has {count} steps").format(count=len(lesson.steps)))
+    if args.handout is not None:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"  # the steps are drawn off screen, with or without a display
     from visualizer.record import video_available  # pygame loads only past the arguments
 
     if args.export is not None and args.export.suffix.lower() == ".mp4" and not video_available():
@@ -311,6 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         class_session=args.class_session,
         bind=args.bind,
         port=args.port,
+        handout=args.handout,
     )
     with crash_log():
         return run_app(options)

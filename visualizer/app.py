@@ -112,7 +112,7 @@ class App:
         if options.lesson is not None:
             from visualizer.lesson import LessonPresenter
 
-            self.lesson = LessonPresenter(self, options.lesson, options.step - 1)
+            self.lesson = LessonPresenter(self, options.lesson, options.step - 1, autoplay=options.autoplay)
         if options.class_session:
             self.start_class(announce=True)
 
@@ -229,6 +229,10 @@ class App:
         """Run until the window closes or `frames` have been drawn."""
         if self.options.export is not None:
             return self.export(self.options.export)
+        if self.options.handout is not None:
+            from visualizer.handout import write_handout
+
+            return write_handout(self, self.options.handout)
         frames = 0
         while self.running:
             if self.options.frames is None and self.at_rest():
@@ -313,6 +317,7 @@ class App:
             self.recording
             or self.chooser is not None
             or (self.classroom is not None and self.classroom.changed())
+            or (self.lesson is not None and self.lesson.autoplay)
             or (self.message and time.monotonic() < self.message_until)
         ):
             return False
@@ -593,11 +598,13 @@ class App:
             draw_message(surface, self.theme, self.message, self.screen_keeps_clear(surface))
 
     def screen_keeps_clear(self, surface: pygame.Surface) -> int | None:
-        """The top of what a message must not cover: the lesson card, an open exercise bar's choices."""
+        """The top of what a message must not cover: the lesson card, an exercise bar's choices, a caption."""
         if self.authoring is not None and self.authoring.open:
             return self.authoring.layout().box.top
         if isinstance(self.screen, Shell) and self.screen.exercise.active:
             return self.screen.exercise_bar(surface.get_size()).top
+        if self.lesson is not None and self.lesson.caption_box.h:
+            return self.lesson.caption_box.top
         return None
 
     def _draw_fault(self) -> None:

@@ -54,6 +54,7 @@ LIST_ROWS = 6
 SETTING_READERS: dict[tuple[str, str], Callable[[Any], object]] = {
     ("maze", "size"): lambda demo: [demo.width, demo.height],
     ("frogs", "sizes"): lambda demo: [demo.n, demo.m],
+    ("sudoku", "puzzle"): lambda demo: demo.puzzle_text(),
 }
 """Settings a demo does not keep under the setting's own name (the rest: `getattr(demo, key)`)."""
 

@@ -8,7 +8,7 @@ import pygame
 
 from solvers.exercise import results
 from solvers.i18n import LANGUAGES, N_, _, language, use
-from visualizer import files, progress
+from visualizer import files, lessonrow, progress
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.demos import DEMOS, DemoEntry
@@ -91,7 +91,8 @@ class Home:
         columns = max(1, min(5, (width - gap) // (px(220) + gap)))
         rows = -(-len(DEMOS) // columns)
         card_w = (width - gap * (columns + 1)) // columns
-        card_h = min(px(300), (height - top - px(40) - gap * rows) // rows)
+        room = height - top - px(24) - lessonrow.row_height(self.theme) - gap * (rows + 1)
+        card_h = min(px(300), room // rows)
         cards = []
         for index in range(len(DEMOS)):
             row, column = divmod(index, columns)
@@ -117,6 +118,10 @@ class Home:
             for index, rect in enumerate(cards):
                 if rect.collidepoint(event.pos):
                     self.app.open(DEMOS[index].name)
+                    return
+            for index, rect in enumerate(self.lesson_buttons(cards)):
+                if rect.collidepoint(event.pos):
+                    lessonrow.choose(self.app, index)
                     return
         elif event.type == pygame.MOUSEMOTION:
             for index, rect in enumerate(cards):
@@ -152,13 +157,28 @@ class Home:
             codes = list(LANGUAGES)
             self.switch_language(codes[(codes.index(language()) + 1) % len(codes)])
         elif event.key in moves:
-            self.focus = (self.focus + moves[event.key]) % len(DEMOS)
+            self.focus = (self.focus + moves[event.key]) % (len(DEMOS) + len(lessonrow.shipped_lessons()) + 1)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.app.open(DEMOS[self.focus].name)
+            self.open_focused()
         elif event.unicode and event.unicode in DIGIT_KEYS:
             index = DIGIT_KEYS.index(event.unicode)
             if index < len(DEMOS):
                 self.app.open(DEMOS[index].name)
+
+    def open_focused(self) -> None:
+        """Enter: open the demo, or present the lesson (or ask for a lesson file), that has the focus."""
+        if self.focus < len(DEMOS):
+            self.app.open(DEMOS[self.focus].name)
+        else:
+            lessonrow.choose(self.app, self.focus - len(DEMOS))
+
+    def lesson_buttons(self, cards: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The Lessons row's buttons, under the cards."""
+        return lessonrow.buttons(self.theme, self.app.surface.get_width(), self.lessons_top(cards))
+
+    def lessons_top(self, cards: list[pygame.Rect]) -> int:
+        """Where the Lessons row starts: a gap under the last row of cards."""
+        return cards[-1].bottom + self.theme.px(12)
 
     def switch_language(self, code: str) -> None:
         """Speak `code` from now on, and remember it for the next start."""
@@ -216,6 +236,8 @@ class Home:
         cards = self.grid(surface.get_size())[0]
         for index, (entry, rect) in enumerate(zip(DEMOS, cards, strict=True)):
             self._draw_card(surface, rect, entry, index)
+        lesson_focus = self.focus - len(DEMOS) if self.focus >= len(DEMOS) else None
+        lessonrow.draw(surface, theme, self.lessons_top(cards), lesson_focus)
         self._draw_progress_chip(surface)
         if self.progress is not None:
             progress.draw(surface, theme, self.progress)

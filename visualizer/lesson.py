@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 MAX_SEARCH = 2_000_000
 """Events a position's search walks at most before it settles for where it is."""
 
+AUTOPLAY_HOLD = 3.0
+"""Seconds of app time an autoplayed lesson stays on a step once it has played its part."""
+
 
 @dataclass(frozen=True)
 class Span:
@@ -73,9 +76,11 @@ def apply_settings(demo: Any, settings: Mapping[str, Any]) -> None:
 class LessonPresenter:
     """Plays a lesson on the app's demo screen: one step at a time, the class free to leave and come back."""
 
-    def __init__(self, app: App, lesson: Lesson, first: int = 0) -> None:
+    def __init__(self, app: App, lesson: Lesson, first: int = 0, *, autoplay: bool = False) -> None:
         self.app = app
         self.lesson = lesson
+        self.autoplay = autoplay  # --autoplay: each step plays its part, stays AUTOPLAY_HOLD, then the next
+        self.done_at: float | None = None  # app time when the step had played its part (autoplay)
         self.index = 0
         self.span = Span(0, 0)
         self.blank = False
@@ -83,6 +88,7 @@ class LessonPresenter:
         self.left_at = 0  # the cursor when they took it over
         self.stop_at: int | None = None  # a playing step pauses here
         self.caption_box = pygame.Rect(0, 0, 0, 0)  # where the caption was drawn last
+        self.folded = False  # a click on the caption folds it to its counter line (each step starts unfolded)
         self.go(first)
 
     @property
@@ -103,6 +109,8 @@ class LessonPresenter:
         """Show step `index` (clamped): its demo, its run at its position, its part playing."""
         self.index = max(0, min(len(self.lesson.steps) - 1, index))
         self.away = False
+        self.folded = False
+        self.done_at = None
         step = self.step
         first = self.index
         while first > 0 and step.same_run(self.lesson.steps[first - 1]):
@@ -138,7 +146,7 @@ class LessonPresenter:
         pygame.display.set_caption(f"Unwind — {in_language(self.lesson.title, language())}")
 
     def _set_scene(self, step: Step) -> None:
-        """The step's side card, presenter scale and exercise."""
+        """The step's side card (opened out of the strip where the cards are folded), scale and exercise."""
         shell = self.shell
         if step.panel is not None:
             shell.side_tab = step.panel
@@ -150,6 +158,8 @@ class LessonPresenter:
         if step.exercise is not None:
             shell.exercise.stop()
             shell.exercise.start(shell, step.exercise)
+        if step.panel is not None and step.panel in dict(shell.layout(self.app.surface.get_size()).strip):
+            shell.opened = step.panel  # at a presenter scale the cards fold into the strip: open the step's
 
     def finished(self) -> bool:
         """True once the step has played its part (a step that stays is always there)."""
@@ -212,24 +222,43 @@ class LessonPresenter:
         return True
 
     def covers(self, event: pygame.event.Event) -> bool:
-        """True for a click on the caption: it is not for the buttons hidden under it."""
+        """True for a click on the caption, which folds or unfolds it: it is not for the buttons under it."""
         clicks = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-        return event.type in clicks and self.caption_box.collidepoint(event.pos)
+        if event.type not in clicks or not self.caption_box.collidepoint(event.pos):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.folded = not self.folded
+        return True
 
     def toggle_blank(self) -> None:
         """B: a black screen, or the lesson again."""
         self.blank = not self.blank
 
     def update(self) -> None:
-        """A playing step pauses where its part ends."""
-        if self.away or self.stop_at is None:
+        """A playing step pauses where its part ends; an autoplayed one then moves on."""
+        if self.away:
             return
         player = self.shell.run
-        if player.cursor >= self.stop_at:
+        if self.stop_at is not None and player.cursor >= self.stop_at:
             player.playing = False
             if player.cursor > self.stop_at:
                 player.seek(self.stop_at, now=True)
             self.stop_at = None
+        if self.autoplay:
+            self._autoplay()
+
+    def _autoplay(self) -> None:
+        """Hold a step that has played its part, then the next; after the last one the app stops."""
+        if not self.finished():
+            return
+        now = self.app.elapsed
+        if self.done_at is None:
+            self.done_at = now
+        elif now - self.done_at >= AUTOPLAY_HOLD:
+            if self.index + 1 < len(self.lesson.steps):
+                self.go(self.index + 1)
+            else:
+                self.app.running = False
 
     def draw(self, surface: pygame.Surface) -> None:
         """The caption and the step counter at the window's bottom, over the controls (or a black screen).
@@ -237,6 +266,7 @@ class LessonPresenter:
         The class does not need the player's buttons while the teacher clicks
         through the steps, so the caption covers them first and the stage least;
         on an exercise step it goes to the stage's top, off the exercise's answers.
+        A click on it folds it to its counter line at the right, and unfolds it.
         """
         if self.blank:
             surface.fill((0, 0, 0))
@@ -248,8 +278,8 @@ class LessonPresenter:
             self._draw_badge(surface, stage)
             return
         lang = language()
-        lines = [in_language(self.step.caption, lang)]
-        if self.step.question:
+        lines = [] if self.folded else [in_language(self.step.caption, lang)]
+        if self.step.question and not self.folded:
             lines.append("? " + in_language(self.step.question, lang))
         counter = _("step {number} of {total}").format(number=self.index + 1, total=len(self.lesson.steps))
         margin = theme.px(12)
@@ -258,11 +288,17 @@ class LessonPresenter:
         line_h = theme.line_height("large")
         height = (len(rows) + 1) * line_h + 2 * margin
         box = pygame.Rect(margin, surface.get_height() - height - margin, width, height)
+        title = fit_text(theme, in_language(self.lesson.title, lang), width // 2, "small", "bold")
+        if self.folded:  # the counter and the title alone, at the right: the picture under it shows
+            words_w = theme.font("small", "bold").size(counter)[0] + theme.font("small").size(title)[0]
+            box.w = min(width, words_w + 4 * margin)
+            box.h = theme.line_height("small", "bold") + 2 * margin
+            box.bottom = surface.get_height() - margin
+            box.right = surface.get_width() - margin
         if self.shell.exercise.active:  # the exercise's bar and its answers sit at the bottom: keep them free
             box.y = stage.y + margin
         self.caption_box = box
         draw_box(surface, box, theme, fill=th.TITLE_BAR, edge=th.TITLE_BAR, radius=8)
-        title = fit_text(theme, in_language(self.lesson.title, lang), box.w // 2, "small", "bold")
         y = box.y + margin
         surface.blit(theme.text(counter, "small", th.YELLOW, "bold"), (box.x + margin, y))
         title_image = theme.text(title, "small", th.TITLE_INK)

@@ -31,3 +31,4 @@ class Options:
     class_session: bool = False  # --class: a class session starts with the app
     bind: str | None = None  # --bind ADDR; None: the machine's address on the network
     port: int = 0  # --port N; 0: a free one
+    handout: Path | None = None  # --handout FILE.pdf: the lesson's steps printed, then quit

@@ -265,6 +265,15 @@ class GameTreeDemo(Demo):
         model.go_to(player, found[0], node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
         return True
 
+    @property
+    def shown(self) -> str:
+        """The search drawn when the stage has room for one tree only: minimax or alphabeta."""
+        return "minimax" if self.alone == mm.MINIMAX_SIDE else "alphabeta"
+
+    def set_shown(self, search: str) -> None:
+        """A lesson's `shown`: the search drawn when the stage has room for one tree only."""
+        self.alone = mm.MINIMAX_SIDE if search == "minimax" else mm.ALPHABETA_SIDE
+
     def other_tree(self) -> None:
         """Show the other search, when the stage has room for one tree only."""
         self.alone = mm.MINIMAX_SIDE if self.alone == mm.ALPHABETA_SIDE else mm.ALPHABETA_SIDE

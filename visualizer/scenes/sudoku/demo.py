@@ -44,6 +44,7 @@ from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.scenes.sudoku.board import pencil_shown, pencil_spot
 from visualizer.scenes.sudoku.model import (
     COLLECTION_WORDS,
+    LESSON_PUZZLE_WORDS,
     LIBRARY,
     OWN_GRID_WORDS,
     SOLUTION_LIMIT,
@@ -298,6 +299,15 @@ class SudokuDemo(ExactCoverDemo):
     def set_collection(self, name: str) -> None:
         """Switch to a bundled set of puzzles, at its first one."""
         self.load_origin(Origin(name, name, library(name), 0))
+
+    def set_puzzle(self, text: str) -> None:
+        """Put one puzzle written out (a lesson's `puzzle` setting: lines of digits) on the board."""
+        self.load_origin(Origin("", LESSON_PUZZLE_WORDS, (sudoku.parse_puzzle(text),), 0))
+
+    def puzzle_text(self) -> str:
+        """The givens on the board as a lesson writes them: a row of numbers a line, 0 for a blank."""
+        puzzle = dataclasses.replace(self.puzzle(), form="grid", label="")
+        return sudoku.format_cells(puzzle, puzzle.cells)
 
     def step_puzzle(self, step: int) -> None:
         """The previous (-1) or next (+1) puzzle of the current set."""

@@ -31,6 +31,9 @@ LIBRARY: tuple[tuple[str, str], ...] = (
 COLLECTION_WORDS = {"easy": N_("easy"), "hard": N_("hard"), "17-clue": N_("17-clue"), "odd": N_("odd")}
 """The bundled sets' names in words, for the puzzle label ('easy 3/10')."""
 
+LESSON_PUZZLE_WORDS = N_("the lesson's puzzle")
+"""The puzzle label of a puzzle a lesson step sets."""
+
 OWN_GRID_WORDS = N_("your own grid")
 """The puzzle label of an empty grid (E) and the givens typed into it."""
 
