@@ -9,6 +9,12 @@ draw or null), "plies_to_end", "events", "events_by_kind", "max_depth",
 "seconds"}`, the events being those the tree view would show; `move` is
 `[row, col]` (0-based, top left [0, 0]) for mnk and a 1-based column for connect4.
 Bad boards exit 2 with one line; so does an over-long `--moves`.
+
+`mnk --prove` first searches to the end (`solvers.proof`, CPU seconds from
+`--time`): a finished proof prints the best move and "proven win/loss in N"
+or "proven draw" (JSON: `move`, `value`, `to_move`, `proven` true, `result`,
+`plies_to_end`, `nodes`, `positions`, `seconds`); an unfinished one falls back
+to the depth-limited answer with a note saying so.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ from typing import Any
 from solvers import textio
 from solvers.cli import UsageError, emit, whole_number
 from solvers.engine import Answer, Engine, Limits, verdict
-from solvers.grids import MARKS, MNK, BadPosition, ConnectFour, Grid, Position
+from solvers.grids import MARKS, MNK, WIN, BadPosition, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.proof import Proof, prove
 from solvers.runstats import EventStats
 
 DEFAULT_SECONDS = 2.0
@@ -96,6 +103,14 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     mnk.add_argument("n", type=side, help=_("columns"))
     mnk.add_argument("k", type=whole_number(2, "k", MAX_SIDE), help=_("stones in a row that win"))
     mnk.add_argument("--board", required=True, help=_("a file with the board, or - for standard input"))
+    mnk.add_argument(
+        "--prove",
+        action="store_true",
+        help=_(
+            "first search to the end for --time CPU seconds (a proven win, loss or draw); "
+            "if that does not finish, the depth-limited answer"
+        ),
+    )
     add_limits(mnk)
     mnk.set_defaults(run=run_mnk)
     four = subparsers.add_parser(
@@ -127,7 +142,45 @@ def run_mnk(args: argparse.Namespace) -> int:
         """[row, col], 0-based."""
         return list(divmod(move, game.cols))
 
+    if args.prove:
+        proof = prove(game, pos, seconds=args.time)
+        if proof.proven:
+            return _proven(args, game, pos, proof, shown)
+        note = N_("not proven within the time: the answer above is the depth-limited search's")
+        return _answer(args, game, pos, shown, note)
     return _answer(args, game, pos, shown, "")
+
+
+def _proven(
+    args: argparse.Namespace, game: MNK, pos: Position, proof: Proof, shown: Callable[[int], Any]
+) -> int:
+    """Print a finished proof: the best move and the game's value with best play."""
+    move = proof.move if proof.move is not None else 0
+    sign = {"win": 1, "loss": -1, "draw": 0}[proof.result or "draw"]
+    value = sign * (WIN + pos.empty - (proof.plies or 0)) if sign else 0
+    data: dict[str, Any] = {
+        "move": shown(move),
+        "value": value,
+        "to_move": MARKS[pos.mover],
+        "proven": True,
+        "result": proof.result,
+        "plies_to_end": proof.plies,
+        "nodes": proof.nodes,
+        "positions": proof.positions,
+        "seconds": round(proof.seconds, 4),
+    }
+    said = _(
+        "{mark} to move: best move {move}, {value}; {nodes} nodes, {positions} positions, {seconds} s"
+    ).format(
+        mark=MARKS[pos.mover],
+        move=f"{game.move_name(move)} {shown(move)}",
+        value=value_words(value, pos, pos.empty),
+        nodes=format_number(proof.nodes),
+        positions=format_number(proof.positions),
+        seconds=f"{proof.seconds:.2f}",
+    )
+    emit(args, game.show(pos) + "\n" + said, data)
+    return 0
 
 
 def run_connect4(args: argparse.Namespace) -> int:

@@ -107,7 +107,11 @@ class Prover:
     """The yes/no search with its table, for one m,n,k board."""
 
     def __init__(
-        self, game: MNK, seconds: float | None = None, nodes: int | None = None, clock: Callable[[], float] = time.process_time
+        self,
+        game: MNK,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        clock: Callable[[], float] = time.process_time,
     ) -> None:
         self.game, self.clock, self.node_limit = game, clock, nodes
         self.k = game.k

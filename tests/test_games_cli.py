@@ -133,3 +133,35 @@ def test_games_json_counts_the_events_the_tree_view_would_show(
     expected = stats.as_dict()
     assert data["events_by_kind"] == expected["events_by_kind"] and data["events"] == expected["events"]
     assert data["max_depth"] == expected["max_depth"] >= 3
+
+
+def test_mnk_prove_says_proven_draw_for_the_empty_4_4_4(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--prove finishes 4,4,4 (the engine alone cannot in 2 s): a proven draw, in text and JSON."""
+    path = tmp_path / "board.txt"
+    path.write_text("....\n" * 4)
+    code, out, _ = run(capsys, "mnk", "4", "4", "4", "--board", str(path), "--prove", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["proven"] is True and data["result"] == "draw" and data["value"] == 0
+    assert data["plies_to_end"] is None and data["nodes"] > 0
+    code, out, _ = run(capsys, "mnk", "4", "4", "4", "--board", str(path), "--prove")
+    assert code == 0 and "proven draw" in out
+
+
+def test_mnk_prove_gives_the_plies_of_a_loss_and_falls_back_when_unfinished(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """o to move loses in 4 plies (3,3,3); 7,7,5 from empty does not finish in 0.05 s: heuristic, said so."""
+    path = tmp_path / "board.txt"
+    path.write_text("xo.\n.x.\n...\n")
+    code, out, _ = run(capsys, "mnk", "3", "3", "3", "--board", str(path), "--prove", "--json")
+    data = json.loads(out)
+    assert (data["result"], data["plies_to_end"], data["move"]) == ("loss", 4, [2, 2])
+    assert data["value"] == -(WIN + 6 - 4)
+    path.write_text(".......\n" * 7)
+    code, out, _ = run(
+        capsys, "mnk", "7", "7", "5", "--board", str(path), "--prove", "--time", "0.05", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["proven"] is False and data["result"] is None and "not proven" in data["note"]

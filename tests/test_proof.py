@@ -48,7 +48,9 @@ def random_position(game: MNK, stones: int, rng: random.Random) -> Position:
         ((4, 4, 4), "draw", None),
     ],
 )
-def test_empty_boards_have_their_published_values(shape: tuple[int, int, int], result: str, plies: int) -> None:
+def test_empty_boards_have_their_published_values(
+    shape: tuple[int, int, int], result: str, plies: int
+) -> None:
     game = MNK(*shape)
     proof = prove(game, game.start())
     assert proof.proven and (proof.result, proof.plies) == (result, plies)
@@ -61,7 +63,9 @@ def test_small_empty_boards_agree_with_a_plain_full_search(shape: tuple[int, int
     assert (proof.result, proof.plies) == plain_answer(game, game.start())
 
 
-@pytest.mark.parametrize(("shape", "stones"), [((4, 4, 4), 7), ((4, 4, 4), 9), ((4, 4, 3), 6), ((5, 4, 4), 11)])
+@pytest.mark.parametrize(
+    ("shape", "stones"), [((4, 4, 4), 7), ((4, 4, 4), 9), ((4, 4, 3), 6), ((5, 4, 4), 11)]
+)
 def test_random_positions_agree_with_a_plain_full_search(shape: tuple[int, int, int], stones: int) -> None:
     game, rng = MNK(*shape), random.Random(sum(shape) * 100 + stones)
     for _ in range(8):
