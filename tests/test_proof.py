@@ -40,7 +40,8 @@ def random_position(game: MNK, stones: int, rng: random.Random) -> Position:
     ("shape", "result", "plies"),
     [
         # Published values (Wikipedia, "m,n,k-game"): 3,3,3 is a draw, k = 3 is a first-player
-        # win on 3x4 and larger, 4,4,4 is a draw.  The plies are the plain search's (4,3,3 checked below; 3,4,3 was, once, but takes seconds).
+        # win on 3x4 and larger, 4,4,4 is a draw.  The plies are the plain search's
+        # (4,3,3 checked below; 3,4,3 was, once, but takes seconds).
         ((3, 3, 3), "draw", None),
         ((3, 4, 3), "win", 7),
         ((4, 3, 3), "win", 7),
