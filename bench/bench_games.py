@@ -24,6 +24,62 @@ from solvers.grids import MNK, ConnectFour, Grid, Position
 GOMOKU = MNK(15, 15, 5)
 
 
+class OutOfNodes(Exception):
+    """A node budget ran out (nodes per second need no finished search)."""
+
+
+class PlainNegamax:
+    """The reference: a plain bitboard negamax with alpha-beta, nothing else (no table, no threats).
+
+    7 x 6, a column holds 6 stones and an empty bit above them; `mine` is the
+    mover's stones, `mask` every stone.  Centre columns first.  Scores as
+    `solvers.connect4` gives them: (43 - stones on the board) // 2 for a win.
+    """
+
+    WIDTH, HEIGHT = 7, 6
+    ORDER = (3, 2, 4, 1, 5, 0, 6)
+
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = budget
+        stride = self.HEIGHT + 1
+        self.bottom = [1 << col * stride for col in range(self.WIDTH)]
+        self.top = [1 << (col * stride + self.HEIGHT - 1) for col in range(self.WIDTH)]
+        self.nodes = 0
+
+    def four(self, stones: int) -> bool:
+        """Four in a row anywhere (vertical, horizontal, both diagonals)."""
+        for shift in (1, 7, 6, 8):
+            pair = stones & (stones >> shift)
+            if pair & (pair >> 2 * shift):
+                return True
+        return False
+
+    def negamax(self, mine: int, mask: int, played: int, alpha: int, beta: int) -> int:
+        """The mover's score within (alpha, beta); `OutOfNodes` past the budget."""
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OutOfNodes
+        if played == 42:
+            return 0
+        playable = [col for col in self.ORDER if not mask & self.top[col]]
+        for col in playable:
+            if self.four(mine | (mask + self.bottom[col]) & ~mask):
+                return (43 - played) // 2
+        high = (41 - played) // 2
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        for col in playable:
+            move = (mask + self.bottom[col]) & ~mask
+            score = -self.negamax(mine ^ mask, mask | move, played + 1, -beta, -alpha)
+            if score >= beta:
+                return score
+            if score > alpha:
+                alpha = score
+        return alpha
+
+
 def gomoku_midgame() -> Position:
     """A gomoku position after 14 stones around the centre: o has a four, x must block."""
     pos = GOMOKU.start()

@@ -25,6 +25,7 @@ from typing import Any
 
 from solvers import textio
 from solvers.cli import UsageError, emit, whole_number
+from solvers.connect4 import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Board, Solver, SolveTimeUp
 from solvers.engine import Answer, Engine, Limits, verdict
 from solvers.grids import MARKS, MNK, WIN, BadPosition, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number, ngettext
@@ -115,10 +116,25 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     mnk.set_defaults(run=run_mnk)
     four = subparsers.add_parser(
         "connect4",
-        help=_("best Connect Four move (7 columns, 6 rows) by depth-limited alpha-beta"),
-        description=_("MOVES are the columns played so far, 1 to 7, in order (x first)."),
+        help=_("best Connect Four move, solved exactly within --time, else by depth-limited alpha-beta"),
+        description=_(
+            "MOVES are the columns played so far, 1 to the width, in order (x first). "
+            "Without --depth the position is solved to the end first (CPU seconds from --time)."
+        ),
     )
     four.add_argument("--moves", default="", help=_("columns played, e.g. 4453 (default: none)"))
+    four.add_argument(
+        "--width",
+        type=whole_number(MIN_WIDTH, N_("the width"), MAX_WIDTH),
+        default=7,
+        help=_("columns, {low} to {high} (default 7)").format(low=MIN_WIDTH, high=MAX_WIDTH),
+    )
+    four.add_argument(
+        "--height",
+        type=whole_number(MIN_HEIGHT, N_("the height"), MAX_HEIGHT),
+        default=6,
+        help=_("rows, {low} to {high} (default 6)").format(low=MIN_HEIGHT, high=MAX_HEIGHT),
+    )
     add_limits(four)
     four.set_defaults(run=run_connect4)
 
@@ -152,7 +168,7 @@ def run_mnk(args: argparse.Namespace) -> int:
 
 
 def _proven(
-    args: argparse.Namespace, game: MNK, pos: Position, proof: Proof, shown: Callable[[int], Any]
+    args: argparse.Namespace, game: Grid, pos: Position, proof: Proof, shown: Callable[[int], Any]
 ) -> int:
     """Print a finished proof: the best move and the game's value with best play."""
     move = proof.move if proof.move is not None else 0
@@ -173,7 +189,7 @@ def _proven(
         "{mark} to move: best move {move}, {value}; {nodes} nodes, {positions} positions, {seconds} s"
     ).format(
         mark=MARKS[pos.mover],
-        move=f"{game.move_name(move)} {shown(move)}",
+        move=game.move_name(move) if game.gravity else f"{game.move_name(move)} {shown(move)}",
         value=value_words(value, pos, pos.empty),
         nodes=format_number(proof.nodes),
         positions=format_number(proof.positions),
@@ -185,19 +201,42 @@ def _proven(
 
 def run_connect4(args: argparse.Namespace) -> int:
     """Play the moves, search the position, print the answer."""
-    game = ConnectFour()
-    if len(args.moves) > 42:
+    game = ConnectFour(args.width, args.height)
+    cells = args.width * args.height
+    if len(args.moves) > cells:
         raise UsageError(
-            _("connect4: a game has at most 42 moves, got {count}").format(
-                count=format_number(len(args.moves))
+            _("connect4: a game has at most {cells} moves, got {count}").format(
+                cells=cells, count=format_number(len(args.moves))
             )
         )
     try:
         pos = game.play(args.moves)
     except BadPosition as error:
         raise UsageError(_("connect4: bad moves: {problem}").format(problem=error)) from None
-    note = CONNECT_FOUR_SOLVED if pos.empty == 42 else ""
-    return _answer(args, game, pos, lambda move: move + 1, note)
+
+    def shown(move: int) -> int:
+        """A 1-based column."""
+        return move + 1
+
+    note = CONNECT_FOUR_SOLVED if (args.width, args.height, pos.empty) == (7, 6, 42) else ""
+    if args.depth is None:
+        board = Board(args.width, args.height)
+        solver = Solver(board, seconds=args.time)
+        try:
+            solution = solver.solve(*board.from_cells(pos.cells, pos.mover == 1))
+        except SolveTimeUp:
+            note = N_("not solved within the time: the answer above is the depth-limited search's")
+        else:
+            proof = Proof(
+                solution.result,
+                solution.plies,
+                solution.nodes,
+                len(solver.table),
+                solution.seconds,
+                solution.move,
+            )
+            return _proven(args, game, pos, proof, shown)
+    return _answer(args, game, pos, shown, note)
 
 
 def _answer(

@@ -12,8 +12,8 @@ Vocabulary
   into open and closed twos, threes and fours).
 - `MNK(m, n, k)`: m rows, n columns, k in a row wins (free-style: k or more).
   3,3,3 is tic-tac-toe, 15,15,5 is gomoku.  A move is a cell index.
-- `ConnectFour()`: 6 rows, 7 columns, four in a row, stones fall to the
-  lowest empty cell of a column.  A move is a column (0-based inside).
+- `ConnectFour(width=7, height=6)`: four in a row, stones fall to the
+  lowest empty cell of a column (`solvers.connect4` solves it exactly).  A move is a column (0-based inside).
 
 Utilities are depth-adjusted, as in tic-tac-toe: a win is worth `WIN` plus
 the empty cells left, so a quicker win is worth more and a slower loss costs
@@ -359,17 +359,16 @@ class MNK(Grid):
         return self.position(cells)
 
 
-CONNECT_FOUR_ORDER = (3, 2, 4, 1, 5, 0, 6)
-"""Columns, centre first (the centre column is on the most lines)."""
-
-
 class ConnectFour(Grid):
-    """Connect Four: 6 rows, 7 columns, four in a row; a move is a column, the stone falls."""
+    """Connect Four: 6 rows, 7 columns (or `height` by `width`), four in a row; a move is a column."""
 
     name = "connect4"
 
-    def __init__(self) -> None:
-        super().__init__(6, 7, 4, gravity=True)
+    def __init__(self, width: int = 7, height: int = 6) -> None:
+        super().__init__(height, width, 4, gravity=True)
+        self.order = tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+        if (width, height) != (7, 6):
+            self.name = f"connect4 {width}x{height}"
 
     def drop_cell(self, pos: Position, move: int) -> int:
         """The lowest empty cell of column `move`."""
@@ -390,15 +389,17 @@ class ConnectFour(Grid):
         """The columns that are not full, centre first."""
         if pos.winner or not pos.empty:
             return []
-        return [col for col in CONNECT_FOUR_ORDER if pos.cells[col] == EMPTY]
+        return [col for col in self.order if pos.cells[col] == EMPTY]
 
     def play(self, moves: str) -> Position:
         """The position after `moves` (1-based column digits, '4453'), or `BadPosition` saying why not."""
         pos = self.start()
         for number, char in enumerate(moves.strip(), 1):
-            if char not in "1234567":
+            if not ("1" <= char <= str(self.cols)):
                 raise BadPosition(
-                    _("move {number} is {char}: columns are 1 to 7").format(number=number, char=repr(char))
+                    _("move {number} is {char}: columns are 1 to {last}").format(
+                        number=number, char=repr(char), last=self.cols
+                    )
                 )
             if pos.winner:
                 raise BadPosition(

@@ -165,3 +165,17 @@ def test_mnk_prove_gives_the_plies_of_a_loss_and_falls_back_when_unfinished(
     )
     data = json.loads(out)
     assert code == 0 and data["proven"] is False and data["result"] is None and "not proven" in data["note"]
+
+
+def test_connect4_solves_other_boards_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    """--width/--height: 5x4 from empty is a proven draw; a 7x6 position late in a game is solved."""
+    code, out, _ = run(capsys, "connect4", "--width", "5", "--height", "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and (data["proven"], data["result"], data["value"]) == (True, "draw", 0)
+    assert 1 <= data["move"] <= 5
+    code, out, _ = run(capsys, "connect4", "--width", "5", "--height", "4", "--moves", "12121")
+    assert code == 0 and "best move column 1" in out and "proven win" in out
+    code, out, err = run(capsys, "connect4", "--width", "10", "--moves", "1")
+    assert code == 2 and not out and len(err.strip().splitlines()) == 1
+    code, out, err = run(capsys, "connect4", "--width", "5", "--height", "4", "--moves", "6")
+    assert code == 2 and "1 to 5" in err

@@ -1,0 +1,265 @@
+"""Connect Four solved exactly on any board from 4x4 to 9x8, with bitboards.
+
+Vocabulary
+----------
+- `Board(width, height)`: the geometry.  A position is two ints: `mine`, the
+  stones of the side to move, and `mask`, every stone; column c holds bits
+  c * (height + 1) up to c * (height + 1) + height - 1, and the bit above
+  each column stays empty, so a four in a row is found with four shifts.
+- Scores are for the side to move: 0 a draw; a win is positive, the sooner
+  the larger: a stone that wins when n stones are on the board scores
+  `(width * height + 1 - n) // 2` (at least 1), a loss the same negative
+  (John Tromp's and Pascal Pons's convention).  `plies_to_end` turns a
+  score back into the plies left.
+- `Solver(board)` is a negamax with alpha-beta over those scores:
+  * only moves that do not lose at once are tried (a win of the opponent's
+    next move must be blocked; two cannot be; never play under one);
+  * moves are ordered by the winning cells they make, then centre first;
+  * a transposition table keeps an upper or a lower bound per position;
+  * `solve` narrows the score with null windows (a search that only asks
+    "more than v?"), so most searches cut early.
+- `Solution`: the score, the result (`win`, `loss`, `draw`) for the side to
+  move, the plies to the end, a best move (a column), the nodes and seconds.
+  `solve` stops with `SolveTimeUp` when its node or time budget runs out.
+
+Example: `Solver(Board(4, 4)).solve(*Board(4, 4).play("")).result` is 'draw'.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 4, 9, 4, 8
+TABLE_LIMIT = 1 << 19
+"""Entries the transposition table holds before it starts again (about 60 MB at most)."""
+ORDER_ABOVE = 12
+"""Moves are ordered by the winning cells they make only while more cells than this are empty."""
+CLOCK_EVERY = 1024
+"""Nodes between two looks at the clock."""
+
+
+class SolveTimeUp(Exception):
+    """The node or time budget ran out before the score was known."""
+
+
+class Board:
+    """A Connect Four board's geometry and its bitboard moves."""
+
+    def __init__(self, width: int = 7, height: int = 6) -> None:
+        if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
+            raise ValueError(f"a board is {MIN_WIDTH}..{MAX_WIDTH} wide and {MIN_HEIGHT}..{MAX_HEIGHT} high")
+        self.width, self.height, self.cells = width, height, width * height
+        stride = height + 1
+        self.bottom = sum(1 << col * stride for col in range(width))
+        self.full = self.bottom * ((1 << height) - 1)
+        self.column = [((1 << height) - 1) << col * stride for col in range(width)]
+        self.order = sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col))
+
+    def play(self, moves: str | list[int]) -> tuple[int, int, int]:
+        """(mine, mask, moves played) after `moves`, 0-based columns (a string: 1-based digits)."""
+        columns = [int(ch) - 1 for ch in moves] if isinstance(moves, str) else list(moves)
+        mine = mask = 0
+        for col in columns:
+            mine, mask = mine ^ mask, mask | (mask + (1 << col * (self.height + 1))) & self.column[col]
+        return mine, mask, len(columns)
+
+    def from_cells(self, cells: bytes, x_to_move: bool) -> tuple[int, int, int]:
+        """(mine, mask, moves played) of a grid's cells (row 0 on top, `x` and `o` stones, `.` empty)."""
+        mine = mask = 0
+        own = b"x"[0] if x_to_move else b"o"[0]
+        for index, stone in enumerate(cells):
+            if stone == b"."[0]:
+                continue
+            row, col = divmod(index, self.width)
+            bit = 1 << (col * (self.height + 1) + self.height - 1 - row)
+            mask |= bit
+            if stone == own:
+                mine |= bit
+        return mine, mask, mask.bit_count()
+
+    def can_play(self, mask: int, col: int) -> bool:
+        """Column `col` has room."""
+        return not mask >> (col * (self.height + 1) + self.height - 1) & 1
+
+    def winning_cells(self, stones: int, mask: int) -> int:
+        """The empty cells where `stones` would make four in a row."""
+        side, down, rise = self.height + 1, self.height, self.height + 2
+        found = (stones << 1) & (stones << 2) & (stones << 3)
+        for shift in (side, down, rise):
+            pair = (stones << shift) & (stones << 2 * shift)
+            found |= pair & ((stones << 3 * shift) | (stones >> shift))
+            pair = (stones >> shift) & (stones >> 2 * shift)
+            found |= pair & ((stones << shift) | (stones >> 3 * shift))
+        return found & (self.full ^ mask)
+
+    def is_four(self, stones: int) -> bool:
+        """`stones` hold four in a row somewhere."""
+        for shift in (1, self.height + 1, self.height, self.height + 2):
+            pair = stones & (stones >> shift)
+            if pair & (pair >> 2 * shift):
+                return True
+        return False
+
+    def plies_to_end(self, score: int, played: int) -> int | None:
+        """The plies from a position `played` moves in until the winner's last stone (None: a draw)."""
+        if score == 0:
+            return None
+        winner_first = (played % 2 == 0) == (score > 0)
+        before = next(
+            n for n in (self.cells + 1 - 2 * abs(score), self.cells - 2 * abs(score)) if n % 2 != winner_first
+        )
+        return before + 1 - played
+
+
+@dataclass(frozen=True)
+class Solution:
+    """An exact answer for the side to move."""
+
+    score: int
+    result: str
+    plies: int | None
+    move: int | None
+    nodes: int
+    seconds: float
+
+
+class Solver:
+    """Negamax with alpha-beta, a transposition table and null-window narrowing."""
+
+    def __init__(
+        self,
+        board: Board,
+        seconds: float | None = None,
+        nodes: int | None = None,
+        clock: Callable[[], float] = time.process_time,
+    ) -> None:
+        self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.limited = seconds is not None or nodes is not None
+        self.cells, self.full, self.bottom = board.cells, board.full, board.bottom
+        self.shifts = (board.height + 1, board.height, board.height + 2)
+        self.columns = [board.column[col] for col in board.order]
+        self.deadline: float | None = None
+
+    def _tick(self) -> None:
+        """Stop when the node budget or the time is spent."""
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SolveTimeUp
+        if self.deadline is not None and self.nodes % CLOCK_EVERY == 0 and self.clock() > self.deadline:
+            raise SolveTimeUp
+
+    def _store(self, key: int, value: int) -> None:
+        """Keep a bound (the table starts again when full)."""
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = value
+
+    def negamax(self, mine: int, mask: int, played: int, alpha: int, beta: int) -> int:
+        """The score of a position with no immediate win for the mover, within (alpha, beta), fail-hard."""
+        self.nodes += 1
+        if self.limited and (self.nodes % CLOCK_EVERY == 0 or self.node_limit is not None):
+            self._tick()
+        cells, full = self.cells, self.full
+        theirs = mine ^ mask
+        possible = (mask + self.bottom) & full
+        side, down, rise = self.shifts
+        threats = (theirs << 1) & (theirs << 2) & (theirs << 3)
+        for shift in (side, down, rise):
+            pair = (theirs << shift) & (theirs << 2 * shift)
+            threats |= pair & ((theirs << 3 * shift) | (theirs >> shift))
+            pair = (theirs >> shift) & (theirs >> 2 * shift)
+            threats |= pair & ((theirs << shift) | (theirs >> 3 * shift))
+        threats &= full ^ mask
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):
+                return -((cells - played) // 2)
+            possible = forced
+        safe = possible & ~(threats >> 1)
+        if not safe:
+            return -((cells - played) // 2)
+        if played >= cells - 2:
+            return 0
+        low = -((cells - 2 - played) // 2)
+        if alpha < low:
+            alpha = low
+            if alpha >= beta:
+                return alpha
+        high = (cells - 1 - played) // 2
+        key = mine + mask
+        entry = self.table.get(key)
+        if entry is not None:
+            value = entry >> 1
+            if entry & 1:
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        return alpha
+            elif value < high:
+                high = value
+        if beta > high:
+            beta = high
+            if alpha >= beta:
+                return beta
+        moves = [column & safe for column in self.columns if column & safe]
+        if len(moves) > 1 and cells - played > ORDER_ABOVE:
+            winning = self.board.winning_cells
+            moves.sort(key=lambda move: -winning(mine | move, mask).bit_count())
+        for move in moves:
+            score = -self.negamax(theirs, mask | move, played + 1, -beta, -alpha)
+            if score >= beta:
+                self._store(key, score << 1 | 1)
+                return score
+            if score > alpha:
+                alpha = score
+        self._store(key, alpha << 1)
+        return alpha
+
+    def score(self, mine: int, mask: int, played: int) -> int:
+        """The exact score of a position that goes on (the mover may win at once)."""
+        board = self.board
+        if board.winning_cells(mine, mask) & (mask + board.bottom):
+            return (board.cells + 1 - played) // 2
+        low, high = -((board.cells - played) // 2), (board.cells + 1 - played) // 2
+        while low < high:
+            middle = low + (high - low) // 2
+            if middle <= 0 and int(low / 2) < middle:
+                middle = int(low / 2)
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+            found = self.negamax(mine, mask, played, middle, middle + 1)
+            if found <= middle:
+                high = found
+            else:
+                low = found
+        return low
+
+    def _keeps(self, mine: int, mask: int, played: int, col: int, value: int) -> bool:
+        """Playing `col` keeps the score `value` (one null-window search on the child)."""
+        board = self.board
+        if not board.can_play(mask, col):
+            return False
+        move = (mask + board.bottom) & board.column[col]
+        if board.is_four(mine | move):
+            return (board.cells + 1 - played) // 2 == value
+        if played + 1 == board.cells:
+            return value == 0
+        theirs, child_mask = mine ^ mask, mask | move
+        if board.winning_cells(theirs, child_mask) & (child_mask + board.bottom):
+            return -((board.cells - played) // 2) == value
+        return -self.negamax(theirs, child_mask, played + 1, -value, -value + 1) >= value
+
+    def solve(self, mine: int, mask: int, played: int) -> Solution:
+        """The exact value of a position that goes on, and a move that keeps it."""
+        started = self.clock()
+        self.deadline = None if self.seconds is None else started + self.seconds
+        board = self.board
+        value = self.score(mine, mask, played)
+        best = next(col for col in board.order if self._keeps(mine, mask, played, col, value))
+        result = "win" if value > 0 else "loss" if value < 0 else "draw"
+        return Solution(
+            value, result, board.plies_to_end(value, played), best, self.nodes, self.clock() - started
+        )
