@@ -1,6 +1,13 @@
 """Benchmark: the games engine's nodes per second and the depth it reaches in 2 s.
 
-Run: `python bench/bench_games.py [--seconds S] [--repeat N]`.  For each position
+Run: `python bench/bench_games.py [--seconds S] [--repeat N] [--exact]`.
+
+First the exact searches: Connect Four's solver (`solvers.connect4`) against
+`PlainNegamax`, a plain bitboard negamax with alpha-beta written here as the
+reference, in nodes per CPU second on the same positions (interleaved, min and
+median); then the CPU time of the m,n,k proofs (4,4,4, 5,4,4, 5,5,4) and of
+Connect Four solves (4x6, 6x4, two 7x6 positions with 12 and 14 stones).
+`--exact` stops there.  Then, for each position
 (gomoku's opening, a gomoku midgame, a Connect Four midgame, 5,5,4): iterative
 deepening under the time limit, N runs, min and median of the depth reached,
 nodes per CPU second (`time.process_time`) and the wall time of the answer; then
@@ -11,15 +18,23 @@ a whole process as a user runs the CLI.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import resource
 import statistics
 import subprocess
 import sys
 import time
 from collections import deque
+from functools import partial
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench import timing
+from solvers.connect4 import Board, Solver, SolveTimeUp
 from solvers.engine import Engine, Limits
 from solvers.grids import MNK, ConnectFour, Grid, Position
+from solvers.proof import prove
 
 GOMOKU = MNK(15, 15, 5)
 
@@ -119,6 +134,68 @@ def plain_vs_events(game: Grid, pos: Position, depth: int, repeat: int) -> tuple
     return plain, events
 
 
+RATE_POSITIONS = ("4453443", "472612134724", "21624327742771")
+"""7 x 6 positions for nodes per second: a midgame, 12 and 14 stones (neither side wins at once)."""
+RATE_NODES = 200_000
+"""Each searcher's node budget per position (nodes per second need no finished search)."""
+
+
+def reference_nodes(moves: str) -> int:
+    """The plain reference's nodes on `moves` up to the budget (a null window around a draw)."""
+    board = Board(7, 6)
+    plain = PlainNegamax(RATE_NODES)
+    with contextlib.suppress(OutOfNodes):
+        plain.negamax(*board.play(moves), -1, 1)
+    return plain.nodes
+
+
+def solver_nodes(moves: str) -> int:
+    """The exact solver's nodes on `moves` up to the budget (the same null window)."""
+    board = Board(7, 6)
+    solver = Solver(board, nodes=RATE_NODES)
+    with contextlib.suppress(SolveTimeUp):
+        solver.negamax(*board.play(moves), -1, 1)
+    return solver.nodes
+
+
+def node_rates(repeat: int) -> None:
+    """Nodes per CPU second of the solver and of the plain reference, interleaved, per position."""
+    print(f"Connect Four nodes per CPU second ({RATE_NODES:,} nodes each; min / median of {repeat} runs):")
+    for moves in RATE_POSITIONS:
+        found = timing.in_process(
+            {"plain": partial(reference_nodes, moves), "solver": partial(solver_nodes, moves)}, runs=repeat
+        )
+        rates = {name: (t.result / t.best, t.result / t.median) for name, t in found.items()}
+        print(
+            f"  {moves:<16} plain {rates['plain'][0]:>9,.0f} / {rates['plain'][1]:<9,.0f} "
+            f"solver {rates['solver'][0]:>9,.0f} / {rates['solver'][1]:<9,.0f}"
+        )
+
+
+def exact_times(repeat: int) -> None:
+    """CPU seconds of the proofs and solves the README quotes (min / median), with their answers."""
+    jobs = {
+        "4,4,4": lambda: prove(MNK(4, 4, 4), MNK(4, 4, 4).start()).result,
+        "5,4,4": lambda: prove(MNK(5, 4, 4), MNK(5, 4, 4).start()).result,
+        "5,5,4": lambda: prove(MNK(5, 5, 4), MNK(5, 5, 4).start()).result,
+        "connect4 4x6": lambda: solve_board(4, 6, ""),
+        "connect4 6x4": lambda: solve_board(6, 4, ""),
+        "connect4 7x6 472612134724": lambda: solve_board(7, 6, "472612134724"),
+        "connect4 7x6 21624327742771": lambda: solve_board(7, 6, "21624327742771"),
+    }
+    found = timing.in_process(jobs, runs=repeat, budget=600)
+    print("Exact answers, CPU s (min / median):")
+    for name, result in found.items():
+        print(f"  {name:<28} {result.cell():>15}  {result.result}")
+
+
+def solve_board(width: int, height: int, moves: str) -> str:
+    """'draw', 'win in N plies' or 'loss in N plies' for the side to move, solved exactly."""
+    board = Board(width, height)
+    solution = Solver(board).solve(*board.play(moves))
+    return solution.result + ("" if solution.plies is None else f" in {solution.plies} plies")
+
+
 def cli_run(argv: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds of `python -m solvers ARGV` in its own process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -134,7 +211,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time limit per move (default 2)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per position (min and median kept)")
+    parser.add_argument("--exact", action="store_true", help="only the proofs, the solves and the node rates")
     args = parser.parse_args()
+    node_rates(args.repeat)
+    exact_times(args.repeat)
+    if args.exact:
+        return
     print(f"time limit {args.seconds:g} s, {args.repeat} runs each (min / median)")
     print(f"{'position':<18} {'depth':>9} {'nodes/CPU s':>17} {'answer wall s':>15}")
     for name, game, pos in POSITIONS:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 4, 9, 4, 8
 TABLE_LIMIT = 1 << 19
 """Entries the transposition table holds before it starts again (about 60 MB at most)."""
-ORDER_ABOVE = 12
+ORDER_ABOVE = 18
 """Moves are ordered by the winning cells they make only while more cells than this are empty."""
 CLOCK_EVERY = 1024
 """Nodes between two looks at the clock."""
@@ -151,28 +151,29 @@ class Solver:
         if self.deadline is not None and self.nodes % CLOCK_EVERY == 0 and self.clock() > self.deadline:
             raise SolveTimeUp
 
-    def _store(self, key: int, value: int) -> None:
-        """Keep a bound (the table starts again when full)."""
-        if len(self.table) >= TABLE_LIMIT:
-            self.table.clear()
-        self.table[key] = value
-
     def negamax(self, mine: int, mask: int, played: int, alpha: int, beta: int) -> int:
         """The score of a position with no immediate win for the mover, within (alpha, beta), fail-hard."""
         self.nodes += 1
         if self.limited and (self.nodes % CLOCK_EVERY == 0 or self.node_limit is not None):
             self._tick()
-        cells, full = self.cells, self.full
+        cells = self.cells
         theirs = mine ^ mask
-        possible = (mask + self.bottom) & full
+        possible = (mask + self.bottom) & self.full
         side, down, rise = self.shifts
         threats = (theirs << 1) & (theirs << 2) & (theirs << 3)
-        for shift in (side, down, rise):
-            pair = (theirs << shift) & (theirs << 2 * shift)
-            threats |= pair & ((theirs << 3 * shift) | (theirs >> shift))
-            pair = (theirs >> shift) & (theirs >> 2 * shift)
-            threats |= pair & ((theirs << shift) | (theirs >> 3 * shift))
-        threats &= full ^ mask
+        pair = (theirs << side) & (theirs << 2 * side)
+        threats |= pair & ((theirs << 3 * side) | (theirs >> side))
+        pair = (theirs >> side) & (theirs >> 2 * side)
+        threats |= pair & ((theirs << side) | (theirs >> 3 * side))
+        pair = (theirs << down) & (theirs << 2 * down)
+        threats |= pair & ((theirs << 3 * down) | (theirs >> down))
+        pair = (theirs >> down) & (theirs >> 2 * down)
+        threats |= pair & ((theirs << down) | (theirs >> 3 * down))
+        pair = (theirs << rise) & (theirs << 2 * rise)
+        threats |= pair & ((theirs << 3 * rise) | (theirs >> rise))
+        pair = (theirs >> rise) & (theirs >> 2 * rise)
+        threats |= pair & ((theirs << rise) | (theirs >> 3 * rise))
+        threats &= self.full ^ mask
         forced = possible & threats
         if forced:
             if forced & (forced - 1):
@@ -208,14 +209,17 @@ class Solver:
         if len(moves) > 1 and cells - played > ORDER_ABOVE:
             winning = self.board.winning_cells
             moves.sort(key=lambda move: -winning(mine | move, mask).bit_count())
+        table, search = self.table, self.negamax
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
         for move in moves:
-            score = -self.negamax(theirs, mask | move, played + 1, -beta, -alpha)
+            score = -search(theirs, mask | move, played + 1, -beta, -alpha)
             if score >= beta:
-                self._store(key, score << 1 | 1)
+                table[key] = score << 1 | 1
                 return score
             if score > alpha:
                 alpha = score
-        self._store(key, alpha << 1)
+        table[key] = alpha << 1
         return alpha
 
     def score(self, mine: int, mask: int, played: int) -> int:
