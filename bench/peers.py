@@ -9,9 +9,10 @@ the count, as Unwind's CLI does.
 Self-contained on purpose (it imports nothing of Unwind's, so a peer's process
 never pays for Unwind's imports), and each peer gets its best encoding: the
 sudoku matrix reduced by the givens, queens' diagonals as secondary columns
-(for algorithm-x: their headers unlinked from its root's list), pentominoes
-with X in one quarter of the board (and P unflipped where X sits on a mirror
-line), the matrix that gives the classic 2339.
+(for algorithm-x: their headers unlinked from its root's list) and ranks and
+files in Unwind's organ-pipe order (every engine the same column order),
+pentominoes with X in one quarter of the board (and P unflipped where X sits
+on a mirror line), the matrix that gives the classic 2339.
 """
 
 from __future__ import annotations
@@ -44,9 +45,23 @@ def sudoku_matrix(line: str) -> Matrix:
     return len(columns), 0, rows
 
 
+def organ_pipe(n: int) -> list[int]:
+    """0..n-1 from the middle outwards (for 8: 4 3 5 2 6 1 7 0), the order Unwind's encoder lists lines in."""
+    middle = n // 2
+    return [middle - (step + 1) // 2 if step % 2 else middle + (step + 1) // 2 for step in range(n)]
+
+
 def queens_matrix(n: int) -> Matrix:
-    """Ranks and files primary, the 4n - 2 diagonals secondary."""
-    rows = [[r, n + f, 2 * n + r + f, 5 * n - 2 + r - f] for r in range(n) for f in range(n)]
+    """Ranks and files primary in organ-pipe order (rank i, file i, ... middle out), diagonals secondary.
+
+    The same columns in the same order as `solvers.queens.encode`, so every
+    engine meets the same ties in its fewest-1s choice (with ranks then files
+    left to right, every engine searches about 55 % more nodes on 12-queens).
+    """
+    rank, file = {}, {}
+    for slot, line in enumerate(organ_pipe(n)):
+        rank[line], file[line] = 2 * slot, 2 * slot + 1
+    rows = [[rank[r], file[f], 2 * n + r + f, 5 * n - 2 + r - f] for r in range(n) for f in range(n)]
     return 2 * n, 4 * n - 2, rows
 
 
