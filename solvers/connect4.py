@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from solvers.i18n import _
+
 MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 4, 9, 4, 8
 TABLE_LIMIT = 1 << 19
 """Entries the transposition table holds before it starts again (about 60 MB at most)."""
@@ -49,7 +51,11 @@ class Board:
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
-            raise ValueError(f"a board is {MIN_WIDTH}..{MAX_WIDTH} wide and {MIN_HEIGHT}..{MAX_HEIGHT} high")
+            raise ValueError(
+                _("a Connect Four board is {low_w} to {high_w} wide and {low_h} to {high_h} high").format(
+                    low_w=MIN_WIDTH, high_w=MAX_WIDTH, low_h=MIN_HEIGHT, high_h=MAX_HEIGHT
+                )
+            )
         self.width, self.height, self.cells = width, height, width * height
         stride = height + 1
         self.bottom = sum(1 << col * stride for col in range(width))
