@@ -199,7 +199,7 @@ def test_the_now_card_waits_while_a_step_is_open(app: Any, open_demo: Any, name:
 
             words = now_text(demo, model, run)
         elif name == "dlx":
-            words = demo.view.now_words(model, run)
+            words = demo.view.now_words(demo.look(), model, run)
         else:
             words = demo.view._now_text(model, run)
         assert words[0] == "your step", words

@@ -15,15 +15,14 @@ a 4 x 4 sudoku, and any matrix the user types.  Putting another problem on
 show is a user edit (one `ProblemEdit` in the edit history: Z takes it
 back, Y does it again), and each starts a new run.
 
-Here: the controller (options, keys, edits) and the pure `layout`; the
-model, the problems and the narration are in `model.py`, the drawing in
-`view.py`.
+Here: the controller (options, keys, edits); the pure layout is in
+`layout.py`, the model, the problems and the narration in `model.py`, the
+drawing in `view.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,6 +33,7 @@ from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings
 from visualizer.history import EditHistory
 from visualizer.player import Player
+from visualizer.scenes.dlx.layout import MatrixLayout, layout
 from visualizer.scenes.dlx.model import (
     PROBLEMS,
     MatrixModel,
@@ -46,94 +46,13 @@ from visualizer.scenes.dlx.model import (
     row_list,
     typed_problem,
 )
-from visualizer.scenes.dlx.view import MatrixView
+from visualizer.scenes.dlx.view import MatrixLook, MatrixView
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
-from visualizer.scenes.exact_cover.layout import card_inner, split_bottom, split_side
 from visualizer.scenes.exact_cover.model import CoverModel
-from visualizer.theme import Theme
 from visualizer.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
     from solvers.exercise.cover import CoverRules
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Where everything of the matrix goes inside its card."""
-
-    xs: list[float]  # centre x of each column
-    ys: list[float]  # centre y of each row
-    header_y: float
-    root_x: float
-    col_w: float
-    row_h: float
-    node: int  # a node's side
-    header_w: int
-    header_h: int
-    shift: float  # how far a hidden node steps off its rail
-    lift: float  # how far a covered header rises
-    label_x: int
-    body_top: int
-    body_bottom: int
-
-
-@dataclass(frozen=True)
-class MatrixLayout:
-    """The matrix card with its geometry, and beside it the 'now' and key cards."""
-
-    matrix: pygame.Rect
-    now: pygame.Rect
-    key: pygame.Rect
-    geo: Geometry
-
-
-def layout(rect: pygame.Rect, theme: Theme, problem: Problem) -> MatrixLayout:
-    """The matrix card, and beside it what happens now and the key."""
-    matrix, side = split_side(theme, rect, 210, 0.26)
-    now, key = split_bottom(theme, side, min(theme.px(200), side.h // 2))
-    return MatrixLayout(matrix, now, key, geometry(card_inner(theme, matrix), theme, problem))
-
-
-def geometry(inner: pygame.Rect, theme: Theme, problem: Problem) -> Geometry:
-    """Column and row positions inside the matrix card's `inner`."""
-    px = theme.px
-    matrix = problem.matrix
-    font = theme.font("small")
-    label_w = max(font.size(label)[0] for label in problem.row_labels) + px(14)
-    label_w = min(label_w, inner.w // 3)
-    gap = px(14) if matrix.n_secondary and matrix.n_primary else 0
-    col_w = (inner.w - label_w - gap) / max(1, matrix.n_columns)
-    narrow = col_w < px(30)  # names are turned upright: the headers grow taller
-    header_h = px(58) if narrow else px(40)
-    lift = header_h * 0.7
-    lift_room = round(lift) + px(12)
-    footer = theme.line_height("small") * 2 + px(8)
-    header_y = inner.y + lift_room + header_h / 2
-    body_top = round(header_y + header_h / 2 + px(8))
-    body_bottom = inner.bottom - footer
-    row_h = min(float(px(56)), (body_bottom - body_top) / max(1, len(matrix.rows)))
-    xs = [
-        inner.x + label_w + (c + 0.5) * col_w + (gap if c >= matrix.n_primary else 0)
-        for c in range(matrix.n_columns)
-    ]
-    ys = [body_top + (r + 0.5) * row_h for r in range(len(matrix.rows))]
-    node = max(4, min(px(20), round(min(col_w, row_h) * 0.5)))
-    return Geometry(
-        xs,
-        ys,
-        header_y,
-        inner.x + label_w - px(4) - min(col_w, px(40)) / 2,
-        col_w,
-        row_h,
-        node,
-        max(6, round(min(col_w * 0.88, px(56)))),
-        header_h,
-        min(col_w * 0.4, px(24)),
-        lift,
-        inner.x,
-        body_top,
-        body_bottom,
-    )
 
 
 class MatrixDemo(ExactCoverDemo):
@@ -159,7 +78,7 @@ class MatrixDemo(ExactCoverDemo):
         super().__init__(shell)
         self.bench = Workbench(knuth_problem(), "knuth")
         self.history: EditHistory[Workbench] = EditHistory(self.bench)
-        self.view = MatrixView(self)
+        self.view = MatrixView(self.theme)
 
     @property
     def problem(self) -> Problem:
@@ -304,6 +223,10 @@ class MatrixDemo(ExactCoverDemo):
         """The stage's layout for the problem on show."""
         return layout(rect, self.theme, self.problem)
 
+    def look(self) -> MatrixLook:
+        """What the view reads this frame besides the model: the problem, the column rule, waiting words."""
+        return MatrixLook(self.problem, self.strategy, self.waiting_now())
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The matrix with its links, what happens now, the key."""
-        self.view.draw(surface, self.layout(rect), player)
+        self.view.draw(surface, self.layout(rect), self.look(), player)

@@ -1,7 +1,8 @@
 """Drawing the dancing-links demo: nodes on their rails, headers, row bands, words, the key.
 
 `MatrixView` only reads the model (whose links a cover has changed), the
-demo's problem and column choice, and the layout it is handed.  `node_motion`
+frozen `MatrixLook` the controller builds each frame (problem, column rule,
+waiting words), and the layout it is handed.  `node_motion`
 says how far each node has moved in the animation of the last Cover or
 Uncover, in Knuth's order.
 """
@@ -9,7 +10,7 @@ Uncover, in Knuth's order.
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
@@ -20,11 +21,9 @@ from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
+from visualizer.scenes.dlx.layout import Geometry, MatrixLayout
 from visualizer.scenes.dlx.model import MatrixModel, Problem, row_list
 from visualizer.theme import Theme
-
-if TYPE_CHECKING:
-    from visualizer.scenes.dlx.demo import Geometry, MatrixDemo, MatrixLayout
 
 NODE_INK = th.blend(th.INK, th.PANEL, 0.25)
 RAIL = th.blend(th.MUTED, th.PANEL, 0.35)
@@ -191,14 +190,22 @@ def matrix_title(title: str, m: dlx.Matrix) -> str:
     return _("{title}: {columns}, {rows}").format(title=title, columns=columns, rows=rows)
 
 
+@dataclass(frozen=True)
+class MatrixLook:
+    """What the controller hands the view each frame: the problem, the column rule, waiting words."""
+
+    problem: Problem
+    strategy: str
+    waiting: tuple[str, str, th.Color] | None  # the "now" card's words while an exercise step is open
+
+
 class MatrixView:
-    """Draws the dancing-links demo's stage from its model."""
+    """Draws the dancing-links demo's stage from its model and look."""
 
-    def __init__(self, demo: MatrixDemo) -> None:
-        self.demo = demo
-        self.theme = demo.theme
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
 
-    def draw(self, surface: pygame.Surface, lay: MatrixLayout, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, lay: MatrixLayout, look: MatrixLook, player: Player) -> None:
         """The matrix with its links, what happens now, the key."""
         model: MatrixModel = player.model  # type: ignore[assignment]
         m = model.matrix
@@ -206,7 +213,7 @@ class MatrixView:
             surface,
             lay.matrix,
             self.theme,
-            matrix_title(self.demo.problem.title, m),
+            matrix_title(look.problem.title, m),
         )
         geo = lay.geo
         moving = node_motion(model, player)
@@ -215,10 +222,10 @@ class MatrixView:
         self._draw_rails(surface, geo, model)
         self._draw_header_list(surface, geo, model)
         self._draw_nodes(surface, geo, model, player, moving)
-        self._draw_headers(surface, geo, model, moving)
-        self._draw_row_labels(surface, geo, model, player)
-        self._draw_stack(surface, lay.matrix, model)
-        self._draw_now(surface, lay.now, model, player)
+        self._draw_headers(surface, geo, look.problem, model, moving)
+        self._draw_row_labels(surface, geo, look.problem, model, player)
+        self._draw_stack(surface, lay.matrix, look.problem, model)
+        self._draw_now(surface, lay.now, look, model, player)
         draw_key(surface, self.theme, lay.key)
 
     def _draw_bands(self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, player: Player) -> None:
@@ -331,7 +338,12 @@ class MatrixView:
                 pygame.draw.rect(surface, fill, box, border_radius=theme.px(2))
 
     def _draw_headers(
-        self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, motion: dict[int, float]
+        self,
+        surface: pygame.Surface,
+        geo: Geometry,
+        problem: Problem,
+        model: MatrixModel,
+        motion: dict[int, float],
     ) -> None:
         """The root h and every header: its name and live size; covered ones rise, hatched."""
         theme = self.theme
@@ -366,10 +378,10 @@ class MatrixView:
             pygame.draw.rect(
                 surface, edge, box, max(1, theme.px(1 if primary else 2)), border_radius=theme.px(4)
             )
-            header_text(surface, theme, box, self.demo.column_label(column), str(size), ink)
+            header_text(surface, theme, box, problem.column_labels[column], str(size), ink)
 
     def _draw_row_labels(
-        self, surface: pygame.Surface, geo: Geometry, model: MatrixModel, player: Player
+        self, surface: pygame.Surface, geo: Geometry, problem: Problem, model: MatrixModel, player: Player
     ) -> None:
         """Each row's label at the left, in the colour of its state; where rows are too close, only some.
 
@@ -380,7 +392,7 @@ class MatrixView:
         width = round(geo.root_x - geo.label_x - theme.px(10))
         solved = type(player.last_event) is Solution
         size = "small" if geo.row_h >= theme.line_height("small") else "tiny"
-        labels = self.demo.problem.row_labels
+        labels = problem.row_labels
         tall = theme.font(size).get_height()
         chosen = [row for row in model.stack if row < len(labels)]
         taken = [geo.ys[row] for row in chosen]
@@ -404,29 +416,30 @@ class MatrixView:
             image = theme.text(text, size, ink, "bold" if row in model.stack else "sans")
             surface.blit(image, image.get_rect(midleft=(geo.label_x, round(geo.ys[row]))))
 
-    def _draw_stack(self, surface: pygame.Surface, frame: pygame.Rect, model: MatrixModel) -> None:
+    def _draw_stack(
+        self, surface: pygame.Surface, frame: pygame.Rect, problem: Problem, model: MatrixModel
+    ) -> None:
         """The rows chosen so far, O[0..k], along the bottom of the card."""
         theme = self.theme
         if not model.stack:
             text = _("O = [ ]  (no row chosen yet)")
         else:
-            text = "O = [ " + ",  ".join(self.demo.problem.row_labels[r] for r in model.stack) + " ]"
+            text = "O = [ " + ",  ".join(problem.row_labels[r] for r in model.stack) + " ]"
         y = frame.bottom - theme.px(10) - theme.line_height("small")
         text = fit_text(theme, text, frame.w - theme.px(20), "small", "mono")
         surface.blit(theme.text(text, "small", th.INK, "mono"), (frame.x + theme.px(10), y))
 
-    def now_words(self, model: MatrixModel, player: Player) -> tuple[str, str, th.Color]:
+    def now_words(self, look: MatrixLook, model: MatrixModel, player: Player) -> tuple[str, str, th.Color]:
         """The "now" card's headline, line and colour (waiting words while an exercise step is open)."""
-        waiting = self.demo.waiting_now()
-        return waiting or now_text(self.demo.problem, self.demo.strategy, model, player)
+        return look.waiting or now_text(look.problem, look.strategy, model, player)
 
     def _draw_now(
-        self, surface: pygame.Surface, rect: pygame.Rect, model: MatrixModel, player: Player
+        self, surface: pygame.Surface, rect: pygame.Rect, look: MatrixLook, model: MatrixModel, player: Player
     ) -> None:
         """What the last event did, in words."""
         theme = self.theme
         inner = card(surface, rect, theme, _("now"))
-        big, small, colour = self.now_words(model, player)
+        big, small, colour = self.now_words(look, model, player)
         y = inner.y
         for line in wrap(theme, big, inner.w, "large", "bold")[:3]:
             surface.blit(theme.text(line, "large", colour, "bold"), (inner.x, y))
@@ -437,7 +450,7 @@ class MatrixView:
                 break
             surface.blit(theme.text(line, "small", th.INK), (inner.x, y))
             y += theme.line_height("small")
-        note = self.demo.problem.note
+        note = look.problem.note
         y += theme.px(10)
         for line in wrap(theme, note, inner.w, "tiny"):
             if y + theme.line_height("tiny") > inner.bottom:
