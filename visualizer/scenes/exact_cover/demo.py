@@ -22,6 +22,7 @@ from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.exact_cover import finale
 from visualizer.scenes.exact_cover.model import CoverModel
+from visualizer.scenes.exact_cover.view import CoverLook
 from visualizer.widgets import Button, Choice, Label, Widget
 
 if TYPE_CHECKING:
@@ -244,6 +245,17 @@ class BrowsingDemo(ExactCoverDemo):
     def phrase(self, key: str) -> str:
         """One of BROWSE_WORDS for this demo's noun, translated."""
         return _(BROWSE_WORDS[self.solution_noun][key])
+
+    def cover_look(self, player: Player) -> CoverLook:
+        """What every exact-cover view reads this frame besides the model (built by the controller)."""
+        model: CoverModel = player.model  # type: ignore[assignment]
+        return CoverLook(
+            self.waiting_now(),
+            self.choice_rule(),
+            self.shown_solution(model),
+            self.board_rows(model, player),
+            self.solution_label(),
+        )
 
     def solution_label(self) -> str:
         """'solution 3 of 92', with 'so far' while the search goes on."""

@@ -1,11 +1,13 @@
-"""Drawing the exact-cover demos share: the "now" headline and the column-size strip.
+"""Drawing the exact-cover demos share: the "now" headline, the column-size strip, the common look.
 
-Both only read a `CoverModel` and the theme.
+Both drawings only read a `CoverModel` and the theme; `CoverLook` is what
+every exact-cover controller hands its view each frame besides the model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,6 +17,17 @@ from visualizer.draw import hatch
 from visualizer.panels import card, fit_text, wrap
 from visualizer.scenes.exact_cover.model import CoverModel
 from visualizer.theme import Theme
+
+
+@dataclass(frozen=True)
+class CoverLook:
+    """The controller's state an exact-cover view reads, built each frame (see ExactCoverDemo.cover_look)."""
+
+    waiting: tuple[str, str, th.Color] | None  # the "now" card's words while an exercise step is open
+    choice_rule: str  # why the column being decided was chosen
+    shown: int | None  # index of the solution on show
+    board: tuple[int | None, Sequence[int]]  # what the board shows: that solution's index and its rows
+    solution_label: str  # 'solution 3 of 92'
 
 
 def draw_headline(

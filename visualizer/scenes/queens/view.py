@@ -1,23 +1,26 @@
 """Drawing the N-queens demo: the board, the column strip, the "now" card, solutions, legend.
 
-`QueensView` only reads the model, the demo's options (N, the column
-choice, the browsed solution) and the layout it is handed.
+`QueensView` only reads the model, the frozen `QueensLook` the controller
+builds each frame (N, the column choice, the browsed solution) and the
+layout it is handed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
+from solvers import queens
 from solvers.events import Pop, Push, Solution
 from solvers.i18n import N_, _, ngettext
 from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text
 from visualizer.player import Player
-from visualizer.scenes.exact_cover.view import draw_headline, draw_size_strip
+from visualizer.scenes.exact_cover.view import CoverLook, draw_headline, draw_size_strip
+from visualizer.scenes.queens.layout import QueensLayout
 from visualizer.scenes.queens.model import (
     FILES,
     QueensModel,
@@ -26,9 +29,6 @@ from visualizer.scenes.queens.model import (
     short_label,
     square_name,
 )
-
-if TYPE_CHECKING:
-    from visualizer.scenes.queens.demo import QueensDemo, QueensLayout
 
 STRIP_MAX_N = 6
 """Up to this N the strip shows every column, diagonals included; above it, ranks and files."""
@@ -120,30 +120,41 @@ def draw_badge(
     surface.blit(image, image.get_rect(center=centre))
 
 
-class QueensView:
-    """Draws the queens demo's stage from its model."""
+@dataclass(frozen=True)
+class QueensLook:
+    """What the controller hands the view each frame besides the model."""
 
-    def __init__(self, demo: QueensDemo) -> None:
-        self.demo = demo
-        self.theme = demo.theme
+    cover: CoverLook
+    n: int
+    encoding: queens.Encoding
+    names: Sequence[str]  # each matrix column in board words
+    veils_newest_try: bool  # an open columns or knock-out step: the newest queen's lines are its answer
+
+
+class QueensView:
+    """Draws the queens demo's stage from its model and look."""
+
+    def __init__(self, theme: th.Theme) -> None:
+        self.theme = theme
         self._tiles: dict[tuple, pygame.Surface] = {}
 
-    def _short_label(self, column: int) -> str:
+    def _short_label(self, look: QueensLook, column: int) -> str:
         """A strip label for a column."""
-        return short_label(self.demo.encoding, column)
+        return short_label(look.encoding, column)
 
-    def draw(self, surface: pygame.Surface, lay: QueensLayout, player: Player) -> None:
+    def draw(self, look: QueensLook, surface: pygame.Surface, lay: QueensLayout, player: Player) -> None:
         """Board with its edge counts, column strip, what happens now, solutions, legend."""
         model: QueensModel = player.model  # type: ignore[assignment]
-        self._draw_board(surface, lay, model, player)
-        self._draw_strip(surface, lay.strip, model)
-        self._draw_now(surface, lay.now, model, player)
-        self._draw_solutions(surface, lay.solutions, model, player)
+        self._draw_board(look, surface, lay, model, player)
+        self._draw_strip(look, surface, lay.strip, model)
+        self._draw_now(look, surface, lay.now, model, player)
+        self._draw_solutions(look, surface, lay.solutions, model, player)
         if lay.legend.h:
             self.draw_legend(surface, lay.legend)
 
     def _draw_board(
         self,
+        look: QueensLook,
         surface: pygame.Surface,
         lay: QueensLayout,
         model: QueensModel,
@@ -151,32 +162,32 @@ class QueensView:
     ) -> None:
         """Squares, attacks, the line being decided, the queens, the edge labels."""
         theme = self.theme
-        final, rows = self.demo.board_rows(model, player)
-        placed = [self.demo.encoding.squares[row] for row in rows]
+        final, rows = look.cover.board
+        placed = [look.encoding.squares[row] for row in rows]
         title = (
-            _("board: {placed} of {n} queens placed").format(placed=len(placed), n=self.demo.n)
+            _("board: {placed} of {n} queens placed").format(placed=len(placed), n=look.n)
             if final is None
             else _("board: solution {number} of {total}").format(number=final + 1, total=len(model.solutions))
         )
         card(surface, lay.board_card, theme, title)
         board = lay.board
-        veiled = final is None and self.demo.veils_newest_try(("cover.columns", "cover.knockout"))
-        attacked = attacked_squares(self.demo.n, placed[:-1] if veiled else placed)  # its lines: the step
+        veiled = final is None and look.veils_newest_try
+        attacked = attacked_squares(look.n, placed[:-1] if veiled else placed)  # its lines: the step
         lit: set[tuple[int, int]] = set()
         choosing = model.choosing if final is None else None
         if choosing is not None and choosing < model.matrix.n_primary:
-            lit = set(line_squares(self.demo.encoding, choosing))
-        for rank in range(self.demo.n):
-            for file in range(self.demo.n):
+            lit = set(line_squares(look.encoding, choosing))
+        for rank in range(look.n):
+            for file in range(look.n):
                 box = lay.square_rect((rank, file))
                 self._draw_square(
                     surface, box, (rank + file) % 2 == 1, (rank, file) in attacked, (rank, file) in lit
                 )
         pygame.draw.rect(surface, th.INK, board.inflate(2, 2), 1)
         if choosing is not None:
-            self._draw_choice(surface, lay, model, choosing)
-        self._draw_queens(surface, lay, model, player, placed, final is not None)
-        self._draw_edges(surface, lay, model, final is None)
+            self._draw_choice(look, surface, lay, model, choosing)
+        self._draw_queens(look, surface, lay, model, player, placed, final is not None)
+        self._draw_edges(look, surface, lay, model, final is None)
 
     def _tile(self, side: int, dark: bool, attacked: bool) -> pygame.Surface:
         """A square's background, cached by size: plain, or tinted and hatched when attacked."""
@@ -209,12 +220,12 @@ class QueensView:
             surface.blit(self._tile(box.w, dark, attacked), box)
 
     def _draw_choice(
-        self, surface: pygame.Surface, lay: QueensLayout, model: QueensModel, column: int
+        self, look: QueensLook, surface: pygame.Surface, lay: QueensLayout, model: QueensModel, column: int
     ) -> None:
         """The rank or file being decided: a blue frame; its candidates ringed or crossed."""
         theme = self.theme
         if column < model.matrix.n_primary:
-            boxes = [lay.square_rect(sq) for sq in line_squares(self.demo.encoding, column)]
+            boxes = [lay.square_rect(sq) for sq in line_squares(look.encoding, column)]
             frame = boxes[0].unionall(boxes[1:]) if len(boxes) > 1 else boxes[0]
             pygame.draw.rect(
                 surface,
@@ -227,7 +238,7 @@ class QueensView:
         trying = model.trying
         tried = rows.index(trying) if trying in rows else 0
         for i, row in enumerate(rows):
-            box = lay.square_rect(self.demo.encoding.squares[row])
+            box = lay.square_rect(look.encoding.squares[row])
             if row == trying:
                 continue
             if i < tried:  # tried before the current one: it led nowhere more
@@ -235,11 +246,12 @@ class QueensView:
             else:
                 pygame.draw.circle(surface, th.ACTIVE, box.center, max(3, box.w // 5), max(1, theme.px(2)))
         if not rows and column < model.matrix.n_primary:
-            for sq in line_squares(self.demo.encoding, column):
+            for sq in line_squares(look.encoding, column):
                 draw_cross(surface, self.theme, lay.square_rect(sq), th.DEAD)
 
     def _draw_queens(
         self,
+        look: QueensLook,
         surface: pygame.Surface,
         lay: QueensLayout,
         model: QueensModel,
@@ -259,11 +271,12 @@ class QueensView:
             draw_queen(surface, box.inflate(-box.w // 8, -box.h // 8), colour, self.theme)
         event = player.last_event
         if isinstance(event, Pop) and not final:  # the queen just taken back, as a red ghost
-            box = lay.square_rect(self.demo.encoding.squares[event.value])
+            box = lay.square_rect(look.encoding.squares[event.value])
             draw_queen(surface, box.inflate(-box.w // 8, -box.h // 8), th.DEAD, self.theme, hollow=True)
 
     def _draw_edges(
         self,
+        look: QueensLook,
         surface: pygame.Surface,
         lay: QueensLayout,
         model: QueensModel,
@@ -275,9 +288,9 @@ class QueensView:
         size = "small" if side >= theme.px(22) else "tiny"
         # A line with a queen on it is done, even in the instant before its cover.
         held = {f"r{r + 1}" for r, _ in model.queens()} | {f"f{f + 1}" for _, f in model.queens()}
-        index = self.demo.encoding.matrix.index
+        index = look.encoding.matrix.index
         covered = {index[name] for name in held}
-        for i in range(self.demo.n):
+        for i in range(look.n):
             x = board.x + i * side + side // 2
             y = board.bottom - i * side - side // 2
             letter = theme.text(FILES[i], size, th.MUTED, "bold")
@@ -298,13 +311,15 @@ class QueensView:
                     self.theme, surface, (x, board.y - theme.px(14)), index[f"f{i + 1}"], model, covered, size
                 )
 
-    def _draw_strip(self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel) -> None:
+    def _draw_strip(
+        self, look: QueensLook, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel
+    ) -> None:
         """The column sizes: ranks and files in the matrix's order, then the diagonals."""
         m = model.matrix
         primary = list(range(m.n_primary))
         groups: list[tuple[str, Sequence[int]]] = [(N_("ranks and files"), primary)]
         room = rect.w / max(1, m.n_columns)  # diagonals too only when every bar stays visible
-        if self.demo.n <= STRIP_MAX_N and room >= self.theme.px(14):
+        if look.n <= STRIP_MAX_N and room >= self.theme.px(14):
             half = m.n_secondary // 2
             groups += [
                 (N_("\\ diagonals"), range(m.n_primary, m.n_primary + half)),
@@ -316,20 +331,20 @@ class QueensView:
             self.theme,
             model,
             groups,
-            self._short_label,
+            lambda column: self._short_label(look, column),
             N_("the matrix's columns: free squares left in each"),
         )
 
     def _draw_now(
-        self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
+        self, look: QueensLook, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
     ) -> None:
         """In big words: what Algorithm X is deciding and doing."""
         inner = card(surface, rect, self.theme, _("now"))
-        draw_headline(surface, self.theme, inner, self._now_text(model, player), gap=self.theme.px(2))
+        draw_headline(surface, self.theme, inner, self._now_text(look, model, player), gap=self.theme.px(2))
 
-    def _now_text(self, model: QueensModel, player: Player) -> tuple[str, str, th.Color]:
+    def _now_text(self, look: QueensLook, model: QueensModel, player: Player) -> tuple[str, str, th.Color]:
         """The headline, a line below it, and the headline's colour."""
-        waiting = self.demo.waiting_now()
+        waiting = look.cover.waiting
         if waiting is not None:
             return waiting
         event = player.last_event
@@ -349,7 +364,7 @@ class QueensView:
         column = model.choosing
         if column is None:
             return _("ready"), _("press Space to play, Right to step"), th.INK
-        name = self.demo.column_name(column)
+        name = look.names[column]
         size = model.size(column)
         if size == 0:
             return (
@@ -360,10 +375,10 @@ class QueensView:
         free = ngettext("{count} free square", "{count} free squares", size).format(count=size)
         trying = model.trying
         if trying is None:
-            rule = _("decide it first: {reason}").format(reason=self.demo.choice_rule())
+            rule = _("decide it first: {reason}").format(reason=look.cover.choice_rule)
             return _("{line}: {free}").format(line=name, free=free), rule, th.ACTIVE
         rows = model.candidates(column)
-        where = square_name(self.demo.encoding.squares[trying])
+        where = square_name(look.encoding.squares[trying])
         number = rows.index(trying) + 1 if trying in rows else 1
         return (
             _("{line}: try {square}").format(line=name, square=where),
@@ -372,13 +387,13 @@ class QueensView:
         )
 
     def _draw_solutions(
-        self, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
+        self, look: QueensLook, surface: pygame.Surface, rect: pygame.Rect, model: QueensModel, player: Player
     ) -> None:
         """The browsed solution as a small board, with its number."""
         theme = self.theme
         inner = card(surface, rect, theme, _("solutions"))
-        index = self.demo.shown_solution(model)
-        head = self.demo.solution_label()
+        index = look.cover.shown
+        head = look.cover.solution_label
         surface.blit(
             theme.text(fit_text(theme, head, inner.w, "body", "bold"), "body", th.INK, "bold"), inner.topleft
         )
@@ -387,17 +402,13 @@ class QueensView:
         room = min(inner.w, inner.bottom - top - hint_h - theme.px(4))
         if room < theme.px(20):
             return
-        side = max(2, room // self.demo.n)
-        board = pygame.Rect(0, 0, side * self.demo.n, side * self.demo.n)
+        side = max(2, room // look.n)
+        board = pygame.Rect(0, 0, side * look.n, side * look.n)
         board.midtop = (inner.centerx, top)
-        squares = (
-            set() if index is None else {self.demo.encoding.squares[row] for row in model.solutions[index]}
-        )
-        for rank in range(self.demo.n):
-            for file in range(self.demo.n):
-                box = pygame.Rect(
-                    board.x + file * side, board.y + (self.demo.n - 1 - rank) * side, side, side
-                )
+        squares = set() if index is None else {look.encoding.squares[row] for row in model.solutions[index]}
+        for rank in range(look.n):
+            for file in range(look.n):
+                box = pygame.Rect(board.x + file * side, board.y + (look.n - 1 - rank) * side, side, side)
                 pygame.draw.rect(surface, DARK_SQUARE if (rank + file) % 2 else LIGHT_SQUARE, box)
                 if (rank, file) in squares:
                     draw_queen(surface, box.inflate(-side // 8, -side // 8), th.DONE, theme)
