@@ -201,7 +201,7 @@ def test_the_now_card_waits_while_a_step_is_open(app: Any, open_demo: Any, name:
         elif name == "dlx":
             words = demo.view.now_words(demo.look(), model, run)
         else:
-            words = demo.view._now_text(model, run)
+            words = demo.view._now_text(demo.look(run), model, run)
         assert words[0] == "your step", words
         labels = {choice.label for choice in shell.exercise.performance.step.choices}
         assert not any(label in f"{words[0]} {words[1]}" for label in labels)

@@ -1,12 +1,13 @@
 """Drawing the pentomino demo: board and words, the column strip, the tray, the tilings found.
 
-`PentominoView` only reads the model, the demo's options (the board, the
-column choice, the browsed tiling) and the layout it is handed.
+`PentominoView` only reads the model, the frozen `PentominoLook` the
+controller builds each frame (the board, the column choice, the browsed
+tiling) and the layout it is handed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 import pygame
 
@@ -17,11 +18,9 @@ from visualizer import theme as th
 from visualizer.draw import hatch
 from visualizer.panels import card, fit_text
 from visualizer.player import Player
-from visualizer.scenes.exact_cover.view import draw_headline, draw_size_strip
-from visualizer.scenes.pentomino.model import PentominoModel, column_name, middle, placement
-
-if TYPE_CHECKING:
-    from visualizer.scenes.pentomino.demo import PentominoDemo, PentominoLayout
+from visualizer.scenes.exact_cover.view import CoverLook, draw_headline, draw_size_strip
+from visualizer.scenes.pentomino.layout import PentominoLayout
+from visualizer.scenes.pentomino.model import PentominoModel, Tilings, column_name, middle, placement
 
 PIECE_COLOURS: dict[str, th.Color] = {
     "F": th.ORANGE,
@@ -48,17 +47,28 @@ def ink_on(colour: th.Color) -> th.Color:
     return th.INK if 0.299 * r + 0.587 * g + 0.114 * b > 140 else th.PANEL
 
 
+@dataclass(frozen=True)
+class PentominoLook:
+    """What the controller hands the view each frame besides the model."""
+
+    cover: CoverLook
+    encoding: pentomino.Encoding
+    tilings: Tilings  # tells tilings found apart (turns and flips of one another)
+    veils_newest_try: bool  # an open columns step: the newest placement's cells are its answer
+
+
 class PentominoView:
     """Draws the pentomino demo's stage from its model."""
 
-    def __init__(self, demo: PentominoDemo) -> None:
-        self.demo = demo
-        self.theme = demo.theme
+    def __init__(self, theme: th.Theme) -> None:
+        self.theme = theme
 
-    def draw(self, surface: pygame.Surface, lay: PentominoLayout, player: Player) -> None:
+    def draw(
+        self, look: PentominoLook, surface: pygame.Surface, lay: PentominoLayout, player: Player
+    ) -> None:
         """Board and words, strip, tray, tilings found."""
         model: PentominoModel = player.model  # type: ignore[assignment]
-        self._draw_board(surface, lay, model, player)
+        self._draw_board(look, surface, lay, model, player)
         pieces = list(range(len(pentomino.PIECES)))
         cells = list(range(len(pieces), model.matrix.n_columns))
         draw_size_strip(
@@ -75,6 +85,7 @@ class PentominoView:
 
     def _draw_board(
         self,
+        look: PentominoLook,
         surface: pygame.Surface,
         lay: PentominoLayout,
         model: PentominoModel,
@@ -82,8 +93,8 @@ class PentominoView:
     ) -> None:
         """Empty cells with their counts, the pieces placed, the cell being decided, the words."""
         theme = self.theme
-        final, rows = self.demo.board_rows(model, player)
-        placed = [self.demo.encoding.placements[row] for row in rows]
+        final, rows = look.cover.board
+        placed = [look.encoding.placements[row] for row in rows]
         if final is None:
             title = _("board: {count} of 12 pieces placed").format(count=len(placed))
         else:
@@ -92,10 +103,10 @@ class PentominoView:
                 number=format_number(final + 1), total=total
             )
         card(surface, lay.board_card, theme, title)
-        if final is None and self.demo.veils_newest_try():
+        if final is None and look.veils_newest_try:
             placed = placed[:-1]  # the cells the placement tried covers are what the open step asks
         board, words = lay.board, lay.words
-        owner = [-1] * (self.demo.encoding.width * self.demo.encoding.height)
+        owner = [-1] * (look.encoding.width * look.encoding.height)
         for index, (_piece, cells) in enumerate(placed):
             for cell in cells:
                 owner[cell] = index
@@ -107,16 +118,23 @@ class PentominoView:
         last = len(placed) - 1
         for index, (piece, cells) in enumerate(placed):
             self._draw_piece(
-                surface, lay, piece, cells, owner, index, newest=index == last and not solved, player=player
+                surface,
+                lay,
+                piece,
+                cells,
+                owner,
+                index,
+                newest=index == last and not solved,
+                player=player,
             )
         event = player.last_event
         if isinstance(event, Pop) and final is None:
-            self._draw_ghost(surface, lay, self.demo.encoding.placements[event.value][1])
+            self._draw_ghost(surface, lay, look.encoding.placements[event.value][1])
         frame_colour = th.DONE if solved else th.INK
         pygame.draw.rect(
             surface, frame_colour, board.inflate(theme.px(4), theme.px(4)), theme.px(3 if solved else 2)
         )
-        self._draw_words(surface, words, model, player)
+        self._draw_words(look, surface, words, model, player)
 
     def _draw_empty(
         self,
@@ -174,7 +192,7 @@ class PentominoView:
             pygame.draw.rect(surface, colour, box)
         width = theme.px(4) if newest else theme.px(2)
         edge = th.ACTIVE if newest else th.INK
-        w = self.demo.encoding.width
+        w = lay.width
         own = set(cells)
         for cell, box in zip(cells, boxes, strict=True):
             x = cell % w
@@ -187,15 +205,14 @@ class PentominoView:
             for inside, a, b in sides:
                 if not inside:
                     pygame.draw.line(surface, edge, a, b, width)
-        centre = self._letter_cell(cells)
+        centre = self._letter_cell(lay.width, cells)
         box = boxes[cells.index(centre)]
         size = "large" if box.w >= theme.px(34) else ("small" if box.w >= theme.px(20) else "tiny")
         letter = theme.text(piece, size, ink_on(colour), "bold")
         surface.blit(letter, letter.get_rect(center=box.center))
 
-    def _letter_cell(self, cells: tuple[int, ...]) -> int:
-        """The piece's cell nearest its centre, where its letter goes."""
-        w = self.demo.encoding.width
+    def _letter_cell(self, w: int, cells: tuple[int, ...]) -> int:
+        """The piece's cell nearest its centre (on a board `w` cells across), where its letter goes."""
         r, c = middle([divmod(cell, w) for cell in cells])
         return r * w + c
 
@@ -208,13 +225,18 @@ class PentominoView:
             pygame.draw.rect(surface, th.DEAD, box, theme.px(1))
 
     def _draw_words(
-        self, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel, player: Player
+        self,
+        look: PentominoLook,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        model: PentominoModel,
+        player: Player,
     ) -> None:
         """In big words what Algorithm X decides and does; the tilings found beside or below."""
         theme = self.theme
         wide = rect.w > 2 * theme.px(280)
         text_rect = pygame.Rect(rect.x, rect.y, rect.w // 2 if wide else rect.w, rect.h)
-        y = draw_headline(surface, theme, text_rect, self._now_text(model, player))
+        y = draw_headline(surface, theme, text_rect, self._now_text(look, model, player))
         if wide:
             found = pygame.Rect(
                 text_rect.right + theme.px(20), rect.y, rect.w - text_rect.w - theme.px(20), rect.h
@@ -222,11 +244,13 @@ class PentominoView:
         else:
             y += theme.px(16)
             found = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
-        self._draw_found(surface, found, model)
+        self._draw_found(look, surface, found, model)
 
-    def _now_text(self, model: PentominoModel, player: Player) -> tuple[str, str, th.Color]:
+    def _now_text(
+        self, look: PentominoLook, model: PentominoModel, player: Player
+    ) -> tuple[str, str, th.Color]:
         """The headline, a line below it, and the headline's colour."""
-        waiting = self.demo.waiting_now()
+        waiting = look.cover.waiting
         if waiting is not None:
             return waiting
         event = player.last_event
@@ -234,11 +258,11 @@ class PentominoView:
             headline = _("tiling {number}!").format(number=format_number(event.number))
             return headline, _("every cell covered once, every piece used once"), th.DONE
         if player.at_end:
-            return self._done_text(model)
+            return self._done_text(look, model)
         column = model.choosing
         if column is None:
             return _("ready"), _("press Space to play, Right to step"), th.INK
-        name = column_name(self.demo.encoding, column)
+        name = column_name(look.encoding, column)
         size = model.size(column)
         if size == 0:
             dead = (
@@ -248,21 +272,21 @@ class PentominoView:
         trying = model.trying
         if trying is None:
             ways = ngettext("{name}: {count} way", "{name}: {count} ways", size)
-            rule = _("decide it first: {rule}").format(rule=self.demo.choice_rule())
+            rule = _("decide it first: {rule}").format(rule=look.cover.choice_rule)
             return ways.format(name=name, count=format_number(size)), rule, th.ACTIVE
         rows = model.candidates(column)
         number = rows.index(trying) + 1 if trying in rows else 1
         return (
-            _("{name}: try {piece} at {cell}").format(name=name, **placement(self.demo.encoding, trying)),
+            _("{name}: try {piece} at {cell}").format(name=name, **placement(look.encoding, trying)),
             _("way {number} of {total}").format(number=format_number(number), total=format_number(size)),
             th.ACTIVE,
         )
 
-    def _done_text(self, model: PentominoModel) -> tuple[str, str, th.Color]:
+    def _done_text(self, look: PentominoLook, model: PentominoModel) -> tuple[str, str, th.Color]:
         """The headline and line below it once the search is over."""
         count = len(model.solutions)
         done = ngettext("done: {count} tiling", "done: {count} tilings", count)
-        distinct = self.demo.distinct(model)
+        distinct = look.tilings.distinct(model.solutions)
         below = ngettext(
             "{count} up to turns and flips; browse with , and .",
             "{count} up to turns and flips; browse with , and .",
@@ -308,30 +332,32 @@ class PentominoView:
             image = theme.text(str(size), "tiny", ink, "bold")
         surface.blit(image, image.get_rect(midbottom=(slot.centerx, slot.bottom)))
 
-    def _draw_found(self, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel) -> None:
+    def _draw_found(
+        self, look: PentominoLook, surface: pygame.Surface, rect: pygame.Rect, model: PentominoModel
+    ) -> None:
         """The browsed tiling, small, with its number and whether it repeats an earlier one."""
         theme = self.theme
-        index = self.demo.shown_solution(model)
+        index = look.cover.shown
         head = theme.text(
-            fit_text(theme, self.demo.solution_label(), rect.w, "small", "bold"), "small", th.INK, "bold"
+            fit_text(theme, look.cover.solution_label, rect.w, "small", "bold"), "small", th.INK, "bold"
         )
         surface.blit(head, rect.topleft)
         y = rect.y + theme.line_height("small")
         if index is None:
             note = _("each tiling turns up 4 times: turned and flipped")
         else:
-            twin = self.demo.tilings.twin_of(model.solutions, index)
+            twin = look.tilings.twin_of(model.solutions, index)
             if twin is None:
                 note = _("new: not a turn or flip of an earlier one")
             else:
                 note = _("tiling {number} turned or flipped").format(number=format_number(twin + 1))
         surface.blit(theme.text(fit_text(theme, note, rect.w, "tiny"), "tiny", th.MUTED), (rect.x, y))
         y += theme.line_height("tiny") + theme.px(4)
-        w, h = self.demo.encoding.width, self.demo.encoding.height
+        w, h = look.encoding.width, look.encoding.height
         side = min(rect.w // w, (rect.bottom - y) // h, theme.px(24))
         if index is None or side < 3:
             return
-        grid = self.demo.grid(model.solutions[index])
+        grid = look.encoding.grid(model.solutions[index])
         left = rect.x
         for r, line in enumerate(grid):
             for c, piece in enumerate(line):
