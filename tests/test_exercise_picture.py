@@ -197,7 +197,7 @@ def test_the_now_card_waits_while_a_step_is_open(app: Any, open_demo: Any, name:
         if name == "sudoku":
             from visualizer.scenes.sudoku.view import now_text
 
-            words = now_text(demo, model, run)
+            words = now_text(demo.look(run), model, run)
         elif name == "dlx":
             words = demo.view.now_words(demo.look(), model, run)
         else:

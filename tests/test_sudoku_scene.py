@@ -187,7 +187,7 @@ def test_verdicts_two_solutions_and_none(app, open_demo) -> None:
     press(app, pygame.K_RIGHTBRACKET, "]")
     play_to_end(app, shell)
     assert not shell.run.model.solutions and shell.run.counters.events > 0
-    assert "no solution" in now_text(demo, shell.run.model, shell.run)[0]
+    assert "no solution" in now_text(demo.look(shell.run), shell.run.model, shell.run)[0]
 
 
 def test_library_sizes_and_sixteen_by_sixteen_typing(app, open_demo) -> None:

@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from dataclasses import dataclass
-from math import isqrt
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,9 +37,9 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.history import Edit, EditHistory
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
-from visualizer.scenes.exact_cover.layout import card_inner, side_legend, split_bottom, split_side
 from visualizer.scenes.exact_cover.model import CoverModel
-from visualizer.scenes.sudoku.board import pencil_shown, pencil_spot
+from visualizer.scenes.sudoku.board import SudokuLook, pencil_shown
+from visualizer.scenes.sudoku.layout import SudokuLayout, layout
 from visualizer.scenes.sudoku.model import (
     COLLECTION_WORDS,
     LESSON_PUZZLE_WORDS,
@@ -60,73 +58,10 @@ from visualizer.scenes.sudoku.model import (
     symbol,
 )
 from visualizer.scenes.sudoku.view import SudokuView
-from visualizer.theme import Theme
 from visualizer.widgets import Button, Choice, Label, Widget
 
 if TYPE_CHECKING:
     from solvers.exercise.cover import CoverRules
-
-
-@dataclass(frozen=True)
-class SudokuLayout:
-    """The stage's cards and the grid's square inside the board card."""
-
-    board_card: pygame.Rect
-    strip: pygame.Rect
-    now: pygame.Rect
-    legend: pygame.Rect
-    grid: pygame.Rect  # the size x size cells
-    side: int  # one cell's side
-    size: int
-
-    def cell_rect(self, cell: int) -> pygame.Rect:
-        """Where a cell is drawn."""
-        row, col = divmod(cell, self.size)
-        return pygame.Rect(self.grid.x + col * self.side, self.grid.y + row * self.side, self.side, self.side)
-
-    def pencil_rect(self, cell: int, digit: int) -> pygame.Rect:
-        """Where a digit's pencil mark sits in its cell: digits fill the cell's box-shaped grid row by row."""
-        return pencil_spot(self.cell_rect(cell), digit, self.size)
-
-    def unit_rect(self, kind: str, unit: int) -> pygame.Rect:
-        """The cells of a row, column or box (numbered from 0) as one rectangle."""
-        n, box_n = self.size, isqrt(self.size)
-        if kind == "row":
-            cells = [unit * n, unit * n + n - 1]
-        elif kind == "column":
-            cells = [unit, (n - 1) * n + unit]
-        else:
-            top, left = (unit // box_n) * box_n, (unit % box_n) * box_n
-            cells = [top * n + left, (top + box_n - 1) * n + left + box_n - 1]
-        return self.cell_rect(cells[0]).union(self.cell_rect(cells[1]))
-
-    def cell_at(self, pos: tuple[int, int]) -> int | None:
-        """The cell under a point, if any."""
-        if not self.grid.collidepoint(pos):
-            return None
-        return ((pos[1] - self.grid.y) // self.side) * self.size + (pos[0] - self.grid.x) // self.side
-
-
-def layout(rect: pygame.Rect, theme: Theme, size: int) -> SudokuLayout:
-    """The board card with the column strip below it and the side column (now, key).
-
-    A stage too short for the key gives the strip the key's place under "now",
-    so the board keeps its height and the strip keeps room for its chart.
-    """
-    px = theme.px
-    left, side = split_side(theme, rect, 230, 0.3)
-    if rect.h >= px(460):
-        board_card, strip = split_bottom(theme, left, min(px(130), rect.h // 5))
-        now, legend = side_legend(theme, side, px(170))
-    else:
-        board_card = left
-        now, strip = side_legend(theme, side, min(px(130), side.h // 2))
-        legend = pygame.Rect(side.x, side.bottom, side.w, 0)
-    inner = card_inner(theme, board_card)
-    cell = max(4, min(inner.w, inner.h) // size)
-    grid = pygame.Rect(0, 0, cell * size, cell * size)
-    grid.center = inner.center
-    return SudokuLayout(board_card, strip, now, legend, grid, cell, size)
 
 
 SUDOKU_BINDINGS = (
@@ -172,7 +107,7 @@ class SudokuDemo(ExactCoverDemo):
         self.browse = 0
         self.last_file = str(asset("puzzles", "sudoku", "hard.txt"))
         self._encodings: dict[tuple[int, ...], sudoku.Encoding] = {}
-        self.view = SudokuView(self)
+        self.view = SudokuView(self.theme)
 
     # --- the grid as it reads -----------------------------------------------------
 
@@ -492,7 +427,23 @@ class SudokuDemo(ExactCoverDemo):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Board, column strip, what happens now, the key."""
-        self.view.draw(surface, self.layout(rect), player)
+        self.view.draw(self.look(player), surface, self.layout(rect), player)
+
+    def look(self, player: Player) -> SudokuLook:
+        """What the view reads this frame besides the model: the grid, the selection, options, words."""
+        model: SudokuModel = player.model  # type: ignore[assignment]
+        return SudokuLook(
+            self.waiting_now(),
+            self.choice_rule(N_("the leftmost open one")),
+            self.size,
+            self.givens,
+            self.encoding(),
+            self.clashes(),
+            self.selected,
+            self.marks,
+            self.shown_solution(model, player),
+            self.browse,
+        )
 
     def draw_panel(self, name: str, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The key, beside the stage when the stage had no room for it."""

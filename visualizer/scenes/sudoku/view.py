@@ -1,12 +1,11 @@
 """Drawing the sudoku demo's stage: the board (board.py), the verdict or the strip, "now", the key.
 
-`SudokuView` only reads the model, the demo's grid and options and the
-layout it is handed; `now_text` is the "now" card's headline in words.
+`SudokuView` only reads the model, the frozen `SudokuLook` the controller
+builds each frame (the grid and options) and the layout it is handed;
+`now_text` is the "now" card's headline in words.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,24 +16,29 @@ from visualizer import theme as th
 from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.view import draw_headline
-from visualizer.scenes.sudoku.board import GIVEN_FILL, PLACED_INK, BoardView
-from visualizer.scenes.sudoku.model import SOLUTION_LIMIT, SudokuModel, cell_name, options_words, symbol
+from visualizer.scenes.sudoku.board import GIVEN_FILL, PLACED_INK, BoardView, SudokuLook
+from visualizer.scenes.sudoku.layout import SudokuLayout
+from visualizer.scenes.sudoku.model import (
+    SOLUTION_LIMIT,
+    SudokuModel,
+    cell_name,
+    constraint_name,
+    options_words,
+    symbol,
+)
 
-if TYPE_CHECKING:
-    from visualizer.scenes.sudoku.demo import SudokuDemo, SudokuLayout
 
-
-def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str, str, th.Color]:
+def now_text(look: SudokuLook, model: SudokuModel, player: Player) -> tuple[str, str, th.Color]:
     """The headline, the line under it, the headline's colour."""
-    waiting = demo.waiting_now()
+    waiting = look.waiting
     if waiting is not None:
         return waiting
-    clashes = demo.clashes()
+    clashes = look.clashes
     if clashes:
         return (
             _("clashing givens"),
             _("{clash}: fix them (click, type 0) before solving").format(
-                clash=sudoku.describe_clash(clashes[0], demo.size)
+                clash=sudoku.describe_clash(clashes[0], look.size)
             ),
             th.DEAD,
         )
@@ -46,7 +50,7 @@ def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str,
             th.DONE,
         )
     if player.at_end and not model.stack:
-        return verdict(demo, model)
+        return verdict(look, model)
     if type(event) is Pop:
         cell, digit = model.encoding.options[event.value]
         why = (
@@ -55,14 +59,14 @@ def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str,
             else _("a solution was found below it: look for another")
         )
         headline = _("withdraw {digit} from {cell}").format(
-            digit=symbol(digit), cell=cell_name(cell, demo.size)
+            digit=symbol(digit), cell=cell_name(cell, look.size)
         )
         return headline, why, th.DEAD
     column = model.choosing
     if column is None:
-        blanks = demo.givens.count(0)
+        blanks = look.givens.count(0)
         return _("ready"), _("{count} blank cells; Space plays, Right steps").format(count=blanks), th.INK
-    name = demo.constraint_name(column)
+    name = constraint_name(look.encoding, column, look.size)
     rows = model.candidates(column)
     kind = model.encoding.constraints[column][0]
     if not rows:
@@ -75,16 +79,16 @@ def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str,
     if kind == "cell":
         listed = ", ".join(symbol(options[r][1]) for r in rows)
     else:
-        listed = ", ".join(cell_name(options[r][0], demo.size) for r in rows)
+        listed = ", ".join(cell_name(options[r][0], look.size) for r in rows)
     what = _("{options}: {listed}").format(options=options_words(kind, len(rows)), listed=listed)
     trying = model.trying
     if trying is None:
-        reason = demo.choice_rule(N_("the leftmost open one"))
+        reason = look.choice_rule
         return _("decide {constraint}").format(constraint=name), f"{what} ({reason})", th.ACTIVE
     cell, digit = options[trying]
     number = rows.index(trying) + 1 if trying in rows else 1
     return (
-        _("try {digit} in {cell}").format(digit=symbol(digit), cell=cell_name(cell, demo.size)),
+        _("try {digit} in {cell}").format(digit=symbol(digit), cell=cell_name(cell, look.size)),
         _("{constraint}: choice {number} of {total}; {options}").format(
             constraint=name, number=number, total=len(rows), options=what
         ),
@@ -92,7 +96,7 @@ def now_text(demo: SudokuDemo, model: SudokuModel, player: Player) -> tuple[str,
     )
 
 
-def verdict(demo: SudokuDemo, model: SudokuModel) -> tuple[str, str, th.Color]:
+def verdict(look: SudokuLook, model: SudokuModel) -> tuple[str, str, th.Color]:
     """The end of the run in words."""
     count = len(model.solutions)
     if count == 0:
@@ -102,39 +106,38 @@ def verdict(demo: SudokuDemo, model: SudokuModel) -> tuple[str, str, th.Color]:
     return (
         _("more than one solution"),
         _("the search stops at {limit}; showing solution {number}: , and . switch").format(
-            limit=SOLUTION_LIMIT, number=demo.browse + 1
+            limit=SOLUTION_LIMIT, number=look.browse + 1
         ),
         th.PRUNED,
     )
 
 
 class SudokuView:
-    """Draws the sudoku demo's stage from its model."""
+    """Draws the sudoku demo's stage from its model and look."""
 
-    def __init__(self, demo: SudokuDemo) -> None:
-        self.demo = demo
-        self.theme = demo.theme
-        self.board = BoardView(demo)
+    def __init__(self, theme: th.Theme) -> None:
+        self.theme = theme
+        self.board = BoardView(theme)
 
-    def draw(self, surface: pygame.Surface, lay: SudokuLayout, player: Player) -> None:
+    def draw(self, look: SudokuLook, surface: pygame.Surface, lay: SudokuLayout, player: Player) -> None:
         """Board, column strip (or the verdict), what happens now, the key."""
         model: SudokuModel = player.model  # type: ignore[assignment]
-        self.board.draw(surface, lay, model, player)
-        if not self._draw_verdict(surface, lay.strip, model, player):
+        self.board.draw(look, surface, lay, model, player)
+        if not self._draw_verdict(look, surface, lay.strip, model, player):
             self._draw_strip(surface, lay.strip, model)
-        self._draw_now(surface, lay.now, model, player)
+        self._draw_now(look, surface, lay.now, model, player)
         if lay.legend.h:
             self.draw_legend(surface, lay.legend)
 
     def _draw_verdict(
-        self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
+        self, look: SudokuLook, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
     ) -> bool:
         """In place of the strip once there is a verdict: clash, none, one, more; True if drawn."""
-        clashes = self.demo.clashes()
+        clashes = look.clashes
         if clashes:
             big, small, colour = (
                 _("clashing givens: not solved"),
-                sudoku.describe_clash(clashes[0], self.demo.size),
+                sudoku.describe_clash(clashes[0], look.size),
                 th.DEAD,
             )
         elif not player.at_end or model.stack:
@@ -238,7 +241,7 @@ class SudokuView:
             surface.blit(image, image.get_rect(midbottom=(slot.centerx, slot.y)))
 
     def _draw_now(
-        self, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
+        self, look: SudokuLook, surface: pygame.Surface, rect: pygame.Rect, model: SudokuModel, player: Player
     ) -> None:
         """In big words: what is being decided, how many candidates, the verdict."""
         theme = self.theme
@@ -247,7 +250,7 @@ class SudokuView:
             surface,
             theme,
             inner,
-            now_text(self.demo, model, player),
+            now_text(look, model, player),
             big_lines=3,
             small_lines=6,
             gap=theme.px(4),
@@ -268,16 +271,16 @@ class SudokuView:
             )
             surface.blit(theme.text(heading, "tiny", th.MUTED, "bold"), (inner.x, y))
             y += theme.line_height("tiny") + theme.px(2)
-            words = " ".join(f"{cell_name(cell, self.demo.size)}={symbol(digit)}" for cell, digit in placed)
+            words = " ".join(f"{cell_name(cell, look.size)}={symbol(digit)}" for cell, digit in placed)
             lines = wrap(theme, words, inner.w, "small", "mono")
             room = max(0, (inner.bottom - y) // theme.line_height("small", "mono") - 3)
             for line in lines[-room:] if room else []:
                 surface.blit(theme.text(line, "small", th.INK, "mono"), (inner.x, y))
                 y += theme.line_height("small", "mono")
-        if self.demo.selected is not None and y + 2 * theme.line_height("small") < inner.bottom:
+        if look.selected is not None and y + 2 * theme.line_height("small") < inner.bottom:
             y += theme.px(8)
             hint = _("editing {cell}: type a digit, 0 clears, click beside the grid to stop").format(
-                cell=cell_name(self.demo.selected, self.demo.size)
+                cell=cell_name(look.selected, look.size)
             )
             for line in wrap(theme, hint, inner.w):
                 surface.blit(theme.text(line, "small", th.MUTED), (inner.x, y))
