@@ -85,7 +85,7 @@ def test_a_frog_that_cannot_move_shakes_and_says_why(app, open_demo) -> None:
     xs = []
     for _ in range(4):
         frames(app, 1)
-        xs.append(board.frog_point(demo, frogs, 0)[0])
+        xs.append(board.frog_point(demo.pads_look(shell.run.model), demo.theme, frogs, 0)[0])
     assert len(set(xs)) > 1  # it moves from side to side
 
 

@@ -1,15 +1,16 @@
 """The frogs' pads, the list of moves, the rules, banners and confetti: drawing only.
 
-Everything here reads the demo's state and the model, and draws where
-`layout.py` says; nothing is written that input reads.
+Everything here reads the frozen `PadsLook` the controller builds each
+frame, the model and the theme, and draws where `layout.py` says; nothing
+is written that input reads.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,11 +23,9 @@ from visualizer.panels import card, fit_text, wrap
 from visualizer.player import Player
 from visualizer.scenes.frogs import layout as lay
 from visualizer.scenes.frogs.model import PLAY, FrogsModel, list_words, rules
+from visualizer.scenes.frogs.offers import Offer
 from visualizer.theme import Theme
 from visualizer.widgets import Button, draw_box
-
-if TYPE_CHECKING:
-    from visualizer.scenes.frogs.demo import FrogsDemo, Offer
 
 SLIDE_SECONDS, JUMP_SECONDS = 0.3, 0.45
 """How long a person's move takes on screen."""
@@ -95,35 +94,49 @@ def confetti(seed: int) -> list[Confetto]:
 # --- the pads -------------------------------------------------------------------------------
 
 
-def frog_point(demo: FrogsDemo, frogs: lay.FrogsLayout, pad: int) -> tuple[int, int]:
+@dataclass(frozen=True)
+class PadsLook:
+    """What the controller hands the pads' drawing each frame besides the model and theme."""
+
+    mode: str  # PLAY, SOLVE or PLAYBACK
+    title: str  # the pads card's title
+    game_state: str  # the person's game, shown while playing
+    clock: float  # seconds since the demo opened: the animations' time
+    anim: tuple[fr.Hop, float] | None  # a person's move: (move, started)
+    shake: tuple[int, float] | None  # a frog that cannot move: (pad, started)
+    celebrate_at: float | None
+    confetti: Sequence[Confetto]
+
+
+def frog_point(look: PadsLook, theme: Theme, frogs: lay.FrogsLayout, pad: int) -> tuple[int, int]:
     """Where a frog sitting on `pad` is drawn (its sprite's centre), shaking if it was refused."""
     row, size = frogs.pads_row, frogs.frog_size
     x = row.x + (pad + 0.5) * frogs.pad_w
-    if demo.shake is not None and demo.shake[0] == pad:
-        age = demo.clock - demo.shake[1]
-        if age < SHAKE_SECONDS and demo.mode == PLAY:
-            x += math.sin(age * 45) * demo.theme.px(7) * (1 - age / SHAKE_SECONDS)
+    if look.shake is not None and look.shake[0] == pad:
+        age = look.clock - look.shake[1]
+        if age < SHAKE_SECONDS and look.mode == PLAY:
+            x += math.sin(age * 45) * theme.px(7) * (1 - age / SHAKE_SECONDS)
     y = row.bottom - size // 3 - round(size * 0.32)
-    if demo.celebrate_at is not None and demo.clock - demo.celebrate_at < CONFETTI_SECONDS:
-        y -= round(abs(math.sin((demo.clock - demo.celebrate_at) * 7 + pad)) * size * 0.15)
+    if look.celebrate_at is not None and look.clock - look.celebrate_at < CONFETTI_SECONDS:
+        y -= round(abs(math.sin((look.clock - look.celebrate_at) * 7 + pad)) * size * 0.15)
     return round(x), y
 
 
-def flight(demo: FrogsDemo, frogs: lay.FrogsLayout, hop: fr.Hop, t: float) -> tuple[int, int]:
+def flight(look: PadsLook, theme: Theme, frogs: lay.FrogsLayout, hop: fr.Hop, t: float) -> tuple[int, int]:
     """A moving frog's centre at fraction `t`: along the pads, up in an arc (higher for a jump)."""
-    x0, y0 = frog_point(demo, frogs, hop.frm)
-    x1, _ = frog_point(demo, frogs, hop.to)
+    x0, y0 = frog_point(look, theme, frogs, hop.frm)
+    x1, _ = frog_point(look, theme, frogs, hop.to)
     lift = frogs.frog_size * (0.55 if hop.jump else 0.22) * math.sin(math.pi * t)
     return round(x0 + (x1 - x0) * th.ease(t)), round(y0 - lift)
 
 
-def moving(demo: FrogsDemo, player: Player) -> tuple[fr.Hop, float] | None:
+def moving(look: PadsLook, player: Player) -> tuple[fr.Hop, float] | None:
     """The move being animated now and how far along (0..1), if any."""
-    if demo.mode == PLAY:
-        if demo.anim is None:
+    if look.mode == PLAY:
+        if look.anim is None:
             return None
-        hop, started = demo.anim
-        t = (demo.clock - started) / (JUMP_SECONDS if hop.jump else SLIDE_SECONDS)
+        hop, started = look.anim
+        t = (look.clock - started) / (JUMP_SECONDS if hop.jump else SLIDE_SECONDS)
         return (hop, t) if t < 1 else None
     event = player.last_event
     if type(event) is not Move:
@@ -134,15 +147,19 @@ def moving(demo: FrogsDemo, player: Player) -> tuple[fr.Hop, float] | None:
 
 
 def draw_pads(
-    surface: pygame.Surface, demo: FrogsDemo, frogs: lay.FrogsLayout, model: FrogsModel, player: Player
+    surface: pygame.Surface,
+    theme: Theme,
+    look: PadsLook,
+    frogs: lay.FrogsLayout,
+    model: FrogsModel,
+    player: Player,
 ) -> None:
     """The lily pads with their frogs and pad numbers; the message or result line under them."""
-    theme = demo.theme
-    card(surface, frogs.pads_card, theme, demo.pads_title(model))
-    state = demo.game.state if demo.mode == PLAY else model.state
+    card(surface, frogs.pads_card, theme, look.title)
+    state = look.game_state if look.mode == PLAY else model.state
     row, size = frogs.pads_row, frogs.frog_size
-    move = moving(demo, player)
-    movable = {hop.frm for hop in fr.legal_moves(state)} if demo.mode == PLAY else set()
+    move = moving(look, player)
+    movable = {hop.frm for hop in fr.legal_moves(state)} if look.mode == PLAY else set()
     for pad in range(len(state)):
         centre = (frogs.pad_centre(pad)[0], row.bottom - size // 3)
         leaf = sprite("lily_pad", size)
@@ -153,9 +170,9 @@ def draw_pads(
     for pad, frog in enumerate(state):
         if frog == fr.EMPTY or (move is not None and move[0].to == pad):
             continue
-        draw_frog(surface, theme, frog, frog_point(demo, frogs, pad), size, pad in movable)
+        draw_frog(surface, theme, frog, frog_point(look, theme, frogs, pad), size, pad in movable)
     if move is not None:
-        draw_frog(surface, theme, move[0].frog, flight(demo, frogs, *move), size, False)
+        draw_frog(surface, theme, move[0].frog, flight(look, theme, frogs, *move), size, False)
 
 
 def draw_frog(
@@ -217,17 +234,17 @@ def draw_banner(
         button.draw(surface, theme)
 
 
-def draw_confetti(surface: pygame.Surface, demo: FrogsDemo, rect: pygame.Rect) -> None:
+def draw_confetti(surface: pygame.Surface, theme: Theme, look: PadsLook, rect: pygame.Rect) -> None:
     """Falling confetti for a few seconds after the goal."""
-    if demo.celebrate_at is None:
+    if look.celebrate_at is None:
         return
-    age = demo.clock - demo.celebrate_at
+    age = look.clock - look.celebrate_at
     if age > CONFETTI_SECONDS:
         return
-    for piece in demo.confetti:
+    for piece in look.confetti:
         y = rect.y + (age * piece.speed - 0.1) * rect.h * 1.2
         x = rect.x + (piece.x + math.sin(piece.phase + age * 4) * piece.sway) * rect.w
-        size = demo.theme.px(piece.size)
+        size = theme.px(piece.size)
         height = max(2, size // 2 + round(size / 2 * math.sin(piece.phase + age * 7)))
         pygame.draw.rect(surface, piece.colour, (round(x), round(y), size, height))
 

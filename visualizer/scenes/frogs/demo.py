@@ -319,6 +319,19 @@ class FrogsDemo(Demo):
         """What the pads show now."""
         return pads_title(self.mode, self.game, model, self.solve_from, len(self.playback_moves))
 
+    def pads_look(self, model: FrogsModel) -> board.PadsLook:
+        """What the pads' drawing reads this frame besides the model (see `board.PadsLook`)."""
+        return board.PadsLook(
+            self.mode,
+            self.pads_title(model),
+            self.game.state,
+            self.clock,
+            self.anim,
+            self.shake,
+            self.celebrate_at,
+            self.confetti,
+        )
+
     def offer(self, player: Player) -> Offer | None:
         """The end of a game, a search or a playback, with what to do next (see `offers.offer`)."""
         return offers.offer(self, player)
@@ -429,7 +442,8 @@ class FrogsDemo(Demo):
         """Pads on top; below them the tree and the list of moves (or the rules); offers; confetti."""
         model: FrogsModel = player.model  # type: ignore[assignment]
         theme, frogs = self.theme, self.layout(rect)
-        board.draw_pads(surface, self, frogs, model, player)
+        pads = self.pads_look(model)
+        board.draw_pads(surface, theme, pads, frogs, model, player)
         offer, buttons = self.offer(player), self.stage_buttons(frogs, player)
         if offer is not None and not offer.banner:
             board.draw_result(surface, theme, frogs.bar, offer, buttons)
@@ -457,4 +471,4 @@ class FrogsDemo(Demo):
         if key is not None and self.hover is not None and self.mode != PLAY and not hidden:
             lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
             draw_note(surface, rect, theme, self.hover, lines)
-        board.draw_confetti(surface, self, rect)
+        board.draw_confetti(surface, theme, pads, rect)

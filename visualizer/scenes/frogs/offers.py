@@ -2,25 +2,56 @@
 
 A banner over the lower area when the person's game is won or stuck; a
 result line under the pads when a search or playback has ended.  The
-buttons are placed by the pure layout, so input and drawing agree.
+buttons are placed by the pure layout, so input and drawing agree.  What
+they read and call of the controller is the small `Controls` protocol (the
+demo satisfies it; this module does not import the demo).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from solvers import frogs as fr
 from solvers.i18n import _, ngettext
 from visualizer import theme as th
+from visualizer.history import EditHistory
 from visualizer.player import Player
 from visualizer.scenes.frogs import layout as lay
-from visualizer.scenes.frogs.model import PLAY, PLAYBACK, SOLVE, FrogsModel, count_moves, hopeless_text
+from visualizer.scenes.frogs.model import (
+    PLAY,
+    PLAYBACK,
+    SOLVE,
+    FrogGame,
+    FrogsModel,
+    count_moves,
+    hopeless_text,
+)
+from visualizer.theme import Theme
 from visualizer.widgets import Button, Stepper, Widget
 
-if TYPE_CHECKING:
-    from visualizer.scenes.frogs.demo import FrogsDemo
+
+class Controls(Protocol):
+    """What the offers and the controls read of the frogs controller, and the actions their buttons call."""
+
+    theme: Theme
+    n: int
+    m: int
+    mode: str
+    game: FrogGame
+    history: EditHistory[FrogGame]
+    solve_from: str
+    from_here: fr.FromHere | None
+    playback_moves: tuple[fr.Hop, ...]
+
+    def set_sizes(self, n: int, m: int) -> None: ...
+    def undo(self, count: int = 1) -> None: ...
+    def reset_game(self) -> None: ...
+    def solve_here(self) -> None: ...
+    def solve_from_start(self) -> None: ...
+    def play_solution(self) -> None: ...
+    def back_to_game(self) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +65,7 @@ class Offer:
     banner: bool
 
 
-def offer(demo: FrogsDemo, player: Player) -> Offer | None:
+def offer(demo: Controls, player: Player) -> Offer | None:
     """The end of a game (a banner), of a search or a playback (the result line); None before."""
     back = (_("back to the game"), demo.back_to_game)
     undo_back: tuple[tuple[str, Callable[[], None]], ...] = ()
@@ -82,9 +113,9 @@ def undo_words(steps: int) -> str:
     return ngettext("undo {count} move", "undo {count} moves", steps).format(count=steps)
 
 
-def stage_buttons(demo: FrogsDemo, frogs: lay.FrogsLayout, player: Player) -> list[Button]:
+def stage_buttons(demo: Controls, frogs: lay.FrogsLayout, player: Player) -> list[Button]:
     """The buttons of the offer on the stage, placed by the pure layout."""
-    shown = demo.offer(player)
+    shown = offer(demo, player)
     if shown is None:
         return []
     buttons = [Button(label, action) for label, action in shown.actions]
@@ -99,7 +130,7 @@ def stage_buttons(demo: FrogsDemo, frogs: lay.FrogsLayout, player: Player) -> li
     return buttons
 
 
-def controls(demo: FrogsDemo) -> list[Widget]:
+def controls(demo: Controls) -> list[Widget]:
     """Sizes (click the number to type one), the game's undo and reset, the runs' buttons."""
     return [
         Stepper(
