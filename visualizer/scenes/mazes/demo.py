@@ -406,7 +406,7 @@ class MazeShapesDemo(Demo):
 
     def counters(self, model: Any) -> list[tuple[str, str]]:
         """Per mode: cells in the maze, stack depth, carved cells each side, moves and time."""
-        return panels.counters(self, model)
+        return panels.counters(self.stage_look(), model)
 
     def stops(self) -> Sequence[str]:
         """Backtracks mean something when one run plays."""
@@ -455,4 +455,20 @@ class MazeShapesDemo(Demo):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The maze (or two) and the cards of the mode."""
-        panels.draw_stage(self, surface, self.layout(rect), player)
+        panels.draw_stage(self.stage_look(), self.theme, surface, self.layout(rect), player)
+
+    def stage_look(self) -> panels.StageLook:
+        """What the stage's drawing and counters read this frame besides the model (`panels.StageLook`)."""
+        left, right = self.algorithms
+        textures = (self.texture_of(left), self.texture_of(right)) if self.mode == COMPARE else ()
+        return panels.StageLook(
+            self.mode,
+            self.graph,
+            (left, right),
+            self.side,
+            self.maze_seed,
+            self.game,
+            self.sampler,
+            (self.canvas, self.other_canvas),
+            textures,
+        )

@@ -1,8 +1,16 @@
-"""What each mode of the maze-shapes demo says and draws: narration, counters, mazes and cards."""
+"""What each mode of the maze-shapes demo says and draws: narration, counters, mazes and cards.
+
+The drawing and the counters read the frozen `StageLook` the controller
+builds each frame (and the model, layout and theme); the controls read and
+call the controller through the small `Controls` protocol.  Nothing here
+imports the look.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import pygame
 
@@ -10,6 +18,7 @@ from solvers.events import DeadEnd, Push, Solution
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes.graph import CellGraph
+from solvers.mazes.texture import Texture, TextureSampler
 from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
@@ -29,6 +38,7 @@ from visualizer.scenes.mazes.model import (
     ShapeModel,
     Sided,
 )
+from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import (
     DEAD,
     FOG,
@@ -47,10 +57,43 @@ from visualizer.scenes.mazes.view import (
     draw_words,
     status_line,
 )
+from visualizer.theme import Theme
 from visualizer.widgets import Button, Choice, Widget
 
-if TYPE_CHECKING:
-    from visualizer.scenes.mazes.demo import MazeShapesDemo
+
+@dataclass(frozen=True)
+class StageLook:
+    """What the controller hands the stage's drawing and counters each frame besides the model."""
+
+    mode: str
+    graph: CellGraph
+    algorithms: tuple[str, str]  # the generator of each side
+    side: int  # the size asked for
+    seed: int  # the maze's seed
+    game: WalkGame | None  # the walking game, in WALK mode
+    sampler: TextureSampler | None  # the texture chart's sampler, in TEXTURE mode
+    canvases: tuple[ShapeCanvas, ShapeCanvas]  # the painters of the left and right mazes
+    textures: Sequence[Texture]  # each side's finished maze's figures (COMPARE only, else empty)
+
+
+class Controls(Protocol):
+    """What the controls read and call of the maze-shapes controller."""
+
+    mode: str
+    shape: str
+    algorithms: list[str]
+    side: int
+    difficulty: int
+
+    def set_mode(self, mode: str) -> None: ...
+    def next_shape(self) -> None: ...
+    def next_algorithm(self, side: int) -> None: ...
+    def step_size(self, step: int) -> None: ...
+    def new_seed(self) -> None: ...
+    def ask_print(self) -> None: ...
+    def hint(self) -> None: ...
+    def next_difficulty(self) -> None: ...
+
 
 MODES = (
     (CARVE, N_("carve")),
@@ -113,11 +156,11 @@ def solve_words(event: Any, graph: CellGraph) -> str | None:
     return None
 
 
-def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
+def counters(look: StageLook, model: Any) -> list[tuple[str, str]]:
     """The mode's counters."""
-    graph = demo.graph
-    if demo.mode == WALK and demo.game is not None:
-        game = demo.game
+    graph = look.graph
+    if look.mode == WALK and look.game is not None:
+        game = look.game
         return [
             (_("moves"), format_number(game.moves)),
             (_("time"), _("{seconds} s").format(seconds=format_number(round(game.seconds)))),
@@ -128,32 +171,32 @@ def counters(demo: MazeShapesDemo, model: Any) -> list[tuple[str, str]]:
         left, right = model.sides
         names = (
             (_("missing var"), _("correct"))
-            if demo.mode == BUG
-            else tuple(map(generator_name, demo.algorithms))
+            if look.mode == BUG
+            else tuple(map(generator_name, look.algorithms))
         )
         return [
             (_("{name}: cells").format(name=names[0]), format_number(left.cells_in)),
             (_("{name}: cells").format(name=names[1]), format_number(right.cells_in)),
             (_("cells"), format_number(graph.size)),
-            (_("seed"), str(demo.maze_seed)),
+            (_("seed"), str(look.seed)),
         ]
     assert isinstance(model, ShapeModel)
     return [
         (
-            _("in maze") if demo.mode == CARVE else _("reached"),
-            format_number(model.cells_in if demo.mode == CARVE else model.cells_reached),
+            _("in maze") if look.mode == CARVE else _("reached"),
+            format_number(model.cells_in if look.mode == CARVE else model.cells_reached),
         ),
-        *_depth_or_walk(demo, model),
-        (_("size"), size_words(graph, demo.side)),
-        (_("seed"), str(demo.maze_seed)),
+        *_depth_or_walk(look, model),
+        (_("size"), size_words(graph, look.side)),
+        (_("seed"), str(look.seed)),
     ]
 
 
-def _depth_or_walk(demo: MazeShapesDemo, model: ShapeModel) -> list[tuple[str, str]]:
+def _depth_or_walk(look: StageLook, model: ShapeModel) -> list[tuple[str, str]]:
     """Depth and max depth, Prim's frontier, or the walk's steps (Aldous-Broder; Wilson when coarse)."""
-    name = demo.algorithms[LEFT]
-    walking = name == "aldous-broder" or (name == "wilson" and not gen.per_step(demo.graph, None))
-    if demo.mode == CARVE and walking:
+    name = look.algorithms[LEFT]
+    walking = name == "aldous-broder" or (name == "wilson" and not gen.per_step(look.graph, None))
+    if look.mode == CARVE and walking:
         steps = model.walked / max(model.cells_in, 1)
         return [
             (_("walk steps"), format_number(model.walked)),
@@ -173,40 +216,49 @@ def size_words(graph: CellGraph, side: int) -> str:
     return _("{shape} {side}").format(shape=shape_name(graph.shape), side=side)
 
 
-def draw_stage(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, player: Player) -> None:
+def draw_stage(
+    look: StageLook, theme: Theme, surface: pygame.Surface, lay: MazesLayout, player: Player
+) -> None:
     """The mode's mazes, titles, cards and status line."""
-    if demo.mode == WALK and demo.game is not None:
-        _draw_game(demo, surface, lay)
-    elif demo.mode == TEXTURE and demo.sampler is not None:
-        _draw_texture(demo, surface, lay, demo.sampler)
+    if look.mode == WALK and look.game is not None:
+        _draw_game(look, theme, surface, lay)
+    elif look.mode == TEXTURE and look.sampler is not None:
+        _draw_texture(look, theme, surface, lay, look.sampler)
     elif isinstance(player.model, PairModel):
-        _draw_pair(demo, surface, lay, player.model)
+        _draw_pair(look, theme, surface, lay, player.model)
     else:
-        _draw_single(demo, surface, lay, player)
+        _draw_single(look, theme, surface, lay, player)
 
 
 def _draw_maze(
-    demo: MazeShapesDemo, surface: pygame.Surface, rect: pygame.Rect, model: ShapeModel, canvas: Any
+    look: StageLook,
+    theme: Theme,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    model: ShapeModel,
+    canvas: ShapeCanvas,
 ) -> None:
     """One run's maze with S and G."""
-    look, dirty, walled = RunLook(model), model.take_dirty(), model.take_walled()
-    shapes = canvas.draw(surface, rect, demo.graph, look, dirty, model, walled)
-    draw_marks(surface, demo.theme, shapes, demo.graph.start, demo.graph.goal)
+    run, dirty, walled = RunLook(model), model.take_dirty(), model.take_walled()
+    shapes = canvas.draw(surface, rect, look.graph, run, dirty, model, walled)
+    draw_marks(surface, theme, shapes, look.graph.start, look.graph.goal)
 
 
-def _draw_single(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, player: Player) -> None:
+def _draw_single(
+    look: StageLook, theme: Theme, surface: pygame.Surface, lay: MazesLayout, player: Player
+) -> None:
     """Carving or solving: the maze, the same-code card with a legend, the status."""
     model = player.model
     assert isinstance(model, ShapeModel)
-    theme, graph = demo.theme, demo.graph
-    which = gen.algorithm(demo.algorithms[LEFT])
-    draw_title(surface, theme, lay.title, _single_title(demo.mode, which, graph.shape))
-    _draw_maze(demo, surface, lay.maze, model, demo.canvas)
+    graph = look.graph
+    which = gen.algorithm(look.algorithms[LEFT])
+    draw_title(surface, theme, lay.title, _single_title(look.mode, which, graph.shape))
+    _draw_maze(look, theme, surface, lay.maze, model, look.canvases[LEFT])
     y = draw_words(surface, theme, lay.card, _("same code, every shape"), [_(SAME_CODE), ""])
-    draw_legend(surface, theme, lay.card, y, legend_rows(demo.mode, which))
+    draw_legend(surface, theme, lay.card, y, legend_rows(look.mode, which))
     done = player.at_end
     status_line(
-        surface, theme, lay.status, _single_status(demo.mode, model, graph, done), th.DONE if done else th.INK
+        surface, theme, lay.status, _single_status(look.mode, model, graph, done), th.DONE if done else th.INK
     )
 
 
@@ -247,34 +299,37 @@ def _single_status(mode: str, model: ShapeModel, graph: CellGraph, done: bool) -
     return _("carved: {count} passages, {cells} cells").format(count=count, cells=cells)
 
 
-def _draw_pair(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, model: PairModel) -> None:
+def _draw_pair(
+    look: StageLook, theme: Theme, surface: pygame.Surface, lay: MazesLayout, model: PairModel
+) -> None:
     """Two runs side by side, each with its stack card (bug) or texture card (compare)."""
-    theme = demo.theme
     places = (
-        (lay.title, lay.maze, lay.card, demo.canvas),
-        (lay.other_title, lay.other, lay.other_card, demo.other_canvas),
+        (lay.title, lay.maze, lay.card, look.canvases[LEFT]),
+        (lay.other_title, lay.other, lay.other_card, look.canvases[RIGHT]),
     )
     for side, (title, rect, box, canvas) in zip((LEFT, RIGHT), places, strict=True):
         run = model.sides[side]
-        _draw_maze(demo, surface, rect, run, canvas)
-        if demo.mode == BUG:
-            draw_title(surface, theme, title, _bug_title(side, run.cells_in, demo.graph.size))
+        _draw_maze(look, theme, surface, rect, run, canvas)
+        if look.mode == BUG:
+            draw_title(surface, theme, title, _bug_title(side, run.cells_in, look.graph.size))
             if run.stack or side == RIGHT:
-                frames = _frames(demo.graph, run, side == LEFT)
+                frames = _frames(look.graph, run, side == LEFT)
                 draw_stack(surface, theme, box, frames, _("stack: MakePath frames"))
             else:
                 draw_words(surface, theme, box, _("why it stopped"), [_(BUG_WHY)])
         else:
-            name = demo.algorithms[side]
+            name = look.algorithms[side]
             words = _("{generator} — {count} of {cells} cells").format(
                 generator=_(gen.algorithm(name).title),
                 count=format_number(run.cells_in),
-                cells=format_number(demo.graph.size),
+                cells=format_number(look.graph.size),
             )
             draw_title(surface, theme, title, words)
-            draw_words(surface, theme, box, _("texture of the finished maze"), _texture_lines(demo, name))
-    text = _(BUG_STATUS) if demo.mode == BUG else _("same size, same seed: two generators side by side")
-    status_line(surface, theme, lay.status, text, th.DEAD if demo.mode == BUG else th.INK)
+            draw_words(
+                surface, theme, box, _("texture of the finished maze"), _texture_lines(look.textures[side])
+            )
+    text = _(BUG_STATUS) if look.mode == BUG else _("same size, same seed: two generators side by side")
+    status_line(surface, theme, lay.status, text, th.DEAD if look.mode == BUG else th.INK)
 
 
 def _bug_title(side: int, cells_in: int, size: int) -> str:
@@ -303,9 +358,8 @@ def percent(share: float) -> str:
     return _("{number}%").format(number=format_number(round(share * 100)))
 
 
-def _texture_lines(demo: MazeShapesDemo, name: str) -> list[str]:
+def _texture_lines(t: Texture) -> list[str]:
     """The four texture figures of a generator's finished maze."""
-    t = demo.texture_of(name)
     return [
         _("dead ends: {share} of cells").format(share=percent(t.dead_ends)),
         _("branching: {share} of cells are junctions").format(share=percent(t.branching)),
@@ -314,11 +368,11 @@ def _texture_lines(demo: MazeShapesDemo, name: str) -> list[str]:
     ]
 
 
-def _draw_game(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout) -> None:
+def _draw_game(look: StageLook, theme: Theme, surface: pygame.Surface, lay: MazesLayout) -> None:
     """The game: the maze in fog, your place, the hint, the counts."""
-    game = demo.game
+    game = look.game
     assert game is not None
-    theme, graph = demo.theme, demo.graph
+    graph = look.graph
     level = game.floor(game.here) + 1
     if graph.shape == "3d":
         title = _("Mysterious Maze: find G, floor {floor} of {floors}").format(
@@ -327,7 +381,7 @@ def _draw_game(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout) 
     else:
         title = _("Mysterious Maze: find G")
     draw_title(surface, theme, lay.title, title)
-    shapes = demo.canvas.draw(surface, lay.maze, graph, FogLook(game), game.take_dirty(), game)
+    shapes = look.canvases[LEFT].draw(surface, lay.maze, graph, FogLook(game), game.take_dirty(), game)
     draw_marks(surface, theme, shapes, graph.start, graph.goal)
     lines = [
         _("moves {moves}, time {seconds} s, hints {hints}").format(
@@ -371,7 +425,7 @@ def game_over(game: WalkGame) -> str:
     )
 
 
-def controls(demo: MazeShapesDemo) -> list[Widget]:
+def controls(demo: Controls) -> list[Widget]:
     """Mode, shape, generators, size, seed, print; hint and difficulty in the game."""
     widgets: list[Widget] = [
         Choice(
@@ -411,9 +465,10 @@ def controls(demo: MazeShapesDemo) -> list[Widget]:
     return widgets
 
 
-def _draw_texture(demo: MazeShapesDemo, surface: pygame.Surface, lay: MazesLayout, sampler: Any) -> None:
+def _draw_texture(
+    look: StageLook, theme: Theme, surface: pygame.Surface, lay: MazesLayout, sampler: Any
+) -> None:
     """The texture chart, the card saying what it measures, and how far it has got."""
-    theme = demo.theme
     draw_title(surface, theme, lay.title, _("texture: every generator, many mazes"))
     chart.draw_chart(surface, theme, lay.maze, sampler)
     y = draw_words(surface, theme, lay.card, _("how it is measured"), [*chart.chart_words(sampler), ""])
