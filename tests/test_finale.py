@@ -147,7 +147,7 @@ def test_maze_plain_carve_is_the_runs_end_state_and_picture(app, open_demo) -> N
     app.frame(1 / 60)
     press(app, pygame.K_END)
     assert shell.run.busy and shell.end_card.shown_lines[1].startswith("The maze is carved: 9,599 walls")
-    plain = carved_model(shell.demo)
+    plain = carved_model(shell.demo.current_run(), shell.demo.finished_maze())
     stage = stage_of(app, shell)
     painted = pygame.Surface(app.surface.get_size())
     shell.end_card.finale.paint(painted, stage)

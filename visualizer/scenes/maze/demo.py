@@ -118,7 +118,7 @@ class MazeDemo(Demo):
         self._camera: tuple[tuple[int, int], Camera] = ((0, 0), maze_camera())
         self.action = DRAW if restored else CARVE
         self.run_base = self.sketch.maze if restored else mz.Maze.full(self.width, self.height)
-        self.lookahead = finale.Lookahead(self)
+        self.lookahead = finale.Lookahead(self.current_run())
         self.canvas = MazeCanvas()
         self.last_file = ""
         self.since_edit: float | None = None  # seconds since an edit not yet autosaved
@@ -168,11 +168,19 @@ class MazeDemo(Demo):
 
     def plain_end(self) -> Finale | None:
         """The action's end worked out directly (see scenes/maze/finale.py)."""
-        return finale.plain_end(self)
+        return finale.plain_end(
+            self.current_run(), self.lookahead, self.expected_length(), self.layout, self.theme
+        )
+
+    def current_run(self) -> finale.Run:
+        """The run on show as finale.py reads it: its maze (the object itself), action, seed, S, G, size."""
+        return finale.Run(
+            self.action, self.run_base, self.maze_seed, self.start, self.goal, self.width, self.height
+        )
 
     def plain_end_ready(self) -> bool:
         """False while a worker is still working a big maze's end out."""
-        return self.lookahead.ready()
+        return self.lookahead.ready(self.current_run())
 
     def source(self) -> Iterator[Any]:
         """The events of the current action."""
@@ -205,7 +213,7 @@ class MazeDemo(Demo):
             return self.sketch.maze
         if self.action == SOLVE:
             return self.run_base
-        return self.lookahead.finished()
+        return self.lookahead.finished(self.current_run())
 
     def shown_maze(self) -> mz.Maze:
         """The maze as it stands on screen now."""
@@ -251,7 +259,7 @@ class MazeDemo(Demo):
         """Switch action and start its run."""
         self.action = action
         self.run_base = base
-        self.lookahead.ask()
+        self.lookahead.ask(self.current_run())
         self.new_run(autoplay=autoplay)
 
     def _show_sketch(self) -> None:
