@@ -115,3 +115,33 @@ def test_scenes_do_not_import_the_app_or_benchmarks(name: str) -> None:
         if "visualizer.app" in path.read_text() or "import bench" in path.read_text()
     ]
     assert offenders == []
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module `path` imports, written out in full (`from x import y` gives x and x.y), at any depth."""
+    package = ".".join(path.parent.relative_to(ROOT).parts)
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module or "") if part)
+            found |= {module} | {f"{module}.{alias.name}" for alias in node.names}
+    return found
+
+
+@pytest.mark.parametrize("name", demo_params(set()))
+def test_only_the_controller_imports_the_controller(name: str) -> None:
+    """Views, layouts and helpers of a scene never import its demo.py, not even for types (TYPE_CHECKING).
+
+    A view draws from frozen data the controller builds each frame (a "look"), the model, the
+    layout and the theme; a helper that calls the controller takes a small protocol.
+    """
+    controller = f"visualizer.scenes.{name}.demo"
+    offenders = [
+        path.name
+        for path in sorted((SCENES / name).rglob("*.py"))
+        if path.name != "demo.py" and controller in imports_of(path)
+    ]
+    assert offenders == []
