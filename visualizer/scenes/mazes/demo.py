@@ -455,7 +455,7 @@ class MazeShapesDemo(Demo):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """The maze (or two) and the cards of the mode."""
-        panels.draw_stage(self.stage_look(), self.theme, surface, self.layout(rect), player)
+        panels.draw_stage(surface, self.theme, self.stage_look(), self.layout(rect), player)
 
     def stage_look(self) -> panels.StageLook:
         """What the stage's drawing and counters read this frame besides the model (`panels.StageLook`)."""

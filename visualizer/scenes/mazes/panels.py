@@ -217,7 +217,7 @@ def size_words(graph: CellGraph, side: int) -> str:
 
 
 def draw_stage(
-    look: StageLook, theme: Theme, surface: pygame.Surface, lay: MazesLayout, player: Player
+    surface: pygame.Surface, theme: Theme, look: StageLook, lay: MazesLayout, player: Player
 ) -> None:
     """The mode's mazes, titles, cards and status line."""
     if look.mode == WALK and look.game is not None:

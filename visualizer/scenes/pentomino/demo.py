@@ -158,7 +158,7 @@ class PentominoDemo(BrowsingDemo):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Board and words, strip, tray, tilings found."""
-        self.view.draw(self.look(player), surface, self.layout(rect), player)
+        self.view.draw(surface, self.layout(rect), self.look(player), player)
 
     def look(self, player: Player) -> PentominoLook:
         """What the view reads this frame besides the model: the matrix, the tilings, the common look."""

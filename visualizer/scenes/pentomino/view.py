@@ -64,7 +64,7 @@ class PentominoView:
         self.theme = theme
 
     def draw(
-        self, look: PentominoLook, surface: pygame.Surface, lay: PentominoLayout, player: Player
+        self, surface: pygame.Surface, lay: PentominoLayout, look: PentominoLook, player: Player
     ) -> None:
         """Board and words, strip, tray, tilings found."""
         model: PentominoModel = player.model  # type: ignore[assignment]

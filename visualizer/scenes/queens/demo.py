@@ -139,7 +139,7 @@ class QueensDemo(BrowsingDemo):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Board with its edge counts, column strip, what happens now, solutions, legend."""
-        self.view.draw(self.look(player), surface, self.layout(rect), player)
+        self.view.draw(surface, self.layout(rect), self.look(player), player)
 
     def look(self, player: Player) -> QueensLook:
         """What the view reads this frame besides the model: N, the matrix, column names, the common look."""

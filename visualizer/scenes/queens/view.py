@@ -142,7 +142,7 @@ class QueensView:
         """A strip label for a column."""
         return short_label(look.encoding, column)
 
-    def draw(self, look: QueensLook, surface: pygame.Surface, lay: QueensLayout, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, lay: QueensLayout, look: QueensLook, player: Player) -> None:
         """Board with its edge counts, column strip, what happens now, solutions, legend."""
         model: QueensModel = player.model  # type: ignore[assignment]
         self._draw_board(look, surface, lay, model, player)

@@ -58,9 +58,9 @@ class BoardView:
 
     def draw(
         self,
-        look: SudokuLook,
         surface: pygame.Surface,
         lay: SudokuLayout,
+        look: SudokuLook,
         model: SudokuModel,
         player: Player,
     ) -> None:

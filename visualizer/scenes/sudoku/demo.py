@@ -427,7 +427,7 @@ class SudokuDemo(ExactCoverDemo):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
         """Board, column strip, what happens now, the key."""
-        self.view.draw(self.look(player), surface, self.layout(rect), player)
+        self.view.draw(surface, self.layout(rect), self.look(player), player)
 
     def look(self, player: Player) -> SudokuLook:
         """What the view reads this frame besides the model: the grid, the selection, options, words."""

@@ -119,10 +119,10 @@ class SudokuView:
         self.theme = theme
         self.board = BoardView(theme)
 
-    def draw(self, look: SudokuLook, surface: pygame.Surface, lay: SudokuLayout, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, lay: SudokuLayout, look: SudokuLook, player: Player) -> None:
         """Board, column strip (or the verdict), what happens now, the key."""
         model: SudokuModel = player.model  # type: ignore[assignment]
-        self.board.draw(look, surface, lay, model, player)
+        self.board.draw(surface, lay, look, model, player)
         if not self._draw_verdict(look, surface, lay.strip, model, player):
             self._draw_strip(surface, lay.strip, model)
         self._draw_now(look, surface, lay.now, model, player)
