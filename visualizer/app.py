@@ -281,7 +281,8 @@ class App:
         guard(N_("drawing the presenter view"), self.report_fault, self.presenter_view.show_window)
         self.draw_seconds = self.player_clock() - drawing
         self.frame_budget.drew(self.draw_seconds)
-        self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
+        moving = isinstance(self.screen, Shell) and (self.screen.run.playing or self.screen.run.busy)
+        self.collector.after_frame(busy=moving)  # a seek moves the run as playing does: no full pass
         self.frame_times.append(time.perf_counter() - started)
 
     def export(self, path: Path) -> int:
