@@ -145,6 +145,7 @@ class App:
             return False
         self.leave_demo()
         self.screen = Shell(self, demo_type, seed=self.options.seed, speed=speed, autoplay=autoplay)
+        self.theme.ceiling = self.screen.scale_ceiling  # a step shows larger only while the picture grows
         pygame.display.set_caption(f"Unwind — {_(entry.title)}")
         return True
 
@@ -154,6 +155,7 @@ class App:
         self.leave_demo()
         self.lesson = None
         self.screen = Home(self)
+        self.theme.ceiling = None
         pygame.display.set_caption("Unwind")
 
     def leave_demo(self) -> None:
