@@ -75,6 +75,7 @@ class Run:
     row_covers: int = 0
     dead_ends: int = 0
     deepest: int = 0
+    scans: int = 0  # nodes whose column was chosen by popcounting every open column (not Knuth's)
     pending: list[int] = field(default_factory=list)
 
 
@@ -127,6 +128,12 @@ def solutions(
 def _search(bits: Bits, fewest: bool, limit: int | None, run: Run) -> Generator[tuple[int, ...], None, None]:
     """Algorithm X with an explicit stack of (open columns, live rows, rows left to try).
 
+    Where dead ends have been most of the nodes so far (6 x 10 pentominoes:
+    two in three), a node first asks, in C, whether some open column has no
+    live row: then it is a dead end whichever column the scan would choose,
+    and the scan (a popcount of every column) is skipped: 6 x 10's count
+    5.6 -> 4.0 s CPU; searches with few dead ends (queens) never ask.
+
     Counters are kept in closed form (the loop only adds popcounts): every
     node is one try (`tries = nodes - 1`), every row of a chosen column is
     tried (bar those left when the search stops), and a removed row costs
@@ -141,7 +148,7 @@ def _search(bits: Bits, fewest: bool, limit: int | None, run: Run) -> Generator[
     chosen: list[int] = []
     columns = list(bits.masks)
     live = (1 << len(keep)) - 1
-    nodes = found = dead_ends = deepest = 0
+    nodes = found = dead_ends = deepest = scans = 0
     offered = removed = 0  # rows of chosen columns, and rows removed by a try (weighed if not uniform)
     closed = True  # until the search ends by itself or by its limit
     try:
@@ -153,7 +160,10 @@ def _search(bits: Bits, fewest: bool, limit: int | None, run: Run) -> Generator[
                 if found == limit:
                     break
             else:
-                if fewest:
+                if fewest and dead_ends * 2 > nodes and not all(map(live.__and__, columns)):
+                    column = 0  # a column has no live row: a dead end, whichever column the scan would pick
+                elif fewest:
+                    scans += 1
                     sizes = [(live & m).bit_count() for m in columns]
                     smallest = min(sizes)
                     column = columns[index(sizes, smallest)] if smallest else 0
@@ -203,6 +213,7 @@ def _search(bits: Bits, fewest: bool, limit: int | None, run: Run) -> Generator[
         run.row_covers += row_covers
         run.dead_ends += dead_ends
         run.deepest = max(run.deepest, deepest)
+        run.scans += scans
         run.pending = list(chosen) if closed else []
 
 

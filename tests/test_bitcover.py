@@ -138,3 +138,17 @@ def test_limits_below_one_are_refused() -> None:
     """As in dlx."""
     with pytest.raises(ValueError, match="limit"):
         bitcover.count(bits_of(knuth()), limit=0)
+
+
+def test_a_dead_end_is_found_without_scanning_every_column() -> None:
+    """3 x 20 pentominoes (X on a mirror line): most nodes are dead ends; the popcount scan runs for nearly
+    only the nodes that choose a column, and the search is the links loop's, counters and all."""
+    matrix = pentomino.encode(20, 3, "mirror").matrix
+    run = bitcover.Run()
+    on_bits = list(bitcover.solutions(bits_of(matrix), run=run))
+    counters = dlx.Counters()
+    on_links = list(dlx.link_solutions(matrix, counters=counters))
+    assert on_bits == on_links and len(on_bits) == 2
+    assert (run.nodes, run.updates) == (counters.nodes, counters.updates)
+    assert run.dead_ends > run.nodes / 2
+    assert run.scans - (run.nodes - run.dead_ends) < run.dead_ends / 10  # was every node's dead end scanned

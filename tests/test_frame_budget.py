@@ -86,3 +86,33 @@ def test_speeds_below_max_play_the_same_events_whatever_the_draw_costs(app, open
     heavy, _ = play(app, shell, clock, 30, 0.012)
     assert shell.run.budget == FLOOR
     assert heavy == light and sum(heavy) >= 480
+
+
+def test_a_seek_to_the_end_is_never_stalled_by_a_full_collection(app, open_demo, monkeypatch) -> None:
+    """End on a maze: while the seek fills the timeline over many frames, only the young generation is swept.
+
+    The collector's full pass (tens of ms with a big run kept) is for a run at rest; a seek is
+    the run moving, as playing is (it came every FULL_EVERY_IDLE frames of a 1000 x 1000 End: 87 ms).
+    """
+    from visualizer import collector
+
+    app.player_clock = TickClock(step=0.03)  # two clock reads a frame: a seek of many frames
+    shell = open_demo("maze")
+    shell.demo.set_size(40, 40)
+    app.frame(1 / 60)
+    monkeypatch.setattr(collector.FrameCollector, "FULL_EVERY_IDLE", 3)
+    swept: list[tuple[int, bool]] = []
+
+    def note(generation: int = 2) -> None:
+        """Record a pass and whether the seek was under way."""
+        swept.append((generation, shell.run.busy))
+
+    monkeypatch.setattr(collector.gc, "collect", note)
+    shell.to_end()
+    frames = 0
+    while shell.run.busy:
+        app.frame(1 / 60)
+        frames += 1
+    assert frames > 3 * collector.FrameCollector.FULL_EVERY_IDLE and shell.run.at_end
+    during = [generation for generation, busy in swept if busy]
+    assert len(during) == frames - 1 and set(during) == {0}  # the last frame ends the seek

@@ -43,12 +43,16 @@ def pictures(app, name: str, size: tuple[int, int]) -> list[tuple[pygame.Rect, p
 @pytest.mark.parametrize("name", [entry.name for entry in DEMOS])
 @pytest.mark.parametrize("lang", ["en", "ko", "zh_CN"])
 def test_the_main_picture_keeps_half_the_stage_and_grows(name: str, lang: str, app) -> None:
-    """At steps 1-5, 1024x640 and 1280x800: the picture holds half the stage, never less than at step 1."""
+    """At steps 1-5, 1024x640 and 1280x800: the picture holds half the stage, never less than a step before.
+
+    (Before the bars gave back room and a step's scale stopped where the picture would shrink, gametree
+    at 1280x800 was 1214x613 at step 2 and 1190x518 at step 5; the maze 6 % smaller at 5 than at 1.)
+    """
     use(lang)
     problems = []
     for size in SIZES:
         found = pictures(app, name, size)
-        first = found[0][1].w * found[0][1].h
+        first = 0
         for step, (stage, picture) in enumerate(found, start=1):
             area = picture.w * picture.h
             if not stage.contains(picture):
@@ -59,8 +63,9 @@ def test_the_main_picture_keeps_half_the_stage_and_grows(name: str, lang: str, a
                 )
             if area < first:
                 problems.append(
-                    f"{size} step {step}: picture {tuple(picture)} smaller than at step 1 ({first} px)"
+                    f"{size} step {step}: picture {tuple(picture)} smaller than a step before ({first} px)"
                 )
+            first = area
     assert problems == []
 
 

@@ -145,6 +145,7 @@ class App:
             return False
         self.leave_demo()
         self.screen = Shell(self, demo_type, seed=self.options.seed, speed=speed, autoplay=autoplay)
+        self.theme.ceiling = self.screen.scale_ceiling  # a step shows larger only while the picture grows
         pygame.display.set_caption(f"Unwind — {_(entry.title)}")
         return True
 
@@ -154,6 +155,7 @@ class App:
         self.leave_demo()
         self.lesson = None
         self.screen = Home(self)
+        self.theme.ceiling = None
         pygame.display.set_caption("Unwind")
 
     def leave_demo(self) -> None:
@@ -281,7 +283,8 @@ class App:
         guard(N_("drawing the presenter view"), self.report_fault, self.presenter_view.show_window)
         self.draw_seconds = self.player_clock() - drawing
         self.frame_budget.drew(self.draw_seconds)
-        self.collector.after_frame(busy=isinstance(self.screen, Shell) and self.screen.run.playing)
+        moving = isinstance(self.screen, Shell) and (self.screen.run.playing or self.screen.run.busy)
+        self.collector.after_frame(busy=moving)  # a seek moves the run as playing does: no full pass
         self.frame_times.append(time.perf_counter() - started)
 
     def export(self, path: Path) -> int:

@@ -14,6 +14,11 @@ with the text), so panels give way in a stated order (`FOLDS`): first the side
 column folds into a strip of tabs at the window's right edge, then the
 options bar folds into that strip too.  A folded panel opens on a click on
 its tab (or Tab), beside the stage, never over it.
+
+The bars (title, options, controls, timeline and the strip) are laid out at
+their own scale, `bars`: the shell lets them grow with the text only while the
+picture still grows (see `Shell._fit`), so once every panel has folded, a
+larger step goes to the picture rather than to the bars.
 """
 
 from __future__ import annotations
@@ -77,6 +82,7 @@ class Layout:
     strip: tuple[tuple[str, pygame.Rect], ...] = ()  # folded panels' tabs (name → rectangle)
     opened: str = ""  # the folded panel shown beside the stage, if any
     panel: pygame.Rect = field(default_factory=pygame.Rect)  # where an opened panel of the demo's own goes
+    bars: float = 1.0  # the scale the bars are laid out (and drawn) at
 
     def boxes(self) -> dict[str, pygame.Rect]:
         """Every panel that is shown, by name (for hit-testing and the layout tests)."""
@@ -101,43 +107,43 @@ def screen_layout(
     fold: int = 0,
     opened: str = "",
     extra: Sequence[str] = (),
+    bars: float | None = None,
 ) -> Layout:
     """The whole screen for a window of `size`; `tab` is the side card chosen when cards share space.
 
     `fold` is the fold level (an index into `FOLDS`); `extra` names the demo's
     own panels that found no room on the stage (they join the strip);
-    `opened` names the folded panel shown beside the stage ('' for none).
+    `opened` names the folded panel shown beside the stage ('' for none);
+    `bars` is the scale of the bars (the theme's when None), whose rows
+    `content` counts at that scale.
     """
-    px = theme.px
-    width, height = size
-    gap = px(GAP)
+    bars = theme.scale if bars is None else bars
     folded = (*FOLDS[fold], *extra)
     opened = opened if opened in folded else ""
-    title = pygame.Rect(0, 0, width, px(40))
-    strip_w = px(STRIP_WIDTH) + gap if folded else 0
-    bar_w = max(1, width - 2 * gap)
-    controls_h = bar_height(theme, max(1, content.control_rows), row_height)
-    controls = pygame.Rect(gap, height - controls_h - px(4), bar_w, controls_h)
-    timeline = pygame.Rect(gap, controls.y - px(28), bar_w, px(26))
-    top = title.bottom + gap
-    option_rows = max(content.option_rows, content.option_rows_by_strip) if strip_w else content.option_rows
-    options = pygame.Rect(gap, top, bar_w - strip_w, bar_height(theme, option_rows, row_height))
-    if "options" in folded and opened != "options":
-        options.h = 0
-    if options.h:
-        top = options.bottom + gap
+    with theme.scaled(bars):
+        title, options, controls, timeline, strip_w, gap = _bars(
+            size, theme, content, row_height, folded, opened
+        )
+        strip = strip_tabs(
+            theme,
+            pygame.Rect(
+                size[0] - strip_w,
+                title.bottom + gap,
+                max(0, strip_w - gap),
+                timeline.y - 2 * gap - title.bottom,
+            ),
+            folded,
+        )
+    top = options.bottom + gap if options.h else title.bottom + gap
     body_h = max(0, timeline.y - gap - top)
-    right = width - strip_w
-    strip = strip_tabs(
-        theme,
-        pygame.Rect(right, title.bottom + gap, strip_w - gap, timeline.y - gap - title.bottom - gap),
-        folded,
-    )
+    right = size[0] - strip_w
     if fold and opened not in (*SIDE_CARDS, *extra):
         stage = pygame.Rect(gap, top, max(0, right - 2 * gap), body_h)
         empty = pygame.Rect(right, top, 0, 0)
-        return Layout(title, options, stage, empty, empty, empty, controls, timeline, (), strip, opened)
-    side_w = side_width(theme, width)
+        return Layout(
+            title, options, stage, empty, empty, empty, controls, timeline, (), strip, opened, bars=bars
+        )
+    side_w = side_width(theme, size[0])
     side = pygame.Rect(right - gap - side_w, top, side_w, body_h)
     stage = pygame.Rect(gap, top, max(0, side.x - 2 * gap), body_h)
     if fold or opened:  # one folded panel, opened beside the stage: the whole column is its
@@ -145,9 +151,36 @@ def screen_layout(
         counters, code, log = (side if name == opened else shut for name in SIDE_CARDS)
         panel = side if opened in extra else shut
         cards = (counters, code, log)
-        return Layout(title, options, stage, *cards, controls, timeline, (), strip, opened, panel)
+        return Layout(title, options, stage, *cards, controls, timeline, (), strip, opened, panel, bars)
     cards, tabs = side_cards(theme, side, content, tab)
-    return Layout(title, options, stage, *cards, controls, timeline, tabs, strip)
+    return Layout(title, options, stage, *cards, controls, timeline, tabs, strip, bars=bars)
+
+
+def _bars(
+    size: tuple[int, int],
+    theme: Theme,
+    content: Content,
+    row_height: int,
+    folded: Sequence[str],
+    opened: str,
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect, int, int]:
+    """The title, options, controls and timeline bars, the strip's width and the gap, at the theme's scale."""
+    px = theme.px
+    width, height = size
+    gap = px(GAP)
+    title = pygame.Rect(0, 0, width, px(40))
+    strip_w = px(STRIP_WIDTH) + gap if folded else 0
+    bar_w = max(1, width - 2 * gap)
+    controls_h = bar_height(theme, max(1, content.control_rows), row_height)
+    controls = pygame.Rect(gap, height - controls_h - px(4), bar_w, controls_h)
+    timeline = pygame.Rect(gap, controls.y - px(28), bar_w, px(26))
+    option_rows = max(content.option_rows, content.option_rows_by_strip) if strip_w else content.option_rows
+    options = pygame.Rect(
+        gap, title.bottom + gap, bar_w - strip_w, bar_height(theme, option_rows, row_height)
+    )
+    if "options" in folded and opened != "options":
+        options.h = 0
+    return title, options, controls, timeline, strip_w, gap
 
 
 def strip_tabs(theme: Theme, rect: pygame.Rect, folded: Sequence[str]) -> tuple[tuple[str, pygame.Rect], ...]:

@@ -151,9 +151,16 @@ class EventStore:
             self._seal()
 
     def extend(self, events: list[Any]) -> None:
-        """Keep several next events."""
-        for event in events:
-            self.append(event)
+        """Keep several next events (a chunk's worth at a time, not one call each)."""
+        start = 0
+        while start < len(events):
+            room = CHUNK - len(self._open)
+            part = events[start : start + room]
+            self._open.extend(part)
+            self.count += len(part)
+            start += len(part)
+            if len(self._open) == CHUNK:
+                self._seal()
 
     def _seal(self) -> None:
         """Pack the full open chunk; drop the oldest chunks while over budget."""

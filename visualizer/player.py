@@ -404,33 +404,43 @@ class Player:
         self.target = None
 
     def _pull_and_apply(self, count: int) -> int:
-        """Pull `count` new events and apply them, the fast way (a seek past the frontier); how many."""
-        pull, keep = self._events.__next__, self._store.append
-        apply, tally = self.model.apply, self.counters.apply
-        cursor, spacing, done = self.cursor, self.spacing, 0
-        try:
-            for _count in range(count):
-                event = pull()
-                keep(event)
+        """Pull `count` new events and apply them, the fast way (a seek past the frontier); how many.
+
+        The events come in batches that end at the next keyframe: each batch
+        is kept with one call and applied in one tight loop.
+        """
+        done = 0
+        while done < count and not self.exhausted:
+            room = self.spacing - self.cursor % self.spacing  # events up to the next keyframe
+            batch = self._pull_batch(min(count - done, room))
+            self._store.extend(batch)
+            apply, tally = self.model.apply, self.counters.apply
+            for event in batch:
                 apply(event)
                 tally(event)
-                cursor += 1
-                done += 1
-                if cursor % spacing == 0:
-                    self.cursor = cursor
-                    self._keep_keyframe()
-                    spacing = self.spacing
-        except StopIteration:
-            self.exhausted = True
-        except Exception as error:  # a solver bug must not take the app down
-            self.error = _("the solver stopped: {reason}").format(reason=f"{type(error).__name__}: {error}")
-            self.exhausted = True
-        self.cursor = cursor
+            self.cursor += len(batch)
+            done += len(batch)
+            if self.cursor % self.spacing == 0:
+                self._keep_keyframe()
         self.since_event = 0.0
         if self.exhausted:
             self.total = self.generated
             self._keep_keyframe()
         return done
+
+    def _pull_batch(self, count: int) -> list[Any]:
+        """Up to `count` new events from the solver (fewer when it ends or fails: then `exhausted`)."""
+        batch: list[Any] = []
+        keep, pull = batch.append, self._events.__next__
+        try:
+            for _count in range(count):
+                keep(pull())
+        except StopIteration:
+            self.exhausted = True
+        except Exception as error:  # a solver bug must not take the app down
+            self.error = _("the solver stopped: {reason}").format(reason=f"{type(error).__name__}: {error}")
+            self.exhausted = True
+        return batch
 
     # --- the frame ---------------------------------------------------------
 

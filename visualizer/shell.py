@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import pygame
 
@@ -104,6 +104,15 @@ def stop_bindings(stops: list[Stop]) -> Bindings:
     return Bindings(*(Binding((stop.key,), "run_to", stop.label, args=(stop.predicate,)) for stop in stops))
 
 
+class Step(NamedTuple):
+    """One presenter step as the shell lays it out: scale, fold level, the bars' scale, the picture."""
+
+    scale: float
+    fold: int
+    bars: float
+    picture: pygame.Rect
+
+
 class Shell:
     """Hosts one demo: owns its Player, routes input, draws the shared panels."""
 
@@ -118,7 +127,9 @@ class Shell:
         self.break_kind = "Pop"
         self.side_tab = "code"
         self.opened = ""  # the folded panel opened beside the stage (see chrome.FOLDS)
-        self._folds: dict[tuple, int] = {}  # the fold level chosen, until the next input (see layout)
+        self._ceilings: dict[tuple, float] = {}  # the scale ceiling, until the next input (see scale_ceiling)
+        self._drawn_bars = 1.0  # the bars' scale in the last frame drawn (its tooltips are drawn at it)
+        self._folds: dict[tuple, tuple[int, float]] = {}  # fold level and bars' scale, until the next input
         self._dragging_timeline = False
         self.exercise = ExerciseMode(app.player_clock)
         self.drawn_layout: Layout | None = None
@@ -151,7 +162,7 @@ class Shell:
         )
         self.player.playing = autoplay
         self._first_frame_of_run = True
-        self._folds = {}  # a new run may show a new picture
+        self._folds, self._ceilings = {}, {}  # a new run may show a new picture
         self.end_card = EndCard(self.demo)
         self.exercise.renew(self)
 
@@ -269,62 +280,109 @@ class Shell:
     def _screen_layout(self, size: tuple[int, int]) -> Layout:
         """Split the window into the shared parts and the stage (see visualizer/chrome.py).
 
-        Panels fold (`chrome.FOLDS`, in that order) until the demo's main
-        picture is as wide and as tall as at presenter step 1 in this window,
-        so a larger step never shrinks the picture; when no fold gets there,
-        the one that comes closest.  The choice is kept until the window, the
-        scale or the bars change, or input comes (which may change the demo).
+        The fold level and the bars' scale come from `_fit`; the choice is kept
+        until the window, the scale or the bars change, or input comes (which
+        may change the demo).
         """
-        content = self._content(size)
-        key = (size, self.theme.scale, self.theme.fit, content, self.side_tab)
-        chosen = self._folds.get(key)
-        if chosen is None:
-            chosen = self._fold_for(size, content)
-            self._folds = {key: chosen}
+        key = (size, self.theme.scale, self.theme.fit, self._content(size, self.theme.scale), self.side_tab)
+        fit = self._folds.get(key)
+        if fit is None:
+            fit = self._fit(size)
+            self._folds = {key: fit}
+        fold, bars = fit
+        content = key[3] if bars == self.theme.scale else self._content(size, bars)
         tab, opened = self.side_tab, self.opened
-        lay = screen_layout(size, self.theme, content, tab, ROW_HEIGHT, chosen, opened)
+        lay = screen_layout(size, self.theme, content, tab, ROW_HEIGHT, fold, opened, bars=bars)
         hidden = self.demo.folded_panels(self._demo_stage(lay.stage))
         if hidden:  # the demo's own panels that found no room join the strip
-            lay = screen_layout(size, self.theme, content, tab, ROW_HEIGHT, chosen, opened, hidden)
+            lay = screen_layout(size, self.theme, content, tab, ROW_HEIGHT, fold, opened, hidden, bars)
         return lay
 
-    def _fold_for(self, size: tuple[int, int], content: Content) -> int:
-        """The first fold level whose picture is as large as at step 1 (else the closest)."""
-        wanted = self._picture_at_step_one(size)
-        if not (wanted.w and wanted.h):
-            return 0
-        chosen, best = 0, -1.0
-        for fold in range(len(FOLDS)):
-            lay = screen_layout(size, self.theme, content, self.side_tab, ROW_HEIGHT, fold)
-            picture = self.demo.picture(self._demo_stage(lay.stage))
-            kept = min(picture.w / wanted.w, picture.h / wanted.h)
-            if kept > best + 1e-9:
-                chosen, best = fold, kept
-            if kept >= 1.0:
-                break
-        return chosen
-
-    def _content(self, size: tuple[int, int]) -> Content:
-        """What the shared bars and cards must hold at the theme's current scale."""
-        bar_w = max(1, size[0] - 2 * self.theme.px(GAP))
-        by_strip = max(1, bar_w - self.theme.px(STRIP_WIDTH + GAP))
-        return Content(
-            option_rows=rows_needed(self.options, bar_w, self.theme),
-            option_rows_by_strip=rows_needed(self.options, by_strip, self.theme),
-            control_rows=max(1, rows_needed(self.buttons, bar_w, self.theme, 6)),
-            counter_rows=len(self._counter_rows()),
-            code_lines=len(self.demo.code()),
-        )
-
-    def _picture_at_step_one(self, size: tuple[int, int]) -> pygame.Rect:
-        """The main picture at presenter step 1 in a window of `size`, nothing folded (empty at step 1)."""
+    def _fit(self, size: tuple[int, int]) -> tuple[int, float]:
+        """The fold level and the bars' scale at the theme's scale (see `_steps`)."""
         theme = self.theme
-        reference = th.effective_scale(1.0, size, theme.fit)
-        if reference >= theme.scale:
-            return pygame.Rect(0, 0, 0, 0)  # at step 1 (or below) nothing needs to fold
-        with theme.scaled(reference):
-            lay = screen_layout(size, theme, self._content(size), self.side_tab, ROW_HEIGHT)
-            return self.demo.picture(self._demo_stage(lay.stage))
+        steps = self._steps(size, theme.scale)
+        if steps[-1].scale == theme.scale:
+            return steps[-1].fold, steps[-1].bars
+        smaller = tuple(step.scale for step in reversed(steps))  # a scale past the ceiling: the closest
+        return self._first_fit(size, (theme.scale, *smaller), steps[-1].picture)[1:3]
+
+    def scale_ceiling(self, size: tuple[int, int]) -> float:
+        """The largest scale at which the picture still grows with the presenter's step (`Theme.ceiling`)."""
+        theme = self.theme
+        wanted = th.effective_scale(theme.presenter, size, theme.fit)
+        key = (size, wanted, theme.fit, self.side_tab)
+        if key not in self._ceilings:
+            self._ceilings = {key: self._steps(size, wanted)[-1].scale}
+        return self._ceilings[key]
+
+    def _steps(self, size: tuple[int, int], top: float) -> list[Step]:
+        """The presenter steps from step 1 up to the scale `top` while the main picture keeps growing.
+
+        Step 1 folds nothing and has the bars at the text's scale.  Each next
+        step takes the first choice whose picture is as wide and as tall as
+        the step before's: the bars at this step's scale, then at each smaller
+        step's down to step 1's (the bars give back room), each with the
+        panels folded in `chrome.FOLDS` order.  A step with no such choice
+        ends the list: the text grows no further in this window, as a window
+        too small for a step shows it at the largest that fits.
+        """
+        theme = self.theme
+        scales = [scale for scale in self._step_scales(size) if scale < top] + [top]
+        with theme.scaled(scales[0]):
+            steps = [Step(scales[0], 0, scales[0], self._picture(size, 0, scales[0]))]
+        for scale in scales[1:]:
+            smaller = tuple(step.scale for step in reversed(steps) if step.scale <= steps[-1].bars)
+            with theme.scaled(scale):
+                grows, fold, bars, picture = self._first_fit(size, (scale, *smaller), steps[-1].picture)
+            if not grows:
+                break
+            steps.append(Step(scale, fold, bars, picture))
+        return steps
+
+    def _step_scales(self, size: tuple[int, int]) -> list[float]:
+        """The scales in force at presenter step 1 and up in a window of `size`, each once."""
+        found: list[float] = []
+        for presenter in th.SCALES[th.SCALES.index(1.0) :]:
+            scale = th.effective_scale(presenter, size, self.theme.fit)
+            if scale not in found:
+                found.append(scale)
+        return found
+
+    def _first_fit(
+        self, size: tuple[int, int], bar_scales: tuple[float, ...], wanted: pygame.Rect
+    ) -> tuple[bool, int, float, pygame.Rect]:
+        """(grows, fold, bars, picture): the first choice as large as `wanted`, else the closest."""
+        best, closest = (False, 0, bar_scales[0], wanted), -1.0
+        for bars in dict.fromkeys(bar_scales):
+            for fold in range(len(FOLDS)):
+                picture = self._picture(size, fold, bars)
+                kept = min(picture.w / max(1, wanted.w), picture.h / max(1, wanted.h))
+                if kept >= 1.0:
+                    return True, fold, bars, picture
+                if kept > closest + 1e-9:
+                    best, closest = (False, fold, bars, picture), kept
+        return best
+
+    def _picture(self, size: tuple[int, int], fold: int, bars: float) -> pygame.Rect:
+        """The demo's main picture with `fold` and the bars at the scale `bars` (the text at the theme's)."""
+        content = self._content(size, bars)
+        lay = screen_layout(size, self.theme, content, self.side_tab, ROW_HEIGHT, fold, bars=bars)
+        return self.demo.picture(self._demo_stage(lay.stage))
+
+    def _content(self, size: tuple[int, int], bars: float) -> Content:
+        """What the shared bars and cards must hold, the bars' rows counted at their scale `bars`."""
+        theme = self.theme
+        with theme.scaled(bars):
+            bar_w = max(1, size[0] - 2 * theme.px(GAP))
+            by_strip = max(1, bar_w - theme.px(STRIP_WIDTH + GAP))
+            return Content(
+                option_rows=rows_needed(self.options, bar_w, theme),
+                option_rows_by_strip=rows_needed(self.options, by_strip, theme),
+                control_rows=max(1, rows_needed(self.buttons, bar_w, theme, 6)),
+                counter_rows=len(self._counter_rows()),
+                code_lines=len(self.demo.code()),
+            )
 
     def _demo_stage(self, stage: pygame.Rect) -> pygame.Rect:
         """The demo's part of `stage`: all of it, or what the exercise bar leaves."""
@@ -344,11 +402,14 @@ class Shell:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one input event: timeline, widgets, the demo, then the shell's keys."""
-        self._folds.clear()  # input may change the demo's picture: choose the fold anew
+        if event.type != pygame.MOUSEMOTION:  # input may change the demo's picture: choose the fold anew
+            self._folds.clear()
+            self._ceilings.clear()
         lay = self.layout(self.app.surface.get_size())
         self._place_widgets(lay)
-        if self._handle_timeline(event, lay.timeline):
-            return
+        with self.theme.scaled(lay.bars):
+            if self._handle_timeline(event, lay.timeline):
+                return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for name, rect in lay.tabs:
                 if rect.collidepoint(event.pos):
@@ -365,7 +426,8 @@ class Shell:
             if self.exercise.click_picture(self.demo, lay.stage, event.pos, self.run):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            used = [widget.handle(event) for widget in (*self.buttons, *self.options)]
+            with self.theme.scaled(lay.bars):
+                used = [widget.handle(event) for widget in (*self.buttons, *self.options)]
             if any(used):  # every widget sees the click, so one being typed into can end its typing
                 return
         if self.demo.handle(event, lay.stage, self.run):
@@ -499,27 +561,35 @@ class Shell:
     def draw(self, surface: pygame.Surface) -> None:
         """The whole demo screen."""
         theme = self.theme
-        lay = self.drawn_layout = self.layout(surface.get_size())
+        whole = self._screen_layout(surface.get_size())  # once a frame: the exercise bar is cut from it
+        lay = self.drawn_layout = dataclasses.replace(whole, stage=self._demo_stage(whole.stage))
+        self._drawn_bars = lay.bars
         theme.cut.clear()
         surface.fill(th.BACKGROUND)
-        self._draw_title(surface, lay.title)
         self._place_widgets(lay)
-        if lay.options.h:
-            for widget in self.options:
-                widget.draw(surface, theme)
+        with theme.scaled(lay.bars):
+            self._draw_bars(surface, lay)
         surface.set_clip(lay.stage)
         self.end_card.draw(surface, lay.stage, self.run, self.demo.draw)
         self.exercise.draw_marks(surface, self.demo, lay.stage, self.run)
         surface.set_clip(None)
         self._draw_side(surface, lay)
-        for widget in self.buttons:
-            widget.draw(surface, theme)
+        self.exercise.draw(surface, self.exercise.split(whole.stage, theme)[1], theme)
+
+    def _draw_bars(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The title, the options, the controls, the timeline and the strip of folded panels."""
+        self._draw_title(surface, lay.title)
+        for widget in (*(self.options if lay.options.h else ()), *self.buttons):
+            widget.draw(surface, self.theme)
         self._draw_timeline(surface, lay.timeline)
-        self.exercise.draw(surface, self.exercise_bar(surface.get_size()), theme)
+        titles = {**STRIP_TITLES, **dict(self.demo.panels)}
+        for name, rect in lay.strip:  # the folded panels' tabs down the right edge, read upwards
+            self._draw_tab(surface, rect, _(titles[name]), name == lay.opened, turned=True)
 
     def draw_overlays(self, surface: pygame.Surface) -> None:
         """What floats over the screen and is never recorded: the tooltip, or a shortened text whole."""
-        self._draw_tooltip(surface)
+        with self.theme.scaled(self._drawn_bars):  # a widget's hint, at the bars' scale
+            self._draw_tooltip(surface)
         self._draw_cut_text(surface, pygame.mouse.get_pos())
 
     def _draw_cut_text(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
@@ -530,13 +600,10 @@ class Shell:
                 return
 
     def _draw_side(self, surface: pygame.Surface, lay: Layout) -> None:
-        """The side cards, their tabs when they share space, and the strip of folded panels."""
+        """The side cards and their tabs when they share space."""
         theme = self.theme
         for name, rect in lay.tabs:
             self._draw_tab(surface, rect, _(TAB_TITLES[name]), bool(rect.h and getattr(lay, name).h > 0))
-        titles = {**STRIP_TITLES, **dict(self.demo.panels)}
-        for name, rect in lay.strip:  # the folded panels' tabs down the right edge, read upwards
-            self._draw_tab(surface, rect, _(titles[name]), name == lay.opened, turned=True)
         if lay.counters.h > 0:
             draw_counters(surface, lay.counters, theme, self._counter_rows())
         if lay.code.h > 0:
@@ -562,8 +629,9 @@ class Shell:
 
     def _place_widgets(self, lay: Layout) -> None:
         """Put the option and control widgets where this layout says (before input and drawing alike)."""
-        flow(self.options, lay.options, self.theme)
-        flow(self.buttons, lay.controls, self.theme, gap=6)
+        with self.theme.scaled(lay.bars):
+            flow(self.options, lay.options, self.theme)
+            flow(self.buttons, lay.controls, self.theme, gap=6)
 
     def _draw_title(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The dark title bar: demo title, status, the keys that matter most; nothing overlaps.

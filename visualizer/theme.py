@@ -9,7 +9,7 @@ kinds of colour blindness; every state they mark also has a second cue
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pygame
@@ -87,6 +87,8 @@ class Theme:
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._text_bytes = 0  # pixels held by _texts
         self.cut: list[tuple[pygame.Rect, str]] = []  # this frame's shortened texts: where, and in full
+        self.ceiling: Callable[[tuple[int, int]], float] | None = None
+        """The screen's largest scale for a window (a demo's: where its picture stops growing), if any."""
 
     def px(self, size: float) -> int:
         """A length in pixels at the current presenter scale."""
@@ -144,6 +146,8 @@ class Theme:
     def fit_window(self, size: tuple[int, int]) -> bool:
         """Set the scale in force for a window of `size`; True when it changed."""
         scale = effective_scale(self.presenter, size, self.fit)
+        if self.ceiling is not None:
+            scale = min(scale, self.ceiling(size))
         changed = scale != self.scale
         self.scale = scale
         if changed:

@@ -83,6 +83,7 @@ class MazeModel:
         self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
         self.all_dirty = True
         self._ledger = Ledger()  # the run's history, shared by its keyframes
+        self._width = maze.width  # read for every carving event (the maze's own is a property)
 
     def touch(self, *cells: Cell) -> None:
         """Note cells whose look changed (a render hint, not part of the state)."""
@@ -98,10 +99,9 @@ class MazeModel:
 
     def cell(self, where: Cell | int) -> Cell:
         """A cell as (row, col): carving names cells by flat id row * width + col, solving by pairs."""
-        if isinstance(where, int):
-            row, col = divmod(where, self.maze.width)
-            return (row, col)
-        return where
+        if type(where) is int:
+            return divmod(where, self._width)  # type: ignore[return-value]
+        return where  # type: ignore[return-value]
 
     def apply(self, event: Any) -> None:
         """Move one event forward (a carving's Carve also marks and pushes the cell it opens)."""
@@ -119,7 +119,7 @@ class MazeModel:
             self.touch(cell)
         elif kind is Carve:
             a, b = self.cell(event.cell), self.cell(event.other)
-            self.maze.set_wall(a, b, False)
+            self._open_wall(a, b)
             self.carved += 1
             if event.line == mz.LINE_CARVE_KNOCK:
                 self.visited[b] = 1
@@ -127,12 +127,14 @@ class MazeModel:
                 self.stack.append(b)
                 self.on_stack[b] = 1
                 self._deeper()
-            self.touch(a, b)
+            if not self.all_dirty:
+                self.touch(a, b)
         elif kind is Pop:
             cell = self.stack.pop()
             self.popped.append(cell)
             self.on_stack[cell] = 0
-            self.touch(cell)
+            if not self.all_dirty:
+                self.touch(cell)
         elif kind is DeadEnd:
             self.dead[event.where] = 1
             self.dead_ends += 1
@@ -183,6 +185,13 @@ class MazeModel:
         elif kind is Note and event.what == "unreachable":
             self.unreachable = False
             self.all_dirty = True
+
+    def _open_wall(self, a: Cell, b: Cell) -> None:
+        """Knock down the wall between neighbours `a` and `b` (as `Maze.set_wall`, without its checks)."""
+        if a > b:
+            a, b = b, a
+        grid = self.maze.right if a[0] == b[0] else self.maze.bottom
+        grid[a] = 0
 
     def _deeper(self) -> None:
         """A push happened: remember the old deepest, take the new one."""
