@@ -36,6 +36,7 @@ from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import ELIDED, NO_FOLDING, Folding, fold_to_fit
 from visualizer.camera import IDENTITY, Camera
 from visualizer.draw import cut_mark, dashed_line, tag
+from visualizer.panels import wrap
 from visualizer.theme import Theme
 from visualizer.tree import LifoTree, TreeLayout, tidy_layout
 
@@ -430,6 +431,15 @@ def call_ident(theme: Theme, tree: LifoTree, node: int, column: float) -> str:
     return f"#{node}" if widest + theme.px(12) <= column else ""
 
 
+def _empty_hint(surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
+    """'no calls yet', centred in `area`, wrapped to its width (a narrow card in Korean needs two lines)."""
+    lines = [theme.text(line, "small", th.MUTED) for line in wrap(theme, _("no calls yet"), area.width - 8)]
+    top = area.centery - sum(line.get_height() for line in lines) // 2
+    for line in lines:
+        surface.blit(line, line.get_rect(midtop=(area.centerx, top)))
+        top += line.get_height()
+
+
 def paint_call_tree(
     surface: pygame.Surface,
     theme: Theme,
@@ -445,8 +455,7 @@ def paint_call_tree(
     """
     fitted = call_tree_places(theme, area, tree)
     if not fitted.places:
-        hint = theme.text(_("no calls yet"), "small", th.MUTED)
-        surface.blit(hint, hint.get_rect(center=area.center))
+        _empty_hint(surface, theme, area)
         return
     folding = fitted.folding
 
