@@ -100,12 +100,20 @@ def test_hanoi_of_ten_makes_1023_legal_moves() -> None:
     assert replay(10, moves) == [[], [], list(range(10, 0, -1))]
 
 
-def test_an_endless_loop_is_stopped_with_a_message(tmp_path: Path) -> None:
-    """`while True` in the function: the time limit ends it and says so; what ran before is kept."""
+def test_an_endless_loop_is_stopped_by_the_event_budget(tmp_path: Path) -> None:
+    """`while True` in the function: the event budget ends it and says so, however busy the machine."""
     (tmp_path / "spin.py").write_text("def spin(n):\n    while True:\n        n += 1\n")
-    run = trace(tmp_path / "spin.py", "spin", "0", seconds=3)
-    assert run.stopped is not None and run.stopped.startswith("stopped after 3 s")
+    run = trace(tmp_path / "spin.py", "spin", "0", seconds=LIMIT, budget=20_000)
+    assert run.stopped is not None and run.stopped.startswith("stopped after 20,000 events")
     assert isinstance(run.events[-1], Halt) and run.events[-1].line in (2, 3)
+    assert run.calls == 1 and run.result is None
+
+
+def test_a_program_that_waits_without_events_is_stopped_by_the_clock(tmp_path: Path) -> None:
+    """A sleep makes no events: the clock, the last guard, ends it and says so; what ran before is kept."""
+    (tmp_path / "nap.py").write_text("import time\n\n\ndef nap(n):\n    time.sleep(600)\n")
+    run = trace(tmp_path / "nap.py", "nap", "0", seconds=2)
+    assert run.stopped is not None and run.stopped.startswith("stopped after 2 s")
     assert run.calls == 1 and run.result is None
 
 
