@@ -431,3 +431,43 @@ def test_leaving_asks_in_the_app_language(app, open_demo, monkeypatch) -> None:
         assert "직접 그린 미로" in question and question.startswith("저장하지 않은 작업이 있습니다")
     finally:
         i18n.use("en")
+
+
+class RecordingSurface(pygame.Surface):
+    """A surface that notes where each blit lands."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.landed: list[pygame.Rect] = []
+
+    def blit(self, source: pygame.Surface, dest: object, *args: object, **kwargs: object) -> pygame.Rect:  # type: ignore[override]
+        """Blit, and keep the rectangle the source covers."""
+        corner = dest.topleft if isinstance(dest, pygame.Rect) else tuple(dest)[:2]  # type: ignore[arg-type]
+        self.landed.append(source.get_rect(topleft=corner))
+        return super().blit(source, dest, *args, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh_CN"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_home_cards_keep_their_text_at_every_presenter_step(app, lang: str, size: tuple[int, int]) -> None:
+    """Steps 1 to 5: what is drawn in a card stays in it (a short card drops its blurb, never spills it)."""
+    from solvers.i18n import use
+
+    use(lang)
+    try:
+        for step in range(5):
+            app.theme.presenter = app.theme.scale = 1.0
+            app.theme.zoom(step)
+            app.theme.fit_window(size)
+            surface = RecordingSurface(size)
+            app.screen.draw(surface)
+            cards = app.screen.grid(size)[0]
+            spilled = [
+                (step + 1, card, landed)
+                for landed in surface.landed
+                for card in cards
+                if card.collidepoint(landed.topleft) and not card.contains(landed)
+            ]
+            assert spilled == []
+    finally:
+        use("en")

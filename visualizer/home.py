@@ -286,7 +286,8 @@ class Home:
             theme.text(heading, "large", th.ACTIVE if focused else th.INK, "bold"), (rect.x + pad, y)
         )
         y += theme.line_height("large", "bold")
-        for line in wrap(theme, _(entry.blurb), rect.w - 2 * pad)[:2]:
+        room = (rect.bottom - pad // 2 - y) // theme.line_height("small")  # a short card drops the blurb
+        for line in wrap(theme, _(entry.blurb), rect.w - 2 * pad)[: max(0, min(2, room))]:
             surface.blit(theme.text(line, "small", th.MUTED), (rect.x + pad, y))
             y += theme.line_height("small")
 
