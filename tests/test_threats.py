@@ -84,16 +84,18 @@ def test_medium_and_hard_stop_the_trap_and_say_why(level: str) -> None:
     assert words.startswith("I block the open four at ") and GAME.move_name(plan.where) in words
 
 
-def test_the_cli_answers_the_trap_board_at_the_issues_time(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize("limit", [["--time", "1.8"], ["--depth", "3"]], ids=["time-1.8", "depth-3"])
+def test_the_cli_answers_the_trap_board(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, limit: list[str]
 ) -> None:
-    """`mnk 15 15 5 --board trap.txt --time 1.8`: a move that stops x, and the threat in the JSON."""
+    """`mnk 15 15 5 --board trap.txt --time 1.8` (the issue's) and `--depth 3` (where the old engine
+    played g6 at any speed): a move that stops x, and the threat in the JSON."""
     path = tmp_path / "trap.txt"
     path.write_text(GAME.show(played(*TRAP)) + "\n")
-    code = main(["mnk", "15", "15", "5", "--board", str(path), "--time", "1.8", "--json"])
+    code = main(["mnk", "15", "15", "5", "--board", str(path), *limit, "--json"])
     data = json.loads(capsys.readouterr().out)
     move = GAME.cell(*data["move"])
-    assert code == 0 and stops(played(*TRAP), move, MAX, 2)
+    assert code == 0 and stops(played(*TRAP), move, MAX, 2), GAME.move_name(move)
     assert data["threat"]["kind"] == "block" and data["threat"]["threat"] == "open four"
 
 
