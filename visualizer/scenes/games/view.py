@@ -174,8 +174,11 @@ def draw_threat_line(
         radius = max(3, box.w * 9 // 20)
         pygame.draw.circle(surface, th.PANEL, box.center, radius)
         pygame.draw.circle(surface, ink, box.center, radius, max(2, box.w // 8))
-        size = "tiny" if box.w < theme.line_height("small") else "small"
-        image = theme.text(str(number), size, ink, "bold")
+        image = theme.text(str(number), "small", ink, "bold")
+        fit = 1.3 * radius / max(image.get_width(), image.get_height())
+        if fit < 1:  # a small board at a big scale: the number shrinks into its ring
+            size = (max(1, round(image.get_width() * fit)), max(1, round(image.get_height() * fit)))
+            image = pygame.transform.smoothscale(image, size)
         surface.blit(image, image.get_rect(center=box.center))
 
 
