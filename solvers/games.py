@@ -8,6 +8,9 @@ the transposition hits and the expected line.  JSON: `{"move", "value",
 draw or null), "plies_to_end", "events", "events_by_kind", "max_depth",
 "seconds"}`, the events being those the tree view would show; `move` is
 `[row, col]` (0-based, top left [0, 0]) for mnk and a 1-based column for connect4.
+On big mnk boards the threat search (`solvers.threats`, hard's reach) runs
+first; when it decides, the text says why and the JSON adds `"threat": {"kind",
+"threat", "line"}`.  `mnk --rule` is freestyle, standard (exactly K) or no33.
 Bad boards exit 2 with one line; so does an over-long `--moves`.
 
 `mnk --prove` first searches to the end (`solvers.proof`, CPU seconds from

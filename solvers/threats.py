@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from solvers.engine import LEVELS, WIN, Answer, Engine, Limits
+from solvers.gomoku_rules import Gomoku
 from solvers.grids import EMPTY, SMALL_BOARD, STONE, Grid, Position
 from solvers.i18n import N_, _
 from solvers.minimax import MAX
@@ -128,6 +129,7 @@ class Board:
         self.key = 0
         self._near: dict[int, set[int]] = {}
         self.checks_rule = getattr(game, "rule", "freestyle") != "freestyle"
+        self.bans = game.forbidden if isinstance(game, Gomoku) and game.rule == "no33" else None
         for cell, stone in enumerate(pos.cells):
             if stone != EMPTY:
                 self.play(cell, MAX if stone == STONE[MAX] else -MAX)
@@ -222,8 +224,7 @@ class Board:
 
     def legal(self, cell: int, player: int) -> bool:
         """The rule lets `player` play `cell` (only the 3-3 ban forbids moves)."""
-        forbidden = getattr(self.game, "forbidden", None)
-        return forbidden is None or not forbidden(bytes(self.cells), cell, player)
+        return self.bans is None or not self.bans(bytes(self.cells), cell, player)
 
     def weight(self, cell: int, player: int) -> int:
         """How many of `player`'s stones share windows with `cell` (busy cells are tried first)."""

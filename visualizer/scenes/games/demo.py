@@ -419,7 +419,7 @@ class GamesDemo(Demo):
         view.draw_board(surface, lay, theme, self.match.game, board, expected if searched is None else [])
         plan = self.explained[1].threat if self.explained is not None and searched is None else None
         if plan is not None:
-            view.draw_threat_line(surface, lay, theme, self.match.game, plan.line)
+            view.draw_threat_line(surface, lay, theme, self.match.game, board, plan.line)
         words = self.words(tree, veiled=searched is not None)
         view.draw_words(surface, lay.words, theme, _("what the computer thinks"), words)
         root_mover = self.explained[0].mover if self.explained is not None else 1

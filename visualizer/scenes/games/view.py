@@ -164,22 +164,33 @@ def draw_board(
 
 
 def draw_threat_line(
-    surface: pygame.Surface, lay: GamesLayout, theme: Theme, game: Grid, line: Iterable[int]
+    surface: pygame.Surface, lay: GamesLayout, theme: Theme, game: Grid, pos: Position, line: Iterable[int]
 ) -> None:
-    """A threat line on the board: each move numbered in a ring, the attacker's vermillion, answers blue."""
+    """A threat line on the board: each move numbered, the attacker's vermillion, the answers blue.
+
+    On an empty cell the number sits in a ring; on a stone already played
+    there (the block) a ring goes round the stone and the number in its corner.
+    """
     grid, rows, cols = lay.grid, game.rows, game.cols
     for number, cell in enumerate(line, 1):
         box = cell_rect(grid, rows, cols, *divmod(cell, cols))
         ink = th.DEAD if number % 2 else th.ACTIVE
         radius = max(3, box.w * 9 // 20)
-        pygame.draw.circle(surface, th.PANEL, box.center, radius)
-        pygame.draw.circle(surface, ink, box.center, radius, max(2, box.w // 8))
+        centre = box.center
+        if pos.cells[cell] == EMPTY:
+            pygame.draw.circle(surface, th.PANEL, centre, radius)
+        else:
+            radius = max(5, box.w * 2 // 5)
+            pygame.draw.circle(surface, ink, centre, box.w * 11 // 20, max(2, box.w // 10))
+            centre = (box.right, box.top)
+            pygame.draw.circle(surface, th.PANEL, centre, radius)
+        pygame.draw.circle(surface, ink, centre, radius, max(1, radius // 5))
         image = theme.text(str(number), "small", ink, "bold")
         fit = 1.3 * radius / max(image.get_width(), image.get_height())
         if fit < 1:  # a small board at a big scale: the number shrinks into its ring
             size = (max(1, round(image.get_width() * fit)), max(1, round(image.get_height() * fit)))
             image = pygame.transform.smoothscale(image, size)
-        surface.blit(image, image.get_rect(center=box.center))
+        surface.blit(image, image.get_rect(center=centre))
 
 
 def draw_edge_names(surface: pygame.Surface, grid: pygame.Rect, theme: Theme, game: Grid) -> None:
