@@ -11,6 +11,7 @@ from solvers.__main__ import main
 from solvers.gomoku_rules import Gomoku
 from solvers.grids import BadPosition, Position
 from solvers.minimax import MAX
+from solvers.threats import LEVEL_REACH, Planner, Reach
 
 
 def board(game: Gomoku, xs: str, os: str) -> Position:
@@ -103,3 +104,14 @@ def test_the_demo_refuses_a_banned_move_and_names_the_rule(app, open_demo) -> No
     assert demo.match.moves == before and notes and "3-3" in notes[-1]
     demo.history.undo()
     assert demo.match.rule == "freestyle"
+
+
+def test_the_threat_search_counts_fives_by_the_rule() -> None:
+    """x: d8 e8 f8 h8 i8.  Freestyle: the planner wins at g8 (six).  Standard: g8 is no five, and the
+    planner claims no win there."""
+    for rule, wins_at_g8 in (("freestyle", True), ("standard", False)):
+        game = Gomoku(rule)
+        pos = board(game, "d8 e8 f8 h8 i8", "d9 e9 f9 h9 a1")
+        plan = Planner(game, LEVEL_REACH["hard"] or Reach()).decide(pos)
+        claims = plan is not None and plan.kind == "win" and plan.move == cell(game, "g8")
+        assert claims is wins_at_g8
