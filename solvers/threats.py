@@ -23,9 +23,10 @@ Vocabulary (k = 5 in gomoku; every word holds for any k)
 - `think(game, pos, level)`: the computer's move: the planner at the level's
   `Reach`, else `solvers.engine.Engine` at the level's limits.
 
-Example: `Planner(MNK(15, 15, 5), LEVEL_REACH["hard"]).decide(pos)` on the
-position after h8 h7 i9 g7 i7 (x threatens j6) gives a `Plan` of kind
-"block" naming the open three.
+Example: `Planner(MNK(15, 15, 5), LEVEL_REACH["medium"]).decide(pos)` on the
+position after h8 h7 i9 g7 i7 i8 g9 (x's open three threatens an open four
+at j6) gives `Plan(move=j6, kind="block", threat="open four", line=(j6, k5,
+f10), ...)`: o blocks at j6, where x would go j6, k5, f10.
 """
 
 from __future__ import annotations
