@@ -110,7 +110,7 @@ def main() -> None:
         print("\n".join(puzzle_table(args.seconds)), flush=True)
     print(f"\nhard: {args.seconds:g} s of alpha-beta per move; at most {args.plies} moves a game\n")
     print("| match | games | first wins | second wins | unfinished | minutes |\n|---|---|---|---|---|---|")
-    for pair in args.pairs.split(","):
+    for pair in filter(None, args.pairs.split(",")):
         first, second = pair.split("-")
         print(match(first, second, args.openings, args.seconds, args.plies), flush=True)
 
