@@ -9,12 +9,14 @@ Run: `python bench/bench_gomoku.py [--openings 50] [--seconds S] [--plies P] [--
   two-stone openings near the centre, each side x in half of them; a game ends at
   five or after `--plies` moves (unfinished).  Hard's alpha-beta gets `--seconds`
   per move (the app gives it 1.8 s; less keeps the run short, and says so).
+  Each game's result goes to standard error as it ends.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from dataclasses import replace
 
@@ -90,6 +92,7 @@ def match(first: str, second: str, openings: int, seconds: float, plies: int) ->
         x_level, o_level = (first, second) if number % 2 == 0 else (second, first)
         winner = play(pos, x_level, o_level, seconds, plies)
         score[x_level if winner == 1 else o_level if winner == -1 else "unfinished"] += 1
+        print(f"game {number + 1}: x {x_level}, o {o_level}: {score}", file=sys.stderr, flush=True)
     minutes = (time.perf_counter() - started) / 60
     return (
         f"| {first} vs {second} | {openings} | {score[first]} | {score[second]} | {score['unfinished']} |"
