@@ -87,6 +87,8 @@ def test_the_cli_takes_a_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert results["freestyle"]["move"] == [7, 6] and results["freestyle"]["result"] == "win"
     assert results["standard"]["move"] != [7, 6]
     assert main(["mnk", "15", "15", "5", "--board", str(path), "--rule", "renju9"]) == 2
+    assert main(["mnk", "15", "15", "5", "--board", str(path), "--rule", "standard", "--prove"]) == 2
+    assert "--prove knows the freestyle rule only" in capsys.readouterr().err
 
 
 def test_the_demo_refuses_a_banned_move_and_names_the_rule(app, open_demo) -> None:
