@@ -128,6 +128,8 @@ class Answer:
     seconds: float = 0.0
     values: list[tuple[int, float, int | None]] = field(default_factory=list)
     """Per finished iteration: (depth, value, best move)."""
+    threat: Any = None
+    """The `solvers.threats.Plan` that chose the move, when the threat search did (no iteration ran)."""
 
 
 class Engine:

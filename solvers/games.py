@@ -8,6 +8,9 @@ the transposition hits and the expected line.  JSON: `{"move", "value",
 draw or null), "plies_to_end", "events", "events_by_kind", "max_depth",
 "seconds"}`, the events being those the tree view would show; `move` is
 `[row, col]` (0-based, top left [0, 0]) for mnk and a 1-based column for connect4.
+On big mnk boards the threat search (`solvers.threats`, hard's reach) runs
+first; when it decides, the text says why and the JSON adds `"threat": {"kind",
+"threat", "line"}`.  `mnk --rule` is freestyle, standard (exactly K) or no33.
 Bad boards exit 2 with one line; so does an over-long `--moves`.
 
 `mnk --prove` first searches to the end (`solvers.proof`, CPU seconds from
@@ -23,11 +26,12 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from solvers import textio
+from solvers import textio, threats
 from solvers.cli import UsageError, emit, whole_number
 from solvers.connect4 import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, Board, Solver, SolveTimeUp
 from solvers.engine import Answer, Engine, Limits, verdict
-from solvers.grids import MARKS, MNK, WIN, BadPosition, ConnectFour, Grid, Position
+from solvers.gomoku_rules import RULES, Gomoku
+from solvers.grids import MARKS, WIN, BadPosition, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.proof import Proof, prove
 from solvers.runstats import EventStats
@@ -112,6 +116,12 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
             "if that does not finish, the depth-limited answer"
         ),
     )
+    mnk.add_argument(
+        "--rule",
+        choices=RULES,
+        default="freestyle",
+        help=_("freestyle: K or more wins; standard: exactly K; no33: the 3-3 ban (default freestyle)"),
+    )
     add_limits(mnk)
     mnk.set_defaults(run=run_mnk)
     four = subparsers.add_parser(
@@ -147,7 +157,9 @@ def run_mnk(args: argparse.Namespace) -> int:
                 side=max(args.m, args.n), k=args.k
             )
         )
-    game = MNK(args.m, args.n, args.k)
+    if args.prove and args.rule != "freestyle":
+        raise UsageError(_("mnk: --prove knows the freestyle rule only (K or more in a row wins)"))
+    game = Gomoku(args.rule, args.m, args.n, args.k)
     try:
         text, _name = textio.read_text(args.board)
         pos = game.parse(text)
@@ -244,7 +256,7 @@ def _answer(
 ) -> int:
     """Search `pos` under the command's limits and print the answer for the side to move."""
     engine = Engine(game, Limits(depth=args.depth, seconds=args.time))
-    answer: Answer = engine.think(pos)
+    answer: Answer = threats.think_with(game, pos, engine.limits, threats.LEVEL_REACH["hard"], engine)
     sign = 1 if pos.mover == 1 else -1
     value = sign * answer.value or 0  # a draw is 0, not -0.0
     result, plies = verdict(value, pos, answer.depth)
@@ -266,6 +278,11 @@ def _answer(
     }
     if note:
         data["note"] = note
+    said_note = _(note) if note else ""
+    plan = answer.threat
+    if plan is not None:
+        said_note = threats.threat_words(plan, game)
+        data["threat"] = {"kind": plan.kind, "threat": plan.threat, "line": [shown(m) for m in plan.line]}
     line = " ".join(game.move_name(move) for move in answer.pv)
     move = game.move_name(answer.move or 0)
     said = _(
@@ -281,5 +298,5 @@ def _answer(
         seconds=f"{answer.seconds:.2f}",
     )
     text = "\n".join((game.show(pos), said, _("expected line: {line}").format(line=line)))
-    emit(args, text + (f"\n{_(note)}" if note else ""), data)
+    emit(args, text + (f"\n{said_note}" if said_note else ""), data)
     return 0

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, LEVELS, Answer, Engine, Limits
+from solvers import threats
+from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, Answer, Engine, Limits
 from solvers.events import Prune
+from solvers.gomoku_rules import RULE_LABELS, RULES, Gomoku
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -106,15 +108,17 @@ class GamesDemo(Demo):
             self.notify(_("the game is over: R for a new game"))
         elif self.match.computers_turn:
             self.notify(_("the computer is thinking"))
+        elif isinstance(game, Gomoku) and game.forbidden(pos.cells, move, pos.mover):
+            self.notify(_("the 3-3 ban: that move would make two open threes"))
         elif move not in game.moves(pos):
             self.notify(_("that place is taken") if not game.gravity else _("that column is full"))
         else:
             self.history.do(Place(move))
             self._turn()
 
-    def new_game(self, key: str | None = None, starts: str | None = None) -> None:
+    def new_game(self, key: str | None = None, starts: str | None = None, rule: str | None = None) -> None:
         """An empty board (an undoable edit)."""
-        self.history.do(NewMatch(self.match, key or self.match.key, starts or self.match.starts))
+        self.history.do(NewMatch(self.match, key or self.match.key, starts or self.match.starts, rule))
         self.explained = None
         self.camera.reset()
         self.new_run()
@@ -123,6 +127,10 @@ class GamesDemo(Demo):
     def set_game(self, key: str) -> None:
         """Another game, a new board."""
         self.new_game(key=key)
+
+    def set_rule(self, rule: str) -> None:
+        """Gomoku under another rule, a new board."""
+        self.new_game(key="gomoku", rule=rule)
 
     def next_game(self) -> None:
         """The next game in the list."""
@@ -162,12 +170,11 @@ class GamesDemo(Demo):
         """Start the computer's search on a worker thread when it is to move."""
         if self.match.computers_turn and self._thinking is None:
             pos, game = self.match.position, self.match.game
-            engine = Engine(game, LEVELS[self.level])
-            self._thinking = (self._board(), self._pool.submit(engine.think, pos))
+            self._thinking = (self._board(), self._pool.submit(threats.think, game, pos, self.level))
 
     def _board(self) -> tuple[str, tuple[int, ...]]:
-        """The game and its moves: a search's move is played only on the board it searched."""
-        return self.match.key, tuple(self.match.moves)
+        """The game (and rule) and its moves: a search's move is played only on the board it searched."""
+        return f"{self.match.key}:{self.match.rule}", tuple(self.match.moves)
 
     def wait(self) -> None:
         """Block until the computer has moved (tests; the app polls in `update`)."""
@@ -214,8 +221,8 @@ class GamesDemo(Demo):
 
     def source(self) -> Iterator[Any]:
         """The replayed search of the computer's last move (nothing before "why this move?")."""
-        if self.explained is None:
-            return iter(())
+        if self.explained is None or self.explained[1].threat is not None:
+            return iter(())  # a threat line decided: the board numbers it, no tree
         pos, answer = self.explained
         return Engine(self.match.game, Limits(depth=answer.depth)).events(pos)
 
@@ -292,7 +299,13 @@ class GamesDemo(Demo):
         you = _("you play x (disc).") if mine == "x" else _("you play o (ring).")
         lines = [match.result_text() if match.over else you]
         last = match.last_answer()
-        if last is not None and not veiled:
+        if last is not None and not veiled and last[1].threat is not None:
+            lines.append(
+                _("computer: {move}. {why}").format(
+                    move=game.move_name(last[1].move or 0), why=threats.threat_words(last[1].threat, game)
+                )
+            )
+        elif last is not None and not veiled:
             pos, answer = last
             sign = 1 if pos.mover > 0 else -1
             line = " ".join(view.move_label(game, m) for m in answer.pv[:6])
@@ -339,6 +352,11 @@ class GamesDemo(Demo):
                 lambda: self.match.starts,
                 self.set_starts,
                 hint="W",
+            ),
+            Choice(
+                [(_(RULE_LABELS[rule]), rule) for rule in RULES],
+                lambda: self.match.rule if self.match.key == "gomoku" else "",
+                self.set_rule,
             ),
             Choice(
                 [(_("easy"), "easy"), (_("medium"), "medium"), (_("hard"), "hard")],
@@ -399,11 +417,16 @@ class GamesDemo(Demo):
         searched = self.asked_move_on()
         board = self.match.position if searched is None else searched
         view.draw_board(surface, lay, theme, self.match.game, board, expected if searched is None else [])
+        plan = self.explained[1].threat if self.explained is not None and searched is None else None
+        if plan is not None:
+            view.draw_threat_line(surface, lay, theme, self.match.game, board, plan.line)
         words = self.words(tree, veiled=searched is not None)
         view.draw_words(surface, lay.words, theme, _("what the computer thinks"), words)
         root_mover = self.explained[0].mover if self.explained is not None else 1
         waiting = (
-            _("the computer is thinking...")
+            _("no tree: the threat search chose this move, and the board numbers its line")
+            if plan is not None
+            else _("the computer is thinking...")
             if self.thinking
             else _("press H (why this move?) to watch the computer's last search")
             if last is not None

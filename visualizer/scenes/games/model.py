@@ -15,17 +15,20 @@ from typing import Any
 
 from solvers.engine import Answer, Heuristic, Iteration, TableHit, verdict
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
+from solvers.gomoku_rules import RULES, Gomoku
 from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, ngettext
 from solvers.minimax import MAX
 from visualizer.searchtree import TimedSearchTree, value_text
 
 HUMAN, COMPUTER = "human", "computer"
+GOMOKU_RULES: dict[str, Gomoku] = {rule: Gomoku(rule) for rule in RULES}
+"""Gomoku under each rule (`solvers.gomoku_rules`); the match's `rule` picks one."""
 GAMES: dict[str, tuple[str, Grid]] = {
     "tictactoe": (N_("3,3,3"), MNK(3, 3, 3)),
     "444": (N_("4,4,4"), MNK(4, 4, 4)),
     "554": (N_("5,5,4"), MNK(5, 5, 4)),
-    "gomoku": (N_("gomoku 15×15"), MNK(15, 15, 5)),
+    "gomoku": (N_("gomoku 15×15"), GOMOKU_RULES["freestyle"]),
     "connect4": (N_("Connect Four"), ConnectFour()),
 }
 """The games on offer: key -> (label, marked for translation where shown; rules)."""
@@ -64,15 +67,15 @@ def own_words(value: float, pos: Position, depth: int) -> str:
 class Match:
     """One game against the computer: the rules, who starts, the moves and the computer's answers."""
 
-    def __init__(self, key: str = "gomoku", starts: str = HUMAN) -> None:
-        self.key, self.starts = key, starts
+    def __init__(self, key: str = "gomoku", starts: str = HUMAN, rule: str = "freestyle") -> None:
+        self.key, self.starts, self.rule = key, starts, rule
         self.moves: list[int] = []
         self.answers: dict[int, Answer] = {}
 
     @property
     def game(self) -> Grid:
-        """The rules."""
-        return GAMES[self.key][1]
+        """The rules (gomoku's by the match's `rule`)."""
+        return GOMOKU_RULES[self.rule] if self.key == "gomoku" else GAMES[self.key][1]
 
     def position_after(self, count: int) -> Position:
         """The position after the first `count` moves."""
@@ -142,11 +145,12 @@ class Place:
 
 
 class NewMatch:
-    """A new game (`key`, `starts`); it keeps the match it replaced, so it can be undone."""
+    """A new game (`key`, `starts`, gomoku's `rule`); it keeps the match it replaced, so it can be undone."""
 
-    def __init__(self, match: Match, key: str, starts: str) -> None:
-        self.key, self.starts = key, starts
+    def __init__(self, match: Match, key: str, starts: str, rule: str | None = None) -> None:
+        self.key, self.starts, self.rule = key, starts, rule or match.rule
         self.old = (match.key, match.starts, list(match.moves), dict(match.answers))
+        self.old_rule = match.rule
 
     @property
     def words(self) -> str:
@@ -156,11 +160,13 @@ class NewMatch:
     def apply(self, match: Match) -> None:
         """An empty board."""
         match.key, match.starts, match.moves, match.answers = self.key, self.starts, [], {}
+        match.rule = self.rule
 
     def revert(self, match: Match) -> None:
         """The replaced match back, as it was."""
         key, starts, moves, answers = self.old
         match.key, match.starts, match.moves, match.answers = key, starts, list(moves), dict(answers)
+        match.rule = self.old_rule
 
 
 class EngineTree(TimedSearchTree):

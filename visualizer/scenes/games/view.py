@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from solvers.gomoku_rules import RULE_LABELS
 from solvers.grids import EMPTY, STONE, Grid, Position
 from solvers.i18n import N_, _, format_number
 from solvers.minimax import MAX
@@ -162,6 +163,36 @@ def draw_board(
                 break  # the next move of the expected line; the rest reads in the words card
 
 
+def draw_threat_line(
+    surface: pygame.Surface, lay: GamesLayout, theme: Theme, game: Grid, pos: Position, line: Iterable[int]
+) -> None:
+    """A threat line on the board: each move numbered, the attacker's vermillion, the answers blue.
+
+    On an empty cell the number sits in a ring; on a stone already played
+    there (the block) a ring goes round the stone and the number in its corner.
+    """
+    grid, rows, cols = lay.grid, game.rows, game.cols
+    for number, cell in enumerate(line, 1):
+        box = cell_rect(grid, rows, cols, *divmod(cell, cols))
+        ink = th.DEAD if number % 2 else th.ACTIVE
+        radius = max(3, box.w * 9 // 20)
+        centre = box.center
+        if pos.cells[cell] == EMPTY:
+            pygame.draw.circle(surface, th.PANEL, centre, radius)
+        else:
+            radius = max(5, box.w * 2 // 5)
+            pygame.draw.circle(surface, ink, centre, box.w * 11 // 20, max(2, box.w // 10))
+            centre = (box.right, box.top)
+            pygame.draw.circle(surface, th.PANEL, centre, radius)
+        pygame.draw.circle(surface, ink, centre, radius, max(1, radius // 5))
+        image = theme.text(str(number), "small", ink, "bold")
+        fit = 1.3 * radius / max(image.get_width(), image.get_height())
+        if fit < 1:  # a small board at a big scale: the number shrinks into its ring
+            size = (max(1, round(image.get_width() * fit)), max(1, round(image.get_height() * fit)))
+            image = pygame.transform.smoothscale(image, size)
+        surface.blit(image, image.get_rect(center=centre))
+
+
 def draw_edge_names(surface: pygame.Surface, grid: pygame.Rect, theme: Theme, game: Grid) -> None:
     """The columns' names above the cells ('a'..'o', Connect Four's 1..7) and the rows' at their left."""
     rows, cols = game.rows, game.cols
@@ -194,7 +225,10 @@ def draw_words(
 
 
 def game_label(game: Grid) -> str:
-    """The game's name on the board's card: 'gomoku 15×15', 'Connect Four'."""
+    """The game's name on the board's card: 'gomoku 15×15', 'Connect Four', 'gomoku 15×15, 3-3 ban'."""
+    rule = getattr(game, "rule", "freestyle")
+    if rule != "freestyle":
+        return _("{game}, {rule}").format(game=_(GAMES["gomoku"][0]), rule=_(RULE_LABELS[rule]))
     return next((_(label) for label, rules in GAMES.values() if rules is game), game.name)
 
 

@@ -1,0 +1,605 @@
+"""Threat-space search for gomoku (after Allis 1994): fours, open threes, VCF and VCT, for both sides.
+
+Vocabulary (k = 5 in gomoku; every word holds for any k)
+----------------------------------------------------------
+- A *five-cell* of a player: an empty cell that wins for them (the rule's
+  five: exactly five under `standard`).  A *four*: a move after which its
+  player has a five-cell; the opponent must block it (a single forced reply).
+  Two five-cells at once (an open four, a double four) win.
+- An *open three*: a move after which its player has a *gain*, a move making
+  two five-cells (an open four).  The opponent must answer it: on one of the
+  cells of the three's lines (its *defences*), or with a four of their own.
+- VCF, victory by continuous fours: a line of fours, each answered by its
+  one forced reply, that ends in five.  VCT, victory by continuous threats:
+  fours and open threes; after a three every defence must still lose.
+  Depths count the attacker's moves before the winning one.  Both searches
+  are sound: a line they return wins against every defence (the defender's
+  counter-fours included); they may miss a win (depth, budget).
+- `Board`: the stones and, per window of k cells and span of k + 1 cells,
+  each player's stone counts, kept as moves are played and taken back.
+- `Planner(game, reach).decide(pos)`: what the threats alone decide, as a
+  `Plan` (the move, why, and the threat line) or None, in this order: five;
+  block a five; own VCF; own VCT; stop the opponent's VCF or VCT.
+- `think(game, pos, level)`: the computer's move: the planner at the level's
+  `Reach`, else `solvers.engine.Engine` at the level's limits.
+
+Example: `Planner(MNK(15, 15, 5), LEVEL_REACH["medium"]).decide(pos)` on the
+position after h8 h7 i9 g7 i7 i8 g9 (x's open three threatens an open four
+at j6) gives `Plan(move=j6, kind="block", threat="open four", line=(j6, k5,
+f10), ...)`: o blocks at j6, where x would go j6, k5, f10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from solvers.engine import LEVELS, WIN, Answer, Engine, Limits
+from solvers.gomoku_rules import Gomoku
+from solvers.grids import EMPTY, SMALL_BOARD, STONE, Grid, Position
+from solvers.i18n import N_, _
+from solvers.minimax import MAX
+
+THREAT_NAMES = {
+    "five": N_("five in a row"),
+    "four": N_("four"),
+    "open four": N_("open four"),
+    "double four": N_("double four"),
+    "four-three": N_("four-three"),
+    "three-three": N_("double three"),
+    "open three": N_("open three"),
+    "fours": N_("continuous fours"),
+    "threats": N_("threat sequence"),
+}
+"""A threat's kind in words, marked for translation where shown."""
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How far the planner looks: VCF and VCT depths for itself and for the opponent, a node budget."""
+
+    own_vcf: int = 0
+    own_vct: int = 0
+    their_vcf: int = 0
+    their_vct: int = 0
+    budget: int = 6_000
+    """Nodes for each search (the decision makes several: own lines, the opponent's, each defence)."""
+    total: int = 60_000
+    """Nodes for the whole decision: its time is bounded by nodes, never by a clock."""
+
+
+LEVEL_REACH: dict[str, Reach | None] = {
+    "easy": None,
+    "medium": Reach(own_vcf=4, their_vcf=2, their_vct=2, budget=2_000, total=20_000),
+    "hard": Reach(own_vcf=12, own_vct=7, their_vcf=12, their_vct=7, budget=6_000, total=60_000),
+}
+"""The planner per level.  Easy has none (it loses to a beginner's four);
+medium wins by short fours and blocks every direct threat (a four, an open
+three, a four-three, a double three); hard finds and stops threat lines of up
+to 7 moves."""
+
+
+DEFENCES_SAFE = 4
+"""A block is chosen among the first this many safe defences (by the heuristic)."""
+
+
+class Exhausted(Exception):
+    """The node budget ran out: the search does not know."""
+
+
+@lru_cache(maxsize=8)
+def geometry(rows: int, cols: int, k: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Every window of k cells and every span of k + 1 cells along rows, columns and diagonals."""
+    windows: list[tuple[int, ...]] = []
+    spans: list[tuple[int, ...]] = []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for row in range(rows):
+            for col in range(cols):
+                for length, found in ((k, windows), (k + 1, spans)):
+                    end_r, end_c = row + dr * (length - 1), col + dc * (length - 1)
+                    if 0 <= end_r < rows and 0 <= end_c < cols:
+                        found.append(tuple((row + dr * i) * cols + col + dc * i for i in range(length)))
+    return windows, spans
+
+
+def applies(game: Grid) -> bool:
+    """Threats are worth searching: a big board without gravity, four or more in a row to win."""
+    return not game.gravity and game.rows * game.cols > SMALL_BOARD and game.k >= 4
+
+
+class Board:
+    """Stones plus each window's and span's counts per player, kept as moves come and go."""
+
+    def __init__(self, game: Grid, pos: Position) -> None:
+        self.game, self.k = game, game.k
+        self.windows, self.spans = geometry(game.rows, game.cols, game.k)
+        self.wins_of: list[list[int]] = [[] for _cell in pos.cells]
+        self.spans_of: list[list[int]] = [[] for _cell in pos.cells]
+        for index, window in enumerate(self.windows):
+            for cell in window:
+                self.wins_of[cell].append(index)
+        for index, span in enumerate(self.spans):
+            for cell in span:
+                self.spans_of[cell].append(index)
+        self.count = {p: [0] * len(self.windows) for p in (1, -1)}
+        self.scount = {p: [0] * len(self.spans) for p in (1, -1)}
+        self.hot: dict[int, set[int]] = {1: set(), -1: set()}  # windows with k - 2 or more, no opponent
+        self.warm: dict[int, set[int]] = {1: set(), -1: set()}  # spans with k - 3 or more, no opponent
+        self.cells = bytearray(b"." * len(pos.cells))
+        self.key = 0
+        self._near: dict[int, set[int]] = {}
+        self.checks_rule = getattr(game, "rule", "freestyle") != "freestyle"
+        self.bans = game.forbidden if isinstance(game, Gomoku) and game.rule == "no33" else None
+        for cell, stone in enumerate(pos.cells):
+            if stone != EMPTY:
+                self.play(cell, MAX if stone == STONE[MAX] else -MAX)
+
+    def play(self, cell: int, player: int) -> None:
+        """Put `player`'s stone on `cell`."""
+        self.cells[cell] = STONE[player]
+        self.key ^= (cell * 2 + (player > 0) + 1) * 0x9E3779B97F4A7C15 % (1 << 64)
+        self._recount(cell, player, 1)
+
+    def undo(self, cell: int, player: int) -> None:
+        """Take `player`'s stone off `cell`."""
+        self.cells[cell] = EMPTY
+        self.key ^= (cell * 2 + (player > 0) + 1) * 0x9E3779B97F4A7C15 % (1 << 64)
+        self._recount(cell, player, -1)
+
+    def _recount(self, cell: int, player: int, step: int) -> None:
+        """Counts and hot/warm sets after a stone came (`step` 1) or went (-1)."""
+        low = self.k - 2
+        for mine, theirs, my_marks, their_marks, index in (
+            (self.count[player], self.count[-player], self.hot[player], self.hot[-player], self.wins_of),
+            (self.scount[player], self.scount[-player], self.warm[player], self.warm[-player], self.spans_of),
+        ):
+            for w in index[cell]:
+                now = mine[w] + step
+                mine[w] = now
+                if theirs[w]:  # the first stone takes the window from the other side, the last gives it back
+                    if now == 1 and step > 0:
+                        their_marks.discard(w)
+                    elif not now and theirs[w] >= low:
+                        their_marks.add(w)
+                elif now == low and step > 0:
+                    my_marks.add(w)
+                elif now == low - 1 and step < 0:
+                    my_marks.discard(w)
+            low = max(1, self.k - 3)
+
+    def lines_near(self, cell: int) -> set[int]:
+        """The cells sharing a span of k + 1 cells with `cell`."""
+        near = self._near.get(cell)
+        if near is None:
+            near = self._near[cell] = {c for s in self.spans_of[cell] for c in self.spans[s]}
+        return near
+
+    def wins_at(self, cell: int, player: int) -> bool:
+        """`player` playing `cell` makes the rule's five."""
+        self.cells[cell] = STONE[player]
+        won = self.game.wins_through(bytes(self.cells), cell)
+        self.cells[cell] = EMPTY
+        return won
+
+    def five_cells(self, player: int) -> list[int]:
+        """The empty cells that win for `player` now, in board order."""
+        count, need = self.count[player], self.k - 1
+        found = {
+            cell
+            for w in self.hot[player]
+            if count[w] == need
+            for cell in self.windows[w]
+            if self.cells[cell] == EMPTY
+        }
+        if self.checks_rule:
+            found = {cell for cell in found if self.wins_at(cell, player)}
+        return sorted(found)
+
+    def four_moves(self, player: int) -> set[int]:
+        """The cells that may make a four for `player` (the search checks each)."""
+        count, need = self.count[player], self.k - 2
+        return {
+            cell
+            for w in self.hot[player]
+            if count[w] == need
+            for cell in self.windows[w]
+            if self.cells[cell] == EMPTY
+        }
+
+    def open_spans(self, player: int, stones: int) -> list[tuple[int, ...]]:
+        """Spans of k + 1 cells, both ends empty, `stones` of `player`'s inside and none of the other's."""
+        count, cells = self.scount[player], self.cells
+        return [
+            span
+            for w in self.warm[player]
+            if count[w] == stones
+            for span in [self.spans[w]]
+            if cells[span[0]] == EMPTY and cells[span[-1]] == EMPTY
+        ]
+
+    def three_moves(self, player: int) -> set[int]:
+        """The cells that may make an open three for `player` (the search checks each)."""
+        cells = self.cells
+        return {c for span in self.open_spans(player, self.k - 3) for c in span[1:-1] if cells[c] == EMPTY}
+
+    def legal(self, cell: int, player: int) -> bool:
+        """The rule lets `player` play `cell` (only the 3-3 ban forbids moves)."""
+        return self.bans is None or not self.bans(bytes(self.cells), cell, player)
+
+    def weight(self, cell: int, player: int) -> int:
+        """How many of `player`'s stones share windows with `cell` (busy cells are tried first)."""
+        count = self.count[player]
+        return sum(count[w] for w in self.wins_of[cell])
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the threats decide: `move`, its `kind` (five, block, vcf, vct), the `threat` and its `line`.
+
+    For a win, `line` is the winning line from `move` (attacker, defender,
+    ...); for a block, it is the opponent's line that `move` stops, from
+    `where` (the opponent's first move in it).  `lost`: no defence was found.
+    """
+
+    move: int
+    kind: str
+    threat: str
+    line: tuple[int, ...]
+    attacker: int
+    where: int | None = None
+    lost: bool = False
+
+
+class Threats:
+    """VCF and VCT on a `Board`, with a table of positions already searched and a node budget.
+
+    After its first threat, the attacker's open threes must share a line
+    (a span of k + 1 cells) with its previous threat: Allis's dependent
+    threats, which keeps the tree small and the lines ones a person follows.
+    """
+
+    def __init__(self, board: Board, budget: int) -> None:
+        self.board, self.budget, self.nodes, self.spent = board, budget, 0, 0
+        self.memo: dict[tuple[int, int, int, str, int], list[int] | None] = {}
+
+    def allow(self, budget: int, total: int) -> None:
+        """A fresh budget of `budget` nodes for the next search, within `total` for every search."""
+        self.spent += self.nodes
+        self.nodes, self.budget = 0, min(budget, total - self.spent)
+
+    @property
+    def total(self) -> int:
+        """Nodes searched under every budget so far."""
+        return self.spent + self.nodes
+
+    def _tick(self) -> None:
+        """Count a node; stop when the budget is spent."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Exhausted
+
+    def _ordered(self, cells: Iterable[int], player: int) -> list[int]:
+        """Busy cells first, then board order (the same order every run)."""
+        board = self.board
+        return sorted(cells, key=lambda c: (-board.weight(c, player), c))
+
+    def vcf(self, attacker: int, depth: int) -> list[int] | None:
+        """A victory by continuous fours for `attacker` (to move) within `depth` fours, or None."""
+        return self._search(attacker, depth, "vcf", -1)
+
+    def vct(self, attacker: int, depth: int) -> list[int] | None:
+        """A victory by fours and open threes for `attacker` (to move) within `depth` threats, or None.
+
+        Iterative deepening: the shortest line is found first, and cheaply.
+        """
+        for limit in range(1, depth + 1):
+            line = self._search(attacker, limit, "vct", -1)
+            if line is not None:
+                return line
+        return None
+
+    def _search(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
+        """VCF or VCT: the winning line (attacker, defender, ..., the five) or None."""
+        self._tick()
+        board = self.board
+        wins = board.five_cells(attacker)
+        if wins:
+            return [wins[0]]
+        if depth <= 0:
+            return None
+        memo_key = (board.key, attacker, depth, kind, last)
+        if memo_key in self.memo:
+            return self.memo[memo_key]
+        found = self._search(attacker, depth, "vcf", -1) if kind == "vct" else None
+        if found is None:
+            found = self._threats(attacker, depth, kind, last)
+        self.memo[memo_key] = found
+        return found
+
+    def _threats(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
+        """Try each four (and, for VCT, each open three near the last threat) of `attacker`."""
+        board = self.board
+        blocks = board.five_cells(-attacker)
+        if len(blocks) > 1:
+            return None
+        fours = board.four_moves(attacker)
+        threes: set[int] = set()
+        if kind == "vct":
+            threes = board.three_moves(attacker) - fours
+            if last >= 0:
+                threes &= board.lines_near(last)
+        if blocks:  # the opponent threatens five: only the block may be played
+            fours, threes = fours & set(blocks), (set(blocks) - fours) if kind == "vct" else set()
+        for move in sorted(fours) + self._ordered(threes, attacker):
+            if not board.legal(move, attacker):
+                continue
+            board.play(move, attacker)
+            try:
+                line = self._after(move, attacker, depth, kind)
+            finally:
+                board.undo(move, attacker)
+            if line is not None:
+                return line
+        return None
+
+    def _after(self, move: int, attacker: int, depth: int, kind: str) -> list[int] | None:
+        """The attacker has played `move`: the winning line from it, if every answer loses."""
+        board = self.board
+        replies = board.five_cells(attacker)
+        if len(replies) >= 2:
+            return [move, replies[0], replies[1]]
+        if replies:
+            return self._answered(move, [replies[0]], attacker, depth, kind)
+        if kind == "vcf" or not self.gains(attacker):
+            return None
+        return self._answered(move, self.defences(attacker), attacker, depth, kind)
+
+    def _answered(
+        self, move: int, replies: list[int], attacker: int, depth: int, kind: str
+    ) -> list[int] | None:
+        """The line after `move` when every reply in `replies` still loses (the first reply's line)."""
+        board, defender, shown = self.board, -attacker, None
+        for reply in replies:
+            if not board.legal(reply, defender):
+                continue
+            board.play(reply, defender)
+            try:
+                line = self._search(attacker, depth - 1, kind, move)
+            finally:
+                board.undo(reply, defender)
+            if line is None:
+                return None
+            shown = shown or [move, reply, *line]
+        return shown
+
+    def gains(self, player: int) -> list[int]:
+        """The legal moves that make two five-cells for `player` (an open four)."""
+        board, found = self.board, []
+        cells = {c for span in board.open_spans(player, self.board.k - 2) for c in span[1:-1]}
+        for cell in sorted(c for c in cells if board.cells[c] == EMPTY):
+            if not board.legal(cell, player):
+                continue
+            board.play(cell, player)
+            if len(board.five_cells(player)) >= 2:
+                found.append(cell)
+            board.undo(cell, player)
+        return found
+
+    def defences(self, attacker: int) -> list[int]:
+        """Every answer to an open three worth trying: its lines' cells, and the defender's fours."""
+        board = self.board
+        cells = {c for span in board.open_spans(attacker, board.k - 2) for c in span}
+        cells |= board.four_moves(-attacker)
+        return self._ordered((c for c in cells if board.cells[c] == EMPTY), attacker)
+
+    def kind_of(self, line: list[int], attacker: int) -> str:
+        """The threat a line makes: 'open four', 'four-three', 'double three', ..., or 'fours' / 'threats'."""
+        board, first = self.board, line[0]
+        if len(line) == 1:
+            return "five"
+        board.play(first, attacker)
+        fives, gains = len(board.five_cells(attacker)), bool(self.gains(attacker))
+        threes = len(board.open_spans(attacker, board.k - 2))
+        board.undo(first, attacker)
+        if fives >= 2:
+            kind, plain = ("open four" if self._one_line(line) else "double four"), 3
+        elif fives == 1:
+            kind, plain = ("four-three", 5) if gains else ("four", 3)
+        else:
+            kind, plain = ("three-three" if threes >= 2 else "open three"), 5
+        if len(line) <= plain:
+            return kind
+        return "fours" if self._all_fours(line, attacker) else "threats"
+
+    def _one_line(self, line: list[int]) -> bool:
+        """The stone and the two five-cells after it lie on one line (an open four, not a double four)."""
+        cols = self.board.game.cols
+        (r0, c0), (r1, c1), (r2, c2) = (divmod(c, cols) for c in line[:3])
+        return (r1 - r0) * (c2 - c0) == (r2 - r0) * (c1 - c0)
+
+    def _all_fours(self, line: list[int], attacker: int) -> bool:
+        """Every attacker move of `line` but the last made a four (replayed on the board)."""
+        board, played, fours = self.board, [], True
+        for index, cell in enumerate(line[:-1]):
+            who = attacker if index % 2 == 0 else -attacker
+            board.play(cell, who)
+            played.append((cell, who))
+            if who == attacker and not board.five_cells(attacker):
+                fours = False
+                break
+        for cell, who in reversed(played):
+            board.undo(cell, who)
+        return fours
+
+
+class Planner:
+    """What the threats alone decide for the side to move, at a `Reach`."""
+
+    def __init__(self, game: Grid, reach: Reach) -> None:
+        self.game, self.reach, self.nodes = game, reach, 0
+
+    def decide(self, pos: Position) -> Plan | None:
+        """Five, block five, own VCF, own VCT, stop the opponent's line; None: the threats say nothing."""
+        board = Board(self.game, pos)
+        search = Threats(board, self.reach.budget)
+        try:
+            return self._decide(board, search, pos.mover)
+        finally:
+            self.nodes = search.total
+
+    def _line(self, search: Threats, player: int, depth: int, kind: str) -> list[int] | None:
+        """`player`'s VCF or VCT within `depth`, under a fresh budget (None: none found, or out of budget)."""
+        if not depth:
+            return None
+        search.allow(self.reach.budget, self.reach.total)
+        try:
+            return search.vcf(player, depth) if kind == "vcf" else search.vct(player, depth)
+        except Exhausted:
+            return None
+
+    def _decide(self, board: Board, search: Threats, me: int) -> Plan | None:
+        """The checks in order (see `decide`)."""
+        reach, them = self.reach, -me
+        wins = board.five_cells(me)
+        if wins:
+            return Plan(wins[0], "win", "five", (wins[0],), me)
+        blocks = board.five_cells(them)
+        if blocks:
+            legal = [b for b in blocks if board.legal(b, me)] or blocks
+            return Plan(legal[0], "block", "four", (blocks[0],), them, blocks[0], lost=len(blocks) > 1)
+        for depth, kind in ((reach.own_vcf, "vcf"), (reach.own_vct, "vct")):
+            line = self._line(search, me, depth, kind)
+            if line:
+                return Plan(line[0], kind, search.kind_of(line, me), tuple(line), me)
+        for depth, kind in ((reach.their_vcf, "vcf"), (reach.their_vct, "vct")):
+            line = self._line(search, them, depth, kind)
+            if line:
+                return self._defend(board, search, me, line)
+        return None
+
+    def _defend(self, board: Board, search: Threats, me: int, line: list[int]) -> Plan:
+        """The best move that leaves the opponent no threat line (or, with none, the block of its start).
+
+        A defence is safe when neither the opponent's VCF nor VCT search finds
+        a line after it; one whose searches ran out of budget is kept as a
+        second choice.  The first `DEFENCES_SAFE` safe ones are compared by the heuristic.
+        """
+        them, threat = -me, search.kind_of(line, -me)
+        safe: list[tuple[float, int]] = []
+        unsure: list[tuple[float, int]] = []
+        for cell in self._defence_cells(board, line, me):
+            board.play(cell, me)
+            try:
+                verdict = self._stops(search, them)
+                if verdict is not False:
+                    (safe if verdict else unsure).append((self._value(board, me), -cell))
+            finally:
+                board.undo(cell, me)
+            if len(safe) >= DEFENCES_SAFE or search.total >= self.reach.total:
+                break
+        choice = safe or unsure
+        if not choice:
+            return Plan(line[0], "block", threat, tuple(line), them, line[0], lost=True)
+        return Plan(-max(choice)[1], "block", threat, tuple(line), them, line[0])
+
+    def _stops(self, search: Threats, them: int) -> bool | None:
+        """The opponent has no VCF or VCT now (True), has one (False), or the budget ran out (None)."""
+        reach = self.reach
+        for depth, kind in ((reach.their_vcf, "vcf"), (reach.their_vct, "vct")):
+            if not depth:
+                continue
+            search.allow(reach.budget, reach.total)
+            try:
+                found = search.vcf(them, depth) if kind == "vcf" else search.vct(them, depth)
+            except Exhausted:
+                return None
+            if found:
+                return False
+        return True
+
+    def _defence_cells(self, board: Board, line: list[int], me: int) -> list[int]:
+        """Moves that may stop `line`: its cells, its threats' windows and spans, my own fours."""
+        cells = set(line)
+        for cell in line[0::2]:
+            for w in board.wins_of[cell]:
+                cells.update(board.windows[w])
+            for s in board.spans_of[cell]:
+                cells.update(board.spans[s])
+        cells |= board.four_moves(me)
+        cells = {c for c in cells if board.cells[c] == EMPTY and board.legal(c, me)}
+        first = set(line[:1])
+        return sorted(cells, key=lambda c: (c not in first, -board.weight(c, -me), c))
+
+    def _value(self, board: Board, me: int) -> float:
+        """The heuristic's score of the board for `me`."""
+        pos = self.game.position(bytes(board.cells))
+        return me * self.game.score(pos)
+
+
+def plan_value(plan: Plan, pos: Position) -> float | None:
+    """A won plan's value for MAX (a win in so many plies); None for a block."""
+    if plan.kind not in ("win", "vcf", "vct"):
+        return None
+    plies = len(plan.line)
+    return plan.attacker * (WIN + pos.empty - plies)
+
+
+def think(game: Grid, pos: Position, level: str, limits: Limits | None = None) -> Answer:
+    """The computer's move at `level`: the threat planner first, else the engine's alpha-beta."""
+    limits = limits or LEVELS[level]
+    reach = LEVEL_REACH.get(level)
+    return think_with(game, pos, limits, reach)
+
+
+def think_with(
+    game: Grid, pos: Position, limits: Limits, reach: Reach | None, engine: Engine | None = None
+) -> Answer:
+    """The planner at `reach` (if any, and if threats apply to `game`), else `engine` (or one at `limits`)."""
+    started = limits.clock()
+    plan, nodes = None, 0
+    if reach is not None and applies(game):
+        planner = Planner(game, reach)
+        plan, nodes = planner.decide(pos), planner.nodes
+    if plan is not None:
+        value = plan_value(plan, pos)
+        after = game.result(pos, plan.move)
+        answer = Answer(move=plan.move, value=value if value is not None else game.score(after))
+        answer.pv = [*plan.line] if plan.kind != "block" else [plan.move]
+        answer.nodes, answer.threat = nodes, plan
+        answer.seconds = limits.clock() - started
+        return answer
+    if limits.seconds is not None:
+        spent = limits.clock() - started
+        limits = replace(limits, seconds=max(0.1, limits.seconds - spent))
+    if engine is None:
+        engine = Engine(game, limits)
+    else:
+        engine.limits = limits
+    answer = engine.think(pos)  # the engine's nodes alone: "why this move?" replays them one by one
+    answer.seconds = limits.clock() - started
+    return answer
+
+
+def threat_words(plan: Plan, game: Grid) -> str:
+    """Why the planner moved, in words: 'I block the four-three at j6', 'I win by continuous fours: ...'."""
+    name = game.move_name
+    threat = _(THREAT_NAMES.get(plan.threat, plan.threat))
+    line = " ".join(name(cell) for cell in plan.line)
+    if plan.kind == "win":
+        return _("I win: five in a row at {move}").format(move=name(plan.move))
+    if plan.kind == "vcf":
+        return _("I win by continuous fours: {line}").format(line=line)
+    if plan.kind == "vct":
+        return _("I win by threats ({threat} first): {line}").format(threat=threat, line=line)
+    where = name(plan.where if plan.where is not None else plan.move)
+    if plan.lost:
+        said = _("I cannot stop the {threat} at {where}: {line}")
+        return said.format(threat=threat, where=where, line=line)
+    if plan.where == plan.move:
+        return _("I block the {threat} at {where} (it would go: {line})").format(
+            threat=threat, where=where, line=line
+        )
+    return _("I stop the {threat} at {where} by playing {move} (it would go: {line})").format(
+        threat=threat, where=where, move=name(plan.move), line=line
+    )

@@ -1,0 +1,196 @@
+"""Threat-space search (solvers.threats): the beginner's trap of issue 31, the puzzle set, the levels.
+
+Every answer is judged by brute force (solvers.gomoku_puzzles.Brute: plain rules, every defence
+tried), never by a stored move: a win must win against every reply, a block must leave the attacker
+no win within the puzzle's moves (within 2 for the 3-move blocks, whose full check takes seconds).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from solvers import i18n
+from solvers.__main__ import main
+from solvers.engine import Limits
+from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, load
+from solvers.gomoku_rules import Gomoku
+from solvers.grids import MNK, STONE, Position
+from solvers.minimax import MAX
+from solvers.threats import LEVEL_REACH, Board, Planner, Reach, Threats, think_with, threat_words
+
+GAME = MNK(15, 15, 5)
+TRAP = ("h8", "h7", "i9", "g7", "i7", "i8", "g9")
+"""Issue 31: x plays h8 i9 i7 g9, the engine answered h7 g7 i8; x threatens j6 (or f10), an open four."""
+PUZZLES = load()
+
+
+def cell(name: str) -> int:
+    """'h8' -> its cell index (column letter, row number from the top)."""
+    return GAME.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+
+
+def played(*names: str, game: MNK = GAME) -> Position:
+    """The position after these moves, x first."""
+    pos = game.start()
+    for name in names:
+        pos = game.result(pos, cell(name))
+    return pos
+
+
+def stops(pos: Position, move: int, attacker: int, moves: int) -> bool:
+    """After the side to move plays `move`, `attacker` has no win within `moves` (brute force)."""
+    cells = bytearray(pos.cells)
+    cells[move] = STONE[pos.mover]
+    return not Brute(GAME).wins(cells, attacker, moves)
+
+
+def wins_after(pos: Position, move: int, moves: int) -> bool:
+    """After the side to move plays `move`, every defence loses within its `moves` more moves."""
+    cells = bytearray(pos.cells)
+    cells[move] = STONE[pos.mover]
+    return Brute(GAME).every_defence_loses(cells, pos.mover, moves)
+
+
+def shot(app, name: str) -> None:
+    """Save the window when UNWIND_SHOTS names a folder (to look at it)."""
+    folder = os.environ.get("UNWIND_SHOTS")
+    if folder:
+        pygame.image.save(app.surface, os.path.join(folder, f"threats-{name}.png"))
+
+
+def test_the_trap_is_real_and_the_old_answer_loses() -> None:
+    """After the trap, x wins in 2 if o does not answer; g6 (the old engine's move) does not answer it."""
+    pos = played(*TRAP)
+    assert brute_wins(GAME, pos, MAX, 2)
+    assert not stops(pos, cell("g6"), MAX, 2)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_medium_and_hard_stop_the_trap_and_say_why(level: str) -> None:
+    """The planner blocks the open four x threatens at j6, and says so naming the threat and the line."""
+    pos = played(*TRAP)
+    answer = think_with(GAME, pos, Limits(depth=1), LEVEL_REACH[level])
+    assert answer.move is not None and stops(pos, answer.move, MAX, 2)
+    plan = answer.threat
+    assert plan is not None and plan.kind == "block" and plan.threat == "open four"
+    assert plan.where in (cell("j6"), cell("f10")) and plan.attacker == MAX
+    assert brute_wins(GAME, pos, MAX, (len(plan.line) + 1) // 2)  # the line shown is a real win
+    words = threat_words(plan, GAME)
+    assert words.startswith("I block the open four at ") and GAME.move_name(plan.where) in words
+
+
+@pytest.mark.parametrize("limit", [["--time", "1.8"], ["--depth", "3"]], ids=["time-1.8", "depth-3"])
+def test_the_cli_answers_the_trap_board(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, limit: list[str]
+) -> None:
+    """`mnk 15 15 5 --board trap.txt --time 1.8` (the issue's) and `--depth 3` (where the old engine
+    played g6 at any speed): a move that stops x, and the threat in the JSON."""
+    path = tmp_path / "trap.txt"
+    path.write_text(GAME.show(played(*TRAP)) + "\n")
+    code = main(["mnk", "15", "15", "5", "--board", str(path), *limit, "--json"])
+    data = json.loads(capsys.readouterr().out)
+    move = GAME.cell(*data["move"])
+    assert code == 0 and stops(played(*TRAP), move, MAX, 2), GAME.move_name(move)
+    assert data["threat"]["kind"] == "block" and data["threat"]["threat"] == "open four"
+
+
+def test_easy_still_loses_to_a_beginner() -> None:
+    """Easy has no planner and looks one ply ahead: it lets the open three become an open four."""
+    pos = played(*TRAP)
+    answer = think_with(GAME, pos, Limits(depth=1), LEVEL_REACH["easy"])
+    assert answer.threat is None and answer.move is not None and not stops(pos, answer.move, MAX, 2)
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
+def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
+    """The attacker wins within N moves; not within N - 1 (checked where that is quick, N - 1 <= 2)."""
+    attacker = attacker_of(puzzle)
+    assert brute_wins(GAME, puzzle.pos, attacker, puzzle.moves)
+    if puzzle.moves - 1 <= 2:
+        assert not brute_wins(GAME, puzzle.pos, attacker, puzzle.moves - 1)
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
+def test_hard_solves_every_puzzle(puzzle: Puzzle) -> None:
+    """Hard wins every forced win (the move wins against every reply) and stops every threat."""
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(puzzle.pos)
+    assert plan is not None
+    if puzzle.kind == "win":
+        assert plan.kind in ("win", "vcf", "vct")
+        assert wins_after(puzzle.pos, plan.move, puzzle.moves - 1)
+    else:
+        assert plan.kind == "block"  # `lost` may hold: a longer line may still win after the block
+        assert stops(puzzle.pos, plan.move, attacker_of(puzzle), min(puzzle.moves, 2))
+
+
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "block"], ids=lambda p: p.name)
+def test_medium_blocks_every_direct_threat(puzzle: Puzzle) -> None:
+    """Medium stops every threat of the puzzle set (open fours, four-threes, double threes to come)."""
+    plan = Planner(GAME, LEVEL_REACH["medium"] or Reach()).decide(puzzle.pos)
+    assert plan is not None and plan.kind == "block"
+    assert stops(puzzle.pos, plan.move, attacker_of(puzzle), min(puzzle.moves, 2))
+
+
+def test_every_line_the_search_finds_is_a_win_by_brute_force() -> None:
+    """Soundness: each VCF/VCT of up to 3 moves found in the puzzle positions, for either side, wins."""
+    checked = 0
+    for puzzle in PUZZLES:
+        for attacker in (MAX, -MAX):
+            line = Threats(Board(GAME, puzzle.pos), 20_000).vct(attacker, 2)
+            if line is not None:
+                assert brute_wins(GAME, puzzle.pos, attacker, (len(line) + 1) // 2), puzzle.name
+                checked += 1
+    assert checked >= len(PUZZLES) // 2
+
+
+def test_the_words_come_in_korean_and_chinese() -> None:
+    """'why this move?' for the trap's block, in each language."""
+    plan = Planner(GAME, LEVEL_REACH["medium"] or Reach()).decide(played(*TRAP))
+    assert plan is not None
+    for language, script in (("ko", range(0xAC00, 0xD7A4)), ("zh_CN", range(0x4E00, 0xA000))):
+        i18n.use(language)  # conftest puts English back
+        words = threat_words(plan, GAME)
+        assert "j6" in words and "block" not in words and "open" not in words
+        assert any(ord(char) in script for char in words)
+
+
+def test_under_the_33_ban_the_double_three_is_no_win_and_no_threat() -> None:
+    """Freestyle: x wins the double-three puzzle by g8.  Under the 3-3 ban g8 is forbidden, so the
+    planner finds no double three there and o need not fear one."""
+    puzzle = next(p for p in PUZZLES if p.name == "double-three")
+    assert Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(puzzle.pos) is not None
+    banned = Gomoku("no33")
+    pos = banned.position(puzzle.pos.cells)
+    assert banned.forbidden(pos.cells, cell("g8"), MAX)
+    plan = Planner(banned, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is None or plan.move != cell("g8")
+
+
+def test_a_student_plays_the_trap_in_the_games_demo(app, open_demo) -> None:
+    """`unwind games` at medium: h8, i9, i7, g9 as the issue plays them; the computer stops the open four,
+    its words say so, and "why this move?" numbers the threat line on the board (no tree to replay)."""
+    shell = open_demo("games")
+    demo = shell.demo
+    assert demo.level == "medium"
+    for name in ("h8", "i9", "i7", "g9"):
+        demo.play(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+        demo.wait()
+    pos = demo.match.position_after(len(demo.match.moves) - 1)
+    answer = demo.match.answers[len(demo.match.moves) - 1]
+    assert answer.threat is not None and stops(pos, demo.match.moves[-1], MAX, 2)
+    assert any("I block the open four at" in line for line in demo.words(shell.player.model))
+    demo.why()
+    app.frame(1 / 60)
+    shot(app, "trap-why")
+    lay = demo.layout(shell.layout(app.surface.get_size()).stage)
+    grid, line = lay.grid, answer.threat.line
+    for number, where in enumerate(line[1:], 2):  # the numbered rings of the line (1 is under the stone)
+        row, col = divmod(where, 15)
+        x0, y0, side = grid.x + col * grid.w // 15, grid.y + row * grid.h // 15, grid.w // 15
+        seen = {tuple(app.surface.get_at((x0 + dx, y0 + dy))[:3]) for dx in range(side) for dy in range(side)}
+        assert seen & {(213, 94, 0), (0, 114, 178)}, number
