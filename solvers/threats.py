@@ -35,9 +35,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from solvers.engine import LEVELS, WIN, Answer, Engine, Limits
+from solvers.engine import LEVELS, Answer, Engine, Limits
 from solvers.gomoku_rules import Gomoku
-from solvers.grids import EMPTY, SMALL_BOARD, STONE, Grid, Position
+from solvers.grids import EMPTY, SMALL_BOARD, STONE, WIN, Grid, Position
 from solvers.i18n import N_, _
 from solvers.minimax import MAX
 
