@@ -190,3 +190,30 @@ def test_a_search_of_the_last_game_is_not_played_in_the_next(app, open_demo) -> 
     app.frame(1 / 60)
     assert demo.match.key == "connect4" and len(demo.match.moves) == 1
     assert 0 <= demo.match.moves[0] < 7 and app.faults == []
+
+
+def test_connect_four_plays_on_any_board_from_4x4_to_9x8(app, open_demo) -> None:
+    """Width and height: a new Connect Four board; a click drops to its bottom; undo brings the size back."""
+    from visualizer.scenes.games.view import game_label
+
+    shell = open_demo("games")
+    demo = shell.demo
+    demo.set_game("connect4")
+    demo.set_width(5)
+    demo.set_height(4)
+    game = demo.match.game
+    assert (game.cols, game.rows, game.k) == (5, 4, 4) and game_label(game) == "Connect Four 5×4"
+    click(app, cell_centre(app, shell, 0, 4))  # the top of the rightmost column
+    demo.wait()
+    app.frame(1 / 60)
+    cells = demo.match.position.cells
+    assert cells[3 * 5 + 4] == ord("x") and sum(1 for c in cells if c != EMPTY) == 2
+    demo.set_width(9)
+    demo.set_height(8)
+    assert (demo.match.game.cols, demo.match.game.rows) == (9, 8)
+    demo.history.undo()
+    assert demo.match.size == (9, 4)
+    demo.set_width(12)  # beyond the stepper's bounds: held at 9
+    demo.set_height(2)
+    assert demo.match.size == (9, 4)
+    shot(app, "connect4-9x4")

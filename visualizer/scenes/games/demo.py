@@ -31,6 +31,8 @@ from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.games import view
 from visualizer.scenes.games.model import (
     COMPUTER,
+    CONNECT_FOUR_HEIGHTS,
+    CONNECT_FOUR_WIDTHS,
     GAMES,
     HUMAN,
     EngineTree,
@@ -43,7 +45,7 @@ from visualizer.scenes.games.model import (
     value_words,
 )
 from visualizer.treepaint import Camera, node_at
-from visualizer.widgets import Button, Choice, Widget
+from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
     from solvers.exercise.minimax import GameTreeRules
@@ -116,9 +118,16 @@ class GamesDemo(Demo):
             self.history.do(Place(move))
             self._turn()
 
-    def new_game(self, key: str | None = None, starts: str | None = None, rule: str | None = None) -> None:
+    def new_game(
+        self,
+        key: str | None = None,
+        starts: str | None = None,
+        rule: str | None = None,
+        size: tuple[int, int] | None = None,
+    ) -> None:
         """An empty board (an undoable edit)."""
-        self.history.do(NewMatch(self.match, key or self.match.key, starts or self.match.starts, rule))
+        match = self.match
+        self.history.do(NewMatch(match, key or match.key, starts or match.starts, rule, size))
         self.explained = None
         self.camera.reset()
         self.new_run()
@@ -131,6 +140,16 @@ class GamesDemo(Demo):
     def set_rule(self, rule: str) -> None:
         """Gomoku under another rule, a new board."""
         self.new_game(key="gomoku", rule=rule)
+
+    def set_width(self, width: int) -> None:
+        """Connect Four on a wider or narrower board (4 to 9 columns), a new game."""
+        width = min(max(width, CONNECT_FOUR_WIDTHS.start), CONNECT_FOUR_WIDTHS.stop - 1)
+        self.new_game(key="connect4", size=(width, self.match.size[1]))
+
+    def set_height(self, height: int) -> None:
+        """Connect Four on a taller or lower board (4 to 8 rows), a new game."""
+        height = min(max(height, CONNECT_FOUR_HEIGHTS.start), CONNECT_FOUR_HEIGHTS.stop - 1)
+        self.new_game(key="connect4", size=(self.match.size[0], height))
 
     def next_game(self) -> None:
         """The next game in the list."""
@@ -357,6 +376,20 @@ class GamesDemo(Demo):
                 [(_(RULE_LABELS[rule]), rule) for rule in RULES],
                 lambda: self.match.rule if self.match.key == "gomoku" else "",
                 self.set_rule,
+            ),
+            Stepper(
+                _("Connect Four width"),
+                lambda: self.match.size[0],
+                self.set_width,
+                CONNECT_FOUR_WIDTHS.start,
+                CONNECT_FOUR_WIDTHS.stop - 1,
+            ),
+            Stepper(
+                _("height"),
+                lambda: self.match.size[1],
+                self.set_height,
+                CONNECT_FOUR_HEIGHTS.start,
+                CONNECT_FOUR_HEIGHTS.stop - 1,
             ),
             Choice(
                 [(_("easy"), "easy"), (_("medium"), "medium"), (_("hard"), "hard")],

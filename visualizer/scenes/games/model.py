@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from solvers.engine import Answer, Heuristic, Iteration, TableHit, verdict
@@ -32,6 +33,17 @@ GAMES: dict[str, tuple[str, Grid]] = {
     "connect4": (N_("Connect Four"), ConnectFour()),
 }
 """The games on offer: key -> (label, marked for translation where shown; rules)."""
+CONNECT_FOUR_WIDTHS = range(4, 10)
+CONNECT_FOUR_HEIGHTS = range(4, 9)
+"""Connect Four boards from 4 x 4 to 9 x 8 (width x height), as the command line's --width and --height."""
+CLASSIC = (7, 6)
+
+
+@cache
+def connect_four(width: int, height: int) -> Grid:
+    """Connect Four on a `width` x `height` board (the classic 7 x 6 is GAMES' own)."""
+    return GAMES["connect4"][1] if (width, height) == CLASSIC else ConnectFour(width, height)
+
 
 FLAG_WORDS = {"exact": N_("exact"), "lower": N_("at least"), "upper": N_("at most")}
 """A table entry's kind (`solvers.engine`'s flag), in words."""
@@ -69,13 +81,16 @@ class Match:
 
     def __init__(self, key: str = "gomoku", starts: str = HUMAN, rule: str = "freestyle") -> None:
         self.key, self.starts, self.rule = key, starts, rule
+        self.size = CLASSIC  # Connect Four's width and height
         self.moves: list[int] = []
         self.answers: dict[int, Answer] = {}
 
     @property
     def game(self) -> Grid:
-        """The rules (gomoku's by the match's `rule`)."""
-        return GOMOKU_RULES[self.rule] if self.key == "gomoku" else GAMES[self.key][1]
+        """The rules (gomoku's by the match's `rule`, Connect Four's on the match's `size`)."""
+        if self.key == "gomoku":
+            return GOMOKU_RULES[self.rule]
+        return connect_four(*self.size) if self.key == "connect4" else GAMES[self.key][1]
 
     def position_after(self, count: int) -> Position:
         """The position after the first `count` moves."""
@@ -145,12 +160,20 @@ class Place:
 
 
 class NewMatch:
-    """A new game (`key`, `starts`, gomoku's `rule`); it keeps the match it replaced, so it can be undone."""
+    """A new game (`key`, `starts`, gomoku's `rule`, Connect Four's `size`), keeping the match it replaced."""
 
-    def __init__(self, match: Match, key: str, starts: str, rule: str | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        key: str,
+        starts: str,
+        rule: str | None = None,
+        size: tuple[int, int] | None = None,
+    ) -> None:
         self.key, self.starts, self.rule = key, starts, rule or match.rule
+        self.size = size or match.size
         self.old = (match.key, match.starts, list(match.moves), dict(match.answers))
-        self.old_rule = match.rule
+        self.old_rule, self.old_size = match.rule, match.size
 
     @property
     def words(self) -> str:
@@ -160,13 +183,13 @@ class NewMatch:
     def apply(self, match: Match) -> None:
         """An empty board."""
         match.key, match.starts, match.moves, match.answers = self.key, self.starts, [], {}
-        match.rule = self.rule
+        match.rule, match.size = self.rule, self.size
 
     def revert(self, match: Match) -> None:
         """The replaced match back, as it was."""
         key, starts, moves, answers = self.old
         match.key, match.starts, match.moves, match.answers = key, starts, list(moves), dict(answers)
-        match.rule = self.old_rule
+        match.rule, match.size = self.old_rule, self.old_size
 
 
 class EngineTree(TimedSearchTree):

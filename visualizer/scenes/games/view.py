@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from solvers.gomoku_rules import RULE_LABELS
-from solvers.grids import EMPTY, STONE, Grid, Position
+from solvers.grids import EMPTY, STONE, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number
 from solvers.minimax import MAX
 from visualizer import theme as th
@@ -84,8 +84,8 @@ def layout(rect: pygame.Rect, theme: Theme, rows: int, cols: int, row_names: boo
     left for the rows' numbers.
     """
     gap = theme.px(10)
-    left_w = max(theme.px(260), min(int(rect.w * 0.42), rect.h))
-    most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.66)))
+    left_w = max(theme.px(260), min(int(rect.w * 0.5), rect.h))
+    most = pygame.Rect(rect.x, rect.y, left_w, max(theme.px(180), int(rect.h * 0.75)))
     inner = card_content(most, theme, _(BOARD_TITLE))
     top, left = edge_sizes(theme, rows, row_names)
     cell = max(2, min((inner.w - 2 * left) // cols, (inner.h - top) // rows))
@@ -229,6 +229,9 @@ def game_label(game: Grid) -> str:
     rule = getattr(game, "rule", "freestyle")
     if rule != "freestyle":
         return _("{game}, {rule}").format(game=_(GAMES["gomoku"][0]), rule=_(RULE_LABELS[rule]))
+    if isinstance(game, ConnectFour) and (game.cols, game.rows) != (7, 6):
+        words = _("{game} {width}×{height}")
+        return words.format(game=_(GAMES["connect4"][0]), width=game.cols, height=game.rows)
     return next((_(label) for label, rules in GAMES.values() if rules is game), game.name)
 
 
