@@ -136,7 +136,8 @@ def test_every_command_is_found_in_the_table_of_commands() -> None:
 
 def _subcommands(parser: argparse.ArgumentParser) -> list[str]:
     """The subcommand names a parser knows."""
-    return [name for action in parser._actions if action.dest == "command" for name in action.choices]
+    subparsers = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    return [name for action in subparsers if action.dest == "command" for name in action.choices]
 
 
 @pytest.mark.parametrize("command", [["queens", "6", "--count"], ["pentomino", "3x20", "--count"]])

@@ -112,7 +112,12 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
                 break
             covered.add(later.column)
         rows = matrix_rows(step)
-        return frozenset(c.key for c in step.choices if covered & set(rows[c.key]))
+        knocked = set()
+        for choice in step.choices:
+            assert isinstance(choice.key, int), "a knockout's choices are rows"
+            if covered & set(rows[choice.key]):
+                knocked.add(choice.key)
+        return frozenset(knocked)
     if step.kind.startswith("minimax."):
         return game_tree_answer(step, events)
     if step.kind == "cover.backtrack":
@@ -241,7 +246,7 @@ def open_pushes(events: list[Any]) -> list[Any]:
 
 def walk(exercise: Exercise, answer_of: Any, limit: int = 60) -> list[tuple[Step, Any]]:
     """Answer up to `limit` steps with `answer_of(step)`; the graded steps."""
-    graded = []
+    graded: list[tuple[Step, Any]] = []
     while len(graded) < limit and (step := exercise.next_step()) is not None:
         graded.append((step, exercise.grade(answer_of(step))))
     return graded
@@ -284,7 +289,17 @@ def test_a_student_who_picks_another_candidate_is_told_wrong_with_the_reason(wor
     for step, verdict in graded:
         assert step.explanation and verdict.verdict().startswith("Not this time")
     kinds = {step.kind for step, _verdict in graded}
-    families = ("hanoi", "cover", "recursion", "maxtree", "minimax", "carve", "walk", "prim", "kruskal")
+    families: tuple[str, ...] = (
+        "hanoi",
+        "cover",
+        "recursion",
+        "maxtree",
+        "minimax",
+        "carve",
+        "walk",
+        "prim",
+        "kruskal",
+    )
     families += ("hunt", "frogs", "trace")
     assert all(kind.split(".")[0] in families for kind in kinds)
 

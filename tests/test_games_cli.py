@@ -117,8 +117,9 @@ def test_games_json_counts_the_events_the_tree_view_would_show(
 ) -> None:
     """Like every subcommand, --json has events by kind and max depth: those of the engine's event run."""
     if command == "mnk":
-        game: Grid = MNK(3, 3, 3)
-        pos = game.parse("\n".join(moves[i : i + 3] for i in (0, 3, 6)))
+        mnk = MNK(3, 3, 3)
+        game: Grid = mnk
+        pos = mnk.parse("\n".join(moves[i : i + 3] for i in (0, 3, 6)))
         monkeypatch.setattr("sys.stdin", io.StringIO(game.show(pos)))
         argv = ["mnk", "3", "3", "3", "--board", "-", "--depth", "4"]
     else:

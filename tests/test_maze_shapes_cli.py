@@ -25,15 +25,14 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 def check_perfect(data: dict[str, object]) -> None:
     """The checker the generic form exists for: cells - 1 passages, all connected (BFS)."""
-    cells = data["cells"]
-    passages = data["passages"]
-    assert isinstance(cells, int) and isinstance(passages, list)
+    cells, passages, start = data["cells"], data["passages"], data["start"]
+    assert isinstance(cells, int) and isinstance(passages, list) and isinstance(start, int)
     assert len(passages) == cells - 1
     near: list[list[int]] = [[] for _ in range(cells)]
     for a, b in passages:
         near[a].append(b)
         near[b].append(a)
-    seen = {data["start"]}
+    seen = {start}
     queue = deque(seen)
     while queue:
         for nxt in near[queue.popleft()]:

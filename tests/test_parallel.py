@@ -212,7 +212,7 @@ def test_jobs_2_answers_as_jobs_1_and_as_no_jobs(
         assert one[1] == two[1] == plain[1]
         return
     assert without_time(one[1]) == without_time(two[1])
-    same = ("count", "nodes", "updates", "solutions")
+    same: tuple[str, ...] = ("count", "nodes", "updates", "solutions")
     if argv[0] == "queens":  # plain --count runs the bitmask counter (queenscount): its nodes are its own
         same = ("count", "solutions")
     assert {key: json.loads(two[1])[key] for key in same} == {key: json.loads(plain[1])[key] for key in same}

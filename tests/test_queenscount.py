@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,7 +60,12 @@ def test_cli_count_runs_the_counter_and_json_the_exact_cover_search(
     """`queens 10 --count`: 724 by the counter; --json: 724 with the exact-cover search's run stats."""
     calls: list[int] = []
     counter = queenscount.count
-    monkeypatch.setattr(queenscount, "count", lambda n, tally: calls.append(n) or counter(n, tally))
+
+    def count(n: int, tally: Any) -> Any:
+        calls.append(n)
+        return counter(n, tally)
+
+    monkeypatch.setattr(queenscount, "count", count)
     code, out, _ = run(capsys, "queens", "10", "--count")
     assert (code, out, calls) == (0, "724\n", [10])
     code, out, _ = run(capsys, "queens", "10", "--count", "--json")

@@ -6,6 +6,7 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -16,7 +17,7 @@ from solvers.__main__ import main
 from solvers.events import Assign, Note, Overflow, Pop, Push
 
 
-def check_stack_discipline(events: list[object]) -> int:
+def check_stack_discipline(events: Sequence[object]) -> int:
     """Every Push has its Pop, in LIFO order, depth never negative; returns the max depth."""
     stack: list[int] = []
     deepest = 0

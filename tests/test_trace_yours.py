@@ -436,5 +436,6 @@ def test_the_protocol_takes_a_generator_that_yields_and_resumes() -> None:
         b'["e", [["c", 0, -1, "g", [], 1, -1], ["y", 0, "1", 2], ["u", 0, 2], '
         b'["r", 0, "None", "return", 2]]]\n'
     )
+    assert isinstance(taken, list), "an event batch, not an end message or progress"
     assert [type(event).__name__ for event in taken] == ["Push", "Yield", "Resume", "Pop"]
     assert reader.stack == [] and reader.suspended == set()
