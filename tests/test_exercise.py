@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -453,21 +454,14 @@ def test_ahead_reads_lazily_and_finds_within_its_limit() -> None:
     assert ahead[50] is None
 
 
-def run_cli(words: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    """Run `python -m solvers exercise ...` with `answers` on standard input."""
-    out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
-    monkeypatch.setattr("sys.stdout", out)
-    code = main(["exercise", *words])
-    return code, out.getvalue()
-
-
 def test_the_terminal_exercise_grades_hints_shows_and_keeps_the_result(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = tmp_path / "steps.jsonl"
     answers = "x\n1\nh\n2\ns\n3\nq\n"
-    code, text = run_cli(["hanoi", "2", "--name", "Ji-woo", "--record", str(record)], answers, monkeypatch)
+    code, text, _ = run(
+        capsys, "exercise", "hanoi", "2", "--name", "Ji-woo", "--record", str(record), stdin=answers
+    )
     assert code == 0
     assert "Step 1: Which move comes next?" in text and "1) disk 1: A→B" in text
     assert "Answer with a number from 1 to 2" in text
@@ -486,11 +480,11 @@ def test_the_terminal_exercise_grades_hints_shows_and_keeps_the_result(
 
 
 def test_a_finished_exercise_is_kept_with_its_score_and_the_name_is_remembered(
-    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, text = run_cli(["hanoi", "2"], "Min\n" + "1\n" * 10, monkeypatch)
+    code, text, _ = run(capsys, "exercise", "hanoi", "2", stdin="Min\n" + "1\n" * 10)
     assert code == 0 and "Your name" in text
-    code, text = run_cli(["hanoi", "2"], "1\n" * 10, monkeypatch)
+    code, text, _ = run(capsys, "exercise", "hanoi", "2", stdin="1\n" * 10)
     assert "Your name" not in text
     with results.results_file("Min").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.reader(handle))

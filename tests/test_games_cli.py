@@ -7,18 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
-from solvers.__main__ import main
 from solvers.engine import Engine, Limits, drain
 from solvers.grids import MNK, WIN, ConnectFour, Grid
 from solvers.runstats import EventStats
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_mnk_takes_the_win_and_reports_every_field(

@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 from conftest import PUBLIC_DATA, default_sigint
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import cli, dlx, parallel, pentomino, queens, sudoku
-from solvers.__main__ import main
 from solvers.parallel import Plan, Problem, Tally
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -175,13 +175,6 @@ def loosened_puzzles(how_many: int) -> list[sudoku.Puzzle]:
 
 # --------------------------------------------------------------------------
 # The command line.
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def without_time(out: str) -> dict[str, object]:

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run
 
 from solvers import dlx, queens, queenscount
-from solvers.__main__ import main
 
 
 @pytest.fixture
@@ -45,13 +45,6 @@ def test_bad_n_is_refused() -> None:
     """No board below 1 x 1."""
     with pytest.raises(ValueError):
         queenscount.count(0)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cli_count_runs_the_counter_and_json_the_exact_cover_search(
