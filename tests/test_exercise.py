@@ -384,6 +384,7 @@ def test_a_tried_row_asks_the_columns_it_covers_then_the_rows_they_knock_out() -
     following = steps[steps.index(columns) + 1]
     assert following.kind == "cover.knockout" and following.index == columns.index  # the same moment
     queens = next(step for step in steps_of(build("queens", "6"), limit=8) if step.kind == "cover.columns")
+    assert isinstance(queens.expected, frozenset), "a columns step's answer is a set of columns"
     assert any(
         choice.key not in queens.expected and choice.label.startswith(("a", "b")) for choice in queens.choices
     )
