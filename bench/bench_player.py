@@ -53,9 +53,12 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from visualizer.player import Model, Player
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -270,7 +273,7 @@ print(json.dumps(seek_run({run!r}, {drags}, {trace})))
 """
 
 
-def long_run(name: str) -> tuple[object, object]:
+def long_run(name: str) -> tuple[Callable[[], Iterator[Any]], Callable[[], Model]]:
     """(source, make_model) of a long real run: 'recursion' (10,000,009 events) or 'maze' (3,999,999)."""
     if name == "recursion":
         from solvers import recursion as rec
@@ -287,13 +290,13 @@ def long_run(name: str) -> tuple[object, object]:
     return lambda: mz.carve_rest(base, 1), lambda: MazeModel(base.copy(), CARVE, base.opened())
 
 
-def timed_seek(player: object, start: object) -> dict[str, float]:
+def timed_seek(player: Player[Model], start: Callable[[], object]) -> dict[str, float]:
     """Start a seek with `start()` and run frames until it is done: wall s, CPU s, frames."""
     wall, cpu = time.perf_counter(), time.process_time()
-    start()  # type: ignore[operator]
+    start()
     frames = 0
-    while player.busy:  # type: ignore[attr-defined]
-        player.update(1 / 60)  # type: ignore[attr-defined]
+    while player.busy:
+        player.update(1 / 60)
         frames += 1
     return {"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu, "frames": frames}
 
@@ -308,7 +311,7 @@ def seek_run(name: str, drags: int, trace: bool) -> dict[str, object]:
     if trace:
         tracemalloc.start()
     source, make_model = long_run(name)
-    player = Player(source, make_model)  # type: ignore[arg-type]
+    player = Player(source, make_model)
     result: dict[str, object] = {"end_generating": timed_seek(player, player.seek_end)}
     length = player.cursor
     result["events"] = length

@@ -245,7 +245,7 @@ Event = (
 )
 """Any of the core events (domains may add NamedTuple events of their own)."""
 
-CORE_EVENTS: tuple[type, ...] = (
+CORE_EVENTS: tuple[type[Event], ...] = (
     Push,
     Pop,
     Note,

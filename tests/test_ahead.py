@@ -194,6 +194,7 @@ def test_end_on_12_queens_gives_the_bitmask_counters_total_from_the_worker(
     count.asked.future.result(timeout=120)
     app.frame(1 / 60)
     first = dlx.first(queens.encode(12).matrix, strategy=shell.demo.strategy)
+    assert first is not None, "12 queens have a solution"
     squares = " ".join(
         f"{chr(97 + file)}{rank + 1}" for rank, file in enumerate(queens.encode(12).files(first))
     )
@@ -221,6 +222,7 @@ def test_end_on_a_pentomino_board_counts_every_tiling_from_the_classic_ones(
     app.frame(1 / 60)
     encoding = pentomino.encode(20, 3)
     first = dlx.first(encoding.matrix, strategy=shell.demo.strategy)
+    assert first is not None, "the 20 x 3 box has tilings"
     assert shell.end_card.shown_lines[1:3] == [
         "Algorithm X finds 8 tilings.",
         "The first tiling: " + " / ".join(encoding.grid(first)),

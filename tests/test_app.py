@@ -72,6 +72,7 @@ def test_a_second_p_keeps_the_first_saved_message_out_of_the_png(app, open_demo,
 def test_g_records_a_gif_without_touching_play(app, open_demo, tmp_path: Path) -> None:
     """G starts recording and leaves play alone; G again stops and writes an animated GIF."""
     from PIL import Image
+    from PIL.GifImagePlugin import GifImageFile
 
     shell = open_demo("recursion", speed=30)
     press(app, pygame.K_g, "g")
@@ -87,7 +88,7 @@ def test_g_records_a_gif_without_touching_play(app, open_demo, tmp_path: Path) -
     gifs = list(tmp_path.glob("unwind-recursion-*.gif"))
     assert len(gifs) == 1, app.last_recording.result
     with Image.open(gifs[0]) as image:
-        assert image.n_frames > 5
+        assert isinstance(image, GifImageFile) and image.n_frames > 5
 
 
 def test_recorded_frames_carry_no_overlays(app, open_demo, tmp_path: Path) -> None:
@@ -134,13 +135,14 @@ def test_a_failed_save_leaves_the_old_file(tmp_path: Path, monkeypatch) -> None:
 def test_export_writes_a_whole_run_headless(tmp_path: Path) -> None:
     """`--export FILE.gif` plays the run into the file and quits, with no window needed."""
     from PIL import Image
+    from PIL.GifImagePlugin import GifImageFile
 
     gif = tmp_path / "run.gif"
     result = run_app("recursion", "--speed", "30", "--export", str(gif))
     assert result.returncode == 0, result.stderr
     assert "saved" in result.stdout and "Traceback" not in result.stderr
     with Image.open(gif) as image:
-        assert image.n_frames > 5
+        assert isinstance(image, GifImageFile) and image.n_frames > 5
 
 
 def test_a_good_export_exits_0_in_korean_too(tmp_path: Path) -> None:
@@ -154,12 +156,13 @@ def test_a_good_export_exits_0_in_korean_too(tmp_path: Path) -> None:
 def test_a_tictactoe_export_shows_the_computers_search_not_one_empty_board(tmp_path: Path) -> None:
     """Nobody plays in an export: the computer moves first and the file shows its search going on."""
     from PIL import Image, ImageChops
+    from PIL.GifImagePlugin import GifImageFile
 
     gif = tmp_path / "x.gif"
     result = run_app("tictactoe", "--frames", "30", "--export", str(gif))
     assert result.returncode == 0, result.stderr
     with Image.open(gif) as image:
-        assert image.n_frames >= 20
+        assert isinstance(image, GifImageFile) and image.n_frames >= 20
         first = image.convert("RGB")
         image.seek(image.n_frames - 1)
         last = image.convert("RGB")

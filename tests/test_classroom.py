@@ -90,10 +90,12 @@ def test_answers_to_another_question_unknown_choices_and_strangers_are_refused()
 def test_names_are_bounded_printable_and_languages_known() -> None:
     session = new_session([])
     token = session.join("x" * 10_000 + "\n\x00", "klingon")
+    assert token is not None, "the room has space"
     student = session.students[token]
     assert student.name == "x" * NAME_LIMIT
     assert student.lang == "en"
-    assert session.students[session.join({"a": 1}, None)].name == ANONYMOUS
+    anonymous = session.join({"a": 1}, None)
+    assert anonymous is not None and session.students[anonymous].name == ANONYMOUS
     assert session.join("Ann again", "ko", token) == token  # a page that reconnects keeps its place
     assert session.students[token].lang == "ko"
 

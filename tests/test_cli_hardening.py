@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run, run_process_bytes
 from conftest import default_sigint
 
 from solvers import cli, dlx, queens, sudoku
@@ -35,13 +36,6 @@ def shown_progress(err: str) -> list[str]:
         if text.strip() and (not drawings or drawings[-1] != text):
             drawings.append(text)
     return drawings
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -83,20 +77,6 @@ GARBAGE = bytes(range(128, 256)) * 4
 """Bytes that are not UTF-8 text."""
 
 
-def run_process(argv: list[str], stdin: bytes = b"", **env: str) -> subprocess.CompletedProcess[bytes]:
-    """Run `python -m solvers` in a child process (a timeout guards against hangs, not speed)."""
-    environment = {**os.environ, "PYTHONPATH": str(ROOT), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", *argv],
-        input=stdin,
-        capture_output=True,
-        env=environment,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
 def test_non_utf8_stdin_is_one_line_in_process(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str
@@ -110,7 +90,9 @@ def test_non_utf8_stdin_is_one_line_in_process(
 @pytest.mark.parametrize("command", ["sudoku", "exact-cover"])
 def test_non_utf8_stdin_under_strict_io_encoding(command: str) -> None:
     """The same through a real process with PYTHONIOENCODING=utf-8:strict: no traceback."""
-    done = run_process([command, "-"], GARBAGE, PYTHONIOENCODING="utf-8:strict")
+    done = run_process_bytes(
+        command, "-", stdin=GARBAGE, env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    )
     err = done.stderr.decode()
     assert done.returncode == 2 and done.stdout == b"" and err.count("\n") == 1, err
     assert "not UTF-8" in err
@@ -120,14 +102,16 @@ def test_ascii_stdout_falls_back_to_question_marks(tmp_path: Path) -> None:
     """Column names an ASCII terminal cannot show print as '?', and the run still succeeds."""
     matrix = tmp_path / "accents.txt"
     matrix.write_text("é ü\né\nü\n", encoding="utf-8")
-    done = run_process(["exact-cover", str(matrix)], PYTHONIOENCODING="ascii")
+    done = run_process_bytes("exact-cover", str(matrix), env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0 and done.stderr == b"", done.stderr
     assert done.stdout.decode("ascii").splitlines() == ["row 1 (line 2): ?", "row 2 (line 3): ?"]
 
 
 def test_ascii_stderr_shows_an_unprintable_file_name(tmp_path: Path) -> None:
     """An error naming a non-ASCII file is still one line on an ASCII stderr."""
-    done = run_process(["sudoku", str(tmp_path / "grille-é.txt")], PYTHONIOENCODING="ascii")
+    done = run_process_bytes(
+        "sudoku", str(tmp_path / "grille-é.txt"), env={**os.environ, "PYTHONIOENCODING": "ascii"}
+    )
     err = done.stderr.decode("ascii")
     assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err
 
@@ -537,7 +521,7 @@ def test_maze_solve_reads_stdin(capsys: pytest.CaptureFixture[str], monkeypatch:
 def test_maze_solve_stdin_through_a_pipe() -> None:
     """A real pipe: `python -m solvers maze generate 5 5 --seed 1 | python -m solvers maze solve -`."""
     art = generate(5, 5, seed=1).to_text().encode()
-    done = run_process(["maze", "solve", "-"], art)
+    done = run_process_bytes("maze", "solve", "-", stdin=art)
     assert done.returncode == 0 and b"path of" in done.stdout, done.stderr
 
 

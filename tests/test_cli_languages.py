@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run, run_process
 
 from solvers import i18n
 from solvers.__main__ import main
@@ -22,25 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "ko", "zh_CN")
 KNUTH = "A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 SUDOKU_4X4 = "2....3..143232..\n"
-
-
-def solvers_cli(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """`python -m solvers ARGV` in a fresh process, as a user runs it."""
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", *argv],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of `main(argv)` in this process."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def without_time(text: str) -> dict[str, object]:
@@ -53,20 +35,20 @@ def without_time(text: str) -> dict[str, object]:
 
 def test_queens_text_is_korean_in_a_real_process() -> None:
     """`python -m solvers --lang ko queens 6 --all` ends with the count in Korean; English without --lang."""
-    korean = solvers_cli("--lang", "ko", "queens", "6", "--all")
+    korean = run_process("--lang", "ko", "queens", "6", "--all")
     assert korean.returncode == 0, korean.stderr
     assert korean.stdout.splitlines()[-1] == "배치 4개"
     assert korean.stdout.count("Q") == 4 * 6  # the boards themselves are the same in every language
-    english = solvers_cli("queens", "6", "--all")
+    english = run_process("queens", "6", "--all")
     assert english.stdout.splitlines()[-1] == "4 placements"
 
 
 def test_the_system_locale_chooses_without_lang() -> None:
     """No --lang: LANG=zh_CN.UTF-8 gives Chinese, LC_ALL=C wins over it and gives English."""
     base = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
-    chinese = solvers_cli("queens", "6", "--all", env={**base, "LANG": "zh_CN.UTF-8"})
+    chinese = run_process("queens", "6", "--all", env={**base, "LANG": "zh_CN.UTF-8"})
     assert chinese.stdout.splitlines()[-1] == "4 种摆法"
-    plain = solvers_cli("queens", "6", "--all", env={**base, "LANG": "zh_CN.UTF-8", "LC_ALL": "C"})
+    plain = run_process("queens", "6", "--all", env={**base, "LANG": "zh_CN.UTF-8", "LC_ALL": "C"})
     assert plain.stdout.splitlines()[-1] == "4 placements"
 
 
@@ -74,7 +56,7 @@ def test_the_suite_speaks_english_whatever_the_machine() -> None:
     """conftest pins the locale: this process and the ones its tests start speak English."""
     assert i18n.language() == "en"
     assert i18n.system_language() is None
-    assert solvers_cli("queens", "6", "--all").stdout.splitlines()[-1] == "4 placements"
+    assert run_process("queens", "6", "--all").stdout.splitlines()[-1] == "4 placements"
 
 
 @pytest.mark.parametrize(

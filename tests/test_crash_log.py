@@ -84,7 +84,12 @@ def test_unwind_runs_the_app_inside_the_crash_log(monkeypatch: pytest.MonkeyPatc
     from visualizer import __main__ as cli
 
     during = []
-    monkeypatch.setattr(cli, "run_app", lambda options: during.append(threading.excepthook) or 0)
+
+    def run_app(options: object) -> int:
+        during.append(threading.excepthook)
+        return 0
+
+    monkeypatch.setattr(cli, "run_app", run_app)
     before = threading.excepthook
     assert cli.main(["recursion"]) == 0
     assert during == [faults.log_thread_error] and threading.excepthook is before

@@ -9,18 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from solvers.__main__ import main
+from cli_runner import run, run_process
 
 KNUTH = "# Knuth's example\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 TWO_WAYS = "a b\na b\na\nb\n"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -114,14 +106,7 @@ def test_missing_file_and_bad_limit_exit_2(capsys: pytest.CaptureFixture[str], t
 
 def test_subprocess_reads_standard_input() -> None:
     """`python -m solvers exact-cover -` with the matrix on stdin."""
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "exact-cover", "-", "--count"],
-        input=KNUTH,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("exact-cover", "-", "--count", stdin=KNUTH)
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")
 
 
@@ -136,7 +121,8 @@ def test_every_command_is_found_in_the_table_of_commands() -> None:
 
 def _subcommands(parser: argparse.ArgumentParser) -> list[str]:
     """The subcommand names a parser knows."""
-    return [name for action in parser._actions if action.dest == "command" for name in action.choices]
+    subparsers = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    return [name for action in subparsers if action.dest == "command" for name in action.choices]
 
 
 @pytest.mark.parametrize("command", [["queens", "6", "--count"], ["pentomino", "3x20", "--count"]])

@@ -19,16 +19,15 @@ def counted_prefix(matrix: dlx.Matrix, cut: int, limit: int | None) -> tuple[dlx
     events = dlx.search(matrix, counters=counters, limit=limit)
     implied = {"nodes": 0, "updates": 0, "solutions": 0}
     for event in itertools.islice(events, cut):
-        kind = type(event)
-        if kind is Choose or kind is Solution:  # every search node starts with one of the two
+        if type(event) is Choose or type(event) is Solution:  # every search node starts with one of the two
             implied["nodes"] += 1
-        if kind is Solution:
+        if type(event) is Solution:
             implied["solutions"] += 1
-        elif kind is Cover:
+        elif type(event) is Cover:
             others = sum(len(twin.rows[row]) - 1 for row in twin.column_rows(event.column))
             implied["updates"] += 1 + others
             twin.cover(event.column)
-        elif kind is Uncover:
+        elif type(event) is Uncover:
             twin.uncover(event.column)
     events.close()
     return counters, implied

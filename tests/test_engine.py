@@ -124,7 +124,7 @@ def test_tic_tac_toe_agrees_with_a_full_search_everywhere() -> None:
     for pos in positions:
         answer = Engine(TIC).think(pos)
         assert answer.value == exact_tic(pos.cells), TIC.show(pos)
-        assert exact_tic(TIC.result(pos, answer.move).cells) == answer.value
+        assert answer.move is not None and exact_tic(TIC.result(pos, answer.move).cells) == answer.value
     assert Engine(TIC).think(TIC.start()).value == 0  # a draw with best play
 
 
@@ -147,12 +147,12 @@ def test_connect_four_endgames_agree_with_a_full_search(seed: int) -> None:
     exact = alphabeta_value(game, pos)
     answer = Engine(game).think(pos)
     assert answer.value == exact
-    assert alphabeta_value(game, game.result(pos, answer.move)) == exact
+    assert answer.move is not None and alphabeta_value(game, game.result(pos, answer.move)) == exact
 
 
 def midgames() -> list[tuple[Grid, Position]]:
     """Seeded positions partway through each game, for depth-limited checks."""
-    found = []
+    found: list[tuple[Grid, Position]] = []
     for game, plies in ((MNK(4, 4, 4), 5), (MNK(5, 5, 4), 6), (ConnectFour(), 10), (MNK(15, 15, 5), 8)):
         for seed in count():
             rng = random.Random(seed)
@@ -192,7 +192,7 @@ def test_events_are_the_plain_search_node_for_node(game: Grid, pos: Position) ->
     )
     pushes = [e for e in events if type(e) is Push]
     assert [e.node for e in pushes] == list(range(len(pushes))) and len(pushes) == plain.nodes + 1
-    stack = []
+    stack: list[int] = []
     for event in events:
         if type(event) is Push:
             assert event.parent == (stack[-1] if stack else -1)

@@ -25,4 +25,5 @@ def test_every_core_event_names_its_kind_and_may_carry_a_line() -> None:
     """Every event type has a `line` field and a readable kind."""
     for event_type in CORE_EVENTS:
         assert "line" in event_type._fields
-        assert kind(event_type.__new__(event_type, *([0] * len(event_type._fields)))) == event_type.__name__
+        zeros = [0] * len(event_type._fields)  # whatever each field's type: only the kind is read
+        assert kind(event_type(*zeros)) == event_type.__name__  # type: ignore[arg-type]

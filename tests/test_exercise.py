@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -112,7 +113,12 @@ def oracle(step: Step, events: list[Any]) -> Hashable:
                 break
             covered.add(later.column)
         rows = matrix_rows(step)
-        return frozenset(c.key for c in step.choices if covered & set(rows[c.key]))
+        knocked = set()
+        for choice in step.choices:
+            assert isinstance(choice.key, int), "a knockout's choices are rows"
+            if covered & set(rows[choice.key]):
+                knocked.add(choice.key)
+        return frozenset(knocked)
     if step.kind.startswith("minimax."):
         return game_tree_answer(step, events)
     if step.kind == "cover.backtrack":
@@ -241,7 +247,7 @@ def open_pushes(events: list[Any]) -> list[Any]:
 
 def walk(exercise: Exercise, answer_of: Any, limit: int = 60) -> list[tuple[Step, Any]]:
     """Answer up to `limit` steps with `answer_of(step)`; the graded steps."""
-    graded = []
+    graded: list[tuple[Step, Any]] = []
     while len(graded) < limit and (step := exercise.next_step()) is not None:
         graded.append((step, exercise.grade(answer_of(step))))
     return graded
@@ -284,7 +290,17 @@ def test_a_student_who_picks_another_candidate_is_told_wrong_with_the_reason(wor
     for step, verdict in graded:
         assert step.explanation and verdict.verdict().startswith("Not this time")
     kinds = {step.kind for step, _verdict in graded}
-    families = ("hanoi", "cover", "recursion", "maxtree", "minimax", "carve", "walk", "prim", "kruskal")
+    families: tuple[str, ...] = (
+        "hanoi",
+        "cover",
+        "recursion",
+        "maxtree",
+        "minimax",
+        "carve",
+        "walk",
+        "prim",
+        "kruskal",
+    )
     families += ("hunt", "frogs", "trace")
     assert all(kind.split(".")[0] in families for kind in kinds)
 
@@ -368,6 +384,7 @@ def test_a_tried_row_asks_the_columns_it_covers_then_the_rows_they_knock_out() -
     following = steps[steps.index(columns) + 1]
     assert following.kind == "cover.knockout" and following.index == columns.index  # the same moment
     queens = next(step for step in steps_of(build("queens", "6"), limit=8) if step.kind == "cover.columns")
+    assert isinstance(queens.expected, frozenset), "a columns step's answer is a set of columns"
     assert any(
         choice.key not in queens.expected and choice.label.startswith(("a", "b")) for choice in queens.choices
     )
@@ -438,21 +455,14 @@ def test_ahead_reads_lazily_and_finds_within_its_limit() -> None:
     assert ahead[50] is None
 
 
-def run_cli(words: list[str], answers: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    """Run `python -m solvers exercise ...` with `answers` on standard input."""
-    out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
-    monkeypatch.setattr("sys.stdout", out)
-    code = main(["exercise", *words])
-    return code, out.getvalue()
-
-
 def test_the_terminal_exercise_grades_hints_shows_and_keeps_the_result(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = tmp_path / "steps.jsonl"
     answers = "x\n1\nh\n2\ns\n3\nq\n"
-    code, text = run_cli(["hanoi", "2", "--name", "Ji-woo", "--record", str(record)], answers, monkeypatch)
+    code, text, _ = run(
+        capsys, "exercise", "hanoi", "2", "--name", "Ji-woo", "--record", str(record), stdin=answers
+    )
     assert code == 0
     assert "Step 1: Which move comes next?" in text and "1) disk 1: A→B" in text
     assert "Answer with a number from 1 to 2" in text
@@ -471,11 +481,11 @@ def test_the_terminal_exercise_grades_hints_shows_and_keeps_the_result(
 
 
 def test_a_finished_exercise_is_kept_with_its_score_and_the_name_is_remembered(
-    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, text = run_cli(["hanoi", "2"], "Min\n" + "1\n" * 10, monkeypatch)
+    code, text, _ = run(capsys, "exercise", "hanoi", "2", stdin="Min\n" + "1\n" * 10)
     assert code == 0 and "Your name" in text
-    code, text = run_cli(["hanoi", "2"], "1\n" * 10, monkeypatch)
+    code, text, _ = run(capsys, "exercise", "hanoi", "2", stdin="1\n" * 10)
     assert "Your name" not in text
     with results.results_file("Min").open(encoding="utf-8", newline="") as handle:
         rows = list(csv.reader(handle))

@@ -164,10 +164,11 @@ def test_a_mode_without_exercises_says_so(app: Any, open_demo: Any) -> None:
 
 def test_the_launcher_opens_a_demo_in_exercise_mode(tmp_path: Path) -> None:
     from visualizer.app import App, Options
+    from visualizer.shell import Shell
 
     application = App(Options(demo="queens", exercise=True, out_dir=tmp_path))
     try:
-        assert application.screen.exercise.active  # type: ignore[attr-defined]
+        assert isinstance(application.screen, Shell) and application.screen.exercise.active
     finally:
         application.finish()
 
@@ -231,7 +232,12 @@ def test_the_frogs_tree_hides_the_moves_not_tried_yet_while_a_step_asks(
     tree = shell.run.model.tree
     painted: list[Any] = []
     original = treeview.painted
-    monkeypatch.setattr(treeview, "painted", lambda *args: painted.append(original(*args)) or painted[-1])
+
+    def keep_painted(*args: Any) -> Any:
+        painted.append(original(*args))
+        return painted[-1]
+
+    monkeypatch.setattr(treeview, "painted", keep_painted)
     stage = shell.layout(app.surface.get_size()).stage
     geo = shell.demo.tries.geometry(shell.run.model, shell.demo.layout(stage))
     assert any(tree.status(key) == UNTRIED for key in geo.places)  # there is something to hide
@@ -249,9 +255,12 @@ def test_the_traced_result_is_not_shown_while_the_exercise_asks_for_it(
 
     drawn: list[list[tuple[str, Any]]] = []
     original = view.draw_outcome
-    monkeypatch.setattr(
-        view, "draw_outcome", lambda s, r, t, lines: drawn.append(lines) or original(s, r, t, lines)
-    )
+
+    def draw_outcome(s: Any, r: Any, t: Any, lines: list[tuple[str, Any]]) -> Any:
+        drawn.append(lines)
+        return original(s, r, t, lines)
+
+    monkeypatch.setattr(view, "draw_outcome", draw_outcome)
     app.player_clock = TickClock()
     shell = open_demo("trace", speed=500)
     concurrent.futures.wait(shell.demo.session.futures, timeout=120)

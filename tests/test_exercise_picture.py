@@ -303,9 +303,12 @@ def test_queens_the_tried_queens_lines_are_not_hatched_while_its_covers_are_aske
     shell = exercising(app, open_demo, "queens")
     seen: list[list[Any]] = []
     attacked = view.attacked_squares
-    monkeypatch.setattr(
-        view, "attacked_squares", lambda n, placed: seen.append(list(placed)) or attacked(n, placed)
-    )
+
+    def attacked_squares(n: int, placed: Any) -> Any:
+        seen.append(list(placed))
+        return attacked(n, placed)
+
+    monkeypatch.setattr(view, "attacked_squares", attacked_squares)
     for kind in ("cover.columns", "cover.knockout"):
         play_to_kind(app, shell, kind)
         app.frame(1 / 60)
@@ -325,11 +328,12 @@ def test_pentomino_the_tried_placement_is_not_drawn_while_its_cells_are_asked(
     shell = exercising(app, open_demo, "pentomino")
     drawn: list[Any] = []
     painter = PentominoView._draw_piece
-    monkeypatch.setattr(
-        PentominoView,
-        "_draw_piece",
-        lambda self, *args, **kw: drawn.append(args[3]) or painter(self, *args, **kw),
-    )
+
+    def draw_piece(self: PentominoView, *args: Any, **kw: Any) -> Any:
+        drawn.append(args[3])
+        return painter(self, *args, **kw)
+
+    monkeypatch.setattr(PentominoView, "_draw_piece", draw_piece)
     step = play_to_kind(app, shell, "cover.columns")
     drawn.clear()  # the pieces drawn on the way
     app.frame(1 / 60)

@@ -88,7 +88,12 @@ def test_games_the_move_step_shows_the_position_searched_not_the_reply_played(
     play_to_kind(app, shell, "minimax.move")
     boards: list[Any] = []
     painter = view.draw_board
-    monkeypatch.setattr(view, "draw_board", lambda *args: boards.append(args[4]) or painter(*args))
+
+    def draw_board(*args: Any) -> Any:
+        boards.append(args[4])
+        return painter(*args)
+
+    monkeypatch.setattr(view, "draw_board", draw_board)
     app.frame(1 / 60)
     assert boards == [demo.explained[0]] and demo.explained[0] != demo.match.position
 

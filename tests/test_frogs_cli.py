@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+from cli_runner import run, run_process
 
-from solvers.__main__ import main
 from solvers.frogs import Hop, goal_state, replay, start_state
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: (exit code, stdout, stderr)."""
-    code = main(["frogs", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def parse_lines(out: str) -> tuple[list[Hop], str]:
@@ -36,7 +27,7 @@ def test_text_output_lists_legal_moves_and_their_count(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], n: int, m: int
 ) -> None:
     """One move per line, pads from 0, ending on the goal, then the count."""
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(capsys, "frogs", *argv)
     assert code == 0 and err == ""
     hops, summary = parse_lines(out)
     start = start_state(n, m)
@@ -46,7 +37,7 @@ def test_text_output_lists_legal_moves_and_their_count(
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     """--json: moves as [from, to] pairs, their count and the search's figures."""
-    code, out, _ = run(capsys, "4", "--json")
+    code, out, _ = run(capsys, "frogs", "4", "--json")
     data = json.loads(out)
     assert code == 0 and data["count"] == len(data["moves"]) == 24
     pairs = zip(data["frogs"], data["moves"], strict=True)
@@ -58,27 +49,27 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_from_a_state(capsys: pytest.CaptureFixture[str]) -> None:
     """--from continues from a given position (sizes taken from it, or checked against N M)."""
-    code, out, _ = run(capsys, "--from", "LL_LRRR")
+    code, out, _ = run(capsys, "frogs", "--from", "LL_LRRR")
     hops, summary = parse_lines(out)
     assert code == 0 and hops[0] == Hop("R", 4, 2) and summary.startswith("14 moves")
-    code, out2, _ = run(capsys, "3", "3", "--from", "ll_lrrr")
+    code, out2, _ = run(capsys, "frogs", "3", "3", "--from", "ll_lrrr")
     assert code == 0 and out2 == out
 
 
 def test_from_the_goal_prints_no_moves(capsys: pytest.CaptureFixture[str]) -> None:
     """Already at the goal: zero moves, exit 0."""
-    code, out, _ = run(capsys, "--from", "RR_LLL")
+    code, out, _ = run(capsys, "frogs", "--from", "RR_LLL")
     assert code == 0 and out.startswith("0 moves")
 
 
 def test_a_hopeless_state_exits_1_and_says_how_far_back(capsys: pytest.CaptureFixture[str]) -> None:
     """An unsolvable position: exit 1, one clear line naming the nearest good position."""
-    code, out, err = run(capsys, "--from", "_LLLRRR")
+    code, out, err = run(capsys, "frogs", "--from", "_LLLRRR")
     assert code == 1 and out == ""
     assert err.strip().splitlines() == [
         "frogs: no solution from _LLLRRR; the nearest position with one is 2 moves back: LL_LRRR"
     ]
-    code, out, err = run(capsys, "--from", "_LLLRRR", "--json")
+    code, out, err = run(capsys, "frogs", "--from", "_LLLRRR", "--json")
     data = json.loads(out)
     assert code == 1 and data["solvable"] is False and data["count"] is None
     assert (data["moves_back"], data["back_state"]) == (2, "LL_LRRR")
@@ -102,7 +93,7 @@ def test_bad_input_exits_2_with_one_line(
     capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], fragment: str
 ) -> None:
     """Bad sizes and malformed states: exit 2, one line on stderr, nothing on stdout."""
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(capsys, "frogs", *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and fragment in err
 
@@ -110,13 +101,6 @@ def test_bad_input_exits_2_with_one_line(
 def test_subprocess_run() -> None:
     """The real command line, in its own process."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "frogs", "2", "--json"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("frogs", "2", "--json", env=env)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["count"] == 8

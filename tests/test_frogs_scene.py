@@ -206,7 +206,9 @@ def test_model_round_trip_and_tree_layout() -> None:
     for node, (col, row) in cells.items():
         if node == START:
             continue
-        parent_col, parent_row = cells[tree.parent_of(node)]
+        parent = tree.parent_of(node)
+        assert parent is not None, "only START has no parent"
+        parent_col, parent_row = cells[parent]
         assert col == tree.depth_of(node) == parent_col + 1
         first = row == parent_row
         assert first or row > parent_row

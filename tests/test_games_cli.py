@@ -7,18 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
-from solvers.__main__ import main
 from solvers.engine import Engine, Limits, drain
 from solvers.grids import MNK, WIN, ConnectFour, Grid
 from solvers.runstats import EventStats
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_mnk_takes_the_win_and_reports_every_field(
@@ -117,8 +110,9 @@ def test_games_json_counts_the_events_the_tree_view_would_show(
 ) -> None:
     """Like every subcommand, --json has events by kind and max depth: those of the engine's event run."""
     if command == "mnk":
-        game: Grid = MNK(3, 3, 3)
-        pos = game.parse("\n".join(moves[i : i + 3] for i in (0, 3, 6)))
+        mnk = MNK(3, 3, 3)
+        game: Grid = mnk
+        pos = mnk.parse("\n".join(moves[i : i + 3] for i in (0, 3, 6)))
         monkeypatch.setattr("sys.stdin", io.StringIO(game.show(pos)))
         argv = ["mnk", "3", "3", "3", "--board", "-", "--depth", "4"]
     else:

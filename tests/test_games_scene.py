@@ -82,7 +82,8 @@ def test_why_replays_the_same_search_and_shows_its_tree(app, open_demo) -> None:
         app.frame(1 / 60)
     shot(app, "mid-search")
     tree: EngineTree = shell.run.model
-    assert tree.count > 0 and tree.current_iteration() >= 1
+    iteration = tree.current_iteration()
+    assert tree.count > 0 and iteration is not None and iteration >= 1
     shell.run.seek_end()
     for _ in range(2000):
         app.frame(1 / 60)
@@ -91,7 +92,8 @@ def test_why_replays_the_same_search_and_shows_its_tree(app, open_demo) -> None:
     tree = shell.run.model
     assert tree.count == answer.nodes + 1  # node 0 is the deepening loop
     newest = max(tree.children(0))
-    assert tree.move[tree.chosen(newest)] == answer.move
+    chosen = tree.chosen(newest)
+    assert chosen is not None and tree.move[chosen] == answer.move
     assert Engine(demo.match.game, Limits(depth=answer.depth)).think(pos).move == answer.move
     shot(app, "why-end")
 

@@ -82,7 +82,9 @@ def pdf_text(data: bytes) -> str:
     for body in objects.values():
         if b"/Type /Page\n" not in body:
             continue
-        content = stream(objects[re.search(rb"/Contents (\d+) 0 R", body).group(1)])
+        contents = re.search(rb"/Contents (\d+) 0 R", body)
+        assert contents is not None, "a page names its content stream"
+        content = stream(objects[contents.group(1)])
         font: dict[int, str] = {}
         for name, literal in re.findall(rb"/(F\d+) [\d.]+ Tf|\(((?:\\.|[^\\)])*)\) Tj", content, re.S):
             if name:

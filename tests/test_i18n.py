@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_runner import run_process
 
 from solvers import i18n
 
@@ -376,10 +377,11 @@ def test_the_cli_speaks_korean_and_keeps_json_keys() -> None:
     """`python -m solvers --lang ko` translates the text for people and never a JSON key."""
     from solvers.__main__ import main
 
-    run = [sys.executable, "-m", "solvers", "--lang", "ko", "factorial", "5"]
-    text = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, timeout=120, check=True).stdout
-    assert "120" in text and "재귀" in text
-    data = subprocess.run([*run, "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120, check=True)
+    text = run_process("--lang", "ko", "factorial", "5")
+    assert text.returncode == 0, text.stderr
+    assert "120" in text.stdout and "재귀" in text.stdout
+    data = run_process("--lang", "ko", "factorial", "5", "--json")
+    assert data.returncode == 0, data.stderr
     assert '"value": 120' in data.stdout and '"recursive"' in data.stdout
     assert main(["--lang", "xx", "factorial", "5"]) == 2
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from visualizer import keyframes
 from visualizer.player import Player
-from visualizer.scenes.mazes.model import COMPARE, ShapeModel
+from visualizer.scenes.mazes.model import COMPARE, PairModel, ShapeModel
 
 
 class Part:
@@ -23,7 +23,7 @@ class Pair:
     """Two parts in a tuple, as PairModel keeps them."""
 
     def __init__(self) -> None:
-        self.sides = (Part(), Part())
+        self.sides: tuple[Part, ...] = (Part(), Part())
 
 
 def test_a_tuple_of_parts_is_restored_into_the_same_parts() -> None:
@@ -44,7 +44,8 @@ def test_a_tuple_of_parts_is_rebuilt_as_parts_when_the_live_one_differs() -> Non
     model = Pair()
     model.sides[1].cells.append(4)
     frame = keyframes.capture(model)
-    model.sides = ()
+    replaced: tuple[Part, ...] = ()
+    model.sides = replaced
     keyframes.restore(model, frame)
     assert [type(side) for side in model.sides] == [Part, Part]
     assert model.sides[1].cells == [4]
@@ -61,4 +62,5 @@ def test_the_mazes_side_by_side_run_seeks_back_through_a_keyframe(open_demo) -> 
     player.seek(100, now=True)
     assert player.cursor == 100 and player.model.snapshot() == expected
     player.seek(110, now=True)
+    assert isinstance(player.model, PairModel)
     assert all(type(side) is ShapeModel for side in player.model.sides)

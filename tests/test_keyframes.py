@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,13 +14,13 @@ from solvers import recursion as rec
 from visualizer import keyframes
 from visualizer.demos import DEMOS
 from visualizer.eventstore import CHUNK, EventStore
-from visualizer.player import END, Player
+from visualizer.player import END, Model, Player
 
 EVENTS = 3000
 """Events per demo: enough to push, pop and backtrack in every one."""
 
 
-def applied(make_model, events) -> object:
+def applied(make_model: Callable[[], Model], events: Iterable[Any]) -> Model:
     """A fresh model with `events` applied."""
     model = make_model()
     for event in events:
@@ -134,6 +136,7 @@ def test_a_model_that_cannot_be_copied_still_seeks_exactly() -> None:
 
     class Node:
         __slots__ = ("value",)
+        value: int
 
     class Uncopyable:
         def __init__(self) -> None:
@@ -145,6 +148,9 @@ def test_a_model_that_cannot_be_copied_still_seeks_exactly() -> None:
 
         def revert(self, event: object) -> None:
             self.node.value -= 1
+
+        def snapshot(self) -> int:
+            return self.node.value
 
     player = Player(lambda: iter(range(1, 10_001)), Uncopyable, keyframe_every=64, event_budget=1)
     player.seek(END, now=True)

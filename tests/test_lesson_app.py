@@ -11,7 +11,7 @@ from ui import press
 from solvers.i18n import assets_folder
 from solvers.lessons import HERE, load_lesson
 from visualizer import theme as th
-from visualizer.lesson import LessonPresenter, kind_or_inner
+from visualizer.lesson import LessonPresenter, Span, kind_or_inner
 
 LESSONS = assets_folder() / "lessons"
 
@@ -25,13 +25,14 @@ def present(app, name: str, first: int = 0) -> LessonPresenter:
 @pytest.mark.parametrize("name", sorted(path.name for path in LESSONS.glob("*.toml")))
 def test_every_step_reaches_the_event_its_position_names(app, name: str) -> None:
     presenter = present(app, name)
-    before = None
+    before: Span | None = None
     for index, step in enumerate(presenter.lesson.steps):
         presenter.go(index)
         if step.at == HERE:  # it goes on where the step before left the same run (a new run: its start)
-            assert presenter.span.start == (
-                before.end if step.same_run(presenter.lesson.steps[index - 1]) else 0
-            )
+            if step.same_run(presenter.lesson.steps[index - 1]):
+                assert before is not None and presenter.span.start == before.end
+            else:
+                assert presenter.span.start == 0
         assert app.screen.demo.name == step.demo
         if not presenter.finished():
             presenter.next()  # a playing step finishes its part at once

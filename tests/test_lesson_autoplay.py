@@ -73,7 +73,12 @@ def test_the_command_line_autoplays_from_a_step_and_quits_at_the_end(tmp_path: P
     monkeypatch.setattr(lesson_module, "AUTOPLAY_HOLD", 0.0)
     drawn = []
     frame = App.frame
-    monkeypatch.setattr(App, "frame", lambda self, dt: (drawn.append(dt), frame(self, dt)))
+
+    def counted_frame(self: App, dt: float) -> None:
+        drawn.append(dt)
+        frame(self, dt)
+
+    monkeypatch.setattr(App, "frame", counted_frame)
     shot = tmp_path / "end.png"
     frogs = LESSONS / "frogs.toml"
     last = len(load_lesson(frogs).steps)

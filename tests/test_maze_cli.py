@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run, run_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers.__main__ import main
 from solvers.events import DeadEnd, Pop, Push, Solution, Visit
 from solvers.maze import (
     CORRIDORS,
@@ -34,13 +32,6 @@ SMALL = """\
 |     | G|
 +--+--+--+
 """
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process; return exit code, stdout, stderr."""
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --- the file format ----------------------------------------------------------
@@ -183,10 +174,10 @@ def test_a_rooms_maze_without_a_way_out_says_so() -> None:
 def test_generate_prints_art_and_json_with_the_right_walls(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(["maze", "generate", "7", "5", "--seed", "3"], capsys)
+    code, out, _ = run(capsys, "maze", "generate", "7", "5", "--seed", "3")
     assert code == 0
     assert Maze.from_text(out.split("\n7 x 5 maze")[0]) == generate(7, 5, 3)
-    code, out, _ = run(["maze", "generate", "7", "5", "--seed", "3", "--json"], capsys)
+    code, out, _ = run(capsys, "maze", "generate", "7", "5", "--seed", "3", "--json")
     data = json.loads(out)
     maze = generate(7, 5, 3)
     assert (data["width"], data["height"], data["seed"]) == (7, 5, 3)
@@ -197,14 +188,14 @@ def test_generate_prints_art_and_json_with_the_right_walls(
 
 def test_generate_saves_and_solve_reads_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = tmp_path / "m.txt"
-    code, out, _ = run(["maze", "generate", "12", "9", "--seed", "5", "--out", str(file)], capsys)
+    code, out, _ = run(capsys, "maze", "generate", "12", "9", "--seed", "5", "--out", str(file))
     assert code == 0 and str(file) in out
-    code, out, _ = run(["maze", "solve", str(file), "--json"], capsys)
+    code, out, _ = run(capsys, "maze", "solve", str(file), "--json")
     data = json.loads(out)
     expected = find_path(generate(12, 9, 5))
     assert code == 0 and [tuple(c) for c in data["path"]] == list(expected.path or ())
     assert data["visited"] == expected.visited
-    code, out, _ = run(["maze", "solve", str(file), "--start", "8,11", "--goal", "0,0"], capsys)
+    code, out, _ = run(capsys, "maze", "solve", str(file), "--start", "8,11", "--goal", "0,0")
     assert code == 0 and "from (8, 11) to (0, 0)" in out
 
 
@@ -212,9 +203,9 @@ def test_solve_exits_1_when_there_is_no_path(tmp_path: Path, capsys: pytest.Capt
     walled = SMALL.replace("+  +  +  +", "+  +  +--+")
     file = tmp_path / "walled.txt"
     file.write_text(walled)
-    code, out, err = run(["maze", "solve", str(file)], capsys)
+    code, out, err = run(capsys, "maze", "solve", str(file))
     assert code == 1 and "no path from (0, 0) to (1, 2)" in err and out == ""
-    code, out, err = run(["maze", "solve", str(file), "--json"], capsys)
+    code, out, err = run(capsys, "maze", "solve", str(file), "--json")
     assert code == 1 and json.loads(out)["path"] is None
 
 
@@ -236,27 +227,21 @@ def test_bad_input_gets_one_line_and_exit_code_2(
     (tmp_path / "good.txt").write_text(SMALL)
     (tmp_path / "bad.txt").write_text(SMALL.replace("|S |     |", "|S |    |"))
     argv = [{"FILE": str(tmp_path / "good.txt"), "BAD": str(tmp_path / "bad.txt")}.get(a, a) for a in argv]
-    code, out, err = run(argv, capsys)
+    code, out, err = run(capsys, *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and out == ""
 
 
 def test_rooms_prints_the_walk(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["maze", "rooms"], capsys)
+    code, out, _ = run(capsys, "maze", "rooms")
     assert code == 0 and "Rooms visited: A 2 1 3 4 6 7 8 5 B" in out
-    code, out, _ = run(["maze", "rooms", "--json"], capsys)
+    code, out, _ = run(capsys, "maze", "rooms", "--json")
     data = json.loads(out)
     assert data["path"] == ["A", "2", "3", "4", "5", "B"] and data["events"] > 0
 
 
 def test_the_cli_runs_as_a_subprocess(tmp_path: Path) -> None:
     file = tmp_path / "m.txt"
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "maze", "generate", "6", "4", "--seed", "2", "--out", str(file)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("maze", "generate", "6", "4", "--seed", "2", "--out", str(file))
     assert done.returncode == 0, done.stderr
     assert Maze.load(file) == generate(6, 4, 2)
 

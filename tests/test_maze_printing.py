@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import sys
@@ -44,14 +45,20 @@ def test_a_round_mazes_svg_costs_the_same_per_cell_however_many_rings() -> None:
     for rings in (6, 24):
         graph = g.build("polar", rings, rings)
         item = Printed(graph, gen.generate(graph, "backtracker", 1), "round")
-        per_cell.append(lines_run(lambda item=item: svg(item)) / graph.size)
+        per_cell.append(lines_run(functools.partial(svg, item)) / graph.size)
     assert per_cell[1] < 1.05 * per_cell[0], per_cell  # 1.25x before
 
 
 def segments(points: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """The segments of an SVG 'x,y x,y ...' list."""
-    xy = [tuple(map(float, pair.split(","))) for pair in points.split()]
-    return list(itertools.pairwise(xy))  # type: ignore[misc]
+    xy = [point(pair) for pair in points.split()]
+    return list(itertools.pairwise(xy))
+
+
+def point(text: str) -> tuple[float, float]:
+    """One SVG 'x,y' point."""
+    x, y = text.split(",")
+    return float(x), float(y)
 
 
 def crosses(p: tuple[tuple[float, float], ...], q: tuple[tuple[float, float], ...]) -> bool:

@@ -329,9 +329,11 @@ def test_incremental_painting_matches_a_full_repaint(app) -> None:
             if number % every == 0:
                 canvas.sync(model, geometry, 0)
         canvas.sync(model, geometry, 0)
+        assert canvas.bitmap is not None, "a synced canvas has its bitmap"
         step_by_step = pygame.surfarray.array2d(canvas.bitmap)
         model.all_dirty = True
         canvas.sync(model, geometry, 0)
+        assert canvas.bitmap is not None
         assert np.array_equal(pygame.surfarray.array2d(canvas.bitmap), step_by_step)
         assert (step_by_step == INK).any()
 

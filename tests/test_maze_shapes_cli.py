@@ -10,30 +10,22 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
-from solvers.__main__ import main
 from solvers.maze import Maze, generate
 from solvers.mazes import graph as g
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """Run the CLI in-process; return exit code, stdout, stderr."""
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def check_perfect(data: dict[str, object]) -> None:
     """The checker the generic form exists for: cells - 1 passages, all connected (BFS)."""
-    cells = data["cells"]
-    passages = data["passages"]
-    assert isinstance(cells, int) and isinstance(passages, list)
+    cells, passages, start = data["cells"], data["passages"], data["start"]
+    assert isinstance(cells, int) and isinstance(passages, list) and isinstance(start, int)
     assert len(passages) == cells - 1
     near: list[list[int]] = [[] for _ in range(cells)]
     for a, b in passages:
         near[a].append(b)
         near[b].append(a)
-    seen = {data["start"]}
+    seen = {start}
     queue = deque(seen)
     while queue:
         for nxt in near[queue.popleft()]:
@@ -49,7 +41,7 @@ def test_every_shape_prints_a_perfect_generic_form(
     shape: str, algorithm: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     argv = ["maze", "generate", "9", "7", "--shape", shape, "--algorithm", algorithm, "--seed", "5", "--json"]
-    code, out, _ = run(argv, capsys)
+    code, out, _ = run(capsys, *argv)
     data = json.loads(out)
     assert code == 0 and data["shape"] == shape
     check_perfect(data)
@@ -60,7 +52,7 @@ def test_every_shape_prints_a_perfect_generic_form(
 def test_the_square_backtracker_keeps_its_walls_and_adds_the_generic_form(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _, out, _ = run(["maze", "generate", "7", "5", "--seed", "3", "--json"], capsys)
+    _, out, _ = run(capsys, "maze", "generate", "7", "5", "--seed", "3", "--json")
     data = json.loads(out)
     maze = generate(7, 5, 3)
     assert data["right"] == maze.right.tolist() and data["cells"] == 35
@@ -84,19 +76,17 @@ def test_levels_shape_and_algorithm_errors_are_one_line_exit_2(capsys: pytest.Ca
         (["--shape", "torus", "--algorithm", "prim", "--mix", "2"], "--mix is a chance from 0 to 1"),
         (["--algorithm", "prim", "--shared-state-bug"], "with the backtracker only"),
     ]:
-        code, out, err = run(["maze", "generate", "9", "7", *argv], capsys)
+        code, out, err = run(capsys, "maze", "generate", "9", "7", *argv)
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, (argv, err)
 
 
 def test_the_shared_state_bug_gives_a_partial_maze(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        ["maze", "generate", "30", "30", "--shared-state-bug", "--seed", "4", "--json"], capsys
-    )
+    code, out, _ = run(capsys, "maze", "generate", "30", "30", "--shared-state-bug", "--seed", "4", "--json")
     data = json.loads(out)
     assert code == 0 and data["shared_state_bug"] is True
     assert data["carved_cells"] == len(data["passages"]) + 1 < 900 // 2
     assert data["events_by_kind"]["Pop"] == data["carved_cells"]  # every frame returns at once
-    code, out, _ = run(["maze", "generate", "30", "30", "--seed", "4", "--json"], capsys)
+    code, out, _ = run(capsys, "maze", "generate", "30", "30", "--seed", "4", "--json")
     assert len(json.loads(out)["passages"]) == 899
 
 
@@ -113,21 +103,21 @@ def test_stats_gives_the_texture_figures(capsys: pytest.CaptureFixture[str]) -> 
         "--samples",
         "10",
     ]
-    code, out, _ = run([*argv, "--json"], capsys)
+    code, out, _ = run(capsys, *argv, "--json")
     data = json.loads(out)
     assert code == 0 and data["samples"] == 10 and data["cells"] == 144
     assert 0.05 < data["dead_ends"] < 0.2 and data["corridor"] > 3
     assert 0 < data["solution_share"] <= 1 and 0 < data["branching"] < 0.2
-    code, out, _ = run(["maze", "stats", "--size", "8", "--samples", "3"], capsys)
+    code, out, _ = run(capsys, "maze", "stats", "--size", "8", "--samples", "3")
     assert code == 0 and "kruskal" in out and "dead ends" in out
-    code, _, err = run(["maze", "stats", "--size", "900", "--samples", "1"], capsys)
+    code, _, err = run(capsys, "maze", "stats", "--size", "900", "--samples", "1")
     assert code == 2 and "at most 250,000 cells" in err
 
 
 def test_svg_draws_walls_and_the_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = tmp_path / "m.svg"
     argv = ["maze", "generate", "8", "6", "--shape", "hex", "--seed", "2", "--svg", str(file), "--solution"]
-    code, out, _ = run(argv, capsys)
+    code, out, _ = run(capsys, *argv)
     assert code == 0 and "SVG saved" in out
     root = ET.parse(file).getroot()
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
@@ -145,7 +135,7 @@ def test_pdf_worksheet_has_the_mazes_then_the_answers(
 ) -> None:
     file = tmp_path / "w.pdf"
     argv = ["maze", "generate", "10", "8", "--shape", "polar", "--pdf", str(file), "--copies", "5"]
-    code, out, _ = run([*argv, "--per-page", "2", "--paper", "letter", "--seed", "1"], capsys)
+    code, out, _ = run(capsys, *argv, "--per-page", "2", "--paper", "letter", "--seed", "1")
     assert code == 0 and "worksheet of 5 mazes" in out
     data = file.read_bytes()
     assert data.startswith(b"%PDF")
@@ -157,14 +147,14 @@ def test_a_pdf_to_a_missing_folder_fails_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "no" / "w.pdf"
-    code, _, err = run(["maze", "generate", "6", "6", "--shape", "torus", "--pdf", str(target)], capsys)
+    code, _, err = run(capsys, "maze", "generate", "6", "6", "--shape", "torus", "--pdf", str(target))
     assert code == 1 and "cannot write" in err and "nothing written" in err and err.count("\n") == 1
 
 
 def test_a_korean_worksheet_is_written_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """With --lang ko the header says 이름 and 날짜, drawn in the embedded Hangul-capable face."""
     file = tmp_path / "w.pdf"
-    code, _, _ = run(["--lang", "ko", "maze", "generate", "6", "6", "--pdf", str(file)], capsys)
+    code, _, _ = run(capsys, "--lang", "ko", "maze", "generate", "6", "6", "--pdf", str(file))
     assert code == 0
     data = file.read_bytes()
     streams = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S)

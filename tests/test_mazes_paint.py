@@ -66,8 +66,9 @@ def test_frames_of_many_events_end_as_one_full_paint(shape: str, batch: int) -> 
     frames = play(model, gen.backtracker(graph, 7))
     solver = ShapeModel(graph, passages=model.opened)
     frames += play(solver, solve(corridors(graph, solver.opened), graph.start, graph.goal))
-    assert frames >= 4 and solver.path is not None
-    assert (pixels(canvas) == canvas.surface.map_rgb(th.INK)).sum() > 1000  # walls were drawn
+    assert frames >= 4 and solver.path is not None and canvas.surface is not None
+    walls = pixels(canvas) == canvas.surface.map_rgb(th.INK)
+    assert np.count_nonzero(walls) > 1000  # walls were drawn
 
 
 class Fog:
@@ -122,6 +123,7 @@ def test_a_frame_of_a_thousand_cells_in_a_big_maze_is_repainted_cell_by_cell(mon
     for event in itertools.islice(gen.backtracker(graph, 3), 1500):
         model.apply(event)
     dirty = model.take_dirty()
+    assert dirty is not None, "cell by cell: no full repaint is due"
     assert paint.FULL_REPAINT_CELLS < len(set(dirty)) < graph.size * paint.FULL_REPAINT_SHARE
     canvas.draw(target, RECT, graph, RunLook(model), dirty, model)
     assert full == []

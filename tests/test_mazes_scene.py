@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
+from cli_runner import run_process
 from ui import count_colour, press, stage_of
 
 from solvers.mazes import generators as gen
@@ -18,8 +17,6 @@ from visualizer.scenes.mazes import panels
 from visualizer.scenes.mazes.game import WalkGame
 from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, LEFT, RIGHT, WALK, PairModel, ShapeModel
 from visualizer.scenes.mazes.view import STACKED
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def play_to_end(shell) -> None:
@@ -84,9 +81,8 @@ def test_the_bug_run_carves_what_the_cli_says_beside_a_whole_correct_maze(app, o
     model = shell.run.model
     assert isinstance(model, PairModel)
     bug, correct = model.sides[LEFT], model.sides[RIGHT]
-    command = [sys.executable, "-m", "solvers", "maze", "generate", "10", "10", "--seed", str(demo.maze_seed)]
-    done = subprocess.run(
-        [*command, "--shared-state-bug", "--json"], capture_output=True, text=True, cwd=ROOT
+    done = run_process(
+        "maze", "generate", "10", "10", "--seed", str(demo.maze_seed), "--shared-state-bug", "--json"
     )
     assert done.returncode == 0, done.stderr
     assert bug.cells_in == json.loads(done.stdout)["carved_cells"] < 100

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
+from cli_runner import run_process
 
 from solvers.events import DeadEnd, Pop, Push, Solution
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, find_path, next_step, solve
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("shape", g.SHAPES)
@@ -59,18 +55,12 @@ def test_no_way_gives_no_step_and_no_path() -> None:
     assert find_path(near, 0, 8) is None and next_step(near, 0, 8) is None
 
 
-def maze_cli(*argv: str, given: str | None = None) -> subprocess.CompletedProcess[str]:
-    """`python -m solvers maze ARGV` as a user runs it, `given` on its standard input."""
-    command = [sys.executable, "-m", "solvers", "maze", *argv]
-    return subprocess.run(command, cwd=ROOT, input=given, capture_output=True, text=True)
-
-
 def test_generate_json_pipes_into_solve() -> None:
     """The whole generate JSON (with its fractional "seconds") is a maze solve reads."""
-    made = maze_cli("generate", "9", "7", "--seed", "3", "--json")
+    made = run_process("maze", "generate", "9", "7", "--seed", "3", "--json")
     assert made.returncode == 0, made.stderr
     assert '"seconds": ' in made.stdout
-    solved = maze_cli("solve", "-", "--json", given=made.stdout)
+    solved = run_process("maze", "solve", "-", "--json", stdin=made.stdout)
     assert solved.returncode == 0, solved.stderr
     assert '"path": [[0, 0]' in solved.stdout
 
@@ -84,10 +74,10 @@ def test_generate_json_pipes_into_solve() -> None:
     ],
 )
 def test_fractions_in_the_maze_keys_are_refused_in_one_line(edit: tuple[str, str], words: str) -> None:
-    made = maze_cli("generate", "9", "7", "--seed", "3", "--json")
+    made = run_process("maze", "generate", "9", "7", "--seed", "3", "--json")
     assert made.returncode == 0, made.stderr
     assert edit[0] in made.stdout
     broken = made.stdout.replace(edit[0], edit[1], 1)
-    solved = maze_cli("solve", "-", given=broken)
+    solved = run_process("maze", "solve", "-", stdin=broken)
     assert solved.returncode == 2 and words in solved.stderr
     assert solved.stderr.count("\n") == 1

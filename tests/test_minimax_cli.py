@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
+from cli_runner import run, run_process
 
-from solvers.__main__ import main
 from solvers.minimax import RandomTree, minimax_value
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(("depth", "branching", "seed"), [(2, 2, 0), (3, 3, 7), (6, 4, 11)])
@@ -80,12 +71,6 @@ def test_bad_sizes_are_refused(capsys: pytest.CaptureFixture[str], argv: list[st
 
 def test_subprocess_run() -> None:
     """The real command line, in its own process."""
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "gametree", "--depth", "4", "--branching", "3", "--seed", "5"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("gametree", "--depth", "4", "--branching", "3", "--seed", "5")
     assert done.returncode == 0, done.stderr
     assert "minimax:" in done.stdout and "alpha-beta:" in done.stdout

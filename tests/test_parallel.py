@@ -11,12 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 from conftest import PUBLIC_DATA, default_sigint
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import cli, dlx, parallel, pentomino, queens, sudoku
-from solvers.__main__ import main
 from solvers.parallel import Plan, Problem, Tally
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,13 +177,6 @@ def loosened_puzzles(how_many: int) -> list[sudoku.Puzzle]:
 # The command line.
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def without_time(out: str) -> dict[str, object]:
     """A JSON answer without its wall-clock seconds."""
     data = json.loads(out)
@@ -212,7 +205,7 @@ def test_jobs_2_answers_as_jobs_1_and_as_no_jobs(
         assert one[1] == two[1] == plain[1]
         return
     assert without_time(one[1]) == without_time(two[1])
-    same = ("count", "nodes", "updates", "solutions")
+    same: tuple[str, ...] = ("count", "nodes", "updates", "solutions")
     if argv[0] == "queens":  # plain --count runs the bitmask counter (queenscount): its nodes are its own
         same = ("count", "solutions")
     assert {key: json.loads(two[1])[key] for key in same} == {key: json.loads(plain[1])[key] for key in same}

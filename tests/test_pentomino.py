@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run, run_process
 
 from solvers import dlx, pentomino
-from solvers.__main__ import main
 
 
 @pytest.fixture
@@ -81,13 +79,6 @@ def test_first_tiling_of_each_board_is_valid() -> None:
         check_tiling(rows, width, height)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_tiling_counts_and_json(
     capsys: pytest.CaptureFixture[str], counts: dict[str, dict[str, int]]
 ) -> None:
@@ -142,11 +133,5 @@ def test_cli_no_tiling_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_subprocess_run() -> None:
     """The real command line."""
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "pentomino", "3x20", "--count"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_process("pentomino", "3x20", "--count")
     assert (done.returncode, done.stdout) == (0, "2\n")

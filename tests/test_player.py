@@ -34,6 +34,12 @@ def state(player: Player) -> tuple:
     return player.model.snapshot(), player.counters.snapshot()
 
 
+def finish_seek(player: Player) -> None:
+    """Finish at once the seek under way (`back` past the kept events and `seek_end` start one)."""
+    assert player.target is not None, "a seek is under way"
+    player.seek(player.target, now=True)
+
+
 TREE_STATES = reference_states(tree_source, lambda: RecursionModel(TREE))
 
 operations = st.lists(
@@ -70,7 +76,7 @@ def test_any_mix_of_step_back_and_seek_matches_forward_replay(ops, spacing, kept
         elif op == "back":
             for _ in range(amount):
                 if not player.back():
-                    player.seek(player.target, now=True)
+                    finish_seek(player)
         else:
             player.seek(amount, now=True)
         assert 0 <= player.cursor <= last
@@ -85,7 +91,7 @@ def test_stepping_back_to_the_start_restores_every_state_on_the_way() -> None:
     for index in range(len(TREE_STATES) - 1, -1, -1):
         assert state(player) == TREE_STATES[index]
         if not player.back():
-            player.seek(player.target, now=True)
+            finish_seek(player)
 
 
 def test_counters_follow_the_events() -> None:
@@ -208,7 +214,7 @@ def test_with_no_closed_form_the_length_is_open_until_the_end() -> None:
     player.seek(300, now=True)
     assert player.length_is_open and player.known_length() == 300
     player.seek_end()
-    player.seek(player.target, now=True)
+    finish_seek(player)
     assert not player.length_is_open and player.known_length() == 1000 == player.total
 
 
@@ -250,21 +256,6 @@ def test_a_far_seek_restores_a_keyframe_instead_of_walking() -> None:
         moved.append(MoveCounter.moves - before)
         assert player.cursor == target == player.model.seen == player.counters.events
     assert max(moved) <= spacing // 2 + 8  # and a few for the restore's copying
-
-
-class MoveCounter:
-    """A Tally that also counts every apply and revert made, across instances."""
-
-    moves = 0
-    seen: int
-
-    def apply(self, event: object) -> None:
-        MoveCounter.moves += 1
-        self.seen += 1
-
-    def revert(self, event: object) -> None:
-        MoveCounter.moves += 1
-        self.seen -= 1
 
 
 def test_toggle_at_the_end_starts_over() -> None:
@@ -316,6 +307,20 @@ class Tally:
 
     def snapshot(self) -> int:
         return self.seen
+
+
+class MoveCounter(Tally):
+    """A Tally that also counts every apply and revert made, across instances."""
+
+    moves = 0
+
+    def apply(self, event: object) -> None:
+        MoveCounter.moves += 1
+        self.seen += 1
+
+    def revert(self, event: object) -> None:
+        MoveCounter.moves += 1
+        self.seen -= 1
 
 
 def test_end_goes_to_the_end_of_a_run_whose_length_is_not_known_yet() -> None:

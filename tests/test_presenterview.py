@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 from ui import press
@@ -137,7 +138,12 @@ def test_with_two_screens_the_window_opens_with_the_lesson(app, monkeypatch) -> 
     monkeypatch.setattr(presenterview, "displays", lambda: 2)
     placed: list[int] = []
     opener = presenterview.open_presenter_window
-    monkeypatch.setattr(presenterview, "open_presenter_window", lambda: placed.append(1) or opener())
+
+    def open_presenter_window() -> Any:
+        placed.append(1)
+        return opener()
+
+    monkeypatch.setattr(presenterview, "open_presenter_window", open_presenter_window)
     present(app)
     app.frame(1 / 60)
     assert app.presenter_view.mode == "window" and app.presenter_view.window is not None and placed

@@ -73,6 +73,7 @@ def test_random_positions_agree_with_a_plain_full_search(shape: tuple[int, int, 
         pos = random_position(game, stones, rng)
         proof = prove(game, pos)
         assert (proof.result, proof.plies) == plain_answer(game, pos), game.show(pos)
+        assert proof.move is not None, "the random positions are still open"
         after = game.result(pos, proof.move)
         answer = plain_answer(game, after)  # a finished game too: its utility
         flipped = {"win": "loss", "loss": "win", "draw": "draw"}[answer[0] or ""]

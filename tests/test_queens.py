@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run, run_process
 
 from solvers import dlx, queens
-from solvers.__main__ import main
 from solvers.events import Pop, Push, Solution
 
 
@@ -95,13 +93,6 @@ def test_events_never_put_two_queens_in_attack() -> None:
     assert solutions == 4 and not board
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_board_count_and_json(
     capsys: pytest.CaptureFixture[str], counts: dict[str, dict[str, int]]
 ) -> None:
@@ -139,11 +130,5 @@ def test_cli_no_solution_and_bad_n(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_subprocess_count() -> None:
     """The real command line."""
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "queens", "6", "--count"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("queens", "6", "--count")
     assert (done.returncode, done.stdout) == (0, "4\n")

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from cli_runner import run
 
 from solvers import dlx, queens, queenscount
-from solvers.__main__ import main
 
 
 @pytest.fixture
@@ -46,20 +47,18 @@ def test_bad_n_is_refused() -> None:
         queenscount.count(0)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_count_runs_the_counter_and_json_the_exact_cover_search(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`queens 10 --count`: 724 by the counter; --json: 724 with the exact-cover search's run stats."""
     calls: list[int] = []
     counter = queenscount.count
-    monkeypatch.setattr(queenscount, "count", lambda n, tally: calls.append(n) or counter(n, tally))
+
+    def count(n: int, tally: Any) -> Any:
+        calls.append(n)
+        return counter(n, tally)
+
+    monkeypatch.setattr(queenscount, "count", count)
     code, out, _ = run(capsys, "queens", "10", "--count")
     assert (code, out, calls) == (0, "724\n", [10])
     code, out, _ = run(capsys, "queens", "10", "--count", "--json")

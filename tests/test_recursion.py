@@ -6,17 +6,18 @@ import json
 import math
 import subprocess
 import sys
+from collections.abc import Sequence
 
 import pytest
+from cli_runner import run, run_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import recursion as rec
-from solvers.__main__ import main
 from solvers.events import Assign, Note, Overflow, Pop, Push
 
 
-def check_stack_discipline(events: list[object]) -> int:
+def check_stack_discipline(events: Sequence[object]) -> int:
     """Every Push has its Pop, in LIFO order, depth never negative; returns the max depth."""
     stack: list[int] = []
     deepest = 0
@@ -108,22 +109,15 @@ def test_tree_maximum_flows_up(seed: int, depth: int) -> None:
     assert returned[root.node] == rec.tree_max(root)
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run `python -m solvers` in-process."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_cli_factorial_20(capsys: pytest.CaptureFixture[str]) -> None:
     """The value the issue names."""
-    code, out, _ = run_cli(capsys, "factorial", "20")
+    code, out, _ = run(capsys, "factorial", "20")
     assert code == 0 and out.splitlines()[0] == "2432902008176640000"
 
 
 def test_cli_trace_winds_and_unwinds(capsys: pytest.CaptureFixture[str]) -> None:
     """One line per event: 3 calls, 3 returns, indented by depth."""
-    code, out, _ = run_cli(capsys, "factorial", "3", "--trace")
+    code, out, _ = run(capsys, "factorial", "3", "--trace")
     lines = out.splitlines()
     assert code == 0 and lines[-1] == "6"
     assert lines[:6] == [
@@ -138,7 +132,7 @@ def test_cli_trace_winds_and_unwinds(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_cli_huge_n_overflows_the_recursion_but_not_the_loop(capsys: pytest.CaptureFixture[str]) -> None:
     """N = 20,000: the loop answers, the recursion reports the limit it hit."""
-    code, out, _ = run_cli(capsys, "factorial", "20000", "--json")
+    code, out, _ = run(capsys, "factorial", "20000", "--json")
     data = json.loads(out)
     assert code == 0 and data["value"] == math.factorial(20000)
     assert data["recursive"] == {"value": None, "overflow": True, "depth_reached": 10000, "limit": 10000}
@@ -158,21 +152,19 @@ def test_cli_huge_n_overflows_the_recursion_but_not_the_loop(capsys: pytest.Capt
 )
 def test_cli_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     """A one-line reason on stderr, exit code 2."""
-    code, out, err = run_cli(capsys, *argv)
+    code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
 
 
 def test_cli_maxtree(capsys: pytest.CaptureFixture[str]) -> None:
     """The maximum of the seeded tree."""
-    code, out, _ = run_cli(capsys, "maxtree", "--seed", "5", "--json")
+    code, out, _ = run(capsys, "maxtree", "--seed", "5", "--json")
     assert code == 0 and json.loads(out)["value"] == rec.tree_max(rec.random_tree(5))
 
 
 def test_cli_runs_as_a_module() -> None:
     """`python -m solvers factorial 20` in a fresh process."""
-    result = subprocess.run(
-        [sys.executable, "-m", "solvers", "factorial", "20"], capture_output=True, text=True, timeout=60
-    )
+    result = run_process("factorial", "20")
     assert result.returncode == 0 and result.stdout.startswith("2432902008176640000\n")
 
 

@@ -4,22 +4,14 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run, run_process
 from test_sudoku import SEED_FORM
 
 from solvers import sudoku
-from solvers.__main__ import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(tmp_path: Path, text: str) -> str:
@@ -117,12 +109,5 @@ def test_limit_without_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]
 
 def test_subprocess_run() -> None:
     """The real command line, puzzle on stdin."""
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "sudoku", "-", "--count"],
-        input=SEED_FORM,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("sudoku", "-", "--count", stdin=SEED_FORM)
     assert (done.returncode, done.stdout, done.stderr) == (0, "1\n", "")

@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-from solvers.__main__ import main
+from cli_runner import run, run_process
 
 
 @pytest.fixture
 def facts(public_data: Path) -> dict:
     """The published tic-tac-toe counts (tests/data/tictactoe)."""
     return json.loads((public_data / "tictactoe" / "tictactoe_facts.json").read_text())
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    """Run the CLI in-process: exit code, stdout, stderr."""
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_best_move_as_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,21 +107,9 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def test_subprocess_run() -> None:
     """The real command line, in its own process."""
-    done = subprocess.run(
-        [sys.executable, "-m", "solvers", "tictactoe", "--board", "x...o....", "--alphabeta", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_process("tictactoe", "--board", "x...o....", "--alphabeta", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["to_move"] == "x" and data["value"] == 0 and data["move"] in range(9)
-    bad = subprocess.run(
-        [sys.executable, "-m", "solvers", "tictactoe", "--board", "xxxxx...."],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    bad = run_process("tictactoe", "--board", "xxxxx....")
     assert bad.returncode == 2 and "impossible board" in bad.stderr

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import ast
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_process
 
 from solvers.events import Pop, Push
 from solvers.hanoi import replay
@@ -158,7 +157,7 @@ def test_a_syntax_error_names_its_line(tmp_path: Path) -> None:
     (tmp_path / "bad.py").write_text("def f(n):\n    return n +\n")
     run = trace(tmp_path / "bad.py", "f", "1", seconds=LIMIT)
     assert run.error is not None and run.error.startswith("SyntaxError") and run.line == 2
-    done = cli("trace", str(tmp_path / "bad.py"), "f", "1")
+    done = run_process("trace", str(tmp_path / "bad.py"), "f", "1")
     assert done.returncode == 2 and done.stderr.strip() == "trace: bad.py line 2: SyntaxError: invalid syntax"
 
 
@@ -191,7 +190,7 @@ def test_printing_cannot_forge_events(tmp_path: Path) -> None:
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], words: str) -> None:
     """A missing file, an unknown function, code posing as an argument, a wrong count: one line, exit 2."""
-    done = cli("trace", *(arg.replace("GALLERY", str(GALLERY)) for arg in args))
+    done = run_process("trace", *(arg.replace("GALLERY", str(GALLERY)) for arg in args))
     assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
@@ -203,7 +202,9 @@ def test_arguments_are_literals_only() -> None:
 
 def test_the_command_line_prints_one_json_object() -> None:
     """--json gives the issue's keys with the known answer."""
-    done = cli("trace", str(GALLERY / "fibonacci.py"), "fib_memo", "10", "--json", "--seconds", str(LIMIT))
+    done = run_process(
+        "trace", str(GALLERY / "fibonacci.py"), "fib_memo", "10", "--json", "--seconds", str(LIMIT)
+    )
     data = json.loads(done.stdout)
     assert done.returncode == 0
     assert {k: data[k] for k in ("result", "calls", "max_depth", "cache_hits", "events")} == {
@@ -214,10 +215,3 @@ def test_the_command_line_prints_one_json_object() -> None:
         "events": 60,
     }
     assert data["events_by_kind"] == {"Line": 22, "Pop": 19, "Push": 19} and data["seconds"] >= 0
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m solvers ARGS` from the worktree."""
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
-    )

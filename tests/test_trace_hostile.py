@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_runner import run_process
 
 from solvers.tracing import contain
 from solvers.tracing.runner import CHILD, TraceInputError, TraceJob, load_source, make_request, trace
@@ -188,7 +189,7 @@ def test_lines_forged_into_the_protocol_stop_the_run_saying_so(tmp_path: Path, f
     (tmp_path / "forge.py").write_text(source)
     run = trace(tmp_path / "forge.py", "f", "1", seconds=LIMIT)
     assert (run.stopped, run.result) == (INTERFERED, None)
-    done = cli("trace", str(tmp_path / "forge.py"), "f", "1")
+    done = run_process("trace", str(tmp_path / "forge.py"), "f", "1")
     assert done.returncode == 1 and done.stderr == f"f(1): {INTERFERED}\n"
 
 
@@ -200,7 +201,7 @@ def test_a_nul_byte_is_refused_by_one_loader_in_the_same_words_everywhere(tmp_pa
     with pytest.raises(TraceInputError, match=words):
         load_source(path)
     assert launch.accept("trace", [str(path), "f", "1"]) == words
-    done = cli("trace", str(path), "f", "1")
+    done = run_process("trace", str(path), "f", "1")
     assert (done.returncode, done.stderr) == (2, f"trace: {words}\n")
     app = subprocess.run(
         [sys.executable, "-m", "visualizer", "trace", str(path), "f", "1"],
@@ -221,10 +222,3 @@ def test_a_slow_run_at_the_time_limit_says_how_far_it_got(tmp_path: Path) -> Non
     assert run.calls >= 5000 and len(run.events) == 100 + 1  # the events shipped, then the Halt
     so_far = f"{run.calls:,} calls made, depth 25"
     assert run.stopped == f"stopped after 5 s, still running ({so_far}): it may just be slow, or endless"
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m solvers ARGS` from the worktree."""
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
-    )

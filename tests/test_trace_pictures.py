@@ -70,7 +70,7 @@ def test_merge_sort_list_is_sorted_after_the_last_return_and_slices_follow_the_c
         assert sorted(picture.items) == sorted(items), "the list keeps its items"
     last_pop = max(i for i, event in enumerate(events) if isinstance(event, Pop))
     assert last_pop == len(events) - 1
-    assert picture.done and list(picture.items) == sorted(items)
+    assert isinstance(picture, Merging) and picture.done and list(picture.items) == sorted(items)
 
 
 def reachable(grid: list[list[int]], start: tuple[int, int]) -> set[tuple[int, int]]:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import ast
 import importlib.util
 import json
-import subprocess
 import sys
 import types
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_runner import run_process
 
 from solvers.events import Pop, Push
 from solvers.tracing import protocol
@@ -28,7 +28,6 @@ from solvers.tracing.runner import TraceInputError, TraceResult, make_request, t
 from visualizer.scenes.trace.model import RunModel
 from visualizer.scenes.trace.runs import parse_call
 
-ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 300
 """Seconds a run may take: far above its need, so a loaded machine never stops it."""
 
@@ -351,7 +350,7 @@ def test_keyword_arguments_are_given_by_name(tmp_path: Path) -> None:
     ):
         with pytest.raises(TraceInputError, match=message):
             make_request(path, "power", words)
-    done = cli("trace", str(path), "power", "2", "exp=3", "--json")
+    done = run_process("trace", str(path), "power", "2", "exp=3", "--json")
     data = json.loads(done.stdout)
     assert done.returncode == 0 and data["result"] == "8"
     assert data["output"] == "power 2 3\npower 2 2\npower 2 1\npower 2 0\n"
@@ -406,13 +405,6 @@ def test_the_event_budget_stops_an_endless_loop_and_says_how_far_it_got(tmp_path
     assert short.result is None and short.stopped is not None and short.total_events == whole.total_events - 1
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """`python -m solvers ARGS` from the worktree."""
-    return subprocess.run(
-        [sys.executable, "-m", "solvers", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
-    )
-
-
 @pytest.mark.parametrize(
     "line",
     [
@@ -436,5 +428,6 @@ def test_the_protocol_takes_a_generator_that_yields_and_resumes() -> None:
         b'["e", [["c", 0, -1, "g", [], 1, -1], ["y", 0, "1", 2], ["u", 0, 2], '
         b'["r", 0, "None", "return", 2]]]\n'
     )
+    assert isinstance(taken, list), "an event batch, not an end message or progress"
     assert [type(event).__name__ for event in taken] == ["Push", "Yield", "Resume", "Pop"]
     assert reader.stack == [] and reader.suspended == set()

@@ -44,7 +44,7 @@ def snapshots_at(run: Run, targets: list[int]) -> dict[int, tuple[object, object
     """Model and counters snapshots of a fresh player stepped straight to each target."""
     source, make_model = run
     fresh = Player(source, make_model, keyframe_every=10**9)
-    found = {}
+    found: dict[int, tuple[object, object]] = {}
     for target in sorted(set(targets)):
         while fresh.cursor < target:
             fresh.step()

@@ -25,7 +25,7 @@ import math
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from solvers.i18n import _, format_number, pgettext
 from visualizer import keyframes
@@ -88,7 +88,7 @@ __all__ += ["is_solution", "kind_is", "speed_label"]
 
 
 class Model(Protocol):
-    """What a scene model offers the player: apply and revert one event."""
+    """What a scene model offers the player: apply and revert one event, and a snapshot to compare."""
 
     def apply(self, event: Any) -> None:
         """Move the state one event forward."""
@@ -96,14 +96,21 @@ class Model(Protocol):
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
 
+    def snapshot(self) -> object:
+        """The whole state as a comparable value: equal after `revert` undoes `apply` (the contract tests)."""
 
-class Player:
+
+ModelT = TypeVar("ModelT", bound=Model)
+"""The model a player plays onto (a demo's own: `Player[HanoiModel]` gives `player.model` its type)."""
+
+
+class Player(Generic[ModelT]):
     """Plays a deterministic event source onto a model: play, step, back, seek, run-to."""
 
     def __init__(
         self,
         source: Callable[[], Iterator[Any]],
-        make_model: Callable[[], Model],
+        make_model: Callable[[], ModelT],
         *,
         budget: float = 0.008,
         speed: float = 4,
@@ -141,7 +148,7 @@ class Player:
 
     def _replay(self) -> None:
         """A fresh model and solver at event 0 (keyframes stay: the run is deterministic)."""
-        self.model = self._make_model()
+        self.model: ModelT = self._make_model()
         self.counters = Counters()
         self._events: Iterator[Any] = iter(self._source())
         self._store = EventStore(self._event_budget)

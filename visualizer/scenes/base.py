@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 import pygame
 
 from visualizer import theme as th
 from visualizer.bindings import Bindings
 from visualizer.finale import Finale
-from visualizer.player import Model, Player
+from visualizer.player import ModelT, Player
 from visualizer.widgets import Widget
 
 if TYPE_CHECKING:
@@ -41,8 +41,12 @@ class Stop:
     predicate: Callable[[object], bool]
 
 
-class Demo:
-    """One demo: what runs (source, model), how it reads (code, narration), how it looks."""
+class Demo(Generic[ModelT]):
+    """One demo: what runs (source, model), how it reads (code, narration), how it looks.
+
+    A demo names its model's type, `class HanoiDemo(Demo[HanoiModel])`: then `make_model` returns one and
+    every `player` it is handed is a `Player[HanoiModel]`, whose `player.model` is typed.
+    """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -66,7 +70,7 @@ class Demo:
         """A fresh event generator for the current options (deterministic)."""
         raise NotImplementedError
 
-    def make_model(self) -> Model:
+    def make_model(self) -> ModelT:
         """A fresh model at the state before the first event."""
         raise NotImplementedError
 
@@ -77,7 +81,9 @@ class Demo:
         """
         return None
 
-    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+    def exercise_targets(
+        self, step: Step, rect: pygame.Rect, player: Player[ModelT]
+    ) -> dict[Hashable, pygame.Rect]:
         """Where the open step's candidates are on the stage `rect`: choice key -> box (pure, from `layout`).
 
         The shell outlines each one with its number, lights the keyboard's one and takes a click on it as the
@@ -123,7 +129,7 @@ class Demo:
         """The pseudocode whose lines events name (1-based)."""
         return ()
 
-    def lit_lines(self, player: Player) -> dict[int, th.Color]:
+    def lit_lines(self, player: Player[ModelT]) -> dict[int, th.Color]:
         """Pseudocode lines to light: by default the line of the last event."""
         line = getattr(player.last_event, "line", 0)
         return {line: th.LIT_LINE} if line else {}
@@ -140,7 +146,7 @@ class Demo:
         """Which shared counters to show, of: events calls depth max_depth backtracks solutions prunes."""
         return ("events", "calls", "depth", "max_depth", "backtracks", "solutions")
 
-    def status(self, player: Player) -> str | None:
+    def status(self, player: Player[ModelT]) -> str | None:
         """A word for the title bar ("your move", "solved"), or None for the shell's own."""
         return None
 
@@ -172,7 +178,7 @@ class Demo:
         """Widgets for the demo's options bar (sizes, variants, actions)."""
         return []
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[ModelT]) -> None:
         """Draw the stage into `rect`, reading `player.model`."""
         raise NotImplementedError
 
@@ -211,10 +217,12 @@ class Demo:
         """True while the shell shows the panel `name` beside the stage: the stage need not hold it too."""
         return self.shell.opened == name
 
-    def draw_panel(self, name: str, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw_panel(
+        self, name: str, surface: pygame.Surface, rect: pygame.Rect, player: Player[ModelT]
+    ) -> None:
         """Draw the panel `name` (one of `panels`) into `rect` beside the stage."""
 
-    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player[ModelT]) -> bool:
         """Mouse and key input on the stage; True when used (keys come before the shell's).
 
         By default a key press runs what the demo's `bindings` table binds it to.
@@ -229,10 +237,10 @@ class Demo:
         """
         return False
 
-    def update(self, dt: float, player: Player) -> None:
+    def update(self, dt: float, player: Player[ModelT]) -> None:
         """Per-frame work after the player moved (animation clocks, a game's next turn)."""
 
-    def at_rest(self, player: Player) -> bool:
+    def at_rest(self, player: Player[ModelT]) -> bool:
         """True when nothing on the stage moves, so the app may sleep until input.
 
         A demo whose `update` animates must say when it is still; by default a
@@ -240,7 +248,7 @@ class Demo:
         """
         return type(self).update is Demo.update
 
-    def wake_after(self, player: Player) -> float | None:
+    def wake_after(self, player: Player[ModelT]) -> float | None:
         """Seconds until the stage at rest changes by itself (a game's clock), or None: the app wakes then."""
         return None
 

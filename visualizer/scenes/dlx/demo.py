@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from solvers.exercise.cover import CoverRules
 
 
-class MatrixDemo(ExactCoverDemo):
+class MatrixDemo(ExactCoverDemo[MatrixModel]):
     """Dancing links drawn whole: cover unlinks, uncover relinks in reverse."""
 
     name = "dlx"

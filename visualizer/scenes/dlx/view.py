@@ -205,9 +205,11 @@ class MatrixView:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
 
-    def draw(self, surface: pygame.Surface, lay: MatrixLayout, look: MatrixLook, player: Player) -> None:
+    def draw(
+        self, surface: pygame.Surface, lay: MatrixLayout, look: MatrixLook, player: Player[MatrixModel]
+    ) -> None:
         """The matrix with its links, what happens now, the key."""
-        model: MatrixModel = player.model  # type: ignore[assignment]
+        model = player.model
         m = model.matrix
         card(
             surface,

@@ -9,7 +9,7 @@ the solutions found (, and .).  Their key tables are `COVER_BINDINGS` and
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import pygame
 
@@ -68,7 +68,11 @@ def browse_bindings(noun: str) -> Bindings:
     )
 
 
-class ExactCoverDemo(Demo):
+CoverT = TypeVar("CoverT", bound=CoverModel)
+"""The demo's own cover model (a `MatrixModel`, a `SudokuModel`, ...)."""
+
+
+class ExactCoverDemo(Demo[CoverT]):
     """An Algorithm X demo: the column choice (fewest 1s or leftmost), Knuth's counters, C to switch."""
 
     bindings = COVER_BINDINGS
@@ -103,13 +107,15 @@ class ExactCoverDemo(Demo):
         """Why the column being decided was chosen, for the 'now' card."""
         return _("it has the fewest") if self.strategy == "fewest" else _(leftmost)
 
-    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+    def exercise_targets(
+        self, step: Step, rect: pygame.Rect, player: Player[CoverT]
+    ) -> dict[Hashable, pygame.Rect]:
         """Algorithm X's candidates on the picture: a column where it is drawn, a row as what it places.
 
         A backtrack's level is the row tried at that level (the model's stack, one row a level). Candidates
         that would share one box (two placements named by one cell) stay in the bar: a click must be sure.
         """
-        model: CoverModel = player.model  # type: ignore[assignment]
+        model = player.model
         found: dict[Hashable, pygame.Rect] = {}
         for choice in step.choices:
             key = choice.key
@@ -174,7 +180,7 @@ class ExactCoverDemo(Demo):
         )
 
 
-class BrowsingDemo(ExactCoverDemo):
+class BrowsingDemo(ExactCoverDemo[CoverT]):
     """An exact-cover demo whose solutions found can be browsed: ◀ ▶ in the options bar, , and . keys."""
 
     solution_noun: ClassVar[str] = "solution"
@@ -235,7 +241,7 @@ class BrowsingDemo(ExactCoverDemo):
 
     def browse_by(self, step: int) -> None:
         """Show the previous (-1) or next (+1) solution found."""
-        model: CoverModel = self.shell.run.model  # type: ignore[assignment]
+        model: CoverModel = self.shell.run.model
         index = self.shown_solution(model)
         if index is None:
             self.notify(_(self.nothing_to_browse))
@@ -246,9 +252,9 @@ class BrowsingDemo(ExactCoverDemo):
         """One of BROWSE_WORDS for this demo's noun, translated."""
         return _(BROWSE_WORDS[self.solution_noun][key])
 
-    def cover_look(self, player: Player) -> CoverLook:
+    def cover_look(self, player: Player[CoverT]) -> CoverLook:
         """What every exact-cover view reads this frame besides the model (built by the controller)."""
-        model: CoverModel = player.model  # type: ignore[assignment]
+        model = player.model
         return CoverLook(
             self.waiting_now(),
             self.choice_rule(),
@@ -260,7 +266,7 @@ class BrowsingDemo(ExactCoverDemo):
     def solution_label(self) -> str:
         """'solution 3 of 92', with 'so far' while the search goes on."""
         player = self.shell.run
-        model: CoverModel = player.model  # type: ignore[assignment]
+        model: CoverModel = player.model
         index = self.shown_solution(model)
         if index is None:
             return self.phrase("none" if player.at_end else "none yet")

@@ -85,7 +85,7 @@ FROGS_BINDINGS = Bindings(
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
 
-class FrogsDemo(Demo):
+class FrogsDemo(Demo[FrogsModel]):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
     About 400 lines, over the house's 300: the three modes' actions (play,
@@ -438,9 +438,9 @@ class FrogsDemo(Demo):
             or (bool(self.message) and running(self.message_at, MESSAGE_SECONDS))
         )
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[FrogsModel]) -> None:
         """Pads on top; below them the tree and the list of moves (or the rules); offers; confetti."""
-        model: FrogsModel = player.model  # type: ignore[assignment]
+        model = player.model
         theme, frogs = self.theme, self.layout(rect)
         pads = self.pads_look(model)
         board.draw_pads(surface, theme, pads, frogs, model, player)

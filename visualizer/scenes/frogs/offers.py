@@ -65,7 +65,7 @@ class Offer:
     banner: bool
 
 
-def offer(demo: Controls, player: Player) -> Offer | None:
+def offer(demo: Controls, player: Player[FrogsModel]) -> Offer | None:
     """The end of a game (a banner), of a search or a playback (the result line); None before."""
     back = (_("back to the game"), demo.back_to_game)
     undo_back: tuple[tuple[str, Callable[[], None]], ...] = ()
@@ -94,7 +94,7 @@ def offer(demo: Controls, player: Player) -> Offer | None:
             moves=count_moves(len(demo.playback_moves))
         )
         return Offer("", text, th.DONE, (back,), False)
-    model: FrogsModel = player.model  # type: ignore[assignment]
+    model = player.model
     tree = model.tree
     if model.solution is not None:
         text = _("Solved: {moves}; {tried} tried, {cancelled} cancelled.").format(

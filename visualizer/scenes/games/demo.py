@@ -69,7 +69,7 @@ GAMES_BINDINGS = Bindings(
 """The games demo's keys and gestures."""
 
 
-class GamesDemo(Demo):
+class GamesDemo(Demo[EngineTree]):
     """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved.
 
     Over 300 lines because it is where the match's edits, the engine's worker
@@ -430,9 +430,9 @@ class GamesDemo(Demo):
         """The node of the tree shown under `pos`, if any."""
         return node_at(view.tree_places(area, self.theme, tree)[0], area, pos, self.camera)
 
-    def click_node(self, area: pygame.Rect, pos: tuple[int, int], player: Player) -> bool:
+    def click_node(self, area: pygame.Rect, pos: tuple[int, int], player: Player[EngineTree]) -> bool:
         """A node clicked: the timeline goes to its Push (Shift: its Pop)."""
-        tree: EngineTree = player.model  # type: ignore[assignment]
+        tree = player.model
         node = self.node_at(area, pos, tree)
         if node is None:
             return False
@@ -441,10 +441,10 @@ class GamesDemo(Demo):
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[EngineTree]) -> None:
         """The board and the words at the left, the tree at the right."""
         lay, theme = self.layout(rect), self.theme
-        tree: EngineTree = player.model  # type: ignore[assignment]
+        tree = player.model
         last = self.match.last_answer()
         expected = last[1].pv[1:2] if last is not None and self.match.moves else []
         searched = self.asked_move_on()

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 ORDERS = tuple((label, value) for value, label in mm.ORDER_NAMES.items())
 
 
-class GameTreeDemo(Demo):
+class GameTreeDemo(Demo[LockstepModel]):
     """Minimax and alpha-beta side by side on a seeded random MAX/MIN tree."""
 
     name = "gametree"
@@ -78,9 +78,11 @@ class GameTreeDemo(Demo):
 
         return lockstep_rules(self.tree)
 
-    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+    def exercise_targets(
+        self, step: Step, rect: pygame.Rect, player: Player[LockstepModel]
+    ) -> dict[Hashable, pygame.Rect]:
         """Prunes are marked on alpha-beta's tree: each move is the child it leads to (drawn ahead, faint)."""
-        model: LockstepModel = player.model  # type: ignore[assignment]
+        model = player.model
         found = self.asked_on(model)
         if step.kind != "minimax.prune" or found is None:
             return {}
@@ -166,7 +168,7 @@ class GameTreeDemo(Demo):
         asked = self.asked()
         if asked is None:
             return narrate(event)
-        model: LockstepModel = self.shell.run.model  # type: ignore[assignment]
+        model: LockstepModel = self.shell.run.model
         branching = self.tree.branching
 
         def hidden(side_event: mm.Side) -> bool:
@@ -179,7 +181,7 @@ class GameTreeDemo(Demo):
 
     def asked(self) -> State | None:
         """The state an open exercise step is about (its value must not show), or None."""
-        model: LockstepModel = self.shell.run.model  # type: ignore[assignment]
+        model: LockstepModel = self.shell.run.model
         found = self.asked_on(model)
         return None if found is None else found[1]
 
@@ -255,10 +257,12 @@ class GameTreeDemo(Demo):
         cards = self.layout(rect).cards
         return cards[0].unionall(cards[1:])
 
-    def click_node(self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player) -> bool:
+    def click_node(
+        self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player[LockstepModel]
+    ) -> bool:
         """A node clicked takes the timeline to its Push (Shift: its Pop); unreached nodes do nothing."""
         found = view.state_at(lay, self.theme, self.tree, self.camera, pos)
-        model: LockstepModel = player.model  # type: ignore[assignment]
+        model = player.model
         node = model.sides[found[0]].where.get(found[1]) if found is not None else None
         if found is None or node is None:
             return False
@@ -296,17 +300,17 @@ class GameTreeDemo(Demo):
 
     # --- drawing -------------------------------------------------------------------------
 
-    def skipped(self, player: Player) -> set[State]:
+    def skipped(self, player: Player[LockstepModel]) -> set[State]:
         """What alpha-beta skips so far, worked out once per model state."""
         key = (player.generation, player.cursor)
         if self._skipped[0] != key:
-            model: LockstepModel = player.model  # type: ignore[assignment]
+            model = player.model
             self._skipped = (key, model.skipped())
         return self._skipped[1]
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[LockstepModel]) -> None:
         """Minimax above, alpha-beta below, a legend at the bottom."""
-        model: LockstepModel = player.model  # type: ignore[assignment]
+        model = player.model
         lay = self.layout(rect)
         found = self.asked_on(model)
         asked = None if found is None else found[1]

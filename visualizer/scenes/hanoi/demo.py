@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from solvers.exercise.hanoi import HanoiRules
 
 
-class HanoiDemo(Demo):
+class HanoiDemo(Demo[HanoiModel]):
     """N disks from A to C: the disks move in step with the call stack and the call tree."""
 
     name = "hanoi"
@@ -68,10 +68,12 @@ class HanoiDemo(Demo):
 
         return HanoiRules(self.disks)
 
-    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+    def exercise_targets(
+        self, step: Step, rect: pygame.Rect, player: Player[HanoiModel]
+    ) -> dict[Hashable, pygame.Rect]:
         """A move is where its disk would land on the target peg; a calling frame is its box on the stack."""
         lay = self.layout(rect)
-        model: HanoiModel = player.model  # type: ignore[assignment]
+        model = player.model
         if step.kind == "hanoi.move":
             moves = [choice.key for choice in step.choices]
             return {move: box for move, box in view.move_targets(lay.pegs, self.theme, model, moves).items()}
@@ -123,9 +125,9 @@ class HanoiDemo(Demo):
         """Stop at the next disk move (M)."""
         return [Stop("m", N_("next move"), lambda event: type(event) is Move)]
 
-    def status(self, player: Player) -> str | None:
+    def status(self, player: Player[HanoiModel]) -> str | None:
         """'done: 7 moves' at the end."""
-        model: HanoiModel = player.model  # type: ignore[assignment]
+        model = player.model
         if not (player.at_end and model.moves):
             return None
         return ngettext("done: {count} move", "done: {count} moves", model.moves).format(
@@ -143,10 +145,10 @@ class HanoiDemo(Demo):
         """Stack, pegs and the call tree (folded to fit at any number of disks)."""
         return view.layout(rect, self.theme)
 
-    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player[HanoiModel]) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
         lay = self.layout(rect)
-        model: HanoiModel = player.model  # type: ignore[assignment]
+        model = player.model
         area = view.tree_area(lay, self.theme)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
@@ -162,9 +164,9 @@ class HanoiDemo(Demo):
             return True
         return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[HanoiModel]) -> None:
         """Stack at the left, pegs at the right, the call tree under them."""
-        model: HanoiModel = player.model  # type: ignore[assignment]
+        model = player.model
         lay = self.layout(rect)
         view.draw_stack(surface, lay.stack, self.theme, model, asking=self.exercise_step() is not None)
         view.draw_pegs(surface, lay.pegs, self.theme, model)

@@ -94,7 +94,7 @@ def maze_camera() -> Camera:
     return camera
 
 
-class MazeDemo(Demo):
+class MazeDemo(Demo[MazeModel]):
     """Carve a maze by backtracking, solve it, draw your own.
 
     About 390 lines, over the house's 300 for a class: the key table names
@@ -558,9 +558,9 @@ class MazeDemo(Demo):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def scene(self, player: Player) -> Scene:
+    def scene(self, player: Player[MazeModel]) -> Scene:
         """The markers and the status line, in its tone, for the run at the player's cursor."""
-        model: MazeModel = player.model  # type: ignore[assignment]
+        model = player.model
         size = f"{self.width} × {self.height}"
         text, tone = status(model, self.action, size, player.at_end, player.playing)
         return Scene(self.action, self.start, self.goal, text, tone)

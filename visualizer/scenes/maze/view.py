@@ -92,10 +92,15 @@ class Scene:
 
 
 def draw_stage(
-    surface: pygame.Surface, lay: MazeLayout, theme: Theme, canvas: MazeCanvas, player: Player, scene: Scene
+    surface: pygame.Surface,
+    lay: MazeLayout,
+    theme: Theme,
+    canvas: MazeCanvas,
+    player: Player[MazeModel],
+    scene: Scene,
 ) -> None:
     """The maze, its path line, the current cell, S and G; the status line and the legend below."""
-    model: MazeModel = player.model  # type: ignore[assignment]
+    model = player.model
     geometry = lay.geometry
     canvas.sync(model, geometry, player.generation)
     clip = surface.get_clip()

@@ -99,7 +99,7 @@ MAZES_BINDINGS = Bindings(
 )
 
 
-class MazeShapesDemo(Demo):
+class MazeShapesDemo(Demo[ShapeModel | PairModel]):
     """Every shape, every generator, the bug, a comparison and the walking game."""
 
     name = "mazes"

@@ -46,7 +46,7 @@ BOARD_HELP = (N_("board 6×10"), N_("board 5×12"), N_("board 4×15"), N_("board
 """What keys 1-4 do, in the help (one whole message per board)."""
 
 
-class PentominoDemo(BrowsingDemo):
+class PentominoDemo(BrowsingDemo[PentominoModel]):
     """Twelve pentominoes tile a rectangle: pieces in and out, the tray, the strip, the tilings."""
 
     name = "pentomino"

@@ -64,10 +64,14 @@ class PentominoView:
         self.theme = theme
 
     def draw(
-        self, surface: pygame.Surface, lay: PentominoLayout, look: PentominoLook, player: Player
+        self,
+        surface: pygame.Surface,
+        lay: PentominoLayout,
+        look: PentominoLook,
+        player: Player[PentominoModel],
     ) -> None:
         """Board and words, strip, tray, tilings found."""
-        model: PentominoModel = player.model  # type: ignore[assignment]
+        model = player.model
         self._draw_board(look, surface, lay, model, player)
         pieces = list(range(len(pentomino.PIECES)))
         cells = list(range(len(pieces), model.matrix.n_columns))

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 MIN_N, MAX_N = 1, 16
 
 
-class QueensDemo(BrowsingDemo):
+class QueensDemo(BrowsingDemo[QueensModel]):
     """N queens by dancing links: the board, the decisions, the column sizes, every solution."""
 
     name = "queens"

@@ -142,9 +142,11 @@ class QueensView:
         """A strip label for a column."""
         return short_label(look.encoding, column)
 
-    def draw(self, surface: pygame.Surface, lay: QueensLayout, look: QueensLook, player: Player) -> None:
+    def draw(
+        self, surface: pygame.Surface, lay: QueensLayout, look: QueensLook, player: Player[QueensModel]
+    ) -> None:
         """Board with its edge counts, column strip, what happens now, solutions, legend."""
-        model: QueensModel = player.model  # type: ignore[assignment]
+        model = player.model
         self._draw_board(look, surface, lay, model, player)
         self._draw_strip(look, surface, lay.strip, model)
         self._draw_now(look, surface, lay.now, model, player)

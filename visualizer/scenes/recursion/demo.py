@@ -45,7 +45,7 @@ N_RANGE = range(0, 41)
 """The N the stepper and [ / ] allow."""
 
 
-class RecursionDemo(Demo):
+class RecursionDemo(Demo[RecursionModel]):
     """Factorial two ways in lockstep; overflow; endless recursion; a tree's maximum."""
 
     name = "recursion"
@@ -212,10 +212,10 @@ class RecursionDemo(Demo):
         """The whole call tree, unzoomed."""
         self.camera.reset()
 
-    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player[RecursionModel]) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
         lay = self.layout(rect)
-        model: RecursionModel = player.model  # type: ignore[assignment]
+        model = player.model
         area = view.tree_area(lay, self.theme)
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
@@ -241,9 +241,9 @@ class RecursionDemo(Demo):
         else:
             player.seek(model.push_at[node] + 1)
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[RecursionModel]) -> None:
         """Stack on the left; the loop and depth, or the call tree, on the right."""
-        model: RecursionModel = player.model  # type: ignore[assignment]
+        model = player.model
         lay = self.layout(rect)
         asked = None
         if self.exercise_step() is not None and model.stack:

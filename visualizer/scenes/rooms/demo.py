@@ -35,7 +35,7 @@ ROOMS_BINDINGS = Bindings(
 )
 
 
-class RoomsDemo(Demo):
+class RoomsDemo(Demo[RoomsModel]):
     """The rooms-and-corridors maze of the text, walked room by room."""
 
     name = "rooms"

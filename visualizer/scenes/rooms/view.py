@@ -91,9 +91,11 @@ def room_boxes(rect: pygame.Rect, theme: Theme) -> tuple[dict[str, pygame.Rect],
     return rooms, max(theme.px(6), int(size * 0.26))
 
 
-def draw_stage(surface: pygame.Surface, lay: RoomsLayout, theme: Theme, player: Player, variant: str) -> None:
+def draw_stage(
+    surface: pygame.Surface, lay: RoomsLayout, theme: Theme, player: Player[RoomsModel], variant: str
+) -> None:
     """The map, the call stack and the order of visits."""
-    model: RoomsModel = player.model  # type: ignore[assignment]
+    model = player.model
     draw_map(surface, lay, theme, model, player, variant)
     draw_stack(surface, lay.stack_card, theme, model, player)
     draw_order(surface, lay.order_card, theme, model, variant)

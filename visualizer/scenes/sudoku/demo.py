@@ -87,7 +87,7 @@ SUDOKU_BINDINGS = (
 """Sudoku's keys: the grid's edits and the library first, then the shared C, then browsing."""
 
 
-class SudokuDemo(ExactCoverDemo):
+class SudokuDemo(ExactCoverDemo[SudokuModel]):
     """Sudoku by dancing links: type or load givens, watch digits placed and withdrawn."""
 
     name = "sudoku"
@@ -288,7 +288,7 @@ class SudokuDemo(ExactCoverDemo):
 
     def browse_by(self, step: int) -> None:
         """With two solutions: show the other one."""
-        model: SudokuModel = self.shell.run.model  # type: ignore[assignment]
+        model: SudokuModel = self.shell.run.model
         if len(model.solutions) < 2:
             self.notify(_("only one solution to show") if model.solutions else _("no solution yet"))
             return
@@ -429,9 +429,9 @@ class SudokuDemo(ExactCoverDemo):
         """Board, column strip, what happens now, the key."""
         self.view.draw(surface, self.layout(rect), self.look(player), player)
 
-    def look(self, player: Player) -> SudokuLook:
+    def look(self, player: Player[SudokuModel]) -> SudokuLook:
         """What the view reads this frame besides the model: the grid, the selection, options, words."""
-        model: SudokuModel = player.model  # type: ignore[assignment]
+        model = player.model
         return SudokuLook(
             self.waiting_now(),
             self.choice_rule(N_("the leftmost open one")),

@@ -119,9 +119,11 @@ class SudokuView:
         self.theme = theme
         self.board = BoardView(theme)
 
-    def draw(self, surface: pygame.Surface, lay: SudokuLayout, look: SudokuLook, player: Player) -> None:
+    def draw(
+        self, surface: pygame.Surface, lay: SudokuLayout, look: SudokuLook, player: Player[SudokuModel]
+    ) -> None:
         """Board, column strip (or the verdict), what happens now, the key."""
-        model: SudokuModel = player.model  # type: ignore[assignment]
+        model = player.model
         self.board.draw(surface, lay, look, model, player)
         if not self._draw_verdict(look, surface, lay.strip, model, player):
             self._draw_strip(surface, lay.strip, model)

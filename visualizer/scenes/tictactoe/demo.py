@@ -78,7 +78,7 @@ TICTACTOE_BINDINGS = Bindings(
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(finale.PlainEnd, Demo):
+class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
     """Play x or o against minimax or alpha-beta and watch each of its searches.
 
     Over 300 lines: the game's edits, the computer's turn, the settings and the tree's clicks
@@ -298,7 +298,7 @@ class TicTacToeDemo(finale.PlainEnd, Demo):
         """An empty tree that knows where its nodes are on the timeline."""
         return TimedSearchTree(alphabeta=self.algorithm == ALPHABETA)
 
-    def update(self, dt: float, player: Player) -> None:
+    def update(self, dt: float, player: Player[TimedSearchTree]) -> None:
         """Count in the background; at the search's end the computer plays its move."""
         for count in self.counts.values():
             if not count.done:
@@ -306,7 +306,7 @@ class TicTacToeDemo(finale.PlainEnd, Demo):
                 break
         if not self.thinking or player.error or not player.at_end:
             return
-        tree: SearchTree = player.model  # type: ignore[assignment]
+        tree = player.model
         chosen = tree.chosen(0) if tree.count else None
         if chosen is None:
             return
@@ -414,9 +414,11 @@ class TicTacToeDemo(finale.PlainEnd, Demo):
         """The node an open exercise step is about (the running one: its best so far would tell), or -1."""
         return tree.stack[-1] if self.exercise_step() is not None and tree.stack else -1
 
-    def exercise_targets(self, step: Step, rect: pygame.Rect, player: Player) -> dict[Hashable, pygame.Rect]:
+    def exercise_targets(
+        self, step: Step, rect: pygame.Rect, player: Player[TimedSearchTree]
+    ) -> dict[Hashable, pygame.Rect]:
         """The prunes are marked on the tree: each move is its faint board under the asked node."""
-        tree: SearchTree = player.model  # type: ignore[assignment]
+        tree = player.model
         asked, lay = self.asked_node(tree), self.layout(rect)
         path = self.focus.path(tree)
         plan = self.plan(lay.tree_area, tree)
@@ -474,9 +476,9 @@ class TicTacToeDemo(finale.PlainEnd, Demo):
             return True
         return False
 
-    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], player: Player) -> None:
+    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], player: Player[TimedSearchTree]) -> None:
         """A board clicked: the timeline goes to its move (Shift: its return); a tag: open or fold it."""
-        tree: TimedSearchTree = player.model  # type: ignore[assignment]
+        tree = player.model
         plan = self.plan(area, tree)
         item = view.node_at(plan, pos) if plan is not None else None
         if item is None:
@@ -502,10 +504,10 @@ class TicTacToeDemo(finale.PlainEnd, Demo):
         """The node counts, beside the stage when the stage had no room for them."""
         self._draw_counts(surface, rect, player.model)  # type: ignore[arg-type]
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[TimedSearchTree]) -> None:
         """The game on the left with the node counts; the search tree on the right."""
         theme, lay = self.theme, self.layout(rect)
-        tree: SearchTree = player.model  # type: ignore[assignment]
+        tree = player.model
         title = _("you: {mine}    computer: {theirs}").format(mine=self.human_mark, theirs=self.computer_mark)
         last = self.moves[-1] if self.moves else None
         view.draw_game(surface, lay, theme, self.board, last, title, self.words(tree), self.thinking)

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from solvers.exercise.trace import TraceRules
 
 
-class TraceDemo(Demo):
+class TraceDemo(Demo[TraceModel]):
     """Trace a function of the student's: source lit line by line, stack with locals, call tree."""
 
     name = "trace"
@@ -339,9 +339,9 @@ class TraceDemo(Demo):
             return True
         return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[TraceModel]) -> None:
         """Each run's stack and tree, the outcome strip, the picture, the note of the hovered call."""
-        model: TraceModel = player.model  # type: ignore[assignment]
+        model = player.model
         lay = self.layout(rect)
         self.trees.draw(surface, rect, lay, self.theme, model)
         for box, run in zip(lay.graphs, model.runs, strict=False):

@@ -39,9 +39,9 @@ def code(session: TraceSession) -> Sequence[str]:
     return ()
 
 
-def lit_lines(player: Player, session: TraceSession) -> dict[int, th.Color]:
+def lit_lines(player: Player[TraceModel], session: TraceSession) -> dict[int, th.Color]:
     """Each run's current line (the run that moved last in yellow); an error's line in red."""
-    model: TraceModel = player.model  # type: ignore[assignment]
+    model = player.model
     lit: dict[int, th.Color] = {}
     for side, run in enumerate(model.runs):
         if run.line:

@@ -35,9 +35,11 @@ class TraceTrees:
         for camera in self.cameras:
             camera.reset()
 
-    def handle(self, event: pygame.event.Event, lay: view.TraceLayout, theme: Theme, player: Player) -> bool:
+    def handle(
+        self, event: pygame.event.Event, lay: view.TraceLayout, theme: Theme, player: Player[TraceModel]
+    ) -> bool:
         """Zoom and pan a tree; click a call or a frame to go there; remember the pointer. True if used."""
-        model: TraceModel = player.model  # type: ignore[assignment]
+        model = player.model
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
@@ -60,9 +62,9 @@ class TraceTrees:
                         return True
         return False
 
-    def go_to(self, player: Player, side: int, node: int) -> None:
+    def go_to(self, player: Player[TraceModel], side: int, node: int) -> None:
         """Move the timeline to the call's Push, or with Shift held to its Pop (running: play to it)."""
-        model: TraceModel = player.model  # type: ignore[assignment]
+        model = player.model
         calls = model.runs[side].calls
         self.chosen = (side, node)
         to_return = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
