@@ -46,9 +46,12 @@ CONNECT_FOUR_SOLVED = N_(
 """The published result, said (translated) under the empty board's answer; the JSON keeps it in English."""
 
 
-def value_words(value: float, pos: Position, depth: int) -> str:
-    """A value in words: 'proven win in 3 moves (ply 5)', 'proven draw: ...', 'heuristic +120, not proven'."""
-    result, plies = verdict(value, pos, depth)
+def value_words(value: float, pos: Position, depth: int, sure: bool = True) -> str:
+    """A value in words: 'proven win in 3 moves (ply 5)', 'proven draw: ...', 'heuristic +120, not proven'.
+
+    Not `sure` (the search left moves untried): never 'proven', whatever the value.
+    """
+    result, plies = verdict(value, pos, depth) if sure else (None, None)
     if result == "draw":
         return _("proven draw: every line was searched to the end")
     if result is None or plies is None:
@@ -259,7 +262,11 @@ def _answer(
     answer: Answer = threats.think_with(game, pos, engine.limits, threats.LEVEL_REACH["hard"], engine)
     sign = 1 if pos.mover == 1 else -1
     value = sign * answer.value or 0  # a draw is 0, not -0.0
-    result, plies = verdict(value, pos, answer.depth)
+    plan = answer.threat  # the threat search's lines win against every defence: a proof of their own
+    sure = plan is not None or game.tries_every_move(pos)
+    result, plies = verdict(value, pos, answer.depth) if sure else (None, None)
+    if not sure and not note and abs(value) >= WIN:
+        note = N_("not proven: on a board this big the search tries only the cells near the stones")
     stats = EventStats()
     stats.record(*engine.event_counts())
     data: dict[str, Any] = {
@@ -279,7 +286,6 @@ def _answer(
     if note:
         data["note"] = note
     said_note = _(note) if note else ""
-    plan = answer.threat
     if plan is not None:
         said_note = threats.threat_words(plan, game)
         data["threat"] = {"kind": plan.kind, "threat": plan.threat, "line": [shown(m) for m in plan.line]}
@@ -291,7 +297,7 @@ def _answer(
     ).format(
         mark=MARKS[pos.mover],
         move=move if game.gravity else f"{move} {shown(answer.move or 0)}",
-        value=value_words(value, pos, answer.depth),
+        value=value_words(value, pos, answer.depth, sure),
         depth=answer.depth,
         nodes=format_number(answer.nodes),
         hits=format_number(answer.tt_hits),

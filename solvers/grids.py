@@ -238,6 +238,15 @@ class Grid:
 
     # --- what a depth-limited search adds ------------------------------------------------
 
+    def tries_every_move(self, pos: Position) -> bool:
+        """Whether a search from `pos` tries every legal move, at every node below too.
+
+        On big boards `candidates` keeps to the cells near a stone: a search
+        there proves nothing unless every empty cell is already near one
+        (stones only add to that, so it then holds at every node below).
+        """
+        return set(self.candidates(pos)) == set(self.moves(pos))
+
     def candidates(self, pos: Position) -> list[int]:
         """The moves worth trying, centre first; on big boards only cells near a stone."""
         if pos.winner or not pos.empty:

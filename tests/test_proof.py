@@ -124,3 +124,18 @@ def test_the_best_move_keeps_the_result(rows: tuple[str, ...], best: set[int]) -
     game = MNK(3, 3, 3)
     proof = prove(game, game.parse("\n".join(rows)))
     assert proof.move in best
+
+
+def test_a_search_proves_only_where_it_tries_every_move() -> None:
+    """Small boards try every empty cell; big ones keep near the stones until every empty cell is near one."""
+    small = MNK(3, 3, 3)
+    assert small.tries_every_move(small.start())
+    big = MNK(7, 7, 4)
+    assert not big.tries_every_move(big.start())  # the empty board tries its centre alone
+    one_stone = big.result(big.start(), big.cell(0, 0))
+    assert not big.tries_every_move(one_stone)  # the far corner is near no stone
+    crowded = big.start()
+    for row in range(0, 7, 2):  # a stone on every other row and column: every empty cell touches one
+        for col in range(0, 7, 2):
+            crowded = big.result(crowded, big.cell(row, col))
+    assert big.tries_every_move(crowded)
