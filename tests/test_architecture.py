@@ -145,3 +145,30 @@ def test_only_the_controller_imports_the_controller(name: str) -> None:
         if path.name != "demo.py" and controller in imports_of(path)
     ]
     assert offenders == []
+
+
+CLI_SIDE = {"__main__.py", "parallel.py", "executors.py"}
+"""Modules of `solvers/` that may use the command line's plumbing besides `solvers/commands/` and the
+packages' `cli.py`: the entry point, and the `--jobs`/`--scheduler` counting machinery (its options,
+checks and progress bar are the command line's; the app's End worker calls its counting alone)."""
+
+
+COMMAND_LINE = (["solvers", "cli"], ["solvers", "commands"])
+
+
+def test_algorithm_modules_import_nothing_of_the_command_line() -> None:
+    """`solvers.cli` is for `solvers/commands/` and the packages' `cli.py`, never for an algorithm."""
+    solvers = ROOT / "solvers"
+    algorithms = [
+        path
+        for path in solvers.rglob("*.py")
+        if path.name != "cli.py"
+        and "commands" not in path.relative_to(solvers).parts
+        and str(path.relative_to(solvers)) not in CLI_SIDE
+    ]
+    leaning = [
+        str(path.relative_to(ROOT))
+        for path in algorithms
+        if any(name.split(".")[:2] in COMMAND_LINE for name in imports_of(path))
+    ]
+    assert leaning == []
