@@ -67,6 +67,18 @@ def wait_for(driver: Any, check: Any) -> Any:
     return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(check)
 
 
+def tapped(driver: Any, selector: str) -> bool:
+    """Tap the element `selector` names, if it is there now (False when it is being replaced)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+
+    try:
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+    except (NoSuchElementException, StaleElementReferenceException):
+        return False
+    return True
+
+
 def text_of(driver: Any, element_id: str) -> str:
     """The visible text of an element."""
     from selenium.webdriver.common.by import By
@@ -122,7 +134,6 @@ def test_a_student_joins_answers_and_sees_the_reveal_in_each_language(
 
 
 def test_a_picture_question_is_answered_by_tapping_its_candidate(driver: Any, server: ClassServer) -> None:
-    from selenium.webdriver.common.by import By
 
     from visualizer.classroom.server import Still
 
@@ -132,8 +143,8 @@ def test_a_picture_question_is_answered_by_tapping_its_candidate(driver: Any, se
         Question(1, {"en": "Which cell?"}, (("1", "left"), ("2", "right")), "1", targets=targets), still
     )
     join(driver, server, "en", "Bo")
-    spot = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, '.spot[data-key="1"]'))
     wait_for(driver, lambda d: d.execute_script("return document.getElementById('still').naturalWidth") == 40)
-    spot[0].click()
+    wait_for(driver, lambda d: tapped(d, '.spot[data-key="1"]'))  # the page lays its spots out again as the
+    # still loads and fits: a spot found a moment before can be gone, so find and tap in one go
     wait_for(driver, lambda d: text_of(d, "status") == page_words("en")["sent"])
     assert server.snapshot.answered == 1
