@@ -69,6 +69,23 @@ def quiet_aiohttp() -> None:
     log.propagate = False
 
 
+def finish_tasks(loop: asyncio.AbstractEventLoop, rounds: int = 3) -> None:
+    """Let closed connections' callbacks run, then cancel and await what is left, before the loop closes.
+
+    A connection aborted at the end schedules aiohttp's own clean-up as a task; a loop closed under it says
+    "Task was destroyed but it is pending!" (as `asyncio.run` does, every task ends first).
+    """
+    for _ in range(rounds):
+        loop.run_until_complete(asyncio.sleep(0))
+        pending = asyncio.all_tasks(loop)
+        if not pending:
+            break
+        for task in pending:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.run_until_complete(loop.shutdown_asyncgens())
+
+
 def page_html() -> bytes:
     """The page, read once from the assets."""
     return (assets_folder() / "classroom" / "page.html").read_bytes()
@@ -236,6 +253,7 @@ class ClassServer:
         except OSError as error:
             self.error = error.strerror or str(error)
         finally:
+            finish_tasks(loop)
             loop.close()
 
     async def _serve(self) -> None:
