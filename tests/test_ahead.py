@@ -7,7 +7,9 @@ answer against the plain function run here and against the run's own end.
 
 from __future__ import annotations
 
+import itertools
 from concurrent.futures import Future
+from functools import partial
 
 import pygame
 import pytest
@@ -152,6 +154,16 @@ def test_a_worker_that_fails_leaves_the_fill_going_and_says_why(
     )
 
 
+def no_quick_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """End's count goes to the worker at its first clock reading, whatever the machine's speed.
+
+    QUICK = 0, and a clock that moves at every reading: CPU time read twice can be the same.
+    """
+    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    ever_later = itertools.count().__next__
+    monkeypatch.setattr(cover_finale, "count_within", partial(cover_finale.count_within, clock=ever_later))
+
+
 def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo, monkeypatch) -> None:
     """A count past the frame's wait goes to the worker: the card waits, then says the run's 724 and first.
 
@@ -159,7 +171,7 @@ def test_a_long_count_goes_on_in_the_worker_and_is_the_runs_own(app, open_demo, 
     so its path is taken and finishes however fast or loaded this machine is;
     the test once relied on 10 queens taking more than 0.05 s of CPU.
     """
-    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    no_quick_count(monkeypatch)
     monkeypatch.setattr(cover_finale, "PLAIN_BUDGET", 60.0)
     shell = queens_end(app, open_demo, 10)
     assert shell.end_card.shown_lines[1] == "still working it out…"
@@ -187,7 +199,7 @@ def test_end_on_12_queens_gives_the_bitmask_counters_total_from_the_worker(
     """
     from solvers import dlx, queens
 
-    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    no_quick_count(monkeypatch)
     shell = queens_end(app, open_demo, 12)
     count = shell.demo._counting[1]
     assert count.asked is not None and count.asked.future is not None, "the count should be the worker's"
@@ -210,7 +222,7 @@ def test_end_on_a_pentomino_board_counts_every_tiling_from_the_classic_ones(
     """3 x 20, End: the card's 8 tilings are 4 x the 2 classic ones, counted by the worker on bitsets."""
     from solvers import dlx, pentomino
 
-    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    no_quick_count(monkeypatch)
     ticking(app)
     shell = open_demo("pentomino")
     shell.demo.set_board((20, 3))
@@ -234,7 +246,7 @@ def test_a_new_run_stops_the_worker_on_the_old_runs_long_count(app, open_demo, m
     """N changes while the worker counts 16 queens: the worker is ended, not left counting for the old N."""
     pool = Unanswered()
     monkeypatch.setattr(ahead, "_worker_pool", lambda: pool)
-    monkeypatch.setattr(cover_finale, "QUICK", 0.0)
+    no_quick_count(monkeypatch)
     stopped: list[bool] = []
     monkeypatch.setattr(ahead, "stop", lambda: stopped.append(True))
     shell = queens_end(app, open_demo, 16)
