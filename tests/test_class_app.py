@@ -17,7 +17,7 @@ import aiohttp
 import pygame
 import pytest
 from test_exercise_app import exercising
-from ui import count_colour, press
+from ui import count_colour, press, stage_of
 
 from visualizer import theme as th
 from visualizer.classmode import histogram_box
@@ -172,3 +172,28 @@ def test_the_still_frames_the_candidates_with_room_inside_the_stage() -> None:
     for target, box in zip(targets, boxes, strict=True):
         assert round(area.x + target.x * area.w) == box.x and round(area.y + target.y * area.h) == box.y
         assert 0 <= target.x <= 1 - target.w and 0 <= target.y <= 1 - target.h
+
+
+def test_a_step_posed_ahead_goes_to_the_class_once_the_player_stands_at_it(
+    app: Any, open_demo: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A step is posed ahead of the player; its still and candidates are of the step's moment, so the
+    question is sent when the player gets there, with a candidate on its still for each one on the picture."""
+    from test_exercise_trees import exercising_after
+
+    shell = exercising_after(app, open_demo, "hanoi", speed=20)  # slow: the steps are posed well ahead
+    classroom = start_class(app)
+    sent: list[tuple[int, Any]] = []
+    monkeypatch.setattr(
+        classroom.server, "ask", lambda question, still: sent.append((shell.run.cursor, question, still))
+    )
+    for _number in range(3):
+        frames_until(app, lambda: bool(sent) and shell.exercise.asking)
+        cursor, question, still = sent.pop()
+        step = shell.exercise.performance.step
+        assert cursor == step.index and still is not None
+        assert {target.choice for target in question.targets} == {
+            str(number) for number, _box in shell.exercise.spots(shell.demo, stage_of(app, shell), shell.run)
+        }
+        press(app, pygame.K_s, "s")  # show me, then play on
+        press(app, pygame.K_RETURN)

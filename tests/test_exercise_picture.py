@@ -344,3 +344,24 @@ def test_pentomino_the_tried_placement_is_not_drawn_while_its_cells_are_asked(
     drawn.clear()
     app.frame(1 / 60)
     assert newest in drawn or shell.run.model.stack == []
+
+
+@pytest.mark.parametrize(("name", "kind"), [("gametree", "minimax.prune"), ("queens", "cover.backtrack")])
+def test_a_student_who_steps_back_from_an_open_step_sees_no_candidates_until_back_at_it(
+    app: Any, open_demo: Any, name: str, kind: str
+) -> None:
+    """Stepping back while a step is open shows an earlier picture: the candidates (children of a node not yet
+    entered, once a KeyError on gametree's tree) are drawn again only where the step is."""
+    from test_exercise_trees import exercising_after
+
+    shell = exercising_after(app, open_demo, name)
+    play_to_step(app, shell)
+    step = play_to_kind(app, shell, kind)
+    stage = shell.layout(app.surface.get_size()).stage
+    assert shell.exercise.spots(shell.demo, stage, shell.run)
+    for cursor in range(step.index):
+        shell.run.seek(cursor, now=True)
+        app.frame(1 / 60)  # draws the marks: no fault (conftest checks app.faults)
+        assert shell.exercise.asking and shell.exercise.spots(shell.demo, stage, shell.run) == []
+    shell.run.seek(step.index, now=True)
+    assert shell.exercise.spots(shell.demo, stage, shell.run)

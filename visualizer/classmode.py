@@ -141,6 +141,14 @@ def histogram_box(theme: Theme, stage: pygame.Rect, rows: int) -> pygame.Rect:
     return box
 
 
+def at_the_step(shell: Any) -> bool:
+    """Whether the picture shows the open exercise step's moment (a step is posed ahead of the player, whose
+    still and candidates wait until the player stands at it); True when no exercise step is open."""
+    exercise = getattr(shell, "exercise", None)
+    step = exercise.performance.step if exercise is not None and exercise.performance is not None else None
+    return step is None or shell.run.cursor == step.index
+
+
 def wake() -> None:
     """From the server's thread: a frame is wanted (SDL's queue takes events from any thread)."""
     with contextlib.suppress(pygame.error):  # the window is closing
@@ -223,11 +231,11 @@ class ClassMode:
 
     def after_drawing(self, surface: pygame.Surface, app: Any) -> None:
         """Right after the demo is drawn (before the overlays): send a new question with its still."""
-        if not self._still_due:
+        shell = app.screen
+        if not self._still_due or not at_the_step(shell):
             return
         self._still_due = False
         question = self._pending
-        shell = app.screen
         still = None
         if hasattr(shell, "exercise") and question.choices:
             stage = shell.layout(surface.get_size()).stage

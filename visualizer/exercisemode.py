@@ -158,9 +158,12 @@ class ExerciseMode:
         return True
 
     def spots(self, demo: Any, stage: pygame.Rect, player: Any) -> list[tuple[int, pygame.Rect]]:
-        """The open step's candidates on the picture: (number, box), from the demo's `exercise_targets`."""
+        """The open step's candidates on the picture: (number, box), from the demo's `exercise_targets`.
+
+        Only while the player stands at the step: a student who stepped back sees an earlier picture, where
+        the step's candidates are not (a node not entered yet, a child not drawn)."""
         performance = self.performance
-        if performance is None or performance.step is None:
+        if performance is None or performance.step is None or player.cursor != performance.step.index:
             return []
         return exercisemarks.placed(performance, demo.exercise_targets(performance.step, stage, player))
 
