@@ -22,7 +22,7 @@ COMMANDS = {
     "gametree": "solvers.commands.gametree",
     "frogs": "solvers.commands.frogs",
     "hanoi": "solvers.commands.hanoi",
-    "trace": "solvers.tracing",
+    "trace": "solvers.tracing.cli",
     "mnk": "solvers.commands.games",
     "connect4": "solvers.commands.games",
     "exercise": "solvers.exercise.cli",

@@ -12,6 +12,7 @@ from collections.abc import Callable, MutableMapping
 from typing import Any, NoReturn
 
 from solvers.i18n import N_, _, format_number
+from solvers.messages import UsageError as UsageError  # re-exported: every command raises it from here
 from solvers.messages import one_line, parse_whole
 
 USAGE = "usage: "
@@ -103,10 +104,6 @@ def whole_number(
 def seed_number(what: str = N_("the seed")) -> Callable[[str], int]:
     """An argparse type for seeds: 0 to 2^32 - 1."""
     return whole_number(0, what, SEED_MAX)
-
-
-class UsageError(Exception):
-    """Bad input from the command line or a file: one line, exit code 2."""
 
 
 progress_clock: Callable[[], float] = time.monotonic

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from solvers.cli import UsageError
 from solvers.i18n import _
+from solvers.messages import UsageError
 
 if TYPE_CHECKING:
     from solvers.parallel import Plan

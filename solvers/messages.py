@@ -10,6 +10,11 @@ import unicodedata
 
 from solvers.i18n import _
 
+
+class UsageError(Exception):
+    """Bad input from the command line or a file: one line, exit code 2 (the command line prints it)."""
+
+
 MAX_NUMBER_CHARS = 40
 """Longer numbers are refused before int() reads them (int() of a huge text is slow)."""
 

@@ -24,38 +24,29 @@ Vocabulary:
   multiprocessing): in this process for one job, a `ProcessPoolExecutor`
   for several, or a Dask cluster's `get_executor()`.
 
-The command line: `add_options` gives a parser `--jobs N` and `--scheduler`;
-`count` (one problem, or several summed) and `count_each` (a count per
-problem, e.g. per puzzle) read them.
+A count tells how far it got through `watch`, given the number of parts to count (None when unknown): a
+context manager whose `update(done, noun)` hears each part counted.  The command line's `--jobs` and
+`--scheduler`, and its progress bar on stderr, are `solvers.commands.jobs`.
 """
 
 from __future__ import annotations
 
-import argparse
 import heapq
-import itertools
-import os
-import re
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
 from solvers import dlx
-from solvers.cli import Progress, UsageError
-from solvers.i18n import N_, _
-from solvers.messages import parse_whole, shown
-from solvers.runstats import EventStats
+from solvers.i18n import N_
 
-MAX_JOBS = 256
 TASKS_PER_WORKER = 12
 """Parts per worker: enough that a long part does not leave the others idle (8-20 balance well)."""
 MAX_PARTS = 20_000
 """The split stops after making this many parts, whatever it finds (dead ends give none)."""
-SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -226,8 +217,44 @@ class Plan:
 # Counting.
 
 
+class Progressing(Protocol):
+    """What hears a count's progress: how many parts (or problems) are done, and what they are."""
+
+    def __enter__(self) -> Progressing:
+        """Start listening."""
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Stop listening (the count ended, or failed)."""
+
+    def update(self, done: int, noun: str) -> None:
+        """`done` counted so far; `noun` names them (N_ words, translated by the listener)."""
+
+
+class Quiet:
+    """Progress nobody hears: a count run by a program."""
+
+    def __enter__(self) -> Quiet:
+        """Nothing to start."""
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Nothing to stop."""
+
+    def update(self, done: int, noun: str) -> None:
+        """Nobody listens."""
+
+
+Watch = Callable[[int | None], Progressing]
+"""Given the number of parts to count (None: not known), what hears the count's progress."""
+
+
+def quiet(total: int | None) -> Progressing:
+    """The default `Watch`: nobody listens."""
+    return Quiet()
+
+
 def count_problems(
-    problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, label: str = "count"
+    problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, watch: Watch = quiet
 ) -> Tally:
     """The problems' solutions added up (at most `limit`), split into parts for `plan.workers`."""
     from concurrent.futures import FIRST_COMPLETED, wait  # here: a parser alone never pays for them
@@ -237,7 +264,7 @@ def count_problems(
     fewest = plan.strategy == "fewest"
     parts = split(problems, 1 if plan.workers == 1 else plan.workers * TASKS_PER_WORKER, fewest)
     total = parts.above
-    progress = Progress(label, total=len(parts.parts))
+    progress = watch(len(parts.parts))
     with progress, executor_for(plan) as executor:
         pending = {executor.submit(count_part, *_plain(part), plan.strategy, limit) for part in parts.parts}
         done_parts = 0
@@ -255,7 +282,7 @@ def count_problems(
 
 
 def count_each_problem(
-    problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, label: str = "count"
+    problems: Iterable[Problem], plan: Plan, *, limit: int | None = None, watch: Watch = quiet
 ) -> Iterator[Tally]:
     """Each problem's count in order, a task per problem, a few per worker waiting at most.
 
@@ -264,7 +291,7 @@ def count_each_problem(
     """
     from solvers.executors import executor_for
 
-    progress = Progress(label)
+    progress = watch(None)
     window: deque[Future[tuple[int, int, int]]] = deque()
     finished = 0
     with progress, executor_for(plan) as executor:
@@ -281,118 +308,3 @@ def count_each_problem(
 def _plain(problem: Problem) -> tuple[int, int, list[list[int]]]:
     """A problem as plain ints and lists, the form a task crosses to a worker in."""
     return problem.n_primary, problem.n_secondary, [list(row) for row in problem.rows]
-
-
-# --------------------------------------------------------------------------
-# The command line.
-
-
-def jobs_number(text: str) -> int:
-    """`--jobs`: 1 to 256, or 0 / 'auto' for every core; ArgumentTypeError in one line."""
-    word = text.strip().lower()
-    if word == "auto":
-        return os.cpu_count() or 1
-    try:
-        jobs = parse_whole(word, "N", 0, MAX_JOBS)
-    except ValueError:
-        wrong = _("N must be 1 to {max_jobs}, or 0 or 'auto' for every core, not {text}")
-        raise argparse.ArgumentTypeError(wrong.format(max_jobs=MAX_JOBS, text=shown(text))) from None
-    return jobs or os.cpu_count() or 1
-
-
-def scheduler_address(text: str) -> str:
-    """`--scheduler`: a Dask scheduler's address, tcp://HOST:PORT; ArgumentTypeError in one line."""
-    match = SCHEDULER.fullmatch(text.strip())
-    if not match or not 1 <= int(match[3]) <= 65535:
-        wrong = _("expected a Dask scheduler's address tcp://HOST:PORT (port 1 to 65535), not {text}")
-        raise argparse.ArgumentTypeError(wrong.format(text=shown(text)))
-    return match[0]
-
-
-def add_options(parser: argparse.ArgumentParser, per_problem: str = "") -> None:
-    """Give a command `--jobs N` and `--scheduler ADDRESS` for its --count.
-
-    `per_problem` names what a file holds many of (N_("puzzles")): then
-    several are counted a task each, and only a single one is split.
-    """
-    if per_problem:
-        jobs = _(
-            "with --count: count on N processes, 1 to {max_jobs} (0 or 'auto': every core); "
-            "several {things}: one task each; a single one: its search tree is split"
-        )
-    else:
-        jobs = _(
-            "with --count: count on N processes, 1 to {max_jobs} (0 or 'auto': every core); "
-            "the search tree is split into parts counted side by side"
-        )
-    parser.add_argument(
-        "--jobs",
-        type=jobs_number,
-        metavar="N",
-        help=jobs.format(max_jobs=MAX_JOBS, things=_(per_problem) if per_problem else ""),
-    )
-    parser.add_argument(
-        "--scheduler",
-        type=scheduler_address,
-        metavar="tcp://HOST:PORT",
-        help=_("with --count: count on this Dask cluster instead ({command})").format(
-            command="pip install 'unwind[dask]'"
-        ),
-    )
-
-
-def check(args: argparse.Namespace, command: str) -> None:
-    """UsageError unless --jobs and --scheduler come with --count."""
-    if (args.jobs is not None or args.scheduler is not None) and not args.count:
-        raise UsageError(_("{command}: --jobs and --scheduler need --count").format(command=command))
-
-
-def chosen(args: argparse.Namespace) -> bool:
-    """Whether the command line asked for --jobs or --scheduler."""
-    return args.jobs is not None or args.scheduler is not None
-
-
-def plan_of(args: argparse.Namespace) -> Plan:
-    """The plan the command line asks for (the cluster's thread count when only --scheduler is given)."""
-    strategy = getattr(args, "strategy", "fewest")
-    if args.scheduler is not None and args.jobs is None:
-        from solvers.executors import cluster_workers
-
-        return Plan(cluster_workers(args.scheduler), args.scheduler, strategy)
-    return Plan(args.jobs or 1, args.scheduler, strategy)
-
-
-def count(
-    matrices: Iterable[dlx.Matrix],
-    args: argparse.Namespace,
-    *,
-    limit: int | None = None,
-    counters: dlx.Counters | None = None,
-    stats: EventStats | None = None,
-    label: str = "count",
-) -> int:
-    """The matrices' solutions added up (at most `limit`), as --jobs and --scheduler say.
-
-    No events are made: `stats`, if given, only gets the time taken.
-    """
-    tally = count_problems(map(Problem.of, matrices), plan_of(args), limit=limit, label=label)
-    if stats is not None:
-        stats.finish()
-    return tally.into(counters)
-
-
-def count_each(
-    matrices: Iterable[dlx.Matrix],
-    args: argparse.Namespace,
-    *,
-    limit: int | None = None,
-    label: str = "count",
-) -> Iterator[Tally]:
-    """Each matrix's count in order: a task per matrix, or a lone matrix split into parts."""
-    plan = plan_of(args)
-    problems = map(Problem.of, matrices)
-    head = [problem for _, problem in zip(range(2), problems, strict=False)]
-    if len(head) == 1:
-        yield count_problems(head, plan, limit=limit, label=label)
-        return
-    yield from count_each_problem(itertools.chain(head, problems), plan, limit=limit, label=label)

@@ -147,10 +147,10 @@ def test_only_the_controller_imports_the_controller(name: str) -> None:
     assert offenders == []
 
 
-CLI_SIDE = {"__main__.py", "parallel.py", "executors.py"}
+CLI_SIDE = {"__main__.py"}
 """Modules of `solvers/` that may use the command line's plumbing besides `solvers/commands/` and the
-packages' `cli.py`: the entry point, and the `--jobs`/`--scheduler` counting machinery (its options,
-checks and progress bar are the command line's; the app's End worker calls its counting alone)."""
+packages' `cli.py`: the entry point (`--jobs`/`--scheduler` are `commands/jobs.py`, the counting they
+run is `parallel.py`, which knows nothing of the command line)."""
 
 
 COMMAND_LINE = (["solvers", "cli"], ["solvers", "commands"])

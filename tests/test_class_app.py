@@ -183,7 +183,7 @@ def test_a_step_posed_ahead_goes_to_the_class_once_the_player_stands_at_it(
 
     shell = exercising_after(app, open_demo, "hanoi", speed=20)  # slow: the steps are posed well ahead
     classroom = start_class(app)
-    sent: list[tuple[int, Any]] = []
+    sent: list[tuple[int, Any, Any]] = []
     monkeypatch.setattr(
         classroom.server, "ask", lambda question, still: sent.append((shell.run.cursor, question, still))
     )

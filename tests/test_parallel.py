@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import cli, dlx, parallel, pentomino, queens, sudoku
+from solvers.commands import jobs as job_options
 from solvers.parallel import Plan, Problem, Tally
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -127,7 +128,8 @@ def test_the_4x15_pentomino_parts_counted_by_two_processes_give_368() -> None:
     """
     problems = [Problem.of(matrix) for matrix in pentomino.matrices(4, 15)]
     counters = dlx.Counters()
-    assert parallel.count_problems(problems, Plan(2), label="test").into(counters) == 368
+    tally = parallel.count_problems(problems, Plan(2), watch=job_options.progress_bar("test"))
+    assert tally.into(counters) == 368
     assert counters.solutions == 368
 
 
@@ -275,7 +277,7 @@ def test_jobs_without_count_and_bad_addresses_exit_2(
 
 def test_jobs_0_and_auto_mean_every_core(capsys: pytest.CaptureFixture[str]) -> None:
     """Both give the count (os.cpu_count() workers)."""
-    assert parallel.jobs_number("auto") == parallel.jobs_number("0") == (os.cpu_count() or 1)
+    assert job_options.jobs_number("auto") == job_options.jobs_number("0") == (os.cpu_count() or 1)
     assert run(capsys, "queens", "6", "--count", "--jobs", "auto")[:2] == (0, "4\n")
 
 

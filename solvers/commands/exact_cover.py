@@ -7,8 +7,9 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from solvers import i18n, parallel
+from solvers import i18n
 from solvers.cli import Progress, UsageError, emit, read_input, whole_number
+from solvers.commands import jobs
 from solvers.dlx import STRATEGIES, Counters, ParsedMatrix, count, format_help, parse_matrix, watched_answers
 from solvers.runstats import EventStats
 
@@ -37,7 +38,7 @@ def add_cli(sub: Any) -> None:
         help=i18n._("column choice: fewest 1s (Knuth's S heuristic) or leftmost"),
     )
     parser.add_argument("--json", action="store_true", help=i18n._("print one JSON object"))
-    parallel.add_options(parser)
+    jobs.add_options(parser)
     parser.set_defaults(run=run_exact_cover)
 
 
@@ -47,7 +48,7 @@ def run_exact_cover(args: argparse.Namespace) -> int:
 
     if args.limit is not None and not (args.count or args.all):
         raise UsageError(i18n._("{command}: --limit needs --count or --all").format(command="exact-cover"))
-    parallel.check(args, "exact-cover")
+    jobs.check(args, "exact-cover")
     text, source = read_input(args.file)
     try:
         parsed = parse_matrix(text, source)
@@ -55,8 +56,8 @@ def run_exact_cover(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     matrix, counters, stats = parsed.matrix, Counters(), EventStats()
     shape = {"columns": matrix.n_columns, "rows": len(matrix.rows)}
-    if args.count and parallel.chosen(args):
-        total = parallel.count(
+    if args.count and jobs.chosen(args):
+        total = jobs.count(
             [matrix], args, limit=args.limit, counters=counters, stats=stats, label="exact-cover"
         )
     elif args.count:

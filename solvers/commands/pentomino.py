@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from solvers import dlx, parallel
+from solvers import dlx
 from solvers.cli import UsageError, emit
+from solvers.commands import jobs
 from solvers.i18n import _
 from solvers.pentomino import count, first, matrices, parse_size
 from solvers.runstats import EventStats
@@ -27,7 +28,7 @@ def add_cli(sub: Any) -> None:
         "--raw", action="store_true", help=_("with --count: count every tiling (4 times the classic count)")
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parallel.add_options(parser)
+    jobs.add_options(parser)
     parser.set_defaults(run=run_pentomino)
 
 
@@ -39,10 +40,10 @@ def run_pentomino(args: argparse.Namespace) -> int:
         raise UsageError(_("{command}: {error}").format(command="pentomino", error=error)) from None
     if args.raw and not args.count:
         raise UsageError(_("{command}: --raw needs --count").format(command="pentomino"))
-    parallel.check(args, "pentomino")
+    jobs.check(args, "pentomino")
     counters, stats = dlx.Counters(), EventStats()
-    if args.count and parallel.chosen(args):
-        total = parallel.count(
+    if args.count and jobs.chosen(args):
+        total = jobs.count(
             matrices(width, height, args.raw), args, counters=counters, stats=stats, label="pentomino"
         )
     elif args.count:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from solvers import dlx, parallel
+from solvers import dlx
 from solvers.cli import UsageError, emit, whole_number
+from solvers.commands import jobs
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.queens import (
     MAX_COUNT_N,
@@ -50,7 +51,7 @@ def add_cli(sub: Any) -> None:
         help=_("print every placement as found (N up to {max_count})").format(max_count=MAX_COUNT_N),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parallel.add_options(parser)
+    jobs.add_options(parser)
     parser.set_defaults(run=run_queens)
 
 
@@ -62,10 +63,10 @@ def run_queens(args: argparse.Namespace) -> int:
     if (args.count or args.all) and args.n > MAX_COUNT_N:
         wrong = _("queens: --count and --all search every placement: N up to {max_count}, not {n}")
         raise UsageError(wrong.format(max_count=MAX_COUNT_N, n=args.n))
-    parallel.check(args, "queens")
+    jobs.check(args, "queens")
     counters, stats = dlx.Counters(), EventStats()
-    if args.count and parallel.chosen(args):
-        total = parallel.count([encode(args.n).matrix], args, counters=counters, stats=stats, label="queens")
+    if args.count and jobs.chosen(args):
+        total = jobs.count([encode(args.n).matrix], args, counters=counters, stats=stats, label="queens")
     elif args.count and args.json:
         total = count(args.n, counters, stats)  # --json's run stats are the exact-cover search's events
     elif args.count:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from solvers import dlx, parallel
+from solvers import dlx
 from solvers.cli import Progress, UsageError, emit, read_input, whole_number
+from solvers.commands import jobs
 from solvers.i18n import N_, _, format_number
 from solvers.runstats import EventStats
 from solvers.sudoku import COUNT_LIMIT, NOT_UNIQUE, SYMBOLS, Puzzle, encode, format_cells, parse_puzzles
@@ -32,7 +33,7 @@ def add_cli(sub: Any) -> None:
         ),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parallel.add_options(parser, per_problem=N_("puzzles"))
+    jobs.add_options(parser, per_problem=N_("puzzles"))
     parser.set_defaults(run=run_sudoku)
 
 
@@ -74,7 +75,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
     """Solve (or count) every puzzle in FILE; exit 1 if any has no solution."""
     if args.limit is not None and not args.count:
         raise UsageError(_("{command}: --limit needs --count").format(command="sudoku"))
-    parallel.check(args, "sudoku")
+    jobs.check(args, "sudoku")
     text, source = read_input(args.file)
     try:
         puzzles = parse_puzzles(text, source)
@@ -87,9 +88,7 @@ def run_sudoku(args: argparse.Namespace) -> int:
     matrices = (encode(puzzle).matrix for puzzle in puzzles)
     limit = args.limit or COUNT_LIMIT
     tallies = (
-        parallel.count_each(matrices, args, limit=limit, label=_("sudoku puzzles"))
-        if parallel.chosen(args)
-        else None
+        jobs.count_each(matrices, args, limit=limit, label=_("sudoku puzzles")) if jobs.chosen(args) else None
     )
     gap = "\n" if any(p.form != "line" for p in puzzles) and not args.count else ""
     progress = Progress(_("sudoku"), total=len(puzzles))

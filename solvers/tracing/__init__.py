@@ -6,7 +6,3 @@
 - `runner`: the parent's side: checks, the process, caps, the result;
 - `cli`: ``python -m solvers trace FILE.py FUNC ARG... [--json]``.
 """
-
-from solvers.tracing.cli import add_cli
-
-__all__ = ["add_cli"]
