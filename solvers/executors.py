@@ -14,13 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing.context import BaseContext
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from solvers.i18n import _
 from solvers.messages import UsageError
-
-if TYPE_CHECKING:
-    from solvers.parallel import Plan
 
 PRELOAD = ["solvers.parallel", "solvers.bitcover"]
 """Modules a count's workers import once, in the forkserver, instead of each on its own."""
@@ -75,17 +72,17 @@ def stop_workers(executor: Executor) -> None:
 
 
 @contextmanager
-def executor_for(plan: Plan) -> Iterator[Executor]:
-    """The executor of a plan; on any exception (Ctrl-C too) its pending tasks are cancelled."""
-    if plan.scheduler is not None:
-        with _dask_executor(plan.scheduler) as executor:
+def executor_for(workers: int, scheduler: str | None) -> Iterator[Executor]:
+    """A Dask `scheduler`'s executor, else `workers` processes; an exception (Ctrl-C too) cancels its work."""
+    if scheduler is not None:
+        with _dask_executor(scheduler) as executor:
             yield executor
         return
-    if plan.workers == 1:
+    if workers == 1:
         yield InProcess()
         return
     pool = ProcessPoolExecutor(
-        max_workers=plan.workers, mp_context=fresh_context(PRELOAD), initializer=ignore_interrupts
+        max_workers=workers, mp_context=fresh_context(PRELOAD), initializer=ignore_interrupts
     )
     try:
         yield pool

@@ -265,7 +265,7 @@ def count_problems(
     parts = split(problems, 1 if plan.workers == 1 else plan.workers * TASKS_PER_WORKER, fewest)
     total = parts.above
     progress = watch(len(parts.parts))
-    with progress, executor_for(plan) as executor:
+    with progress, executor_for(plan.workers, plan.scheduler) as executor:
         pending = {executor.submit(count_part, *_plain(part), plan.strategy, limit) for part in parts.parts}
         done_parts = 0
         while pending:
@@ -294,7 +294,7 @@ def count_each_problem(
     progress = watch(None)
     window: deque[Future[tuple[int, int, int]]] = deque()
     finished = 0
-    with progress, executor_for(plan) as executor:
+    with progress, executor_for(plan.workers, plan.scheduler) as executor:
         for problem in problems:
             window.append(executor.submit(count_part, *_plain(problem), plan.strategy, limit))
             if len(window) >= 4 * plan.workers:
