@@ -17,6 +17,7 @@ the value it is given (solvers/particles.py), so call sites format every languag
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import os
@@ -168,14 +169,25 @@ def compiled(source: Path) -> bytes:
     except OSError:
         pass
     binary = compile_catalog(data)
-    from solvers import textio  # textio words its errors through this module
-
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        textio.write_bytes_atomic(cached, binary)
-    except OSError:
-        pass  # a read-only cache: the catalog is compiled again next time
+    with contextlib.suppress(OSError):  # a read-only cache: the catalog is compiled again next time
+        _keep(cached, binary)
     return binary
+
+
+def _keep(cached: Path, binary: bytes) -> None:
+    """Write a compiled catalog into the cache under a temporary name, then rename it: no reader sees half.
+
+    Not `textio.write_bytes_atomic`, which words its errors through this module: translation stays
+    below every module that speaks (no import circle), and the cache is the app's own folder, never
+    a user's file, a device or a pipe.
+    """
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    part = cached.with_name(f".{cached.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(binary)
+        os.replace(part, cached)
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def compile_catalog(po_text: bytes) -> bytes:
