@@ -18,14 +18,33 @@ from __future__ import annotations
 
 from array import array
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
+from solvers.maze import Cell, Maze
 from visualizer.keyframes import Ledger
 
-if TYPE_CHECKING:
-    from visualizer.scenes.maze.model import MazeModel
+
+class MazeState(Protocol):
+    """What a frame packs and puts back of a maze model (model.MazeModel), which imports this module."""
+
+    @property
+    def maze(self) -> Maze: ...
+    @property
+    def visited(self) -> np.ndarray: ...
+    @property
+    def on_stack(self) -> np.ndarray: ...
+    @property
+    def dead(self) -> np.ndarray: ...
+    @property
+    def on_path(self) -> np.ndarray: ...
+    @property
+    def stack(self) -> list[Cell]: ...
+    @property
+    def popped(self) -> list[Cell]: ...
+    @property
+    def depth_maxima(self) -> list[int]: ...
 
 
 class MazeFrame(NamedTuple):
@@ -44,13 +63,13 @@ VALUES = ("path", "unreachable", "carved", "visits", "dead_ends", "max_depth")
 """The model's plain values a frame keeps as they are (immutable)."""
 
 
-def layers_of(model: MazeModel) -> tuple[np.ndarray, ...]:
+def layers_of(model: MazeState) -> tuple[np.ndarray, ...]:
     """The model's 0/1 grids, in the order a frame packs them."""
     maze = model.maze
     return (maze.right, maze.bottom, model.visited, model.on_stack, model.dead, model.on_path)
 
 
-def capture(model: MazeModel, ledger: Ledger) -> MazeFrame:
+def capture(model: MazeState, ledger: Ledger) -> MazeFrame:
     """The model's state as a compact frame (the ledger learns the lists' new items)."""
     ledger.grow(model, GROWING)
     width = model.maze.width
@@ -60,7 +79,7 @@ def capture(model: MazeModel, ledger: Ledger) -> MazeFrame:
     return MazeFrame(packed, stack, lengths, tuple(getattr(model, name) for name in VALUES), ledger)
 
 
-def restore(model: MazeModel, frame: MazeFrame) -> None:
+def restore(model: MazeState, frame: MazeFrame) -> None:
     """Put the model in the frame's state, writing into its own arrays and lists."""
     layers = layers_of(model)
     shape = layers[0].shape
