@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import graphlib
 import importlib.metadata
 import re
 import subprocess
@@ -125,10 +126,15 @@ def imports_of(path: Path) -> set[str]:
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-            module = ".".join(part for part in (base, node.module or "") if part)
+            module = imported_from(node, package)
             found |= {module} | {f"{module}.{alias.name}" for alias in node.names}
     return found
+
+
+def imported_from(node: ast.ImportFrom, package: str) -> str:
+    """The absolute name of the module a `from ... import` reads (a relative one resolved in `package`)."""
+    base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+    return ".".join(part for part in (base, node.module or "") if part)
 
 
 @pytest.mark.parametrize("name", demo_params(set()))
@@ -172,3 +178,43 @@ def test_algorithm_modules_import_nothing_of_the_command_line() -> None:
         if any(name.split(".")[:2] in COMMAND_LINE for name in imports_of(path))
     ]
     assert leaning == []
+
+
+def module_name(path: Path) -> str:
+    """The dotted name `path` is imported by (a package's __init__.py is the package)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_among(path: Path, modules: set[str]) -> set[str]:
+    """The `modules` that `path` imports, at any depth; `from package import module` names the module only."""
+    package = ".".join(path.parent.relative_to(ROOT).parts)
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            module = imported_from(node, package)
+            found |= {
+                f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
+                for alias in node.names
+            }
+    return found & modules
+
+
+def import_graph(*tops: str) -> dict[str, set[str]]:
+    """Each module under `tops` -> the modules of `tops` it imports, at any depth, TYPE_CHECKING included."""
+    paths = {module_name(path): path for top in tops for path in (ROOT / top).rglob("*.py")}
+    return {name: imports_among(path, set(paths)) - {name} for name, path in paths.items()}
+
+
+def test_no_import_circle_at_run_time_or_for_types() -> None:
+    """No module of solvers/ or visualizer/ reaches itself through its imports, types-only ones included.
+
+    The house has floors: a screen or layer is handed what it needs of the app (visualizer/screens.py),
+    a demo what it needs of its shell (`scenes.base.DemoHost`), a view its frozen look; nothing reaches up.
+    """
+    try:
+        graphlib.TopologicalSorter(import_graph("solvers", "visualizer")).prepare()
+    except graphlib.CycleError as error:
+        pytest.fail("import circle: " + " -> ".join(error.args[1]))

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from visualizer.dialogs import FileChooser
     from visualizer.lesson import LessonPresenter
     from visualizer.loading import Loading
+    from visualizer.scenes.base import Demo
 
 T = TypeVar("T")
 
@@ -143,11 +144,18 @@ class App:
                 _("the {title} demo is not available: {reason}").format(title=_(entry.title), reason=error)
             )
             return False
-        self.leave_demo()
-        self.screen = Shell(self, demo_type, seed=self.options.seed, speed=speed, autoplay=autoplay)
-        self.theme.ceiling = self.screen.scale_ceiling  # a step shows larger only while the picture grows
+        shell = self.show_demo(demo_type, seed=self.options.seed, speed=speed, autoplay=autoplay)
+        self.theme.ceiling = shell.scale_ceiling  # a step shows larger only while the picture grows
         pygame.display.set_caption(f"Unwind — {_(entry.title)}")
         return True
+
+    def show_demo(
+        self, demo_type: type[Demo], *, seed: int, speed: float | None, autoplay: bool = False
+    ) -> Shell:
+        """Close the open demo and put up a screen for `demo_type` (a lesson's steps open theirs here)."""
+        self.leave_demo()
+        self.screen = Shell(self, demo_type, seed=seed, speed=speed, autoplay=autoplay)
+        return self.screen
 
     def go_home(self) -> None:
         """Back to the home screen."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -25,16 +25,13 @@ from solvers.lessons import PANELS, SETTINGS, ZOOMS, Position, Step
 from visualizer import theme as th
 from visualizer.bindings import key_words
 from visualizer.demos import BY_NAME
-from visualizer.lesson import LessonPresenter, apply_settings
+from visualizer.lesson import LessonPresenter, Presenting, apply_settings
 from visualizer.lessondraft import Draft
 from visualizer.panels import fit_text
 from visualizer.shell import Shell
 from visualizer.textfield import TextField, draw_field, field_height
 from visualizer.theme import Theme
 from visualizer.widgets import ROW_HEIGHT, Button, Widget, draw_box, flow
-
-if TYPE_CHECKING:
-    from visualizer.app import App
 
 UNTITLED = N_("My lesson")
 """The title of a lesson saved before it was given one."""
@@ -179,7 +176,7 @@ KEYS_HINT = N_(
 class Authoring:
     """The lesson being written and its card (open or closed); the app hands it events while it is open."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Presenting) -> None:
         self.app = app
         self.draft = Draft(language())
         self.open = False

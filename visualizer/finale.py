@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -31,9 +31,6 @@ from visualizer import theme as th
 from visualizer.panels import fit_text, wrap
 from visualizer.player import Player
 from visualizer.widgets import draw_box
-
-if TYPE_CHECKING:
-    from visualizer.scenes.base import Demo
 
 Painter = Callable[[pygame.Surface, pygame.Rect], None]
 """Draws a picture into the stage rectangle."""
@@ -57,6 +54,23 @@ class Finale:
     """Paints the run's final picture into the stage, or None to keep the run's own picture."""
 
 
+class Ends(Protocol):
+    """What the card asks of its demo (a `scenes.base.Demo`, whose module imports this one for `Finale`)."""
+
+    @property
+    def theme(self) -> th.Theme:
+        """The theme the card is drawn with."""
+
+    def plain_end(self) -> Finale | None:
+        """The run's end worked out on the solver's plain path, or None."""
+
+    def plain_end_ready(self) -> bool:
+        """False while the plain end still waits for a worker."""
+
+    def notify(self, message: str) -> None:
+        """Show a short message to the user."""
+
+
 class StandIn:
     """The few things a view reads from a player, for painting a model that no player moves."""
 
@@ -76,7 +90,7 @@ class StandIn:
 class EndCard:
     """One run's plain end: worked out once when End is pressed, shown while the seek fills in."""
 
-    def __init__(self, demo: Demo) -> None:
+    def __init__(self, demo: Ends) -> None:
         self.demo = demo
         self.finale: Finale | None = None
         self.asked = False

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -22,11 +22,12 @@ from solvers import textio
 from solvers.i18n import _, assets_folder, language, ngettext
 from solvers.lessons import Lesson, in_language
 from solvers.mazes.printing import PAPERS, PDF_FONT, PDF_FONT_FILE
+from visualizer.lesson import Presenting
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from visualizer.app import App
+    from visualizer.overlays import Prompt
 
 PER_PAGE = 2
 """Steps on a page."""
@@ -42,6 +43,18 @@ MARGIN, TOP = 15.0, 22.0
 """The page's margins in mm: the sides and bottom, and the top under the lesson's title."""
 
 
+class Printing(Presenting, Protocol):
+    """What printing a lesson's handout asks of the app: its frames drawn without messages or prompts."""
+
+    message: str
+    """The message shown at the bottom ('' for none)."""
+    prompt: Prompt | None
+    """The text prompt open, if any."""
+
+    def frame(self, dt: float) -> None:
+        """One frame: input, update, draw, flip."""
+
+
 @dataclass(frozen=True)
 class Printed:
     """One step on paper: its heading, picture, caption and question (empty if none)."""
@@ -52,7 +65,7 @@ class Printed:
     question: str
 
 
-def step_pictures(app: App) -> Iterator[Image]:
+def step_pictures(app: Printing) -> Iterator[Image]:
     """Each step of the app's lesson as the class sees it, without the caption bar."""
     from PIL import Image as PILImage
 
@@ -145,7 +158,7 @@ def _text_height(pdf: Any, step: Printed, width: float, size: float) -> float:
     return lines * size * LINE
 
 
-def write_handout(app: App, path: Path) -> int:
+def write_handout(app: Printing, path: Path) -> int:
     """Render the app's lesson and write its handout atomically: 0, or 1 after one line saying why not."""
     presenter = app.lesson
     assert presenter is not None, "a handout is made of a lesson"

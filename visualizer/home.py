@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -12,11 +12,9 @@ from visualizer import files, lessonrow, progress
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.demos import DEMOS, DemoEntry
+from visualizer.lesson import Presenting
 from visualizer.panels import fit_text, wrap
 from visualizer.widgets import draw_box
-
-if TYPE_CHECKING:
-    from visualizer.app import App
 
 DIGIT_KEYS = "1234567890"
 """Keys 1 to 0 open the first ten demos."""
@@ -53,10 +51,17 @@ THUMBS_KEPT = 48
 """Scaled thumbnails kept: every demo at about two card sizes."""
 
 
+class HomeHost(Presenting, Protocol):
+    """What the home screen asks of the app besides a lesson's needs: a demo opened by its name."""
+
+    def open(self, name: str, *, autoplay: bool = False, speed: float | None = None) -> bool:
+        """Open the demo called `name`; False (and a message) when it cannot be."""
+
+
 class Home:
     """A grid of demo cards with a keyboard focus."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: HomeHost) -> None:
         self.app = app
         self.theme = app.theme
         self.focus = 0

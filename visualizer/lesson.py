@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -23,11 +23,12 @@ from visualizer import theme as th
 from visualizer.demos import BY_NAME
 from visualizer.panels import fit_text, wrap
 from visualizer.player import Player, kind_is
+from visualizer.screens import Host
 from visualizer.shell import Shell
 from visualizer.widgets import draw_box
 
 if TYPE_CHECKING:
-    from visualizer.app import App
+    from visualizer.scenes.base import Demo
 
 MAX_SEARCH = 2_000_000
 """Events a position's search walks at most before it settles for where it is."""
@@ -73,10 +74,35 @@ def apply_settings(demo: Any, settings: Mapping[str, Any]) -> None:
         setter(*value) if isinstance(value, list) else setter(value)
 
 
+class LessonHost(Host, Protocol):
+    """What a lesson being presented asks of the app: its screen, its time, a demo opened, the end."""
+
+    @property
+    def screen(self) -> object:
+        """The screen on show (a Shell while a lesson is presented)."""
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds of app time."""
+
+    def show_demo(self, demo_type: type[Demo], *, seed: int, speed: float | None) -> Shell:
+        """Close the open demo and put a paused screen for `demo_type` up."""
+
+    def quit_now(self) -> None:
+        """End the app's loop."""
+
+
+class Presenting(LessonHost, Protocol):
+    """What a screen that starts a lesson asks of the app (home's lesson row, the authoring card)."""
+
+    lesson: LessonPresenter | None
+    """The lesson being presented over the demo screen, if any."""
+
+
 class LessonPresenter:
     """Plays a lesson on the app's demo screen: one step at a time, the class free to leave and come back."""
 
-    def __init__(self, app: App, lesson: Lesson, first: int = 0, *, autoplay: bool = False) -> None:
+    def __init__(self, app: LessonHost, lesson: Lesson, first: int = 0, *, autoplay: bool = False) -> None:
         self.app = app
         self.lesson = lesson
         self.autoplay = autoplay  # --autoplay: each step plays its part, stays AUTOPLAY_HOLD, then the next
@@ -137,12 +163,10 @@ class LessonPresenter:
 
     def _open(self, step: Step) -> None:
         """Open the step's demo with its seed and settings (`set_KEY(value)`), on a fresh run."""
-        app = self.app
-        app.leave_demo()
         demo_type = BY_NAME[step.demo].load()
-        app.screen = Shell(app, demo_type, seed=step.seed, speed=step.speed, autoplay=False)
-        apply_settings(app.screen.demo, step.settings)
-        app.screen.run.playing = False
+        shell = self.app.show_demo(demo_type, seed=step.seed, speed=step.speed)
+        apply_settings(shell.demo, step.settings)
+        shell.run.playing = False
         pygame.display.set_caption(f"Unwind — {in_language(self.lesson.title, language())}")
 
     def _set_scene(self, step: Step) -> None:
@@ -258,7 +282,7 @@ class LessonPresenter:
             if self.index + 1 < len(self.lesson.steps):
                 self.go(self.index + 1)
             else:
-                self.app.running = False
+                self.app.quit_now()
 
     def draw(self, surface: pygame.Surface) -> None:
         """The caption and the step counter at the window's bottom, over the controls (or a black screen).

@@ -21,7 +21,7 @@ from visualizer.panels import fit_text
 from visualizer.widgets import draw_box
 
 if TYPE_CHECKING:
-    from visualizer.app import App
+    from visualizer.lesson import Presenting
 
 FILE_KIND = "lesson"
 """The file dialog's kind for lesson files (its folder and recent files)."""
@@ -95,7 +95,7 @@ def draw(surface: pygame.Surface, theme: th.Theme, top: int, focus: int | None) 
         surface.blit(label, label.get_rect(center=rect.center))
 
 
-def choose(app: App, index: int) -> None:
+def choose(app: Presenting, index: int) -> None:
     """Present shipped lesson `index`, or (past them) ask for a lesson file."""
     lessons = shipped_lessons()
     if index < len(lessons):
@@ -104,14 +104,14 @@ def choose(app: App, index: int) -> None:
         app.choose_file(FILE_KIND, save=False, suggested="", done=lambda path: open_file(app, path))
 
 
-def open_file(app: App, path: Path) -> None:
+def open_file(app: Presenting, path: Path) -> None:
     """Read the lesson file off the frame, then present it (a bad file: its line and problem)."""
     app.load_file(
         path, lambda text: parse_lesson(text, path.name), lambda lesson: present(app, lesson), MAX_BYTES
     )
 
 
-def present(app: App, lesson: Lesson) -> None:
+def present(app: Presenting, lesson: Lesson) -> None:
     """Present `lesson` from its first step."""
     from visualizer.lesson import LessonPresenter
 

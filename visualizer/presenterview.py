@@ -24,7 +24,7 @@ from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
 if TYPE_CHECKING:
-    from visualizer.app import App
+    from visualizer.lesson import Presenting
 
 MODES = ("off", "overlay", "window")
 """What Ctrl+N goes round."""
@@ -133,7 +133,7 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, look: N
 class PresenterView:
     """Off, an overlay on the projector's window, or its own window; it follows the lesson being presented."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Presenting) -> None:
         self.app = app
         self.mode = "off"
         self.window: pygame.Window | None = None

@@ -39,7 +39,7 @@ from visualizer.scenes.base import Demo, Stop
 from visualizer.widgets import ROW_HEIGHT, Button, Label, Widget, draw_box, flow, rows_needed
 
 if TYPE_CHECKING:
-    from visualizer.app import App
+    from visualizer.screens import ShellHost
 
 T = TypeVar("T")
 
@@ -117,7 +117,7 @@ class Shell:
     """Hosts one demo: owns its Player, routes input, draws the shared panels."""
 
     def __init__(
-        self, app: App, demo_type: type[Demo], *, seed: int, speed: float | None, autoplay: bool
+        self, app: ShellHost, demo_type: type[Demo], *, seed: int, speed: float | None, autoplay: bool
     ) -> None:
         self.app = app
         self.theme = app.theme
@@ -189,6 +189,14 @@ class Shell:
         """The current player (always set once the demo is built)."""
         assert self.player is not None
         return self.player
+
+    def stage(self) -> pygame.Rect:
+        """The demo's stage in the window as it is now."""
+        return self.layout(self.app.surface.get_size()).stage
+
+    def now(self) -> float:
+        """The players' clock now (a game's time moves by it)."""
+        return self.app.player_clock()
 
     # --- controls ------------------------------------------------------------
 
@@ -546,7 +554,7 @@ class Shell:
         if self.exercise.take_key(event, self.run):
             return True
         if self.demo.owns_keyboard():
-            return self.demo.handle(event, self.layout(self.app.surface.get_size()).stage, self.run)
+            return self.demo.handle(event, self.stage(), self.run)
         return False
 
     def owns_keyboard(self) -> bool:

@@ -9,13 +9,15 @@ A demo subclasses `Demo` and provides, at the least:
 The shell around it (visualizer/shell.py) gives every demo the same control
 bar, timeline, counters, pseudocode, narration log, help and keys.  A demo
 never owns a Player: it asks the shell for a new run with `self.new_run()`.
+It is handed its shell as a `DemoHost`, the few things a demo may ask of it,
+and never imports the shell.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol
 
 import pygame
 
@@ -23,13 +25,14 @@ from visualizer import theme as th
 from visualizer.bindings import Bindings
 from visualizer.finale import Finale
 from visualizer.player import ModelT, Player
+from visualizer.screens import Requests
 from visualizer.widgets import Widget
 
 if TYPE_CHECKING:
     from collections.abc import Hashable
 
     from solvers.exercise.engine import Rules, Step
-    from visualizer.shell import Shell
+    from visualizer.exercising import Performance
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -39,6 +42,51 @@ class Stop:
     key: str
     label: str
     predicate: Callable[[object], bool]
+
+
+class Exercising(Protocol):
+    """What a demo may read of the exercise on its screen (visualizer/exercisemode.py)."""
+
+    @property
+    def performance(self) -> Performance | None:
+        """The student's performance over the current run, or None while exercise mode is off."""
+
+    @property
+    def asking(self) -> bool:
+        """True while a step waits for the student's answer."""
+
+
+class DemoHost(Requests, Protocol):
+    """What a demo may ask of the screen that hosts it (the shell): the requests, its run and its place."""
+
+    @property
+    def theme(self) -> th.Theme:
+        """The theme the screen draws with."""
+
+    @property
+    def seed(self) -> int:
+        """The seed the demo's random choices start from."""
+
+    @property
+    def run(self) -> Player:
+        """The current run's player."""
+
+    @property
+    def opened(self) -> str:
+        """The folded panel shown beside the stage ('' for none)."""
+
+    @property
+    def exercise(self) -> Exercising:
+        """The exercise on this screen (off, or a performance over the run)."""
+
+    def new_run(self, *, autoplay: bool = False) -> None:
+        """A fresh run from the demo's `source()`."""
+
+    def stage(self) -> pygame.Rect:
+        """The demo's stage in the window as it is now."""
+
+    def now(self) -> float:
+        """The players' clock now (tests put in one that ticks per call)."""
 
 
 class Demo(Generic[ModelT]):
@@ -59,7 +107,7 @@ class Demo(Generic[ModelT]):
     picture_boxes: ClassVar[tuple[str, ...]] = ()
     """The names of the main picture's panels in `boxes` (see `picture`)."""
 
-    def __init__(self, shell: Shell) -> None:
+    def __init__(self, shell: DemoHost) -> None:
         self.shell = shell
         self.theme = shell.theme
         self.seed = shell.seed

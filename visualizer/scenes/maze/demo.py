@@ -504,7 +504,7 @@ class MazeDemo(Demo[MazeModel]):
     @property
     def geometry(self) -> Geometry:
         """Where the maze is on the window now (for tests and tools: input uses the layout it is given)."""
-        stage = self.shell.layout(self.shell.app.surface.get_size()).stage
+        stage = self.shell.stage()
         return self.layout(stage).geometry
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:

@@ -354,7 +354,7 @@ class MazeShapesDemo(Demo[ShapeModel | PairModel]):
         if self.mode != WALK or self.game is None:
             self.game_clock_read = None
             return
-        now = self.shell.app.player_clock()
+        now = self.shell.now()
         if self.game_clock_read is not None:
             self.game.tick(now - self.game_clock_read)
         self.game_clock_read = now
