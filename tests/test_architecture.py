@@ -218,3 +218,18 @@ def test_no_import_circle_at_run_time_or_for_types() -> None:
         graphlib.TopologicalSorter(import_graph("solvers", "visualizer")).prepare()
     except graphlib.CycleError as error:
         pytest.fail("import circle: " + " -> ".join(error.args[1]))
+
+
+def importers_of(module: str, top: str = "visualizer") -> list[str]:
+    """The modules under `top` that import `module`, at any depth, TYPE_CHECKING included."""
+    return sorted(module_name(path) for path in (ROOT / top).rglob("*.py") if module in imports_of(path))
+
+
+def test_nothing_below_the_app_imports_it_and_no_scene_imports_the_shell() -> None:
+    """Only the entry point imports the app, and no demo imports the shell, not even for types.
+
+    A screen is handed its host as a small protocol of what it asks of it (visualizer/screens.py), and a
+    demo its shell as a `scenes.base.DemoHost`: requests go up as calls, imports only go down.
+    """
+    assert importers_of("visualizer.app") == ["visualizer.__main__"]
+    assert [name for name in importers_of("visualizer.shell") if name.startswith("visualizer.scenes")] == []

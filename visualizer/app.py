@@ -34,6 +34,7 @@ from visualizer.theme import Theme
 from visualizer.window import open_window
 
 if TYPE_CHECKING:
+    from solvers.lessons import Lesson
     from visualizer.authoring import Authoring
     from visualizer.classmode import ClassMode
     from visualizer.dialogs import FileChooser
@@ -111,9 +112,7 @@ class App:
         if options.exercise and isinstance(self.screen, Shell):
             self.screen.toggle_exercise()
         if options.lesson is not None:
-            from visualizer.lesson import LessonPresenter
-
-            self.lesson = LessonPresenter(self, options.lesson, options.step - 1, autoplay=options.autoplay)
+            self.present(options.lesson, options.step - 1, autoplay=options.autoplay)
         if options.class_session:
             self.start_class(announce=True)
 
@@ -156,6 +155,12 @@ class App:
         self.leave_demo()
         self.screen = Shell(self, demo_type, seed=seed, speed=speed, autoplay=autoplay)
         return self.screen
+
+    def present(self, lesson: Lesson, first: int = 0, *, autoplay: bool = False) -> None:
+        """Present `lesson` over the demo screen from step `first` (home's lesson row, the authoring card)."""
+        from visualizer.lesson import LessonPresenter
+
+        self.lesson = LessonPresenter(self, lesson, first, autoplay=autoplay)
 
     def go_home(self) -> None:
         """Back to the home screen."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -25,9 +25,10 @@ from solvers.lessons import PANELS, SETTINGS, ZOOMS, Position, Step
 from visualizer import theme as th
 from visualizer.bindings import key_words
 from visualizer.demos import BY_NAME
-from visualizer.lesson import LessonPresenter, Presenting, apply_settings
+from visualizer.lesson import apply_settings
 from visualizer.lessondraft import Draft
 from visualizer.panels import fit_text
+from visualizer.screens import Presents
 from visualizer.shell import Shell
 from visualizer.textfield import TextField, draw_field, field_height
 from visualizer.theme import Theme
@@ -173,10 +174,18 @@ KEYS_HINT = N_(
 )
 
 
+class AuthoringHost(Presents, Protocol):
+    """What the authoring card asks of the app besides: the screen on show, whose demo a step captures."""
+
+    @property
+    def screen(self) -> object:
+        """The screen on show (a Shell when a step can be taken)."""
+
+
 class Authoring:
     """The lesson being written and its card (open or closed); the app hands it events while it is open."""
 
-    def __init__(self, app: Presenting) -> None:
+    def __init__(self, app: AuthoringHost) -> None:
         self.app = app
         self.draft = Draft(language())
         self.open = False
@@ -298,7 +307,7 @@ class Authoring:
         if not self.ready():
             return
         self.close()
-        self.app.lesson = LessonPresenter(self.app, self.draft.lesson(_(UNTITLED)), first)
+        self.app.present(self.draft.lesson(_(UNTITLED)), first)
 
     def unsaved(self) -> str | None:
         """What quitting would lose: the lesson being written, if changed since saved."""

@@ -22,11 +22,12 @@ from solvers import textio
 from solvers.i18n import _, assets_folder, language, ngettext
 from solvers.lessons import Lesson, in_language
 from solvers.mazes.printing import PAPERS, PDF_FONT, PDF_FONT_FILE
-from visualizer.lesson import Presenting
+from visualizer.screens import Host
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+    from visualizer.lesson import LessonPresenter
     from visualizer.overlays import Prompt
 
 PER_PAGE = 2
@@ -43,8 +44,11 @@ MARGIN, TOP = 15.0, 22.0
 """The page's margins in mm: the sides and bottom, and the top under the lesson's title."""
 
 
-class Printing(Presenting, Protocol):
-    """What printing a lesson's handout asks of the app: its frames drawn without messages or prompts."""
+class Printing(Host, Protocol):
+    """What printing a handout asks of the app: its lesson, its frames drawn without messages or prompts."""
+
+    lesson: LessonPresenter | None
+    """The lesson being presented (set aside while the pictures are taken)."""
 
     message: str
     """The message shown at the bottom ('' for none)."""

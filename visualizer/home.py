@@ -12,8 +12,8 @@ from visualizer import files, lessonrow, progress
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.demos import DEMOS, DemoEntry
-from visualizer.lesson import Presenting
 from visualizer.panels import fit_text, wrap
+from visualizer.screens import Presents
 from visualizer.widgets import draw_box
 
 DIGIT_KEYS = "1234567890"
@@ -51,8 +51,8 @@ THUMBS_KEPT = 48
 """Scaled thumbnails kept: every demo at about two card sizes."""
 
 
-class HomeHost(Presenting, Protocol):
-    """What the home screen asks of the app besides a lesson's needs: a demo opened by its name."""
+class HomeHost(Presents, Protocol):
+    """What the home screen asks of the app besides a lesson presented: a demo opened by its name."""
 
     def open(self, name: str, *, autoplay: bool = False, speed: float | None = None) -> bool:
         """Open the demo called `name`; False (and a message) when it cannot be."""

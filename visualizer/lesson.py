@@ -92,13 +92,6 @@ class LessonHost(Host, Protocol):
         """End the app's loop."""
 
 
-class Presenting(LessonHost, Protocol):
-    """What a screen that starts a lesson asks of the app (home's lesson row, the authoring card)."""
-
-    lesson: LessonPresenter | None
-    """The lesson being presented over the demo screen, if any."""
-
-
 class LessonPresenter:
     """Plays a lesson on the app's demo screen: one step at a time, the class free to leave and come back."""
 

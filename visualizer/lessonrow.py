@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,10 +17,8 @@ from solvers.i18n import N_, _, assets_folder, language
 from solvers.lessons import MAX_BYTES, Lesson, LessonError, in_language, load_lesson, parse_lesson
 from visualizer import theme as th
 from visualizer.panels import fit_text
+from visualizer.screens import Presents
 from visualizer.widgets import draw_box
-
-if TYPE_CHECKING:
-    from visualizer.lesson import Presenting
 
 FILE_KIND = "lesson"
 """The file dialog's kind for lesson files (its folder and recent files)."""
@@ -95,7 +92,7 @@ def draw(surface: pygame.Surface, theme: th.Theme, top: int, focus: int | None) 
         surface.blit(label, label.get_rect(center=rect.center))
 
 
-def choose(app: Presenting, index: int) -> None:
+def choose(app: Presents, index: int) -> None:
     """Present shipped lesson `index`, or (past them) ask for a lesson file."""
     lessons = shipped_lessons()
     if index < len(lessons):
@@ -104,15 +101,13 @@ def choose(app: Presenting, index: int) -> None:
         app.choose_file(FILE_KIND, save=False, suggested="", done=lambda path: open_file(app, path))
 
 
-def open_file(app: Presenting, path: Path) -> None:
+def open_file(app: Presents, path: Path) -> None:
     """Read the lesson file off the frame, then present it (a bad file: its line and problem)."""
     app.load_file(
         path, lambda text: parse_lesson(text, path.name), lambda lesson: present(app, lesson), MAX_BYTES
     )
 
 
-def present(app: Presenting, lesson: Lesson) -> None:
+def present(app: Presents, lesson: Lesson) -> None:
     """Present `lesson` from its first step."""
-    from visualizer.lesson import LessonPresenter
-
-    app.lesson = LessonPresenter(app, lesson)
+    app.present(lesson)

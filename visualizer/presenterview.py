@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -24,7 +24,7 @@ from visualizer.theme import Theme
 from visualizer.widgets import draw_box
 
 if TYPE_CHECKING:
-    from visualizer.lesson import Presenting
+    from visualizer.lesson import LessonPresenter
 
 MODES = ("off", "overlay", "window")
 """What Ctrl+N goes round."""
@@ -130,10 +130,22 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, look: N
     surface.set_clip(clip)
 
 
+class PresenterHost(Protocol):
+    """What the presenter view reads of the app: its theme and the lesson being presented."""
+
+    @property
+    def theme(self) -> Theme:
+        """The theme the view draws with."""
+
+    @property
+    def lesson(self) -> LessonPresenter | None:
+        """The lesson being presented, if any."""
+
+
 class PresenterView:
     """Off, an overlay on the projector's window, or its own window; it follows the lesson being presented."""
 
-    def __init__(self, app: Presenting) -> None:
+    def __init__(self, app: PresenterHost) -> None:
         self.app = app
         self.mode = "off"
         self.window: pygame.Window | None = None

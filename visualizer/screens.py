@@ -3,7 +3,7 @@
 The app (visualizer/app.py) is the top floor: it builds the home screen, the demo screen (the shell),
 the lesson layers and the presenter view, and hands each one itself, typed as the protocol that screen
 declares: the requests here, plus what the screen needs of its own kind (a protocol naming a screen's
-own types lives in that screen's module: `lesson.Presenting`, `home.HomeHost`).  The shell in turn
+own types lives in that screen's module: `lesson.LessonHost`, `home.HomeHost`).  The shell in turn
 hands its demo a `scenes.base.DemoHost`.  A screen posts requests up (a message, a question, a file)
 as Textual's widgets post messages to their parent, and never imports the module above it: the
 imports go one way (tests/test_architecture.py fails on any circle).
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 if TYPE_CHECKING:
     import pygame
 
+    from solvers.lessons import Lesson
     from visualizer.collector import FrameCollector
     from visualizer.framebudget import FrameBudget
     from visualizer.theme import Theme
@@ -72,3 +73,10 @@ class ShellHost(Host, Protocol):
     @property
     def collector(self) -> FrameCollector:
         """The garbage collector's pacing (an old run's cyclic garbage is collected soon)."""
+
+
+class Presents(Host, Protocol):
+    """What a screen that starts a lesson asks of the app (home's lesson row, the authoring card)."""
+
+    def present(self, lesson: Lesson, first: int = 0, *, autoplay: bool = False) -> None:
+        """Present `lesson` over the demo screen from step `first`."""
