@@ -20,6 +20,7 @@ from solvers.exercise.results import ANONYMOUS, Setup, remembered_name, save_res
 from solvers.i18n import _
 from visualizer import exercisebar, exercisemarks, progress
 from visualizer.exercising import Performance
+from visualizer.screens import Requests
 from visualizer.theme import Theme
 
 CYCLE = ("every", "decisions", "backtracks")
@@ -68,7 +69,7 @@ class ExerciseMode:
         """A new run, with the student making the steps of `kind`."""
         assert kind in KINDS
         shell.new_run(autoplay=True)
-        self.ask_name_once(shell.app)
+        self.ask_name_once(shell)
         self.perform(shell, kind)
 
     def renew(self, shell: Any) -> None:
@@ -92,7 +93,7 @@ class ExerciseMode:
             setup = Setup(demo.name, _(demo.title), shell.seed, kind)
             self.performance = Performance(demo.source, rules, setup, self.clock, kind=kind)
 
-    def ask_name_once(self, app: Any) -> None:
+    def ask_name_once(self, host: Requests) -> None:
         """The first time exercise mode starts with no name remembered: ask it (Esc keeps 'anonymous')."""
         if self.name_asked or remembered_name() is not None:
             return
@@ -101,7 +102,7 @@ class ExerciseMode:
         def keep(name: str) -> None:
             self.student = name
 
-        progress.ask_name(app, "", keep)
+        progress.ask_name(host, "", keep)
 
     def stop(self) -> None:
         """Off: keep what was done in the results file (if any step was made)."""

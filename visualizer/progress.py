@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -18,6 +17,7 @@ from solvers.i18n import N_, _
 from visualizer import theme as th
 from visualizer.demos import BY_NAME
 from visualizer.panels import card, fit_text
+from visualizer.screens import Requests
 from visualizer.theme import Theme
 
 KIND_WORDS = {"every": N_("every step"), "decisions": N_("decisions"), "backtracks": N_("backtracks")}
@@ -43,14 +43,14 @@ class ProgressCard:
     summary: list[Progress]
 
 
-def ask_name(app: Any, current: str, then: Callable[[str], None]) -> None:
-    """Ask the student's name with the app's prompt; it is remembered, then `then(name)` runs."""
+def ask_name(host: Requests, current: str, then: Callable[[str], None]) -> None:
+    """Ask the student's name with the host's prompt; it is remembered, then `then(name)` runs."""
 
     def keep(name: str) -> None:
         remember_name(name)
         then(clean_name(name))
 
-    app.ask(_("Your name, for your results file:"), current, keep)
+    host.ask(_("Your name, for your results file:"), current, keep)
 
 
 def card_rect(size: tuple[int, int], theme: Theme) -> pygame.Rect:
