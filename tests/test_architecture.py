@@ -5,11 +5,13 @@ from __future__ import annotations
 import ast
 import graphlib
 import importlib.metadata
+import importlib.util
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -180,32 +182,17 @@ def test_algorithm_modules_import_nothing_of_the_command_line() -> None:
     assert leaning == []
 
 
-def module_name(path: Path) -> str:
-    """The dotted name `path` is imported by (a package's __init__.py is the package)."""
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+def load_house() -> Any:
+    """tools/house.py as a module (tools/ is not a package): the import graph and the floors."""
+    spec = importlib.util.spec_from_file_location("house", ROOT / "tools" / "house.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def imports_among(path: Path, modules: set[str]) -> set[str]:
-    """The `modules` that `path` imports, at any depth; `from package import module` names the module only."""
-    package = ".".join(path.parent.relative_to(ROOT).parts)
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            module = imported_from(node, package)
-            found |= {
-                f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
-                for alias in node.names
-            }
-    return found & modules
-
-
-def import_graph(*tops: str) -> dict[str, set[str]]:
-    """Each module under `tops` -> the modules of `tops` it imports, at any depth, TYPE_CHECKING included."""
-    paths = {module_name(path): path for top in tops for path in (ROOT / top).rglob("*.py")}
-    return {name: imports_among(path, set(paths)) - {name} for name, path in paths.items()}
+HOUSE = load_house()
+module_name = HOUSE.module_name
 
 
 def test_no_import_circle_at_run_time_or_for_types() -> None:
@@ -215,9 +202,24 @@ def test_no_import_circle_at_run_time_or_for_types() -> None:
     a demo what it needs of its shell (`scenes.base.DemoHost`), a view its frozen look; nothing reaches up.
     """
     try:
-        graphlib.TopologicalSorter(import_graph("solvers", "visualizer")).prepare()
+        graphlib.TopologicalSorter(HOUSE.import_graph()).prepare()
     except graphlib.CycleError as error:
         pytest.fail("import circle: " + " -> ".join(error.args[1]))
+
+
+def test_no_module_imports_from_a_floor_above_its_own() -> None:
+    """The floors of tools/house.py (algorithms, exercises, command line; parts, demos, screens, app): an
+    import goes down or along, so an algorithm never needs the command line nor a demo a screen."""
+    assert HOUSE.upward(HOUSE.import_graph()) == []
+
+
+def test_the_house_finds_a_circle_and_an_upward_import_when_there_is_one() -> None:
+    """The checks above can fail: a graph with a circle and a part that imports a screen."""
+    graph = {"visualizer.player": {"visualizer.shell"}, "visualizer.shell": {"visualizer.player"}}
+    assert HOUSE.upward(graph) == [("visualizer.player", "visualizer.shell")]
+    assert [sorted(cycle) for cycle in HOUSE.circles(graph)] == [
+        ["visualizer.player", "visualizer.player", "visualizer.shell"]
+    ]
 
 
 def importers_of(module: str, top: str = "visualizer") -> list[str]:
