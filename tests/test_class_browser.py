@@ -5,6 +5,7 @@ under CI (CI set), where it must run. One browser for the module; all traffic is
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 from collections.abc import Iterator
@@ -13,6 +14,10 @@ from typing import Any
 
 import pytest
 
+from solvers import i18n
+from solvers.exercise.cli import DEMOS
+from solvers.exercise.engine import Exercise, Step
+from visualizer.classmode import exercise_question
 from visualizer.classroom.server import ClassServer
 from visualizer.classroom.session import Question, Target
 from visualizer.classroom.words import page_words
@@ -148,3 +153,63 @@ def test_a_picture_question_is_answered_by_tapping_its_candidate(driver: Any, se
     # still loads and fits: a spot found a moment before can be gone, so find and tap in one go
     wait_for(driver, lambda d: text_of(d, "status") == page_words("en")["sent"])
     assert server.snapshot.answered == 1
+
+
+KNOCKOUT = "cover.knockout"
+"""Algorithm X's 'which rows does choosing this row knock out?': several answers (multiple=True)."""
+
+
+def knockout_step(lang: str = i18n.SOURCE_LANGUAGE) -> Step:
+    """The first knockout step on Knuth's example with a real choice of several, posed with `lang` in force;
+    its words in every language."""
+    i18n.use(lang)
+    try:
+        built = DEMOS["dlx"].build(argparse.Namespace(file=None))  # Knuth's example
+        exercise = Exercise(built.events, built.rules)
+        while (step := exercise.next_step()) is not None:
+            if step.kind == KNOCKOUT and step.multiple and len(step.choices) >= 3 and step.expected:
+                said = exercise.open_in_every_language()
+                assert said is not None
+                return said
+            exercise.grade(step.expected)
+    finally:
+        i18n.use(i18n.SOURCE_LANGUAGE)
+    raise AssertionError("Knuth's example has no knockout step of several answers")
+
+
+def shown_choices(driver: Any) -> list[str]:
+    """The words of the choices the page lists."""
+    from selenium.webdriver.common.by import By
+
+    return [str(element.text) for element in driver.find_elements(By.CSS_SELECTOR, ".choice span:last-child")]
+
+
+def test_a_korean_and_a_chinese_student_read_the_same_step_each_in_their_own_language(
+    driver: Any, server: ClassServer
+) -> None:
+    step = knockout_step()
+    server.ask(exercise_question(step, 1))
+    first = driver.current_window_handle
+    tabs = {}
+    try:
+        for lang, name in (("ko", "김민수"), ("zh_CN", "王小明")):
+            driver.switch_to.new_window("tab")
+            tabs[lang] = driver.current_window_handle
+            join(driver, server, lang, name)
+            posed = knockout_step(lang)  # the same step posed in that language: the catalog's words
+            assert posed.question != step.question and posed.question == i18n.in_language(step.question, lang)
+            wait_for(driver, lambda d, posed=posed: text_of(d, "question-text") == posed.question)
+            assert shown_choices(driver) == [choice.label for choice in posed.choices]
+        driver.switch_to.window(tabs["ko"])  # the first page kept its student's language
+        assert text_of(driver, "question-text") == knockout_step("ko").question
+        server.reveal()
+        for lang, tab in tabs.items():
+            driver.switch_to.window(tab)
+            why = knockout_step(lang).explanation
+            wait_for(driver, lambda d, why=why: text_of(d, "explanation") == why)
+            assert text_of(driver, "reveal-title") == page_words(lang)["revealed"]
+    finally:
+        for tab in tabs.values():
+            driver.switch_to.window(tab)
+            driver.close()
+        driver.switch_to.window(first)

@@ -23,7 +23,9 @@ import aiohttp
 import pytest
 
 from solvers.classroom import AnswerRow, append_answer, read_table, table_text
+from solvers.exercise.hanoi import move_words
 from solvers.exercise.results import ANONYMOUS
+from solvers.i18n import speaking
 from visualizer.classroom.server import MAX_CONNECTIONS, ClassServer
 from visualizer.classroom.session import (
     ACCEPTED,
@@ -396,7 +398,10 @@ def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: P
                 return {"question": question, "answer": await receive(ws, "answer")}
 
         seen = asyncio.run(play())
-        assert seen["question"]["choices"] == [["1", "disk 1: A→B"], ["2", "disk 1: A→C"]]
+        with speaking("ko"):  # the script joined in Korean: the choices come in the catalog's Korean
+            labels = [move_words(1, 0, 1), move_words(1, 0, 2)]
+        assert labels[0] != "disk 1: A→B"
+        assert seen["question"]["choices"] == [["1", labels[0]], ["2", labels[1]]]
         assert seen["answer"]["status"] == ACCEPTED
     finally:
         app.send_signal(signal.SIGINT)

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from solvers.exercise.engine import Step
-from solvers.i18n import _, language
+from solvers.i18n import LANGUAGES, _, in_language
 from visualizer import theme as th
 from visualizer.chrome import Layout
 from visualizer.classroom.server import ClassServer, Still
@@ -34,9 +34,10 @@ STILL_WIDTH = 960
 """The widest still sent to the page (a phone needs no more)."""
 
 
-def exercise_question(step: Step, number: int, lang: str) -> Question:
-    """Exercise mode's open step as a question: choices numbered from 1, as on the projector's bar."""
-    choices = tuple((str(n), choice.label) for n, choice in enumerate(step.choices, 1))
+def exercise_question(step: Step, number: int) -> Question:
+    """Exercise mode's open step as a question: choices numbered from 1, as on the projector's bar; its
+    words in every language the step speaks (a student reads them in the language they chose)."""
+    choices = tuple((str(n), str(choice.label)) for n, choice in enumerate(step.choices, 1))
     keys = {choice.key: str(n) for n, choice in enumerate(step.choices, 1)}
     if step.multiple and isinstance(step.expected, frozenset):
         expected: str | None = ",".join(
@@ -44,7 +45,28 @@ def exercise_question(step: Step, number: int, lang: str) -> Question:
         )
     else:
         expected = keys.get(step.expected)
-    return Question(number, {lang: step.question}, choices, expected, multiple=step.multiple)
+    return Question(
+        number,
+        every_language(step.question),
+        choices,
+        expected,
+        multiple=step.multiple,
+        labels={code: tuple(in_language(c.label, code) for c in step.choices) for code in LANGUAGES},
+        explanations=every_language(step.explanation),
+    )
+
+
+def every_language(text: str) -> dict[str, str]:
+    """`text` in each language the app speaks (the same words in each when it was made in one)."""
+    return {code: in_language(text, code) for code in LANGUAGES}
+
+
+def in_every_language(step: Step, app: Any) -> Step:
+    """Exercise mode's open `step` with its words in every language (the exercise makes them while it is
+    open), so each student reads it in their own."""
+    exercise = app.screen.exercise.performance.exercise
+    said = exercise.open_in_every_language() if exercise.open is step else None
+    return said if said is not None else step
 
 
 def lesson_question(texts: dict[str, str], number: int) -> Question:
@@ -224,7 +246,7 @@ class ClassMode:
     def question_of(self, source: object, app: Any) -> Question | None:
         """`source` as the next question to the class (one adapter for each kind of source)."""
         if isinstance(source, Step):
-            return exercise_question(source, self.number + 1, language())
+            return exercise_question(in_every_language(source, app), self.number + 1)
         if source is not None and source is getattr(app.lesson, "step", None):
             return lesson_question(dict(app.lesson.step.question), self.number + 1)
         return None
