@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from solvers import i18n
+from solvers.classroom import read_table
 from solvers.exercise.cli import DEMOS
 from solvers.exercise.engine import Exercise, Step
 from visualizer.classmode import exercise_question
@@ -213,3 +214,44 @@ def test_a_korean_and_a_chinese_student_read_the_same_step_each_in_their_own_lan
             driver.switch_to.window(tab)
             driver.close()
         driver.switch_to.window(first)
+
+
+def test_a_question_of_several_answers_is_changed_before_the_reveal_and_kept_once(
+    driver: Any, server: ClassServer
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    question = exercise_question(knockout_step(), 1)
+    keys = [key for key, _label in question.choices]
+    right = (question.expected or "").split(",")
+    wrong = [key for key in keys if key not in right]
+    first = [right[0], wrong[0]]  # one right row and one wrong one
+    server.ask(question)
+    join(driver, server, "en", "Ann")
+    words = page_words("en")
+    wait_for(driver, lambda d: text_of(d, "status") == words["several"])
+    for key in first:
+        driver.find_element(By.CSS_SELECTOR, f'.choice[data-key="{key}"]').click()
+    driver.find_element(By.ID, "send").click()
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
+    assert server.session.answers == {
+        next(iter(server.session.students)): ",".join(k for k in keys if k in first)
+    }
+    for key in {*first, *right} - ({*first} & {*right}):  # unmark the wrong row, mark the rest of the right
+        driver.find_element(By.CSS_SELECTOR, f'.choice[data-key="{key}"]').click()
+    marked = "return [...document.querySelectorAll('.choice.on')].map((b) => b.dataset.key).join(',')"
+    assert driver.execute_script(marked) == question.expected
+    driver.find_element(By.ID, "send").click()
+    wait_for(driver, lambda d: server.snapshot.records == 2)
+    assert server.snapshot.answered == 1
+    server.reveal()
+    bars = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bar"))
+    assert [
+        bar.get_attribute("data-key") for bar in driver.find_elements(By.CSS_SELECTOR, ".bar.right")
+    ] == right
+    counts = {bar.get_attribute("data-key"): int(bar.text.splitlines()[-1]) for bar in bars}
+    assert counts == {key: int(key in right) for key in keys}  # only the final answer counts
+    mine = [bar.get_attribute("data-key") for bar in bars if words["you"] in bar.text]
+    assert mine == right
+    table = read_table(server.record_to or Path())
+    assert table.cells == {(1, 1): (question.label(question.expected or ""), "true")}  # the final answer
