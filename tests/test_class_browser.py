@@ -20,7 +20,7 @@ from solvers.exercise.cli import DEMOS
 from solvers.exercise.engine import Exercise, Step
 from visualizer.classmode import exercise_question
 from visualizer.classroom.server import ClassServer
-from visualizer.classroom.session import Question, Target
+from visualizer.classroom.session import NONE, Question, Target
 from visualizer.classroom.words import page_words
 
 WAIT = 20.0
@@ -250,8 +250,25 @@ def test_a_question_of_several_answers_is_changed_before_the_reveal_and_kept_onc
         bar.get_attribute("data-key") for bar in driver.find_elements(By.CSS_SELECTOR, ".bar.right")
     ] == right
     counts = {bar.get_attribute("data-key"): int(bar.text.splitlines()[-1]) for bar in bars}
-    assert counts == {key: int(key in right) for key in keys}  # only the final answer counts
+    assert counts == {**{key: int(key in right) for key in keys}, NONE: 0}  # only the final answer counts
     mine = [bar.get_attribute("data-key") for bar in bars if words["you"] in bar.text]
     assert mine == right
     table = read_table(server.record_to or Path())
     assert table.cells == {(1, 1): (question.label(question.expected or ""), "true")}  # the final answer
+
+
+def test_none_of_them_is_an_answer_and_the_reveal_shows_it_right(driver: Any, server: ClassServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    question = exercise_question(knockout_step(), 1)
+    server.ask(Question(1, question.texts, question.choices, NONE, multiple=True))  # right: none of them
+    join(driver, server, "zh_CN", "王小明")
+    words = page_words("zh_CN")
+    wait_for(driver, lambda d: text_of(d, "status") == words["several"])
+    driver.find_element(By.ID, "send").click()  # nothing marked: none of them
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
+    server.reveal()
+    right = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bar.right"))
+    assert [bar.get_attribute("data-key") for bar in right] == [NONE]
+    assert right[0].text.splitlines() == [f"{words['none']} · {words['right']} · {words['you']}", "1"]
+    assert read_table(server.record_to or Path()).cells[(1, 1)][1] == "true"

@@ -32,6 +32,7 @@ from visualizer.classroom.session import (
     CHANGED,
     CLOSED,
     NAME_LIMIT,
+    NONE,
     SAME,
     UNKNOWN,
     Question,
@@ -111,7 +112,10 @@ def test_a_question_of_several_answers_keeps_them_in_choice_order() -> None:
     assert session.answer(token, 1, "3,1") == ACCEPTED
     assert session.answer(token, 1, "1,3") == SAME
     assert rows[0].correct is True
-    assert session.reveal() == (("1", 1), ("2", 0), ("3", 1))
+    bo = session.join("Bo", "ko")
+    assert session.answer(bo, 1, "") == ACCEPTED  # 'none of them' is an answer of its own
+    assert rows[1].correct is False
+    assert session.reveal() == (("1", 1), ("2", 0), ("3", 1), (NONE, 1))
 
 
 # --- the results file ------------------------------------------------------------------------

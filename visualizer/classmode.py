@@ -21,7 +21,7 @@ from solvers.i18n import LANGUAGES, _, in_language
 from visualizer import theme as th
 from visualizer.chrome import Layout
 from visualizer.classroom.server import ClassServer, Still
-from visualizer.classroom.session import Question, Snapshot, Target
+from visualizer.classroom.session import NONE, Question, Snapshot, Target
 from visualizer.panels import fit_text
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
@@ -355,8 +355,8 @@ class ClassMode:
     ) -> None:
         """One bar per choice with its count; the right one green and ticked."""
         question = self._pending
-        labels = dict(question.choices)
-        right = set((question.expected or "").split(","))
+        labels = {NONE: _("none"), **dict(question.choices)}
+        right = set() if question.expected is None else set(question.expected.split(","))
         margin = theme.px(12)
         row = histogram_row(theme)
         box = histogram_box(theme, stage, len(counts))
@@ -369,7 +369,8 @@ class ClassMode:
         bar_room = box.right - margin - bar_x - theme.px(40)
         y = box.y + 2 * margin + theme.line_height("large")
         for key, count in counts:
-            words = key if question.free else f"{key}. {'✓ ' if key in right else ''}{labels.get(key, key)}"
+            prefix = f"{key}. " if key != NONE else ""
+            words = key if question.free else f"{prefix}{'✓ ' if key in right else ''}{labels.get(key, key)}"
             label = fit_text(theme, words, label_w - theme.px(8), "body")
             surface.blit(theme.text(label, "body", th.DONE if key in right else th.INK), (box.x + margin, y))
             bar = pygame.Rect(

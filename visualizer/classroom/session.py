@@ -32,6 +32,9 @@ FREE_LIMIT = 40
 FREE_SHOWN = 8
 """The most different free answers the reveal counts (the most frequent first)."""
 
+NONE = ""
+"""The kept answer 'none of them' to a question of several answers (alpha-beta may prune none), and its key
+in the reveal's counts."""
 ACCEPTED, CHANGED, SAME, CLOSED, UNKNOWN = "accepted", "changed", "same", "closed", "unknown"
 """What an answer came to: kept, replacing an earlier one, the same as before, too late, or not valid."""
 
@@ -237,12 +240,14 @@ class Session:
         return self.counts()
 
     def counts(self) -> tuple[tuple[str, int], ...]:
-        """How many chose each choice, in choice order."""
+        """How many chose each choice, in choice order (then 'none', NONE, when several may be chosen)."""
         question = self.question
         assert question is not None
         if question.free:
             return tuple(Counter(self.answers.values()).most_common(FREE_SHOWN))
         tally = dict.fromkeys((key for key, _label in question.choices), 0)
+        if question.multiple:
+            tally[NONE] = 0  # the empty answer: a part of its own
         for kept in self.answers.values():
             for part in kept.split(","):
                 tally[part] = tally.get(part, 0) + 1

@@ -21,6 +21,7 @@ PAGE_WORDS = {
     "ended": N_("The class session has ended."),
     "several": N_("Choose every answer that fits, then send."),
     "free": N_("Your answer in a few words"),
+    "none": N_("none"),
 }
 """Each word of the page by the key its script uses."""
 
