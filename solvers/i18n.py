@@ -45,8 +45,8 @@ _ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "ko_kr": "ko", 
 _state: dict[str, object] = {"language": SOURCE_LANGUAGE, "catalog": gettext.NullTranslations()}
 _speaking: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("speaking", default=None)
 """The language a `speaking` block speaks on this thread, over the one in force."""
-_other_catalogs: dict[str, gettext.NullTranslations] = {}
-"""Catalogs loaded for `speaking`, by code (loaded once a process)."""
+_loaded: dict[str, gettext.NullTranslations] = {}
+"""Catalogs loaded by `catalog_of`, by code."""
 
 
 def _catalog() -> gettext.NullTranslations:
@@ -98,9 +98,7 @@ def speaking(code: str) -> Iterator[str]:
     if code == language():
         yield code
         return
-    if code not in _other_catalogs:
-        _other_catalogs[code] = catalog_in(code)
-    token = _speaking.set((code, _other_catalogs[code]))
+    token = _speaking.set((code, catalog_of(code)))
     try:
         yield code
     finally:
@@ -205,6 +203,14 @@ def catalog_in(code: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(io.BytesIO(compiled(catalog_source(code))))
     except OSError:
         return gettext.NullTranslations()
+
+
+def catalog_of(code: str) -> gettext.NullTranslations:
+    """The catalog of language `code`, loaded once a process (for `speaking` and the class page; the class
+    server loads them on its thread as it starts, so the frame that first speaks another one does not)."""
+    if code not in _loaded:
+        _loaded[code] = catalog_in(code)
+    return _loaded[code]
 
 
 def compiled(source: Path) -> bytes:

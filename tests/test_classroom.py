@@ -232,6 +232,22 @@ def records(server: ClassServer) -> list[str]:
     return server.record_to.read_text(encoding="utf-8").splitlines()[1:]
 
 
+def test_the_catalogs_are_loaded_on_the_servers_thread_before_it_listens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frame that first sends a step in every language reads no catalog: the server loaded them."""
+    from solvers import i18n
+
+    monkeypatch.setattr(i18n, "_loaded", {})
+    with serving(tmp_path, WAIT):
+        monkeypatch.setattr(
+            i18n, "catalog_in", lambda code: pytest.fail(f"the frame loaded {code}'s catalog")
+        )
+        for code in ("ko", "zh_CN"):
+            with speaking(code):
+                assert i18n._("none") == i18n.catalog_of(code).gettext("none") != "none"
+
+
 def test_wrong_code_is_refused_everywhere_and_no_path_reaches_a_file(server: ClassServer) -> None:
     async def probe() -> None:
         async with aiohttp.ClientSession() as client:
