@@ -166,6 +166,26 @@ def test_a_lesson_question_is_answered_in_words_and_the_reveal_counts_them(
     assert student.next("question")["counts"] == [["4", 1]]
 
 
+@pytest.mark.parametrize(("size", "scale"), [((1024, 640), 1.5), ((1280, 800), 2.0)])
+def test_the_reveal_of_nine_candidates_and_none_fits_the_stage_at_presenter_scale(
+    size: tuple[int, int], scale: float, tmp_path: Any
+) -> None:
+    """Algorithm X's columns step offers nine, and 'none' is a row of its own: the histogram's rows step down
+    a text size until the card fits the stage (it ran over the top bar and the controls)."""
+    from visualizer.app import App, Options
+    from visualizer.classmode import histogram_rows
+
+    app = App(Options(out_dir=tmp_path, size=size, scale=scale))
+    try:
+        app.open("dlx")
+        stage = app.screen.layout(app.surface.get_size()).stage
+        assert stage.contains(histogram_box(app.theme, stage, 10))
+        assert histogram_rows(app.theme, stage, 3)[1] == "body"  # a short list keeps the body size
+    finally:
+        app.finish()
+        pygame.display.quit()
+
+
 def test_the_still_frames_the_candidates_with_room_inside_the_stage() -> None:
     from visualizer.classmode import FOCUS_SHARE, focus, targets_on
 

@@ -149,16 +149,27 @@ def fitting(
     return text, size, colour
 
 
-def histogram_row(theme: Theme) -> int:
-    """The height of one bar's row in the reveal's histogram."""
-    return theme.line_height("body") + theme.px(10)
+HISTOGRAM_SIZES = (("body", 10), ("small", 6), ("tiny", 4))
+"""The reveal's row text sizes, largest first, each with the gap under it (px): a long list steps down."""
+
+
+def histogram_rows(theme: Theme, stage: pygame.Rect, rows: int) -> tuple[int, str]:
+    """The height of one bar's row in the reveal's histogram and its text size: the largest whose `rows` fit
+    the stage under the title (a step of nine candidates and "none" at presenter scale), else the smallest."""
+    room = stage.h - theme.line_height("large") - 5 * theme.px(12)
+    for size, gap in HISTOGRAM_SIZES:
+        row = theme.line_height(size) + theme.px(gap)
+        if row * rows <= room:
+            return row, size
+    return row, size
 
 
 def histogram_box(theme: Theme, stage: pygame.Rect, rows: int) -> pygame.Rect:
     """Where the reveal's histogram goes: a card of `rows` bars at the stage's centre."""
     margin = theme.px(12)
     width = min(stage.w - 2 * margin, theme.px(620))
-    box = pygame.Rect(0, 0, width, theme.line_height("large") + histogram_row(theme) * rows + 3 * margin)
+    row, _size = histogram_rows(theme, stage, rows)
+    box = pygame.Rect(0, 0, width, theme.line_height("large") + row * rows + 3 * margin)
     box.center = stage.center
     return box
 
@@ -358,7 +369,7 @@ class ClassMode:
         labels = {NONE: _("none"), **dict(question.choices)}
         right = set() if question.expected is None else set(question.expected.split(","))
         margin = theme.px(12)
-        row = histogram_row(theme)
+        row, size = histogram_rows(theme, stage, len(counts))
         box = histogram_box(theme, stage, len(counts))
         draw_box(surface, box, theme, fill=th.PANEL, edge=th.INK, radius=8, width=2)
         title = theme.text(_("The class answered"), "large", th.INK, "bold")
@@ -371,12 +382,15 @@ class ClassMode:
         for key, count in counts:
             prefix = f"{key}. " if key != NONE else ""
             words = key if question.free else f"{prefix}{'✓ ' if key in right else ''}{labels.get(key, key)}"
-            label = fit_text(theme, words, label_w - theme.px(8), "body")
-            surface.blit(theme.text(label, "body", th.DONE if key in right else th.INK), (box.x + margin, y))
+            label = fit_text(theme, words, label_w - theme.px(8), size)
+            surface.blit(theme.text(label, size, th.DONE if key in right else th.INK), (box.x + margin, y))
             bar = pygame.Rect(
-                bar_x, y + theme.px(2), max(theme.px(2), bar_room * count // most), row - theme.px(12)
+                bar_x,
+                y + theme.px(2),
+                max(theme.px(2), bar_room * count // most),
+                theme.line_height(size) - 2,
             )
             pygame.draw.rect(surface, th.DONE if key in right else th.MUTED, bar, border_radius=theme.px(3))
-            number = theme.text(str(count), "body", th.INK, "bold")
+            number = theme.text(str(count), size, th.INK, "bold")
             surface.blit(number, (bar.right + theme.px(6), y))
             y += row
