@@ -241,8 +241,10 @@ def test_a_question_of_several_answers_is_changed_before_the_reveal_and_kept_onc
         driver.find_element(By.CSS_SELECTOR, f'.choice[data-key="{key}"]').click()
     marked = "return [...document.querySelectorAll('.choice.on')].map((b) => b.dataset.key).join(',')"
     assert driver.execute_script(marked) == question.expected
+    assert text_of(driver, "status") == words["several"]  # the change is not sent yet, and the page says so
     driver.find_element(By.ID, "send").click()
     wait_for(driver, lambda d: server.snapshot.records == 2)
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
     assert server.snapshot.answered == 1
     server.reveal()
     bars = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bar"))
