@@ -21,6 +21,9 @@ import contextlib
 import gettext
 import io
 import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -41,10 +44,17 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "ko_kr": "ko", "ko_kp": "ko"}
 
 _state: dict[str, object] = {"language": SOURCE_LANGUAGE, "catalog": gettext.NullTranslations()}
+_speaking: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("speaking", default=None)
+"""The language a `speaking` block speaks on this thread, over the one in force."""
+_loaded: dict[str, gettext.NullTranslations] = {}
+"""Catalogs loaded by `catalog_of`, by code."""
 
 
 def _catalog() -> gettext.NullTranslations:
     """The catalog in force."""
+    spoken = _speaking.get()
+    if spoken is not None:
+        return spoken[1]
     catalog = _state["catalog"]
     assert isinstance(catalog, gettext.NullTranslations)
     return catalog
@@ -67,7 +77,7 @@ def pgettext(context: str, message: str) -> str:
 
 def _with_particles(text: str) -> str:
     """A Korean message with particle pairs ("{goal}(으)로") as a Template that chooses them on .format."""
-    if _state["language"] == "ko" and particles.has_pairs(text):
+    if language() == "ko" and particles.has_pairs(text):
         return particles.Template(text)
     return text
 
@@ -79,7 +89,45 @@ def N_(message: str) -> str:
 
 def language() -> str:
     """The code of the language in force ('en', 'ko', 'zh_CN')."""
-    return str(_state["language"])
+    spoken = _speaking.get()
+    return spoken[0] if spoken is not None else str(_state["language"])
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Speak language `code` inside the block, on this thread only (the language in force stays)."""
+    if code == language():
+        yield code
+        return
+    token = _speaking.set((code, catalog_of(code)))
+    try:
+        yield code
+    finally:
+        _speaking.reset(token)
+
+
+class Said(str):
+    """Words made in every language: a str in the language in force, each language's text in `texts`.
+
+    Everything that shows a str shows it as before; the class page reads it in a student's language
+    (`in_language`). Example: `Said({"en": "Which move?", "ko": "어느 수?"})` is "어느 수?" while Korean is in
+    force, and `in_language(it, "en")` is "Which move?".
+    """
+
+    texts: Mapping[str, str]
+
+    def __new__(cls, texts: Mapping[str, str]) -> Said:
+        """The words in the language in force (else in the first language given)."""
+        said = super().__new__(cls, texts.get(language()) or next(iter(texts.values()), ""))
+        said.texts = dict(texts)
+        return said
+
+
+def in_language(text: str, code: str) -> str:
+    """`text` in language `code` when it was made in every language (a `Said`), else as it is."""
+    if isinstance(text, Said):
+        return text.texts.get(code) or str(text)
+    return str(text)
 
 
 def normalise(tag: str | None) -> str | None:
@@ -156,6 +204,14 @@ def catalog_in(code: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(io.BytesIO(compiled(catalog_source(code))))
     except OSError:
         return gettext.NullTranslations()
+
+
+def catalog_of(code: str) -> gettext.NullTranslations:
+    """The catalog of language `code`, loaded once a process (for `speaking` and the class page; the class
+    server loads them on its thread as it starts, so the frame that first speaks another one does not)."""
+    if code not in _loaded:
+        _loaded[code] = catalog_in(code)
+    return _loaded[code]
 
 
 def compiled(source: Path) -> bytes:

@@ -16,11 +16,16 @@ from typing import Any
 import aiohttp
 import pygame
 import pytest
+from test_contract import PREPARE
 from test_exercise_app import exercising
+from test_exercise_demos import WITH_EXERCISES
 from ui import count_colour, press, stage_of
 
+from solvers import i18n
+from solvers.exercise.engine import Exercise, Step
 from visualizer import theme as th
-from visualizer.classmode import histogram_box
+from visualizer.classmode import exercise_question, histogram_box
+from visualizer.classroom.server import ClassServer
 
 WAIT = 20.0
 
@@ -39,13 +44,13 @@ class Student:
         """Run `work` on the student's loop and wait for its result."""
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(WAIT)
 
-    def join(self, url: str, name: str) -> None:
-        """Open the page's websocket and join."""
+    def join(self, url: str, name: str, lang: str = "ko") -> None:
+        """Open the page's websocket and join in `lang`."""
 
         async def go() -> None:
             self.client = aiohttp.ClientSession()
             self.ws = await self.client.ws_connect(url.replace("/?", "/ws?"))
-            await self.ws.send_json({"type": "join", "name": name, "lang": "ko"})
+            await self.ws.send_json({"type": "join", "name": name, "lang": lang})
 
         self.run(go())
 
@@ -109,8 +114,10 @@ def test_a_step_goes_to_the_class_enter_reveals_the_counts_and_enter_goes_on(
     step = shell.exercise.performance.step
     student.join(classroom.url, "김민수")
     question = student.next("question")
-    assert question["text"] == step.question
-    assert [label for _key, label in question["choices"]] == [choice.label for choice in step.choices]
+    said = shell.exercise.performance.exercise.open_in_every_language()  # the step in every language
+    assert question["text"] == i18n.in_language(said.question, "ko") != step.question  # the student's words
+    labels = [i18n.in_language(choice.label, "ko") for choice in said.choices]
+    assert [label for _key, label in question["choices"]] == labels
     wrong = next(str(n) for n, c in enumerate(step.choices, 1) if c.key != step.expected)
     student.answer(question["number"], wrong)
     student.next("answer")
@@ -159,6 +166,26 @@ def test_a_lesson_question_is_answered_in_words_and_the_reveal_counts_them(
     assert student.next("question")["counts"] == [["4", 1]]
 
 
+@pytest.mark.parametrize(("size", "scale"), [((1024, 640), 1.5), ((1280, 800), 2.0)])
+def test_the_reveal_of_nine_candidates_and_none_fits_the_stage_at_presenter_scale(
+    size: tuple[int, int], scale: float, tmp_path: Any
+) -> None:
+    """Algorithm X's columns step offers nine, and 'none' is a row of its own: the histogram's rows step down
+    a text size until the card fits the stage (it ran over the top bar and the controls)."""
+    from visualizer.app import App, Options
+    from visualizer.classmode import histogram_rows
+
+    app = App(Options(out_dir=tmp_path, size=size, scale=scale))
+    try:
+        app.open("dlx")
+        stage = app.screen.layout(app.surface.get_size()).stage
+        assert stage.contains(histogram_box(app.theme, stage, 10))
+        assert histogram_rows(app.theme, stage, 3)[1] == "body"  # a short list keeps the body size
+    finally:
+        app.finish()
+        pygame.display.quit()
+
+
 def test_the_still_frames_the_candidates_with_room_inside_the_stage() -> None:
     from visualizer.classmode import FOCUS_SHARE, focus, targets_on
 
@@ -197,3 +224,83 @@ def test_a_step_posed_ahead_goes_to_the_class_once_the_player_stands_at_it(
         }
         press(app, pygame.K_s, "s")  # show me, then play on
         press(app, pygame.K_RETURN)
+
+
+WORDED, SENT = 10, 2
+"""Steps of each demo whose words are checked in every language, and how many of them go to the class."""
+
+
+def first_steps(demo: Any, count: int) -> list[Step]:
+    """The first `count` steps of the demo's own run, each answered right (rules made in the language in
+    force)."""
+    exercise = Exercise(demo.source(), demo.exercise_rules())
+    steps = []
+    while len(steps) < count and exercise.next_step() is not None:
+        step = exercise.open_in_every_language()
+        assert step is not None
+        steps.append(step)
+        exercise.grade(step.expected)
+    return steps
+
+
+@pytest.mark.parametrize("name", WITH_EXERCISES)
+def test_each_student_reads_every_demos_steps_in_their_own_language(
+    name: str, app: Any, open_demo: Any
+) -> None:
+    """The steps posed in English carry the words the same steps have when posed in Korean or Chinese (their
+    catalogs' words: every question is translated), and the server sends each student theirs: question,
+    choices, and the reveal's why."""
+    import concurrent.futures
+
+    demo = open_demo(name).demo
+    PREPARE.get(name, lambda demo: None)(demo)
+    if name == "trace":  # its runs happen off the frame: wait for them (by their futures, never by time)
+        concurrent.futures.wait(demo.session.futures, timeout=120)
+        app.frame(1 / 60)
+        assert demo.session.ready
+    steps = first_steps(demo, WORDED)
+    assert steps
+    posed = {}
+    for lang in ("ko", "zh_CN"):
+        i18n.use(lang)
+        posed[lang] = first_steps(demo, WORDED)
+        assert len(posed[lang]) == len(steps)
+    i18n.use(i18n.SOURCE_LANGUAGE)
+    for lang in ("ko", "zh_CN"):
+        for step, there in zip(steps, posed[lang], strict=True):  # every step's words, as posed in `lang`
+            assert i18n.in_language(step.question, lang) == there.question != step.question
+            assert [i18n.in_language(c.label, lang) for c in step.choices] == [c.label for c in there.choices]
+            assert i18n.in_language(step.explanation, lang) == there.explanation
+            assert [i18n.in_language(hint, lang) for hint in step.hints] == list(there.hints)
+    server = ClassServer("127.0.0.1", 0)
+    server.start()
+    assert server.wait_ready(WAIT), server.error
+    students = {lang: Student() for lang in ("en", "ko", "zh_CN")}
+    try:
+        for lang, student in students.items():
+            assert server.url is not None
+            student.join(server.url, lang, lang)
+            assert student.next("wait") == {"type": "wait"}
+        for number, step in enumerate(steps[:SENT], 1):
+            server.ask(exercise_question(step, number))
+            server.reveal()
+            for lang, student in students.items():
+                there = step if lang == "en" else posed[lang][number - 1]
+                seen = next_question(student, number, revealed=True)
+                assert seen["text"] == there.question
+                assert [label for _key, label in seen["choices"]] == [
+                    choice.label for choice in there.choices
+                ]
+                assert seen["explanation"] == there.explanation
+    finally:
+        for student in students.values():
+            student.leave()
+        server.stop()
+
+
+def next_question(student: Student, number: int, *, revealed: bool) -> dict[str, Any]:
+    """The student's next message about question `number` (revealed, when asked)."""
+    while True:
+        message = student.next("question")
+        if message["number"] == number and ("counts" in message) == revealed:
+            return message

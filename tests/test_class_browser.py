@@ -5,6 +5,7 @@ under CI (CI set), where it must run. One browser for the module; all traffic is
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 from collections.abc import Iterator
@@ -13,8 +14,13 @@ from typing import Any
 
 import pytest
 
+from solvers import i18n
+from solvers.classroom import read_table
+from solvers.exercise.cli import DEMOS
+from solvers.exercise.engine import Exercise, Step
+from visualizer.classmode import exercise_question
 from visualizer.classroom.server import ClassServer
-from visualizer.classroom.session import Question, Target
+from visualizer.classroom.session import NONE, Question, Target
 from visualizer.classroom.words import page_words
 
 WAIT = 20.0
@@ -148,3 +154,123 @@ def test_a_picture_question_is_answered_by_tapping_its_candidate(driver: Any, se
     # still loads and fits: a spot found a moment before can be gone, so find and tap in one go
     wait_for(driver, lambda d: text_of(d, "status") == page_words("en")["sent"])
     assert server.snapshot.answered == 1
+
+
+KNOCKOUT = "cover.knockout"
+"""Algorithm X's 'which rows does choosing this row knock out?': several answers (multiple=True)."""
+
+
+def knockout_step(lang: str = i18n.SOURCE_LANGUAGE) -> Step:
+    """The first knockout step on Knuth's example with a real choice of several, posed with `lang` in force;
+    its words in every language."""
+    i18n.use(lang)
+    try:
+        built = DEMOS["dlx"].build(argparse.Namespace(file=None))  # Knuth's example
+        exercise = Exercise(built.events, built.rules)
+        while (step := exercise.next_step()) is not None:
+            if step.kind == KNOCKOUT and step.multiple and len(step.choices) >= 3 and step.expected:
+                said = exercise.open_in_every_language()
+                assert said is not None
+                return said
+            exercise.grade(step.expected)
+    finally:
+        i18n.use(i18n.SOURCE_LANGUAGE)
+    raise AssertionError("Knuth's example has no knockout step of several answers")
+
+
+def shown_choices(driver: Any) -> list[str]:
+    """The words of the choices the page lists."""
+    from selenium.webdriver.common.by import By
+
+    return [str(element.text) for element in driver.find_elements(By.CSS_SELECTOR, ".choice span:last-child")]
+
+
+def test_a_korean_and_a_chinese_student_read_the_same_step_each_in_their_own_language(
+    driver: Any, server: ClassServer
+) -> None:
+    step = knockout_step()
+    server.ask(exercise_question(step, 1))
+    first = driver.current_window_handle
+    tabs = {}
+    try:
+        for lang, name in (("ko", "김민수"), ("zh_CN", "王小明")):
+            driver.switch_to.new_window("tab")
+            tabs[lang] = driver.current_window_handle
+            join(driver, server, lang, name)
+            posed = knockout_step(lang)  # the same step posed in that language: the catalog's words
+            assert posed.question != step.question and posed.question == i18n.in_language(step.question, lang)
+            wait_for(driver, lambda d, posed=posed: text_of(d, "question-text") == posed.question)
+            assert shown_choices(driver) == [choice.label for choice in posed.choices]
+        driver.switch_to.window(tabs["ko"])  # the first page kept its student's language
+        assert text_of(driver, "question-text") == knockout_step("ko").question
+        server.reveal()
+        for lang, tab in tabs.items():
+            driver.switch_to.window(tab)
+            why = knockout_step(lang).explanation
+            wait_for(driver, lambda d, why=why: text_of(d, "explanation") == why)
+            assert text_of(driver, "reveal-title") == page_words(lang)["revealed"]
+    finally:
+        for tab in tabs.values():
+            driver.switch_to.window(tab)
+            driver.close()
+        driver.switch_to.window(first)
+
+
+def test_a_question_of_several_answers_is_changed_before_the_reveal_and_kept_once(
+    driver: Any, server: ClassServer
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    question = exercise_question(knockout_step(), 1)
+    keys = [key for key, _label in question.choices]
+    right = (question.expected or "").split(",")
+    wrong = [key for key in keys if key not in right]
+    first = [right[0], wrong[0]]  # one right row and one wrong one
+    server.ask(question)
+    join(driver, server, "en", "Ann")
+    words = page_words("en")
+    wait_for(driver, lambda d: text_of(d, "status") == words["several"])
+    for key in first:
+        driver.find_element(By.CSS_SELECTOR, f'.choice[data-key="{key}"]').click()
+    driver.find_element(By.ID, "send").click()
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
+    assert server.session.answers == {
+        next(iter(server.session.students)): ",".join(k for k in keys if k in first)
+    }
+    for key in {*first, *right} - ({*first} & {*right}):  # unmark the wrong row, mark the rest of the right
+        driver.find_element(By.CSS_SELECTOR, f'.choice[data-key="{key}"]').click()
+    marked = "return [...document.querySelectorAll('.choice.on')].map((b) => b.dataset.key).join(',')"
+    assert driver.execute_script(marked) == question.expected
+    assert text_of(driver, "status") == words["several"]  # the change is not sent yet, and the page says so
+    driver.find_element(By.ID, "send").click()
+    wait_for(driver, lambda d: server.snapshot.records == 2)
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
+    assert server.snapshot.answered == 1
+    server.reveal()
+    bars = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bar"))
+    assert [
+        bar.get_attribute("data-key") for bar in driver.find_elements(By.CSS_SELECTOR, ".bar.right")
+    ] == right
+    counts = {bar.get_attribute("data-key"): int(bar.text.splitlines()[-1]) for bar in bars}
+    assert counts == {**{key: int(key in right) for key in keys}, NONE: 0}  # only the final answer counts
+    mine = [bar.get_attribute("data-key") for bar in bars if words["you"] in bar.text]
+    assert mine == right
+    table = read_table(server.record_to or Path())
+    assert table.cells == {(1, 1): (question.label(question.expected or ""), "true")}  # the final answer
+
+
+def test_none_of_them_is_an_answer_and_the_reveal_shows_it_right(driver: Any, server: ClassServer) -> None:
+    from selenium.webdriver.common.by import By
+
+    question = exercise_question(knockout_step(), 1)
+    server.ask(Question(1, question.texts, question.choices, NONE, multiple=True))  # right: none of them
+    join(driver, server, "zh_CN", "王小明")
+    words = page_words("zh_CN")
+    wait_for(driver, lambda d: text_of(d, "status") == words["several"])
+    driver.find_element(By.ID, "send").click()  # nothing marked: none of them
+    wait_for(driver, lambda d: text_of(d, "status") == words["sent"])
+    server.reveal()
+    right = wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".bar.right"))
+    assert [bar.get_attribute("data-key") for bar in right] == [NONE]
+    assert right[0].text.splitlines() == [f"{words['none']} · {words['right']} · {words['you']}", "1"]
+    assert read_table(server.record_to or Path()).cells[(1, 1)][1] == "true"

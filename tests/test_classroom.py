@@ -23,13 +23,16 @@ import aiohttp
 import pytest
 
 from solvers.classroom import AnswerRow, append_answer, read_table, table_text
+from solvers.exercise.hanoi import move_words
 from solvers.exercise.results import ANONYMOUS
+from solvers.i18n import speaking
 from visualizer.classroom.server import MAX_CONNECTIONS, ClassServer
 from visualizer.classroom.session import (
     ACCEPTED,
     CHANGED,
     CLOSED,
     NAME_LIMIT,
+    NONE,
     SAME,
     UNKNOWN,
     Question,
@@ -109,7 +112,10 @@ def test_a_question_of_several_answers_keeps_them_in_choice_order() -> None:
     assert session.answer(token, 1, "3,1") == ACCEPTED
     assert session.answer(token, 1, "1,3") == SAME
     assert rows[0].correct is True
-    assert session.reveal() == (("1", 1), ("2", 0), ("3", 1))
+    bo = session.join("Bo", "ko")
+    assert session.answer(bo, 1, "") == ACCEPTED  # 'none of them' is an answer of its own
+    assert rows[1].correct is False
+    assert session.reveal() == (("1", 1), ("2", 0), ("3", 1), (NONE, 1))
 
 
 # --- the results file ------------------------------------------------------------------------
@@ -224,6 +230,22 @@ def records(server: ClassServer) -> list[str]:
     if not server.record_to.exists():
         return []
     return server.record_to.read_text(encoding="utf-8").splitlines()[1:]
+
+
+def test_the_catalogs_are_loaded_on_the_servers_thread_before_it_listens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frame that first sends a step in every language reads no catalog: the server loaded them."""
+    from solvers import i18n
+
+    monkeypatch.setattr(i18n, "_loaded", {})
+    with serving(tmp_path, WAIT):
+        monkeypatch.setattr(
+            i18n, "catalog_in", lambda code: pytest.fail(f"the frame loaded {code}'s catalog")
+        )
+        for code in ("ko", "zh_CN"):
+            with speaking(code):
+                assert i18n._("none") == i18n.catalog_of(code).gettext("none") != "none"
 
 
 def test_wrong_code_is_refused_everywhere_and_no_path_reaches_a_file(server: ClassServer) -> None:
@@ -396,7 +418,10 @@ def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: P
                 return {"question": question, "answer": await receive(ws, "answer")}
 
         seen = asyncio.run(play())
-        assert seen["question"]["choices"] == [["1", "disk 1: A→B"], ["2", "disk 1: A→C"]]
+        with speaking("ko"):  # the script joined in Korean: the choices come in the catalog's Korean
+            labels = [move_words(1, 0, 1), move_words(1, 0, 2)]
+        assert labels[0] != "disk 1: A→B"
+        assert seen["question"]["choices"] == [["1", labels[0]], ["2", labels[1]]]
         assert seen["answer"]["status"] == ACCEPTED
     finally:
         app.send_signal(signal.SIGINT)

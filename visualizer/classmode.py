@@ -17,11 +17,11 @@ from typing import Any
 import pygame
 
 from solvers.exercise.engine import Step
-from solvers.i18n import _, language
+from solvers.i18n import LANGUAGES, _, in_language
 from visualizer import theme as th
 from visualizer.chrome import Layout
 from visualizer.classroom.server import ClassServer, Still
-from visualizer.classroom.session import Question, Snapshot, Target
+from visualizer.classroom.session import NONE, Question, Snapshot, Target
 from visualizer.panels import fit_text
 from visualizer.theme import Theme
 from visualizer.widgets import draw_box
@@ -34,9 +34,10 @@ STILL_WIDTH = 960
 """The widest still sent to the page (a phone needs no more)."""
 
 
-def exercise_question(step: Step, number: int, lang: str) -> Question:
-    """Exercise mode's open step as a question: choices numbered from 1, as on the projector's bar."""
-    choices = tuple((str(n), choice.label) for n, choice in enumerate(step.choices, 1))
+def exercise_question(step: Step, number: int) -> Question:
+    """Exercise mode's open step as a question: choices numbered from 1, as on the projector's bar; its
+    words in every language the step speaks (a student reads them in the language they chose)."""
+    choices = tuple((str(n), str(choice.label)) for n, choice in enumerate(step.choices, 1))
     keys = {choice.key: str(n) for n, choice in enumerate(step.choices, 1)}
     if step.multiple and isinstance(step.expected, frozenset):
         expected: str | None = ",".join(
@@ -44,7 +45,28 @@ def exercise_question(step: Step, number: int, lang: str) -> Question:
         )
     else:
         expected = keys.get(step.expected)
-    return Question(number, {lang: step.question}, choices, expected, multiple=step.multiple)
+    return Question(
+        number,
+        every_language(step.question),
+        choices,
+        expected,
+        multiple=step.multiple,
+        labels={code: tuple(in_language(c.label, code) for c in step.choices) for code in LANGUAGES},
+        explanations=every_language(step.explanation),
+    )
+
+
+def every_language(text: str) -> dict[str, str]:
+    """`text` in each language the app speaks (the same words in each when it was made in one)."""
+    return {code: in_language(text, code) for code in LANGUAGES}
+
+
+def in_every_language(step: Step, app: Any) -> Step:
+    """Exercise mode's open `step` with its words in every language (the exercise makes them while it is
+    open), so each student reads it in their own."""
+    exercise = app.screen.exercise.performance.exercise
+    said = exercise.open_in_every_language() if exercise.open is step else None
+    return said if said is not None else step
 
 
 def lesson_question(texts: dict[str, str], number: int) -> Question:
@@ -127,16 +149,27 @@ def fitting(
     return text, size, colour
 
 
-def histogram_row(theme: Theme) -> int:
-    """The height of one bar's row in the reveal's histogram."""
-    return theme.line_height("body") + theme.px(10)
+HISTOGRAM_SIZES = (("body", 10), ("small", 6), ("tiny", 4))
+"""The reveal's row text sizes, largest first, each with the gap under it (px): a long list steps down."""
+
+
+def histogram_rows(theme: Theme, stage: pygame.Rect, rows: int) -> tuple[int, str]:
+    """The height of one bar's row in the reveal's histogram and its text size: the largest whose `rows` fit
+    the stage under the title (a step of nine candidates and "none" at presenter scale), else the smallest."""
+    room = stage.h - theme.line_height("large") - 5 * theme.px(12)
+    for size, gap in HISTOGRAM_SIZES:
+        row = theme.line_height(size) + theme.px(gap)
+        if row * rows <= room:
+            return row, size
+    return row, size
 
 
 def histogram_box(theme: Theme, stage: pygame.Rect, rows: int) -> pygame.Rect:
     """Where the reveal's histogram goes: a card of `rows` bars at the stage's centre."""
     margin = theme.px(12)
     width = min(stage.w - 2 * margin, theme.px(620))
-    box = pygame.Rect(0, 0, width, theme.line_height("large") + histogram_row(theme) * rows + 3 * margin)
+    row, _size = histogram_rows(theme, stage, rows)
+    box = pygame.Rect(0, 0, width, theme.line_height("large") + row * rows + 3 * margin)
     box.center = stage.center
     return box
 
@@ -224,7 +257,7 @@ class ClassMode:
     def question_of(self, source: object, app: Any) -> Question | None:
         """`source` as the next question to the class (one adapter for each kind of source)."""
         if isinstance(source, Step):
-            return exercise_question(source, self.number + 1, language())
+            return exercise_question(in_every_language(source, app), self.number + 1)
         if source is not None and source is getattr(app.lesson, "step", None):
             return lesson_question(dict(app.lesson.step.question), self.number + 1)
         return None
@@ -333,10 +366,10 @@ class ClassMode:
     ) -> None:
         """One bar per choice with its count; the right one green and ticked."""
         question = self._pending
-        labels = dict(question.choices)
-        right = set((question.expected or "").split(","))
+        labels = {NONE: _("none"), **dict(question.choices)}
+        right = set() if question.expected is None else set(question.expected.split(","))
         margin = theme.px(12)
-        row = histogram_row(theme)
+        row, size = histogram_rows(theme, stage, len(counts))
         box = histogram_box(theme, stage, len(counts))
         draw_box(surface, box, theme, fill=th.PANEL, edge=th.INK, radius=8, width=2)
         title = theme.text(_("The class answered"), "large", th.INK, "bold")
@@ -347,13 +380,17 @@ class ClassMode:
         bar_room = box.right - margin - bar_x - theme.px(40)
         y = box.y + 2 * margin + theme.line_height("large")
         for key, count in counts:
-            words = key if question.free else f"{key}. {'✓ ' if key in right else ''}{labels.get(key, key)}"
-            label = fit_text(theme, words, label_w - theme.px(8), "body")
-            surface.blit(theme.text(label, "body", th.DONE if key in right else th.INK), (box.x + margin, y))
+            prefix = f"{key}. " if key != NONE else ""
+            words = key if question.free else f"{prefix}{'✓ ' if key in right else ''}{labels.get(key, key)}"
+            label = fit_text(theme, words, label_w - theme.px(8), size)
+            surface.blit(theme.text(label, size, th.DONE if key in right else th.INK), (box.x + margin, y))
             bar = pygame.Rect(
-                bar_x, y + theme.px(2), max(theme.px(2), bar_room * count // most), row - theme.px(12)
+                bar_x,
+                y + theme.px(2),
+                max(theme.px(2), bar_room * count // most),
+                theme.line_height(size) - 2,
             )
             pygame.draw.rect(surface, th.DONE if key in right else th.MUTED, bar, border_radius=theme.px(3))
-            number = theme.text(str(count), "body", th.INK, "bold")
+            number = theme.text(str(count), size, th.INK, "bold")
             surface.blit(number, (bar.right + theme.px(6), y))
             y += row

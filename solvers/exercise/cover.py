@@ -14,7 +14,7 @@ from typing import Any
 
 from solvers import dlx
 from solvers.events import Choose, Cover, DeadEnd, Pop, Push, Solution, Uncover
-from solvers.exercise.engine import BACKTRACK, DECISION, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import BACKTRACK, DECISION, VALUE, Ahead, Choice, Step, worded
 from solvers.i18n import _
 
 MOST_CHOICES = 6
@@ -115,6 +115,7 @@ class CoverRules:
         """'r1c1 (2)': a column and its 1s now."""
         return _("{column} ({count})").format(column=self.names[column], count=self.shadow.size(column))
 
+    @worded
     def _column_step(self, event: Any, index: int) -> Step:
         """Which column does S choose? The fewest 1s, the leftmost of equals (or simply the leftmost)."""
         active = self.shadow.active_columns()
@@ -143,6 +144,7 @@ class CoverRules:
             hints=(_("Count the 1s left in each column."), _("Fewer rows to try means a smaller tree.")),
         )
 
+    @worded
     def _row_step(self, event: Any, index: int) -> Step:
         """Which row is tried next in the chosen column? Top to bottom."""
         column = self.columns[-1]
@@ -168,6 +170,7 @@ class CoverRules:
             hints=(_("The column's rows are tried in order, each one once."),),
         )
 
+    @worded
     def _columns_step(self, ahead: Ahead, index: int) -> Step:
         """Trying a row covers its other columns (the chosen one is covered already): which ones?
 
@@ -206,6 +209,7 @@ class CoverRules:
             multiple=True,
         )
 
+    @worded
     def _knockout_step(self, ahead: Ahead, index: int) -> Step:
         """Trying a row covers its other columns: which rows leave the matrix with them?"""
         columns = row_covers(ahead)
@@ -237,6 +241,7 @@ class CoverRules:
         """Rows still linked into some primary column."""
         return {row for column in self.shadow.active_columns() for row in self.shadow.column_rows(column)}
 
+    @worded
     def _backtrack_step(self, ahead: Ahead, index: int) -> Step:
         """After a dead end or a solution: at which level does the search try another row (or is it over)?"""
         offset = ahead.find(lambda event: type(event) is Push)

@@ -10,6 +10,9 @@ The vocabulary:
   (`Ahead`) for the answer and their own state for the choices and the explanation.
 - An *exercise* (`Exercise`) walks a run: it asks the rules at every position, keeps the steps of the
   families the student chose (every step, only decisions, only backtracks), and grades each answer.
+- A step's words are in the language in force; a class has students reading three. A rule's step maker
+  is marked `worded`, so the exercise can make its open step again in each language
+  (`open_in_every_language`: `Said` words, a str that keeps each language's text), never posing anew.
 
 Example, Hanoi with 2 disks: before `Move(1, A, B)` the rules pose "which move comes next?" with the
 legal moves A→B and A→C as choices; answering A→C is graded wrong, with the rule that says why.
@@ -17,12 +20,13 @@ legal moves A→B and A→C as choices; answering A→C is graded wrong, with th
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, ParamSpec, Protocol, TypeVar
 
-from solvers.i18n import _
+from solvers.i18n import LANGUAGES, Said, _, language, speaking
 
 DECISION, BACKTRACK, VALUE = "decision", "backtrack", "value"
 """Families of steps: a choice the algorithm makes, a retreat it makes, a value it computes."""
@@ -31,6 +35,9 @@ KINDS["backtracks"] = frozenset({BACKTRACK})
 """What a student may choose to practise, by the families of steps each takes."""
 LOOKAHEAD_LIMIT = 20_000
 """The most events a rule may read ahead for one answer; a step whose answer lies further is not posed."""
+
+Params = ParamSpec("Params")
+Posed = TypeVar("Posed", bound="Step | None")
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,9 @@ class Step:
     span: int = 1
     hints: tuple[str, ...] = ()
     multiple: bool = False
+    remake: Callable[[str], Step] | None = field(default=None, compare=False, repr=False)
+    """Makes this step again in another language, while the rules stand where they posed it: `worded` sets
+    it, the exercise takes it as it opens the step (`Exercise.open_in_every_language`)."""
 
     def label(self, answer: Hashable) -> str:
         """The words of an answer: a choice's label, or the labels of a set of choices."""
@@ -66,6 +76,53 @@ class Step:
     def is_right(self, answer: Hashable) -> bool:
         """Whether `answer` is what the events do."""
         return answer == self.expected
+
+
+def worded(make: Callable[Params, Posed]) -> Callable[Params, Posed]:
+    """A rule's step maker whose step can speak every language: the step carries how to make it again in
+    another language (`Step.remake`), so a class session sends each student its question, choices,
+    explanation and hints in their own (`Exercise.open_in_every_language`); the app and the terminal read
+    them in the language in force, at no extra cost.
+
+    The maker must only read the rules' state and the events ahead, never change them (the rules' `pose`
+    keeps what it changes outside it): it runs again, once a language, while its step is open.
+    """
+
+    @functools.wraps(make)
+    def made(*args: Params.args, **kwargs: Params.kwargs) -> Posed:
+        step = make(*args, **kwargs)
+        if step is None:
+            return step
+
+        def again(code: str) -> Step:
+            with speaking(code):
+                return make(*args, **kwargs)  # type: ignore[return-value]
+
+        object.__setattr__(step, "remake", again)  # a step just made, held by no one else (replace() costs
+        # a fifth of posing)
+        return step
+
+    return made
+
+
+def said_step(steps: dict[str, Step]) -> Step:
+    """One step from the same step made in each language: the first one's data, every language's words."""
+    step = next(iter(steps.values()))
+    versions = steps.items()
+    choices = tuple(
+        Choice(choice.key, Said({code: version.choices[n].label for code, version in versions}))
+        for n, choice in enumerate(step.choices)
+    )
+    return replace(
+        step,
+        remake=None,
+        question=Said({code: version.question for code, version in versions}),
+        choices=choices,
+        explanation=Said({code: version.explanation for code, version in versions}),
+        hints=tuple(
+            Said({code: version.hints[n] for code, version in versions}) for n in range(len(step.hints))
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -180,6 +237,8 @@ class Exercise:
     _ahead: Ahead = field(init=False)
     _families: frozenset[str] = field(init=False)
     _skipped: list[Step] = field(init=False, default_factory=list)
+    _remake: Callable[[str], Step] | None = field(init=False, default=None)
+    _said: Step | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self._ahead = Ahead(self.events)
@@ -203,12 +262,27 @@ class Exercise:
             looked += 1
             step = self.rules.pose(self._ahead, self.index)
             if step is not None and self._wanted(step):
-                self.open = step
+                self.open, self._remake, self._said = step, step.remake, None
+                object.__setattr__(step, "remake", None)  # only while it is open may it be made again
                 return step
             if step is None or step.span or self._posed_here(step):
                 self._advance(1)
         self.done = True
         return None
+
+    def open_in_every_language(self) -> Step | None:
+        """The open step with `Said` words (a str in the language in force, each language's text beside it),
+        made again once a language now, while the rules stand where they posed it; made once a step."""
+        step = self.open
+        if step is None or self._remake is None:
+            return step
+        if self._said is None:
+            steps = {language(): step}
+            for code in LANGUAGES:
+                if code not in steps:
+                    steps[code] = self._remake(code)
+            self._said = said_step(steps)
+        return self._said
 
     def _posed_here(self, step: Step) -> bool:
         """Whether a span-0 step not practised was posed here before (else the rules may pose the next one
@@ -227,13 +301,13 @@ class Exercise:
             raise RuntimeError("no step is open")
         graded = Graded(step, answer, not shown and step.is_right(answer), hints, shown, seconds)
         self.score.add(graded)
-        self.open = None
+        self.open, self._remake, self._said = None, None, None
         self._advance(step.span)
         return graded
 
     def finish(self) -> None:
         """Play the rest of the run without asking (the student stopped): the rules see every event."""
-        self.open = None
+        self.open, self._remake, self._said = None, None, None
         while self._ahead[0] is not None:
             self._advance(1)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from solvers import frogs as fr
 from solvers.events import DeadEnd, Move, Pop, Push, Solution
-from solvers.exercise.engine import BACKTRACK, DECISION, LOOKAHEAD_LIMIT, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import BACKTRACK, DECISION, LOOKAHEAD_LIMIT, VALUE, Ahead, Choice, Step, worded
 from solvers.i18n import _
 
 REACHES, DEAD_ENDS = "reaches", "dead-ends"
@@ -98,6 +98,7 @@ class FrogsRules:
             return self._backtrack_step(ahead, index)
         return None
 
+    @worded
     def _move_step(self, answer: Any, listed: Any, tried: int, index: int, *, span: int) -> Step:
         """Which frog does the solver move next (or none: a dead end)? The first listed move not yet tried."""
         empty = self.pads.index(fr.EMPTY)
@@ -154,6 +155,7 @@ class FrogsRules:
             ),
         )
 
+    @worded
     def _branch_step(self, ahead: Ahead, index: int) -> Step | None:
         """Will the branch after the move just made reach the goal, or dead-end (the move is cancelled)?
 
@@ -190,6 +192,7 @@ class FrogsRules:
             ),
         )
 
+    @worded
     def _backtrack_step(self, ahead: Ahead, index: int) -> Step | None:
         """No frog can move: to which position of the path does the solver go back to try another move?"""
         offset = ahead.find(lambda event: type(event) is Push)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.events import Move, Pop, Push
-from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step, worded
 from solvers.hanoi import PEGS
 from solvers.i18n import _
 
@@ -65,6 +65,7 @@ class HanoiRules:
             if frm != to and self.pegs[frm] and (not self.pegs[to] or self.pegs[to][-1] > self.pegs[frm][-1])
         ]
 
+    @worded
     def _move_step(self, move: Any, index: int) -> Step:
         """Which move comes next? Graded by the Move event; span 0, so the caller is asked before it."""
         choices = tuple(
@@ -95,6 +96,7 @@ class HanoiRules:
             hints=hints,
         )
 
+    @worded
     def _caller_step(self, move: Any, index: int) -> Step:
         """Which call on the stack makes this move? The top one: every call moves exactly one disk itself."""
         choices = tuple(Choice(call[0], call_words(call)) for call in reversed(self.stack))

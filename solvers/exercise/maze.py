@@ -20,8 +20,8 @@ from typing import Any
 
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Visit
 from solvers.exercise.cover import END  # 'none: the run is over', as a cover search's last backtrack
-from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Step
-from solvers.i18n import _
+from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Step, worded
+from solvers.i18n import N_, _
 
 Cell = Any
 """A cell as the run names it: a flat id, a (row, col) pair, a room's name (hashable, and sortable among its
@@ -103,6 +103,7 @@ class CarveRules:
             return self._back_step(ahead, index)
         return None
 
+    @worded
     def _carve_step(self, ahead: Ahead, event: Any, index: int) -> Step:
         """Which neighbours of the cell can be carved? Those not yet visited; the seed's order picks one."""
         cell = event.cell
@@ -149,6 +150,7 @@ class CarveRules:
                 later.append(event.other)
         return later
 
+    @worded
     def _back_step(self, ahead: Ahead, index: int) -> Step:
         """The top cell is stuck: from which cell on the stack does carving go on (or does it stop)?"""
         span = 0
@@ -208,6 +210,7 @@ class PrimRules:
             if other not in self.inside:
                 self.frontier.setdefault(other)
 
+    @worded
     def pose(self, ahead: Ahead, index: int) -> Step | None:
         """Before every Carve: the seed picked a frontier cell; which of its neighbours join the frontier?
 
@@ -274,6 +277,7 @@ class KruskalRules:
                 self.parent[a] = b
                 self.size[b] = self.size.get(b, 1) + self.size.get(a, 1)
 
+    @worded
     def pose(self, ahead: Ahead, index: int) -> Step | None:
         """Before each wall the shuffled order brings up: knock it down, or keep it?"""
         event = ahead[0]
@@ -315,7 +319,8 @@ class WalkRules:
     next, and where it backs up to from a dead end.
 
     `open_near(cell)` lists a cell's corridors in the order the walk tries them; `try_line` is the
-    pseudocode line of the Note that tries a corridor ((cell, next)); `rule` says that order in words.
+    pseudocode line of the Note that tries a corridor ((cell, next)); `rule` says that order in words (a
+    message marked with N_, translated where it is shown).
     """
 
     def __init__(
@@ -368,6 +373,7 @@ class WalkRules:
 
         return ahead.find(moves_on)
 
+    @worded
     def _next_step(self, ahead: Ahead, index: int) -> Step | None:
         """Which cell does the walk enter next from the cell it is in?"""
         offset = self._forward(ahead)
@@ -390,9 +396,9 @@ class WalkRules:
             self._question(here),
             tuple(Choice(cell, self.label(cell)) for cell in free),
             there,
-            f"{self.rule} {detail}",
+            f"{_(self.rule)} {detail}",
             span=offset + 1,
-            hints=(self.rule, _("A visited cell is never entered twice.")),
+            hints=(_(self.rule), _("A visited cell is never entered twice.")),
         )
 
     def _question(self, here: Cell) -> str:
@@ -401,6 +407,7 @@ class WalkRules:
             return _("From {cell}, which room does the walk enter next?").format(cell=self.label(here))
         return _("From {cell}, which cell does the walk enter next?").format(cell=self.label(here))
 
+    @worded
     def _back_step(self, ahead: Ahead, index: int) -> Step:
         """A dead end: back to which cell on the path does the walk go to try another corridor?"""
         offset = self._forward(ahead)
@@ -461,6 +468,7 @@ class HuntRules(CarveRules):
         """A new cell with a neighbour in the maze: the hunt could join it."""
         return cell not in self.visited and any(other in self.visited for other in self.neighbours(cell))
 
+    @worded
     def _hunt_step(self, found: int, index: int) -> Step:
         """Which cell does the hunt find? The first, in the scan's order, that is new and beside the maze."""
         earlier = islice((cell for cell in range(found - 1, -1, -1) if cell in self.visited), 2)
@@ -505,7 +513,7 @@ def shape_walk_rules(graph: Any, open_near: Sequence[Sequence[int]]) -> WalkRule
     """The solver on a cell graph's corridors (each cell's, in the graph's order of sides)."""
     from solvers.maze import LINE_SOLVE_TRY
 
-    rule = _("The solver tries a cell's corridors in one fixed order, the order of its sides.")
+    rule = N_("The solver tries a cell's corridors in one fixed order, the order of its sides.")
     return WalkRules(open_near.__getitem__, graph.label, LINE_SOLVE_TRY, rule)
 
 
@@ -527,7 +535,7 @@ def square_walk_rules(maze: Any) -> WalkRules:
     def label(cell: tuple[int, int]) -> str:
         return f"({cell[0]},{cell[1]})"
 
-    rule = _("The solver tries a cell's corridors in the order right, down, left, up.")
+    rule = N_("The solver tries a cell's corridors in the order right, down, left, up.")
     return WalkRules(maze.open_neighbours, label, LINE_SOLVE_TRY, rule)
 
 
@@ -540,5 +548,5 @@ def rooms_rules(corridors: Sequence[tuple[str, str]]) -> WalkRules:
     def label(room: str) -> str:
         return _("room {room}").format(room=room)
 
-    rule = _("Each room tries its corridors in the order the text lists them.")
+    rule = N_("Each room tries its corridors in the order the text lists them.")
     return WalkRules(lambda room: links.get(room, ()), label, LINE_ROOMS_TRY, rule, rooms=True)

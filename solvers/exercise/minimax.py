@@ -37,6 +37,7 @@ from solvers.exercise.engine import (
     Choice,
     LockstepRules,
     Step,
+    worded,
 )
 from solvers.i18n import _, ngettext
 
@@ -197,6 +198,7 @@ class GameTreeRules:
         """'top (1) → 3, centre (5) → 0': the frame's moves and what they returned."""
         return ", ".join(f"{self.move_words(move)} → {self.words(value)}" for move, value in frame.tried)
 
+    @worded
     def _value_step(self, frame: Frame, event: Any, index: int, span: int) -> Step:
         """What does the node return? MAX the largest of its children's values, MIN the smallest."""
         values = sorted({value for _move, value in frame.tried})
@@ -228,6 +230,7 @@ class GameTreeRules:
             ),
         )
 
+    @worded
     def _window_step(self, frame: Frame, event: Any, index: int) -> Step:
         """A child returned v: MAX raises α to v if v > α, MIN lowers β to v if v < β (a Bound event)."""
         move, value = frame.tried[-1]
@@ -273,6 +276,7 @@ class GameTreeRules:
             ),
         )
 
+    @worded
     def _prune_step(self, frame: Frame, ahead: Ahead, index: int) -> Step | None:
         """Which of the node's moves will alpha-beta prune? Read ahead: the moves it never pushes.
 
@@ -341,6 +345,7 @@ class GameTreeRules:
             multiple=True,
         )
 
+    @worded
     def _move_step(self, frame: Frame, event: Any, index: int) -> Step:
         """Which move is played? The first one, in the order tried, that reached the root's value."""
         chosen = next(move for move, value in frame.tried if value == event.value)

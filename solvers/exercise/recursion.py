@@ -11,7 +11,7 @@ from math import factorial
 from typing import Any
 
 from solvers.events import Overflow, Pop, Push
-from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step, worded
 from solvers.i18n import _
 
 CALL, RETURN, OVERFLOW = "call", "return", "overflow"
@@ -47,6 +47,7 @@ class FactorialRules:
             return self._value_step(event, index) if self.unwinding else self._next_step(event, index)
         return self._next_step(event, index)
 
+    @worded
     def _next_step(self, event: Any, index: int) -> Step:
         """fact(k) is running: does it call fact(k - 1), return 1, or overflow the stack?"""
         k = self.args[-1]
@@ -84,6 +85,7 @@ class FactorialRules:
             ),
         )
 
+    @worded
     def _value_step(self, event: Any, index: int) -> Step:
         """What does fact(k) return? k times what the inner call returned."""
         k = self.args[-1]
@@ -124,6 +126,7 @@ class TreeMaxRules:
             self.returned[event.node] = event.value
             self.stack.pop()
 
+    @worded
     def pose(self, ahead: Ahead, index: int) -> Step | None:
         """Before an inner node returns: which of its children's answers does it return?"""
         event = ahead[0]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solvers.events import Pop, Push
-from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step
+from solvers.exercise.engine import DECISION, VALUE, Ahead, Choice, Step, worded
 from solvers.i18n import _
 from solvers.tracing.events import CACHE, RAISE, RETURN, Call, Line, Resume, Returned, Side, Yield
 
@@ -146,6 +146,7 @@ def unwrap(event: Any) -> tuple[int, Any]:
     return 0, event
 
 
+@worded
 def next_step(run: RunState, ahead: Ahead, side: int, event: Any, index: int) -> Step:
     """What does the running call do next: which call it makes, or which call returns?"""
     top = run.stack[-1]
@@ -220,6 +221,7 @@ def later_call(ahead: Ahead, side: int, top: int) -> list[str]:
     return []
 
 
+@worded
 def value_step(run: RunState, event: Any, index: int) -> Step:
     """What does the running call return? Read from its Pop; the candidates are values of the run."""
     top = run.stack[-1]

@@ -374,7 +374,7 @@ class ClassServer:
             "type": "question",
             "number": question.number,
             "text": question.text(page.lang),
-            "choices": [list(choice) for choice in question.choices],
+            "choices": [list(choice) for choice in question.choices_in(page.lang)],
             "multiple": question.multiple,
             "still": question.number in self.stills,
             "targets": [[t.choice, t.x, t.y, t.w, t.h] for t in question.targets],
@@ -383,6 +383,7 @@ class ClassServer:
         if self.session.revealed:
             message["counts"] = [list(count) for count in self.session.counts()]
             message["expected"] = question.expected
+            message["explanation"] = question.explanation(page.lang)
         return message
 
     def _answer_of(self, page: Page) -> str | None:

@@ -32,6 +32,9 @@ FREE_LIMIT = 40
 FREE_SHOWN = 8
 """The most different free answers the reveal counts (the most frequent first)."""
 
+NONE = ""
+"""The kept answer 'none of them' to a question of several answers (alpha-beta may prune none), and its key
+in the reveal's counts."""
 ACCEPTED, CHANGED, SAME, CLOSED, UNKNOWN = "accepted", "changed", "same", "closed", "unknown"
 """What an answer came to: kept, replacing an earlier one, the same as before, too late, or not valid."""
 
@@ -77,7 +80,8 @@ class Question:
     """One question to the class: its words by language, its choices (key, words), the right key if known.
 
     `multiple` questions take a set of choices, sent as their keys joined by commas in key order; a question
-    without choices (a lesson's question) takes a short free answer.
+    without choices (a lesson's question) takes a short free answer. `labels` holds the choices' words in
+    other languages (in choice order), `explanations` why the right answer is right, by language.
     """
 
     number: int
@@ -87,10 +91,23 @@ class Question:
     multiple: bool = False
     targets: tuple[Target, ...] = ()
     still: bytes | None = None
+    labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    explanations: Mapping[str, str] = field(default_factory=dict)
 
     def text(self, lang: str) -> str:
         """The question in `lang`, else in the first language it has."""
-        return self.texts.get(lang) or next(iter(self.texts.values()), "")
+        return in_language_of(self.texts, lang)
+
+    def choices_in(self, lang: str) -> tuple[tuple[str, str], ...]:
+        """The choices (key, words) with their words in `lang` when the question has them."""
+        words = self.labels.get(lang)
+        if words is None or len(words) != len(self.choices):
+            return self.choices
+        return tuple((key, label) for (key, _label), label in zip(self.choices, words, strict=True))
+
+    def explanation(self, lang: str) -> str:
+        """Why the right answer is right, in `lang` (else in the first language it has; empty if none)."""
+        return in_language_of(self.explanations, lang)
 
     @property
     def free(self) -> bool:
@@ -111,12 +128,17 @@ class Question:
             return None
         return ",".join(key for key in keys if key in parts)
 
-    def label(self, answer: str) -> str:
-        """The words of a kept answer."""
+    def label(self, answer: str, lang: str = SOURCE_LANGUAGE) -> str:
+        """The words of a kept answer (in `lang` when the question has its choices' words in it)."""
         if self.free:
             return answer
-        words = dict(self.choices)
+        words = dict(self.choices_in(lang))
         return ", ".join(words.get(part, part) for part in answer.split(",") if part) or "—"
+
+
+def in_language_of(texts: Mapping[str, str], lang: str) -> str:
+    """The text in `lang`, else in the first language there is (empty when none)."""
+    return texts.get(lang) or next(iter(texts.values()), "")
 
 
 @dataclass
@@ -218,12 +240,14 @@ class Session:
         return self.counts()
 
     def counts(self) -> tuple[tuple[str, int], ...]:
-        """How many chose each choice, in choice order."""
+        """How many chose each choice, in choice order (then 'none', NONE, when several may be chosen)."""
         question = self.question
         assert question is not None
         if question.free:
             return tuple(Counter(self.answers.values()).most_common(FREE_SHOWN))
         tally = dict.fromkeys((key for key, _label in question.choices), 0)
+        if question.multiple:
+            tally[NONE] = 0  # the empty answer: a part of its own
         for kept in self.answers.values():
             for part in kept.split(","):
                 tally[part] = tally.get(part, 0) + 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solvers.i18n import LANGUAGES, N_, catalog_in
+from solvers.i18n import LANGUAGES, N_, catalog_of
 
 PAGE_WORDS = {
     "title": N_("Unwind class"),
@@ -21,11 +21,12 @@ PAGE_WORDS = {
     "ended": N_("The class session has ended."),
     "several": N_("Choose every answer that fits, then send."),
     "free": N_("Your answer in a few words"),
+    "none": N_("none"),
 }
 """Each word of the page by the key its script uses."""
 
 
 def page_words(code: str) -> dict[str, str]:
     """The page's words in language `code` (English for a language the app does not speak)."""
-    catalog = catalog_in(code if code in LANGUAGES else "en")
+    catalog = catalog_of(code if code in LANGUAGES else "en")
     return {key: catalog.gettext(text) for key, text in PAGE_WORDS.items()}
