@@ -274,3 +274,17 @@ def test_none_of_them_is_an_answer_and_the_reveal_shows_it_right(driver: Any, se
     assert [bar.get_attribute("data-key") for bar in right] == [NONE]
     assert right[0].text.splitlines() == [f"{words['none']} · {words['right']} · {words['you']}", "1"]
     assert read_table(server.record_to or Path()).cells[(1, 1)][1] == "true"
+
+
+def test_a_page_on_a_machine_without_a_korean_font_gets_the_apps_own(driver: Any, server: ClassServer) -> None:
+    """The page names the app's CJK font last in its list and Unwind serves it (with the room code), so a lab
+    PC whose browser has no Hangul or Chinese font draws the words, not boxes."""
+    join(driver, server, "ko", "김민수")
+    loading = """
+        const done = arguments[arguments.length - 1];
+        document.fonts.load('20px "Unwind CJK"', '한국어 中文').then(
+            faces => done(faces.map(face => [face.family, face.status])), error => done(String(error)));
+    """
+    assert driver.execute_async_script(loading) == [["Unwind CJK", "loaded"]]
+    family = driver.execute_script("return getComputedStyle(document.body).fontFamily")
+    assert family.split(",")[-2].strip() == '"Unwind CJK"'

@@ -91,6 +91,16 @@ def page_html() -> bytes:
     return (assets_folder() / "classroom" / "page.html").read_bytes()
 
 
+PAGE_FONT = "NotoSansCJKsc-Regular-subset.otf"
+"""The app's own Hangul and Chinese font, served to a page whose machine has none (a lab PC's browser
+asks for it only when no font it has draws the text: see the page's font list)."""
+
+
+def page_font() -> bytes:
+    """The font a page falls back on, read once from the assets."""
+    return (assets_folder() / "fonts" / PAGE_FONT).read_bytes()
+
+
 @dataclass(frozen=True)
 class Still:
     """The open question's picture as raw RGB, encoded to PNG on the server's thread."""
@@ -262,10 +272,12 @@ class ClassServer:
         quiet_aiohttp()
         self._words = {code: json.dumps(page_words(code)).encode() for code in LANGUAGES}
         self._page = page_html()
+        self._font = page_font()
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/words", self._words_handler)
         app.router.add_get("/still", self._still_handler)
+        app.router.add_get("/font", self._font_handler)
         app.router.add_get("/ws", self._socket_handler)
         runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await runner.setup()
@@ -314,6 +326,10 @@ class ClassServer:
         """The page's words in `?lang=`."""
         words = self._words[clean_language(request.query.get("lang"))]
         return web.Response(body=words, content_type="application/json", charset="utf-8")
+
+    async def _font_handler(self, request: web.Request) -> web.Response:
+        """The Hangul and Chinese font, for a browser that has none (kept for the session's length)."""
+        return web.Response(body=self._font, content_type="font/otf", headers=FONT_CACHE)
 
     async def _still_handler(self, request: web.Request) -> web.Response:
         """The picture of question `?q=` (while it is the open one)."""
@@ -440,6 +456,7 @@ class ClassServer:
 
 
 NO_STORE = {"Cache-Control": "no-store"}
+FONT_CACHE = {"Cache-Control": "private, max-age=86400"}
 
 
 def qr_modules(text: str) -> tuple[bytes, ...]:
