@@ -276,7 +276,9 @@ def test_none_of_them_is_an_answer_and_the_reveal_shows_it_right(driver: Any, se
     assert read_table(server.record_to or Path()).cells[(1, 1)][1] == "true"
 
 
-def test_a_page_on_a_machine_without_a_korean_font_gets_the_apps_own(driver: Any, server: ClassServer) -> None:
+def test_a_page_on_a_machine_without_a_korean_font_gets_the_apps_own(
+    driver: Any, server: ClassServer
+) -> None:
     """The page names the app's CJK font last in its list and Unwind serves it (with the room code), so a lab
     PC whose browser has no Hangul or Chinese font draws the words, not boxes."""
     join(driver, server, "ko", "김민수")
