@@ -20,6 +20,7 @@ from solvers.gomoku_rules import RULES, Gomoku
 from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, ngettext
 from solvers.minimax import MAX
+from solvers.tictactoe import RULES as TICTACTOE
 from visualizer import versus
 from visualizer.searchtree import TimedSearchTree, value_text
 from visualizer.versus import COMPUTER, HUMAN, Move, Versus
@@ -27,13 +28,14 @@ from visualizer.versus import COMPUTER, HUMAN, Move, Versus
 GOMOKU_RULES: dict[str, Gomoku] = {rule: Gomoku(rule) for rule in RULES}
 """Gomoku under each rule (`solvers.gomoku_rules`); the match's `rule` picks one."""
 GAMES: dict[str, tuple[str, Grid]] = {
-    "tictactoe": (N_("3,3,3"), MNK(3, 3, 3)),
+    "tictactoe": (N_("3,3,3"), TICTACTOE),
     "444": (N_("4,4,4"), MNK(4, 4, 4)),
     "554": (N_("5,5,4"), MNK(5, 5, 4)),
     "gomoku": (N_("gomoku 15×15"), GOMOKU_RULES["freestyle"]),
     "connect4": (N_("Connect Four"), ConnectFour()),
 }
-"""The games on offer: key -> (label, marked for translation where shown; rules)."""
+"""The games on offer: key -> (label, marked for translation where shown; rules).
+3,3,3 is the tictactoe demo's own rules, the one instance."""
 CONNECT_FOUR_WIDTHS = range(4, 10)
 CONNECT_FOUR_HEIGHTS = range(4, 9)
 """Connect Four boards from 4 x 4 to 9 x 8 (width x height), as the command line's --width and --height."""
