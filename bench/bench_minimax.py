@@ -39,7 +39,10 @@ from solvers.minimax import (
     minimax_events,
     minimax_value,
 )
-from solvers.tictactoe import EMPTY_BOARD, GAME, LINES
+from solvers.tictactoe import EMPTY_BOARD, GAME
+
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+"""The eight lines written out, as the textbook version below keeps everything to itself."""
 
 GOAL = 1.5
 

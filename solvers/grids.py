@@ -181,6 +181,16 @@ class Grid:
                 found.add(player)
         return found
 
+    def winning_run(self, cells: bytes) -> tuple[int, ...] | None:
+        """The cells of the first k in a row (rows, columns, then diagonals), for drawing it; None if none."""
+        everywhere = range(len(cells))
+        for line in self._lines:
+            for player in (MAX, MIN):
+                start = cells[line].find(bytes([STONE[player]]) * self.k)
+                if start >= 0:
+                    return tuple(everywhere[line][start : start + self.k])
+        return None
+
     def wins_through(self, cells: bytes, cell: int) -> bool:
         """The stone on `cell` is part of k or more in a row."""
         stone = cells[cell]

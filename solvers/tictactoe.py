@@ -1,14 +1,22 @@
-"""Tic-tac-toe as a `Game` for solvers.minimax, board checks and its command line.
+"""Tic-tac-toe: the m,n,k game at 3,3,3 (`solvers.grids.MNK`) with a classroom's face.
+
+The rules are the grid's (`RULES`): who moves, the legal moves, the win test,
+the result of a move.  This module adds what a classroom reads: boards as
+9-character strings, values as 10 − the move number, checks that say what is
+impossible about a typed board, and the best move.  The searches are
+solvers.minimax's, on `GAME` (`TicTacToe`: `RULES` with board strings as states).
 
 Vocabulary
 ----------
 - A board is 9 characters read row by row, `x`, `o` or `.` (empty); x moves first,
-  so x is MAX.  Cells are numbered 0..8:   0 1 2 / 3 4 5 / 6 7 8.
+  so x is MAX.  Cells are numbered 0..8:   0 1 2 / 3 4 5 / 6 7 8.  It is the
+  cells of the grid's `Position`, as text.
 - Utilities are depth-adjusted so that a quicker win is worth more and a slower
   loss costs less: a win scores 10 minus the moves played (the empty cells + 1),
   +10 − n when x completes a line on move n, −(10 − n) when o does, 0 for a draw.
-  The quickest wins are x on move 5 (+5) and o on move 6 (−4).  `outcome_words`
-  reads a value back as "win on move 7".
+  The quickest wins are x on move 5 (+5) and o on move 6 (−4).  It is the grid's
+  utility (WIN + the empty cells) on a classroom's scale (`classroom_value`).
+  `outcome_words` reads a value back as "win on move 7".
 - `parse_board("x...o....")` checks a board a person typed and returns it in
   canonical form, or raises `BadBoard` saying what is impossible about it.
 - `TicTacToe()` is the game; `best_move(board)` asks minimax (or alpha-beta)
@@ -21,32 +29,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from solvers.grids import MARKS, MNK, WIN, Position
 from solvers.i18n import _, pgettext
 from solvers.messages import shown
-from solvers.minimax import (
-    MAX,
-    MIN,
-    SearchReport,
-    search,
-)
+from solvers.minimax import SearchReport, search
 from solvers.runstats import EventStats
 
 EMPTY_BOARD = "." * 9
-LINES: tuple[tuple[int, int, int], ...] = (
-    (0, 1, 2),
-    (3, 4, 5),
-    (6, 7, 8),  # rows
-    (0, 3, 6),
-    (1, 4, 7),
-    (2, 5, 8),  # columns
-    (0, 4, 8),
-    (2, 4, 6),  # diagonals
-)
+RULES = MNK(3, 3, 3)
+"""The rules: every fact about a board (who moves, its moves, who won) is the m,n,k game's at 3,3,3."""
 CENTRE_FIRST = (4, 0, 2, 6, 8, 1, 3, 5, 7)
 """A static move order: centre, corners, edges (the cells on most lines first)."""
 
 ONGOING, DRAW = "", "draw"
+WIN_BASE = 10
+"""A win on move n scores WIN_BASE - n (for the winner): the empty cells left + 1."""
 
 
 class BadBoard(ValueError):
@@ -55,16 +54,12 @@ class BadBoard(ValueError):
 
 def winners(board: str) -> set[str]:
     """The marks that fill a whole line ('x', 'o', both or none)."""
-    return {board[a] for a, b, c in LINES if board[a] != "." and board[a] == board[b] == board[c]}
+    return {MARKS[player] for player in RULES.winners(board.encode())}
 
 
-def winning_line(board: str) -> tuple[int, int, int] | None:
-    """The first completed line, for drawing it."""
-    for line in LINES:
-        a, b, c = line
-        if board[a] != "." and board[a] == board[b] == board[c]:
-            return line
-    return None
+def winning_line(board: str) -> tuple[int, ...] | None:
+    """The cells of the first completed line, for drawing it."""
+    return RULES.winning_run(board.encode())
 
 
 def outcome(board: str) -> str:
@@ -77,7 +72,7 @@ def outcome(board: str) -> str:
 
 def player_to_move(board: str) -> str:
     """'x' when the counts are equal (x moves first), else 'o'."""
-    return "x" if board.count("x") == board.count("o") else "o"
+    return MARKS[GAME.to_move(board)]
 
 
 def parse_board(text: str | Sequence[str]) -> str:
@@ -109,13 +104,11 @@ def parse_board(text: str | Sequence[str]) -> str:
     return board
 
 
-WIN_BASE = 10
-"""A win on move n scores WIN_BASE - n (for the winner): the empty cells left + 1."""
-
-
-def win_score(board: str) -> int:
-    """The size of a win completed on `board`: 10 minus the moves played."""
-    return WIN_BASE - (9 - board.count("."))
+def classroom_value(utility: float) -> int:
+    """A grid utility (WIN + e empty cells for x's win) on the classroom's scale: e + 1, 10 − the move."""
+    if not utility:
+        return 0
+    return int(utility - (WIN - 1) if utility > 0 else utility + (WIN - 1))
 
 
 def move_of_win(value: float) -> int:
@@ -139,30 +132,48 @@ def outcome_text(value: float) -> str:
     return _("loss on move {move}").format(move=move_of_win(value))
 
 
-class TicTacToe:
-    """The rules of tic-tac-toe for the minimax searches (states are board strings).
+class Facts(NamedTuple):
+    """What `RULES` say about one board, worked out once: the searches ask again and again."""
 
-    Utilities are depth-adjusted (`win_score`); `reach` tells the searches'
-    immediate-win check what the best reachable value is from a board.
+    utility: int | None
+    """On the classroom's scale; None while the game goes on."""
+    player: int
+    moves: tuple[int, ...]
+    reach: tuple[float, float]
+    position: Position
+    """The grid's position (by whichever path came first: only its cells matter here)."""
+    children: dict[int, str]
+    """The boards after the moves asked about so far."""
+
+
+class TicTacToe:
+    """`RULES` (the m,n,k game at 3,3,3) for the minimax searches, a board string as the state.
+
+    Each board's facts come from the grid once and are remembered (there are
+    only 5,478 positions), a child's from the grid's `result` the first time a
+    move is tried; utilities are on the classroom's scale (`classroom_value`),
+    and `reach` tells the searches' immediate-win check the best one reachable.
     """
 
     bounds = (float(-(WIN_BASE - 6)), float(WIN_BASE - 5))
+    """o's quickest win is on move 6, x's on move 5."""
 
     def __init__(self) -> None:
-        # Per position: (utility or None while the game goes on, player, moves).
-        # There are only 5,478 positions, so the rules run once per position.
-        self._facts: dict[str, tuple[int | None, int, tuple[int, ...]]] = {}
+        self._facts: dict[str, Facts] = {}
 
-    def _look(self, board: str) -> tuple[int | None, int, tuple[int, ...]]:
-        """Work out and remember the facts of a position."""
+    def _look(self, board: str) -> Facts:
+        """The facts of a position (the first time it is asked about, from the grid's rules)."""
         facts = self._facts.get(board)
         if facts is None:
-            result = outcome(board)
-            won = win_score(board)
-            utility = {ONGOING: None, DRAW: 0, "x": won, "o": -won}[result]
-            player = MAX if board.count(".") % 2 else MIN
-            moves = () if utility is not None else tuple(i for i, c in enumerate(board) if c == ".")
-            facts = self._facts[board] = (utility, player, moves)
+            facts = self._learn(board, RULES.position(board.encode()))
+        return facts
+
+    def _learn(self, board: str, pos: Position) -> Facts:
+        """Work out and remember the facts of `board`, whose grid position is `pos`."""
+        utility = classroom_value(RULES.utility(pos)) if RULES.terminal(pos) else None
+        low, high = RULES.reach(pos)
+        reach = (float(classroom_value(low)), float(classroom_value(high)))
+        facts = self._facts[board] = Facts(utility, pos.mover, tuple(RULES.moves(pos)), reach, pos, {})
         return facts
 
     def to_move(self, board: str) -> int:
@@ -174,9 +185,15 @@ class TicTacToe:
         return self._look(board)[2]
 
     def result(self, board: str, move: int) -> str:
-        """The board with the mover's mark in cell `move`."""
-        mark = "x" if self._look(board)[1] == MAX else "o"
-        return board[:move] + mark + board[move + 1 :]
+        """The board with the mover's mark in cell `move` (an empty cell)."""
+        facts = self._look(board)
+        child = facts[5].get(move)
+        if child is None:
+            pos = RULES.result(facts[4], move)
+            child = facts[5][move] = pos.cells.decode()
+            if child not in self._facts:
+                self._learn(child, pos)
+        return child
 
     def terminal(self, board: str) -> bool:
         """A line is full or the board is."""
@@ -188,8 +205,7 @@ class TicTacToe:
 
     def reach(self, board: str) -> tuple[float, float]:
         """The lowest and highest utility still reachable: a win on the next move scores most."""
-        won = win_score(board) - 1
-        return float(-won), float(won)
+        return self._look(board)[3]
 
     @staticmethod
     def centre_first(board: str, moves: Sequence[int]) -> list[int]:

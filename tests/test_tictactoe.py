@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.events import Evaluate, Pop, Push
-from solvers.minimax import MAX, count_tree, minimax_events, search
+from solvers.grids import MNK, WIN
+from solvers.minimax import MAX, alphabeta_events, count_tree, minimax_events, search
 from solvers.tictactoe import (
     EMPTY_BOARD,
     GAME,
@@ -302,3 +303,51 @@ def test_leaves_are_evaluated_once_each() -> None:
     scored = {event.node for event in events if type(event) is Evaluate}
     parents = {event.parent for event in events if type(event) is Push}
     assert scored and not scored & parents
+
+
+def on_the_classroom_scale(field: object) -> object:
+    """An event field of a 3,3,3 grid search with its win values read as tic-tac-toe's: WIN + e is e + 1."""
+    if isinstance(field, tuple):
+        return tuple(on_the_classroom_scale(part) for part in field)
+    if isinstance(field, (int, float)) and WIN <= abs(field) < float("inf"):
+        return field - (WIN - 1) if field > 0 else field + (WIN - 1)
+    return field
+
+
+@pytest.mark.parametrize(
+    ("board", "alphabeta"),
+    [("....x....", True), ("x...o....", False), ("x...o....", True), ("x.o.o...x", False)],
+)
+@pytest.mark.parametrize("options", [{}, {"shortcut": True, "order": TicTacToe.centre_first}])
+def test_the_tictactoe_searches_are_the_mnk_game_at_3_3_3(board: str, alphabeta: bool, options: dict) -> None:
+    """One core: the demo's search and `MNK(3, 3, 3)`'s are one tree, event for event.
+
+    The same nodes, parents, cells, cuts and lines; the values are one depth-adjusted
+    utility on two scales (the grid's WIN + empty cells is the classroom's empty cells + 1).
+    """
+    grid = MNK(3, 3, 3)
+    events = alphabeta_events if alphabeta else minimax_events
+    ours = [(type(event), tuple(event)) for event in events(GAME, board, **options)]
+    theirs = [
+        (type(event), on_the_classroom_scale(tuple(event)))
+        for event in events(grid, grid.position(board.encode()), **options)
+    ]
+    assert len(ours) > 20 and ours == theirs
+
+
+@pytest.mark.parametrize(
+    ("game", "rows", "run"),
+    [
+        (MNK(5, 5, 4), ("x....", ".x..o", "..x.o", "...xo", "....."), (0, 6, 12, 18)),
+        (MNK(4, 6, 3), ("......", "..oooo", "x.x...", "xx...."), (8, 9, 10)),
+        (MNK(3, 3, 3), ("x.o", "xo.", "o.x"), (2, 4, 6)),
+    ],
+    ids=["diagonal", "a longer row", "anti-diagonal"],
+)
+def test_the_winning_run_is_the_k_cells_in_a_row(
+    game: MNK, rows: tuple[str, ...], run: tuple[int, ...]
+) -> None:
+    """The cells a board draws its winning line through: the first k of a run, on any m,n,k board."""
+    cells = "".join(rows).encode()
+    assert game.winning_run(cells) == run
+    assert game.winning_run(cells.replace(b"x", b".").replace(b"o", b".")) is None

@@ -1,8 +1,9 @@
 """The games demo's plain state: the match and its edits, the engine's tree, narration; no pygame.
 
 - `Match`: which game, who starts, the moves so far and, by move index, the
-  computer's answer for each of its moves.  Moves and new matches are edits
-  (`Place`, `NewMatch`) kept by one `EditHistory`.
+  computer's answer for each of its moves (a `visualizer.versus` game, as
+  tic-tac-toe's is).  Moves and new matches are edits (`Place`, `NewMatch`)
+  kept by one `EditHistory`.
 - `EngineTree`: a `SearchTree` that also keeps what the engine adds: each
   iteration's depth, heuristic leaves with their terms, transposition hits.
 - `narrate`: the one place engine events become words.
@@ -10,7 +11,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -20,19 +20,22 @@ from solvers.gomoku_rules import RULES, Gomoku
 from solvers.grids import MNK, WIN, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, ngettext
 from solvers.minimax import MAX
+from solvers.tictactoe import RULES as TICTACTOE
+from visualizer import versus
 from visualizer.searchtree import TimedSearchTree, value_text
+from visualizer.versus import COMPUTER, HUMAN, Move, Versus
 
-HUMAN, COMPUTER = "human", "computer"
 GOMOKU_RULES: dict[str, Gomoku] = {rule: Gomoku(rule) for rule in RULES}
 """Gomoku under each rule (`solvers.gomoku_rules`); the match's `rule` picks one."""
 GAMES: dict[str, tuple[str, Grid]] = {
-    "tictactoe": (N_("3,3,3"), MNK(3, 3, 3)),
+    "tictactoe": (N_("3,3,3"), TICTACTOE),
     "444": (N_("4,4,4"), MNK(4, 4, 4)),
     "554": (N_("5,5,4"), MNK(5, 5, 4)),
     "gomoku": (N_("gomoku 15×15"), GOMOKU_RULES["freestyle"]),
     "connect4": (N_("Connect Four"), ConnectFour()),
 }
-"""The games on offer: key -> (label, marked for translation where shown; rules)."""
+"""The games on offer: key -> (label, marked for translation where shown; rules).
+3,3,3 is the tictactoe demo's own rules, the one instance."""
 CONNECT_FOUR_WIDTHS = range(4, 10)
 CONNECT_FOUR_HEIGHTS = range(4, 9)
 """Connect Four boards from 4 x 4 to 9 x 8 (width x height), as the command line's --width and --height."""
@@ -76,14 +79,13 @@ def own_words(value: float, pos: Position, depth: int) -> str:
     return _("{value} (a guess)").format(value=value_text(value, signed=True))
 
 
-class Match:
+class Match(Versus[Answer]):
     """One game against the computer: the rules, who starts, the moves and the computer's answers."""
 
     def __init__(self, key: str = "gomoku", starts: str = HUMAN, rule: str = "freestyle") -> None:
-        self.key, self.starts, self.rule = key, starts, rule
+        super().__init__(starts)
+        self.key, self.rule = key, rule
         self.size = CLASSIC  # Connect Four's width and height
-        self.moves: list[int] = []
-        self.answers: dict[int, Answer] = {}
 
     @property
     def game(self) -> Grid:
@@ -122,10 +124,8 @@ class Match:
 
     def last_answer(self) -> tuple[Position, Answer] | None:
         """The position the computer's latest move was searched on, and that search's answer."""
-        if not self.answers:
-            return None
-        index = max(self.answers)
-        return self.position_after(index), self.answers[index]
+        latest = self.latest_answer()
+        return None if latest is None else (self.position_after(latest[0]), latest[1])
 
     def result_text(self) -> str:
         """How the game ended, in words."""
@@ -135,31 +135,11 @@ class Match:
         return _("the computer wins") if pos.winner == self.computer_mark else _("you win!")
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A stone: the person's (no answer) or the computer's with the answer of its search."""
-
-    move: int
-    answer: Answer | None = None
-
-    @property
-    def words(self) -> str:
-        """What the edit did."""
-        return _("the computer's move") if self.answer is not None else _("your move")
-
-    def apply(self, match: Match) -> None:
-        """Play the move."""
-        if self.answer is not None:
-            match.answers[len(match.moves)] = self.answer
-        match.moves.append(self.move)
-
-    def revert(self, match: Match) -> None:
-        """Take it back."""
-        match.moves.pop()
-        match.answers.pop(len(match.moves), None)
+Place = Move
+"""A stone: the person's (no answer) or the computer's with the answer of its search."""
 
 
-class NewMatch:
+class NewMatch(versus.NewGame):
     """A new game (`key`, `starts`, gomoku's `rule`, Connect Four's `size`), keeping the match it replaced."""
 
     def __init__(
@@ -170,26 +150,13 @@ class NewMatch:
         rule: str | None = None,
         size: tuple[int, int] | None = None,
     ) -> None:
-        self.key, self.starts, self.rule = key, starts, rule or match.rule
-        self.size = size or match.size
-        self.old = (match.key, match.starts, list(match.moves), dict(match.answers))
-        self.old_rule, self.old_size = match.rule, match.size
+        super().__init__(match, key=key, starts=starts, rule=rule or match.rule, size=size or match.size)
+        self.key = key
 
     @property
     def words(self) -> str:
         """What the edit did."""
         return _("a new game of {game}").format(game=_(GAMES[self.key][0]))
-
-    def apply(self, match: Match) -> None:
-        """An empty board."""
-        match.key, match.starts, match.moves, match.answers = self.key, self.starts, [], {}
-        match.rule, match.size = self.rule, self.size
-
-    def revert(self, match: Match) -> None:
-        """The replaced match back, as it was."""
-        key, starts, moves, answers = self.old
-        match.key, match.starts, match.moves, match.answers = key, starts, list(moves), dict(answers)
-        match.rule, match.size = self.old_rule, self.old_size
 
 
 class EngineTree(TimedSearchTree):

@@ -1,6 +1,7 @@
 """Tic-tac-toe's plain state: the game and its edits, the tree's focus, counts; no pygame.
 
-- `Game`: the moves so far and the value of each computer reply.  The
+- `Game`: the moves so far and the value of each computer reply (a
+  `visualizer.versus` game, as the games demo's match is).  The
   person's moves, the computer's replies and a new game are edits (`Play`,
   `NewGame`) kept by one `EditHistory`; `undo_turn` takes back the person's
   last move and the reply, and a new game can be undone like a move.
@@ -23,10 +24,12 @@ from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.minimax import SearchReport
 from solvers.tictactoe import EMPTY_BOARD, GAME, cell_number, move_of_win, outcome, player_to_move
+from visualizer import versus
 from visualizer.history import EditHistory
 from visualizer.searchtree import SearchTree, cut_text, value_text
+from visualizer.versus import COMPUTER as COMPUTER  # the demo and the tests take it from here
+from visualizer.versus import HUMAN, Move, Versus, is_reply
 
-HUMAN, COMPUTER = "human", "computer"
 CELL_NAMES = (
     N_("top left"),
     N_("top"),
@@ -62,13 +65,8 @@ def value_meaning(value: float) -> str:
 # --- the game and its edits -----------------------------------------------------------
 
 
-class Game:
+class Game(Versus[float]):
     """The moves so far (cells 0-8) and, by move index, the value of each computer reply."""
-
-    def __init__(self, starts: str = HUMAN) -> None:
-        self.starts = starts
-        self.moves: list[int] = []
-        self.replies: dict[int, float] = {}
 
     @property
     def board(self) -> str:
@@ -104,11 +102,12 @@ class Game:
 
     def board_before_reply(self) -> str | None:
         """The board the computer's latest reply was searched on (None without one)."""
-        return self.board_after(max(self.replies)) if self.replies else None
+        latest = self.latest_answer()
+        return None if latest is None else self.board_after(latest[0])
 
     def last_reply_value(self) -> float | None:
         """The value of the computer's reply when it is the last move, else None."""
-        return self.replies.get(len(self.moves) - 1)
+        return self.answers.get(len(self.moves) - 1)
 
     def words(self, thinking: bool, nodes: int) -> str:
         """What is going on, for the lines under the board."""
@@ -144,56 +143,28 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """A move in `cell`: the person's (value None) or the computer's reply with its search value."""
-
-    cell: int
-    value: float | None = None
+class Play(Move[float]):
+    """A move in cell `move`: the person's (answer None) or the computer's reply with its search value."""
 
     @property
     def words(self) -> str:
         """What the edit did."""
-        if self.value is None:
-            return _("you played {cell}").format(cell=cell_name(self.cell))
-        return _("the computer played {cell}").format(cell=cell_name(self.cell))
-
-    def apply(self, game: Game) -> None:
-        """Put the mark down."""
-        if self.value is not None:
-            game.replies[len(game.moves)] = self.value
-        game.moves.append(self.cell)
-
-    def revert(self, game: Game) -> None:
-        """Take the mark back."""
-        game.moves.pop()
-        game.replies.pop(len(game.moves), None)
+        if self.answer is None:
+            return _("you played {cell}").format(cell=cell_name(self.move))
+        return _("the computer played {cell}").format(cell=cell_name(self.move))
 
 
-class NewGame:
+class NewGame(versus.NewGame):
     """An empty board, `starts` moving first; it keeps the game it replaced, so it can be undone."""
 
     def __init__(self, game: Game, starts: str) -> None:
+        super().__init__(game, starts=starts)
         self.starts = starts
-        self.old = (game.starts, list(game.moves), dict(game.replies))
 
     @property
     def words(self) -> str:
         """What the edit did."""
         return _("a new game: you start") if self.starts == HUMAN else _("a new game: the computer starts")
-
-    def apply(self, game: Game) -> None:
-        """Clear the board."""
-        game.starts, game.moves, game.replies = self.starts, [], {}
-
-    def revert(self, game: Game) -> None:
-        """The replaced game back, as it was."""
-        starts, moves, replies = self.old
-        game.starts, game.moves, game.replies = starts, list(moves), dict(replies)
-
-
-def is_reply(edit: object) -> bool:
-    """The edit is a computer's reply."""
-    return isinstance(edit, Play) and edit.value is not None
 
 
 def undo_turn(history: EditHistory[Game]) -> bool:
