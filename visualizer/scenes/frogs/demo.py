@@ -27,7 +27,7 @@ from solvers.events import DeadEnd
 from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.history import EditHistory
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
@@ -85,7 +85,7 @@ FROGS_BINDINGS = Bindings(
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
 
-class FrogsDemo(Demo[FrogsModel]):
+class FrogsDemo(Undoable[FrogGame], Demo[FrogsModel]):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
     About 400 lines, over the house's 300: the three modes' actions (play,
@@ -205,27 +205,33 @@ class FrogsDemo(Demo[FrogsModel]):
         else:
             self.click_pad(hop.frm)
 
-    def undo(self, count: int = 1) -> None:
-        """Take back `count` of the person's moves."""
+    def undo(self, turns: int = 1) -> None:
+        """Back to the person's game, then take back `turns` of its moves."""
         if self.mode != PLAY:
             self.back_to_game()
-        undone = sum(self.history.undo() is not None for _ in range(count))
-        if not undone:
-            self.say(_("Nothing to undo: this is the start."))
-            return
-        self.after_game_change()
-        self.say(_("Took back {moves}.").format(moves=count_moves(undone)))
+        super().undo(turns)
 
-    def redo(self) -> None:
-        """Make the move undone last again."""
+    def redo(self, turns: int = 1) -> None:
+        """Back to the person's game, then make the moves undone last again."""
         if self.mode != PLAY:
             self.back_to_game()
-        edit = self.history.redo()
-        if edit is None:
-            self.say(_("Nothing to redo."))
-            return
+        super().redo(turns)
+
+    def edit_history(self) -> EditHistory[FrogGame]:
+        """The person's moves, which U and Y walk."""
+        return self.history
+
+    def walk_words(self, edits: Sequence[Edit[FrogGame]]) -> str:
+        """The move undone or redone, or how many ('3 moves')."""
+        return edits[0].words if len(edits) == 1 else count_moves(len(edits))
+
+    def tell(self, message: str) -> None:
+        """Under the pads, where the game speaks."""
+        self.say(message)
+
+    def after_walk(self, edits: Sequence[Edit[FrogGame]]) -> None:
+        """The solver's run starts from the position now on the pads."""
         self.after_game_change()
-        self.say(_("Redone: {move}.").format(move=edit.words))
 
     def reset_game(self) -> None:
         """Start the person's game again (every move undone, so Y can bring them back)."""

@@ -24,7 +24,7 @@ from solvers.gomoku_rules import RULE_LABELS, RULES, Gomoku
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.history import EditHistory
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
@@ -69,7 +69,7 @@ GAMES_BINDINGS = Bindings(
 """The games demo's keys and gestures."""
 
 
-class GamesDemo(Demo[EngineTree]):
+class GamesDemo(Undoable[Match], Demo[EngineTree]):
     """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved.
 
     Over 300 lines because it is where the match's edits, the engine's worker
@@ -168,19 +168,16 @@ class GamesDemo(Demo[EngineTree]):
         """Easy, medium or hard (from the next computer move)."""
         self.level = level
 
-    def undo(self) -> None:
-        """Take back your last move and the computer's reply."""
-        edit = self.history.undo()
-        if edit is None:
-            self.notify(_("nothing to undo yet"))
-        elif isinstance(edit, Place) and edit.answer is not None and self.history.can_undo:
-            self.history.undo()
-        self._turn()
+    def edit_history(self) -> EditHistory[Match]:
+        """The match's moves and new games, which U and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Play again what was undone (and the reply after it)."""
-        if self.history.redo() is None:
-            self.notify(_("nothing to redo"))
+    def answers(self, edit: Edit[Match]) -> bool:
+        """The computer's move answers yours: undone and redone with it."""
+        return isinstance(edit, Place) and edit.answer is not None
+
+    def after_walk(self, edits: Sequence[Edit[Match]]) -> None:
+        """The computer thinks if it is to move now."""
         self._turn()
 
     # --- the computer ----------------------------------------------------------------------

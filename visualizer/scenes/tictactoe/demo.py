@@ -20,7 +20,7 @@ from solvers.events import Event, Prune
 from solvers.i18n import N_, _, format_number
 from solvers.tictactoe import GAME, TicTacToe
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.history import EditHistory
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.panels import card, draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
@@ -35,9 +35,8 @@ from visualizer.scenes.tictactoe.model import (
     TreeFocus,
     cell_name,
     hover_lines,
+    is_reply,
     narrate,
-    redo_turn,
-    undo_turn,
 )
 from visualizer.searchtree import SearchTree, TimedSearchTree, value_text
 from visualizer.treepaint import Camera
@@ -78,7 +77,7 @@ TICTACTOE_BINDINGS = Bindings(
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
+class TicTacToeDemo(Undoable[Game], finale.PlainEnd, Demo[TimedSearchTree]):
     """Play x or o against minimax or alpha-beta and watch each of its searches.
 
     Over 300 lines: the game's edits, the computer's turn, the settings and the tree's clicks
@@ -184,19 +183,17 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
         """A new game, the other side starting."""
         self.new_game(COMPUTER if self.starts == HUMAN else HUMAN)
 
-    def undo(self) -> None:
-        """Take back your last move and the computer's reply (or the last new game)."""
-        if undo_turn(self.history):
-            self._begin_turn(keep_counts=False)
-        else:
-            self.notify(_("nothing to undo yet"))
+    def edit_history(self) -> EditHistory[Game]:
+        """The game's moves and new games, which U and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Play again what was undone."""
-        if redo_turn(self.history):
-            self._begin_turn(keep_counts=False)
-        else:
-            self.notify(_("nothing to redo"))
+    def answers(self, edit: Edit[Game]) -> bool:
+        """The computer's reply answers your move: undone and redone with it."""
+        return is_reply(edit)
+
+    def after_walk(self, edits: Sequence[Edit[Game]]) -> None:
+        """The computer searches if it is to move now; else the last search stays on show."""
+        self._begin_turn(keep_counts=False)
 
     def answer_now(self) -> None:
         """The computer plays at once (`minimax.best_move`); its search's tree fills in behind it."""

@@ -2,8 +2,8 @@
 
 - `Game`: the moves so far and the value of each computer reply.  The
   person's moves, the computer's replies and a new game are edits (`Play`,
-  `NewGame`) kept by one `EditHistory`; `undo_turn` takes back the person's
-  last move and the reply, and a new game can be undone like a move.
+  `NewGame`) kept by one `EditHistory`; a reply (`is_reply`) is undone and
+  redone with the person's move before it, and a new game can be undone like a move.
 - `TreeFocus`: which path of the search tree is shown as rows.
 - `BackgroundSearch`: both algorithms counted to the end a slice per frame.
 - `narrate`: the one place search events become words.
@@ -23,7 +23,6 @@ from solvers.events import Bound, Evaluate, Event, Pop, Prune, Push
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.minimax import SearchReport
 from solvers.tictactoe import EMPTY_BOARD, GAME, cell_number, move_of_win, outcome, player_to_move
-from visualizer.history import EditHistory
 from visualizer.searchtree import SearchTree, cut_text, value_text
 
 HUMAN, COMPUTER = "human", "computer"
@@ -194,27 +193,6 @@ class NewGame:
 def is_reply(edit: object) -> bool:
     """The edit is a computer's reply."""
     return isinstance(edit, Play) and edit.value is not None
-
-
-def undo_turn(history: EditHistory[Game]) -> bool:
-    """Undo the newest edit, and with a computer's reply the edit before it too; False when none."""
-    edit = history.undo()
-    if edit is None:
-        return False
-    if is_reply(edit) and history.undo() is None:  # the computer's opening move: keep it
-        history.redo()
-        return False
-    return True
-
-
-def redo_turn(history: EditHistory[Game]) -> bool:
-    """Redo the oldest undone edit, and the computer's reply after it; False when none."""
-    edit = history.redo()
-    if edit is None:
-        return False
-    if not is_reply(edit) and history.can_redo and not is_reply(history.redo()):
-        history.undo()  # the next edit was not this turn's reply: leave it undone
-    return True
 
 
 # --- which part of the tree is shown ---------------------------------------------------
