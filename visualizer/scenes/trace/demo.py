@@ -36,7 +36,7 @@ from visualizer.scenes.trace.pictures import PICTURES, picture_for
 from visualizer.scenes.trace.pictureview import draw_picture
 from visualizer.scenes.trace.reading import ERROR_LINE
 from visualizer.scenes.trace.trees import TraceTrees
-from visualizer.treepaint import CALL_TREE_BINDINGS
+from visualizer.treecard import call_tree_bindings
 from visualizer.widgets import Button, Label, Widget
 
 FILE_KIND = "python"
@@ -53,25 +53,20 @@ class TraceDemo(Undoable[PaintedGrid], Demo[TraceModel]):
     title = N_("Your code: any recursive function, traced")
     default_speed = 4.0
     picture_boxes = ("tree", "tree2")
-    bindings = (
-        Bindings(
-            Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
-            Binding(("a",), "ask_call", N_("type the call: fib(10), merge_sort([3, 1, 2])")),
-            Binding(("r",), "reload", N_("read the file again and re-run it")),
-            Binding(("[",), "step_example", N_("previous gallery example"), args=(-1,)),
-            Binding(("]",), "step_example", N_("next gallery example"), args=(1,)),
-            Binding(("c",), "toggle_compare", N_("side by side with its twin, or alone"), when="has_twin"),
-            Binding(
-                ("return",), "run_painted", N_("run flood fill on the grid you painted"), when="painting"
-            ),
-            Binding(("z", "ctrl+z"), "undo", N_("undo the last change to the grid"), when="painting"),
-            Binding(("y", "ctrl+y"), "redo", N_("redo it"), when="painting"),
-            Gesture(N_("drag on the grid"), N_("paint walls (or open cells, starting on a wall)")),
-            Gesture(N_("right-click or Shift-click a cell"), N_("start the fill there")),
-            Gesture(N_("hover a call in the tree"), N_("its arguments, locals and return value")),
-        )
-        + CALL_TREE_BINDINGS
-    )
+    bindings = Bindings(
+        Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
+        Binding(("a",), "ask_call", N_("type the call: fib(10), merge_sort([3, 1, 2])")),
+        Binding(("r",), "reload", N_("read the file again and re-run it")),
+        Binding(("[",), "step_example", N_("previous gallery example"), args=(-1,)),
+        Binding(("]",), "step_example", N_("next gallery example"), args=(1,)),
+        Binding(("c",), "toggle_compare", N_("side by side with its twin, or alone"), when="has_twin"),
+        Binding(("return",), "run_painted", N_("run flood fill on the grid you painted"), when="painting"),
+        Binding(("z", "ctrl+z"), "undo", N_("undo the last change to the grid"), when="painting"),
+        Binding(("y", "ctrl+y"), "redo", N_("redo it"), when="painting"),
+        Gesture(N_("drag on the grid"), N_("paint walls (or open cells, starting on a wall)")),
+        Gesture(N_("right-click or Shift-click a cell"), N_("start the fill there")),
+        Gesture(N_("hover a call in the tree"), N_("its arguments, locals and return value")),
+    ) + call_tree_bindings("trees.reset")
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -248,10 +243,6 @@ class TraceDemo(Undoable[PaintedGrid], Demo[TraceModel]):
             return
         self.example = None
         self.start([request], fresh=True, new_run=True, fresh_grid=True)
-
-    def reset_camera(self) -> None:
-        """Both trees whole again."""
-        self.trees.reset()
 
     # --- the painted grid -------------------------------------------------------------------------
 
