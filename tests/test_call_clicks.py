@@ -20,7 +20,7 @@ from visualizer.treepaint import call_tree_places, screen_box
 def pill(shell, area, tree, node: int) -> tuple[int, int]:
     """Where call `node`'s pill is on screen."""
     place = call_tree_places(shell.theme, area, tree).places[node]
-    return screen_box(shell.demo.camera, area, place).center
+    return screen_box(shell.demo.card.camera, area, place).center
 
 
 def stage_layout(app, shell):

@@ -178,7 +178,7 @@ def test_the_reveal_of_nine_candidates_and_none_fits_the_stage_at_presenter_scal
     app = App(Options(out_dir=tmp_path, size=size, scale=scale))
     try:
         app.open("dlx")
-        stage = app.screen.layout(app.surface.get_size()).stage
+        stage = stage_of(app, app.screen)
         assert stage.contains(histogram_box(app.theme, stage, 10))
         assert histogram_rows(app.theme, stage, 3)[1] == "body"  # a short list keeps the body size
     finally:
@@ -234,7 +234,7 @@ def first_steps(demo: Any, count: int) -> list[Step]:
     """The first `count` steps of the demo's own run, each answered right (rules made in the language in
     force)."""
     exercise = Exercise(demo.source(), demo.exercise_rules())
-    steps = []
+    steps: list[Step] = []
     while len(steps) < count and exercise.next_step() is not None:
         step = exercise.open_in_every_language()
         assert step is not None

@@ -21,6 +21,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from cli_runner import run
 
 from solvers.classroom import AnswerRow, append_answer, read_table, table_text
 from solvers.exercise.hanoi import move_words
@@ -150,14 +151,14 @@ def test_the_table_lines_up_in_a_terminal_whatever_the_script_of_the_names(tmp_p
     assert len(starts) == 1  # the answers' column starts at the same terminal column on every row
 
 
-def test_class_results_command_prints_the_table_and_says_when_there_is_none(tmp_path: Path) -> None:
-    from solvers.__main__ import main
-
-    assert main(["class", "results"]) == 2  # no session held yet: one line, exit 2
+def test_class_results_command_prints_the_table_and_says_when_there_is_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "class", "results")[0] == 2  # no session held yet: one line, exit 2
     path = tmp_path / "class-y.csv"
     append_answer(path, AnswerRow("ROOM1", 1, "Ann", 1, "Which move?", "A→C", True, 2.0))
-    assert main(["class", "results", str(path)]) == 0
-    assert main(["class", "results", str(tmp_path / "missing.csv")]) == 2
+    assert run(capsys, "class", "results", str(path))[0] == 0
+    assert run(capsys, "class", "results", str(tmp_path / "missing.csv"))[0] == 2
 
 
 # --- the server ----------------------------------------------------------------------------------

@@ -403,7 +403,7 @@ def test_factorial_at_the_bound_answers(capsys: pytest.CaptureFixture[str]) -> N
     code, out, _ = run(capsys, "factorial", "20000")
     assert code == 0 and out.splitlines()[0] == str(math.factorial(20000))
     with pytest.raises(SystemExit):
-        main(["factorial", "--help"])
+        run(capsys, "factorial", "--help")
     assert "0 to 20,000" in capsys.readouterr().out
 
 
@@ -654,8 +654,8 @@ def test_output_onto_a_full_disk_is_one_line(
     """`python -m solvers queens 8 > /dev/full`: exit 1 and one line saying why, no traceback."""
     capsys.readouterr()
     monkeypatch.setattr(sys, "stdout", FullStdout())
-    assert main(["queens", "8"]) == 1
-    err = capsys.readouterr().err
+    code, _out, err = run(capsys, "queens", "8")
+    assert code == 1
     assert err.count("\n") == 1 and "cannot write the output" in err and "No space left" in err
 
 
@@ -681,8 +681,8 @@ def test_a_closed_stdin_is_one_line(
 ) -> None:
     """`python -m solvers sudoku - <&-` (Python then has no sys.stdin): exit 2 and one line."""
     monkeypatch.setattr(sys, "stdin", None)
-    assert main(["sudoku", "-"]) == 2
-    err = capsys.readouterr().err
+    code, _out, err = run(capsys, "sudoku", "-")
+    assert code == 2
     assert err.count("\n") == 1 and "stdin" in err
 
 
@@ -704,7 +704,9 @@ class Recording(io.TextIOBase):
         return len(text)
 
 
-def test_sudoku_prints_each_answer_as_it_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sudoku_prints_each_answer_as_it_comes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Three puzzles: the first answer is written before the second puzzle is solved (so `| head -1` ends)."""
     solved: list[int] = []
     solve = dlx.watched_solutions
@@ -719,7 +721,7 @@ def test_sudoku_prints_each_answer_as_it_comes(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{EASY}\n{EASY}\n{EASY}\n"))
     out = Recording(solved)
     monkeypatch.setattr(sys, "stdout", out)
-    assert main(["sudoku", "-"]) == 0
+    assert run(capsys, "sudoku", "-")[0] == 0
     text = "".join(part for _, part in out.writes)
     first = next(count for count, part in out.writes if part.strip())
     assert first == 1 and text.count("534678912") == 3
@@ -840,11 +842,15 @@ def test_running_out_of_memory_is_one_line(
     assert code == 1 and out == "" and err.count("\n") == 1 and "out of memory" in err
 
 
-def test_an_svg_without_stairs_builds_no_stairs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_svg_without_stairs_builds_no_stairs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A flat maze's SVG asks nothing about stairs (their check built a set of every passage twice)."""
     from solvers.mazes import printing
 
     monkeypatch.setattr(printing, "stairs", None)
     svg = tmp_path / "m.svg"
-    assert main(["maze", "generate", "6", "4", "--seed", "2", "--shape", "hex", "--svg", str(svg)]) == 0
+    assert (
+        run(capsys, "maze", "generate", "6", "4", "--seed", "2", "--shape", "hex", "--svg", str(svg))[0] == 0
+    )
     assert svg.read_text().count("<text") == 2  # S and G

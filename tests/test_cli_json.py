@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
-
-from solvers.__main__ import main
+from cli_runner import run
 
 STATS = {"events", "events_by_kind", "max_depth", "seconds"}
 
@@ -30,13 +28,11 @@ SUDOKU = "5300700006001950000980000608000600034008030017000200060600002800004190
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=" ".join)
-def test_json_has_run_stats(
-    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_json_has_run_stats(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     """One JSON object whose events_by_kind add up to events, with depth and seconds."""
-    monkeypatch.setattr("sys.stdin", io.StringIO(SUDOKU))
-    assert main([*argv, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    code, out, _err = run(capsys, *argv, "--json", stdin=SUDOKU)
+    assert code == 0
+    data = json.loads(out)
     assert data.keys() >= STATS
     assert sum(data["events_by_kind"].values()) == data["events"] > 0
     assert data["max_depth"] >= 1 and data["seconds"] >= 0
@@ -44,8 +40,9 @@ def test_json_has_run_stats(
 
 def test_gametree_reports_stats_per_algorithm(capsys: pytest.CaptureFixture[str]) -> None:
     """Both searches of the random tree carry their own stats; alpha-beta makes no more events."""
-    assert main(["gametree", "--depth", "3", "--branching", "3", "--seed", "4", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    code, out, _err = run(capsys, "gametree", "--depth", "3", "--branching", "3", "--seed", "4", "--json")
+    assert code == 0
+    data = json.loads(out)
     for algorithm in ("minimax", "alphabeta"):
         assert data[algorithm].keys() >= STATS
     assert data["alphabeta"]["events_by_kind"]["Evaluate"] <= data["minimax"]["events_by_kind"]["Evaluate"]

@@ -17,7 +17,6 @@ import pytest
 from cli_runner import run, run_process
 
 from solvers import i18n
-from solvers.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "ko", "zh_CN")
@@ -129,7 +128,7 @@ def test_help_is_translated(language: str, capsys: pytest.CaptureFixture[str]) -
     """`--help` of each exact-cover command describes its options in the language."""
     for command in ("queens", "sudoku", "pentomino", "exact-cover"):
         with pytest.raises(SystemExit):
-            main(["--lang", language, command, "--help"])
+            run(capsys, "--lang", language, command, "--help")
         text = capsys.readouterr().out
         i18n.use(language)
         assert i18n._("print one JSON object") in text
@@ -176,7 +175,7 @@ def test_help_has_no_english_frame(
 ) -> None:
     """argparse's own words (usage, section titles, the -h line) come in the chosen language."""
     with pytest.raises(SystemExit) as done:
-        main(["--lang", language, "queens", "--help"])
+        run(capsys, "--lang", language, "queens", "--help")
     assert done.value.code == 0
     text = capsys.readouterr().out
     assert text.startswith(usage) and f"\n{options}\n" in text

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
 import itertools
 import json
 from collections.abc import Hashable, Iterator
@@ -21,7 +20,6 @@ from solvers import dlx, queens
 from solvers import frogs as fr
 from solvers import maze as mz
 from solvers import minimax as mm
-from solvers.__main__ import main
 from solvers.events import Bound, Carve, Cover, DeadEnd, Move, Overflow, Pop, Prune, Push, Solution, Visit
 from solvers.exercise import cli, results
 from solvers.exercise.cover import END
@@ -493,13 +491,13 @@ def test_a_finished_exercise_is_kept_with_its_score_and_the_name_is_remembered(
     assert rows[1][results.FIELDS.index("finished")] == "True"
 
 
-def test_the_terminal_speaks_korean_and_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_terminal_speaks_korean_and_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     for language, words in (("ko", "다음"), ("zh_CN", "下一步")):
-        out = io.StringIO()
-        monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 10))
-        monkeypatch.setattr("sys.stdout", out)
-        assert main(["--lang", language, "exercise", "hanoi", "2", "--name", "a"]) == 0
-        assert words in out.getvalue() and "Which move" not in out.getvalue()
+        code, out, _err = run(
+            capsys, "--lang", language, "exercise", "hanoi", "2", "--name", "a", stdin="1\n" * 10
+        )
+        assert code == 0
+        assert words in out and "Which move" not in out
 
 
 def steps_of(built: cli.Built, kind: str = "every", limit: int = 1000) -> list[Step]:
@@ -813,8 +811,9 @@ def test_the_trace_exercise_refuses_bad_input_in_one_line(
         [str(GALLERY / "fibonacci.py"), "nothing", "1"],
         [str(GALLERY / "fibonacci.py"), "fib", "[1,"],
     ):
-        assert main(["exercise", "trace", *words, "--name", "a"]) == 2
-        error = capsys.readouterr().err.strip()
+        code, _out, err = run(capsys, "exercise", "trace", *words, "--name", "a")
+        assert code == 2
+        error = err.strip()
         assert error and "\n" not in error and "Traceback" not in error
 
 
@@ -907,8 +906,7 @@ def test_kruskal_keeps_a_wall_whose_cells_are_joined_and_says_the_set() -> None:
 
 
 def test_a_generator_without_a_step_to_make_is_refused_in_one_line(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert main(["exercise", "mazes", "--algorithm", "wilson", "--name", "a"]) == 2
-    assert "wilson has no step to make" in capsys.readouterr().err
+    code, _out, err = run(capsys, "exercise", "mazes", "--algorithm", "wilson", "--name", "a", stdin="")
+    assert code == 2 and "wilson has no step to make" in err

@@ -155,7 +155,7 @@ def test_gametree_the_prunes_are_marked_on_alpha_betas_tree_by_click_or_keys(
     lay = demo.layout(shell.layout(app.surface.get_size()).stage)
     (level, index) = demo.asked_on(model)[1]
     for move, box in boxes.items():
-        found = view.state_at(lay, demo.theme, demo.tree, demo.camera, box.center)
+        found = view.state_at(lay, demo.theme, demo.tree, demo.card.camera, box.center)
         assert found == (mm.ALPHABETA_SIDE, (level + 1, index * demo.tree.branching + move))
     performance = shell.exercise.performance
     for move in step.expected:  # mark the pruned ones by clicking them, one a second time and back

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from cli_runner import run
 from test_i18n import translations
 
 from solvers import i18n
@@ -118,14 +119,14 @@ def test_chinese_says_black_and_white_for_gomoku_sides() -> None:
 
 def test_the_command_line_names_the_order_and_the_search_in_the_language(capsys) -> None:
     """`gametree` and `tictactoe` in Chinese name the move order and the search, not 'none'/'minimax'."""
-    from solvers.__main__ import main
-
+    out = ""
     for argv in (
         ["--lang", "zh_CN", "gametree"],
         ["--lang", "zh_CN", "tictactoe", "--board", "xo.......", "--alphabeta"],
     ):
-        assert main(argv) == 0
-    out = capsys.readouterr().out
+        code, said, _err = run(capsys, *argv)
+        assert code == 0
+        out += said
     assert re.search(r"\bnone\b|minimax|alpha-beta", out) is None, out
     i18n.use("zh_CN")
     assert i18n._("as generated") in out and i18n._("alpha-beta") in out
@@ -133,10 +134,8 @@ def test_the_command_line_names_the_order_and_the_search_in_the_language(capsys)
 
 def test_a_drawn_game_is_not_drawing_a_maze(capsys) -> None:
     """English 'draw' is two words in Korean and Chinese: tic-tac-toe's verdict says 무승부 / 平局."""
-    from solvers.__main__ import main
-
     for language in ("ko", "zh_CN"):
-        assert main(["--lang", language, "tictactoe"]) == 0
-        out = capsys.readouterr().out
+        code, out, _err = run(capsys, "--lang", language, "tictactoe")
+        assert code == 0
         i18n.use(language)
         assert i18n.pgettext("game result", "draw") in out and i18n._("draw") not in out, out

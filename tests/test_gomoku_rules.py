@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
-from solvers.__main__ import main
 from solvers.gomoku_rules import Gomoku
 from solvers.grids import BadPosition, Position
 from solvers.minimax import MAX
@@ -81,14 +81,18 @@ def test_the_cli_takes_a_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path
     path.write_text(game.show(board(game, "d8 e8 f8 h8 i8", "d9 e9 f9 h9 a1")) + "\n")
     results = {}
     for rule in ("freestyle", "standard"):
-        code = main(["mnk", "15", "15", "5", "--board", str(path), "--rule", rule, "--depth", "1", "--json"])
-        results[rule] = json.loads(capsys.readouterr().out)
+        code, out, _err = run(
+            capsys, "mnk", "15", "15", "5", "--board", str(path), "--rule", rule, "--depth", "1", "--json"
+        )
+        results[rule] = json.loads(out)
         assert code == 0
     assert results["freestyle"]["move"] == [7, 6] and results["freestyle"]["result"] == "win"
     assert results["standard"]["move"] != [7, 6]
-    assert main(["mnk", "15", "15", "5", "--board", str(path), "--rule", "renju9"]) == 2
-    assert main(["mnk", "15", "15", "5", "--board", str(path), "--rule", "standard", "--prove"]) == 2
-    assert "--prove knows the freestyle rule only" in capsys.readouterr().err
+    assert run(capsys, "mnk", "15", "15", "5", "--board", str(path), "--rule", "renju9")[0] == 2
+    code, _out, err = run(
+        capsys, "mnk", "15", "15", "5", "--board", str(path), "--rule", "standard", "--prove"
+    )
+    assert code == 2 and "--prove knows the freestyle rule only" in err
 
 
 def test_the_demo_refuses_a_banned_move_and_names_the_rule(app, open_demo) -> None:

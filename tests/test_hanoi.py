@@ -6,9 +6,9 @@ import json
 
 import pygame
 import pytest
+from cli_runner import run
 from ui import press, right_then_left_restores_each_step
 
-from solvers.__main__ import main
 from solvers.events import Move, Pop, Push
 from solvers.hanoi import hanoi_events, hanoi_moves, replay
 
@@ -47,8 +47,9 @@ def test_an_illegal_move_is_refused() -> None:
 
 def test_the_cli_gives_every_move_and_the_count(capsys) -> None:
     """`hanoi 10 --json`: 1,023 legal moves as [disk, from, to]."""
-    assert main(["hanoi", "10", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    code, out, _err = run(capsys, "hanoi", "10", "--json")
+    assert code == 0
+    data = json.loads(out)
     assert data["count"] == 1023 == len(data["moves"]) and data["max_depth"] == 10
     moves = [(disk, "ABC".index(a), "ABC".index(b)) for disk, a, b in data["moves"]]
     assert replay(10, moves)[2] == list(range(10, 0, -1))
@@ -57,8 +58,8 @@ def test_the_cli_gives_every_move_and_the_count(capsys) -> None:
 @pytest.mark.parametrize("n", ["0", "21", "x", "1e3"])
 def test_the_cli_refuses_sizes_out_of_range(n: str, capsys) -> None:
     """N outside 1 to 20 is one line and exit 2."""
-    assert main(["hanoi", n]) == 2
-    err = capsys.readouterr().err
+    code, _out, err = run(capsys, "hanoi", n)
+    assert code == 2
     assert err.count("\n") == 1 and "Traceback" not in err
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pygame
 import pytest
@@ -70,6 +72,27 @@ def test_a_binding_with_a_predicate_is_live_only_while_it_holds() -> None:
     owner.editing = True
     assert TABLE.dispatch(owner, key(pygame.K_x, "x"))
     assert owner.ran == [("grow", (9,))]
+
+
+def test_a_binding_may_name_a_method_of_a_part() -> None:
+    """'card.reset' runs the reset of the owner's tree card: no demo forwards it with a method of its own."""
+    owner = Owner()
+    owner.card = Owner()  # type: ignore[attr-defined]
+    table = Bindings(Binding(("0",), "card.save", "the whole tree again"))
+    assert table.dispatch(owner, key(pygame.K_0, "0"))
+    assert owner.card.ran == [("save", ())] and owner.ran == []  # type: ignore[attr-defined]
+
+
+def test_every_test_runs_the_command_line_through_cli_runner() -> None:
+    """One runner for `python -m solvers` in tests (tests/cli_runner.py): no test calls its main itself."""
+    tests = Path(__file__).resolve().parent
+    own = {"test_cli_hardening.py": "its peak memory is traced around main alone, stdout discarded"}
+    calling = [
+        path.name
+        for path in sorted(tests.glob("test_*.py"))
+        if re.search(r"^\s*from solvers\.__main__ import .*\bmain\b", path.read_text(encoding="utf-8"), re.M)
+    ]
+    assert calling == sorted(own)
 
 
 def test_a_misspelt_key_fails_when_the_table_is_built() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_runner import run as run_cli
 from cli_runner import run_process
 
 from solvers import i18n
@@ -373,17 +374,15 @@ def test_the_app_runs_headless_in_korean(tmp_path: Path) -> None:
     assert shot.stat().st_size > 10_000
 
 
-def test_the_cli_speaks_korean_and_keeps_json_keys() -> None:
+def test_the_cli_speaks_korean_and_keeps_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m solvers --lang ko` translates the text for people and never a JSON key."""
-    from solvers.__main__ import main
-
     text = run_process("--lang", "ko", "factorial", "5")
     assert text.returncode == 0, text.stderr
     assert "120" in text.stdout and "재귀" in text.stdout
     data = run_process("--lang", "ko", "factorial", "5", "--json")
     assert data.returncode == 0, data.stderr
     assert '"value": 120' in data.stdout and '"recursive"' in data.stdout
-    assert main(["--lang", "xx", "factorial", "5"]) == 2
+    assert run_cli(capsys, "--lang", "xx", "factorial", "5")[0] == 2
 
 
 SCOPES = (

@@ -6,9 +6,9 @@ import inspect
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
 from solvers import lessons
-from solvers.__main__ import main
 from solvers.i18n import assets_folder
 from solvers.lessons import LessonError, Position, dump_lesson, parse_lesson
 
@@ -127,8 +127,8 @@ def test_a_lesson_needs_steps_and_a_play_needs_an_end() -> None:
 def test_check_says_a_good_file_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "good.toml"
     path.write_text(GOOD, encoding="utf-8")
-    assert main(["lesson", "check", str(path)]) == 0
-    out = capsys.readouterr().out
+    code, out, _err = run(capsys, "lesson", "check", str(path))
+    assert code == 0
     assert out.count("\n") == 1 and "2 steps" in out and "recursion, rooms" in out
 
 
@@ -137,10 +137,10 @@ def test_check_fails_a_bad_file_with_exit_2_and_its_line(
 ) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(GOOD.replace("zoom = 2", "zoom = 0"), encoding="utf-8")
-    assert main(["lesson", "check", str(path)]) == 2
-    assert f"{path}:20: zoom" in capsys.readouterr().err
-    assert main(["lesson", "check", str(tmp_path / "missing.toml")]) == 2
-    assert "cannot read it" in capsys.readouterr().err
+    code, _out, err = run(capsys, "lesson", "check", str(path))
+    assert code == 2 and f"{path}:20: zoom" in err
+    code, _out, err = run(capsys, "lesson", "check", str(tmp_path / "missing.toml"))
+    assert code == 2 and "cannot read it" in err
 
 
 def test_the_demo_names_and_settings_are_the_apps() -> None:

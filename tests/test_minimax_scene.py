@@ -102,7 +102,7 @@ def test_big_trees_draw_fast_and_zoom(app, open_demo) -> None:
     panel = demo.layout(stage_of(app, shell)).panels[1]
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=panel.center, button=4))
     app.frame(1 / 60)
-    assert demo.camera.zoom > 1
+    assert demo.card.camera.zoom > 1
 
 
 def test_a_short_stage_shows_one_tree_and_v_swaps_it(app, open_demo) -> None:

@@ -100,7 +100,7 @@ def test_the_call_tree_zooms_pans_and_resets(app, open_demo) -> None:
     centre = tree_card.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=4))
     app.frame(1 / 60)
-    camera = shell.demo.camera
+    camera = shell.demo.card.camera
     assert camera.zoom > 1
     drag(app, [centre, (centre[0] + 40, centre[1] + 30), (centre[0] + 80, centre[1] + 60)])
     assert camera.pan_x != 0

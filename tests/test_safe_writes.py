@@ -16,9 +16,9 @@ from typing import Any
 
 import pygame
 import pytest
+from cli_runner import run
 
 from solvers import textio
-from solvers.__main__ import main as solvers_main
 from visualizer import files, record
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="fifos and process ids are POSIX")
@@ -81,7 +81,7 @@ def test_maze_generate_out_a_fifo_writes_through(tmp_path: Path, capsys: pytest.
     os.mkfifo(fifo)
     got: list[bytes] = []
     reader = _read_fifo(fifo, got)
-    assert solvers_main(["maze", "generate", "5", "5", "--seed", "3", "--out", str(fifo)]) == 0
+    assert run(capsys, "maze", "generate", "5", "5", "--seed", "3", "--out", str(fifo))[0] == 0
     reader.join(timeout=60)
     assert got[0].decode().startswith("+--+--+") and stat.S_ISFIFO(fifo.stat().st_mode)
 

@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 
 import pytest
+from cli_runner import run
 
 from solvers import dlx, sudoku, sudokucount
-from solvers.__main__ import main
 
 
 def puzzles(path: Path) -> list[sudoku.Puzzle]:
@@ -113,12 +113,11 @@ def test_cli_count_keeps_its_output_and_json_keys(capsys: pytest.CaptureFixture[
     """Counts per line and the JSON keys of before; --json's run stats are the exact-cover search's events."""
     path = tmp_path / "p.txt"
     path.write_text("." * 81 + "\n" + "4" + "." * 80 + "\n" + "12345678." + "........9" + "." * 63 + "\n")
-    assert main(["sudoku", str(path), "--count", "--limit", "5"]) == 1
-    out = capsys.readouterr().out
+    code, out, _err = run(capsys, "sudoku", str(path), "--count", "--limit", "5")
+    assert code == 1
     stopped = "5 (stopped at the limit of 5; there may be more)"
     assert out == f"{stopped}\n{stopped}\n0\n"
-    main(["sudoku", str(path), "--count", "--limit", "5", "--json"])
-    data = json.loads(capsys.readouterr().out)
+    data = json.loads(run(capsys, "sudoku", str(path), "--count", "--limit", "5", "--json")[1])
     assert set(data) == {"puzzles", "unsolvable", "events", "events_by_kind", "max_depth", "seconds"}
     first, _, dead = data["puzzles"]
     assert set(first) == {"puzzle", "label", "count", "stopped_at_limit", "nodes", "updates"}

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from cli_runner import run
 
 from solvers import i18n
-from solvers.__main__ import main
 from solvers.engine import Limits
 from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, load
 from solvers.gomoku_rules import Gomoku
@@ -92,8 +92,8 @@ def test_the_cli_answers_the_trap_board(
     played g6 at any speed): a move that stops x, and the threat in the JSON."""
     path = tmp_path / "trap.txt"
     path.write_text(GAME.show(played(*TRAP)) + "\n")
-    code = main(["mnk", "15", "15", "5", "--board", str(path), *limit, "--json"])
-    data = json.loads(capsys.readouterr().out)
+    code, out, _err = run(capsys, "mnk", "15", "15", "5", "--board", str(path), *limit, "--json")
+    data = json.loads(out)
     move = GAME.cell(*data["move"])
     assert code == 0 and stops(played(*TRAP), move, MAX, 2), GAME.move_name(move)
     assert data["threat"]["kind"] == "block" and data["threat"]["threat"] == "open four"

@@ -100,10 +100,10 @@ def test_games_tree_nodes_go_to_their_push_and_pop(app, open_demo) -> None:
     places, _ = games_view.tree_places(lay.tree_area, shell.theme, tree)
     node = max(n for n in places if tree.parent[n] > 0)  # a move below the newest iteration's root
     push, pop = tree.push_at[node], tree.pop_at[node]
-    click(app, screen_box(demo.camera, lay.tree_area, places[node]).center)
+    click(app, screen_box(demo.card.camera, lay.tree_area, places[node]).center)
     assert shell.run.cursor == push + 1 and isinstance(shell.run.last_event, Push)
     assert shell.run.last_event.node == node
     places, _ = games_view.tree_places(lay.tree_area, shell.theme, shell.run.model)
-    shift_click(app, screen_box(demo.camera, lay.tree_area, places[node]).center)
+    shift_click(app, screen_box(demo.card.camera, lay.tree_area, places[node]).center)
     assert shell.run.cursor == pop + 1 and shell.run.last_event.node == node
     assert isinstance(shell.run.last_event, Pop)

@@ -221,11 +221,11 @@ def test_wheel_zooms_drag_pans_and_zero_resets(app, open_demo) -> None:
     centre = stage_layout(app, shell).tree_area.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=4))
     app.frame(1 / 60)
-    assert demo.camera.zoom > 1
+    assert demo.card.camera.zoom > 1
     drag(app, [centre, (centre[0] + 40, centre[1] + 30), (centre[0] + 80, centre[1] + 60)])
-    assert demo.camera.dragged and demo.camera.pan_x != 0
+    assert demo.card.camera.dragged and demo.card.camera.pan_x != 0
     press(app, pygame.K_0, "0")
-    assert (demo.camera.zoom, demo.camera.pan_x, demo.camera.pan_y) == (1.0, 0.0, 0.0)
+    assert (demo.card.camera.zoom, demo.card.camera.pan_x, demo.card.camera.pan_y) == (1.0, 0.0, 0.0)
 
 
 def test_search_tree_model_round_trip() -> None:

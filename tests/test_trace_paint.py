@@ -85,12 +85,13 @@ def test_a_stroke_is_one_edit_and_undo_redo_restore_the_grid() -> None:
     painter.end_stroke()
     assert painter.grid.cells == [[0, 1, 1], [0, 0, 0]]
     assert painter.pick_start((1, 2)) and painter.grid.start == (1, 2)
-    assert painter.undo() and painter.grid.start == (0, 0)
-    painter.undo()
+    history = painter.history
+    assert history.undo() and painter.grid.start == (0, 0)
+    history.undo()
     assert painter.grid.cells == painted
-    painter.undo()
-    assert painter.grid.cells == before and painter.undo() is None
-    painter.redo()
+    history.undo()
+    assert painter.grid.cells == before and history.undo() is None
+    history.redo()
     assert painter.grid.cells == painted
 
 

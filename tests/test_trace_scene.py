@@ -108,7 +108,7 @@ def tree_point(app, shell, side: int, node: int) -> tuple[int, int]:
     run = shell.run.model.runs[side]
     area = view.tree_area(lay.trees()[side], shell.theme, run)
     place = call_tree_places(shell.theme, area, run.calls).places[node]
-    return screen_box(shell.demo.trees.cameras[side], area, place).center
+    return screen_box(shell.demo.trees.cards[side].camera, area, place).center
 
 
 def shown_calls(app, shell, side: int) -> list[int]:

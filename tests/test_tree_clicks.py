@@ -51,8 +51,8 @@ def test_gametree_nodes_seek_to_their_push_and_pop_and_hover_tells(app, open_dem
 
     def point() -> tuple[int, int]:
         """Where the state's node is drawn now."""
-        places = gametree_view.panel_places(shell.theme, inner, demo.camera, demo.tree).shown()
-        return screen_box(demo.camera, inner, places[state]).center
+        places = gametree_view.panel_places(shell.theme, inner, demo.card.camera, demo.tree).shown()
+        return screen_box(demo.card.camera, inner, places[state]).center
 
     node = model.sides[side].where[state]
     push, pop = model.push_at[side][node], model.pop_at[side][node]

@@ -25,6 +25,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 
 import pygame
 
@@ -105,7 +106,7 @@ def key_words(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Binding:
-    """Keys bound to an action (a method name on the table's owner), with the words help shows.
+    """Keys bound to an action (the owner's method's name, or a dotted path: 'card.reset'), with help's words.
 
     `when` names a predicate method: the binding is live only while it is
     true (a key that means nothing in the current mode does nothing).
@@ -168,7 +169,7 @@ class Bindings:
         binding = self.find(owner, event)
         if binding is None:
             return False
-        action: Callable[..., object] = getattr(owner, binding.action)
+        action: Callable[..., object] = attrgetter(binding.action)(owner)
         action(*binding.args)
         return True
 

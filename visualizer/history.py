@@ -4,14 +4,17 @@ Maze drawing, frog moves, tic-tac-toe moves and sudoku entry are all edits:
 each knows how to `apply` itself to its target and how to `revert` exactly
 what it did.  `EditHistory` keeps them in order with a cursor: undo walks the
 cursor back reverting, redo walks it forward applying, and a new edit drops
-whatever could have been redone.  No pygame here: tests drive it directly.
+whatever could have been redone.  `Undoable` gives a demo Z and Y over its
+history with one set of messages.  No pygame here: tests drive it directly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
+
+from solvers.i18n import N_, _
 
 T = TypeVar("T")
 T_contra = TypeVar("T_contra", contravariant=True)
@@ -140,3 +143,107 @@ class EditHistory(Generic[T]):
     def dirty(self) -> bool:
         """True when the target has changed since it was last saved (or since the history began)."""
         return self._saved_at != self._cursor
+
+
+# --- undo and redo for a screen ------------------------------------------------------------
+
+
+def never(edit: object) -> bool:
+    """No edit answers another (every edit is a turn of its own)."""
+    return False
+
+
+UNDONE, REDONE = N_("undone: {what}"), N_("redone: {what}")
+NOTHING_TO_UNDO, NOTHING_TO_REDO = N_("nothing to undo"), N_("nothing to redo")
+
+
+def undo_turns(
+    history: EditHistory[T], turns: int = 1, answers: Callable[[Edit[T]], bool] = never
+) -> list[Edit[T]]:
+    """Undo `turns` turns (an edit that `answers` the one before goes back with it); the edits, newest first.
+
+    An answer with nothing before it (the computer's opening move) stays: nothing of the person's is there.
+    """
+    undone: list[Edit[T]] = []
+    for _turn in range(turns):
+        edit = history.undo()
+        if edit is None:
+            break
+        if answers(edit):
+            before = history.undo()
+            if before is None:
+                history.redo()
+                break
+            undone.append(edit)
+            edit = before
+        undone.append(edit)
+    return undone
+
+
+def redo_turns(
+    history: EditHistory[T], turns: int = 1, answers: Callable[[Edit[T]], bool] = never
+) -> list[Edit[T]]:
+    """Redo `turns` turns, the edit that `answers` each coming with it; the edits, oldest first."""
+    redone: list[Edit[T]] = []
+    for _turn in range(turns):
+        edit = history.redo()
+        if edit is None:
+            break
+        redone.append(edit)
+        if answers(edit) or not history.can_redo:
+            continue
+        after = history.redo()
+        assert after is not None
+        if answers(after):
+            redone.append(after)
+        else:
+            history.undo()  # the next edit is a turn of its own: leave it undone
+    return redone
+
+
+class Undoable(Generic[T]):
+    """Z undoes, Y redoes a screen's edits, with one set of messages (a mixin for demos).
+
+    A demo names its history (`edit_history`) and what follows a walk
+    (`after_walk`: a new run, a repaint); where the computer answers each
+    move, `answers` says which edits are answers, undone and redone with
+    the move before them.
+    """
+
+    notify: Callable[[str], None]
+
+    def edit_history(self) -> EditHistory[T]:
+        """The history that undo and redo walk."""
+        raise NotImplementedError
+
+    def after_walk(self, edits: Sequence[Edit[T]]) -> None:
+        """The target changed by an undo or redo of `edits` (at least one): show it."""
+
+    def answers(self, edit: Edit[T]) -> bool:
+        """True for an edit that answers the one before it (the computer's reply): it goes with that one."""
+        return False
+
+    def walk_words(self, edits: Sequence[Edit[T]]) -> str:
+        """What an undo or redo of `edits` (oldest first) changed, in a few words: the oldest's."""
+        return edits[0].words
+
+    def tell(self, message: str) -> None:
+        """Say what an undo or redo did (the app's message line)."""
+        self.notify(message)
+
+    def undo(self, turns: int = 1) -> None:
+        """Take back the last edit (`turns` of them), and the computer's answer with each."""
+        undone = undo_turns(self.edit_history(), turns, self.answers)
+        self._walked(list(reversed(undone)), UNDONE, NOTHING_TO_UNDO)
+
+    def redo(self, turns: int = 1) -> None:
+        """Make the last undone edit (`turns` of them) again, and the answer after each."""
+        self._walked(redo_turns(self.edit_history(), turns, self.answers), REDONE, NOTHING_TO_REDO)
+
+    def _walked(self, edits: list[Edit[T]], done: str, nothing: str) -> None:
+        """Say what the walk over `edits` (oldest first) changed and show it, or that there was nothing."""
+        if not edits:
+            self.tell(_(nothing))
+            return
+        self.tell(_(done).format(what=self.walk_words(edits)))
+        self.after_walk(edits)

@@ -30,15 +30,14 @@ from typing import Any, TypeVar
 
 import pygame
 
-from solvers.i18n import N_, _
+from solvers.i18n import _
 from visualizer import theme as th
-from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import ELIDED, NO_FOLDING, Folding, fold_to_fit
 from visualizer.camera import IDENTITY, Camera
 from visualizer.draw import cut_mark, dashed_line, tag
-from visualizer.panels import wrap
 from visualizer.theme import Theme
 from visualizer.tree import LifoTree, TreeLayout, tidy_layout
+from visualizer.treecard import card_words
 
 N = TypeVar("N", bound=Hashable)
 
@@ -413,14 +412,6 @@ def node_at(
     return best
 
 
-CALL_TREE_BINDINGS = Bindings(
-    Binding(("0",), "reset_camera", N_("the whole call tree again")),
-    Gesture(N_("wheel / drag on the call tree"), N_("zoom / pan it")),
-    Gesture(N_("click a call (tree or stack)"), N_("go to where it was called; Shift: where it returned")),
-)
-"""The keys and gestures of every clickable call tree; its demo has `camera` and `reset_camera`."""
-
-
 def call_ident(theme: Theme, tree: LifoTree, node: int, column: float) -> str:
     """'#2', the call's id as the log names it ('call #2 ...'), when the widest id of the tree fits a column.
 
@@ -429,15 +420,6 @@ def call_ident(theme: Theme, tree: LifoTree, node: int, column: float) -> str:
     """
     widest = theme.font("tiny").size(f"#{max(len(tree.parent) - 1, 0)}")[0]
     return f"#{node}" if widest + theme.px(12) <= column else ""
-
-
-def _empty_hint(surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
-    """'no calls yet', centred in `area`, wrapped to its width (a narrow card in Korean needs two lines)."""
-    lines = [theme.text(line, "small", th.MUTED) for line in wrap(theme, _("no calls yet"), area.width - 8)]
-    top = area.centery - sum(line.get_height() for line in lines) // 2
-    for line in lines:
-        surface.blit(line, line.get_rect(midtop=(area.centerx, top)))
-        top += line.get_height()
 
 
 def paint_call_tree(
@@ -455,7 +437,7 @@ def paint_call_tree(
     """
     fitted = call_tree_places(theme, area, tree)
     if not fitted.places:
-        _empty_hint(surface, theme, area)
+        card_words(surface, theme, area, _("no calls yet"), "small")  # wrapped: a narrow card in Korean
         return
     folding = fitted.folding
 

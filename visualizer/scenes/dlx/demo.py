@@ -22,7 +22,7 @@ drawing in `view.py`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -31,7 +31,7 @@ from solvers import dlx
 from solvers.events import Event
 from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings
-from visualizer.history import EditHistory
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.dlx.layout import MatrixLayout, layout
 from visualizer.scenes.dlx.model import (
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from solvers.exercise.cover import CoverRules
 
 
-class MatrixDemo(ExactCoverDemo[MatrixModel]):
+class MatrixDemo(Undoable[Workbench], ExactCoverDemo[MatrixModel]):
     """Dancing links drawn whole: cover unlinks, uncover relinks in reverse."""
 
     name = "dlx"
@@ -142,22 +142,16 @@ class MatrixDemo(ExactCoverDemo[MatrixModel]):
             return
         self.show(typed_problem(matrix, "typed", _("your matrix"), text), "typed", text)
 
-    def undo(self) -> None:
-        """Take back the last change of problem."""
-        edit = self.history.undo()
-        if edit is None:
-            self.notify(_("nothing to undo"))
-            return
-        self.notify(_("undone: {change}").format(change=_("show {problem}").format(problem=edit.words)))
-        self.new_run()
+    def edit_history(self) -> EditHistory[Workbench]:
+        """The problems shown, which Z and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Make the last undone change of problem again."""
-        edit = self.history.redo()
-        if edit is None:
-            self.notify(_("nothing to redo"))
-            return
-        self.notify(_("redone: {change}").format(change=_("show {problem}").format(problem=edit.words)))
+    def walk_words(self, edits: Sequence[Edit[Workbench]]) -> str:
+        """'show {problem}': the problem an undo or redo put on show."""
+        return _("show {problem}").format(problem=edits[0].words)
+
+    def after_walk(self, edits: Sequence[Edit[Workbench]]) -> None:
+        """A new run on the problem now shown."""
         self.new_run()
 
     # --- how it reads ----------------------------------------------------------------

@@ -18,6 +18,7 @@ in `tries.py`, where things go in `layout.py`, the drawing in `board.py`
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,8 +28,7 @@ from solvers.events import DeadEnd
 from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.history import EditHistory
-from visualizer.panels import draw_note
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.frogs import board, offers, treeview
@@ -51,6 +51,7 @@ from visualizer.scenes.frogs.model import (
 )
 from visualizer.scenes.frogs.offers import Offer
 from visualizer.scenes.frogs.tries import START, UNTRIED, Key, hover_lines
+from visualizer.treecard import Point
 from visualizer.widgets import Button, Widget
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ FROGS_BINDINGS = Bindings(
 """The frogs' keys and gestures: they feed input and the help overlay."""
 
 
-class FrogsDemo(Demo[FrogsModel]):
+class FrogsDemo(Undoable[FrogGame], Demo[FrogsModel]):
     """Frogs: play by hand, solve by backtracking (the tree of tries), play the solution back.
 
     About 400 lines, over the house's 300: the three modes' actions (play,
@@ -118,7 +119,6 @@ class FrogsDemo(Demo[FrogsModel]):
         self.confetti: list[board.Confetto] = []
         self.tries = treeview.TriesView(self.theme)
         self.list_top: int | None = None  # the list's first row when scrolled by hand
-        self.hover: tuple[int, int] | None = None
         self.seen_cursor = 0  # the cursor last frame: a jump re-centres the tree on the active move
 
     # --- what runs -----------------------------------------------------------------
@@ -205,27 +205,33 @@ class FrogsDemo(Demo[FrogsModel]):
         else:
             self.click_pad(hop.frm)
 
-    def undo(self, count: int = 1) -> None:
-        """Take back `count` of the person's moves."""
+    def undo(self, turns: int = 1) -> None:
+        """Back to the person's game, then take back `turns` of its moves."""
         if self.mode != PLAY:
             self.back_to_game()
-        undone = sum(self.history.undo() is not None for _ in range(count))
-        if not undone:
-            self.say(_("Nothing to undo: this is the start."))
-            return
-        self.after_game_change()
-        self.say(_("Took back {moves}.").format(moves=count_moves(undone)))
+        super().undo(turns)
 
-    def redo(self) -> None:
-        """Make the move undone last again."""
+    def redo(self, turns: int = 1) -> None:
+        """Back to the person's game, then make the moves undone last again."""
         if self.mode != PLAY:
             self.back_to_game()
-        edit = self.history.redo()
-        if edit is None:
-            self.say(_("Nothing to redo."))
-            return
+        super().redo(turns)
+
+    def edit_history(self) -> EditHistory[FrogGame]:
+        """The person's moves, which U and Y walk."""
+        return self.history
+
+    def walk_words(self, edits: Sequence[Edit[FrogGame]]) -> str:
+        """The move undone or redone, or how many ('3 moves')."""
+        return edits[0].words if len(edits) == 1 else count_moves(len(edits))
+
+    def tell(self, message: str) -> None:
+        """Under the pads, where the game speaks."""
+        self.say(message)
+
+    def after_walk(self, edits: Sequence[Edit[FrogGame]]) -> None:
+        """The solver's run starts from the position now on the pads."""
         self.after_game_change()
-        self.say(_("Redone: {move}.").format(move=edit.words))
 
     def reset_game(self) -> None:
         """Start the person's game again (every move undone, so Y can bring them back)."""
@@ -340,6 +346,27 @@ class FrogsDemo(Demo[FrogsModel]):
         """The offer's buttons on the stage, placed by the pure layout."""
         return offers.stage_buttons(self, frogs, player)
 
+    def draw_tree_note(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        frogs: lay.FrogsLayout,
+        model: FrogsModel,
+        player: Player,
+    ) -> None:
+        """The note of the move hovered in the tree (not of an untried one while an exercise asks)."""
+        shown = self.tries.shown(self.mode, model, self.solve_from)
+        asking = self.shell.exercise.asking
+
+        def noted(pos: Point) -> Key | None:
+            """The move under `pos`, unless the open step's answer would show."""
+            key = self.tries.key_at(self.mode, model, self.solve_from, frogs, pos)
+            return None if key is None or (asking and shown.tree.status(key) == UNTRIED) else key
+
+        finished = player.at_end or self.mode == PLAYBACK
+        lines = partial(hover_lines, shown.tree, self.solve_from, finished=finished)
+        self.tries.draw_note(surface, rect, self.theme, noted, lines)
+
     # --- controls and input ----------------------------------------------------------
 
     def controls(self) -> list[Widget]:
@@ -356,14 +383,10 @@ class FrogsDemo(Demo[FrogsModel]):
             self.scroll_list(frogs, player, LIST_STEP if event.button == 5 else -LIST_STEP)
             return True
         mouse = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-        if mouse and self.mode != PLAY and self.tries.handle(event, self.mode, model, self.solve_from, frogs):
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.mode == SOLVE:
-            return self.click_move(
-                self.tries.key_at(self.mode, model, self.solve_from, frogs, event.pos), player
-            )
+        if mouse and self.mode != PLAY:
+            click = partial(self.click_move, player=player) if self.mode == SOLVE else lambda key: None
+            if self.tries.handle_tree(event, self.mode, model, self.solve_from, frogs, click):
+                return True
         if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
             return False
         for button in self.stage_buttons(frogs, player):
@@ -465,10 +488,6 @@ class FrogsDemo(Demo[FrogsModel]):
         board.draw_list(surface, theme, frogs.list_card, title, moves, current, first, empty)
         if offer is not None and offer.banner:
             board.draw_banner(surface, theme, frogs.lower, offer, buttons)
-        key = self.tries.key_at(self.mode, model, self.solve_from, frogs, self.hover) if self.hover else None
-        shown = self.tries.shown(self.mode, model, self.solve_from)
-        hidden = key is not None and self.shell.exercise.asking and shown.tree.status(key) == UNTRIED
-        if key is not None and self.hover is not None and self.mode != PLAY and not hidden:
-            lines = hover_lines(shown.tree, self.solve_from, key, player.at_end or self.mode == PLAYBACK)
-            draw_note(surface, rect, theme, self.hover, lines)
+        if self.mode != PLAY:
+            self.draw_tree_note(surface, rect, frogs, model, player)
         board.draw_confetti(surface, theme, pads, rect)

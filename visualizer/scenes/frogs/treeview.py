@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -35,6 +36,7 @@ from visualizer.scenes.frogs.tries import (
     outline,
 )
 from visualizer.theme import Theme
+from visualizer.treecard import TreeCard
 from visualizer.treepaint import (
     BOX,
     DASHED,
@@ -241,16 +243,16 @@ def draw_legend(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, finish
         x = box.right + theme.px(6) + image.get_width() + theme.px(16)
 
 
-class TriesView:
-    """The tree's card for the controller: its camera (follows the current move until moved) and caches.
+class TriesView(TreeCard[Key]):
+    """The tree's card for the controller: a `TreeCard` whose camera follows the current move until moved.
 
     The caches hold pure results (the finished search beside a playback, the
     geometry of a model's tree), so reading them from input is safe.
     """
 
     def __init__(self, theme: Theme) -> None:
+        super().__init__()
         self.theme = theme
-        self.camera = Camera()
         self.follow = True
         self._final: FrogsModel | None = None
         self._geometry: tuple[tuple[object, ...], TreeGeometry] | None = None
@@ -258,7 +260,7 @@ class TriesView:
     def resume(self) -> None:
         """Follow the current move again, unzoomed."""
         self.follow = True
-        self.camera.reset()
+        self.reset()
 
     def shown(self, mode: str, model: FrogsModel, start: str) -> FrogsModel:
         """The model whose tree is shown: the run's, or beside a playback the finished search's."""
@@ -302,17 +304,25 @@ class TriesView:
         on_screen = boxes(geo, frogs.tree_area, self.view_camera(mode, model, start, frogs))
         return next((key for key, box in on_screen.items() if box.collidepoint(pos)), None)
 
-    def handle(
-        self, event: pygame.event.Event, mode: str, model: FrogsModel, start: str, frogs: FrogsLayout
+    def handle_tree(
+        self,
+        event: pygame.event.Event,
+        mode: str,
+        model: FrogsModel,
+        start: str,
+        frogs: FrogsLayout,
+        click: Callable[[Key], object],
     ) -> bool:
-        """The wheel zooms, a drag pans (from where the followed view was); True when used."""
+        """The card's input (from the followed view); a zoom or pan stops following. True if used."""
+        camera = self.camera
         if self.follow:
             view = self.view_camera(mode, model, start, frogs)
-            self.camera.zoom, self.camera.pan_x, self.camera.pan_y = view.zoom, view.pan_x, view.pan_y
-        if not self.camera.handle(event, frogs.tree_area):
-            return False
-        self.follow = False
-        return True
+            camera.zoom, camera.pan_x, camera.pan_y = view.zoom, view.pan_x, view.pan_y
+        before = (camera.zoom, camera.pan_x, camera.pan_y)
+        used = self.handle(event, frogs.tree_area, partial(self.key_at, mode, model, start, frogs), click)
+        if (camera.zoom, camera.pan_x, camera.pan_y) != before:
+            self.follow = False
+        return used
 
     def draw(
         self,

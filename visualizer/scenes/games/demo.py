@@ -11,8 +11,9 @@ their terms, table hits, cuts, the chosen line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,8 +25,7 @@ from solvers.gomoku_rules import RULE_LABELS, RULES, Gomoku
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.history import EditHistory
-from visualizer.panels import draw_note
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.games import view
@@ -44,7 +44,8 @@ from visualizer.scenes.games.model import (
     own_words,
     value_words,
 )
-from visualizer.treepaint import Camera, node_at
+from visualizer.treecard import Point, TreeCard
+from visualizer.treepaint import node_at
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -64,12 +65,12 @@ GAMES_BINDINGS = Bindings(
     Gesture(N_("wheel / drag on the tree"), N_("zoom / pan it")),
     Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
     Gesture(N_("hover a node"), N_("its move and value")),
-    Binding(("0",), "reset_camera", N_("the whole tree again")),
+    Binding(("0",), "card.reset", N_("the whole tree again")),
 )
 """The games demo's keys and gestures."""
 
 
-class GamesDemo(Demo[EngineTree]):
+class GamesDemo(Undoable[Match], Demo[EngineTree]):
     """Play gomoku, m,n,k or Connect Four against a depth-limited engine; ask why it moved.
 
     Over 300 lines because it is where the match's edits, the engine's worker
@@ -88,11 +89,10 @@ class GamesDemo(Demo[EngineTree]):
         self.match = Match()
         self.history: EditHistory[Match] = EditHistory(self.match)
         self.level = DEFAULT_LEVEL
-        self.camera = Camera()
+        self.card: TreeCard[int] = TreeCard()
         self.explained: tuple[Position, Answer] | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
         self._thinking: tuple[tuple[str, tuple[int, ...]], Future[Answer]] | None = None
-        self.hover: tuple[int, int] | None = None
         self._turn()
 
     @property
@@ -129,7 +129,7 @@ class GamesDemo(Demo[EngineTree]):
         match = self.match
         self.history.do(NewMatch(match, key or match.key, starts or match.starts, rule, size))
         self.explained = None
-        self.camera.reset()
+        self.card.reset()
         self.new_run()
         self._turn()
 
@@ -168,19 +168,16 @@ class GamesDemo(Demo[EngineTree]):
         """Easy, medium or hard (from the next computer move)."""
         self.level = level
 
-    def undo(self) -> None:
-        """Take back your last move and the computer's reply."""
-        edit = self.history.undo()
-        if edit is None:
-            self.notify(_("nothing to undo yet"))
-        elif isinstance(edit, Place) and edit.answer is not None and self.history.can_undo:
-            self.history.undo()
-        self._turn()
+    def edit_history(self) -> EditHistory[Match]:
+        """The match's moves and new games, which U and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Play again what was undone (and the reply after it)."""
-        if self.history.redo() is None:
-            self.notify(_("nothing to redo"))
+    def answers(self, edit: Edit[Match]) -> bool:
+        """The computer's move answers yours: undone and redone with it."""
+        return isinstance(edit, Place) and edit.answer is not None
+
+    def after_walk(self, edits: Sequence[Edit[Match]]) -> None:
+        """The computer thinks if it is to move now."""
         self._turn()
 
     # --- the computer ----------------------------------------------------------------------
@@ -225,12 +222,8 @@ class GamesDemo(Demo[EngineTree]):
             self.notify(_("the computer has not moved yet"))
             return
         self.explained = last
-        self.camera.reset()
+        self.card.reset()
         self.new_run(autoplay=True)
-
-    def reset_camera(self) -> None:
-        """The whole tree, unzoomed."""
-        self.camera.reset()
 
     def leaving(self) -> None:
         """Stop the worker thread with the demo."""
@@ -412,12 +405,9 @@ class GamesDemo(Demo[EngineTree]):
         if event.type == pygame.KEYDOWN:
             return self.bindings.dispatch(self, event)
         lay = self.layout(rect)
-        if self.camera.handle(event, lay.tree_area):
+        tree = player.model
+        if self.card.handle(event, lay.tree_area, self.node_finder(lay.tree_area, tree), self.go_to(player)):
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and lay.tree_area.collidepoint(event.pos):
-            return self.click_node(lay.tree_area, event.pos, player)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             game = self.match.game
             cell = view.cell_at(lay.grid, game.rows, game.cols, event.pos)
@@ -426,18 +416,13 @@ class GamesDemo(Demo[EngineTree]):
                 return True
         return False
 
-    def node_at(self, area: pygame.Rect, pos: tuple[int, int], tree: EngineTree) -> int | None:
-        """The node of the tree shown under `pos`, if any."""
-        return node_at(view.tree_places(area, self.theme, tree)[0], area, pos, self.camera)
+    def node_finder(self, area: pygame.Rect, tree: EngineTree) -> Callable[[Point], int | None]:
+        """The node of the tree shown under a point, if any (the painter's places, through the camera)."""
+        return lambda pos: node_at(view.tree_places(area, self.theme, tree)[0], area, pos, self.card.camera)
 
-    def click_node(self, area: pygame.Rect, pos: tuple[int, int], player: Player[EngineTree]) -> bool:
+    def go_to(self, player: Player[EngineTree]) -> Callable[[int], None]:
         """A node clicked: the timeline goes to its Push (Shift: its Pop)."""
-        tree = player.model
-        node = self.node_at(area, pos, tree)
-        if node is None:
-            return False
-        tree.go_to(player, node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        return True
+        return lambda node: player.model.go_to(player, node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
 
     # --- drawing -------------------------------------------------------------------------------
 
@@ -468,8 +453,7 @@ class GamesDemo(Demo[EngineTree]):
         asked = tree.stack[-1] if self.exercise_step() is not None and tree.stack else None
         marks = view.TreeMarks(asked=asked)
         view.draw_tree_card(
-            surface, lay, theme, tree, self.match.game, root_mover, self.camera, waiting, marks
+            surface, lay, theme, tree, self.match.game, root_mover, self.card.camera, waiting, marks
         )
-        hovered = self.node_at(lay.tree_area, self.hover, tree) if self.hover else None
-        if hovered is not None and self.hover is not None:
-            draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered, self.match.game))
+        lines = partial(hover_lines, tree, game=self.match.game)
+        self.card.draw_note(surface, rect, theme, self.node_finder(lay.tree_area, tree), lines)

@@ -20,10 +20,11 @@ from solvers.grids import EMPTY, STONE, ConnectFour, Grid, Position
 from solvers.i18n import N_, _, format_number
 from solvers.minimax import MAX
 from visualizer import theme as th
-from visualizer.panels import card, card_content, fit_text, wrap
+from visualizer.panels import card, card_content, wrap
 from visualizer.scenes.games.model import GAMES, EngineTree, value_words
 from visualizer.theme import Theme
 from visualizer.tree import tidy_layout
+from visualizer.treecard import card_hint, card_words
 from visualizer.treepaint import (
     BOX,
     DOTTED,
@@ -395,19 +396,11 @@ def draw_tree_card(
     """The tree card: the tree, or words saying why there is none yet."""
     card(surface, lay.tree, theme, _(TREE_TITLE))
     if tree is None or not tree.count:
-        step = theme.line_height("body")
-        for i, line in enumerate(wrap(theme, empty_words, lay.tree_area.w, "body")):
-            image = theme.text(line, "body", th.MUTED)
-            surface.blit(
-                image, image.get_rect(midtop=(lay.tree_area.centerx, lay.tree_area.centery + i * step))
-            )
+        card_words(surface, theme, lay.tree_area, empty_words)
         return
     draw_tree(surface, lay.tree_area, theme, tree, game, root_mover, cam, marks)
     depth = tree.current_iteration()
     hint = _(
         "iteration {depth} · {nodes} nodes · {hits} table hits · click: go there · wheel: zoom · drag: pan"
     ).format(depth=depth, nodes=format_number(tree.count), hits=format_number(len(tree.hits)))
-    image = theme.text(fit_text(theme, hint, lay.tree_area.w, "tiny"), "tiny", th.MUTED)
-    where = image.get_rect(bottomright=lay.tree_area.bottomright)
-    pygame.draw.rect(surface, th.PANEL, where.inflate(theme.px(8), theme.px(2)).clip(lay.tree_area))
-    surface.blit(image, where)
+    card_hint(surface, theme, lay.tree_area, hint)

@@ -11,7 +11,8 @@ options, the key table and the camera both panels share.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,12 +22,11 @@ from solvers.events import Pop, Prune
 from solvers.i18n import N_, _, format_number, pgettext
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.gametree import view
 from visualizer.scenes.gametree.model import LockstepModel, State, narrate, veiled
-from visualizer.treepaint import Camera
+from visualizer.treecard import Point, TreeCard
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class GameTreeDemo(Demo[LockstepModel]):
         Binding(("b",), "next_branching", N_("branching: 2, 3, 4")),
         Binding(("t",), "new_tree", N_("a new random tree")),
         Binding(("o",), "next_order", N_("move order: as generated, best first, worst first")),
-        Binding(("0",), "reset_camera", N_("whole trees again")),
+        Binding(("0",), "card.reset", N_("whole trees again")),
         Binding(("v",), "other_tree", N_("the other tree, when the window shows one at a time")),
         Gesture(N_("click a node (Shift: its return)"), N_("the timeline goes to its call (or return)")),
         Gesture(N_("hover a node"), N_("its move and value")),
@@ -61,10 +61,9 @@ class GameTreeDemo(Demo[LockstepModel]):
         self.tree_seed = self.seed
         self.order = "none"
         self.tree = mm.RandomTree(self.depth, self.branching, self.tree_seed)
-        self.camera = Camera()
+        self.card: TreeCard[tuple[int, State]] = TreeCard()
         self.alone = mm.ALPHABETA_SIDE  # the tree shown when only one fits
         self._skipped: tuple[tuple[int, int], set[State]] = ((-1, -1), set())
-        self.hover: tuple[int, int] | None = None
 
     # --- what runs ---------------------------------------------------------------
 
@@ -90,7 +89,7 @@ class GameTreeDemo(Demo[LockstepModel]):
         found_boxes = {}
         for choice in step.choices:
             child = (level + 1, index * self.tree.branching + int(choice.key))  # type: ignore[call-overload]
-            box = view.state_box(lay, self.theme, self.tree, self.camera, mm.ALPHABETA_SIDE, child)
+            box = view.state_box(lay, self.theme, self.tree, self.card.camera, mm.ALPHABETA_SIDE, child)
             if box is not None:
                 found_boxes[choice.key] = box
         return found_boxes
@@ -104,7 +103,7 @@ class GameTreeDemo(Demo[LockstepModel]):
     def _rebuild(self) -> None:
         """A tree for the current size and seed; a new run."""
         self.tree = mm.RandomTree(self.depth, self.branching, self.tree_seed)
-        self.camera.reset()
+        self.card.reset()
         self.new_run()
 
     def set_depth(self, depth: int) -> None:
@@ -140,10 +139,6 @@ class GameTreeDemo(Demo[LockstepModel]):
         """The next move order, round the list."""
         values = [value for _, value in ORDERS]
         self.set_order(values[(values.index(self.order) + 1) % len(values)])
-
-    def reset_camera(self) -> None:
-        """Both whole trees again, unzoomed."""
-        self.camera.reset()
 
     # --- how it reads ----------------------------------------------------------------
 
@@ -257,17 +252,16 @@ class GameTreeDemo(Demo[LockstepModel]):
         cards = self.layout(rect).cards
         return cards[0].unionall(cards[1:])
 
-    def click_node(
-        self, pos: tuple[int, int], lay: view.GameTreeLayout, player: Player[LockstepModel]
-    ) -> bool:
+    def state_finder(self, lay: view.GameTreeLayout) -> Callable[[Point], tuple[int, State] | None]:
+        """The (side, state) drawn under a point of either panel, if any (the painter's places)."""
+        return partial(view.state_at, lay, self.theme, self.tree, self.card.camera)
+
+    def click_node(self, found: tuple[int, State], player: Player[LockstepModel]) -> None:
         """A node clicked takes the timeline to its Push (Shift: its Pop); unreached nodes do nothing."""
-        found = view.state_at(lay, self.theme, self.tree, self.camera, pos)
         model = player.model
-        node = model.sides[found[0]].where.get(found[1]) if found is not None else None
-        if found is None or node is None:
-            return False
-        model.go_to(player, found[0], node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
-        return True
+        node = model.sides[found[0]].where.get(found[1])
+        if node is not None:
+            model.go_to(player, found[0], node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
 
     @property
     def shown(self) -> str:
@@ -288,13 +282,8 @@ class GameTreeDemo(Demo[LockstepModel]):
             return self.bindings.dispatch(self, event)
         pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
         lay = self.layout(rect)
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-        if clicked and self.click_node(pos, lay, player):
-            return True
         panel = lay.panel_at(pos)
-        if self.camera.handle(event, panel):
+        if self.card.handle(event, panel, self.state_finder(lay), partial(self.click_node, player=player)):
             return True
         return event.type == pygame.MOUSEBUTTONDOWN and panel.collidepoint(pos)
 
@@ -315,7 +304,7 @@ class GameTreeDemo(Demo[LockstepModel]):
         found = self.asked_on(model)
         asked = None if found is None else found[1]
         marks = view.Marks(asked, found[0] if found is not None else None)
-        view.draw(surface, lay, self.theme, model, self.camera, self.skipped(player), marks)
-        found = view.state_at(lay, self.theme, self.tree, self.camera, self.hover) if self.hover else None
-        if found is not None and self.hover is not None:
-            draw_note(surface, rect, self.theme, self.hover, model.hover_lines(*found, asked))
+        view.draw(surface, lay, self.theme, model, self.card.camera, self.skipped(player), marks)
+        self.card.draw_note(
+            surface, rect, self.theme, self.state_finder(lay), lambda found: model.hover_lines(*found, asked)
+        )

@@ -7,7 +7,8 @@ pseudocode and its line constants live beside the solver.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,12 +18,11 @@ from solvers.events import Event, Move
 from solvers.i18n import N_, _, format_number, ngettext
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
-from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.hanoi import view
 from visualizer.scenes.hanoi.model import HanoiModel, expected_events, narrate
-from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
+from visualizer.treecard import CALL_TREE_BINDINGS, Point, TreeCard
 from visualizer.widgets import Stepper, Widget
 
 if TYPE_CHECKING:
@@ -49,8 +49,7 @@ class HanoiDemo(Demo[HanoiModel]):
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
         self.disks = 3
-        self.camera = Camera()
-        self.hover: tuple[int, int] | None = None
+        self.card: TreeCard[int] = TreeCard()
 
     # --- what runs --------------------------------------------------------------------------
 
@@ -88,16 +87,12 @@ class HanoiDemo(Demo[HanoiModel]):
     def set_disks(self, disks: int) -> None:
         """A new number of disks (1 to 12), a new run."""
         self.disks = min(max(disks, hanoi.APP_DISKS.start), hanoi.APP_DISKS.stop - 1)
-        self.camera.reset()
+        self.card.reset()
         self.new_run()
 
     def step_disks(self, step: int) -> None:
         """One disk fewer or more."""
         self.set_disks(self.disks + step)
-
-    def reset_camera(self) -> None:
-        """The whole call tree, unzoomed."""
-        self.camera.reset()
 
     # --- how it reads -----------------------------------------------------------------------
 
@@ -150,18 +145,18 @@ class HanoiDemo(Demo[HanoiModel]):
         lay = self.layout(rect)
         model = player.model
         area = view.tree_area(lay, self.theme)
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-        if area is not None and self.camera.handle(event, area):
-            return True
-        node = None
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            node = view.call_at(lay, self.theme, model, self.camera, event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            node = view.frame_at(lay.stack, self.theme, model, event.pos)
-        if node is not None:
+
+        def go_to(node: int) -> None:
+            """The timeline to the call's Push (Shift: its Pop)."""
             go_to_call(player, model.calls, node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+
+        if area is not None and self.card.handle(event, area, self.call_finder(lay, model), go_to):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            node = view.frame_at(lay.stack, self.theme, model, event.pos)
+            if node is not None:
+                go_to(node)
+                return True
         return self.bindings.dispatch(self, event) if event.type == pygame.KEYDOWN else False
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, player: Player[HanoiModel]) -> None:
@@ -171,7 +166,10 @@ class HanoiDemo(Demo[HanoiModel]):
         view.draw_stack(surface, lay.stack, self.theme, model, asking=self.exercise_step() is not None)
         view.draw_pegs(surface, lay.pegs, self.theme, model)
         if lay.tree is not None:
-            view.draw_tree(surface, lay.tree, self.theme, model, self.camera)
-        node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
-        if node is not None:
-            draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node))
+            view.draw_tree(surface, lay.tree, self.theme, model, self.card.camera)
+            lines = partial(view.hover_lines, model)
+            self.card.draw_note(surface, rect, self.theme, self.call_finder(lay, model), lines)
+
+    def call_finder(self, lay: view.HanoiLayout, model: HanoiModel) -> Callable[[Point], int | None]:
+        """The call drawn under a point of the tree card (the painter's places, through the camera)."""
+        return partial(view.call_at, lay, self.theme, model, self.card.camera)

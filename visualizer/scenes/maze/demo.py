@@ -32,7 +32,7 @@ from solvers.i18n import N_, _
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.camera import Camera
 from visualizer.finale import Finale
-from visualizer.history import Edit
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player, kind_is
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.maze import finale, store
@@ -94,7 +94,7 @@ def maze_camera() -> Camera:
     return camera
 
 
-class MazeDemo(Demo[MazeModel]):
+class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
     """Carve a maze by backtracking, solve it, draw your own.
 
     About 390 lines, over the house's 300 for a class: the key table names
@@ -302,22 +302,14 @@ class MazeDemo(Demo[MazeModel]):
 
     # --- edits: undo, redo, autosave ------------------------------------------------------
 
-    def undo(self) -> None:
-        """Take back the last edit of the drawing (whatever is on show)."""
-        self._after_walk(self.editor.history.undo(), _("undone: {what}"), _("nothing to undo"))
+    def edit_history(self) -> EditHistory[Sketch]:
+        """The drawing's edits, which Z and Y walk (whatever is on show)."""
+        return self.editor.history
 
-    def redo(self) -> None:
-        """Make the last undone edit again."""
-        self._after_walk(self.editor.history.redo(), _("redone: {what}"), _("nothing to redo"))
-
-    def _after_walk(self, edit: Edit[Sketch] | None, done: str, nothing: str) -> None:
+    def after_walk(self, edits: Sequence[Edit[Sketch]]) -> None:
         """Show what an undo or redo changed: the drawing for walls, a new search for markers."""
-        if edit is None:
-            self.notify(nothing)
-            return
-        self.notify(done.format(what=edit.words))
         self._edited()
-        if changes_walls(edit):
+        if any(changes_walls(edit) for edit in edits):
             if self.action == DRAW and self.shown_maze() is self.sketch.maze:
                 self._repaint()
             else:

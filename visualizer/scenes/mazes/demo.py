@@ -30,7 +30,7 @@ from solvers.mazes.texture import Texture, TextureSampler, texture
 from solvers.mazes.walk import corridors, solve
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.history import EditHistory
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.mazes import chart, panels, printout
@@ -99,7 +99,7 @@ MAZES_BINDINGS = Bindings(
 )
 
 
-class MazeShapesDemo(Demo[ShapeModel | PairModel]):
+class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
     """Every shape, every generator, the bug, a comparison and the walking game."""
 
     name = "mazes"
@@ -221,17 +221,13 @@ class MazeShapesDemo(Demo[ShapeModel | PairModel]):
         """True in solve mode, where the maze can be drawn on."""
         return self.mode == SOLVE
 
-    def undo(self) -> None:
-        """Take back the last stroke drawn; the solver starts again on the maze."""
-        edit = self.history.undo()
-        self.notify(_("undone: {what}").format(what=edit.words) if edit else _("nothing to undo"))
-        self._drawn(changed=edit is not None)
+    def edit_history(self) -> EditHistory[Drawing]:
+        """The strokes drawn on the maze on show, which Z and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Draw the undone stroke again."""
-        edit = self.history.redo()
-        self.notify(_("redone: {what}").format(what=edit.words) if edit else _("nothing to redo"))
-        self._drawn(changed=edit is not None)
+    def after_walk(self, edits: Sequence[Edit[Drawing]]) -> None:
+        """An undone or redone stroke: the solver starts again on the maze."""
+        self._drawn(changed=True)
 
     def _drawn(self, *, changed: bool) -> None:
         """Show the drawing's changes on the maze; when a stroke ends, the solver starts again on it."""

@@ -8,7 +8,8 @@ keys and lays out the stage with the pure `view.layout`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,7 +21,6 @@ from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.calltree import go_to_call
 from visualizer.finale import Finale
-from visualizer.panels import draw_note
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.recursion import finale, view
@@ -35,7 +35,7 @@ from visualizer.scenes.recursion.model import (
     narrate,
     short,
 )
-from visualizer.treepaint import CALL_TREE_BINDINGS, Camera
+from visualizer.treecard import CALL_TREE_BINDINGS, Point, TreeCard
 from visualizer.widgets import Button, Choice, Stepper, Widget
 
 if TYPE_CHECKING:
@@ -73,8 +73,7 @@ class RecursionDemo(Demo[RecursionModel]):
         self.limit = 12
         self.tree_seed = self.seed
         self.tree_root = rec.random_tree(self.tree_seed)
-        self.camera = Camera()
-        self.hover: tuple[int, int] | None = None
+        self.card: TreeCard[int] = TreeCard()
 
     # --- what runs -------------------------------------------------------------
 
@@ -208,24 +207,16 @@ class RecursionDemo(Demo[RecursionModel]):
         """Where the panels go (the same for input and drawing)."""
         return view.layout(rect, self.theme, self.mode)
 
-    def reset_camera(self) -> None:
-        """The whole call tree, unzoomed."""
-        self.camera.reset()
-
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player[RecursionModel]) -> bool:
         """Zoom and pan the tree; click a call or a frame to go there; hover a call; keys to the table."""
         lay = self.layout(rect)
         model = player.model
         area = view.tree_area(lay, self.theme)
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-        if area is not None and self.camera.handle(event, area):
-            return True
         to_return = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and model.tree is not None:
-            node = view.call_at(lay, self.theme, model, self.camera, event.pos)
-            if node is not None:
-                go_to_call(player, model.tree, node, to_return)
+        tree = model.tree
+        if area is not None and tree is not None:
+            find = self.call_finder(lay, model)
+            if self.card.handle(event, area, find, lambda node: go_to_call(player, tree, node, to_return)):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             node = view.frame_at(lay.stack, self.theme, model, self.limit, event.pos)
@@ -258,10 +249,13 @@ class RecursionDemo(Demo[RecursionModel]):
                 if answer is NOT_RETURNED
                 else _("call tree: the maximum is {value}").format(value=answer)
             )
-            view.draw_call_tree(surface, lay.tree, self.theme, model, title, self.camera, asked)
+            view.draw_call_tree(surface, lay.tree, self.theme, model, title, self.card.camera, asked)
+            lines = partial(view.hover_lines, model, asked=asked)
+            self.card.draw_note(surface, rect, self.theme, self.call_finder(lay, model), lines)
         if lay.loop is not None and lay.depth is not None:
             view.draw_loop(surface, lay.loop, self.theme, model)
             view.draw_depth(surface, lay.depth, self.theme, model, player, self.limit)
-        node = view.call_at(lay, self.theme, model, self.camera, self.hover) if self.hover else None
-        if node is not None:
-            draw_note(surface, rect, self.theme, self.hover or (0, 0), view.hover_lines(model, node, asked))
+
+    def call_finder(self, lay: view.RecursionLayout, model: RecursionModel) -> Callable[[Point], int | None]:
+        """The call drawn under a point of the tree card (the painter's places, through the camera)."""
+        return partial(view.call_at, lay, self.theme, model, self.card.camera)

@@ -22,7 +22,7 @@ model, the edits and the narration are in `model.py`, the drawing in
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +34,7 @@ from solvers.i18n import N_, _, ngettext
 from visualizer import theme as th
 from visualizer.assets import asset
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.history import Edit, EditHistory
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.exact_cover.demo import COVER_BINDINGS, ExactCoverDemo
 from visualizer.scenes.exact_cover.model import CoverModel
@@ -87,7 +87,7 @@ SUDOKU_BINDINGS = (
 """Sudoku's keys: the grid's edits and the library first, then the shared C, then browsing."""
 
 
-class SudokuDemo(ExactCoverDemo[SudokuModel]):
+class SudokuDemo(Undoable[Board], ExactCoverDemo[SudokuModel]):
     """Sudoku by dancing links: type or load givens, watch digits placed and withdrawn."""
 
     name = "sudoku"
@@ -213,20 +213,12 @@ class SudokuDemo(ExactCoverDemo[SudokuModel]):
         if isinstance(last, SetGiven) and last.cell == cell and last.new == 1:
             self.history.undo()
 
-    def undo(self) -> None:
-        """Take back the last change to the grid."""
-        self._walk(self.history.undo(), N_("undone: {change}"), N_("nothing to undo"))
+    def edit_history(self) -> EditHistory[Board]:
+        """The grid's changes, which Z and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Make the last undone change again."""
-        self._walk(self.history.redo(), N_("redone: {change}"), N_("nothing to redo"))
-
-    def _walk(self, edit: Edit[Board] | None, verb: str, nothing: str) -> None:
-        """After an undo or redo: say what changed and start a new run."""
-        if edit is None:
-            self.notify(_(nothing))
-            return
-        self.notify(_(verb).format(change=edit.words))
+    def after_walk(self, edits: Sequence[Edit[Board]]) -> None:
+        """After an undo or redo: a new run on the grid."""
         self.after_edit()
 
     # --- the library and files -------------------------------------------------------

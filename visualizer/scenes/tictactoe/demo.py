@@ -11,6 +11,7 @@ plan are pure functions in `view.py`; narration is `model.narrate`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,8 +21,8 @@ from solvers.events import Event, Prune
 from solvers.i18n import N_, _, format_number
 from solvers.tictactoe import GAME, TicTacToe
 from visualizer.bindings import Binding, Bindings, Gesture
-from visualizer.history import EditHistory
-from visualizer.panels import card, draw_note
+from visualizer.history import Edit, EditHistory, Undoable
+from visualizer.panels import card
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.tictactoe import finale, view
@@ -36,11 +37,10 @@ from visualizer.scenes.tictactoe.model import (
     cell_name,
     hover_lines,
     narrate,
-    redo_turn,
-    undo_turn,
 )
 from visualizer.searchtree import SearchTree, TimedSearchTree, value_text
-from visualizer.treepaint import Camera
+from visualizer.treecard import Point, TreeCard, card_hint, card_words
+from visualizer.versus import is_reply
 from visualizer.widgets import Button, Choice, Widget
 
 if TYPE_CHECKING:
@@ -72,13 +72,13 @@ TICTACTOE_BINDINGS = Bindings(
     Gesture(N_("click a board's +N or value"), N_("open its folded subtree (again: fold it)")),
     Gesture(N_("hover a board in the tree"), N_("its move and value")),
     Gesture(N_("wheel / drag"), N_("zoom / pan the tree")),
-    Binding(("0",), "reset_camera", N_("the whole tree again")),
+    Binding(("0",), "card.reset", N_("the whole tree again")),
     Binding(("l",), "follow", N_("follow the search again after opening a subtree")),
 )
 """Tic-tac-toe's keys and gestures."""
 
 
-class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
+class TicTacToeDemo(Undoable[Game], finale.PlainEnd, Demo[TimedSearchTree]):
     """Play x or o against minimax or alpha-beta and watch each of its searches.
 
     Over 300 lines: the game's edits, the computer's turn, the settings and the tree's clicks
@@ -100,9 +100,8 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
         self.ordered = False
         self.search_board: str | None = None
         self.counts: dict[str, BackgroundSearch] = {}
-        self.camera = Camera()
+        self.card: TreeCard[view.Shown] = TreeCard()
         self.focus = TreeFocus()
-        self.hover: tuple[int, int] | None = None
         self._begin_turn()
 
     # --- the game, as the rest of the app asks about it -------------------------------------
@@ -184,19 +183,17 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
         """A new game, the other side starting."""
         self.new_game(COMPUTER if self.starts == HUMAN else HUMAN)
 
-    def undo(self) -> None:
-        """Take back your last move and the computer's reply (or the last new game)."""
-        if undo_turn(self.history):
-            self._begin_turn(keep_counts=False)
-        else:
-            self.notify(_("nothing to undo yet"))
+    def edit_history(self) -> EditHistory[Game]:
+        """The game's moves and new games, which U and Y walk."""
+        return self.history
 
-    def redo(self) -> None:
-        """Play again what was undone."""
-        if redo_turn(self.history):
-            self._begin_turn(keep_counts=False)
-        else:
-            self.notify(_("nothing to redo"))
+    def answers(self, edit: Edit[Game]) -> bool:
+        """The computer's reply answers your move: undone and redone with it."""
+        return is_reply(edit)
+
+    def after_walk(self, edits: Sequence[Edit[Game]]) -> None:
+        """The computer searches if it is to move now; else the last search stays on show."""
+        self._begin_turn(keep_counts=False)
 
     def answer_now(self) -> None:
         """The computer plays at once (`minimax.best_move`); its search's tree fills in behind it."""
@@ -210,7 +207,7 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
     def _begin_turn(self, keep_counts: bool = True) -> None:
         """Start the computer's search when it is to move; else keep the last search on show."""
         self.focus.follow()
-        self.camera.reset()
+        self.card.reset()
         if self.computers_turn:
             self.search_board = self.board
             self._start_counts(self.search_board)
@@ -406,7 +403,7 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
             return None
         asked = self.asked_node(tree)
         given = view.TreeInputs(
-            self.search_board, self.focus.path(tree), self.ordered_moves, self.camera, asked
+            self.search_board, self.focus.path(tree), self.ordered_moves, self.card.camera, asked
         )
         return view.plan_tree(area, self.theme, tree, given)
 
@@ -439,16 +436,16 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
         """Show the search's own path again (after a subtree was opened by hand)."""
         self.focus.follow()
 
-    def reset_camera(self) -> None:
-        """The whole tree, unzoomed."""
-        self.camera.reset()
-
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, player: Player) -> bool:
         """Digits play cells; the mouse plays, opens nodes, zooms and pans; then the key table."""
         if event.type == pygame.KEYDOWN:
             return self._digit(event) or self.bindings.dispatch(self, event)
         lay = self.layout(rect)
-        if self.camera.handle(event, lay.tree_area):
+        tree = player.model
+        find = partial(self._item_at, lay.tree_area, tree)
+        if self.card.handle(
+            event, lay.tree_area, find, lambda item: self._click_item(item, event.pos, player)
+        ):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             cell = next((c for c, box in enumerate(lay.cells) if box.collidepoint(event.pos)), None)
@@ -456,13 +453,9 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
                 self.play(cell)
                 return True
             return lay.tree_area.collidepoint(event.pos)
-        released = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.camera.dragged
-        if released and lay.tree_area.collidepoint(event.pos):
-            self._click_tree(lay.tree_area, event.pos, player)
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-        return False
+        return (
+            event.type == pygame.MOUSEBUTTONUP and event.button == 1 and lay.tree_area.collidepoint(event.pos)
+        )
 
     def _digit(self, event: pygame.event.Event) -> bool:
         """1-9 (top left first) or the keypad (as the board looks) plays a cell."""
@@ -476,13 +469,14 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
             return True
         return False
 
-    def _click_tree(self, area: pygame.Rect, pos: tuple[int, int], player: Player[TimedSearchTree]) -> None:
+    def _item_at(self, area: pygame.Rect, tree: SearchTree, pos: Point) -> view.Shown | None:
+        """The board or tag of the tree card under `pos`, if any (the plan the card paints)."""
+        plan = self.plan(area, tree)
+        return view.node_at(plan, pos) if plan is not None else None
+
+    def _click_item(self, item: view.Shown, pos: Point, player: Player[TimedSearchTree]) -> None:
         """A board clicked: the timeline goes to its move (Shift: its return); a tag: open or fold it."""
         tree = player.model
-        plan = self.plan(area, tree)
-        item = view.node_at(plan, pos) if plan is not None else None
-        if item is None:
-            return
         if item.box.collidepoint(pos):
             self.focus.follow()
             tree.go_to(player, item.node, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
@@ -523,20 +517,18 @@ class TicTacToeDemo(finale.PlainEnd, Demo[TimedSearchTree]):
         plan = self.plan(lay.tree_area, tree)
         if plan is None:
             waiting = _("your move: the computer's search tree grows here when it thinks")
-            view.draw_tree_words(
-                surface,
-                lay.tree_area,
-                theme,
-                waiting if self.search_board is None else _("press Space to watch the search"),
-            )
+            words = waiting if self.search_board is None else _("press Space to watch the search")
+            card_words(surface, theme, lay.tree_area, words)
             return
         view.draw_tree(surface, lay.tree_area, theme, plan)
-        hovered = view.node_at(plan, self.hover) if self.hover else None
-        if hovered is not None and self.hover is not None:
-            draw_note(surface, rect, theme, self.hover, hover_lines(tree, hovered.node, hovered.board))
+        self.card.draw_note(
+            surface,
+            rect,
+            theme,
+            partial(view.node_at, plan),
+            lambda item: hover_lines(tree, item.node, item.board),
+        )
         asked = self.asked_node(tree)
         if asked >= 0:
             view.ring(surface, lay.tree_area, theme, plan, asked)
-        view.draw_tree_hint(
-            surface, lay.tree_area, theme, view.tree_hint(tree.count, self.focus.pinned is not None)
-        )
+        card_hint(surface, theme, lay.tree_area, view.tree_hint(tree.count, self.focus.pinned is not None))

@@ -3,8 +3,8 @@
 - `Game`: the moves so far and the value of each computer reply (a
   `visualizer.versus` game, as the games demo's match is).  The
   person's moves, the computer's replies and a new game are edits (`Play`,
-  `NewGame`) kept by one `EditHistory`; `undo_turn` takes back the person's
-  last move and the reply, and a new game can be undone like a move.
+  `NewGame`) kept by one `EditHistory`; a reply (`is_reply`) is undone and
+  redone with the person's move before it, and a new game can be undone like a move.
 - `TreeFocus`: which path of the search tree is shown as rows.
 - `BackgroundSearch`: both algorithms counted to the end a slice per frame.
 - `narrate`: the one place search events become words.
@@ -25,10 +25,9 @@ from solvers.i18n import N_, _, format_number, ngettext
 from solvers.minimax import SearchReport
 from solvers.tictactoe import EMPTY_BOARD, GAME, cell_number, move_of_win, outcome, player_to_move
 from visualizer import versus
-from visualizer.history import EditHistory
 from visualizer.searchtree import SearchTree, cut_text, value_text
 from visualizer.versus import COMPUTER as COMPUTER  # the demo and the tests take it from here
-from visualizer.versus import HUMAN, Move, Versus, is_reply
+from visualizer.versus import HUMAN, Move, Versus
 
 CELL_NAMES = (
     N_("top left"),
@@ -165,27 +164,6 @@ class NewGame(versus.NewGame):
     def words(self) -> str:
         """What the edit did."""
         return _("a new game: you start") if self.starts == HUMAN else _("a new game: the computer starts")
-
-
-def undo_turn(history: EditHistory[Game]) -> bool:
-    """Undo the newest edit, and with a computer's reply the edit before it too; False when none."""
-    edit = history.undo()
-    if edit is None:
-        return False
-    if is_reply(edit) and history.undo() is None:  # the computer's opening move: keep it
-        history.redo()
-        return False
-    return True
-
-
-def redo_turn(history: EditHistory[Game]) -> bool:
-    """Redo the oldest undone edit, and the computer's reply after it; False when none."""
-    edit = history.redo()
-    if edit is None:
-        return False
-    if not is_reply(edit) and history.can_redo and not is_reply(history.redo()):
-        history.undo()  # the next edit was not this turn's reply: leave it undone
-    return True
 
 
 # --- which part of the tree is shown ---------------------------------------------------

@@ -500,14 +500,6 @@ def draw_ghost(surface: pygame.Surface, theme: Theme, item: Shown) -> None:
         )
 
 
-def draw_tree_words(surface: pygame.Surface, area: pygame.Rect, theme: Theme, text: str) -> None:
-    """Centred words in the tree card when there is no tree to show."""
-    step = theme.line_height("body")
-    for i, line in enumerate(wrap(theme, text, area.w - theme.px(20), "body")):
-        image = theme.text(line, "body", th.MUTED)
-        surface.blit(image, image.get_rect(midtop=(area.centerx, area.centery + i * step)))
-
-
 def tree_hint(count: int, pinned: bool) -> str:
     """The line under the tree: its size and how to explore it."""
     hint = ngettext(
@@ -516,11 +508,3 @@ def tree_hint(count: int, pinned: bool) -> str:
         count,
     ).format(count=format_number(count))
     return _("{hint} · L: follow the search").format(hint=hint) if pinned else hint
-
-
-def draw_tree_hint(surface: pygame.Surface, area: pygame.Rect, theme: Theme, text: str) -> None:
-    """A line at the card's bottom: how to explore the tree."""
-    image = theme.text(fit_text(theme, text, area.w, "tiny"), "tiny", th.MUTED)
-    where = image.get_rect(bottomright=(area.right, area.bottom))
-    pygame.draw.rect(surface, th.PANEL, where.inflate(theme.px(8), theme.px(2)).clip(area))
-    surface.blit(image, where)

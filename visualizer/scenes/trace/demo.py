@@ -23,19 +23,20 @@ from solvers.i18n import N_, _
 from solvers.tracing.runner import TraceInputError, TraceRequest, functions_in, load_source, make_request
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.panels import card
 from visualizer.player import Player
 from visualizer.scenes.base import Demo, Stop
 from visualizer.scenes.trace import extras, launch, reading, runs, view
 from visualizer.scenes.trace.gallery import EXAMPLES, Example
 from visualizer.scenes.trace.model import TraceModel, narrate
-from visualizer.scenes.trace.paint import painted_args, seeded_args
+from visualizer.scenes.trace.paint import PaintedGrid, painted_args, seeded_args
 from visualizer.scenes.trace.painting import PaintPanel
 from visualizer.scenes.trace.pictures import PICTURES, picture_for
 from visualizer.scenes.trace.pictureview import draw_picture
 from visualizer.scenes.trace.reading import ERROR_LINE
 from visualizer.scenes.trace.trees import TraceTrees
-from visualizer.treepaint import CALL_TREE_BINDINGS
+from visualizer.treecard import call_tree_bindings
 from visualizer.widgets import Button, Label, Widget
 
 FILE_KIND = "python"
@@ -45,34 +46,27 @@ if TYPE_CHECKING:
     from solvers.exercise.trace import TraceRules
 
 
-class TraceDemo(Demo[TraceModel]):
+class TraceDemo(Undoable[PaintedGrid], Demo[TraceModel]):
     """Trace a function of the student's: source lit line by line, stack with locals, call tree."""
 
     name = "trace"
     title = N_("Your code: any recursive function, traced")
     default_speed = 4.0
     picture_boxes = ("tree", "tree2")
-    bindings = (
-        Bindings(
-            Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
-            Binding(("a",), "ask_call", N_("type the call: fib(10), merge_sort([3, 1, 2])")),
-            Binding(("r",), "reload", N_("read the file again and re-run it")),
-            Binding(("[",), "step_example", N_("previous gallery example"), args=(-1,)),
-            Binding(("]",), "step_example", N_("next gallery example"), args=(1,)),
-            Binding(("c",), "toggle_compare", N_("side by side with its twin, or alone"), when="has_twin"),
-            Binding(
-                ("return",), "run_painted", N_("run flood fill on the grid you painted"), when="painting"
-            ),
-            Binding(
-                ("z", "ctrl+z"), "paint_history", N_("undo the last change to the grid"), (False,), "painting"
-            ),
-            Binding(("y", "ctrl+y"), "paint_history", N_("redo it"), (True,), "painting"),
-            Gesture(N_("drag on the grid"), N_("paint walls (or open cells, starting on a wall)")),
-            Gesture(N_("right-click or Shift-click a cell"), N_("start the fill there")),
-            Gesture(N_("hover a call in the tree"), N_("its arguments, locals and return value")),
-        )
-        + CALL_TREE_BINDINGS
-    )
+    bindings = Bindings(
+        Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
+        Binding(("a",), "ask_call", N_("type the call: fib(10), merge_sort([3, 1, 2])")),
+        Binding(("r",), "reload", N_("read the file again and re-run it")),
+        Binding(("[",), "step_example", N_("previous gallery example"), args=(-1,)),
+        Binding(("]",), "step_example", N_("next gallery example"), args=(1,)),
+        Binding(("c",), "toggle_compare", N_("side by side with its twin, or alone"), when="has_twin"),
+        Binding(("return",), "run_painted", N_("run flood fill on the grid you painted"), when="painting"),
+        Binding(("z", "ctrl+z"), "undo", N_("undo the last change to the grid"), when="painting"),
+        Binding(("y", "ctrl+y"), "redo", N_("redo it"), when="painting"),
+        Gesture(N_("drag on the grid"), N_("paint walls (or open cells, starting on a wall)")),
+        Gesture(N_("right-click or Shift-click a cell"), N_("start the fill there")),
+        Gesture(N_("hover a call in the tree"), N_("its arguments, locals and return value")),
+    ) + call_tree_bindings("trees.reset")
 
     def __init__(self, shell: Any) -> None:
         super().__init__(shell)
@@ -250,10 +244,6 @@ class TraceDemo(Demo[TraceModel]):
         self.example = None
         self.start([request], fresh=True, new_run=True, fresh_grid=True)
 
-    def reset_camera(self) -> None:
-        """Both trees whole again."""
-        self.trees.reset()
-
     # --- the painted grid -------------------------------------------------------------------------
 
     def painting(self) -> bool:
@@ -264,9 +254,16 @@ class TraceDemo(Demo[TraceModel]):
         """Trace the call again on the grid as painted (Enter)."""
         self.rerun(fresh=False)
 
-    def paint_history(self, redo: bool) -> None:
-        """Take back the newest change to the grid (Z), or make the newest undone one again (Y)."""
-        self.notify(self.panel.undo_or_redo(redo))
+    def edit_history(self) -> EditHistory[PaintedGrid]:
+        """The painted grid's changes, which Z and Y walk (bound only while there is a grid)."""
+        painter = self.panel.painter
+        assert painter is not None, "Z and Y are bound only while painting"
+        return painter.history
+
+    def after_walk(self, edits: Sequence[Edit[PaintedGrid]]) -> None:
+        """The grid changed: the run on show no longer shows it."""
+        if self.panel.painter is not None:
+            self.panel.painter.changed = True
 
     # --- how it reads ---------------------------------------------------------------------------
 

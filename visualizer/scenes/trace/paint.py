@@ -150,18 +150,6 @@ class GridPainter:
         self.changed = True
         return True
 
-    def undo(self) -> str | None:
-        """Take back the newest edit; its words, or None when there was none."""
-        edit = self.history.undo()
-        self.changed |= edit is not None
-        return edit.words if edit is not None else None
-
-    def redo(self) -> str | None:
-        """Make the newest undone edit again; its words, or None."""
-        edit = self.history.redo()
-        self.changed |= edit is not None
-        return edit.words if edit is not None else None
-
 
 def as_grid(value: object) -> list[list[int]] | None:
     """`value` as a paintable grid (rows of equal length, 1 to 16 of 0s and 1s), else None."""

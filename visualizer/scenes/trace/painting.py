@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pygame
 
-from solvers.i18n import _
 from solvers.tracing.runner import TraceRequest
 from visualizer import theme as th
 from visualizer.panels import card, card_content, fit_text
@@ -45,13 +44,6 @@ class PaintPanel:
         self.painter = paint.painter_for(request.path, request.func, request.args, fresh=fresh)
         if self.painter is not None:
             self.painter.changed = False  # the run about to start shows the grid as painted
-
-    def undo_or_redo(self, redo: bool) -> str:
-        """Take back the newest change to the grid, or make the newest undone one again; what happened."""
-        if self.painter is None:
-            return ""
-        done = self.painter.redo() if redo else self.painter.undo()
-        return done or (_("nothing to redo") if redo else _("nothing to undo"))
 
     def handle(self, event: pygame.event.Event, rect: pygame.Rect, theme: Theme) -> bool:
         """Press, drag and release paint; a right-click or Shift-click picks the start. True if used."""

@@ -1,39 +1,48 @@
 """ "Your code"'s stacks and call trees on screen: drawn, panned and zoomed, clicked and hovered.
 
-One `TraceTrees` per screen keeps what input changes (each tree's camera,
-the pointer, the call clicked last); the drawing reads the model only.
+One `TraceTrees` per screen keeps what input changes (each tree's card,
+`treecard.TreeCard`: its camera and the pointer; the call clicked last); the
+drawing reads the model only.
 Clicking a call or a stack frame moves the timeline to its Push (with Shift
 to its Pop; a call still running plays on to its return).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from solvers.events import Pop
 from solvers.tracing.events import Side
 from visualizer.calltree import UNKNOWN, go_to_call
-from visualizer.panels import draw_note, stack_boxes
+from visualizer.panels import stack_boxes
 from visualizer.player import Player
 from visualizer.scenes.trace import view
-from visualizer.scenes.trace.model import TraceModel
+from visualizer.scenes.trace.model import RunModel, TraceModel
 from visualizer.theme import Theme
-from visualizer.treepaint import Camera
+from visualizer.treecard import Point, TreeCard
 
 
 class TraceTrees:
-    """The cameras of the two trees, the pointer, and the call last clicked (run, call)."""
+    """The cards of the two trees (camera, pointer), and the call last clicked (run, call)."""
 
     def __init__(self) -> None:
-        self.cameras = (Camera(), Camera())
-        self.hover: tuple[int, int] | None = None
+        self.cards: tuple[TreeCard[int], TreeCard[int]] = (TreeCard(), TreeCard())
         self.chosen: tuple[int, int] | None = None
 
     def reset(self) -> None:
         """Both trees whole again, nothing chosen."""
         self.chosen = None
-        for camera in self.cameras:
-            camera.reset()
+        for card in self.cards:
+            card.reset()
+
+    def finder(
+        self, box: pygame.Rect, theme: Theme, run: RunModel, side: int
+    ) -> Callable[[Point], int | None]:
+        """The call drawn under a point of the tree card `box` of run `side`."""
+        return partial(view.call_at, box, theme, run, self.cards[side].camera)
 
     def handle(
         self, event: pygame.event.Event, lay: view.TraceLayout, theme: Theme, player: Player[TraceModel]
@@ -41,16 +50,12 @@ class TraceTrees:
         """Zoom and pan a tree; click a call or a frame to go there; remember the pointer. True if used."""
         model = player.model
         if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
+            for card in self.cards:
+                card.hover = event.pos
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
             area = view.tree_area(box, theme, run)
-            camera = self.cameras[side]
-            if camera.handle(event, area):
-                return True
-            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and area.collidepoint(event.pos):
-                node = view.call_at(box, theme, run, camera, event.pos)
-                if node is not None:
-                    self.go_to(player, side, node)
+            go_to = partial(self.go_to, player, side)
+            if self.cards[side].handle(event, area, self.finder(box, theme, run, side), go_to):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for side, (box, run) in enumerate(zip(lay.stacks(), model.runs, strict=False)):
@@ -85,7 +90,7 @@ class TraceTrees:
         for side, run in enumerate(model.runs[: len(lay.trees())]):
             chosen = self.chosen[1] if self.chosen and self.chosen[0] == side else None
             view.draw_stack(surface, lay.stacks()[side], theme, run)
-            view.draw_tree(surface, lay.trees()[side], theme, run, self.cameras[side], chosen)
+            view.draw_tree(surface, lay.trees()[side], theme, run, self.cards[side].camera, chosen)
 
     def draw_hover(
         self,
@@ -96,14 +101,13 @@ class TraceTrees:
         model: TraceModel,
     ) -> None:
         """The note of the call under the pointer, if any."""
-        if self.hover is None:
-            return
         for side, (box, run) in enumerate(zip(lay.trees(), model.runs, strict=False)):
-            node = view.call_at(box, theme, run, self.cameras[side], self.hover)
-            if node is not None:
-                folded = view.folded_under(box, theme, run, node)
-                draw_note(surface, rect, theme, self.hover, view.hover_lines(run, node, folded))
-                return
+
+            def lines(node: int, box: pygame.Rect = box, run: RunModel = run) -> list[str]:
+                """The call, how it ended, its locals, the calls folded into its pill."""
+                return view.hover_lines(run, node, view.folded_under(box, theme, run, node))
+
+            self.cards[side].draw_note(surface, rect, theme, self.finder(box, theme, run, side), lines)
 
 
 def pops(event: object, side: int, node: int) -> bool:
