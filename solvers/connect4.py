@@ -180,6 +180,8 @@ class Solver:
         cells, full, bottom = board.cells, board.full, board.bottom
         columns = [board.column[col] for col in board.order]
         winning = board.wins_of
+        last_two = cells - 2
+        lost = [-((cells - played) // 2) for played in range(cells + 3)]  # lost by the next stone
         count = 0
         check_at = 0
 
@@ -207,25 +209,23 @@ class Solver:
             threats = made_by.get(theirs)
             if threats is None:
                 threats = made_by[theirs] = winning(theirs)
-            empty = full ^ mask
-            threats &= empty
             possible = (mask + bottom) & full
-            forced = possible & threats
+            forced = possible & threats  # both empty: no need to take the stones out of `threats`
             if forced:
                 if forced & (forced - 1):
-                    return -((cells - played) // 2)
+                    return lost[played]
                 possible = forced
-            safe = possible & ~(threats >> 1)
+            safe = possible & ~(threats >> 1)  # the cell above a playable one is empty or off the board
             if not safe:
-                return -((cells - played) // 2)
-            if played >= cells - 2:
+                return lost[played]
+            if played >= last_two:
                 return 0
-            low = -((cells - 2 - played) // 2)
+            low = lost[played + 2]
             if alpha < low:
                 alpha = low
                 if alpha >= beta:
                     return alpha
-            high = (cells - 1 - played) // 2
+            high = -lost[played + 1]
             key = mine + mask
             entry = table.get(key)
             if entry is not None:
@@ -244,7 +244,7 @@ class Solver:
             if not safe & (safe - 1):
                 order: Sequence[int] = (safe,)
             elif cells - played > ORDER_ABOVE:
-                order = ranked(mine, safe, empty)
+                order = ranked(mine, safe, full ^ mask)
             else:
                 order = columns
             for column in order:
