@@ -6,7 +6,8 @@ First the exact searches: Connect Four's solver (`solvers.connect4`) against
 `PlainNegamax`, a plain bitboard negamax with alpha-beta written here as the
 reference, in nodes per CPU second on the same positions (interleaved, min and
 median); then the CPU time of the m,n,k proofs (4,4,4, 5,4,4, 5,5,4) and of
-Connect Four solves (4x6, 6x4, two 7x6 positions with 12 and 14 stones).
+Connect Four solves (4x6, 6x4, two 7x6 positions with 12 and 14 stones);
+`--random N` then solves N random 7x6 positions of 12 and of 14 stones (seeded).
 `--exact` stops there.  Then, for each position
 (gomoku's opening, a gomoku midgame, a Connect Four midgame, 5,5,4): iterative
 deepening under the time limit, N runs, min and median of the depth reached,
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import random
 import resource
 import statistics
 import subprocess
@@ -189,6 +191,37 @@ def exact_times(repeat: int) -> None:
         print(f"  {name:<28} {result.cell():>15}  {result.result}")
 
 
+def random_moves(stones: int, rng: random.Random) -> str:
+    """A random 7 x 6 game `stones` moves long, still on, the mover unable to win at once (1-based digits)."""
+    game, board = ConnectFour(), Board(7, 6)
+    while True:
+        pos, moves = game.start(), ""
+        for _ in range(stones):
+            col = rng.choice(list(game.moves(pos)))
+            pos = game.result(pos, col)
+            moves += str(col + 1)
+            if game.terminal(pos):
+                break
+        else:
+            mine, mask, _played = board.play(moves)
+            if not board.winning_cells(mine, mask) & (mask + board.bottom):
+                return moves
+
+
+def random_solves(count: int, stones: int, seed: int = 31) -> None:
+    """CPU seconds of exact solves of `count` random 7 x 6 positions with `stones` stones (seeded)."""
+    rng = random.Random(seed * 100 + stones)
+    times = []
+    print(f"Random 7x6 positions with {stones} stones, solved exactly (CPU s, seed {seed}):")
+    for _ in range(count):
+        moves = random_moves(stones, rng)
+        started = time.process_time()
+        answer = solve_board(7, 6, moves)
+        times.append(time.process_time() - started)
+        print(f"  {moves:<16} {times[-1]:>7.2f}  {answer}")
+    print(f"  median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+
+
 def solve_board(width: int, height: int, moves: str) -> str:
     """'draw', 'win in N plies' or 'loss in N plies' for the side to move, solved exactly."""
     board = Board(width, height)
@@ -212,9 +245,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="time limit per move (default 2)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per position (min and median kept)")
     parser.add_argument("--exact", action="store_true", help="only the proofs, the solves and the node rates")
+    parser.add_argument(
+        "--random", type=int, default=0, metavar="N", help="then N random 7x6 positions of 12 and 14 stones"
+    )
     args = parser.parse_args()
     node_rates(args.repeat)
     exact_times(args.repeat)
+    for stones in (12, 14) if args.random else ():
+        random_solves(args.random, stones)
     if args.exact:
         return
     print(f"time limit {args.seconds:g} s, {args.repeat} runs each (min / median)")

@@ -28,8 +28,9 @@ Example: `Solver(Board(4, 4)).solve(*Board(4, 4).play("")).result` is 'draw'.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from solvers.i18n import _
 
@@ -40,6 +41,8 @@ ORDER_ABOVE = 18
 """Moves are ordered by the winning cells they make only while more cells than this are empty."""
 CLOCK_EVERY = 1024
 """Nodes between two looks at the clock."""
+_made_count = itemgetter(0)
+"""The sort key of a ranked move (winning cells made, move)."""
 
 
 class SolveTimeUp(Exception):
@@ -62,6 +65,8 @@ class Board:
         self.full = self.bottom * ((1 << height) - 1)
         self.column = [((1 << height) - 1) << col * stride for col in range(width)]
         self.order = sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col))
+        across, down, rise = stride, height, height + 2  # a row, a falling and a rising diagonal
+        self.shifts = tuple(step * times for step in (across, down, rise) for times in (1, 2, 3))
 
     def play(self, moves: str | list[int]) -> tuple[int, int, int]:
         """(mine, mask, moves played) after `moves`, 0-based columns (a string: 1-based digits)."""
@@ -91,14 +96,22 @@ class Board:
 
     def winning_cells(self, stones: int, mask: int) -> int:
         """The empty cells where `stones` would make four in a row."""
-        side, down, rise = self.height + 1, self.height, self.height + 2
+        return self.wins_of(stones) & (self.full ^ mask)
+
+    def wins_of(self, stones: int) -> int:
+        """Every cell of the board where `stones` would make four in a row (stones' own cells too, if so)."""
+        h1, h2, h3, d1, d2, d3, r1, r2, r3 = self.shifts
         found = (stones << 1) & (stones << 2) & (stones << 3)
-        for shift in (side, down, rise):
-            pair = (stones << shift) & (stones << 2 * shift)
-            found |= pair & ((stones << 3 * shift) | (stones >> shift))
-            pair = (stones >> shift) & (stones >> 2 * shift)
-            found |= pair & ((stones << shift) | (stones >> 3 * shift))
-        return found & (self.full ^ mask)
+        left, right = stones << h1, stones >> h1
+        found |= left & (stones << h2) & ((stones << h3) | right)
+        found |= right & (stones >> h2) & (left | (stones >> h3))
+        left, right = stones << d1, stones >> d1
+        found |= left & (stones << d2) & ((stones << d3) | right)
+        found |= right & (stones >> d2) & (left | (stones >> d3))
+        left, right = stones << r1, stones >> r1
+        found |= left & (stones << r2) & ((stones << r3) | right)
+        found |= right & (stones >> r2) & (left | (stones >> r3))
+        return found & self.full
 
     def is_four(self, stones: int) -> bool:
         """`stones` hold four in a row somewhere."""
@@ -143,90 +156,131 @@ class Solver:
     ) -> None:
         self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
         self.table: dict[int, int] = {}
-        self.nodes = 0
-        self.limited = seconds is not None or nodes is not None
-        self.cells, self.full, self.bottom = board.cells, board.full, board.bottom
-        self.shifts = (board.height + 1, board.height, board.height + 2)
-        self.columns = [board.column[col] for col in board.order]
+        self.made_by: dict[int, int] = {}
+        """A side's stones -> the cells they would win on (many positions share one side's stones)."""
         self.deadline: float | None = None
+        self.negamax, self._counted = self._searcher()
 
-    def _tick(self) -> None:
-        """Stop when the node budget or the time is spent."""
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SolveTimeUp
-        if self.deadline is not None and self.nodes % CLOCK_EVERY == 0 and self.clock() > self.deadline:
-            raise SolveTimeUp
+    @property
+    def nodes(self) -> int:
+        """The positions searched so far."""
+        return self._counted()
 
-    def negamax(self, mine: int, mask: int, played: int, alpha: int, beta: int) -> int:
-        """The score of a position with no immediate win for the mover, within (alpha, beta), fail-hard."""
-        self.nodes += 1
-        if self.limited and (self.nodes % CLOCK_EVERY == 0 or self.node_limit is not None):
-            self._tick()
-        cells = self.cells
-        theirs = mine ^ mask
-        possible = (mask + self.bottom) & self.full
-        side, down, rise = self.shifts
-        threats = (theirs << 1) & (theirs << 2) & (theirs << 3)
-        pair = (theirs << side) & (theirs << 2 * side)
-        threats |= pair & ((theirs << 3 * side) | (theirs >> side))
-        pair = (theirs >> side) & (theirs >> 2 * side)
-        threats |= pair & ((theirs << side) | (theirs >> 3 * side))
-        pair = (theirs << down) & (theirs << 2 * down)
-        threats |= pair & ((theirs << 3 * down) | (theirs >> down))
-        pair = (theirs >> down) & (theirs >> 2 * down)
-        threats |= pair & ((theirs << down) | (theirs >> 3 * down))
-        pair = (theirs << rise) & (theirs << 2 * rise)
-        threats |= pair & ((theirs << 3 * rise) | (theirs >> rise))
-        pair = (theirs >> rise) & (theirs >> 2 * rise)
-        threats |= pair & ((theirs << rise) | (theirs >> 3 * rise))
-        threats &= self.full ^ mask
-        forced = possible & threats
-        if forced:
-            if forced & (forced - 1):
-                return -((cells - played) // 2)
-            possible = forced
-        safe = possible & ~(threats >> 1)
-        if not safe:
-            return -((cells - played) // 2)
-        if played >= cells - 2:
-            return 0
-        low = -((cells - 2 - played) // 2)
-        if alpha < low:
-            alpha = low
-            if alpha >= beta:
-                return alpha
-        high = (cells - 1 - played) // 2
-        key = mine + mask
-        entry = self.table.get(key)
-        if entry is not None:
-            value = entry >> 1
-            if entry & 1:
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        return alpha
-            elif value < high:
-                high = value
-        if beta > high:
-            beta = high
-            if alpha >= beta:
-                return beta
-        moves = [column & safe for column in self.columns if column & safe]
-        if len(moves) > 1 and cells - played > ORDER_ABOVE:
-            winning = self.board.winning_cells
-            moves.sort(key=lambda move: -winning(mine | move, mask).bit_count())
-        table, search = self.table, self.negamax
-        if len(table) >= TABLE_LIMIT:
-            table.clear()
-        for move in moves:
-            score = -search(theirs, mask | move, played + 1, -beta, -alpha)
-            if score >= beta:
-                table[key] = score << 1 | 1
-                return score
-            if score > alpha:
-                alpha = score
-        table[key] = alpha << 1
-        return alpha
+    def _searcher(self) -> tuple[Callable[..., int], Callable[[], int]]:
+        """The search as a closure over the board's constants (no attribute look-ups per node), and its count.
+
+        `negamax(mine, mask, played, alpha, beta)` is the score of a position
+        with no immediate win for the mover within (alpha, beta), fail-hard.
+        Its cost is mostly the opponent's winning cells at every node, so they
+        are kept per stone set in `made_by` (a side's stones recur in many
+        positions, and the moves ordered above `ORDER_ABOVE` put their
+        children's there first).
+        """
+        board, table, made_by, node_limit = self.board, self.table, self.made_by, self.node_limit
+        cells, full, bottom = board.cells, board.full, board.bottom
+        columns = [board.column[col] for col in board.order]
+        winning = board.wins_of
+        last_two = cells - 2
+        lost = [-((cells - played) // 2) for played in range(cells + 3)]  # lost by the next stone
+        count = 0
+        check_at = 0
+
+        def check() -> None:
+            """Every CLOCK_EVERY nodes and at the node budget: empty a full table, stop when out of budget."""
+            nonlocal check_at
+            for kept in (table, made_by):
+                if len(kept) >= TABLE_LIMIT:
+                    kept.clear()
+            if node_limit is not None and count > node_limit:
+                raise SolveTimeUp
+            if self.deadline is not None and self.clock() > self.deadline:
+                raise SolveTimeUp
+            check_at = count + CLOCK_EVERY
+            if node_limit is not None and check_at > node_limit + 1:
+                check_at = node_limit + 1
+
+        def negamax(mine: int, mask: int, played: int, alpha: int, beta: int) -> int:
+            """The score of a position where the mover cannot win at once, within (alpha, beta), fail-hard."""
+            nonlocal count
+            count += 1
+            if count >= check_at:
+                check()
+            theirs = mine ^ mask
+            threats = made_by.get(theirs)
+            if threats is None:
+                threats = made_by[theirs] = winning(theirs)
+            possible = (mask + bottom) & full
+            forced = possible & threats  # both empty: no need to take the stones out of `threats`
+            if forced:
+                if forced & (forced - 1):
+                    return lost[played]
+                possible = forced
+            safe = possible & ~(threats >> 1)  # the cell above a playable one is empty or off the board
+            if not safe:
+                return lost[played]
+            if played >= last_two:
+                return 0
+            low = lost[played + 2]
+            if alpha < low:
+                alpha = low
+                if alpha >= beta:
+                    return alpha
+            high = -lost[played + 1]
+            key = mine + mask
+            entry = table.get(key)
+            if entry is not None:
+                value = entry >> 1
+                if entry & 1:
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            return alpha
+                elif value < high:
+                    high = value
+            if beta > high:
+                beta = high
+                if alpha >= beta:
+                    return beta
+            if not safe & (safe - 1):
+                order: Sequence[int] = (safe,)
+            elif cells - played > ORDER_ABOVE:
+                order = ranked(mine, safe, full ^ mask)
+            else:
+                order = columns
+            for column in order:
+                move = column & safe
+                if move:
+                    score = -negamax(theirs, mask | move, played + 1, -beta, -alpha)
+                    if score >= beta:
+                        table[key] = score << 1 | 1
+                        return score
+                    if score > alpha:
+                        alpha = score
+            table[key] = alpha << 1
+            return alpha
+
+        def ranked(mine: int, safe: int, empty: int) -> list[int]:
+            """The safe moves by the winning cells they make, most first (centre first among equals).
+
+            The cells each move makes are kept in `made_by`, where the child looks them up.
+            """
+            moves = []
+            for column in columns:
+                move = column & safe
+                if move:
+                    stones = mine | move
+                    made = made_by.get(stones)
+                    if made is None:
+                        made = made_by[stones] = winning(stones)
+                    moves.append(((made & empty).bit_count(), move))
+            moves.sort(key=_made_count, reverse=True)  # a stable sort: equals keep the centre-first order
+            return [move for _made, move in moves]
+
+        def counted() -> int:
+            """The nodes searched so far."""
+            return count
+
+        return negamax, counted
 
     def score(self, mine: int, mask: int, played: int) -> int:
         """The exact score of a position that goes on (the mover may win at once)."""
