@@ -29,7 +29,7 @@ import random
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -847,7 +847,15 @@ def algorithm(name: str) -> Algorithm:
     return SHARED_BUG if name == SHARED_BUG.name else ALGORITHMS[name]
 
 
-def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
+class Labelled(Protocol):
+    """What narration needs of a graph: a cell's name (the square maze's model names its cells too)."""
+
+    def label(self, cell: int) -> str:
+        """A cell as people read it: '(2,3)', 'floor 1 (2,3)', 'ring 2 #5'."""
+        ...
+
+
+def narrate(event: Any, which: Algorithm, graph: Labelled) -> str | None:
     """The event in words, for the log: the algorithm's words for its pseudocode line."""
     template = which.words.get(getattr(event, "line", 0))
     kind = type(event)
@@ -874,7 +882,7 @@ def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
     return words if "{" not in words else None
 
 
-def leap_words(event: Leap, graph: CellGraph) -> str:
+def leap_words(event: Leap, graph: Labelled) -> str:
     """A coarse walk in words: how far it went (Aldous-Broder), and how much its loops erased (Wilson)."""
     count = format_number(event.steps)
     if event.line == WI_WALK:

@@ -16,6 +16,7 @@ import numpy as np
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.mazes import generators as gen
 from visualizer.keyframes import Ledger
 from visualizer.scenes.maze import frames
 
@@ -328,29 +329,36 @@ def grid_cell(where: Cell | int, width: int) -> Cell:
     return where
 
 
+class SquareLabels:
+    """The square grid's cell names for `generators.narrate`: flat id row * width + col as '(row,col)'."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+
+    def label(self, cell: int) -> str:
+        """'(2,3)'."""
+        return at(grid_cell(cell, self.width))
+
+
 def narrate(event: Any, action: str, width: int) -> str | None:
-    """The event in words, for the log (a function of the event, the action and the width)."""
+    """The event in words, for the log (a function of the event, the action and the width).
+
+    Carving speaks the backtracker's words on every shape (`generators.narrate`): one text for one loop.
+    """
     kind = type(event)
-    if kind is Carve:
+    if kind is Carve and event.line == CARVE_JOIN_LINE:
         a, b = at(grid_cell(event.cell, width)), at(grid_cell(event.other, width))
-        if event.line == CARVE_JOIN_LINE:
-            return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
-        return _("knock down the wall {a} | {b}: mark {b}, push it").format(a=a, b=b)
+        return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
+    if action != SOLVE and kind in (Carve, Push, Visit, Pop):
+        return gen.narrate(event, gen.ALGORITHMS["backtracker"], SquareLabels(width))
     if kind is Push:
-        what = at(grid_cell(event.what, width))
-        if action == SOLVE:
-            return _("enter {cell}: add it to the path").format(cell=what)
-        if event.parent < 0:
-            return _("start from {cell}: push it").format(cell=what)
-        return _("push {cell}: the way back grows").format(cell=what)
-    if kind is Pop and action == SOLVE:
+        return _("enter {cell}: add it to the path").format(cell=at(grid_cell(event.what, width)))
+    if kind is Pop:
         stride = width + 2  # the solver numbers cells on a grid padded by one all round
         cell = at((event.node // stride - 1, event.node % stride - 1))
         if event.backtrack:
             return _("back up from {cell}").format(cell=cell)
         return _("the goal is found: return from {cell}").format(cell=cell)  # unwinding after the goal
-    if kind is Pop and event.backtrack:
-        return _("{cell}: no unvisited neighbour, pop").format(cell=at(grid_cell(event.node, width)))
     if kind is DeadEnd:
         return _("dead end at {cell}").format(cell=at(event.where))
     if kind is Note:

@@ -135,11 +135,11 @@ def narrate(event: Any, mode: str, algorithms: list[str], graph: CellGraph) -> s
         else:
             which = gen.algorithm(algorithms[event.side])
             who = generator_name(which.name)
-        words = gen.narrate(event.event, which, labels(graph).as_graph())
+        words = gen.narrate(event.event, which, labels(graph))
         return _("{who}: {words}").format(who=who, words=words) if words else None
     if mode in (SOLVE, WALK):
         return solve_words(event, graph)
-    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph).as_graph())
+    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph))
 
 
 def solve_words(event: Any, graph: CellGraph) -> str | None:
