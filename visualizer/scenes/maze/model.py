@@ -8,6 +8,7 @@ states into the plain words the log and the status line show.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
+from solvers.mazes import walk
 from visualizer.keyframes import Ledger
 from visualizer.scenes.maze import frames
 
@@ -351,29 +353,15 @@ def narrate(event: Any, action: str, width: int) -> str | None:
         return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
     if action != SOLVE and kind in (Carve, Push, Visit, Pop):
         return gen.narrate(event, gen.ALGORITHMS["backtracker"], SquareLabels(width))
-    if kind is Push:
-        return _("enter {cell}: add it to the path").format(cell=at(grid_cell(event.what, width)))
-    if kind is Pop:
-        stride = width + 2  # the solver numbers cells on a grid padded by one all round
-        cell = at((event.node // stride - 1, event.node % stride - 1))
-        if event.backtrack:
-            return _("back up from {cell}").format(cell=cell)
-        return _("the goal is found: return from {cell}").format(cell=cell)  # unwinding after the goal
-    if kind is DeadEnd:
-        return _("dead end at {cell}").format(cell=at(event.where))
-    if kind is Note:
-        if event.what == "unreachable":
-            return _("every reachable cell is explored: the goal cannot be reached")
-        a, b = event.what
-        if event.line == SOLVE_VISITED_LINE:
-            return _("{cell} was visited before: do not go back in").format(cell=at(b))
-        return _("try the corridor from {a} to {b}").format(a=at(a), b=at(b))
-    if kind is Solution:
-        count = len(event.answer)
-        return ngettext(
-            "the goal! a path of {count} cell", "the goal! a path of {count} cells", count
-        ).format(count=format_number(count))
-    return None
+    return walk.narrate(event, functools.partial(solver_label, width=width))
+
+
+def solver_label(where: Cell | int, width: int) -> str:
+    """A cell as the square's solver names it: a (row, col) pair, or a node id on the grid padded by one."""
+    if isinstance(where, int):
+        stride = width + 2
+        return at((where // stride - 1, where % stride - 1))
+    return at(where)
 
 
 DRAW_HINT = N_(
