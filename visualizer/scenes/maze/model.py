@@ -55,7 +55,7 @@ DIRTY_CAP = 200_000
 # Cell states, in the order they win when several apply.
 UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
 
-# Pseudocode lines the narration tells apart (solvers/maze.py has no LINE_ constants yet).
+# Pseudocode lines the model and the narration tell apart.
 CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
 SOLVE_VISITED_LINE = mz.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
