@@ -13,7 +13,7 @@ from ui import TickClock, drag, finish_loading, pick_file, press
 from solvers import maze as mz
 from visualizer import theme as th
 from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
-from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, ROCK, SOLVE, MazeModel
+from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, REST, ROCK, SOLVE, MazeModel, narrate
 from visualizer.scenes.maze.view import TONES
 from visualizer.shell import Shell
 
@@ -506,3 +506,20 @@ def test_quitting_asks_first_when_the_autosave_cannot_be_written(app, open_demo,
     app.frame(1 / 60)
     assert app.prompt is not None and app.running and "could not autosave" in app.message
     app.prompt = None
+
+
+def test_the_square_carving_is_told_in_the_backtrackers_words_on_every_shape() -> None:
+    """One backtracker, one text: the square demo's log says what the shapes demo says on the square graph."""
+    from solvers.mazes import generators as gen
+    from solvers.mazes import graph as g
+
+    graph = g.square(5, 4)
+    told = [narrate(event, CARVE, 5) for event in mz.carve(5, 4, 2)]
+    assert told == [gen.narrate(event, gen.ALGORITHMS["backtracker"], graph) for event in mz.carve(5, 4, 2)]
+    row, col = divmod(next(mz.carve(5, 4, 2)).what, 5)
+    assert told[:2] == [f"start from ({row},{col}): push it", f"mark ({row},{col}) visited"]
+    assert all(told) and sum("no unvisited neighbour" in words for words in told if words) == 5 * 4
+    drawn = mz.Maze.full(5, 4)
+    drawn.set_wall((0, 0), (0, 1), False)
+    rest = [narrate(event, REST, 5) for event in mz.carve_rest(drawn, 1)]
+    assert len(rest) > 20 and all(rest)

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solvers import maze as square_maze
 from solvers.events import Carve, Note, Pop, Push, Visit
+from solvers.mazes import generators
 from solvers.mazes import graph as g
 from solvers.mazes.generators import ALGORITHMS, SHARED_BUG, Walk, algorithm, generate, narrate
 
@@ -141,8 +143,9 @@ def test_events_tell_the_whole_carving_and_the_stack_empties(name: str) -> None:
     assert replay.passages == {frozenset(p) for p in generate(graph, name, 2)}
     kinds = [type(e) for e in events]
     assert kinds.count(Carve) == graph.size - 1
-    if which.carve_pushes:  # one event per step: a Carve pushes, a Pop backtracks
-        assert kinds.count(Pop) == graph.size and kinds.count(Carve) + 1 == len(events) - graph.size
+    if which.carve_pushes:  # one event a step: a Carve pushes, a Pop backtracks; the root: a Push, a Visit
+        assert kinds.count(Pop) == graph.size and kinds.count(Carve) + 2 == len(events) - graph.size
+        assert kinds[:2] == [Push, Visit] and kinds.count(Push) == kinds.count(Visit) == 1
 
 
 @pytest.mark.parametrize("name", list(ALGORITHMS))
@@ -209,3 +212,12 @@ def test_shapes_have_the_neighbours_they_should() -> None:
     assert 4 + 9 in cube.adjacency[4] and len(cube.adjacency[4]) == 5  # stairs up from the middle
     polar = g.polar(4)
     assert all(a in polar.adjacency[b] for a in range(polar.size) for b in polar.adjacency[a])
+
+
+@pytest.mark.parametrize(("width", "height", "seed"), [(4, 3, 1), (12, 9, 7), (30, 20, 5)])
+def test_the_square_graphs_backtracker_is_the_square_maze(width: int, height: int, seed: int) -> None:
+    """One backtracker: on the square graph it carves the square demo's maze, event for event, and the
+    graph loop on the square's table of choices makes the same steps as the square's fast loop."""
+    square_run = list(square_maze.carve(width, height, seed))
+    assert list(ALGORITHMS["backtracker"].run(g.square(width, height), seed)) == square_run
+    assert list(generators._backtracker(g.square(width, height), seed)) == square_run

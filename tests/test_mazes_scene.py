@@ -255,3 +255,30 @@ def test_prims_carving_draws_its_frontier_and_its_legend_names_it(app, open_demo
     words = [text for _colour, text in panels.legend_rows(CARVE, gen.algorithm("prim"))]
     assert any("frontier" in text for text in words) and not any("stack" in text for text in words)
     assert not any("stack" in text for _c, text in panels.legend_rows(CARVE, gen.algorithm("kruskal")))
+
+
+def test_a_search_is_told_in_the_same_words_on_every_shape() -> None:
+    """One solver, one text: the shapes demo tells every step of a search as the square demo does."""
+    import re
+
+    from solvers import maze as mz
+    from solvers.events import Visit
+    from solvers.mazes.walk import solve
+    from visualizer.scenes.maze.model import SOLVE, narrate
+
+    graph = g.square(7, 5)
+    open_near = corridors(graph, gen.generate(graph, "backtracker", 3))
+    shape_events = list(solve(open_near, graph.start, graph.goal))
+    square_events = list(mz.solve(mz.generate(7, 5, 3)))
+    shape_told = [panels.solve_words(event, graph) for event in shape_events]
+    square_told = [narrate(event, SOLVE, 7) for event in square_events]
+    assert shape_told[0] == square_told[0] == "enter (0,0): add it to the path"
+    assert all(words for words in shape_told) and all(
+        words for event, words in zip(square_events, square_told, strict=True) if type(event) is not Visit
+    )
+
+    def templates(told: list[str | None]) -> set[str]:
+        """The sentences with their cells and counts left out."""
+        return {re.sub(r"\(\d+,\d+\)|\d+", "#", words) for words in told if words}
+
+    assert templates(shape_told) == templates(square_told)

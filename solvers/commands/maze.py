@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from collections.abc import Generator
 from typing import Any
 
 from solvers import i18n, textio
-from solvers.cli import ArgumentParser, Progress, emit, fail, seed_number, whole_number
-from solvers.events import Carve, Pop
+from solvers.cli import ArgumentParser, emit, fail, seed_number, whole_number
 from solvers.maze import (
     CORRIDORS,
-    LINE_CARVE_KNOCK,
     MAX_FILE_BYTES,
     MAX_SIZE,
     MIN_SIZE,
@@ -61,7 +58,8 @@ def _run_generate(args: argparse.Namespace) -> int:
     shapes_cli.check_worksheet(args, args.width * args.height)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     stats = EventStats()
-    maze = run_to_end(_carve_depth(carve(args.width, args.height, seed), stats), stats)
+    carving = shapes_cli.watched(carve(args.width, args.height, seed), stats, True, i18n.N_("walls removed"))
+    maze: Maze = run_to_end(carving, stats)
     if args.out:
         try:
             maze.save(args.out)
@@ -113,29 +111,6 @@ def _square_data(args: argparse.Namespace, maze: Maze, seed: int, stats: EventSt
         **stats.as_dict(),
     }
     return data | shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze))
-
-
-def _carve_depth(events: Generator[Any, None, Maze], stats: EventStats) -> Generator[Any, None, Maze]:
-    """Pass carving's events on, counting a knocking Carve as the push it implies in `stats.max_depth`."""
-    depth = deepest = knocked = 0
-    progress = Progress("maze generate")  # the command's name, as typed
-    while True:
-        try:
-            event = next(events)
-        except StopIteration as stop:
-            progress.close()
-            stats.max_depth = max(stats.max_depth, deepest + 1)
-            result: Maze = stop.value
-            return result
-        if type(event) is Carve and event.line == LINE_CARVE_KNOCK:
-            depth += 1
-            deepest = max(deepest, depth)
-            knocked += 1
-            if not knocked & 4095:  # the progress clock is read every 4,096 walls
-                progress.update(knocked, i18n.N_("walls removed"))
-        elif type(event) is Pop:
-            depth -= 1
-        yield event
 
 
 def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[SolveResult, EventStats]:

@@ -12,7 +12,7 @@ import argparse
 import itertools
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -143,21 +143,44 @@ def carved(events: Iterable[Any], stats: EventStats, pushes: bool) -> list[g.Pas
     """The passages of the events' Carves; with `pushes`, a Carve counts as a push in the stats' depth."""
     passages: list[g.Passage] = []
     keep = passages.append
-    depth = deepest = 0
-    with Progress("maze generate") as progress:
-        for event in stats.watch(events):
-            if type(event) is Carve:
-                keep((event.cell, event.other))
-                if not len(passages) & PROGRESS_EVERY:
-                    progress.update(len(passages), N_("passages"))
+    for event in watched(iter(stats.watch(events)), stats, pushes, N_("passages")):
+        if type(event) is Carve:
+            keep((event.cell, event.other))
+    return passages
+
+
+def watched(events: Iterator[Any], stats: EventStats, pushes: bool, noun: str) -> Generator[Any, None, Any]:
+    """Pass a carving's events on, and its return value, with progress every 4,096 Carves (said in `noun`).
+
+    With `pushes` (a stack-based generator, the square's carve), a Carve
+    counts as the push it implies in `stats.max_depth`: EventStats sees no
+    Push for it.  Every shape's `maze generate` carves through this.
+    """
+    depth = deepest = carves = 0
+    progress = Progress("maze generate")  # the command's name, as typed
+    carve_kind, pop_kind = Carve, Pop
+    try:
+        while True:
+            try:
+                event = next(events)
+            except StopIteration as stop:
+                result = stop.value
+                break
+            if type(event) is carve_kind:
+                carves += 1
+                if not carves & PROGRESS_EVERY:
+                    progress.update(carves, noun)
                 if pushes:
                     depth += 1
                     deepest = max(deepest, depth)
-            elif pushes and type(event) is Pop:
+            elif pushes and type(event) is pop_kind:
                 depth -= 1
-    if pushes:  # a Carve implies a push that EventStats does not see
-        stats.max_depth = deepest + 1
-    return passages
+            yield event
+    finally:
+        progress.close()
+    if pushes:
+        stats.max_depth = max(stats.max_depth, deepest + 1)
+    return result
 
 
 def generic_form(graph: g.CellGraph, passages: Sequence[g.Passage]) -> dict[str, Any]:

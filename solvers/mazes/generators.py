@@ -6,19 +6,21 @@ stack or list: no recursion, whatever the size.  Deterministic for a seed.
 
 The events (cell ids are flat ints, see `graph`)::
 
-    Visit(cell)            the first cell joins the maze (a root)
+    Visit(cell)            the first cell joins the maze (a root; the stack-based ones push it first)
     Carve(a, b)            the wall a | b goes; b is now in the maze and is the current cell.
                            For the stack-based generators (backtracker, growing tree)
                            a Carve also pushes b: one event per step.
     Pop(cell, index)       cell leaves the stack or active list (index: where it was; None = top)
-    Push(cell, parent)     Wilson's random walk grows by a cell
+    Push(cell, parent)     a root goes on the stack; Wilson's random walk grows by a cell
     Walk(cell, frm)        the current cell moves without carving (Aldous-Broder's walk, a hunt)
     Leap(cell, frm, steps, erased)
                            coarse level of Aldous-Broder and Wilson on large graphs: a whole walk
                            of `steps` moves from frm to cell (`erased`: moves lost with loops)
     Note(what)             a test that changes nothing (a skipped wall, a new row, a failed hunt)
 
-`generate(graph, name, seed)` drains one and returns its passages.
+`generate(graph, name, seed)` drains one and returns its passages.  The
+square maze (`solvers.maze`) is the square shape of this graph: its
+backtracker is the square graph's, with the same events and pseudocode.
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ import random
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
+from solvers import maze as mz
 from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import walks
@@ -94,27 +97,30 @@ def _visited_with_sentinel(n: int) -> bytearray:
 
 # --- recursive backtracker -------------------------------------------------------------------
 
-BACKTRACKER_CODE = (
-    N_("mark a random cell visited, push it"),
-    N_("while the stack is not empty:"),
-    "    " + N_("cell = the cell on top of the stack"),
-    "    " + N_("if cell has unvisited neighbours:"),
-    "        " + N_("next = one of them, at random"),
-    "        " + N_("knock down cell | next; mark next, push it"),
-    "    else:",
-    "        " + N_("pop cell: backtrack"),
-)
-BT_START, BT_KNOCK, BT_BACKTRACK = 1, 6, 8
+BACKTRACKER_CODE = mz.CARVE_PSEUDOCODE[:-1]
+"""The square maze's pseudocode, one for every shape (its last line, joining drawn parts, is the square's)."""
+BT_START, BT_KNOCK, BT_BACKTRACK = mz.LINE_CARVE_START, mz.LINE_CARVE_KNOCK, mz.LINE_CARVE_BACKTRACK
 
 
 def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
-    """The text's recursive backtracker, on an explicit stack; a Carve pushes its cell."""
-    rng = np.random.default_rng(seed)
-    near, d = _shuffled_neighbours(graph, rng)
+    """The text's recursive backtracker, on an explicit stack; a Carve pushes its cell.
+
+    A root is a Push then a Visit.  On a square graph the square maze's own
+    loop carves (`solvers.maze.carve`, its fast specialisation): the same
+    events, and the same maze for a seed, as the square demo and `maze generate`.
+    """
+    if graph.shape == "square":
+        return mz.carve(graph.width, graph.height, seed)
+    return _backtracker(graph, seed)
+
+
+def _backtracker(graph: CellGraph, seed: int | None) -> Events:
+    """The one backtracker's loop, on a table of neighbours in the order each cell tries them."""
+    near, d, root = _backtracker_choices(graph, seed)
     visited = _visited_with_sentinel(graph.size)
-    root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, BT_START))
+    yield build(Visit, (root, BT_START))
     stack = [root]
     tries = [iter(near[d * root : d * root + d])]
     push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
@@ -129,6 +135,16 @@ def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
         else:
             pop_try()
             yield build(Pop, (pop(), None, True, BT_BACKTRACK))
+
+
+def _backtracker_choices(graph: CellGraph, seed: int | None) -> tuple[array[int], int, int]:
+    """The backtracker's neighbour table, row length and root (on a square: `maze.backtracker_table`)."""
+    if graph.shape == "square":
+        table, root = mz.backtracker_table(graph.width, graph.height, seed)
+        return _int_array(table), table.shape[1], root
+    rng = np.random.default_rng(seed)
+    near, d = _shuffled_neighbours(graph, rng)
+    return near, d, int(rng.integers(graph.size))
 
 
 SHARED_CODE = (
@@ -152,12 +168,11 @@ def backtracker_shared(graph: CellGraph, seed: int | None = None) -> Events:
     caller's, so the first return finds the caller's loop already finished,
     and every frame returns at once.  Carving stops at the first backtrack.
     """
-    rng = np.random.default_rng(seed)
-    near, d = _shuffled_neighbours(graph, rng)
+    near, d, root = _backtracker_choices(graph, seed)
     visited = _visited_with_sentinel(graph.size)
-    root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, SH_CALL))
+    yield build(Visit, (root, SH_CALL))
     stack = [root]
     shared = iter(near[d * root : d * root + d])  # the one `dirs` and `i` (with `var`: one a frame)
     while stack:
@@ -204,6 +219,7 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
     root = int(rng.integers(graph.size))
     visited[root] = 1
     yield build(Push, (root, -1, root, GT_START))
+    yield build(Visit, (root, GT_START))
     active = array("i", [root])  # compact: a random pick reads 4 bytes, not a scattered int object
     while active:
         index = len(active) - 1 if rand() < mix else int(rand() * len(active))
@@ -714,7 +730,7 @@ ALGORITHMS: dict[str, Algorithm] = {
             backtracker,
             BACKTRACKER_CODE,
             {
-                BT_START: N_("start from {a}: mark it, push it"),
+                BT_START: N_("start from {a}: push it"),
                 BT_KNOCK: N_("knock down {a} | {b}: mark {b}, push it"),
                 BT_BACKTRACK: N_("{a}: no unvisited neighbour, pop (backtrack)"),
             },
@@ -831,7 +847,15 @@ def algorithm(name: str) -> Algorithm:
     return SHARED_BUG if name == SHARED_BUG.name else ALGORITHMS[name]
 
 
-def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
+class Labelled(Protocol):
+    """What narration needs of a graph: a cell's name (the square maze's model names its cells too)."""
+
+    def label(self, cell: int) -> str:
+        """A cell as people read it: '(2,3)', 'floor 1 (2,3)', 'ring 2 #5'."""
+        ...
+
+
+def narrate(event: Any, which: Algorithm, graph: Labelled) -> str | None:
     """The event in words, for the log: the algorithm's words for its pseudocode line."""
     template = which.words.get(getattr(event, "line", 0))
     kind = type(event)
@@ -848,6 +872,8 @@ def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
         if kind is Pop and not event.backtrack:
             return None  # a walk's cell settling after its Carve: the Carve told it
         return words.format(a=graph.label(event.node))
+    if kind is Visit and which.carve_pushes:  # a root, after the Push that told its line's words
+        return _("mark {a} visited").format(a=graph.label(event.where))
     if kind is Visit:
         return words.format(a=graph.label(event.where))
     if kind is Note and isinstance(event.what, tuple) and len(event.what) == 2 and event.what[0] != "row":
@@ -856,7 +882,7 @@ def narrate(event: Any, which: Algorithm, graph: CellGraph) -> str | None:
     return words if "{" not in words else None
 
 
-def leap_words(event: Leap, graph: CellGraph) -> str:
+def leap_words(event: Leap, graph: Labelled) -> str:
     """A coarse walk in words: how far it went (Aldous-Broder), and how much its loops erased (Wilson)."""
     count = format_number(event.steps)
     if event.line == WI_WALK:

@@ -7,10 +7,11 @@ serves both.  Cells are flat ids.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from typing import Any
 
 from solvers.events import DeadEnd, Note, Pop, Push, Solution, build
+from solvers.i18n import _, format_number, ngettext
 from solvers.maze import (
     LINE_SOLVE_DEAD_END,
     LINE_SOLVE_GOAL,
@@ -85,3 +86,33 @@ def next_step(open_near: Sequence[Sequence[int]], here: int, goal: int) -> int |
     """The cell to step to from `here` towards `goal` (the game's hint), None if there or no way."""
     path = find_path(open_near, here, goal)
     return path[1] if path and len(path) > 1 else None
+
+
+def narrate(event: Any, label: Callable[[Any], str]) -> str | None:
+    """A search's event in words, for the log, on every shape (the square's `maze.solve` and `solve` here).
+
+    `label` names a cell as the event names it: a Push by what it holds,
+    a Pop by its node id (the square's solver numbers nodes on its padded grid).
+    """
+    kind = type(event)
+    if kind is Push:
+        return _("enter {cell}: add it to the path").format(cell=label(event.what))
+    if kind is Pop:
+        if event.backtrack:
+            return _("back up from {cell}").format(cell=label(event.node))
+        return _("the goal is found: return from {cell}").format(cell=label(event.node))  # unwinding
+    if kind is DeadEnd:
+        return _("dead end at {cell}").format(cell=label(event.where))
+    if kind is Note:
+        if event.what == "unreachable":
+            return _("every reachable cell is explored: the goal cannot be reached")
+        a, b = event.what
+        if event.line == LINE_SOLVE_VISITED:
+            return _("{cell} was visited before: do not go back in").format(cell=label(b))
+        return _("try the corridor from {a} to {b}").format(a=label(a), b=label(b))
+    if kind is Solution:
+        count = len(event.answer)
+        return ngettext(
+            "the goal! a path of {count} cell", "the goal! a path of {count} cells", count
+        ).format(count=format_number(count))
+    return None

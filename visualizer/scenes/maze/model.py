@@ -8,6 +8,7 @@ states into the plain words the log and the status line show.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,6 +17,8 @@ import numpy as np
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.mazes import generators as gen
+from solvers.mazes import walk
 from visualizer.keyframes import Ledger
 from visualizer.scenes.maze import frames
 
@@ -52,7 +55,7 @@ DIRTY_CAP = 200_000
 # Cell states, in the order they win when several apply.
 UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
 
-# Pseudocode lines the narration tells apart (solvers/maze.py has no LINE_ constants yet).
+# Pseudocode lines the model and the narration tell apart.
 CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
 SOLVE_VISITED_LINE = mz.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
@@ -328,44 +331,37 @@ def grid_cell(where: Cell | int, width: int) -> Cell:
     return where
 
 
+class SquareLabels:
+    """The square grid's cell names for `generators.narrate`: flat id row * width + col as '(row,col)'."""
+
+    def __init__(self, width: int) -> None:
+        self.width = width
+
+    def label(self, cell: int) -> str:
+        """'(2,3)'."""
+        return at(grid_cell(cell, self.width))
+
+
 def narrate(event: Any, action: str, width: int) -> str | None:
-    """The event in words, for the log (a function of the event, the action and the width)."""
+    """The event in words, for the log (a function of the event, the action and the width).
+
+    Carving speaks the backtracker's words on every shape (`generators.narrate`): one text for one loop.
+    """
     kind = type(event)
-    if kind is Carve:
+    if kind is Carve and event.line == CARVE_JOIN_LINE:
         a, b = at(grid_cell(event.cell, width)), at(grid_cell(event.other, width))
-        if event.line == CARVE_JOIN_LINE:
-            return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
-        return _("knock down the wall {a} | {b}: mark {b}, push it").format(a=a, b=b)
-    if kind is Push:
-        what = at(grid_cell(event.what, width))
-        if action == SOLVE:
-            return _("enter {cell}: add it to the path").format(cell=what)
-        if event.parent < 0:
-            return _("start from {cell}: push it").format(cell=what)
-        return _("push {cell}: the way back grows").format(cell=what)
-    if kind is Pop and action == SOLVE:
-        stride = width + 2  # the solver numbers cells on a grid padded by one all round
-        cell = at((event.node // stride - 1, event.node % stride - 1))
-        if event.backtrack:
-            return _("back up from {cell}").format(cell=cell)
-        return _("the goal is found: return from {cell}").format(cell=cell)  # unwinding after the goal
-    if kind is Pop and event.backtrack:
-        return _("{cell}: no unvisited neighbour, pop").format(cell=at(grid_cell(event.node, width)))
-    if kind is DeadEnd:
-        return _("dead end at {cell}").format(cell=at(event.where))
-    if kind is Note:
-        if event.what == "unreachable":
-            return _("every reachable cell is explored: the goal cannot be reached")
-        a, b = event.what
-        if event.line == SOLVE_VISITED_LINE:
-            return _("{cell} was visited before: do not go back in").format(cell=at(b))
-        return _("try the corridor from {a} to {b}").format(a=at(a), b=at(b))
-    if kind is Solution:
-        count = len(event.answer)
-        return ngettext(
-            "the goal! a path of {count} cell", "the goal! a path of {count} cells", count
-        ).format(count=format_number(count))
-    return None
+        return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
+    if action != SOLVE and kind in (Carve, Push, Visit, Pop):
+        return gen.narrate(event, gen.ALGORITHMS["backtracker"], SquareLabels(width))
+    return walk.narrate(event, functools.partial(solver_label, width=width))
+
+
+def solver_label(where: Cell | int, width: int) -> str:
+    """A cell as the square's solver names it: a (row, col) pair, or a node id on the grid padded by one."""
+    if isinstance(where, int):
+        stride = width + 2
+        return at((where // stride - 1, where % stride - 1))
+    return at(where)
 
 
 DRAW_HINT = N_(

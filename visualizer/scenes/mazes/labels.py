@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 from bisect import bisect_right
 from itertools import accumulate
-from typing import cast
 
 from solvers.i18n import N_, _
 from solvers.mazes.graph import CellGraph
@@ -48,7 +47,7 @@ def generator_name(name: str) -> str:
 
 
 class Labels:
-    """A graph's cell names; `gen.narrate` reads only `label`, so this stands in for the graph there."""
+    """A graph's cell names: what `gen.narrate` reads (`gen.Labelled`)."""
 
     def __init__(self, graph: CellGraph) -> None:
         self.graph = graph
@@ -65,10 +64,6 @@ class Labels:
         if graph.shape == "3d":
             return _("floor {floor} ({row},{col})").format(floor=level + 1, row=row, col=col)
         return f"({row},{col})"
-
-    def as_graph(self) -> CellGraph:
-        """This, typed as the graph `gen.narrate` expects (it asks only for labels)."""
-        return cast(CellGraph, self)
 
 
 @functools.lru_cache(maxsize=4)

@@ -14,9 +14,9 @@ from typing import Any, Protocol
 
 import pygame
 
-from solvers.events import DeadEnd, Push, Solution
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
+from solvers.mazes import walk
 from solvers.mazes.graph import CellGraph
 from solvers.mazes.texture import Texture, TextureSampler
 from visualizer import theme as th
@@ -135,25 +135,16 @@ def narrate(event: Any, mode: str, algorithms: list[str], graph: CellGraph) -> s
         else:
             which = gen.algorithm(algorithms[event.side])
             who = generator_name(which.name)
-        words = gen.narrate(event.event, which, labels(graph).as_graph())
+        words = gen.narrate(event.event, which, labels(graph))
         return _("{who}: {words}").format(who=who, words=words) if words else None
     if mode in (SOLVE, WALK):
         return solve_words(event, graph)
-    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph).as_graph())
+    return gen.narrate(event, gen.algorithm(algorithms[LEFT]), labels(graph))
 
 
 def solve_words(event: Any, graph: CellGraph) -> str | None:
-    """The solver's events in words."""
-    kind = type(event)
-    if kind is Push:
-        return _("step into {cell}").format(cell=labels(graph).label(event.node))
-    if kind is DeadEnd:
-        return _("{cell}: dead end, go back").format(cell=labels(graph).label(event.where))
-    if kind is Solution:
-        count = len(event.answer)
-        sentence = ngettext("the goal: a path of {count} cell", "the goal: a path of {count} cells", count)
-        return sentence.format(count=format_number(count))
-    return None
+    """The solver's events in words: the square maze's words, one text for the one solver."""
+    return walk.narrate(event, labels(graph).label)
 
 
 def counters(look: StageLook, model: Any) -> list[tuple[str, str]]:
