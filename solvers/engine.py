@@ -96,22 +96,30 @@ class TimeUp(Exception):
 
 @dataclass(frozen=True)
 class Limits:
-    """When iterative deepening stops: a depth, a time on `clock`, a node budget (None: no limit)."""
+    """When iterative deepening stops: a depth, a time on `clock`, a node budget (None: no limit).
+
+    `least_depth`: the iterations up to this depth finish whatever the clock
+    and the node budget say, so a busy machine, or a threat search that used
+    the time first, never leaves a level shallower than that.
+    """
 
     depth: int | None = None
     seconds: float | None = None
     nodes: int | None = None
     clock: Callable[[], float] = time.perf_counter
+    least_depth: int = 0
 
 
 LEVELS: dict[str, Limits] = {
     "easy": Limits(depth=1),
     "medium": Limits(depth=3, seconds=1.8),
-    "hard": Limits(depth=None, seconds=1.8),
+    "hard": Limits(depth=None, seconds=1.8, least_depth=3),
 }
 """The computer's strength.  Easy looks one move ahead (it takes a win but may miss a
 block); medium three plies (never misses a win in one or a block); hard deepens until
-1.8 s are up (answers within 2 s)."""
+1.8 s are up (answers within 2 s on an idle machine), and always to medium's three plies
+at least: on a loaded machine, with its threat search first, 1.8 s of the clock left
+it one or two plies, and it lost to medium (issue 31)."""
 DEFAULT_LEVEL = "medium"
 
 
@@ -147,7 +155,7 @@ class Engine:
         # what `events` would have yielded, counted by the plain path (`event_counts`)
         self.pushes = self.pops = self.iterations = self.ends = self.leaves = self.bounds = self.cuts = 0
         self.deepest = 0  # the deepest ply a node was searched at
-        self._deadline = inf
+        self._deadline = self._node_cap = inf
         self._root_move: int | None = None
         self._next_id = 1
 
@@ -156,10 +164,9 @@ class Engine:
     def _tick(self) -> None:
         """Count a node; stop the iteration when the node budget or the time runs out."""
         self.nodes += 1
-        limits = self.limits
-        if limits.nodes is not None and self.nodes > limits.nodes:
+        if self.nodes > self._node_cap:
             raise TimeUp
-        if self.nodes % CLOCK_EVERY == 0 and limits.clock() > self._deadline:
+        if self.nodes % CLOCK_EVERY == 0 and self.limits.clock() > self._deadline:
             raise TimeUp
 
     def _probe(self, pos: Position, depth: int, alpha: float, beta: float) -> tuple[float | None, int | None]:
@@ -211,6 +218,12 @@ class Engine:
             pos = self.game.result(pos, entry[3])
         return line
 
+    def _budget(self, depth: int, deadline: float) -> None:
+        """The iteration at `depth` stops at `deadline` and the node budget, unless within the least depth."""
+        budgeted = depth > self.limits.least_depth
+        self._deadline = deadline if budgeted else inf
+        self._node_cap = self.limits.nodes if budgeted and self.limits.nodes is not None else inf
+
     def _depths(self, pos: Position) -> range:
         """The iterations to run: 1 up to the depth limit (at most the empty cells)."""
         most = pos.empty if self.limits.depth is None else min(self.limits.depth, pos.empty)
@@ -222,10 +235,10 @@ class Engine:
         """Iterative deepening to the limits; the last finished iteration's move and value."""
         self._reset()
         started = self.limits.clock()
-        if self.limits.seconds is not None:
-            self._deadline = started + self.limits.seconds
+        deadline = inf if self.limits.seconds is None else started + self.limits.seconds
         answer = Answer()
         for depth in self._depths(pos):
+            self._budget(depth, deadline)
             try:
                 value, move = self._root(pos, depth)
             except TimeUp:
@@ -327,6 +340,7 @@ class Engine:
         yield Push(0, -1, None, L_ITERATE)
         value: float = 0.0
         for depth in self._depths(pos):
+            self._budget(depth, inf)
             try:
                 value = yield from self._search_events(pos, depth, -inf, inf, 0, 0, None, depth)
             except TimeUp:

@@ -6,6 +6,7 @@ No test reads the real clock: depth and node limits, or a fake clock.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 from itertools import count
 from math import inf
@@ -309,3 +310,17 @@ def test_the_plain_search_counts_exactly_the_events_it_did_not_yield(limits: Lim
     kinds, deepest = engine.event_counts()
     assert {kind: n for kind, n in kinds.items() if n} == dict(stats.by_kind)
     assert deepest == stats.max_depth
+
+
+def test_hard_searches_medium_depth_however_late_its_clock_and_small_its_budget() -> None:
+    """Hard's least depth: a clock past its time at the first reading and a one-node budget still leave it
+    medium's three plies and medium's value (issue 31: on a loaded machine, after its threat search, 1.8 s
+    of the clock left hard one or two plies, and it lost to medium); deeper iterations stop as before."""
+    game, pos = MNK(15, 15, 5), midgames()[3][1]
+    ticks = count()
+    late = replace(LEVELS["hard"], clock=lambda: 10.0 * next(ticks), nodes=1)
+    answer = Engine(game, late).think(pos)
+    medium = Engine(game, MEDIUM).think(pos)
+    assert answer.depth == 3 and answer.value == medium.value
+    assert answer.nodes == medium.nodes + 1  # depth 4 stopped at its first node
+    assert LEVELS["medium"].least_depth == 0  # medium's clock still stops it
