@@ -1,15 +1,21 @@
 """Benchmark: what gomoku's levels mean, measured.  The puzzle set per level, and engine against engine.
 
-Run: `python bench/bench_gomoku.py [--openings 50] [--seconds S] [--plies P] [--pairs easy-medium,...]`.
+Run: `python bench/bench_gomoku.py [--openings 50] [--nodes N] [--plies P] [--pairs hard-medium,...]`
+(`--game G`: only opening G).
 
 - Puzzles (assets/puzzles/gomoku/threats.txt): for each level, how many forced
   wins it wins and how many threats it stops, each answer judged by brute force
   (`solvers.gomoku_puzzles.Brute`, as in tests/test_threats.py), and the CPU time.
 - Matches: each pair of levels plays `--openings` games from seeded random
   two-stone openings near the centre, each side x in half of them; a game ends at
-  five or after `--plies` moves (unfinished).  Hard's alpha-beta gets `--seconds`
-  per move (the app gives it 1.8 s; less keeps the run short, and says so).
-  Each game's result goes to standard error as it ends.
+  five or after `--plies` moves (unfinished).  The budgets are counted, never
+  timed, so the games are the same on a busy machine and an idle one, move for
+  move: medium searches its 3 plies to the end, hard's alpha-beta gets `--nodes`
+  nodes a move (the app gives it 1.8 s of the clock; 50,000 nodes are about that
+  on one core of this machine), and the threat searches have node budgets of
+  their own.  Each game's moves and result go to standard error as it ends (to
+  replay one: `--game G --pairs A-B`); the table gives each level's CPU seconds
+  per move.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ import argparse
 import random
 import sys
 import time
-from dataclasses import replace
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 
 from solvers.engine import LEVELS, Limits
 from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, load
@@ -28,10 +35,10 @@ from solvers.threats import LEVEL_REACH, think_with
 GAME = MNK(15, 15, 5)
 
 
-def level_limits(level: str, seconds: float) -> Limits:
-    """The level's alpha-beta limits, hard's time replaced by `seconds`."""
-    limits = LEVELS[level]
-    return replace(limits, seconds=seconds) if level == "hard" else limits
+def level_limits(level: str, nodes: int) -> Limits:
+    """The level's alpha-beta limits, counted rather than timed: hard's time becomes `nodes` nodes."""
+    limits = replace(LEVELS[level], seconds=None, clock=time.process_time)
+    return replace(limits, nodes=nodes) if level == "hard" else limits
 
 
 def judged(puzzle: Puzzle, move: int, brute: Brute) -> bool:
@@ -43,7 +50,7 @@ def judged(puzzle: Puzzle, move: int, brute: Brute) -> bool:
     return not brute.wins(cells, attacker_of(puzzle), min(puzzle.moves, 2))
 
 
-def puzzle_table(seconds: float) -> list[str]:
+def puzzle_table(nodes: int) -> list[str]:
     """One row per level: wins won, threats stopped, CPU seconds."""
     puzzles, brute = load(), Brute(GAME)
     rows = ["| level | forced wins won | threats stopped | CPU s per puzzle |", "|---|---|---|---|"]
@@ -52,7 +59,7 @@ def puzzle_table(seconds: float) -> list[str]:
         cpu = 0.0
         for puzzle in puzzles:
             started = time.process_time()
-            answer = think_with(GAME, puzzle.pos, level_limits(level, seconds), LEVEL_REACH[level])
+            answer = think_with(GAME, puzzle.pos, level_limits(level, nodes), LEVEL_REACH[level])
             cpu += time.process_time() - started
             good = answer.move is not None and judged(puzzle, answer.move, brute)
             won += good and puzzle.kind == "win"
@@ -72,50 +79,94 @@ def opening(rng: random.Random) -> Position:
     return pos
 
 
-def play(pos: Position, x_level: str, o_level: str, seconds: float, plies: int) -> int:
-    """One game from `pos`: 1 if x wins, -1 if o wins, 0 if unfinished after `plies` more moves."""
+@dataclass
+class Tally:
+    """A match so far: games won per level, unfinished games, CPU seconds and moves per level."""
+
+    wins: dict[str, int] = field(default_factory=dict)
+    unfinished: int = 0
+    cpu: dict[str, float] = field(default_factory=dict)
+    moves: dict[str, int] = field(default_factory=dict)
+
+    def per_move(self, level: str) -> float:
+        """`level`'s CPU seconds per move."""
+        return self.cpu.get(level, 0.0) / max(1, self.moves.get(level, 0))
+
+
+def play(
+    pos: Position, levels: dict[int, str], nodes: int, plies: int, tally: Tally
+) -> tuple[int, list[int]]:
+    """One game from `pos` (`levels`: x's and o's): the winner (0: none after `plies` moves) and the moves."""
+    moves: list[int] = []
     for _ply in range(plies):
-        level = x_level if pos.mover == 1 else o_level
-        answer = think_with(GAME, pos, level_limits(level, seconds), LEVEL_REACH[level])
-        pos = GAME.result(pos, answer.move if answer.move is not None else GAME.candidates(pos)[0])
+        level = levels[pos.mover]
+        started = time.process_time()
+        answer = think_with(GAME, pos, level_limits(level, nodes), LEVEL_REACH[level])
+        tally.cpu[level] = tally.cpu.get(level, 0.0) + time.process_time() - started
+        tally.moves[level] = tally.moves.get(level, 0) + 1
+        move = answer.move if answer.move is not None else GAME.candidates(pos)[0]
+        moves.append(move)
+        pos = GAME.result(pos, move)
         if pos.winner or not pos.empty:
-            return pos.winner
-    return 0
+            return pos.winner, moves
+    return 0, moves
 
 
-def match(first: str, second: str, openings: int, seconds: float, plies: int) -> str:
-    """A table row: `first` against `second` over the openings, each x in half."""
-    rng, score = random.Random(31), {first: 0, second: 0, "unfinished": 0}
-    started = time.perf_counter()
-    for number in range(openings):
-        pos = opening(rng)
-        x_level, o_level = (first, second) if number % 2 == 0 else (second, first)
-        winner = play(pos, x_level, o_level, seconds, plies)
-        score[x_level if winner == 1 else o_level if winner == -1 else "unfinished"] += 1
-        print(f"game {number + 1}: x {x_level}, o {o_level}: {score}", file=sys.stderr, flush=True)
-    minutes = (time.perf_counter() - started) / 60
-    return (
-        f"| {first} vs {second} | {openings} | {score[first]} | {score[second]} | {score['unfinished']} |"
-        f" {minutes:.1f} |"
-    )
+def match(first: str, second: str, games: Collection[int], nodes: int, plies: int) -> str:
+    """A table row: `first` against `second` over the openings numbered `games`, each x in the even ones."""
+    tally, played = Tally({first: 0, second: 0}), 0
+    for number, pos in enumerate(openings(max(games) + 1)):
+        if number not in games:
+            continue
+        levels = {1: first, -1: second} if number % 2 == 0 else {1: second, -1: first}
+        winner, moves = play(pos, levels, nodes, plies, tally)
+        played += 1
+        if winner:
+            tally.wins[levels[winner]] += 1
+        else:
+            tally.unfinished += 1
+        said = f"{levels[winner]} ({'x' if winner == 1 else 'o'}) wins" if winner else "unfinished"
+        line = " ".join(GAME.move_name(m) for m in (*opening_moves(pos), *moves))
+        print(f"game {number}: x {levels[1]}, o {levels[-1]}: {said}: {line}", file=sys.stderr, flush=True)
+    cpu = f"{tally.per_move(first):.2f} / {tally.per_move(second):.2f}"
+    score = f"{tally.wins[first]} | {tally.wins[second]} | {tally.unfinished}"
+    return f"| {first} vs {second} | {played} | {score} | {cpu} |"
+
+
+def openings(count: int) -> list[Position]:
+    """The first `count` seeded openings (the same every run)."""
+    rng = random.Random(31)
+    return [opening(rng) for _number in range(count)]
+
+
+def opening_moves(pos: Position) -> list[int]:
+    """The opening's stones in the order played: x in the centre, then o, then x."""
+    cells = pos.cells
+    x_cells = [c for c, s in enumerate(cells) if s == STONE[1]]
+    o_cells = [c for c, s in enumerate(cells) if s == STONE[-1]]
+    centre = GAME.cell(7, 7)
+    return [centre, *o_cells, *(c for c in x_cells if c != centre)]
 
 
 def main() -> None:
     """Print the puzzle table and the match table (Markdown)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--openings", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=1.8, help="hard's alpha-beta time per move")
+    parser.add_argument("--nodes", type=int, default=50_000, help="hard's alpha-beta nodes per move")
     parser.add_argument("--plies", type=int, default=80)
     parser.add_argument("--pairs", default="medium-easy,hard-medium,hard-easy")
+    parser.add_argument("--game", type=int, action="append", help="play only opening G (0-based; repeatable)")
     parser.add_argument("--skip-puzzles", action="store_true")
     args = parser.parse_args()
     if not args.skip_puzzles:
-        print("\n".join(puzzle_table(args.seconds)), flush=True)
-    print(f"\nhard: {args.seconds:g} s of alpha-beta per move; at most {args.plies} moves a game\n")
-    print("| match | games | first wins | second wins | unfinished | minutes |\n|---|---|---|---|---|---|")
+        print("\n".join(puzzle_table(args.nodes)), flush=True)
+    print(f"\nhard: {args.nodes:,} nodes of alpha-beta per move; at most {args.plies} moves a game\n")
+    print("| match | games | first wins | second wins | unfinished | CPU s per move |")
+    print("|---|---|---|---|---|---|")
+    games = set(args.game or range(args.openings))
     for pair in filter(None, args.pairs.split(",")):
         first, second = pair.split("-")
-        print(match(first, second, args.openings, args.seconds, args.plies), flush=True)
+        print(match(first, second, games, args.nodes, args.plies), flush=True)
 
 
 if __name__ == "__main__":
