@@ -106,6 +106,27 @@ def test_easy_still_loses_to_a_beginner() -> None:
     assert answer.threat is None and answer.move is not None and not stops(pos, answer.move, MAX, 2)
 
 
+LOST_TO_MEDIUM = ("h8", "g8", "f8", "h7", "f9", "g7", "g9", "f7", "e7", "i7", "j7")
+"""From a game hard (o) lost to medium (x) in bench/bench_gomoku.py (opening 1, hard's alpha-beta held to one
+ply): x threatens an open four at d6; o blocked there and lost to a line of seven threats, h9 ... i12."""
+
+
+def test_hard_rechecks_defences_a_small_budget_could_not_prove() -> None:
+    """Every defence's 6,000-node search ran out, and hard took d6, the heuristic's favourite, which loses;
+    searched again, one holds (h10): after it x has no line of 7 threats, searched to the end."""
+    pos = played(*LOST_TO_MEDIUM)
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and plan.kind == "block" and not plan.lost
+    assert Threats(Board(GAME, GAME.result(pos, plan.move)), 300_000).vct(MAX, 7) is None
+    old = GAME.result(pos, cell("d6"))
+    line = Threats(Board(GAME, old), 300_000).vct(MAX, 7)
+    assert line is not None and len(line) == 13  # seven threats, the last the five
+    tail = old
+    for move in line[:-5]:
+        tail = GAME.result(tail, move)
+    assert brute_wins(GAME, tail, MAX, 3)  # the line's last three moves win against every defence
+
+
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
 def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
     """The attacker wins within N moves; not within N - 1 (checked where that is quick, N - 1 <= 2)."""
