@@ -195,17 +195,10 @@ def random_moves(stones: int, rng: random.Random) -> str:
     """A random 7 x 6 game `stones` moves long, still on, the mover unable to win at once (1-based digits)."""
     game, board = ConnectFour(), Board(7, 6)
     while True:
-        pos, moves = game.start(), ""
-        for _ in range(stones):
-            col = rng.choice(list(game.moves(pos)))
-            pos = game.result(pos, col)
-            moves += str(col + 1)
-            if game.terminal(pos):
-                break
-        else:
-            mine, mask, _played = board.play(moves)
-            if not board.winning_cells(mine, mask) & (mask + board.bottom):
-                return moves
+        moves = game.random_game(stones, rng)
+        mine, mask, _played = board.play(moves)
+        if not board.winning_cells(mine, mask) & (mask + board.bottom):
+            return moves
 
 
 def random_solves(count: int, stones: int, seed: int = 31) -> None:

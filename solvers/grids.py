@@ -437,6 +437,19 @@ class ConnectFour(Grid):
             raise BadPosition(_("the board is full: there is no move to find"))
         return pos
 
+    def random_game(self, stones: int, rng: random.Random) -> str:
+        """The moves (1-based column digits) of a random game `stones` long that is still on."""
+        while True:
+            pos, moves = self.start(), ""
+            for _stone in range(stones):
+                col = rng.choice(list(self.moves(pos)))
+                pos = self.result(pos, col)
+                moves += str(col + 1)
+                if self.terminal(pos):
+                    break
+            else:
+                return moves
+
     def column_name(self, col: int) -> str:
         """A column as the board's edge numbers it: 1 to 7 (the digits a game is typed in)."""
         return str(col + 1)

@@ -122,21 +122,10 @@ def test_scenes_do_not_import_the_app_or_benchmarks(name: str) -> None:
 
 def imports_of(path: Path) -> set[str]:
     """Every module `path` imports, written out in full (`from x import y` gives x and x.y), at any depth."""
-    package = ".".join(path.parent.relative_to(ROOT).parts)
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            module = imported_from(node, package)
-            found |= {module} | {f"{module}.{alias.name}" for alias in node.names}
+    for module, names in HOUSE.import_statements(path):
+        found |= {module} | {f"{module}.{name}" for name in names}
     return found
-
-
-def imported_from(node: ast.ImportFrom, package: str) -> str:
-    """The absolute name of the module a `from ... import` reads (a relative one resolved in `package`)."""
-    base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-    return ".".join(part for part in (base, node.module or "") if part)
 
 
 @pytest.mark.parametrize("name", demo_params(set()))

@@ -42,25 +42,11 @@ def plain_answer(game: ConnectFour, pos: Position) -> tuple[str | None, int | No
     return verdict(value, pos, pos.empty)
 
 
-def random_game(game: ConnectFour, stones: int, rng: random.Random) -> str:
-    """Moves of a game `stones` long that is still on (1-based columns)."""
-    while True:
-        pos, moves = game.start(), ""
-        for _ in range(stones):
-            col = rng.choice(list(game.moves(pos)))
-            pos = game.result(pos, col)
-            moves += str(col + 1)
-            if game.terminal(pos):
-                break
-        else:
-            return moves
-
-
 @pytest.mark.parametrize(("width", "height", "stones"), [(7, 6, 30), (7, 6, 32), (5, 5, 14), (6, 4, 12)])
 def test_positions_agree_with_a_plain_full_search(width: int, height: int, stones: int) -> None:
     game, rng = ConnectFour(width, height), random.Random(width * 100 + stones)
     for _ in range(6):
-        moves = random_game(game, stones, rng)
+        moves = game.random_game(stones, rng)
         pos = game.play(moves)
         result, plies, move = solved(width, height, moves)
         assert (result, plies) == plain_answer(game, pos), moves

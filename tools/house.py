@@ -16,7 +16,7 @@ import itertools
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -106,19 +106,23 @@ def imported_from(node: ast.ImportFrom, package: str) -> str:
     return ".".join(part for part in (base, node.module or "") if part)
 
 
-def imports_among(path: Path, modules: set[str], root: Path = ROOT) -> set[str]:
-    """The `modules` that `path` imports, at any depth; `from package import module` names the module only."""
+def import_statements(path: Path, root: Path = ROOT) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """Each import in `path`, at any depth, as (module, names): `import a.b` is (a.b, ()), and
+    `from x import y, z` is (x, (y, z)), a relative one resolved."""
     package = ".".join(path.parent.relative_to(root).parts)
-    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
+            yield from ((alias.name, ()) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            module = imported_from(node, package)
-            found |= {
-                f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
-                for alias in node.names
-            }
+            yield imported_from(node, package), tuple(alias.name for alias in node.names)
+
+
+def imports_among(path: Path, modules: set[str], root: Path = ROOT) -> set[str]:
+    """The `modules` that `path` imports, at any depth; `from package import module` names the module only."""
+    found: set[str] = set()
+    for module, names in import_statements(path, root):
+        named = {f"{module}.{name}" if f"{module}.{name}" in modules else module for name in names}
+        found |= named or {module}
     return found & modules
 
 
