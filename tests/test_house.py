@@ -207,13 +207,15 @@ def test_tidy_layout_of_a_deep_chain_needs_no_recursion() -> None:
 
 
 def test_no_demo_binds_a_players_key_unconditionally() -> None:
-    """The demo is asked before the player's keys: a binding on one must name a mode (`when`)."""
+    """The demo is asked before the player's keys: a binding on one must name a mode (`when`). The run-to keys
+    N and S (next backtrack, next solution) count as the player's: any demo may have those buttons."""
     from visualizer import shell
     from visualizer.bindings import parse_key
     from visualizer.demos import DEMOS
 
     tables = (shell.PLAYER_BINDINGS, shell.KIND_BINDINGS)
     players = {parse_key(key) for table in tables for binding in table.bindings() for key in binding.keys}
+    players |= {parse_key(stop.key) for stop in shell.SHARED_STOPS.values()}
     shadowing = []
     for entry in DEMOS:
         demo = entry.load()
