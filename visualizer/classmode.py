@@ -178,8 +178,7 @@ def at_the_step(shell: Any) -> bool:
     """Whether the picture shows the open exercise step's moment (a step is posed ahead of the player, whose
     still and candidates wait until the player stands at it); True when no exercise step is open."""
     exercise = getattr(shell, "exercise", None)
-    step = exercise.performance.step if exercise is not None and exercise.performance is not None else None
-    return step is None or shell.run.cursor == step.index
+    return exercise is None or exercise.at_step(shell.run)
 
 
 def wake() -> None:

@@ -158,13 +158,19 @@ class ExerciseMode:
             performance.go_on(player)
         return True
 
+    def at_step(self, player: Any) -> bool:
+        """Whether the player shows the open step's moment (True when no step is open): a step is posed ahead
+        of the player, and its candidates belong to the picture at its index only."""
+        step = self.performance.step if self.performance is not None else None
+        return step is None or player.cursor == step.index
+
     def spots(self, demo: Any, stage: pygame.Rect, player: Any) -> list[tuple[int, pygame.Rect]]:
         """The open step's candidates on the picture: (number, box), from the demo's `exercise_targets`.
 
         Only while the player stands at the step: a student who stepped back sees an earlier picture, where
         the step's candidates are not (a node not entered yet, a child not drawn)."""
         performance = self.performance
-        if performance is None or performance.step is None or player.cursor != performance.step.index:
+        if performance is None or performance.step is None or not self.at_step(player):
             return []
         return exercisemarks.placed(performance, demo.exercise_targets(performance.step, stage, player))
 
