@@ -93,6 +93,7 @@ def frames_until(app: Any, done: Callable[[], bool]) -> None:
     while not done():
         assert time.monotonic() < deadline, "the class session did not get there"
         app.frame(1 / 60)
+        time.sleep(0.001)  # as the app's paced loop does, leave the server's thread the interpreter a moment
 
 
 def start_class(app: Any) -> Any:
