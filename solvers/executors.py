@@ -23,6 +23,8 @@ PRELOAD = ["solvers.parallel", "solvers.bitcover"]
 """Modules a count's workers import once, in the forkserver, instead of each on its own."""
 CONNECT_SECONDS = 5
 """How long `--scheduler` waits for the Dask scheduler to answer."""
+MANAGER_GRACE = 10.0
+"""How long Ctrl-C waits for a stopped pool's manager thread to see its workers gone."""
 T = TypeVar("T")
 
 
@@ -66,9 +68,12 @@ def stop_workers(executor: Executor) -> None:
         return
     # Before 3.14 a pool has no public way to end running tasks: its own table of processes.
     processes = dict(getattr(executor, "_processes", None) or {})
+    manager = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes.values():
         process.terminate()
+    if manager is not None:  # it closes its wake-up pipe as it ends; Python 3.11's exit hook could write to
+        manager.join(MANAGER_GRACE)  # that pipe as it closed ("Bad file descriptor"): let it end first
 
 
 @contextmanager
