@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from solvers.engine import LEVELS, Answer, Engine, Limits
-from solvers.gomoku_rules import Gomoku
+from solvers.gomoku_rules import BANNING, Gomoku
 from solvers.grids import EMPTY, SMALL_BOARD, STONE, WIN, Grid, Position
 from solvers.i18n import N_, _
 from solvers.minimax import MAX
@@ -145,7 +145,7 @@ class Board:
         self.key = 0
         self._near: dict[int, set[int]] = {}
         self.checks_rule = getattr(game, "rule", "freestyle") != "freestyle"
-        self.bans = game.forbidden if isinstance(game, Gomoku) and game.rule == "no33" else None
+        self.bans = game.forbidden if isinstance(game, Gomoku) and game.rule in BANNING else None
         for cell, stone in enumerate(pos.cells):
             if stone != EMPTY:
                 self.play(cell, MAX if stone == STONE[MAX] else -MAX)
@@ -239,7 +239,7 @@ class Board:
         return {c for span in self.open_spans(player, self.k - 3) for c in span[1:-1] if cells[c] == EMPTY}
 
     def legal(self, cell: int, player: int) -> bool:
-        """The rule lets `player` play `cell` (only the 3-3 ban forbids moves)."""
+        """The rule lets `player` play `cell` (only the 3-3 ban and renju forbid moves)."""
         return self.bans is None or not self.bans(bytes(self.cells), cell, player)
 
     def weight(self, cell: int, player: int) -> int:

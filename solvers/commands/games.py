@@ -10,7 +10,7 @@ draw or null), "plies_to_end", "events", "events_by_kind", "max_depth",
 `[row, col]` (0-based, top left [0, 0]) for mnk and a 1-based column for connect4.
 On big mnk boards the threat search (`solvers.threats`, hard's reach) runs
 first; when it decides, the text says why and the JSON adds `"threat": {"kind",
-"threat", "line"}`.  `mnk --rule` is freestyle, standard (exactly K) or no33.
+"threat", "line"}`.  `mnk --rule` is freestyle, standard (exactly K), no33 or renju.
 Bad boards exit 2 with one line; so does an over-long `--moves`.
 
 `mnk --prove` first searches to the end (`solvers.proof`, CPU seconds from
@@ -123,7 +123,10 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--rule",
         choices=RULES,
         default="freestyle",
-        help=_("freestyle: K or more wins; standard: exactly K; no33: the 3-3 ban (default freestyle)"),
+        help=_(
+            "freestyle: K or more wins; standard: exactly K; no33: the 3-3 ban; "
+            "renju: x wins with exactly K and may not make a 3-3, a 4-4 or an overline (default freestyle)"
+        ),
     )
     add_limits(mnk)
     mnk.set_defaults(run=run_mnk)

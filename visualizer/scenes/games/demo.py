@@ -21,7 +21,7 @@ import pygame
 from solvers import threats
 from solvers.engine import DEFAULT_LEVEL, ENGINE_PSEUDOCODE, Answer, Engine, Limits
 from solvers.events import Prune
-from solvers.gomoku_rules import RULE_LABELS, RULES, Gomoku
+from solvers.gomoku_rules import BAN_WORDS, RULE_LABELS, RULES, Gomoku
 from solvers.grids import MARKS, Grid, Position
 from solvers.i18n import N_, _, format_number
 from visualizer.bindings import Binding, Bindings, Gesture
@@ -110,8 +110,8 @@ class GamesDemo(Undoable[Match], Demo[EngineTree]):
             self.notify(_("the game is over: R for a new game"))
         elif self.match.computers_turn:
             self.notify(_("the computer is thinking"))
-        elif isinstance(game, Gomoku) and game.forbidden(pos.cells, move, pos.mover):
-            self.notify(_("the 3-3 ban: that move would make two open threes"))
+        elif isinstance(game, Gomoku) and (ban := game.ban(pos.cells, move, pos.mover)):
+            self.notify(_(BAN_WORDS[ban]))
         elif move not in game.moves(pos):
             self.notify(_("that place is taken") if not game.gravity else _("that column is full"))
         else:
