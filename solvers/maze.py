@@ -21,9 +21,11 @@ Vocabulary, each with an example::
     find_path(maze, start, goal) -> SolveResult
     check_room() -> events                     the text's rooms maze (A, 1..8, B)
 
-Generators speak the events of `solvers.events`.  Node ids in `Push`/`Pop`
-are a cell's index in the grid padded by one cell on every side,
-``(row + 1) * (width + 2) + col + 1``; `Push.what` holds the cell itself.
+Generators speak the events of `solvers.events`, and name cells as every
+shape of `solvers.mazes` does: by flat id ``row * width + col``.  Solving is
+the one search of `solvers.mazes.walk` on this maze's corridors (one loop and
+one set of events for every shape); only its returned path is (row, col)
+cells.
 
 Maze files
 ==========
@@ -58,17 +60,41 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from solvers import i18n, textio
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, build
+from solvers.mazes import walk
+from solvers.mazes.walk import (  # re-exported: the square's names for the one search's
+    LINE_SOLVE_DEAD_END as LINE_SOLVE_DEAD_END,
+)
+from solvers.mazes.walk import (
+    LINE_SOLVE_GOAL as LINE_SOLVE_GOAL,
+)
+from solvers.mazes.walk import (
+    LINE_SOLVE_MARK as LINE_SOLVE_MARK,
+)
+from solvers.mazes.walk import (
+    LINE_SOLVE_NO_PATH as LINE_SOLVE_NO_PATH,
+)
+from solvers.mazes.walk import (
+    LINE_SOLVE_TRY as LINE_SOLVE_TRY,
+)
+from solvers.mazes.walk import (
+    LINE_SOLVE_VISITED as LINE_SOLVE_VISITED,
+)
+from solvers.mazes.walk import (
+    SOLVE_PSEUDOCODE as SOLVE_PSEUDOCODE,
+)
+from solvers.mazes.walk import (
+    SolveResult,
+)
 from solvers.messages import MAX_NUMBER_CHARS, shown
-from solvers.runstats import EventStats
+from solvers.runstats import run_to_end
 
 Cell = tuple[int, int]
-R = TypeVar("R")
 
 MIN_SIZE = 2
 MAX_SIZE = 2000
@@ -814,169 +840,85 @@ def generate(width: int, height: int, seed: int | None = None) -> Maze:
     return complete(Maze.full(width, height), seed)
 
 
-def run_to_end(events: Generator[Any, None, R], stats: EventStats | None = None) -> R:
-    """Drain a generator (counting its events in `stats`) and return its return value."""
-    result: list[R] = []
-
-    def relay() -> Iterator[Any]:
-        """Pass the events on and keep the return value."""
-        result.append((yield from events))
-
-    if stats is None:
-        for _ in relay():
-            pass
-    else:
-        stats.drain(relay())
-    return result[0]
+# --- solving: the square view of the one search ------------------------------
 
 
-# --- solving ----------------------------------------------------------------
+def corridors(maze: Maze) -> walk.OpenNear:
+    """The square's open neighbours of a flat cell id, right, down, left, up: the solver's order here.
 
-SOLVE_PSEUDOCODE = (
-    "solve(start, goal):",
-    "    " + i18n.N_("explore(start); no goal? no path"),
-    "explore(cell):",
-    "    " + i18n.N_("if cell was visited: return"),
-    "    " + i18n.N_("mark cell visited, add to path"),
-    "    " + i18n.N_("if cell is the goal: solved!"),
-    "    " + i18n.N_("for each open corridor cell-next:"),
-    "        explore(next)",
-    "    " + i18n.N_("dead end: drop cell, back up"),
-)
-LINE_SOLVE_NO_PATH, LINE_SOLVE_VISITED, LINE_SOLVE_MARK, LINE_SOLVE_GOAL = 2, 4, 5, 6
-LINE_SOLVE_TRY, LINE_SOLVE_DEAD_END = 8, 9
-"""Solving's pseudocode lines, 1-based."""
+    Read from the wall bytes as the search reaches a cell, not built for every
+    cell first (see `solvers.mazes.walk`).
+    """
+    width = maze.width
+    right, bottom = maze.right.tobytes(), maze.bottom.tobytes()
 
+    def open_near(cell: int) -> list[int]:
+        """The cells one step from `cell` through an opening."""
+        found = []
+        if not right[cell]:
+            found.append(cell + 1)
+        if not bottom[cell]:
+            found.append(cell + width)
+        if cell % width and not right[cell - 1]:
+            found.append(cell - 1)
+        if cell >= width and not bottom[cell - width]:
+            found.append(cell - width)
+        return found
 
-@dataclass(frozen=True)
-class SolveResult:
-    """What a search found: the path (None if the goal is unreachable) and its cost."""
-
-    path: tuple[Cell, ...] | None
-    visited: int
-    dead_ends: int
-    max_depth: int
+    return open_near
 
 
-def _solve_setup(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[int, int, int]:
-    """Padded start and goal indexes and the row stride, after checking the cells."""
-    start = maze.checked_cell(maze.start if start is None else start, i18n.N_("start"))
-    goal = maze.checked_cell(maze.goal_cell if goal is None else goal, i18n.N_("goal"))
-    stride = maze.width + 2
-    return (start[0] + 1) * stride + start[1] + 1, (goal[0] + 1) * stride + goal[1] + 1, stride
+def _search(
+    maze: Maze, start: Cell | None, goal: Cell | None, told: bool
+) -> Generator[Any, None, SolveResult]:
+    """The one search (`walk.search`) on the square's corridors, after checking the cells."""
+    first = maze.checked_cell(maze.start if start is None else start, i18n.N_("start"))
+    last = maze.checked_cell(maze.goal_cell if goal is None else goal, i18n.N_("goal"))
+    width = maze.width
+    cells = maze.width * maze.height
+    return walk.search(corridors(maze), cells, first[0] * width + first[1], last[0] * width + last[1], told)
+
+
+def square_result(result: SolveResult, width: int) -> SolveResult:
+    """A search's result with its path as (row, col) cells."""
+    if result.path is None:
+        return result
+    path = tuple(divmod(cell, width) for cell in result.path)
+    return SolveResult(path, result.visited, result.dead_ends, result.max_depth)
 
 
 def solve(
     maze: Maze, start: Cell | None = None, goal: Cell | None = None
 ) -> Generator[Any, None, SolveResult]:
-    """Yield the events of a depth-first backtracking search from start to goal.
+    """Yield the events of the one backtracking search (`walk.search`) from start to goal.
 
-    Works on any maze, loops included (visited cells are never entered
-    twice).  Returns a SolveResult (StopIteration.value).
+    Cells in the events are flat ids row * width + col, as on every shape;
+    the returned SolveResult's path is (row, col) cells.  Works on any maze,
+    loops included (visited cells are never entered twice).
     """
-    first, target, stride = _solve_setup(maze, start, goal)
-    walls = _padded_walls(maze)
-    visited = bytearray(len(walls) // 2)
-    moves = _solving_moves(stride)
-    stack: list[int] = [first]
-    tries: list[Iterator[tuple[int, int]]] = [iter(moves)]
-    path: list[Cell] = []
-    visited[first] = 1
-    row, col = divmod(first, stride)
-    here = (row - 1, col - 1)
-    path.append(here)
-    yield build(Push, (first, -1, here, LINE_SOLVE_MARK))
-    yield build(Visit, (here, LINE_SOLVE_MARK))
-    seen, dead_ends, deepest = 1, 0, 1
-    found = first == target
-    while stack and not found:
-        cell = stack[-1]
-        for step, wall in tries[-1]:
-            if walls[2 * cell + wall]:
-                continue
-            nxt = cell + step
-            row, col = divmod(nxt, stride)
-            there = (row - 1, col - 1)
-            if visited[nxt]:
-                yield build(Note, ((path[-1], there), LINE_SOLVE_VISITED))
-                continue
-            yield build(Note, ((path[-1], there), LINE_SOLVE_TRY))
-            visited[nxt] = 1
-            seen += 1
-            stack.append(nxt)
-            tries.append(iter(moves))
-            path.append(there)
-            deepest = max(deepest, len(stack))
-            yield build(Push, (nxt, cell, there, LINE_SOLVE_MARK))
-            yield build(Visit, (there, LINE_SOLVE_MARK))
-            found = nxt == target
-            break
-        else:
-            dead_ends += 1
-            yield build(DeadEnd, (path.pop(), LINE_SOLVE_DEAD_END))
-            yield build(Pop, (stack.pop(), None, True, LINE_SOLVE_DEAD_END))
-            tries.pop()
-    if not found:
-        yield Note("unreachable", LINE_SOLVE_NO_PATH)
-        return SolveResult(None, seen, dead_ends, deepest)
-    answer = tuple(path)
-    yield Solution(1, answer, LINE_SOLVE_GOAL)
-    while stack:
-        yield Pop(stack.pop(), None, False, LINE_SOLVE_GOAL)
-    return SolveResult(answer, seen, dead_ends, deepest)
+    return square_result((yield from _search(maze, start, goal, True)), maze.width)
 
 
 def find_path(maze: Maze, start: Cell | None = None, goal: Cell | None = None) -> SolveResult:
-    """The path `solve` finds, without events (the same search, faster)."""
-    first, target, stride = _solve_setup(maze, start, goal)
-    walls = _padded_walls(maze)
-    visited = bytearray(len(walls) // 2)
-    moves = _solving_moves(stride)
-    stack: list[int] = [first]
-    tries: list[Iterator[tuple[int, int]]] = [iter(moves)]
-    visited[first] = 1
-    seen, dead_ends, deepest = 1, 0, 1
-    found = first == target
-    while stack and not found:
-        cell = stack[-1]
-        for step, wall in tries[-1]:
-            nxt = cell + step
-            if walls[2 * cell + wall] or visited[nxt]:
-                continue
-            visited[nxt] = 1
-            seen += 1
-            stack.append(nxt)
-            tries.append(iter(moves))
-            deepest = max(deepest, len(stack))
-            found = nxt == target
-            break
-        else:
-            dead_ends += 1
-            stack.pop()
-            tries.pop()
-    if not found:
-        return SolveResult(None, seen, dead_ends, deepest)
-    path = tuple((index // stride - 1, index % stride - 1) for index in stack)
-    return SolveResult(path, seen, dead_ends, deepest)
+    """The path `solve` finds, without events (the same loop, untold)."""
+    return square_result(run_to_end(_search(maze, start, goal, False)), maze.width)
 
 
 def reachable(maze: Maze, start: Cell | None = None) -> np.ndarray:
     """Bool grid of the cells a walk from `start` can reach."""
-    first, _, stride = _solve_setup(maze, start, None)
-    walls = _padded_walls(maze)
-    seen = bytearray(len(walls) // 2)
-    seen[first] = 1
-    todo = [first]
-    moves = _solving_moves(stride)
+    first = maze.checked_cell(maze.start if start is None else start, i18n.N_("start"))
+    width, cells = maze.width, maze.width * maze.height
+    open_near = corridors(maze)
+    seen = bytearray(cells)
+    origin = first[0] * width + first[1]
+    seen[origin] = 1
+    todo = [origin]
     while todo:
-        cell = todo.pop()
-        for step, wall in moves:
-            nxt = cell + step
-            if not walls[2 * cell + wall] and not seen[nxt]:
+        for nxt in open_near(todo.pop()):
+            if not seen[nxt]:
                 seen[nxt] = 1
                 todo.append(nxt)
-    grid = np.frombuffer(bytes(seen), np.uint8).reshape(maze.height + 2, stride)
-    return grid[1:-1, 1:-1].astype(bool)
+    return np.frombuffer(bytes(seen), np.uint8).reshape(maze.height, width).astype(bool)
 
 
 # --- the rooms maze of the text ---------------------------------------------

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import time
 from collections import Counter, defaultdict, deque
-from collections.abc import Generator, Iterable
-from typing import Any
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any, TypeVar
 
 from solvers.events import Pop, Push
 from solvers.i18n import _, format_number, ngettext
+
+R = TypeVar("R")
 
 
 class EventStats:
@@ -83,3 +85,19 @@ class EventStats:
         return _("{events}, max depth {depth}, {seconds} s").format(
             events=events, depth=format_number(self.max_depth), seconds=f"{self.seconds:.3f}"
         )
+
+
+def run_to_end(events: Generator[Any, None, R], stats: EventStats | None = None) -> R:
+    """Drain a generator (counting its events in `stats`) and return its return value."""
+    result: list[R] = []
+
+    def relay() -> Iterator[Any]:
+        """Pass the events on and keep the return value."""
+        result.append((yield from events))
+
+    if stats is None:
+        for _event in relay():
+            pass
+    else:
+        stats.drain(relay())
+    return result[0]

@@ -334,7 +334,7 @@ def test_the_solved_path_is_the_unique_path_of_a_perfect_maze(
     assert list(result.path) == tree_path(bfs_parents(maze, start), goal)
     assert_lifo(stream)
     solutions = [e for e in stream if type(e) is Solution]
-    assert len(solutions) == 1 and solutions[0].answer == result.path
+    assert len(solutions) == 1 and [divmod(cell, width) for cell in solutions[0].answer] == list(result.path)
     assert result.visited == sum(type(e) is Visit for e in stream)
     assert result.dead_ends == sum(type(e) is DeadEnd for e in stream)
     assert all(1 <= e.line <= len(SOLVE_PSEUDOCODE) for e in stream)
@@ -404,3 +404,29 @@ def test_bad_start_or_goal_is_refused() -> None:
         find_path(generate(4, 4, 1), (4, 0))
     with pytest.raises(MazeError, match="off the"):
         list(solve(generate(4, 4, 1), (0, 0), (0, -1)))
+
+
+@pytest.mark.parametrize(("width", "height", "seed"), [(9, 6, 2), (5, 5, 7)])
+def test_the_square_search_is_the_one_search_of_every_shape(width: int, height: int, seed: int) -> None:
+    """One loop, one set of events: the square's solve is the shapes' search on the square graph's
+    corridors tried right, down, left, up; cells are flat ids in both; the plain answer is it untold."""
+    from solvers.maze import maze_passages
+    from solvers.mazes import walk
+    from solvers.mazes.graph import square
+
+    maze = generate(width, height, seed)
+    maze.set_wall((1, 1), (1, 2), False)  # a loop, so a corridor to a visited cell is tried too
+    order = (1, width, -1, -width)  # right, down, left, up
+    near = [
+        sorted(cell_near, key=lambda other, c=cell: order.index(other - c))
+        for cell, cell_near in enumerate(walk.corridors(square(width, height), maze_passages(maze)))
+    ]
+    goal = width * height - 1
+    events = list(solve(maze))
+    assert events == list(walk.solve(near, 0, goal))
+    assert {type(e) for e in events} >= {Push, Visit, Note, Pop, Solution}
+    found = run_to_end(walk.solve(near, 0, goal))
+    assert found == walk.result_of(near, 0, goal)
+    assert found.path is not None and find_path(maze).path == tuple(
+        divmod(cell, width) for cell in found.path
+    )

@@ -529,14 +529,14 @@ def square_carve_rules(maze: Any) -> CarveRules:
 
 
 def square_walk_rules(maze: Any) -> WalkRules:
-    """The square maze's solver (`solvers.maze.solve`): cells are (row, col) pairs."""
-    from solvers.maze import LINE_SOLVE_TRY
+    """The square maze's solver (`solvers.maze.solve`): cells are flat ids row * width + col."""
+    from solvers.maze import LINE_SOLVE_TRY, corridors
 
-    def label(cell: tuple[int, int]) -> str:
-        return f"({cell[0]},{cell[1]})"
+    def label(cell: int) -> str:
+        return "({},{})".format(*divmod(cell, maze.width))
 
     rule = N_("The solver tries a cell's corridors in the order right, down, left, up.")
-    return WalkRules(maze.open_neighbours, label, LINE_SOLVE_TRY, rule)
+    return WalkRules(corridors(maze), label, LINE_SOLVE_TRY, rule)
 
 
 def rooms_rules(corridors: Sequence[tuple[str, str]]) -> WalkRules:

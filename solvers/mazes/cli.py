@@ -478,7 +478,8 @@ def _open_near(cells: int, passages: Any) -> list[list[int]]:
 
 def run_solve_graph(args: argparse.Namespace, maze: GraphMaze) -> int:
     """`maze solve` on a maze of any shape: the path as cell ids (exit 1 when start and goal are apart)."""
-    from solvers.maze import MazeError, run_to_end
+    from solvers.maze import MazeError
+    from solvers.runstats import run_to_end
 
     try:
         start = maze.start if args.start is None else cell_id(args.start, "--start", maze.cells)
@@ -486,9 +487,9 @@ def run_solve_graph(args: argparse.Namespace, maze: GraphMaze) -> int:
     except MazeError as error:
         raise refused("solve", str(error)) from None
     stats = EventStats()
-    path = run_to_end(solve(maze.near, start, goal), stats)
-    visited = stats.by_kind["Push"]
-    dead_ends = stats.by_kind["DeadEnd"]
+    result = run_to_end(solve(maze.near, start, goal), stats)
+    path = None if result.path is None else list(result.path)
+    visited, dead_ends = result.visited, result.dead_ends
     data = {
         "path": path,
         "length": 0 if path is None else len(path),

@@ -8,7 +8,6 @@ states into the plain words the log and the status line show.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -101,7 +100,7 @@ class MazeModel:
             self.all_dirty = True
 
     def cell(self, where: Cell | int) -> Cell:
-        """A cell as (row, col): carving names cells by flat id row * width + col, solving by pairs."""
+        """A cell as (row, col): events name cells by flat id row * width + col, a drawing by pairs."""
         if type(where) is int:
             return divmod(where, self._width)  # type: ignore[return-value]
         return where  # type: ignore[return-value]
@@ -139,12 +138,13 @@ class MazeModel:
             if not self.all_dirty:
                 self.touch(cell)
         elif kind is DeadEnd:
-            self.dead[event.where] = 1
+            cell = self.cell(event.where)
+            self.dead[cell] = 1
             self.dead_ends += 1
-            self.touch(event.where)
+            self.touch(cell)
         elif kind is Solution:
-            self._mark_path(event.answer, 1)
-            self.path = event.answer
+            self.path = tuple(map(self.cell, event.answer))
+            self._mark_path(self.path, 1)
         elif kind is Note and event.what == "unreachable":
             self.unreachable = True
             self.all_dirty = True
@@ -179,11 +179,12 @@ class MazeModel:
             self.on_stack[cell] = 1
             self.touch(cell)
         elif kind is DeadEnd:
-            self.dead[event.where] = 0
+            cell = self.cell(event.where)
+            self.dead[cell] = 0
             self.dead_ends -= 1
-            self.touch(event.where)
+            self.touch(cell)
         elif kind is Solution:
-            self._mark_path(event.answer, 0)
+            self._mark_path(tuple(map(self.cell, event.answer)), 0)
             self.path = None
         elif kind is Note and event.what == "unreachable":
             self.unreachable = False
@@ -353,15 +354,7 @@ def narrate(event: Any, action: str, width: int) -> str | None:
         return _("join two parts: knock down {a} | {b}").format(a=a, b=b)
     if action != SOLVE and kind in (Carve, Push, Visit, Pop):
         return gen.narrate(event, gen.ALGORITHMS["backtracker"], SquareLabels(width))
-    return walk.narrate(event, functools.partial(solver_label, width=width))
-
-
-def solver_label(where: Cell | int, width: int) -> str:
-    """A cell as the square's solver names it: a (row, col) pair, or a node id on the grid padded by one."""
-    if isinstance(where, int):
-        stride = width + 2
-        return at((where // stride - 1, where % stride - 1))
-    return at(where)
+    return walk.narrate(event, SquareLabels(width).label)
 
 
 DRAW_HINT = N_(
