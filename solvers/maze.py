@@ -151,6 +151,14 @@ class Maze:
         return cls(np.ones(shape, np.uint8), np.ones(shape, np.uint8))
 
     @classmethod
+    def from_passages(cls, width: int, height: int, passages: Iterable[tuple[int, int]]) -> Maze:
+        """The W x H maze whose open walls are `passages` of the square cell graph (ids row * W + col)."""
+        maze = cls.full(width, height)
+        for a, b in passages:
+            maze.set_wall(divmod(a, width), divmod(b, width), False)
+        return maze
+
+    @classmethod
     def empty(cls, width: int, height: int) -> Maze:
         """A grid with no wall inside the closed border (where drawing starts)."""
         check_size(width, height)

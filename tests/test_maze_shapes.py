@@ -221,3 +221,53 @@ def test_the_square_graphs_backtracker_is_the_square_maze(width: int, height: in
     square_run = list(square_maze.carve(width, height, seed))
     assert list(ALGORITHMS["backtracker"].run(g.square(width, height), seed)) == square_run
     assert list(generators._backtracker(g.square(width, height), seed)) == square_run
+
+
+# --- the End worker on every shape: carving the rest of a drawing -------------------------------------
+
+
+def drawing(graph: g.CellGraph, seed: int) -> list[g.Passage]:
+    """Two pieces drawn apart: the first third of a carving, and one passage between untouched cells."""
+    carved = generate(graph, "backtracker", seed)
+    first = carved[: len(carved) // 3]
+    touched = {cell for pair in first for cell in pair}
+    apart = next((a, b) for a, b in graph.edges() if a not in touched and b not in touched)
+    return [*first, apart]
+
+
+@pytest.mark.parametrize("shape", g.SHAPES)
+def test_the_rest_of_a_drawing_is_carved_on_every_shape(shape: str) -> None:
+    """The drawn passages stay, every cell joins, the pieces are joined once each: a perfect maze; the
+    backtracker's events nest (a knock pushes, a Pop backtracks) and the joins come last."""
+    graph = shape_graph(shape, *SHAPE_SIZES[shape])
+    drawn = drawing(graph, 2)
+    stream = list(generators.carve_rest(graph, drawn, 9))
+    finished = generators.complete(graph, drawn, 9)
+    assert finished[: len(drawn)] == drawn
+    assert g.perfect_problem(graph, finished) is None
+    carved = [(e.cell, e.other) for e in stream if type(e) is Carve]
+    assert [*drawn, *carved] == finished
+    joins = [e for e in stream if type(e) is Carve and e.line == square_maze.LINE_CARVE_JOIN]
+    assert joins and stream[-len(joins) :] == joins
+    depth = 0
+    for event in stream[: len(stream) - len(joins)]:
+        depth += {Push: 1, Pop: -1}.get(type(event), 0) + (type(event) is Carve)
+        assert depth >= 0
+    assert depth == 0
+
+
+@pytest.mark.parametrize("shape", g.SHAPES)
+def test_carving_the_rest_of_nothing_is_the_backtracker(shape: str) -> None:
+    """With no passage drawn, the End worker's carving is the backtracker's, event for event."""
+    graph = shape_graph(shape, *SHAPE_SIZES[shape])
+    assert list(generators.carve_rest(graph, [], 4)) == list(generators.backtracker(graph, 4))
+
+
+def test_the_square_graph_carves_the_rest_as_the_square_maze_does() -> None:
+    """On a square graph the End worker runs the square maze's own loop: the same events and maze."""
+    graph = g.square(9, 7)
+    drawn = drawing(graph, 5)
+    maze = square_maze.Maze.from_passages(9, 7, drawn)
+    assert list(generators.carve_rest(graph, drawn, 3)) == list(square_maze.carve_rest(maze, 3))
+    finished = generators.complete(graph, drawn, 3)
+    assert square_maze.Maze.from_passages(9, 7, finished) == square_maze.complete(maze, 3)

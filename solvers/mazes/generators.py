@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -38,6 +38,7 @@ from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import walks
 from solvers.mazes.graph import CellGraph, Passage
+from solvers.runstats import run_to_end
 
 
 @event_type
@@ -115,26 +116,112 @@ def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
 
 
 def _backtracker(graph: CellGraph, seed: int | None) -> Events:
-    """The one backtracker's loop, on a table of neighbours in the order each cell tries them."""
+    """The one backtracker from a random root, on a table of neighbours in the order each cell tries them."""
     near, d, root = _backtracker_choices(graph, seed)
-    visited = _visited_with_sentinel(graph.size)
-    visited[root] = 1
-    yield build(Push, (root, -1, root, BT_START))
-    yield build(Visit, (root, BT_START))
-    stack = [root]
-    tries = [iter(near[d * root : d * root + d])]
+    return _backtrack(near, d, _visited_with_sentinel(graph.size), [root])
+
+
+def _backtrack(near: array[int], d: int, visited: bytearray, roots: Sequence[int]) -> Events:
+    """The backtracker from each root in turn, through unvisited cells only (a root not yet visited is
+    a Push then a Visit; a root with nothing left around it is skipped)."""
+    stack: list[int] = []
+    tries: list[Iterator[int]] = []
     push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
-    while stack:
-        for nxt in tries[-1]:
-            if not visited[nxt]:
-                visited[nxt] = 1
-                yield build(Carve, (stack[-1], nxt, BT_KNOCK))
-                push(nxt)
-                push_try(iter(near[d * nxt : d * nxt + d]))
-                break
-        else:
-            pop_try()
-            yield build(Pop, (pop(), None, True, BT_BACKTRACK))
+    for root in roots:
+        around = near[d * root : d * root + d]
+        if visited[root] and all(visited[cell] for cell in around):
+            continue
+        yield build(Push, (root, -1, root, BT_START))
+        if not visited[root]:
+            visited[root] = 1
+            yield build(Visit, (root, BT_START))
+        push(root)
+        push_try(iter(around))
+        while stack:
+            for nxt in tries[-1]:
+                if not visited[nxt]:
+                    visited[nxt] = 1
+                    yield build(Carve, (stack[-1], nxt, BT_KNOCK))
+                    push(nxt)
+                    push_try(iter(near[d * nxt : d * nxt + d]))
+                    break
+            else:
+                pop_try()
+                yield build(Pop, (pop(), None, True, BT_BACKTRACK))
+
+
+def carve_rest(
+    graph: CellGraph, passages: Sequence[Passage], seed: int | None = None
+) -> Generator[Any, None, list[Passage]]:
+    """The End worker's carving on any shape: the backtracker through the cells no passage touches yet.
+
+    As the square's `solvers.maze.carve_rest` (which a square graph runs: its
+    fast specialisation, the same events): the backtracker starts from every
+    cell with a passage beside a cell without one, in id order, and goes
+    through untouched cells only; then parts left apart are joined through one
+    wall each beside a freshly carved cell (a Carve on LINE_CARVE_JOIN), so no
+    loop appears.  Passages already there stay.  With none, this is
+    `backtracker`.  Returns every passage: the given ones, then the carved.
+    """
+    result = [(a, b) for a, b in passages]
+    events: Iterator[Any]
+    if graph.shape == "square":
+        events = mz.carve_rest(mz.Maze.from_passages(graph.width, graph.height, result), seed)
+    elif not result:
+        events = _backtracker(graph, seed)
+    else:
+        rng = np.random.default_rng(seed)
+        near, d = _shuffled_neighbours(graph, rng)
+        visited = _visited_with_sentinel(graph.size)
+        for a, b in result:
+            visited[a] = visited[b] = 1
+        fresh = [cell for cell in range(graph.size) if not visited[cell]]
+        roots = [
+            c for c in range(graph.size) if visited[c] and not all(visited[x] for x in graph.adjacency[c])
+        ]
+        events = _backtrack(near, d, visited, roots)
+    carve_kind = Carve
+    for event in events:
+        if type(event) is carve_kind:
+            result.append((event.cell, event.other))
+        yield event
+    if graph.shape == "square" or not passages:
+        return result  # the square's loop joined its parts itself
+    for a, b in _joins(graph, result, fresh, rng):
+        result.append((a, b))
+        yield Carve(a, b, mz.LINE_CARVE_JOIN)
+    return result
+
+
+def _joins(
+    graph: CellGraph, passages: Sequence[Passage], fresh: Sequence[int], rng: np.random.Generator
+) -> list[Passage]:
+    """Walls beside a freshly carved cell that join the parts `passages` leave apart, one per join."""
+    parent = list(range(graph.size))
+
+    def root(cell: int) -> int:
+        """The representative of a cell's part (path halving)."""
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    for a, b in passages:
+        parent[root(a)] = root(b)
+    candidates = sorted({(min(a, b), max(a, b)) for a in fresh for b in graph.adjacency[a]})
+    chosen = []
+    for index in rng.permutation(len(candidates)).tolist():
+        a, b = candidates[index]
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[ra] = rb
+            chosen.append((a, b))
+    return chosen
+
+
+def complete(graph: CellGraph, passages: Sequence[Passage], seed: int | None = None) -> list[Passage]:
+    """The passages `carve_rest` ends with (its events drained): what the End worker asks on any shape."""
+    return run_to_end(carve_rest(graph, passages, seed))
 
 
 def _backtracker_choices(graph: CellGraph, seed: int | None) -> tuple[array[int], int, int]:
