@@ -1,4 +1,20 @@
-"""Mazes: carve one with the recursive backtracker, solve it by backtracking.
+"""The square maze: the square shape of the cell graph, held as wall grids; its files and the rooms maze.
+
+One maze stack serves every shape (`solvers.mazes`): a maze is a set of
+passages on a `CellGraph`, carved by one backtracker and solved by one search
+(`walk.search`).  `Maze` is the square shape's *view* of those passages, not a
+second kind of maze: the same passages, stored as two H x W wall grids
+(`right`, `bottom`), with `from_passages` and `passages()` converting exactly
+either way.  Why a view and not the graph's passage set: the square demo
+paints a million cells with whole-array numpy operations on these grids, the
+text-art and JSON files are these grids, and a 1000 x 1000 maze is 2 MB of
+grids against 178 MB as a set of a million pairs, plus 256 MB for the square
+graph's neighbour table (tracemalloc peaks; four times that at 2000 x 2000).
+What runs on a Maze is the cell graph's code: `solve`, `find_path` and
+`reachable` hand the one search the square's corridors; `carve` and
+`carve_rest` are the one backtracker's fast square specialisation (padded
+wall bytes, 24 prebuilt step orders), which `generators.backtracker` and
+`generators.carve_rest` run on a square graph, event for event.
 
 The model follows the "Mysterious Maze" text: a grid of W x H cells where each
 cell knows whether it has a wall on its RIGHT and on its BOTTOM; the outer
@@ -14,6 +30,7 @@ Vocabulary, each with an example::
     Maze(right, bottom)                        numpy uint8 arrays, shape (H, W)
     maze.right[r, c] == 1                      wall between (r, c) and (r, c + 1)
     maze.bottom[r, c] == 1                     wall between (r, c) and (r + 1, c)
+    maze.passages() / Maze.from_passages(...)   the same maze as square-graph passages [(0, 1), ...]
     carve(w, h, seed)  -> events               generation, drawn step by step
     generate(w, h, seed) -> Maze               the same maze, no events, faster
     carve_rest(maze, seed) -> events           the backtracker through closed cells only
@@ -66,55 +83,39 @@ import numpy as np
 
 from solvers import i18n, textio
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, build
-from solvers.mazes import walk
-from solvers.mazes.walk import (  # re-exported: the square's names for the one search's
-    LINE_SOLVE_DEAD_END as LINE_SOLVE_DEAD_END,
-)
-from solvers.mazes.walk import (
-    LINE_SOLVE_GOAL as LINE_SOLVE_GOAL,
-)
-from solvers.mazes.walk import (
-    LINE_SOLVE_MARK as LINE_SOLVE_MARK,
-)
-from solvers.mazes.walk import (
-    LINE_SOLVE_NO_PATH as LINE_SOLVE_NO_PATH,
-)
-from solvers.mazes.walk import (
-    LINE_SOLVE_TRY as LINE_SOLVE_TRY,
-)
-from solvers.mazes.walk import (
-    LINE_SOLVE_VISITED as LINE_SOLVE_VISITED,
-)
-from solvers.mazes.walk import (
-    SOLVE_PSEUDOCODE as SOLVE_PSEUDOCODE,
-)
-from solvers.mazes.walk import (
-    SolveResult,
-)
+from solvers.mazes import graph, walk
 from solvers.messages import MAX_NUMBER_CHARS, shown
 from solvers.runstats import run_to_end
 
 Cell = tuple[int, int]
 
-MIN_SIZE = 2
-MAX_SIZE = 2000
+# The one search's names (solvers.mazes.walk), as the square maze has always offered them.
+SolveResult = walk.SolveResult
+SOLVE_PSEUDOCODE = walk.SOLVE_PSEUDOCODE
+LINE_SOLVE_NO_PATH, LINE_SOLVE_VISITED, LINE_SOLVE_MARK = (
+    walk.LINE_SOLVE_NO_PATH,
+    walk.LINE_SOLVE_VISITED,
+    walk.LINE_SOLVE_MARK,
+)
+LINE_SOLVE_GOAL, LINE_SOLVE_TRY, LINE_SOLVE_DEAD_END = (
+    walk.LINE_SOLVE_GOAL,
+    walk.LINE_SOLVE_TRY,
+    walk.LINE_SOLVE_DEAD_END,
+)
+
+MIN_SIZE, MAX_SIZE = graph.MIN_SIDE, graph.MAX_SIDE
 # A 2000 x 2000 maze file is 4001 lines of 6001 characters (24 MB); allow
 # comments and CRLF line ends on top, refuse anything far larger unread.
 MAX_FILE_BYTES = 32 * 1024 * 1024
 
 
-class MazeError(ValueError):
-    """A maze size, file or cell that cannot be used; the message is one line."""
+MazeError = graph.MazeError
+"""A maze size, file or cell that cannot be used (one error for every shape); the message is one line."""
 
 
 def check_size(width: int, height: int) -> None:
-    """Raise MazeError unless both sides are within MIN_SIZE..MAX_SIZE."""
-    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise MazeError(
-            i18n._("a maze is {low} to {high} cells each way, not {width} x {height}").format(
-                low=MIN_SIZE, high=MAX_SIZE, width=width, height=height
-            )
-        )
+    """Raise MazeError unless both sides are within MIN_SIZE..MAX_SIZE (the cell graph's own check)."""
+    graph.check_sides(width, height)
 
 
 # --- the maze ---------------------------------------------------------------
@@ -241,20 +242,6 @@ class Maze:
         grid[r, c] = 1 if wall else 0
         return old != wall
 
-    def open_neighbours(self, cell: Cell) -> list[Cell]:
-        """The cells one step away through an opening (right, down, left, up)."""
-        r, c = cell
-        found = []
-        if not self.right[r, c]:
-            found.append((r, c + 1))
-        if not self.bottom[r, c]:
-            found.append((r + 1, c))
-        if c > 0 and not self.right[r, c - 1]:
-            found.append((r, c - 1))
-        if r > 0 and not self.bottom[r - 1, c]:
-            found.append((r - 1, c))
-        return found
-
     def opened(self) -> np.ndarray:
         """Bool grid: True where a cell has at least one opening."""
         inner_right = self.right[:, :-1] == 0
@@ -269,6 +256,10 @@ class Maze:
     def openings(self) -> int:
         """Number of inner walls knocked down (W*H - 1 in a perfect maze)."""
         return int((self.right[:, :-1] == 0).sum() + (self.bottom[:-1, :] == 0).sum())
+
+    def passages(self) -> list[tuple[int, int]]:
+        """The openings as passages of the square cell graph: pairs of flat ids (row * width + col)."""
+        return maze_passages(self)
 
     # --- text and JSON ---------------------------------------------------
 

@@ -430,3 +430,20 @@ def test_the_square_search_is_the_one_search_of_every_shape(width: int, height: 
     assert found.path is not None and find_path(maze).path == tuple(
         divmod(cell, width) for cell in found.path
     )
+
+
+def test_the_square_maze_is_a_view_of_the_square_graphs_passages() -> None:
+    """A Maze is the square cell graph's passages held as wall grids: exact both ways, the same maze the
+    square graph's backtracker carves for a seed, and one error for a bad size of any shape."""
+    from solvers.mazes import generators
+    from solvers.mazes import graph as g
+
+    maze = generate(7, 5, 3)
+    passages = maze.passages()
+    assert g.perfect_problem(g.square(7, 5), passages) is None
+    assert Maze.from_passages(7, 5, passages) == maze
+    assert Maze.from_passages(7, 5, generators.generate(g.square(7, 5), "backtracker", 3)) == maze
+    with pytest.raises(MazeError, match="cells each way"):
+        g.build("hex", 1, 5)
+    with pytest.raises(g.GraphError, match="cells each way"):
+        Maze.full(1, 5)

@@ -41,8 +41,12 @@ MIN_RINGS = 2
 Passage = tuple[int, int]
 
 
-class GraphError(ValueError):
-    """A shape or size that cannot be built; the message is one line."""
+class MazeError(ValueError):
+    """A maze shape, size, file or cell that cannot be used; the message is one line."""
+
+
+GraphError = MazeError
+"""The name the shapes' code knows it by: one error for every maze, square or not."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,14 +123,19 @@ def _grid_rows(width: int, height: int, levels: int = 1) -> tuple[tuple[int, ...
     return tuple(rows)
 
 
-def _check(width: int, height: int, levels: int = 1) -> None:
-    """Raise GraphError unless the sides and the cell count are in range."""
+def check_sides(width: int, height: int) -> None:
+    """Raise MazeError unless both sides are within MIN_SIDE..MAX_SIDE."""
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-        raise GraphError(
+        raise MazeError(
             _("a maze is {low} to {high} cells each way, not {width} x {height}").format(
                 low=MIN_SIDE, high=MAX_SIDE, width=width, height=height
             )
         )
+
+
+def _check(width: int, height: int, levels: int = 1) -> None:
+    """Raise GraphError unless the sides and the cell count are in range."""
+    check_sides(width, height)
     if not MIN_LEVELS <= levels <= MAX_LEVELS:
         raise GraphError(
             _("levels go from {low} to {high}, not {levels}").format(
