@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from solvers import i18n, textio
@@ -21,11 +22,12 @@ from solvers.maze import (
     carve,
     check_room,
     check_size,
+    corridors,
     maze_passages,
     rooms_walk,
     run_to_end,
-    solve,
 )
+from solvers.mazes.walk import OpenNear, search
 from solvers.messages import MAX_NUMBER_CHARS, shown
 from solvers.runstats import EventStats
 
@@ -113,12 +115,6 @@ def _square_data(args: argparse.Namespace, maze: Maze, seed: int, stats: EventSt
     return data | shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze))
 
 
-def _watch_solve(maze: Maze, start: Cell | None, goal: Cell | None) -> tuple[SolveResult, EventStats]:
-    """Run the solver generator through an EventStats sink."""
-    stats = EventStats()
-    return run_to_end(solve(maze, start, goal), stats), stats
-
-
 def _read_solve_input(name: str) -> tuple[str, str]:
     """The text of file `name` (stdin for '-') and a name for messages; MazeError if unusable."""
     try:
@@ -127,54 +123,110 @@ def _read_solve_input(name: str) -> tuple[str, str]:
         raise MazeError(str(error)) from None
 
 
+@dataclass(frozen=True)
+class ToSolve:
+    """A maze of any shape as the one search reads it, and how `maze solve` writes its cells.
+
+    Cells are flat ids throughout; the square view writes them as (row, col)
+    (text art, 'r,c' and [r, c]), every other shape as the ids themselves.
+    """
+
+    open_near: OpenNear
+    cells: int
+    start: int
+    goal: int
+    square: Maze | None  # the square view, when the file was one
+
+
+def _to_solve(args: argparse.Namespace, text: str, source: str) -> ToSolve:
+    """The file's maze, start and goal (the options' or its own); MazeError if any is unusable."""
+    from solvers.mazes import cli as shapes_cli
+
+    graph_maze = shapes_cli.read_graph_maze(text)
+    if graph_maze is not None:
+        cells = graph_maze.cells
+        start = graph_maze.start if args.start is None else shapes_cli.cell_id(args.start, "--start", cells)
+        goal = graph_maze.goal if args.goal is None else shapes_cli.cell_id(args.goal, "--goal", cells)
+        return ToSolve(graph_maze.near.__getitem__, cells, start, goal, None)
+    maze = Maze.parse(text, source)
+    first = maze.start if args.start is None else _square_cell(maze, args.start, i18n.N_("start"))
+    last = maze.goal_cell if args.goal is None else _square_cell(maze, args.goal, i18n.N_("goal"))
+    width = maze.width
+    return ToSolve(
+        corridors(maze), width * maze.height, first[0] * width + first[1], last[0] * width + last[1], maze
+    )
+
+
 def _run_solve(args: argparse.Namespace) -> int:
-    """`maze solve FILE`: find a path by backtracking (a maze of any shape: `solvers.mazes.cli`)."""
+    """`maze solve FILE`: find a path by backtracking, on a maze of any shape (the one search)."""
     from solvers.mazes import cli as shapes_cli
 
     try:
         text, source = _read_solve_input(args.file)
-        graph_maze = shapes_cli.read_graph_maze(text)
-        if graph_maze is not None:
-            return shapes_cli.run_solve_graph(args, graph_maze)
-        maze = Maze.parse(text, source)
-        start = None if args.start is None else _square_cell(maze, args.start, i18n.N_("start"))
-        goal = None if args.goal is None else _square_cell(maze, args.goal, i18n.N_("goal"))
+        maze = _to_solve(args, text, source)
     except MazeError as error:
         raise shapes_cli.refused("solve", str(error)) from None
-    result, stats = _watch_solve(maze, start, goal)
-    start, goal = start or maze.start, goal or maze.goal_cell
+    stats = EventStats()
+    result: SolveResult = run_to_end(search(maze.open_near, maze.cells, maze.start, maze.goal), stats)
+    width = maze.square.width if maze.square else 0
+
+    def as_json(cell: int) -> Any:
+        """A cell as the JSON writes it: [row, col] on the square, the id elsewhere."""
+        return list(divmod(cell, width)) if width else cell
+
     data = {
-        "path": None if result.path is None else [list(cell) for cell in result.path],
+        "path": None if result.path is None else [as_json(cell) for cell in result.path],
         "length": 0 if result.path is None else len(result.path),
         "visited": result.visited,
         "dead_ends": result.dead_ends,
-        "start": list(start),
-        "goal": list(goal),
+        "start": as_json(maze.start),
+        "goal": as_json(maze.goal),
         **stats.as_dict(),
     }
     if result.path is None:
         if args.json:
             emit(args, "", data)
-        return fail(
-            i18n.ngettext(
-                "maze solve: no path from {start} to {goal}; {count} cell is reachable from the start",
-                "maze solve: no path from {start} to {goal}; {count} cells are reachable from the start",
-                result.visited,
-            ).format(start=start, goal=goal, count=i18n.format_number(result.visited))
-        )
-    cells = " ".join(f"{r},{c}" for r, c in result.path)
+        return fail(_no_path(maze, result.visited))
+    path = result.path
     found = i18n.ngettext(
         "path of {count} cell from {start} to {goal}: {cells}",
         "path of {count} cells from {start} to {goal}: {cells}",
-        len(result.path),
-    ).format(count=i18n.format_number(len(result.path)), start=start, goal=goal, cells=cells)
+        len(path),
+    ).format(
+        count=i18n.format_number(len(path)),
+        start=_place(maze, maze.start),
+        goal=_place(maze, maze.goal),
+        cells=" ".join(",".join(map(str, divmod(cell, width))) if width else str(cell) for cell in path),
+    )
     searched = i18n._("cells visited: {visited}, dead ends: {dead}; {stats}").format(
         visited=i18n.format_number(result.visited),
         dead=i18n.format_number(result.dead_ends),
         stats=stats.summary(),
     )
-    emit(args, f"{maze.to_text(result.path)}{found}\n{searched}", data)
+    art = maze.square.to_text([divmod(cell, width) for cell in path]) if maze.square else ""
+    emit(args, f"{art}{found}\n{searched}", data)
     return 0
+
+
+def _place(maze: ToSolve, cell: int) -> str:
+    """Start or goal as the text names it: '(row, col)' on the square, the id elsewhere."""
+    return str(divmod(cell, maze.square.width)) if maze.square else str(cell)
+
+
+def _no_path(maze: ToSolve, visited: int) -> str:
+    """The one line saying start and goal are apart."""
+    start, goal, count = _place(maze, maze.start), _place(maze, maze.goal), i18n.format_number(visited)
+    if maze.square:
+        return i18n.ngettext(
+            "maze solve: no path from {start} to {goal}; {count} cell is reachable from the start",
+            "maze solve: no path from {start} to {goal}; {count} cells are reachable from the start",
+            visited,
+        ).format(start=start, goal=goal, count=count)
+    return i18n.ngettext(
+        "maze solve: no path from cell {start} to cell {goal}; {count} cell is reachable from the start",
+        "maze solve: no path from cell {start} to cell {goal}; {count} cells are reachable from the start",
+        visited,
+    ).format(start=start, goal=goal, count=count)
 
 
 def _square_cell(maze: Maze, given: Cell | int, name: str) -> Cell:

@@ -24,7 +24,6 @@ from solvers.mazes import graph as g
 from solvers.mazes.generators import ALGORITHMS, DEFAULT_MIX, SHARED_BUG, growing_tree
 from solvers.mazes.printing import PAPERS, Printed, PrintUnavailable, solution, write_pdf, write_svg
 from solvers.mazes.texture import mean_texture
-from solvers.mazes.walk import solve
 from solvers.messages import pad
 from solvers.runstats import EventStats
 
@@ -474,50 +473,3 @@ def _open_near(cells: int, passages: Any) -> list[list[int]]:
         near[a].append(b)
         near[b].append(a)
     return near
-
-
-def run_solve_graph(args: argparse.Namespace, maze: GraphMaze) -> int:
-    """`maze solve` on a maze of any shape: the path as cell ids (exit 1 when start and goal are apart)."""
-    from solvers.maze import MazeError
-    from solvers.runstats import run_to_end
-
-    try:
-        start = maze.start if args.start is None else cell_id(args.start, "--start", maze.cells)
-        goal = maze.goal if args.goal is None else cell_id(args.goal, "--goal", maze.cells)
-    except MazeError as error:
-        raise refused("solve", str(error)) from None
-    stats = EventStats()
-    result = run_to_end(solve(maze.near, start, goal), stats)
-    path = None if result.path is None else list(result.path)
-    visited, dead_ends = result.visited, result.dead_ends
-    data = {
-        "path": path,
-        "length": 0 if path is None else len(path),
-        "visited": visited,
-        "dead_ends": dead_ends,
-        "start": start,
-        "goal": goal,
-        **stats.as_dict(),
-    }
-    if path is None:
-        if args.json:
-            emit(args, "", data)
-        return fail(
-            ngettext(
-                "maze solve: no path from cell {start} to cell {goal};"
-                " {count} cell is reachable from the start",
-                "maze solve: no path from cell {start} to cell {goal};"
-                " {count} cells are reachable from the start",
-                visited,
-            ).format(start=start, goal=goal, count=format_number(visited))
-        )
-    text = ngettext(
-        "path of {count} cell from {start} to {goal}: {cells}",
-        "path of {count} cells from {start} to {goal}: {cells}",
-        len(path),
-    ).format(count=format_number(len(path)), start=start, goal=goal, cells=" ".join(map(str, path)))
-    searched = _("cells visited: {visited}, dead ends: {dead}; {stats}").format(
-        visited=format_number(visited), dead=format_number(dead_ends), stats=stats.summary()
-    )
-    emit(args, f"{text}\n{searched}", data)
-    return 0
