@@ -162,3 +162,29 @@ def test_a_korean_worksheet_is_written_in_korean(tmp_path: Path, capsys: pytest.
     assert b"NotoSansCJK" in data and b"Helvetica" not in data
     for char in "이름날짜정답":  # ToUnicode maps of the glyphs used
         assert f"{ord(char):04X}".encode() in text, char
+
+
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_a_failed_print_stops_before_the_maze_is_saved_on_every_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shape: str
+) -> None:
+    """One write order for every shape: --svg, then --out; a print that fails leaves no maze file behind
+    (the square saved its text art first, so a failed SVG left the art written under 'nothing written')."""
+    out, svg = tmp_path / "maze.out", tmp_path / "no" / "x.svg"
+    argv = [
+        "maze",
+        "generate",
+        "6",
+        "4",
+        "--shape",
+        shape,
+        "--seed",
+        "1",
+        "--out",
+        str(out),
+        "--svg",
+        str(svg),
+    ]
+    code, _, err = run(capsys, *argv)
+    assert code == 1 and "cannot write" in err and "nothing written" in err and err.count("\n") == 1
+    assert not out.exists() and not svg.exists()

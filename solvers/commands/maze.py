@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,6 @@ from solvers.maze import (
     check_room,
     check_size,
     corridors,
-    maze_passages,
     rooms_walk,
     run_to_end,
 )
@@ -48,71 +48,151 @@ def _cell_arg(text: str) -> Cell | int:
 
 
 def _run_generate(args: argparse.Namespace) -> int:
-    """`maze generate W H`: carve a maze, print or save it (other shapes: `solvers.mazes.cli`)."""
+    """`maze generate W H`: carve a maze of any shape with any generator, print or save it (one path)."""
+    from solvers.mazes import cli as shapes_cli
+
+    graph = _checked_graph(args)  # every refusal comes before any carving
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    stats = EventStats()
+    made = _carve(args, graph, seed, stats)
+    written = shapes_cli.saving("generate", args.svg or args.pdf, lambda: made.prints(args, seed))
+    if isinstance(written, int):
+        return written
+    if args.out:
+        done = shapes_cli.saving("generate", args.out, lambda: made.save(args, seed, stats))
+        if isinstance(done, int):
+            return done
+    emit(args, made.shown(args, seed, stats, written), lambda: made.data(args, seed, stats))
+    return 0
+
+
+def _checked_graph(args: argparse.Namespace) -> Any:
+    """The cell graph the options ask for, None for the square backtracker's view; UsageError in one line."""
     from solvers.mazes import cli as shapes_cli
 
     if shapes_cli.uses_generic_path(args):
-        return shapes_cli.run_generate(args)
+        return shapes_cli.build_graph(args)
     try:
         check_size(args.width, args.height)
     except MazeError as error:
         raise shapes_cli.refused("generate", str(error)) from None
     shapes_cli.check_worksheet(args, args.width * args.height)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
-    stats = EventStats()
+    return None
+
+
+def _carve(args: argparse.Namespace, graph: Any, seed: int, stats: EventStats) -> SquareMade | ShapeMade:
+    """Carve through `stats`: the square backtracker straight into its wall grids (no graph built), any
+    other shape or generator into passages."""
+    from solvers.mazes import cli as shapes_cli
+
+    if graph is not None:
+        return ShapeMade(graph, shapes_cli.carve_passages(graph, args, seed, stats))
     carving = shapes_cli.watched(carve(args.width, args.height, seed), stats, True, i18n.N_("walls removed"))
-    maze: Maze = run_to_end(carving, stats)
-    if args.out:
-        try:
-            maze.save(args.out)
-        except OSError as error:
-            return fail(shapes_cli.cannot_write("generate", args.out, error))
-    summary = i18n.ngettext(
-        "{width} x {height} maze, seed {seed}: {count} wall removed, {stats}",
-        "{width} x {height} maze, seed {seed}: {count} walls removed, {stats}",
-        maze.openings(),
-    ).format(
-        width=maze.width,
-        height=maze.height,
-        seed=seed,
-        count=i18n.format_number(maze.openings()),
-        stats=stats.summary(),
-    )
-    written = _square_prints(args, maze, seed) if args.svg or args.pdf else ""
-    if isinstance(written, int):
-        return written
-    saved = i18n._("{summary}; saved to {path}").format(summary=summary, path=args.out)
-    text = saved if args.out else maze.to_text() + summary
-    emit(
-        args,
-        "; ".join(part for part in (text, written) if part),
-        lambda: _square_data(args, maze, seed, stats),
-    )
-    return 0
+    return SquareMade(run_to_end(carving, stats))
 
 
-def _square_prints(args: argparse.Namespace, maze: Maze, seed: int) -> str | int:
-    """Write --svg/--pdf of a square maze: the words saying so, or the exit code of a failed write."""
-    from solvers.mazes import cli as shapes_cli
+@dataclass(frozen=True)
+class SquareMade:
+    """A square backtracker's maze, written as its view: text art, the wall grids and the graph form."""
 
-    graph, passages = shapes_cli.build_graph(args), maze_passages(maze)
-    return shapes_cli.saving(
-        "generate", args.svg or args.pdf, lambda: shapes_cli.write_prints(args, graph, passages, seed)
-    )
+    maze: Maze
+
+    def prints(self, args: argparse.Namespace, seed: int) -> str:
+        """Write --svg/--pdf (the square graph is built only for them); the words saying so."""
+        from solvers.mazes import cli as shapes_cli
+
+        if not (args.svg or args.pdf):
+            return ""
+        return shapes_cli.write_prints(args, shapes_cli.build_graph(args), self.maze.passages(), seed)
+
+    def save(self, args: argparse.Namespace, seed: int, stats: EventStats) -> None:
+        """Save the text art, atomically."""
+        self.maze.save(args.out)
+
+    def shown(self, args: argparse.Namespace, seed: int, stats: EventStats, written: str) -> str:
+        """The art and the summary (or the summary and where it was saved), then what was printed."""
+        maze = self.maze
+        summary = i18n.ngettext(
+            "{width} x {height} maze, seed {seed}: {count} wall removed, {stats}",
+            "{width} x {height} maze, seed {seed}: {count} walls removed, {stats}",
+            maze.openings(),
+        ).format(
+            width=maze.width,
+            height=maze.height,
+            seed=seed,
+            count=i18n.format_number(maze.openings()),
+            stats=stats.summary(),
+        )
+        saved = i18n._("{summary}; saved to {path}").format(summary=summary, path=args.out)
+        text = saved if args.out else maze.to_text() + summary
+        return "; ".join(part for part in (text, written) if part)
+
+    def data(self, args: argparse.Namespace, seed: int, stats: EventStats) -> dict[str, Any]:
+        """`--json`'s object: the walls, the seed and stats, and the graph form."""
+        from solvers.mazes import cli as shapes_cli
+
+        data = {
+            **self.maze.to_json_data(),
+            "seed": seed,
+            "walls_removed": self.maze.openings(),
+            "backtracks": stats.by_kind["Pop"],
+            **stats.as_dict(),
+        }
+        return data | shapes_cli.generic_form(shapes_cli.build_graph(args), self.maze.passages())
 
 
-def _square_data(args: argparse.Namespace, maze: Maze, seed: int, stats: EventStats) -> dict[str, Any]:
-    """`maze generate --json`'s object for the square backtracker: walls, the graph form, the stats."""
-    from solvers.mazes import cli as shapes_cli
+@dataclass(frozen=True)
+class ShapeMade:
+    """A maze of any shape or generator, written as the graph form."""
 
-    data = {
-        **maze.to_json_data(),
-        "seed": seed,
-        "walls_removed": maze.openings(),
-        "backtracks": stats.by_kind["Pop"],
-        **stats.as_dict(),
-    }
-    return data | shapes_cli.generic_form(shapes_cli.build_graph(args), maze_passages(maze))
+    graph: Any
+    passages: list[tuple[int, int]]
+
+    def prints(self, args: argparse.Namespace, seed: int) -> str:
+        """Write --svg/--pdf if asked; the words saying so."""
+        from solvers.mazes import cli as shapes_cli
+
+        return shapes_cli.write_prints(args, self.graph, self.passages, seed)
+
+    def save(self, args: argparse.Namespace, seed: int, stats: EventStats) -> None:
+        """Save the graph form (with the seed, generator and stats) as JSON, atomically."""
+        textio.write_atomic(args.out, json.dumps(self.data(args, seed, stats)) + "\n")
+
+    def shown(self, args: argparse.Namespace, seed: int, stats: EventStats, written: str) -> str:
+        """The summary, then what was printed and where the maze was saved."""
+        passages = self.passages
+        name = i18n._("shared-state backtracker (missing var)") if args.shared_state_bug else args.algorithm
+        summary = i18n.ngettext(
+            "{shape} maze of {cells} cells, seed {seed}, {generator}: {count} passage"
+            " ({carved} cells carved); {stats}",
+            "{shape} maze of {cells} cells, seed {seed}, {generator}: {count} passages"
+            " ({carved} cells carved); {stats}",
+            len(passages),
+        ).format(
+            shape=args.shape,
+            cells=i18n.format_number(self.graph.size),
+            seed=seed,
+            generator=name,
+            count=i18n.format_number(len(passages)),
+            carved=i18n.format_number(len(passages) + 1),
+            stats=stats.summary(),
+        )
+        saved = i18n._("saved to {path}").format(path=args.out) if args.out else ""
+        return "; ".join([summary, *(text for text in (written, saved) if text)])
+
+    def data(self, args: argparse.Namespace, seed: int, stats: EventStats) -> dict[str, Any]:
+        """The graph form with the seed, generator and stats."""
+        from solvers.mazes import cli as shapes_cli
+
+        form = {
+            **shapes_cli.generic_form(self.graph, self.passages),
+            "seed": seed,
+            "algorithm": args.algorithm,
+            **stats.as_dict(),
+        }
+        if args.shared_state_bug:
+            form |= {"carved_cells": len(self.passages) + 1, "shared_state_bug": True}
+        return form
 
 
 def _read_solve_input(name: str) -> tuple[str, str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import secrets
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -249,57 +248,6 @@ def cannot_write(action: str, target: str | None, error: OSError) -> str:
     return _("maze {action}: cannot write {path}: {reason}; nothing written").format(
         action=action, path=target, reason=reason
     )
-
-
-def run_generate(args: argparse.Namespace) -> int:
-    """`maze generate` for any shape and generator, or the shared-state bug."""
-    graph = build_graph(args)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
-    stats = EventStats()
-    passages = carve_passages(graph, args, seed, stats)
-    written = saving("generate", args.svg or args.pdf, lambda: write_prints(args, graph, passages, seed))
-    if isinstance(written, int):
-        return written
-
-    def data() -> dict[str, Any]:
-        """The generic form with the seed, generator and stats (built for --out and --json only)."""
-        form = {**generic_form(graph, passages), "seed": seed, "algorithm": args.algorithm, **stats.as_dict()}
-        if args.shared_state_bug:
-            form |= {"carved_cells": len(passages) + 1, "shared_state_bug": True}
-        return form
-
-    if args.out:
-        done = saving("generate", args.out, lambda: _write_json(args.out, data()))
-        if isinstance(done, int):
-            return done
-    name = _("shared-state backtracker (missing var)") if args.shared_state_bug else args.algorithm
-    summary = ngettext(
-        "{shape} maze of {cells} cells, seed {seed}, {generator}: {count} passage ({carved} cells carved);"
-        " {stats}",
-        "{shape} maze of {cells} cells, seed {seed}, {generator}: {count} passages ({carved} cells carved);"
-        " {stats}",
-        len(passages),
-    ).format(
-        shape=args.shape,
-        cells=format_number(graph.size),
-        seed=seed,
-        generator=name,
-        count=format_number(len(passages)),
-        carved=format_number(len(passages) + 1),
-        stats=stats.summary(),
-    )
-    saved = _("saved to {path}").format(path=args.out) if args.out else ""
-    extra = [text for text in (written, saved) if text]
-    emit(args, "; ".join([summary, *extra]), data)
-    return 0
-
-
-def _write_json(path: str, data: dict[str, Any]) -> str:
-    """Save the generic form atomically."""
-    from solvers import textio
-
-    textio.write_atomic(path, json.dumps(data) + "\n")
-    return ""
 
 
 def add_stats(sub: Any) -> None:
