@@ -1,4 +1,4 @@
-"""`maze generate`, `maze solve`, `maze rooms`: the square maze's commands (other shapes: mazes.cli)."""
+"""`maze generate`, `maze solve`, `maze rooms`: one command path for mazes of every shape."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
-"""`maze generate --shape ... --algorithm ...` and `maze stats`: the command line for every shape.
+"""The maze command's parts for every shape: options, the graph, carving, prints, `maze stats`, graph files.
 
-`solvers.commands.maze` registers the options; the square backtracker keeps
-its own path there (text art, the same mazes as before), and everything
-else comes here.  Every shape prints the generic graph form with --json:
-"cells", "passages" [[a, b], ...], "start", "goal" (cell ids).
+`solvers.commands.maze` runs `maze generate` and `maze solve` on one path for
+every shape; the square backtracker is only written differently there (its
+view: text art and wall grids, beside the graph form).  Every shape prints
+the generic graph form with --json: "cells", "passages" [[a, b], ...],
+"start", "goal" (cell ids).
 """
 
 from __future__ import annotations
