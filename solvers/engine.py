@@ -13,6 +13,10 @@ Vocabulary
   heuristic `score` at the depth limit.
   `think(pos)` is the fast plain path (the computer's move); `events(pos)` is
   the same search as events for the tree view, node for node (a test checks).
+  On Connect Four `think` runs on line codes (`_line_search`: each row, column
+  and diagonal a number, the heuristic changed by a move's four lines, no
+  `Position` built), again node for node the search on `Position`s
+  (`lines=False`; a test checks) at 8-11 times its nodes per second.
 - A table entry is used for its value only when it was searched to the same
   remaining depth, so a search with the table returns exactly the values of
   one without it (a test checks); its best move always orders the moves.
@@ -31,12 +35,12 @@ import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from math import inf
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from solvers.events import Bound, Evaluate, Pop, Prune, Push, event_type
-from solvers.grids import WIN, Grid, Position
+from solvers.grids import EMPTY, FOUR_POINTS, WIN, ConnectFour, Grid, Position, line_code
 from solvers.i18n import N_
-from solvers.minimax import MAX
+from solvers.minimax import MAX, MIN
 
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
 """Table flags: the value is exact, a lower bound (it failed high) or an upper bound."""
@@ -140,17 +144,84 @@ class Answer:
     """The `solvers.threats.Plan` that chose the move, when the threat search did (no iteration ran)."""
 
 
+def ordered_moves(moves: list[int], first: int | None, killers: tuple[int, ...]) -> list[int]:
+    """`moves` to try in this order: the table's move `first`, then the killers, then the rest as given."""
+    front = [first] if first is not None else []
+    front += [m for m in killers if m != first]
+    front = [m for m in front if m in moves]
+    if not front:
+        return moves
+    return front + [m for m in moves if m not in front]
+
+
+Entry = tuple[int, float, str, int | None]
+"""A table entry: the depth searched, the value, its flag (EXACT, LOWER, UPPER), the best move."""
+Points = tuple[float, ...]
+"""A line's points by its code (`Grid.line_values`)."""
+CellLines = tuple[int, int, Points, int, int, Points, int, int, Points, int, int, Points]
+"""A stone on a cell and the four lines through it: (line, what the stone adds to its code, points) x 4."""
+
+
+class LineTables(NamedTuple):
+    """A Connect Four board as `Engine._line_search` reads it: its lines, their points, each cell's lines."""
+
+    lines: list[tuple[int, ...]]
+    """The cells of each row, column and diagonal (`Grid.line_cells`)."""
+    points: list[Points]
+    """Each line's points by its code (`Grid.line_values` of its length)."""
+    order: tuple[int, ...]
+    """The columns, centre first (`ConnectFour.order`)."""
+    drops: list[tuple[int, ...]]
+    """Each column's cells from the bottom up: the cell a stone fills, by the column's height."""
+    through: dict[int, list[CellLines]]
+    """For each player, each cell's lines (`CellLines`: a cell in fewer lines has a spare one, added 0)."""
+    zobrist: dict[int, list[int]]
+    """For each player, each cell's Zobrist key (`Grid.zobrist`)."""
+
+    @classmethod
+    def of(cls, game: ConnectFour) -> LineTables:
+        """The tables of `game`'s board."""
+        lines = game.line_cells()
+        points = [game.line_values(len(line)) for line in lines]
+        size, cols = game.rows * game.cols, game.cols
+        through = {
+            player: [cls._cell_lines(lines, points, cell, digit) for cell in range(size)]
+            for player, digit in ((MAX, 1), (MIN, 2))
+        }
+        drops = [tuple(row * cols + col for row in reversed(range(game.rows))) for col in range(cols)]
+        zobrist = {player: game.zobrist(player) for player in (MAX, MIN)}
+        return cls(lines, points, game.order, drops, through, zobrist)
+
+    @staticmethod
+    def _cell_lines(lines: list[tuple[int, ...]], points: list[Points], cell: int, digit: int) -> CellLines:
+        """The lines through `cell` and what a stone (`digit` 1: x, 2: o) there adds to their codes."""
+        parts = [
+            (index, digit * 3 ** line.index(cell), points[index])
+            for index, line in enumerate(lines)
+            if cell in line
+        ]
+        parts += [(len(lines), 0, (0.0,))] * (4 - len(parts))  # the spare line: code 0 for ever
+        return cast(CellLines, tuple(part for triple in parts for part in triple))
+
+
 class Engine:
     """Depth-limited alpha-beta with iterative deepening, a transposition table and killer moves."""
 
-    def __init__(self, game: Grid, limits: Limits | None = None, *, table: bool = True) -> None:
+    def __init__(
+        self, game: Grid, limits: Limits | None = None, *, table: bool = True, lines: bool = True
+    ) -> None:
         self.game, self.limits, self.use_table = game, limits or Limits(), table
+        self.use_lines = lines and isinstance(game, ConnectFour)
+        """Whether `think` searches on line codes (`_line_search`: Connect Four) or on `Position`s."""
+        self._line_tables: LineTables | None = None
+        self._orders: dict[tuple[int | None, tuple[int, ...], int], list[int]] = {}
+        """`ordered_moves` of the line search by (the table's move, the killers, the full columns as bits)."""
         self._reset()
 
     def _reset(self) -> None:
         """A fresh table, killers and counters (every search starts from nothing)."""
-        self.table: dict[int, tuple[int, float, str, int | None]] = {}
-        self.killers: dict[int, list[int]] = {}
+        self.table: dict[int, Entry] = {}
+        self.killers: dict[int, tuple[int, ...]] = {}
         self.nodes = self.tt_hits = 0
         # what `events` would have yielded, counted by the plain path (`event_counts`)
         self.pushes = self.pops = self.iterations = self.ends = self.leaves = self.bounds = self.cuts = 0
@@ -190,20 +261,13 @@ class Engine:
 
     def _ordered(self, pos: Position, ply: int, first: int | None) -> list[int]:
         """The moves to try: the table's move, then this ply's killers, then the game's order."""
-        moves = self.game.candidates(pos)
-        front = [first] if first is not None else []
-        front += [m for m in self.killers.get(ply, ()) if m != first]
-        front = [m for m in front if m in moves]
-        if not front:
-            return moves
-        return front + [m for m in moves if m not in front]
+        return ordered_moves(self.game.candidates(pos), first, self.killers.get(ply, ()))
 
     def _killer(self, ply: int, move: int) -> None:
         """A move that caused a cut at `ply` is tried early at that ply next time (two kept)."""
-        killers = self.killers.setdefault(ply, [])
+        killers = self.killers.get(ply, ())
         if move not in killers:
-            killers.insert(0, move)
-            del killers[2:]
+            self.killers[ply] = (move, killers[0]) if killers else (move,)
 
     def principal_variation(self, pos: Position, depth: int) -> list[int]:
         """The expected line: the table's best moves from `pos`, at most `depth` of them."""
@@ -260,7 +324,10 @@ class Engine:
 
     def _root(self, pos: Position, depth: int) -> tuple[float, int | None]:
         """One iteration: the root's value and best move (the root is a node like any other)."""
-        value = self._search(pos, depth, -inf, inf, 0)
+        if self.use_lines and not self.game.terminal(pos):
+            value = self._line_search(pos, depth)
+        else:
+            value = self._search(pos, depth, -inf, inf, 0)
         return value, self._root_move
 
     def _search(self, pos: Position, depth: int, alpha: float, beta: float, ply: int) -> float:
@@ -307,6 +374,164 @@ class Engine:
             self._root_move = best_move
         self.pops += 1
         return best
+
+    # --- the plain path on line codes (Connect Four) --------------------------------------
+
+    def _tables(self) -> LineTables:
+        """The game's lines as the line search reads them (built once per engine)."""
+        if self._line_tables is None:
+            game = self.game
+            assert isinstance(game, ConnectFour)  # use_lines says so
+            self._line_tables = LineTables.of(game)
+        return self._line_tables
+
+    def _line_search(self, pos: Position, depth: int) -> float:
+        """`_search` from the root on Connect Four: the same nodes, values, table and counters, ~10x faster.
+
+        No `Position` is built below the root: each row, column and diagonal
+        is a number (`grids.line_code`), a stone adds its digit to the codes
+        of the four lines through its cell, and a line's points are read from
+        `Grid.line_values`, so a child's heuristic is its parent's plus the
+        change in four lines, and a win is a change of `FOUR_POINTS`.  A child
+        at the depth limit or at the end of the game is scored in its parent's
+        loop, without a call.  The clock is read at the same nodes as `_tick`
+        reads it, and what `events` would yield is counted (pushes and pops
+        worked out from the nodes at the end).  One long closure on purpose:
+        locals are the fastest names CPython has.
+        """
+        tables = self._tables()
+        codes = [line_code(pos.cells, line) for line in tables.lines] + [0]  # the last: the spare line
+        score = sum(points[code] for points, code in zip(tables.points, codes[:-1], strict=True))
+        if abs(score) >= FOUR_POINTS / 2:  # k in a row that the position does not know of
+            return self._search(pos, depth, -inf, inf, 0)
+        rows, order, drops, through = self.game.rows, tables.order, tables.drops, tables.through
+        zobrist = tables.zobrist
+        heights = [sum(pos.cells[cell] != EMPTY for cell in column) for column in drops]
+        full = sum(1 << col for col, height in enumerate(heights) if height == rows)
+        orders, table, killers, use_table = self._orders, self.table, self.killers, self.use_table
+        probe = (table if use_table else {}).get
+        clock, deadline, node_cap = self.limits.clock, self._deadline, self._node_cap
+        started = nodes = self.nodes
+        tt_hits, leaves, ends, bounds, cuts = self.tt_hits, self.leaves, self.ends, self.bounds, self.cuts
+        deepest, root_move, stopped_at = self.deepest, self._root_move, -1
+        next_look = min(node_cap + 1, (nodes // CLOCK_EVERY + 1) * CLOCK_EVERY)
+
+        def look(ply: int) -> None:
+            """`_tick`'s checks at the node counted last: the node budget; the clock every CLOCK_EVERY."""
+            nonlocal next_look, stopped_at
+            if nodes > node_cap or (nodes % CLOCK_EVERY == 0 and clock() > deadline):
+                stopped_at = ply
+                raise TimeUp
+            next_look = min(node_cap + 1, (nodes // CLOCK_EVERY + 1) * CLOCK_EVERY)
+
+        def search(
+            depth: int, alpha: float, beta: float, ply: int, key: int, score: float, empty: int, mover: int
+        ) -> float:
+            """A node above the depth limit that goes on, counted: `_search`'s loop on line codes."""
+            nonlocal nodes, tt_hits, leaves, ends, bounds, cuts, deepest, root_move, full
+            entry = probe(key)
+            first = None
+            if entry is not None:
+                stored, known, flag, first = entry
+                if stored == depth and (
+                    flag == EXACT or (flag == LOWER and known >= beta) or (flag == UPPER and known <= alpha)
+                ):
+                    tt_hits += 1
+                    return known
+            killed = killers.get(ply, ())
+            ordered = orders.get((first, killed, full))
+            if ordered is None:
+                legal = [col for col in order if not full >> col & 1]
+                ordered = orders[first, killed, full] = ordered_moves(legal, first, killed)
+            maximizing = mover == MAX
+            best, best_move, low, high = (-inf if maximizing else inf), None, alpha, beta
+            lines_of, keys, below, won = through[mover], zobrist[mover], ply + 1, mover * (WIN + empty - 1)
+            value: float
+            for col in ordered:
+                nodes += 1
+                if nodes >= next_look:
+                    look(below)
+                if below > deepest:
+                    deepest = below
+                height = heights[col]
+                cell = drops[col][height]
+                line1, add1, points1, line2, add2, points2, line3, add3, points3, line4, add4, points4 = (
+                    lines_of[cell]
+                )
+                code1, code2, code3, code4 = codes[line1], codes[line2], codes[line3], codes[line4]
+                change = (
+                    points1[code1 + add1]
+                    - points1[code1]
+                    + points2[code2 + add2]
+                    - points2[code2]
+                    + points3[code3 + add3]
+                    - points3[code3]
+                    + points4[code4 + add4]
+                    - points4[code4]
+                )
+                if change >= FOUR_POINTS / 2 or change <= -FOUR_POINTS / 2:  # the mover has k in a row
+                    value = won
+                    ends += 1
+                elif empty == 1:  # the board is full: a draw
+                    value = 0
+                    ends += 1
+                elif depth == 1:
+                    value = score + change
+                    leaves += 1
+                else:
+                    codes[line1], codes[line2] = code1 + add1, code2 + add2
+                    codes[line3], codes[line4] = code3 + add3, code4 + add4
+                    heights[col] = height + 1
+                    if height + 1 == rows:
+                        full |= 1 << col
+                    value = search(
+                        depth - 1, alpha, beta, below, key ^ keys[cell], score + change, empty - 1, -mover
+                    )
+                    full &= ~(1 << col)
+                    heights[col] = height
+                    codes[line1], codes[line2], codes[line3], codes[line4] = code1, code2, code3, code4
+                if maximizing:
+                    if value > best:
+                        best, best_move = value, col
+                    if best > alpha:
+                        alpha = best
+                        bounds += 1
+                else:
+                    if value < best:
+                        best, best_move = value, col
+                    if best < beta:
+                        beta = best
+                        bounds += 1
+                if alpha >= beta:
+                    if col not in killed:
+                        killers[ply] = (col, killed[0]) if killed else (col,)
+                    cuts += col != ordered[-1]
+                    break
+            if use_table:
+                flag = UPPER if best <= low else LOWER if best >= high else EXACT
+                table[key] = (depth, best, flag, best_move)
+            if not ply:
+                root_move = best_move
+            return best
+
+        try:
+            nodes += 1
+            if nodes >= next_look:
+                look(0)
+            self.iterations += 1
+            return search(depth, -inf, inf, 0, pos.key, score, pos.empty, pos.mover)
+        finally:
+            self.nodes, self.tt_hits, self.leaves, self.ends, self.bounds = (
+                nodes,
+                tt_hits,
+                leaves,
+                ends,
+                bounds,
+            )
+            self.cuts, self.deepest, self._root_move = cuts, deepest, root_move
+            pushed = nodes - started - (stopped_at >= 0)  # the node that stopped the search was not pushed
+            self.pushes += pushed
+            self.pops += pushed - max(stopped_at, 0)  # nor were the nodes above it popped
 
     def event_counts(self) -> tuple[dict[str, int], int]:
         """The events by kind `events` would have yielded for the last `think`, and their deepest stack.

@@ -45,6 +45,17 @@ NEAR = 2
 """Big boards (more than `SMALL_BOARD` cells) try only cells this close to a stone."""
 SMALL_BOARD = 25
 """Boards up to this many cells try every empty cell (so a full search is exact)."""
+FOUR_POINTS = float(2**40)
+"""`Grid.line_values` of a line with k in a row: far above any sum of runs' points (a win, not a score)."""
+CODE_STONES = b".xo"
+"""A line's code (`line_code`) gives each cell a ternary digit: 0 empty, 1 x, 2 o; cell i weighs 3**i."""
+_LINE_VALUES: dict[tuple[int, int], tuple[float, ...]] = {}
+"""`Grid.line_values` by (length, k), built once in a process."""
+
+
+def line_code(cells: bytes, line: Sequence[int]) -> int:
+    """The content of the cells `line` as one number: cell i adds 3**i for an x, 2 * 3**i for an o."""
+    return sum(CODE_STONES.index(cells[cell]) * 3**place for place, cell in enumerate(line))
 
 
 class BadPosition(ValueError):
@@ -291,13 +302,50 @@ class Grid:
         cells = pos.cells
         return b"|".join([cells[line] for line in self._lines])
 
-    def score(self, pos: Position) -> float:
-        """The heuristic value of a position that goes on, for MAX."""
+    def _points(self, joined: bytes) -> int:
+        """The runs' points in `joined` (one line or many), for MAX."""
         k, total = self.k, 0
-        for stone, length, ends in self._run_ends(self._joined(pos)):
+        for stone, length, ends in self._run_ends(joined):
             points = run_points(k - length, ends)
             total += points if stone == STONE[MAX] else -points
-        return float(total)
+        return total
+
+    def score(self, pos: Position) -> float:
+        """The heuristic value of a position that goes on, for MAX."""
+        return float(self._points(self._joined(pos)))
+
+    def line_values(self, length: int) -> tuple[float, ...]:
+        """`score`'s points in one line of `length` cells, for every content, by its code (`line_code`).
+
+        A line with k in a row is worth `FOUR_POINTS` (x) or its negative (o):
+        a sum of them tells a win apart from any score.  Built once per
+        length and k (3**length contents).
+        """
+        key = (length, self.k)
+        values = _LINE_VALUES.get(key)
+        if values is None:
+            fours = (bytes([STONE[MAX]]) * self.k, bytes([STONE[MIN]]) * self.k)
+            contents = (
+                bytes(CODE_STONES[code // 3**i % 3] for i in range(length)) for code in range(3**length)
+            )
+            values = _LINE_VALUES[key] = tuple(
+                FOUR_POINTS
+                if fours[0] in line
+                else -FOUR_POINTS
+                if fours[1] in line
+                else float(self._points(line))
+                for line in contents
+            )
+        return values
+
+    def line_cells(self) -> list[tuple[int, ...]]:
+        """The cells of every row, column and diagonal at least k long, in the order `line_code` reads."""
+        everywhere = range(self.rows * self.cols)
+        return [tuple(everywhere[line]) for line in self._lines]
+
+    def zobrist(self, player: int) -> list[int]:
+        """The Zobrist keys of `player`'s stone on each cell (a position's key XORs those of its stones)."""
+        return self._zobrist[player]
 
     def terms(self, pos: Position) -> tuple[tuple[str, int, int, int], ...]:
         """The score broken into its terms: (name, x's count, o's count, points each), biggest first."""

@@ -6,16 +6,30 @@ No test reads the real clock: depth and node limits, or a fake clock.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
 from itertools import count
 from math import inf
+from typing import Any
 
 import pytest
 
 from solvers.engine import CLOCK_EVERY, LEVELS, Engine, Heuristic, Iteration, Limits, TableHit, drain
 from solvers.events import Bound, Evaluate, Pop, Prune, Push
-from solvers.grids import MNK, WIN, BadPosition, ConnectFour, Grid, Position, run_points
+from solvers.grids import (
+    FOUR_POINTS,
+    MNK,
+    STONE,
+    WIN,
+    BadPosition,
+    ConnectFour,
+    Grid,
+    Position,
+    line_code,
+    run_points,
+)
 from solvers.minimax import MAX, alphabeta_value
 from solvers.runstats import EventStats
 
@@ -324,3 +338,95 @@ def test_hard_searches_medium_depth_however_late_its_clock_and_small_its_budget(
     assert answer.depth == 3 and answer.value == medium.value
     assert answer.nodes == medium.nodes + 1  # depth 4 stopped at its first node
     assert LEVELS["medium"].least_depth == 0  # medium's clock still stops it
+
+
+def connect_four_games() -> list[tuple[ConnectFour, Position]]:
+    """Seeded Connect Four positions on five board sizes, from a few stones to a nearly full board."""
+    found = []
+    for width, height in ((7, 6), (4, 4), (5, 4), (6, 7), (9, 8)):
+        game = ConnectFour(width, height)
+        for seed in range(2):
+            rng = random.Random(seed * 10 + width)
+            stones = rng.randrange(width * height * 3 // 4)
+            found.append((game, game.play(game.random_game(stones, rng))))
+    return found
+
+
+def answer_and_counts(engine: Engine, pos: Position) -> tuple[Any, ...]:
+    """Everything a search tells: move, value (and its type), depths, work, line, events by kind, stack."""
+    answer = engine.think(pos)
+    facts = (answer.move, answer.value, type(answer.value), answer.depth, answer.nodes, answer.tt_hits)
+    return (*facts, answer.pv, answer.values, engine.event_counts())
+
+
+@pytest.mark.parametrize("limits", [Limits(depth=5), Limits(nodes=1_500)], ids=["depth", "node budget"])
+def test_connect_four_on_line_codes_is_the_byte_board_search_node_for_node(limits: Limits) -> None:
+    """think() on line codes finds what the search on Positions finds: the same move, value, nodes, table
+    hits, line and events, on boards 4x4 to 9x8, with and without the table (issue 31: same moves, faster)."""
+    for game, pos in connect_four_games():
+        for table in (True, False):
+            fast = answer_and_counts(Engine(game, limits, table=table), pos)
+            plain = answer_and_counts(Engine(game, limits, table=table, lines=False), pos)
+            assert fast == plain, (game.name, game.show(pos), table)
+
+
+def test_connect_four_on_line_codes_reads_an_injected_clock_at_the_same_nodes() -> None:
+    """A fake clock, read every CLOCK_EVERY nodes, stops both searches at the same node of one iteration."""
+    game = ConnectFour()
+    pos = game.play("4453443")
+    found = []
+    for lines in (True, False):
+        ticks = count()
+        clock = partial(next_reading, ticks, 0.5)
+        engine = Engine(game, Limits(seconds=100.0, clock=clock), lines=lines)
+        found.append((answer_and_counts(engine, pos), next(ticks)))
+    assert found[0] == found[1]
+    depth, nodes = found[0][0][3:5]
+    assert (
+        depth >= 3 and nodes == 201 * CLOCK_EVERY
+    )  # the first reading past 100 s: the 201st after the start
+
+
+def next_reading(ticks: Iterator[int], step: float) -> float:
+    """A fake clock: each reading is `step` seconds after the one before."""
+    return step * next(ticks)
+
+
+def test_connect_four_think_reads_no_byte_board_below_the_root() -> None:
+    """The computer's move on Connect Four scores no Position and builds none but the expected line's
+    (issue 31: the heuristic on the bytes and the next Position were 85 % of a node's time)."""
+    game = ConnectFour()
+    calls: Counter[str] = Counter()
+    for name in ("score", "result", "terms"):
+        method = getattr(game, name)
+        setattr(game, name, lambda *args, _name=name, _method=method: calls.update([_name]) or _method(*args))
+    pos = game.play("4453443")
+    calls.clear()
+    answer = Engine(game, Limits(depth=6)).think(pos)
+    assert answer.nodes > 1_000 and answer.depth == 6
+    assert calls == Counter(result=len(answer.pv))  # principal_variation walks the table's moves
+
+
+@pytest.mark.parametrize(
+    "game", [ConnectFour(), ConnectFour(9, 8), MNK(5, 5, 4)], ids=["7x6", "9x8", "5,5,4"]
+)
+def test_the_points_of_every_line_add_up_to_the_heuristic(game: Grid) -> None:
+    """Grid.line_values read at each line's code add up to score() in positions that go on; a line with
+    k in a row is worth FOUR_POINTS (x) or its negative (o)."""
+    rng = random.Random(31)
+    lines = game.line_cells()
+    for _ in range(40):
+        pos = game.start()
+        for _stone in range(rng.randrange(len(pos.cells))):
+            nxt = game.result(pos, rng.choice(list(game.moves(pos))))
+            if nxt.winner:
+                four = bytes([STONE[nxt.winner]]) * game.k
+                won = [line for line in lines if four in bytes(nxt.cells[cell] for cell in line)]
+                assert won and all(
+                    game.line_values(len(line))[line_code(nxt.cells, line)] == nxt.winner * FOUR_POINTS
+                    for line in won
+                )
+                break
+            pos = nxt
+        total = sum(game.line_values(len(line))[line_code(pos.cells, line)] for line in lines)
+        assert total == game.score(pos), game.show(pos)
