@@ -1,32 +1,36 @@
 """Benchmark: the games engine's nodes per second and the depth it reaches in 2 s.
 
-Run: `python bench/bench_games.py [--seconds S] [--repeat N] [--exact]`.
+Run: `python bench/bench_games.py [--seconds S] [--repeat N] [--exact] [--against DIR]`.
 
-First the exact searches: Connect Four's solver (`solvers.connect4`) against
-`PlainNegamax`, a plain bitboard negamax with alpha-beta written here as the
-reference, in nodes per CPU second on the same positions (interleaved, min and
-median); then the CPU time of the m,n,k proofs (4,4,4, 5,4,4, 5,5,4) and of
-Connect Four solves (4x6, 6x4, two 7x6 positions with 12 and 14 stones);
+First nodes per CPU second on the same Connect Four positions (interleaved, min
+and median): `PlainNegamax`, a plain bitboard negamax with alpha-beta written
+here as the reference, the exact solver (`solvers.connect4`), and the app's
+depth-limited engine (`solvers.engine`, what the games demo and `connect4
+--depth` run) on line codes and on `Position`s (`lines=False`, the search it
+replaced, node for node the same); then the CPU time of the m,n,k proofs
+(4,4,4, 5,4,4, 5,5,4) and of Connect Four solves (4x6, 6x4, two 7x6 positions
+with 12 and 14 stones);
 `--random N` then solves N random 7x6 positions of 12 and of 14 stones (seeded).
 `--exact` stops there.  Then, for each position
 (gomoku's opening, a gomoku midgame, a Connect Four midgame, 5,5,4): iterative
 deepening under the time limit, N runs, min and median of the depth reached,
 nodes per CPU second (`time.process_time`) and the wall time of the answer; then
 the plain path against the event path at a fixed depth (CPU, interleaved), and
-a whole process as a user runs the CLI.
+whole processes as a user runs the CLI (`connect4 --depth 9` and `--time S`),
+interleaved with the same commands in another checkout with `--against DIR`.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import random
-import resource
 import statistics
-import subprocess
 import sys
 import time
 from collections import deque
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -39,6 +43,7 @@ from solvers.grids import MNK, ConnectFour, Grid, Position
 from solvers.proof import prove
 
 GOMOKU = MNK(15, 15, 5)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 class OutOfNodes(Exception):
@@ -160,18 +165,30 @@ def solver_nodes(moves: str) -> int:
     return solver.nodes
 
 
+def engine_nodes(moves: str, lines: bool) -> int:
+    """The depth-limited engine's nodes on `moves`, deepening until the budget stops it."""
+    game = ConnectFour()
+    return Engine(game, Limits(nodes=RATE_NODES), lines=lines).think(game.play(moves)).nodes
+
+
 def node_rates(repeat: int) -> None:
-    """Nodes per CPU second of the solver and of the plain reference, interleaved, per position."""
+    """Nodes per CPU second of the reference, the solver and the engine (both paths), interleaved."""
     print(f"Connect Four nodes per CPU second ({RATE_NODES:,} nodes each; min / median of {repeat} runs):")
     for moves in RATE_POSITIONS:
-        found = timing.in_process(
-            {"plain": partial(reference_nodes, moves), "solver": partial(solver_nodes, moves)}, runs=repeat
-        )
+        contenders: dict[str, Callable[[], int]] = {
+            "plain": partial(reference_nodes, moves),
+            "solver": partial(solver_nodes, moves),
+            "engine": partial(engine_nodes, moves, True),
+            "on Positions": partial(engine_nodes, moves, False),
+        }
+        found = timing.in_process(contenders, runs=repeat)
         rates = {name: (t.result / t.best, t.result / t.median) for name, t in found.items()}
-        print(
-            f"  {moves:<16} plain {rates['plain'][0]:>9,.0f} / {rates['plain'][1]:<9,.0f} "
-            f"solver {rates['solver'][0]:>9,.0f} / {rates['solver'][1]:<9,.0f}"
+        cells = " ".join(
+            f"{name} {f'{best / 1000:,.0f}k':>5} / {f'{median / 1000:,.0f}k':<5}"
+            for name, (best, median) in rates.items()
         )
+        ratio = rates["engine"][0] / rates["plain"][0], rates["engine"][1] / rates["plain"][1]
+        print(f"  {moves:<15} {cells}  engine/plain {ratio[0]:.2f}x / {ratio[1]:.2f}x")
 
 
 def exact_times(repeat: int) -> None:
@@ -222,14 +239,51 @@ def solve_board(width: int, height: int, moves: str) -> str:
     return solution.result + ("" if solution.plies is None else f" in {solution.plies} plies")
 
 
-def cli_run(argv: list[str]) -> tuple[float, float]:
-    """Wall and CPU seconds of `python -m solvers ARGV` in its own process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "solvers", *argv], check=True, capture_output=True)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+def cli_runs(seconds: float, repeat: int, against: Path | None) -> None:
+    """CPU seconds of the engine's CLI runs as whole processes, and what they answered (JSON).
+
+    With `against`, the same commands in that checkout too, interleaved (its
+    figures say "before"); `-P` keeps the current directory's tree off each
+    child's path, so PYTHONPATH says which tree runs.
+    """
+    moves = RATE_POSITIONS[0]
+    commands = {
+        "depth 9": ["connect4", "--moves", moves, "--depth", "9", "--json"],
+        f"--time {seconds:g}": [
+            "connect4",
+            "--moves",
+            moves,
+            "--depth",
+            "40",
+            "--time",
+            str(seconds),
+            "--json",
+        ],
+    }
+    trees = {"": ROOT} | ({"before ": against} if against else {})
+    runs = {
+        tree + name: ([sys.executable, "-P", "-m", "solvers", *argv], timing.user_env(root))
+        for name, argv in commands.items()
+        for tree, root in trees.items()
+    }
+    for command, env in runs.values():
+        timing.run_command(command, env)  # bytecode cached, as after an install
+    found: dict[str, timing.Timing] = {name: timing.Timing() for name in runs}
+    for _ in range(repeat):
+        for name, (command, env) in runs.items():
+            cpu, wall, out = timing.run_command(command, env)
+            found[name].runs.append(cpu)
+            found[name].wall.append(wall)
+            found[name].result = json.loads(out)
+    print(
+        f"whole processes `python -m solvers connect4 --moves {moves} ...`, CPU s (min / median of {repeat}):"
+    )
+    for name, result in found.items():
+        answer = result.result
+        print(
+            f"  {name:<18} {result.cell():>15}  wall max {max(result.wall):.2f} s  depth {answer['depth']}, "
+            f"{answer['nodes']:,} nodes, move {answer['move']}, value {answer['value']}"
+        )
 
 
 def main() -> None:
@@ -240,6 +294,9 @@ def main() -> None:
     parser.add_argument("--exact", action="store_true", help="only the proofs, the solves and the node rates")
     parser.add_argument(
         "--random", type=int, default=0, metavar="N", help="then N random 7x6 positions of 12 and 14 stones"
+    )
+    parser.add_argument(
+        "--against", type=Path, metavar="DIR", help="the CLI runs in this checkout too (before / after)"
     )
     args = parser.parse_args()
     node_rates(args.repeat)
@@ -268,11 +325,7 @@ def main() -> None:
             f"(min), events/plain {min(events) / min(plain):.2f}x "
             f"(medians {statistics.median(events) / statistics.median(plain):.2f}x)"
         )
-    wall, cpu = cli_run(["connect4", "--moves", "4453443", "--time", str(args.seconds), "--json"])
-    print(
-        f"whole process `connect4 --moves 4453443 --time {args.seconds:g}`: "
-        f"wall {wall:.2f} s, CPU {cpu:.2f} s"
-    )
+    cli_runs(args.seconds, args.repeat, args.against)
 
 
 if __name__ == "__main__":
