@@ -430,3 +430,19 @@ def test_the_points_of_every_line_add_up_to_the_heuristic(game: Grid) -> None:
             pos = nxt
         total = sum(game.line_values(len(line))[line_code(pos.cells, line)] for line in lines)
         assert total == game.score(pos), game.show(pos)
+
+
+def test_hard_stops_at_its_node_budget_so_the_replay_it_explains_stays_small() -> None:
+    """Hard on a clock that never moves (an idle machine of any speed): its search stops at the level's node
+    budget, so "why this move?", which replays its finished iterations node for node (test above), keeps no
+    more nodes than that in the tree card's model."""
+    game = ConnectFour()
+    pos = game.play("4")
+    frozen = replace(LEVELS["hard"], clock=lambda: 0.0)
+    answer = Engine(game, frozen).think(pos)
+    budget = LEVELS["hard"].nodes
+    assert budget is not None and budget <= answer.nodes <= budget + 1 and answer.depth >= 9
+    pushes = sum(
+        type(event).__name__ == "Push" for event in Engine(game, Limits(depth=answer.depth)).events(pos)
+    )
+    assert pushes <= budget
