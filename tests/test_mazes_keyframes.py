@@ -13,7 +13,8 @@ from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, solve
 from visualizer import keyframes
 from visualizer.player import Model
-from visualizer.scenes.mazes.model import SOLVE, PairModel, ShapeFrame, ShapeModel, lockstep
+from visualizer.scenes.mazes.frames import MazeFrame
+from visualizer.scenes.mazes.model import SOLVE, PairModel, ShapeModel, lockstep
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import RunLook
 
@@ -38,11 +39,11 @@ def test_keyframes_of_a_carving_restore_exactly_from_ahead_and_behind(shape: str
     events = list(gen.backtracker(graph, 5))
     model = ShapeModel(graph, pushes=True)
     snapshots, frames = run_with_frames(model, events, 17)
-    own = {index: frame for index, frame in frames.items() if isinstance(frame, ShapeFrame)}
+    own = {index: frame for index, frame in frames.items() if isinstance(frame, MazeFrame)}
     assert len(frames) > 4 and own == frames  # a ShapeModel makes its own frames
-    assert all("opened" not in frame.values for frame in own.values())
+    assert not any(isinstance(kept, set) for frame in own.values() for kept in frame.copies)  # no passages
     learnt = model.ledger.history("carves")  # learnt with the frames
-    assert len(learnt) == own[max(own)].carved > graph.size // 2
+    assert len(learnt) == own[max(own)].lengths[0] > graph.size // 2
     order = sorted(frames, reverse=True) + sorted(frames)[1::2]
     for index in order:
         keyframes.restore(model, frames[index])
@@ -120,3 +121,22 @@ def test_the_picture_after_a_seek_equals_a_full_paint(mode: str, app, open_demo)
         live, whole = pygame.surfarray.array2d(canvas.surface), pygame.surfarray.array2d(fresh.surface)
         assert run.cursor == target and np.array_equal(live, whole)
     assert restores >= 2
+
+
+def test_a_frame_late_in_a_long_walk_costs_no_more_than_an_early_one() -> None:
+    """The current cell before each event is kept along the run's ledger, not copied into every frame.
+
+    Aldous-Broder walks many steps per cell: a frame that copied the model's trail grew by 4 bytes an
+    event, so frames late in the run were several times dearer and the player spaced them further apart.
+    """
+    graph = g.build("hex", 20, 20)
+    events = list(gen.aldous_broder(graph, 3, steps=True))
+    assert len(events) > 2_000
+    model = ShapeModel(graph)
+    for event in events[:100]:
+        model.apply(event)
+    early = keyframes.footprint(keyframes.capture(model))
+    for event in events[100:]:
+        model.apply(event)
+    late = keyframes.footprint(keyframes.capture(model))
+    assert late < early + len(events) // 4, (early, late)

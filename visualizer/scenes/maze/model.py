@@ -19,7 +19,7 @@ from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes import walk
 from visualizer.keyframes import Ledger
-from visualizer.scenes.maze import frames
+from visualizer.scenes.mazes import frames
 
 Cell = tuple[int, int]
 
@@ -61,6 +61,14 @@ SOLVE_VISITED_LINE = mz.LINE_SOLVE_VISITED  # "if cell was visited: return"
 PATH_TOUCH_MAX = 4096
 """A path longer than this repaints everything rather than cell by cell."""
 
+FRAME_PLAN = frames.Plan(
+    bits=("right", "bottom", "visited", "on_stack", "dead", "on_path"),
+    pairs=("stack",),
+    growing=("popped", "depth_maxima"),
+    values=("path", "unreachable", "carved", "visits", "dead_ends", "max_depth"),
+)
+"""What a keyframe keeps (`mazes.frames`): the walls and layers as bits, the lists along the run's ledger."""
+
 
 class MazeModel:
     """The maze as the events leave it: walls, visited cells, the stack, dead ends, the path."""
@@ -86,6 +94,16 @@ class MazeModel:
         self.all_dirty = True
         self._ledger = Ledger()  # the run's history, shared by its keyframes
         self._width = maze.width  # read for every carving event (the maze's own is a property)
+
+    @property
+    def right(self) -> np.ndarray:
+        """The walls right of each cell (the maze's own array)."""
+        return self.maze.right
+
+    @property
+    def bottom(self) -> np.ndarray:
+        """The walls below each cell (the maze's own array)."""
+        return self.maze.bottom
 
     def touch(self, *cells: Cell) -> None:
         """Note cells whose look changed (a render hint, not part of the state)."""
@@ -253,14 +271,13 @@ class MazeModel:
         state[path] = PATH
         return state
 
-    def keyframe(self) -> object:
-        """The state for the player's keyframes, compact (see `frames`)."""
-        return frames.capture(self, self._ledger)
+    def keyframe(self) -> frames.MazeFrame:
+        """The state for the player's keyframes, compact (see `mazes.frames`)."""
+        return frames.capture(self, FRAME_PLAN, self._ledger)
 
-    def restore(self, frame: object) -> None:
+    def restore(self, frame: frames.MazeFrame) -> None:
         """Become the keyframe's state; every cell is repainted."""
-        assert isinstance(frame, frames.MazeFrame)
-        frames.restore(self, frame)
+        frames.restore(self, FRAME_PLAN, frame)
         self._ledger = frame.ledger  # the same run's history: a model made by a replay shares it
         self.dirty.clear()
         self.all_dirty = True

@@ -10,12 +10,13 @@ that only changed colour, such as the ~15,000 cells a solution lights at
 once, costs the painter no wall work).  After a keyframe is restored
 `take_dirty` says None: repaint everything.
 
-Its keyframes copy every per-cell array but not the passages: a set of
-up to 272,000 passages took 15-60 ms to copy (and as long to inspect) in
-the frame that ends a run.  Passages are opened and closed strictly last in,
-first out, so the ones carved are a prefix of the run's longest carving,
-kept once in a `keyframes.Ledger` that all the run's frames share; a frame
-holds only how many.  `PairModel` is two of them fed
+Its keyframes are the square maze's (`frames`, one scheme for both): every
+per-cell array copied but not the passages, nor the current cell before each
+event: a set of up to 272,000 passages took 15-60 ms to copy (and as long to
+inspect) in the frame that ends a run.  Passages are opened and closed
+strictly last in, first out, so the ones carved are a prefix of the run's
+longest carving, kept once in a `keyframes.Ledger` that all the run's frames
+share; a frame holds only how many.  `PairModel` is two of them fed
 by `Sided` events from `lockstep`, for the bug beside the correct run and
 for two generators side by side.
 """
@@ -30,6 +31,7 @@ from solvers.events import Carve, DeadEnd, Pop, Push, Solution, Visit, event_typ
 from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import CellGraph, Passage
 from visualizer import keyframes
+from visualizer.scenes.mazes import frames
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
 """What the stage shows: one carving, a search, the bug beside the correct run, two generators, the game."""
@@ -44,16 +46,13 @@ def passage(a: int, b: int) -> Passage:
     return (a, b) if a < b else (b, a)
 
 
-class ShapeFrame(NamedTuple):
-    """A `ShapeModel` keyframe: its other attributes copied, how many passages it had carved."""
-
-    values: dict[str, Any]
-    carved: int
-    ledger: keyframes.Ledger  # shared by the run's frames (not counted in a frame's bytes)
-
-
-NOT_IN_FRAMES = ("graph", "opened", "carves", "ledger", "dirty", "walled", "repaint")
-"""Attributes a keyframe does not copy: fixed, kept by the ledger, or painter's notes."""
+FRAME_PLAN = frames.Plan(
+    copies=("inside", "beside_maze", "seen", "dead", "on_path", "stack", "on_stack"),
+    growing=("carves", "trail", "depth_maxima"),
+    values=("path", "current", "max_depth", "walked", "frontier_cells"),
+)
+"""What a keyframe keeps (`frames`): the counts per cell copied, the lists that grow along the run's ledger
+(the passages carved, the current cell before each event, the deepest stack before each push)."""
 
 
 class ShapeModel:
@@ -273,24 +272,19 @@ class ShapeModel:
         found, self.walled = self.walled, []
         return found
 
-    def keyframe(self) -> ShapeFrame:
-        """The state for the player's keyframes: the passages as a count along the shared ledger."""
-        self.ledger.grow(self, ("carves",))
-        kept = {name: value for name, value in vars(self).items() if name not in NOT_IN_FRAMES}
-        values = {name: keyframes.copy_value(value) for name, value in kept.items()}
-        return ShapeFrame(values, len(self.carves), self.ledger)
+    def keyframe(self) -> frames.MazeFrame:
+        """The state for the player's keyframes (`frames`): the passages as a count along the ledger."""
+        return frames.capture(self, FRAME_PLAN, self.ledger)
 
-    def restore(self, frame: ShapeFrame) -> None:
+    def restore(self, frame: frames.MazeFrame) -> None:
         """Become the keyframe's state (the passages walk along the ledger); every cell is repainted."""
-        for name, saved in frame.values.items():
-            setattr(self, name, keyframes.restored(getattr(self, name, None), saved))
-        self.ledger = frame.ledger  # the same run's history: a model made by a replay shares it
         carves, opened = self.carves, self.opened
-        while len(carves) > frame.carved:
-            opened.discard(carves.pop())
-        more = frame.ledger.history("carves")[len(carves) : frame.carved]
-        carves += more
-        opened.update(more)
+        kept = frame.lengths[FRAME_PLAN.growing.index("carves")]
+        opened.difference_update(carves[kept:])
+        before = len(carves)
+        frames.restore(self, FRAME_PLAN, frame)
+        opened.update(carves[before:])
+        self.ledger = frame.ledger  # the same run's history: a model made by a replay shares it
         self.dirty, self.walled, self.repaint = [], [], True
 
     def snapshot(self) -> tuple[object, ...]:
@@ -347,11 +341,11 @@ class PairModel:
         """Take the wrapped event back from its side."""
         self.sides[event.side].revert(event.event)
 
-    def keyframe(self) -> tuple[ShapeFrame, ShapeFrame]:
+    def keyframe(self) -> tuple[frames.MazeFrame, frames.MazeFrame]:
         """Both sides' keyframes."""
         return self.sides[LEFT].keyframe(), self.sides[RIGHT].keyframe()
 
-    def restore(self, frame: tuple[ShapeFrame, ShapeFrame]) -> None:
+    def restore(self, frame: tuple[frames.MazeFrame, frames.MazeFrame]) -> None:
         """Both sides back to their keyframes."""
         for side, saved in zip(self.sides, frame, strict=True):
             side.restore(saved)

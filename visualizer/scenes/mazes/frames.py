@@ -1,0 +1,98 @@
+"""The one keyframe scheme of the maze models (square and every shape): compact frames for fast seeks.
+
+A keyframe's bytes set how far apart the player places keyframes (a frame
+may cost about 64 bytes per event since the last), and a seek applies up to
+half that distance event by event.  A plain copy of a 1000 x 1000 square
+model is some 30 MB, so keyframes came every few hundred thousand events.
+A model says what its frame keeps in a `Plan`, by attribute name:
+
+- `bits`: 0/1 layers (numpy arrays or bytearrays), packed 8 cells a byte
+  (`numpy.packbits`): the square's walls right and below, visited, on the
+  stack, dead ends, path;
+- `pairs`: lists of (row, col) cells (the square's stack), kept as 2-byte
+  rows and columns: half a list's 8 bytes a cell;
+- `copies`: containers copied as they are (counts per cell, a stack of ids);
+- `growing`: lists that change only at their end as the run goes on (cells
+  popped, the deepest stack before each push, the passages carved, the
+  current cell before each event): they are prefixes of the run's longest
+  history, kept once in a `Ledger` that all the run's frames share, and a
+  frame keeps only their lengths (so a frame late in a long run costs no
+  more than an early one);
+- `values`: plain immutable values, kept as they are.
+
+Restoring writes into the model's own arrays and lists, so a view holding
+one of them keeps seeing the model.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from visualizer import keyframes
+from visualizer.keyframes import Ledger
+
+PAIR = np.uint16
+"""A row or a column of a kept cell (sides go up to solvers.maze.MAX_SIZE, 2,000)."""
+
+
+class Plan(NamedTuple):
+    """What a maze model's keyframe keeps of it, by attribute name (see the module's docstring)."""
+
+    bits: tuple[str, ...] = ()
+    pairs: tuple[str, ...] = ()
+    copies: tuple[str, ...] = ()
+    growing: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+
+class MazeFrame(NamedTuple):
+    """A maze model's state: packed 0/1 layers, copied containers, list lengths, values."""
+
+    bits: np.ndarray
+    pairs: tuple[np.ndarray, ...]
+    copies: tuple[Any, ...]
+    lengths: tuple[int, ...]
+    values: tuple[Any, ...]
+    ledger: Ledger  # shared by the run's frames (not counted in a frame's bytes)
+
+
+def capture(model: object, plan: Plan, ledger: Ledger) -> MazeFrame:
+    """The model's state as a compact frame (the ledger learns the growing lists' new items)."""
+    ledger.grow(model, plan.growing)
+    layers = [np.asarray(getattr(model, name), np.uint8).ravel() for name in plan.bits]
+    packed = np.packbits(np.concatenate(layers).astype(bool)) if layers else np.zeros(0, np.uint8)
+    return MazeFrame(
+        packed,
+        tuple(pairs_of(getattr(model, name)) for name in plan.pairs),
+        tuple(keyframes.copy_value(getattr(model, name)) for name in plan.copies),
+        tuple(len(getattr(model, name)) for name in plan.growing),
+        tuple(getattr(model, name) for name in plan.values),
+        ledger,
+    )
+
+
+def pairs_of(cells: list[tuple[int, int]]) -> np.ndarray:
+    """(row, col) cells as an N x 2 array of 2-byte ints."""
+    return np.fromiter(chain.from_iterable(cells), PAIR, count=2 * len(cells)).reshape(-1, 2)
+
+
+def restore(model: object, plan: Plan, frame: MazeFrame) -> None:
+    """Put the model in the frame's state, writing into its own arrays and lists."""
+    layers = [np.asarray(getattr(model, name), np.uint8) for name in plan.bits]
+    count = sum(layer.size for layer in layers)
+    unpacked = np.unpackbits(frame.bits, count=count)
+    start = 0
+    for live in layers:
+        live.reshape(-1)[...] = unpacked[start : start + live.size]
+        start += live.size
+    for name, cells in zip(plan.pairs, frame.pairs, strict=True):
+        getattr(model, name)[:] = zip(cells[:, 0].tolist(), cells[:, 1].tolist(), strict=True)
+    for name, saved in zip(plan.copies, frame.copies, strict=True):
+        setattr(model, name, keyframes.restored(getattr(model, name), saved))
+    for name, length in zip(plan.growing, frame.lengths, strict=True):
+        frame.ledger.fit(getattr(model, name), name, length)
+    for name, value in zip(plan.values, frame.values, strict=True):
+        setattr(model, name, value)
