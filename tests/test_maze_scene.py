@@ -12,9 +12,11 @@ from ui import TickClock, drag, finish_loading, pick_file, press
 
 from solvers import maze as mz
 from visualizer import theme as th
+from visualizer.history import EditGroup
 from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
 from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, REST, ROCK, SOLVE, MazeModel, narrate
 from visualizer.scenes.maze.view import TONES
+from visualizer.scenes.mazes.drawing import SetWall
 from visualizer.shell import Shell
 
 
@@ -134,6 +136,24 @@ def test_a_right_drag_knocks_down_exactly_the_walls_it_crosses(app, open_demo) -
     assert before - walls(demo.maze) == crossed and walls(demo.maze) <= before
     x, y = g.cell_centre((1, 1))
     assert app.surface.get_at((x + g.pitch // 2, y))[:3] != th.INK  # the opening is floor
+
+
+def test_a_stroke_is_one_edit_named_for_what_it_did_as_on_every_shape(app, open_demo) -> None:
+    """One wall drawn is 'draw a wall', several knocked down 'knock down walls': as on every shape."""
+    shell = open_demo("maze")
+    demo = shell.demo
+    press(app, pygame.K_e, "e")  # an empty grid
+    app.frame(1 / 60)
+    drag(app, [post_point(demo, 2, 1), post_point(demo, 2, 2)])
+    drawn = demo.editor.history.done[-1]
+    assert isinstance(drawn, EditGroup) and drawn.words == "draw a wall"
+    assert [type(edit) for edit in drawn.edits] == [SetWall]
+    press(app, pygame.K_w, "w")  # a full grid
+    app.frame(1 / 60)
+    g = demo.geometry
+    drag(app, [g.cell_centre((1, 1)), g.cell_centre((1, 4))], button=3)
+    knocked = demo.editor.history.done[-1]
+    assert isinstance(knocked, EditGroup) and knocked.words == "knock down walls" and len(knocked.edits) == 3
 
 
 def test_dragging_the_goal_moves_it_and_undo_puts_it_back(app, open_demo) -> None:

@@ -56,6 +56,8 @@ def test_a_drag_sets_every_wall_it_crosses_the_same_way_as_one_edit(app, open_de
     before = {pair: is_open(demo, *pair) for pair in pairwise(row)}
     drag(app, [shapes.centres[cell] for cell in row])
     assert all(is_open(demo, a, b) == (not first_open) for a, b in pairwise(row))
+    stroke = demo.history.done[-1]  # named for what it did, as in the square demo
+    assert stroke.words == ("draw walls" if first_open else "knock down walls")
     press(app, pygame.K_z, "z")
     assert {pair: is_open(demo, *pair) for pair in before} == before
     assert not demo.history.can_undo

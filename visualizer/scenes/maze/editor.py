@@ -2,11 +2,13 @@
 
 The `Sketch` is the user's maze: its walls and the S and G markers.  Every
 change to it is an edit in one `EditHistory`: a wall built or knocked down
-(`SetWall`), a marker moved (`MoveMarker`), or the whole grid replaced
-(`ReplaceSketch`: W, E, D, a new size, a file opened) which keeps the old grid
-so undo restores it exactly.  A drag is applied as it goes and recorded as
-one `EditGroup` when the button comes up.  Positions arrive as grid cells and
-grid corners ("posts"): the screen geometry stays with the canvas.
+(`SetWall`, the edit of every maze shape: `mazes/drawing.py`), a marker moved
+(`MoveMarker`), or the whole grid replaced (`ReplaceSketch`: W, E, D, a new
+size, a file opened) which keeps the old grid so undo restores it exactly.  A
+drag is applied as it goes and recorded as one edit when the button comes up
+(the shapes' `Stroke`).  Positions arrive as grid cells and grid corners
+("posts"): the screen geometry stays with the canvas; the gestures (tracing
+along grid lines, knocking down across cells, dragging S and G) are the square's own.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from solvers import maze as mz
-from solvers.i18n import N_, _
+from solvers.i18n import _
 from visualizer.history import Edit, EditGroup, EditHistory
+from visualizer.scenes.mazes.drawing import Stroke
 
 Cell = tuple[int, int]
 Post = tuple[int, int]  # a grid corner: (row line, column line)
@@ -61,28 +64,6 @@ class Sketch:
         """True for a full grid with the markers in their corners (nothing drawn)."""
         full = mz.Maze.full(self.maze.width, self.maze.height)
         return self.saved_maze() == full
-
-
-@dataclass(frozen=True, slots=True)
-class SetWall:
-    """A wall built (wall=True) or knocked down."""
-
-    a: Cell
-    b: Cell
-    wall: bool
-
-    @property
-    def words(self) -> str:
-        """What it did."""
-        return _("draw a wall") if self.wall else _("knock down a wall")
-
-    def apply(self, target: Sketch) -> None:
-        """Set the wall."""
-        target.set_wall(self.a, self.b, self.wall)
-
-    def revert(self, target: Sketch) -> None:
-        """Put the wall back as it was."""
-        target.set_wall(self.a, self.b, not self.wall)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,10 +164,7 @@ class Drag:
     kind: str  # "draw" | "erase" | START | GOAL
     last: tuple[int, int]  # a post for "draw", else a cell
     first: tuple[int, int]
-    edits: list[Edit[Sketch]] = field(default_factory=list)
-
-
-DRAG_WORDS = {"draw": N_("draw walls"), "erase": N_("knock down walls")}
+    stroke: Stroke = field(default_factory=Stroke)
 
 
 class Editor:
@@ -222,21 +200,18 @@ class Editor:
 
     def _set(self, drag: Drag, a: Cell, b: Cell, wall: bool) -> None:
         """One wall of a stroke, applied now and kept for the stroke's edit."""
-        if self.sketch.maze.contains(a) and self.sketch.maze.contains(b) and self.sketch.set_wall(a, b, wall):
-            drag.edits.append(SetWall(a, b, wall))
+        if self.sketch.maze.contains(a) and self.sketch.maze.contains(b):
+            drag.stroke.set_wall(self.sketch, a, b, wall)
 
     def release(self) -> Edit[Sketch] | None:
         """End the drag: record what it changed as one edit (None if nothing changed)."""
         drag, self.drag = self.drag, None
         if drag is None:
             return None
+        edit: Edit[Sketch] | None = drag.stroke.edit()
         if drag.kind in (START, GOAL):
-            if drag.last == drag.first:
-                return None
-            edit: Edit[Sketch] = MoveMarker(drag.kind, drag.first, drag.last)
-        elif drag.edits:
-            edit = EditGroup(tuple(drag.edits), _(DRAG_WORDS[drag.kind]))
-        else:
+            edit = MoveMarker(drag.kind, drag.first, drag.last) if drag.last != drag.first else None
+        if edit is None:
             return None
         self.history.record(edit)
         return edit
