@@ -18,8 +18,8 @@ from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes import walk
-from visualizer.keyframes import Ledger
 from visualizer.scenes.mazes import frames
+from visualizer.scenes.mazes.run import MazeRun
 
 Cell = tuple[int, int]
 
@@ -61,19 +61,24 @@ SOLVE_VISITED_LINE = mz.LINE_SOLVE_VISITED  # "if cell was visited: return"
 PATH_TOUCH_MAX = 4096
 """A path longer than this repaints everything rather than cell by cell."""
 
-FRAME_PLAN = frames.Plan(
-    bits=("right", "bottom", "visited", "on_stack", "dead", "on_path"),
-    pairs=("stack",),
-    growing=("popped", "depth_maxima"),
-    values=("path", "unreachable", "carved", "visits", "dead_ends", "max_depth"),
-)
-"""What a keyframe keeps (`mazes.frames`): the walls and layers as bits, the lists along the run's ledger."""
 
+class MazeModel(MazeRun):
+    """The maze as the events leave it: walls, visited cells, the stack, dead ends, the path.
 
-class MazeModel:
-    """The maze as the events leave it: walls, visited cells, the stack, dead ends, the path."""
+    The stack, its deepest depth (a carving's Carve pushes, which the shell's count misses) and the
+    keyframes are every maze model's (`mazes.run.MazeRun`); the cells are H x W grids for the canvas.
+    """
+
+    FRAME_PLAN = frames.Plan(
+        bits=("right", "bottom", "visited", "on_stack", "dead", "on_path"),
+        pairs=("stack",),
+        growing=("popped", "depth_maxima"),
+        values=("path", "unreachable", "carved", "visits", "dead_ends", "max_depth"),
+    )
+    """What a keyframe keeps (`mazes.frames`): walls and layers as bits, the lists along the run's ledger."""
 
     def __init__(self, maze: mz.Maze, action: str, opened: np.ndarray | None = None) -> None:
+        super().__init__()
         self.maze = maze
         self.action = action
         shape = (maze.height, maze.width)
@@ -81,18 +86,13 @@ class MazeModel:
         self.on_stack = np.zeros(shape, np.uint8)
         self.dead = np.zeros(shape, np.uint8)
         self.on_path = np.zeros(shape, np.uint8)
-        self.stack: list[Cell] = []
         self.popped: list[Cell] = []
-        self.path: tuple[Cell, ...] | None = None
         self.unreachable = False
         self.carved = 0
         self.visits = 0
         self.dead_ends = 0
-        self.max_depth = 0  # deepest stack so far (a carving's Carve pushes, which the shell's count misses)
-        self.depth_maxima: list[int] = []  # max_depth before each push, for revert
         self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
         self.all_dirty = True
-        self._ledger = Ledger()  # the run's history, shared by its keyframes
         self._width = maze.width  # read for every carving event (the maze's own is a property)
 
     @property
@@ -128,9 +128,8 @@ class MazeModel:
         kind = type(event)
         if kind is Push:
             cell = self.cell(event.what)
-            self.stack.append(cell)
+            self._push(cell)
             self.on_stack[cell] = 1
-            self._deeper()
             self.touch(cell)
         elif kind is Visit:
             cell = self.cell(event.where)
@@ -144,9 +143,8 @@ class MazeModel:
             if event.line == mz.LINE_CARVE_KNOCK:
                 self.visited[b] = 1
                 self.visits += 1
-                self.stack.append(b)
+                self._push(b)
                 self.on_stack[b] = 1
-                self._deeper()
             if not self.all_dirty:
                 self.touch(a, b)
         elif kind is Pop:
@@ -171,9 +169,8 @@ class MazeModel:
         """Undo exactly what `apply(event)` did."""
         kind = type(event)
         if kind is Push:
-            cell = self.stack.pop()
+            cell = self._unpush()
             self.on_stack[cell] = 0
-            self.max_depth = self.depth_maxima.pop()
             self.touch(cell)
         elif kind is Visit:
             cell = self.cell(event.where)
@@ -187,9 +184,7 @@ class MazeModel:
             if event.line == mz.LINE_CARVE_KNOCK:
                 self.visited[b] = 0
                 self.visits -= 1
-                self.stack.pop()
-                self.on_stack[b] = 0
-                self.max_depth = self.depth_maxima.pop()
+                self.on_stack[self._unpush()] = 0
             self.touch(a, b)
         elif kind is Pop:
             cell = self.popped.pop()
@@ -214,11 +209,6 @@ class MazeModel:
             a, b = b, a
         grid = self.maze.right if a[0] == b[0] else self.maze.bottom
         grid[a] = 0
-
-    def _deeper(self) -> None:
-        """A push happened: remember the old deepest, take the new one."""
-        self.depth_maxima.append(self.max_depth)
-        self.max_depth = max(self.max_depth, len(self.stack))
 
     def _mark_path(self, path: Sequence[Cell], value: int) -> None:
         """Set or clear the path layer along `path`."""
@@ -271,14 +261,8 @@ class MazeModel:
         state[path] = PATH
         return state
 
-    def keyframe(self) -> frames.MazeFrame:
-        """The state for the player's keyframes, compact (see `mazes.frames`)."""
-        return frames.capture(self, FRAME_PLAN, self._ledger)
-
-    def restore(self, frame: frames.MazeFrame) -> None:
-        """Become the keyframe's state; every cell is repainted."""
-        frames.restore(self, FRAME_PLAN, frame)
-        self._ledger = frame.ledger  # the same run's history: a model made by a replay shares it
+    def repaint_all(self) -> None:
+        """Every cell is repainted (after a keyframe is restored)."""
         self.dirty.clear()
         self.all_dirty = True
 

@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 from solvers.events import Carve, DeadEnd, Pop, Push, Solution, Visit, event_type
 from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import CellGraph, Passage
-from visualizer import keyframes
 from visualizer.scenes.mazes import frames
+from visualizer.scenes.mazes.run import MazeRun
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
 """What the stage shows: one carving, a search, the bug beside the correct run, two generators, the game."""
@@ -46,17 +46,19 @@ def passage(a: int, b: int) -> Passage:
     return (a, b) if a < b else (b, a)
 
 
-FRAME_PLAN = frames.Plan(
-    copies=("inside", "beside_maze", "seen", "dead", "on_path", "stack", "on_stack"),
-    growing=("carves", "trail", "depth_maxima"),
-    values=("path", "current", "max_depth", "walked", "frontier_cells"),
-)
-"""What a keyframe keeps (`frames`): the counts per cell copied, the lists that grow along the run's ledger
-(the passages carved, the current cell before each event, the deepest stack before each push)."""
+class ShapeModel(MazeRun):
+    """One run on a cell graph: passages, cells in the maze, the stack, dead ends, the path.
 
+    The stack, its deepest depth and the keyframes are every maze model's (`run.MazeRun`).
+    """
 
-class ShapeModel:
-    """One run on a cell graph: passages, cells in the maze, the stack, dead ends, the path."""
+    FRAME_PLAN = frames.Plan(
+        copies=("inside", "beside_maze", "seen", "dead", "on_path", "stack", "on_stack"),
+        growing=("carves", "trail", "depth_maxima"),
+        values=("path", "current", "max_depth", "walked", "frontier_cells"),
+    )
+    """What a keyframe keeps (`frames`): the counts per cell copied, the lists that grow along the run's
+    ledger (the passages carved, the current cell before each event, the deepest stack before each push)."""
 
     def __init__(
         self,
@@ -66,11 +68,11 @@ class ShapeModel:
         frontier: bool = False,
         passages: Iterable[Passage] = (),
     ) -> None:
+        super().__init__()
         self.graph = graph
         self.pushes = pushes  # a Carve pushes its cell (backtracker, growing tree, the bug)
         self.opened: set[Passage] = {passage(a, b) for a, b in passages}
         self.carves: list[Passage] = []  # the passages events carved, in order (a prefix of the ledger's)
-        self.ledger = keyframes.Ledger()
         self.solving = bool(self.opened)
         n = graph.size
         self.inside = bytearray([1] * n if self.solving else n)  # counts: > 0 is in the maze
@@ -80,14 +82,11 @@ class ShapeModel:
         self.seen = bytearray(n)  # the solver reached it
         self.dead = bytearray(n)  # the solver left it as a dead end
         self.on_path = bytearray(n)  # on the solution's path (the painter reads it as one array)
-        self.stack: list[int] = []
         self.on_stack = bytearray(n)  # counts, so a painter need not search the stack
-        self.path: tuple[int, ...] | None = None
         self.current = -1
         self.trail = array("i")  # the current cell before each event, for revert
-        self.max_depth = 0
         self.walked = 0  # random-walk steps so far (Aldous-Broder, Wilson's coarse level)
-        self.depth_maxima = array("i")
+        self.depth_maxima = array("i")  # 4 bytes a push, not a list's 8 and an int
         self.dirty: list[int] = []
         self.walled: list[int] = []  # the cells of `dirty` whose walls changed
         self.repaint = False  # a keyframe was restored: every cell may have changed
@@ -114,11 +113,11 @@ class ShapeModel:
         if kind is Carve:
             self._carve(event.cell, event.other, 1)
             if self.pushes:
-                self._push(event.other)
+                self._mark_pushed(event.other)
             self._move(event.other)
         elif kind is Push:
             self._mark(event.node, 1)
-            self._push(event.node)
+            self._mark_pushed(event.node)
             self._move(event.node)
         elif kind is Pop:
             self._pop(event.node, event.value if not self.solving else None)
@@ -144,10 +143,10 @@ class ShapeModel:
         kind = type(event)
         if kind is Carve:
             if self.pushes:
-                self._unpush()
+                self._unmark_pushed()
             self._carve(event.cell, event.other, -1)
         elif kind is Push:
-            self._unpush()
+            self._unmark_pushed()
             self._mark(event.node, -1)
         elif kind is Pop:
             self._unpop(event.node, event.value if not self.solving else None)
@@ -208,20 +207,17 @@ class ShapeModel:
                 self.frontier_cells += sign
         self.dirty += around
 
-    def _push(self, cell: int) -> None:
-        """Put a cell on the stack, keeping the deepest depth."""
-        self.stack.append(cell)
+    def _mark_pushed(self, cell: int) -> None:
+        """Push a cell (`MazeRun._push`) and count it on the stack."""
+        self._push(cell)
         self.on_stack[cell] += 1
-        self.depth_maxima.append(self.max_depth)
-        self.max_depth = max(self.max_depth, len(self.stack))
         self.dirty.append(cell)
 
-    def _unpush(self) -> None:
-        """Take back the last push."""
-        cell = self.stack.pop()
+    def _unmark_pushed(self) -> None:
+        """Take back the last push and its count."""
+        cell = self._unpush()
         self.on_stack[cell] -= 1
         self.dirty.append(cell)
-        self.max_depth = self.depth_maxima.pop()
 
     def _pop(self, cell: int, index: int | None) -> None:
         """Remove a cell: from the top, or (growing tree) from `index`, the last cell filling the gap."""
@@ -272,19 +268,17 @@ class ShapeModel:
         found, self.walled = self.walled, []
         return found
 
-    def keyframe(self) -> frames.MazeFrame:
-        """The state for the player's keyframes (`frames`): the passages as a count along the ledger."""
-        return frames.capture(self, FRAME_PLAN, self.ledger)
-
     def restore(self, frame: frames.MazeFrame) -> None:
         """Become the keyframe's state (the passages walk along the ledger); every cell is repainted."""
         carves, opened = self.carves, self.opened
-        kept = frame.lengths[FRAME_PLAN.growing.index("carves")]
+        kept = frame.lengths[self.FRAME_PLAN.growing.index("carves")]
         opened.difference_update(carves[kept:])
         before = len(carves)
-        frames.restore(self, FRAME_PLAN, frame)
+        super().restore(frame)
         opened.update(carves[before:])
-        self.ledger = frame.ledger  # the same run's history: a model made by a replay shares it
+
+    def repaint_all(self) -> None:
+        """Every cell is repainted (after a keyframe is restored)."""
         self.dirty, self.walled, self.repaint = [], [], True
 
     def snapshot(self) -> tuple[object, ...]:
