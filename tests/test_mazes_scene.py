@@ -13,9 +13,9 @@ from ui import count_colour, press, stage_of
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, find_path
-from visualizer.scenes.mazes import panels
+from visualizer.scenes.mazes import panels, tones
 from visualizer.scenes.mazes.game import WalkGame
-from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, LEFT, RIGHT, WALK, PairModel, ShapeModel
+from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, LEFT, RIGHT, SOLVE, WALK, PairModel, ShapeModel
 from visualizer.scenes.mazes.view import STACKED
 
 
@@ -282,3 +282,20 @@ def test_a_search_is_told_in_the_same_words_on_every_shape() -> None:
         return {re.sub(r"\(\d+,\d+\)|\d+", "#", words) for words in told if words}
 
     assert templates(shape_told) == templates(square_told)
+
+
+def test_both_maze_demos_paint_a_search_in_the_same_tones(app, open_demo) -> None:
+    """The way out, the cells reached and a dead end are one colour each in the square demo and on hexes."""
+    for name in ("maze", "mazes"):
+        shell = open_demo(name)
+        if name == "maze":
+            press(app, pygame.K_v, "v")
+        else:
+            shell.demo.set_shape("hex")
+            shell.demo.set_mode(SOLVE)
+        shell.run.seek(10**9, now=True)
+        app.frame(1 / 60)
+        assert shell.run.model.path
+        stage = stage_of(app, shell)
+        for tone in (tones.PATH, tones.SEEN, tones.DEAD):
+            assert count_colour(app.surface, stage, tone) > 20, (name, tone)

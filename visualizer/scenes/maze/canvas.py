@@ -32,9 +32,7 @@ from visualizer.scenes.maze.model import (
     Cell,
     MazeModel,
 )
-
-SHADE = 0.6
-"""How far the stack's orange goes from the floor's white."""
+from visualizer.scenes.mazes import tones
 
 INK, DOT, STRIPE = 7, 8, 9
 """Palette codes beyond the states: walls, a corner no wall meets, a dead end's stripes."""
@@ -42,20 +40,22 @@ INK, DOT, STRIPE = 7, 8, 9
 
 @cache
 def palette(action: str) -> tuple[th.Color, ...]:
-    """The colour of each code (the states, then INK, DOT, STRIPE) for the action on show."""
-    floor = th.PANEL
-    dead = th.blend(floor, th.DEAD, 0.32)
+    """The colour of each code (the states, then INK, DOT, STRIPE) for the action on show.
+
+    The states' tones are every maze shape's (`mazes.tones`): the shapes demo paints a run alike.
+    """
+    floor = tones.FLOOR
     colours = {
         UNSEEN: floor,
-        SEEN: floor if action in (CARVE, REST) else th.blend(floor, th.VISITED, 0.4),
-        STACKED: th.blend(floor, th.WAITING, SHADE),
-        DEAD: dead,
-        PATH: th.blend(floor, th.DONE, 0.75),
-        REACHED: th.blend(floor, th.VISITED, 0.6),
-        ROCK: th.blend(th.FAINT, th.MUTED, 0.3),
+        SEEN: floor if action in (CARVE, REST) else tones.SEEN,
+        STACKED: tones.STACKED,
+        DEAD: tones.DEAD,
+        PATH: tones.PATH,
+        REACHED: tones.REACHED,
+        ROCK: tones.ROCK,
         INK: th.INK,
         DOT: th.blend(floor, th.INK, 0.25),
-        STRIPE: th.blend(dead, th.DEAD, 0.6),
+        STRIPE: th.blend(tones.DEAD, th.DEAD, 0.6),
     }
     return tuple(colours[code] for code in range(len(colours)))
 

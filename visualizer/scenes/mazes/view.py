@@ -20,13 +20,9 @@ from visualizer.panels import FrameView, card, card_content, card_height, draw_c
 from visualizer.scenes.mazes.game import WalkGame
 from visualizer.scenes.mazes.model import ShapeModel
 from visualizer.scenes.mazes.paint import CellShapes
+from visualizer.scenes.mazes.tones import DEAD, PATH, ROCK, SEEN, STACKED
 from visualizer.theme import Theme
 
-ROCK = th.blend(th.FAINT, th.MUTED, 0.3)
-STACKED = th.blend(th.PANEL, th.WAITING, 0.6)
-SEEN = th.blend(th.PANEL, th.VISITED, 0.4)
-DEAD = th.blend(th.PANEL, th.DEAD, 0.35)
-PATH = th.blend(th.PANEL, th.DONE, 0.7)
 FOG = th.blend(th.TITLE_BAR, th.MUTED, 0.25)
 HINT = th.YELLOW
 CARD_LINES = 9
