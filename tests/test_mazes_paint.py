@@ -75,6 +75,7 @@ class Fog:
     """A look with fog: seeded random seen cells, opened passages and colours."""
 
     fog = True
+    hatched = -1
 
     def __init__(self, graph: g.CellGraph, seed: int) -> None:
         rng = random.Random(seed)

@@ -285,17 +285,37 @@ def test_a_search_is_told_in_the_same_words_on_every_shape() -> None:
 
 
 def test_both_maze_demos_paint_a_search_in_the_same_tones(app, open_demo) -> None:
-    """The way out, the cells reached and a dead end are one colour each in the square demo and on hexes."""
+    """The way out and a dead end (its tone and its stripes) look the same in the square demo and on hexes."""
     for name in ("maze", "mazes"):
         shell = open_demo(name)
+        demo = shell.demo
         if name == "maze":
             press(app, pygame.K_v, "v")
         else:
-            shell.demo.set_shape("hex")
-            shell.demo.set_mode(SOLVE)
+            demo.set_side(20)
+            demo.set_shape("hex")
+            demo.set_mode(SOLVE)
         shell.run.seek(10**9, now=True)
         app.frame(1 / 60)
         assert shell.run.model.path
-        stage = stage_of(app, shell)
-        for tone in (tones.PATH, tones.SEEN, tones.DEAD):
-            assert count_colour(app.surface, stage, tone) > 20, (name, tone)
+        if name == "maze":
+            maze = pygame.Rect(demo.geometry.origin, demo.geometry.screen_size)
+        else:
+            maze = demo.layout(stage_of(app, shell)).maze  # the maze alone, not the legend's swatches
+        for tone in (tones.PATH, tones.DEAD, tones.STRIPE):  # every cell reached is on the path or a dead end
+            assert count_colour(app.surface, maze, tone) > 20, (name, tone)
+
+
+def test_dead_ends_are_hatched_on_every_shape_as_on_the_square(app, open_demo) -> None:
+    """Colour is not the only cue: a hex maze's dead ends carry the square demo's stripes."""
+    shell = open_demo("mazes")
+    shell.demo.set_side(20)
+    shell.demo.set_shape("hex")
+    shell.demo.set_mode(SOLVE)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    model = shell.run.model
+    assert isinstance(model, ShapeModel) and any(model.dead)
+    maze = shell.demo.layout(stage_of(app, shell)).maze
+    assert count_colour(app.surface, maze, tones.STRIPE, step=1) > 50
+    assert count_colour(app.surface, maze, tones.DEAD, step=1) > 50  # between the stripes

@@ -55,7 +55,7 @@ def palette(action: str) -> tuple[th.Color, ...]:
         ROCK: tones.ROCK,
         INK: th.INK,
         DOT: th.blend(floor, th.INK, 0.25),
-        STRIPE: th.blend(tones.DEAD, th.DEAD, 0.6),
+        STRIPE: tones.STRIPE,
     }
     return tuple(colours[code] for code in range(len(colours)))
 
@@ -286,7 +286,7 @@ class MazeCanvas:
         dead = state == DEAD
         if dead.any():
             xs, ys = np.indices(image.shape)
-            stripes = ((xs + ys) % 4 == 0)[t:, t:].reshape(w, p, h, p)[:, :floor, :, :floor]
+            stripes = tones.striped(xs, ys)[t:, t:].reshape(w, p, h, p)[:, :floor, :, :floor]
             view = squares[:, :floor, :, :floor]
             view[stripes & dead[:, None, :, None]] = STRIPE
         between = _segment_codes(state[:-1, :], state[1:, :], right[:-1, :], np.ones((w - 1, h), bool), fine)
@@ -323,7 +323,7 @@ class MazeCanvas:
             codes = np.broadcast_to(here[:, None, None], xs.shape)
             dead = here == DEAD
             if dead.any():
-                codes = np.where(((xs + ys) % 4 == 0) & dead[:, None, None], STRIPE, codes)
+                codes = np.where(tones.striped(xs, ys) & dead[:, None, None], STRIPE, codes)
             pixels[xs, ys] = codes
             # Vertical segments on column lines c and c + 1, horizontal on row lines r, r + 1.
             seg_rows, lines = np.concatenate([rows, rows]), np.concatenate([cols, cols + 1])

@@ -10,7 +10,8 @@ each frame, rewrites only the pixels of the cells the model lists as touched
 are looked up only for the cells the model says had a wall change; the rest
 (a solution's thousands of cells) only change colour and get back the walls
 the canvas painted last.  What colour a cell is and which walls show is
-asked of a `Look`, for all the listed cells at once.
+asked of a `Look`, for all the listed cells at once; dead ends are hatched
+as the square demo hatches them (`tones`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import pygame
 from solvers.mazes import geometry as geo
 from solvers.mazes.graph import CellGraph, Passage
 from visualizer import theme as th
+from visualizer.scenes.mazes import tones
 
 ScreenPoint = tuple[int, int]
 Codes = npt.NDArray[np.uint8]
@@ -57,6 +59,8 @@ class Look(Protocol):
 
     opened: set[Passage]
     fog: bool
+    hatched: int
+    """The colour code of cells hatched as dead ends (`tones.striped`, as on the square); -1 for none."""
 
     def visible(self, cell: int) -> bool:
         """False where fog hides the cell (its walls are not drawn)."""
@@ -307,10 +311,18 @@ class ShapeCanvas:
             self._mapped[colour] = self.surface.map_rgb(colour)
         return self._mapped[colour]
 
-    def _colours(self, look: Look, cells: npt.NDArray[np.int64] | None) -> npt.NDArray[np.uint32]:
-        """The listed cells' (every cell's) colours as pixel values, one array operation."""
+    def _colours(
+        self, look: Look, cells: npt.NDArray[np.int64] | None
+    ) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.bool_]]:
+        """The listed (all) cells' colours as pixel values, in one array operation, and which are hatched."""
         codes, palette = look.fills(cells)
-        return np.array([self._map(colour) for colour in palette], np.uint32)[codes]
+        return np.array([self._map(colour) for colour in palette], np.uint32)[codes], codes == look.hatched
+
+    def _hatch(self, flat: npt.NDArray[np.uint32], pixels: npt.NDArray[np.int64]) -> None:
+        """Stripe these pixels (flat row-major indices) as a dead end's, where the stripes run."""
+        assert self.surface is not None
+        width = self.surface.get_width()
+        flat[pixels[tones.striped(pixels % width, pixels // width)]] = self._map(tones.STRIPE)
 
     def _pixels(self) -> npt.NDArray[np.uint32]:
         """The surface's pixels as one flat row-major array (a view: writes go to the surface)."""
@@ -325,7 +337,10 @@ class ShapeCanvas:
         seen = visible[owner] | ((near >= 0) & visible[np.maximum(near, 0)])
         self.standing = ~_opened_slots(shapes, look.opened) & seen
         flat = self._pixels()
-        flat[shapes.pixels] = self._colours(look, None)[shapes.pixel_cells]
+        colours, hatched = self._colours(look, None)
+        flat[shapes.pixels] = colours[shapes.pixel_cells]
+        if hatched.any():
+            self._hatch(flat, shapes.pixels[hatched[shapes.pixel_cells]])
         flat[shapes.wall_pixels[self.standing[shapes.wall_slots]]] = self._map(th.INK)
         del flat
         if shapes.graph.shape == "3d" and self._stairs_fit(shapes):
@@ -341,7 +356,11 @@ class ShapeCanvas:
         """
         flat = self._pixels()
         first, last = shapes.starts[cells], shapes.starts[cells + 1]
-        flat[shapes.pixels[_spans(first, last)]] = np.repeat(self._colours(look, cells), last - first)
+        pixels = shapes.pixels[_spans(first, last)]
+        colours, hatched = self._colours(look, cells)
+        flat[pixels] = np.repeat(colours, last - first)
+        if hatched.any():
+            self._hatch(flat, pixels[np.repeat(hatched, last - first)])
         if len(walled):
             slots = walled[:, None] * shapes.slots + np.arange(shapes.slots)
             self.standing[slots.ravel()] = _standing(shapes, look, walled).ravel()

@@ -259,7 +259,7 @@ def legend_rows(mode: str, which: gen.Algorithm) -> list[tuple[th.Color, str]]:
         return [
             (SEEN, _("reached")),
             (STACKED, _("on the path being tried")),
-            (DEAD, _("dead end")),
+            (DEAD, _("dead end (hatched)")),
             (PATH, _("the way out")),
         ]
     return [

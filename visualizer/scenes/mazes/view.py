@@ -88,6 +88,7 @@ class RunLook:
     """The colours of a carving or a search: rock, maze, stack, current cell, seen, dead ends, path."""
 
     fog = False
+    hatched = RUN_COLOURS.index(DEAD)
 
     def __init__(self, model: ShapeModel) -> None:
         self.model = model
@@ -119,6 +120,7 @@ class FogLook:
     """The game's colours: fog where you have not been, you in blue, the hint in yellow."""
 
     fog = True
+    hatched = -1
 
     def __init__(self, game: WalkGame) -> None:
         self.game = game
@@ -189,7 +191,8 @@ def draw_legend(
     for colour, words in rows:
         if y + line > inner.bottom:
             return
-        legend_row(surface, theme, (inner.x, y), colour, fit_text(theme, words, inner.w - swatch_w))
+        text = fit_text(theme, words, inner.w - swatch_w)
+        legend_row(surface, theme, (inner.x, y), colour, text, hatched=colour == DEAD)
         y += line
 
 
