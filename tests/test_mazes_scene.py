@@ -13,6 +13,7 @@ from ui import count_colour, press, stage_of
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, find_path
+from visualizer import theme as th
 from visualizer.scenes.mazes import panels, tones
 from visualizer.scenes.mazes.game import WalkGame
 from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, LEFT, RIGHT, SOLVE, WALK, PairModel, ShapeModel
@@ -319,3 +320,28 @@ def test_dead_ends_are_hatched_on_every_shape_as_on_the_square(app, open_demo) -
     maze = shell.demo.layout(stage_of(app, shell)).maze
     assert count_colour(app.surface, maze, tones.STRIPE, step=1) > 50
     assert count_colour(app.surface, maze, tones.DEAD, step=1) > 50  # between the stripes
+
+
+def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded_on_every_shape(app, open_demo) -> None:
+    """As in the square demo: no 'solved' when the goal cannot be reached; the cells reached shaded blue."""
+    shell = open_demo("mazes")
+    demo = shell.demo
+    demo.set_shape("hex")
+    demo.set_mode(SOLVE)
+    graph, drawing = demo.graph, demo.history.target
+    for near in graph.adjacency[graph.goal]:
+        drawing.set_wall(graph.goal, near, True)
+    demo.after_walk([])  # the search starts again on the drawing
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    model = shell.run.model
+    assert isinstance(model, ShapeModel) and model.path is None and model.unreachable
+    text, colour = panels.single_status(SOLVE, model, graph, done=True)
+    reached = model.cells_reached
+    assert text == f"the goal cannot be reached: {reached} cells are reachable from the start (shaded blue)"
+    assert colour == th.DEAD and reached == graph.size - 1
+    maze = demo.layout(stage_of(app, shell)).maze
+    assert count_colour(app.surface, maze, tones.REACHED) > 100
+    assert count_colour(app.surface, maze, tones.STRIPE) == 0  # dead ends are reachable cells here
+    shell.run.seek(shell.run.cursor - 1, now=True)  # back before the search gave up
+    assert not shell.run.model.unreachable

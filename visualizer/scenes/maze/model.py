@@ -19,7 +19,7 @@ from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes import walk
 from visualizer.scenes.mazes import frames
-from visualizer.scenes.mazes.run import MazeRun
+from visualizer.scenes.mazes.run import MazeRun, search_result
 
 Cell = tuple[int, int]
 
@@ -391,23 +391,10 @@ def status(model: MazeModel, action: str, size: str, at_end: bool, playing: bool
 
 
 def _solve_status(model: MazeModel, size: str, playing: bool) -> tuple[str, str]:
-    """The status line of a search: solved, unreachable, or under way."""
-    if model.path:
-        return ngettext(
-            "solved: a path of {length} cell (explored: {explored}, dead ends: {dead})",
-            "solved: a path of {length} cells (explored: {explored}, dead ends: {dead})",
-            len(model.path),
-        ).format(
-            length=format_number(len(model.path)),
-            explored=format_number(model.visits),
-            dead=format_number(model.dead_ends),
-        ), "done"
-    if model.unreachable:
-        return ngettext(
-            "the goal cannot be reached: {count} cell is reachable from the start (shaded blue)",
-            "the goal cannot be reached: {count} cells are reachable from the start (shaded blue)",
-            model.visits,
-        ).format(count=format_number(model.visits)), "dead"
+    """The status line of a search: solved, unreachable (in every shape's words), or under way."""
+    finished = search_result(len(model.path or ()), model.visits, model.dead_ends, model.unreachable)
+    if finished is not None:
+        return finished
     if playing:
         return _("solving {size}: Space pauses").format(size=size), "ink"
     return _("solving {size}: Space plays, Right steps").format(size=size), "ink"

@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
-from solvers.events import Carve, DeadEnd, Pop, Push, Solution, Visit, event_type
+from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, event_type
 from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import CellGraph, Passage
 from visualizer.scenes.mazes import frames
@@ -55,7 +55,7 @@ class ShapeModel(MazeRun):
     FRAME_PLAN = frames.Plan(
         copies=("inside", "beside_maze", "seen", "dead", "on_path", "stack", "on_stack"),
         growing=("carves", "trail", "depth_maxima"),
-        values=("path", "current", "max_depth", "walked", "frontier_cells"),
+        values=("path", "current", "max_depth", "walked", "frontier_cells", "unreachable"),
     )
     """What a keyframe keeps (`frames`): the counts per cell copied, the lists that grow along the run's
     ledger (the passages carved, the current cell before each event, the deepest stack before each push)."""
@@ -86,6 +86,7 @@ class ShapeModel(MazeRun):
         self.current = -1
         self.trail = array("i")  # the current cell before each event, for revert
         self.walked = 0  # random-walk steps so far (Aldous-Broder, Wilson's coarse level)
+        self.unreachable = False  # the search ended without reaching the goal
         self.depth_maxima = array("i")  # 4 bytes a push, not a list's 8 and an int
         self.dirty: list[int] = []
         self.walled: list[int] = []  # the cells of `dirty` whose walls changed
@@ -137,6 +138,8 @@ class ShapeModel(MazeRun):
         elif kind is Solution:
             self.path = tuple(event.answer)
             self._light_path(1)
+        elif kind is Note and event.what == "unreachable":
+            self.unreachable = self.repaint = True  # every cell reached turns to the reachable tone
 
     def revert(self, event: Any) -> None:
         """Undo exactly what `apply(event)` did."""
@@ -162,6 +165,8 @@ class ShapeModel(MazeRun):
         elif kind is Solution:
             self._light_path(0)
             self.path = None
+        elif kind is Note and event.what == "unreachable":
+            self.unreachable, self.repaint = False, True
         self._move(self.trail.pop())
 
     def _light_path(self, on: int) -> None:
@@ -296,6 +301,7 @@ class ShapeModel(MazeRun):
             self.current,
             self.max_depth,
             self.walked,
+            self.unreachable,
         )
 
 

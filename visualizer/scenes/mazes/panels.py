@@ -39,11 +39,13 @@ from visualizer.scenes.mazes.model import (
     Sided,
 )
 from visualizer.scenes.mazes.paint import ShapeCanvas
+from visualizer.scenes.mazes.run import search_result
 from visualizer.scenes.mazes.view import (
     DEAD,
     FOG,
     HINT,
     PATH,
+    REACHED,
     ROCK,
     SEEN,
     STACKED,
@@ -247,10 +249,8 @@ def _draw_single(
     _draw_maze(look, theme, surface, lay.maze, model, look.canvases[LEFT])
     y = draw_words(surface, theme, lay.card, _("same code, every shape"), [_(SAME_CODE), ""])
     draw_legend(surface, theme, lay.card, y, legend_rows(look.mode, which))
-    done = player.at_end
-    status_line(
-        surface, theme, lay.status, _single_status(look.mode, model, graph, done), th.DONE if done else th.INK
-    )
+    text, tone = single_status(look.mode, model, graph, player.at_end)
+    status_line(surface, theme, lay.status, text, tone)
 
 
 def legend_rows(mode: str, which: gen.Algorithm) -> list[tuple[th.Color, str]]:
@@ -261,6 +261,7 @@ def legend_rows(mode: str, which: gen.Algorithm) -> list[tuple[th.Color, str]]:
             (STACKED, _("on the path being tried")),
             (DEAD, _("dead end (hatched)")),
             (PATH, _("the way out")),
+            (REACHED, _("reachable")),
         ]
     return [
         *([(STACKED, _(which.stack_words))] if which.stack_words else []),
@@ -280,14 +281,17 @@ def _single_title(mode: str, which: gen.Algorithm, shape: str) -> str:
     return _("{title} — {extra}").format(title=title, extra=_(extra)) if extra else title
 
 
-def _single_status(mode: str, model: ShapeModel, graph: CellGraph, done: bool) -> str:
-    """Under way, or the passages and cells once done."""
+def single_status(mode: str, model: ShapeModel, graph: CellGraph, done: bool) -> tuple[str, th.Color]:
+    """Under way; a carving's passages and cells once done; a search's end in the square demo's words."""
     if not done:
-        return _("solving…") if mode == SOLVE else _("carving…")
-    count, cells = format_number(model.carved), format_number(graph.size)
+        return (_("solving…") if mode == SOLVE else _("carving…")), th.INK
     if mode == SOLVE:
-        return _("solved: {count} passages, {cells} cells").format(count=count, cells=cells)
-    return _("carved: {count} passages, {cells} cells").format(count=count, cells=cells)
+        dead_ends = len(model.dead) - model.dead.count(0)
+        finished = search_result(len(model.path or ()), model.cells_reached, dead_ends, model.unreachable)
+        if finished is not None:
+            return finished[0], th.DEAD if finished[1] == "dead" else th.DONE
+    count, cells = format_number(model.carved), format_number(graph.size)
+    return _("carved: {count} passages, {cells} cells").format(count=count, cells=cells), th.DONE
 
 
 def _draw_pair(

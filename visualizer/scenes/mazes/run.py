@@ -6,7 +6,8 @@ H x W grids its canvas paints in whole-array operations (up to 1000 x 1000),
 a shape keeps passages and per-cell counts on a cell graph.  What they share
 is written here once: pushing a cell (the deepest depth remembered for
 revert), taking the push back, and the keyframes, which follow the model's
-`FRAME_PLAN` (`frames`) along the run's one ledger.
+`FRAME_PLAN` (`frames`) along the run's one ledger.  `search_result` says a
+finished search in the same words on every shape.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import Any, ClassVar
 
+from solvers.i18n import format_number, ngettext
 from visualizer.keyframes import Ledger
 from visualizer.scenes.mazes import frames
 
@@ -55,3 +57,24 @@ class MazeRun:
     def repaint_all(self) -> None:
         """Note that every cell may have changed (the painter's hint, not the state)."""
         raise NotImplementedError
+
+
+def search_result(
+    path_length: int, explored: int, dead_ends: int, unreachable: bool
+) -> tuple[str, str] | None:
+    """A finished search in words and its tone ('done'; 'dead': the goal is out of reach); None under way."""
+    if path_length:
+        return ngettext(
+            "solved: a path of {length} cell (explored: {explored}, dead ends: {dead})",
+            "solved: a path of {length} cells (explored: {explored}, dead ends: {dead})",
+            path_length,
+        ).format(
+            length=format_number(path_length), explored=format_number(explored), dead=format_number(dead_ends)
+        ), "done"
+    if unreachable:
+        return ngettext(
+            "the goal cannot be reached: {count} cell is reachable from the start (shaded blue)",
+            "the goal cannot be reached: {count} cells are reachable from the start (shaded blue)",
+            explored,
+        ).format(count=format_number(explored)), "dead"
+    return None

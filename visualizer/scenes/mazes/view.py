@@ -20,7 +20,7 @@ from visualizer.panels import FrameView, card, card_content, card_height, draw_c
 from visualizer.scenes.mazes.game import WalkGame
 from visualizer.scenes.mazes.model import ShapeModel
 from visualizer.scenes.mazes.paint import CellShapes
-from visualizer.scenes.mazes.tones import DEAD, PATH, ROCK, SEEN, STACKED
+from visualizer.scenes.mazes.tones import DEAD, PATH, REACHED, ROCK, SEEN, STACKED
 from visualizer.theme import Theme
 
 FOG = th.blend(th.TITLE_BAR, th.MUTED, 0.25)
@@ -70,8 +70,10 @@ def layout(rect: pygame.Rect, theme: Theme, pair: bool) -> MazesLayout:
     return MazesLayout(*sides[0], *sides[1], status)
 
 
-RUN_COLOURS = (ROCK, th.PANEL, SEEN, STACKED, DEAD, PATH, th.ACTIVE)
-"""A run's cell colours, weakest first (the strongest state wins)."""
+RUN_COLOURS = (ROCK, th.PANEL, SEEN, STACKED, DEAD, PATH, th.ACTIVE, REACHED)
+"""A run's cell colours, weakest first (the strongest state wins); REACHED: every cell a search that
+could not reach the goal reached, dead ends included (as on the square)."""
+REACHED_CODE = RUN_COLOURS.index(REACHED)
 FRONTIER_CODE = RUN_COLOURS.index(STACKED)
 """Prim's frontier cells wear the stack's colour: both wait their turn."""
 FOG_COLOURS = (FOG, th.PANEL, PATH, HINT, th.ACTIVE)
@@ -101,6 +103,8 @@ class RunLook:
         codes = np.zeros(model.graph.size if cells is None else len(cells), np.uint8)
         for code, counts in enumerate(layers, start=1):
             codes[_flags(counts, cells)] = code
+        if model.unreachable:
+            codes[_flags(model.seen, cells)] = REACHED_CODE
         if model.beside_maze is not None:  # Prim's frontier: it waits to join, as a stack's cells wait
             codes[_flags(model.beside_maze, cells) & ~_flags(model.inside, cells)] = FRONTIER_CODE
         if model.current >= 0:
