@@ -705,7 +705,7 @@ def _joins(work: _Carving) -> list[tuple[int, int, int]]:
     return chosen
 
 
-def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze]:
+def carve_rest(maze: Maze, seed: int | None = None, told: bool = True) -> Generator[Any, None, Maze]:
     """Yield the backtracker's events through the cells of `maze` with no opening yet.
 
     One event a step, cells as flat ids ``row * width + col``: a root is a
@@ -716,13 +716,14 @@ def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze
     joined through one carved wall each (`Carve` on LINE_CARVE_JOIN, which
     pushes nothing), so the result is connected wherever fresh cells touch.
     The input is not changed: apply the events, or take the finished Maze
-    returned by the generator (StopIteration.value).
+    returned by the generator (StopIteration.value).  Untold, the same loop
+    yields nothing and builds no event: that is `complete`, the plain answer.
     """
     work = _prepare_carving(maze, seed)
     stride = work.stride
     walls, visited, order = work.walls, work.visited, work.order
     moves = _carving_moves(stride)
-    flat = _unpadding(work.width, work.height)
+    flat = _unpadding(work.width, work.height) if told else []
     stack: list[int] = []
     tries: list[Iterator[tuple[int, int]]] = []
     push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
@@ -730,10 +731,12 @@ def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze
     for root in work.roots:
         if all(visited[root + step] for step in (1, -1, stride, -stride)):
             continue
-        yield build(Push, (flat[root], -1, flat[root], LINE_CARVE_START))
+        if told:
+            yield build(Push, (flat[root], -1, flat[root], LINE_CARVE_START))
         if not visited[root]:
             visited[root] = 1
-            yield build(Visit, (flat[root], LINE_CARVE_START))
+            if told:
+                yield build(Visit, (flat[root], LINE_CARVE_START))
         push(root)
         push_try(iter(moves[order[root]]))
         while stack:
@@ -743,16 +746,21 @@ def carve_rest(maze: Maze, seed: int | None = None) -> Generator[Any, None, Maze
                 if not visited[nxt]:
                     visited[nxt] = 1
                     walls[2 * cell + wall] = 0
-                    yield new(carve_kind, (flat[cell], flat[nxt], LINE_CARVE_KNOCK))
+                    if told:
+                        yield new(carve_kind, (flat[cell], flat[nxt], LINE_CARVE_KNOCK))
                     push(nxt)
                     push_try(iter(moves[order[nxt]]))
                     break
             else:
                 pop_try()
-                yield new(pop_kind, (flat[pop()], None, True, LINE_CARVE_BACKTRACK))
+                if told:
+                    yield new(pop_kind, (flat[pop()], None, True, LINE_CARVE_BACKTRACK))
+                else:
+                    pop()
     for cell, nxt, wall in _joins(work):
         walls[wall] = 0
-        yield Carve(flat[cell], flat[nxt], LINE_CARVE_JOIN)
+        if told:
+            yield Carve(flat[cell], flat[nxt], LINE_CARVE_JOIN)
     return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
 
 
@@ -797,41 +805,8 @@ def backtracker_table(width: int, height: int, seed: int | None = None) -> tuple
 
 
 def complete(maze: Maze, seed: int | None = None) -> Maze:
-    """The maze with every closed cell carved through (plain function, no events).
-
-    A twin of `carve_rest`'s loop, kept on purpose: draining the event
-    generator costs about 1.3x this loop (1000x1000, CPU time, min of 3; the
-    same pair is timed by `bench/bench_maze.py` as "plain function" against
-    "events on"), and `generate` serves the CLI and the tests.  Both must carve the
-    same maze for a seed; `tests/test_maze.py` checks they do.
-    """
-    work = _prepare_carving(maze, seed)
-    stride = work.stride
-    walls, visited, order = work.walls, work.visited, work.order
-    moves = _carving_moves(stride)
-    stack: list[int] = []
-    tries: list[Iterator[tuple[int, int]]] = []
-    push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
-    for root in work.roots:
-        visited[root] = 1
-        push(root)
-        push_try(iter(moves[order[root]]))
-        while stack:
-            cell = stack[-1]
-            for step, wall in tries[-1]:
-                nxt = cell + step
-                if not visited[nxt]:
-                    visited[nxt] = 1
-                    walls[2 * cell + wall] = 0
-                    push(nxt)
-                    push_try(iter(moves[order[nxt]]))
-                    break
-            else:
-                pop()
-                pop_try()
-    for _, _, wall in _joins(work):
-        walls[wall] = 0
-    return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
+    """The maze with every closed cell carved through (no events): `carve_rest`'s loop, untold."""
+    return run_to_end(carve_rest(maze, seed, told=False))
 
 
 def generate(width: int, height: int, seed: int | None = None) -> Maze:

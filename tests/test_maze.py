@@ -282,6 +282,18 @@ def test_carving_the_rest_keeps_a_drawn_corridor_and_joins_separate_ones() -> No
     assert run_to_end(carve_rest(maze, 11)) == result
 
 
+def test_the_plain_answer_is_the_carving_loop_untold() -> None:
+    """One carving loop: untold it yields nothing and ends with the maze its events build (`complete`)."""
+    maze = Maze.full(10, 8)
+    for c in range(5):
+        maze.set_wall((0, c), (0, c + 1), False)
+    maze.set_wall((5, 3), (6, 3), False)
+    untold = carve_rest(maze, 11, told=False)
+    assert list(untold) == []
+    finished = run_to_end(carve_rest(maze, 11))
+    assert run_to_end(carve_rest(maze, 11, told=False)) == finished == complete(maze, 11)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.integers(3, 14),
