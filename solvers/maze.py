@@ -259,7 +259,12 @@ class Maze:
 
     def passages(self) -> list[tuple[int, int]]:
         """The openings as passages of the square cell graph: pairs of flat ids (row * width + col)."""
-        return maze_passages(self)
+        w = self.width
+        rows, cols = np.nonzero(self.right[:, :-1] == 0)
+        across = (rows * w + cols).tolist()
+        rows, cols = np.nonzero(self.bottom[:-1, :] == 0)
+        down = (rows * w + cols).tolist()
+        return [(a, a + 1) for a in across] + [(a, a + w) for a in down]
 
     # --- text and JSON ---------------------------------------------------
 
@@ -685,22 +690,11 @@ def _joins(work: _Carving) -> list[tuple[int, int, int]]:
         rows, cols = np.nonzero((here != there) & (there >= 0) & near)
         cells = (rows + 1) * stride + cols + 1
         candidates += [(int(c), int(c) + step, 2 * int(c) + wall_offset) for c in cells]
-    parent = list(range(int(label.max()) + 1))
-
-    def root(part: int) -> int:
-        """The representative of a part (path halving)."""
-        while parent[part] != part:
-            parent[part] = parent[parent[part]]
-            part = parent[part]
-        return part
-
-    flat = label.ravel()
+    parts, flat = graph.Parts(int(label.max()) + 1), label.ravel().tolist()
     chosen = []
     for index in work.rng.permutation(len(candidates)).tolist():
         cell, nxt, wall = candidates[index]
-        a, b = root(int(flat[cell])), root(int(flat[nxt]))
-        if a != b:
-            parent[a] = b
+        if parts.join(flat[cell], flat[nxt]):
             chosen.append((cell, nxt, wall))
     return chosen
 
@@ -1035,13 +1029,3 @@ def rooms_walk(
             path.append(event.what)
         elif type(event) is Pop:
             path.pop()
-
-
-def maze_passages(maze: Maze) -> list[tuple[int, int]]:
-    """The openings of a square maze as pairs of flat cell ids (row * width + col)."""
-    w = maze.width
-    rows, cols = np.nonzero(maze.right[:, :-1] == 0)
-    across = (rows * w + cols).tolist()
-    rows, cols = np.nonzero(maze.bottom[:-1, :] == 0)
-    down = (rows * w + cols).tolist()
-    return [(a, a + 1) for a in across] + [(a, a + w) for a in down]

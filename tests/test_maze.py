@@ -422,7 +422,6 @@ def test_bad_start_or_goal_is_refused() -> None:
 def test_the_square_search_is_the_one_search_of_every_shape(width: int, height: int, seed: int) -> None:
     """One loop, one set of events: the square's solve is the shapes' search on the square graph's
     corridors tried right, down, left, up; cells are flat ids in both; the plain answer is it untold."""
-    from solvers.maze import maze_passages
     from solvers.mazes import walk
     from solvers.mazes.graph import square
 
@@ -431,7 +430,7 @@ def test_the_square_search_is_the_one_search_of_every_shape(width: int, height: 
     order = (1, width, -1, -width)  # right, down, left, up
     near = [
         sorted(cell_near, key=lambda other, c=cell: order.index(other - c))
-        for cell, cell_near in enumerate(walk.corridors(square(width, height), maze_passages(maze)))
+        for cell, cell_near in enumerate(walk.corridors(square(width, height), maze.passages()))
     ]
     goal = width * height - 1
     events = list(solve(maze))

@@ -22,7 +22,7 @@ import pytest
 
 from solvers import maze as square_maze
 from solvers.events import Note
-from solvers.maze import LINE_SOLVE_TRY, LINE_SOLVE_VISITED, find_path, maze_passages, reachable, solve
+from solvers.maze import LINE_SOLVE_TRY, LINE_SOLVE_VISITED, find_path, reachable, solve
 from solvers.mazes import generators, walk
 from solvers.mazes import graph as g
 
@@ -76,7 +76,7 @@ def test_the_square_maze_of_a_seed_is_the_pinned_one(
     """generate(W, H, seed) draws the pinned maze, a perfect one (W x H - 1 passages, every cell reached)."""
     carved = square_maze.generate(width, height, seed)
     assert carved.to_text() == pins["square"][f"{width}x{height} seed {seed}"]
-    assert len(maze_passages(carved)) == width * height - 1 and reachable(carved).all()
+    assert len(carved.passages()) == width * height - 1 and reachable(carved).all()
 
 
 @pytest.mark.parametrize(("shape", "name"), CASES, ids=[f"{shape}-{name}" for shape, name in CASES])

@@ -271,3 +271,11 @@ def test_the_square_graph_carves_the_rest_as_the_square_maze_does() -> None:
     assert list(generators.carve_rest(graph, drawn, 3)) == list(square_maze.carve_rest(maze, 3))
     finished = generators.complete(graph, drawn, 3)
     assert square_maze.Maze.from_passages(9, 7, finished) == square_maze.complete(maze, 3)
+
+
+def test_one_union_find_counts_parts_and_refuses_a_loop() -> None:
+    """graph.Parts, the union-find of the maze checks and of the End worker's joins on every shape."""
+    parts = g.Parts(6)
+    assert [parts.join(a, b) for a, b in [(0, 1), (1, 2), (2, 0), (4, 5)]] == [True, True, False, True]
+    assert parts.root(0) == parts.root(2) != parts.root(3) != parts.root(4) == parts.root(5)
+    assert g.components(6, [(0, 1), (1, 2), (2, 0), (4, 5)]) == 3

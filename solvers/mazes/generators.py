@@ -37,7 +37,7 @@ from solvers import maze as mz
 from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import walks
-from solvers.mazes.graph import CellGraph, Passage
+from solvers.mazes.graph import CellGraph, Parts, Passage
 from solvers.runstats import run_to_end
 
 
@@ -197,24 +197,14 @@ def _joins(
     graph: CellGraph, passages: Sequence[Passage], fresh: Sequence[int], rng: np.random.Generator
 ) -> list[Passage]:
     """Walls beside a freshly carved cell that join the parts `passages` leave apart, one per join."""
-    parent = list(range(graph.size))
-
-    def root(cell: int) -> int:
-        """The representative of a cell's part (path halving)."""
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
+    parts = Parts(graph.size)
     for a, b in passages:
-        parent[root(a)] = root(b)
+        parts.join(a, b)
     candidates = sorted({(min(a, b), max(a, b)) for a in fresh for b in graph.adjacency[a]})
     chosen = []
     for index in rng.permutation(len(candidates)).tolist():
         a, b = candidates[index]
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[ra] = rb
+        if parts.join(a, b):
             chosen.append((a, b))
     return chosen
 

@@ -354,24 +354,37 @@ def build(shape: str, width: int, height: int, levels: int | None = None) -> Cel
 # --- checking a maze -----------------------------------------------------------------------
 
 
+class Parts:
+    """Which part each of `size` items is in, parts merged as passages join them (union-find, path halving).
+
+    The one union-find of the maze checks and of the joins that carving the
+    rest of a drawing makes (Kruskal keeps its own, tuned, on a compact array).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.parent = list(range(size))
+
+    def root(self, item: int) -> int:
+        """The representative of an item's part."""
+        parent = self.parent
+        while parent[item] != item:
+            parent[item] = parent[parent[item]]
+            item = parent[item]
+        return item
+
+    def join(self, a: int, b: int) -> bool:
+        """Merge the parts of a and b; True if they were apart."""
+        ra, rb = self.root(a), self.root(b)
+        if ra == rb:
+            return False
+        self.parent[ra] = rb
+        return True
+
+
 def components(size: int, passages: Iterable[Passage]) -> int:
     """How many connected parts `passages` leave among `size` cells."""
-    parent = list(range(size))
-
-    def root(cell: int) -> int:
-        """The representative of a cell's part (path halving)."""
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
-
-    parts = size
-    for a, b in passages:
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[ra] = rb
-            parts -= 1
-    return parts
+    parts = Parts(size)
+    return size - sum(parts.join(a, b) for a, b in passages)
 
 
 def perfect_problem(graph: CellGraph, passages: Sequence[Passage]) -> str | None:
