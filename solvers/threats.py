@@ -497,7 +497,8 @@ class Planner:
         """The best move that leaves the opponent no threat line (or, with none, the block of its start).
 
         A defence is safe when neither the opponent's VCF nor VCT search finds
-        a line after it; one whose searches ran out of budget is kept as a
+        a line after it (after their forced block, when the defence is a four
+        of mine: `_holds`); one whose searches ran out of budget is kept as a
         second choice.  The first `DEFENCES_SAFE` safe ones are compared by the heuristic.
         With none safe, the unsure ones are searched again (`Reach.recheck`).
         """
@@ -507,7 +508,7 @@ class Planner:
         for cell in self._defence_cells(board, line, me):
             board.play(cell, me)
             try:
-                verdict = self._stops(search, them)
+                verdict = self._holds(board, search, me)
                 if verdict is not False:
                     (safe if verdict else unsure).append((self._value(board, me), -cell))
             finally:
@@ -535,7 +536,7 @@ class Planner:
                 return [], still + ranked[index:]
             board.play(-negated, me)
             try:
-                verdict = self._stops(search, -me, reach.recheck, limit)
+                verdict = self._holds(board, search, me, reach.recheck, limit)
             finally:
                 board.undo(-negated, me)
             if verdict:
@@ -543,6 +544,24 @@ class Planner:
             if verdict is None:
                 still.append((value, negated))
         return [], still
+
+    def _holds(self, board: Board, search: Threats, me: int, budget: int = 0, total: int = 0) -> bool | None:
+        """My defence is on the board: the opponent has no threat line after it (True), has one (False), or
+        the budget ran out (None).
+
+        A defence that makes a four of mine is judged after the opponent's forced block, as if the
+        opponent moved again: a four only delays (issue 31: in two games hard lost to medium, openings
+        19 and 37 of bench_gomoku, it answered a double three with a four, judged safe because x had to
+        block; the block built the line that won).
+        """
+        forced = board.five_cells(me)
+        if len(forced) != 1:
+            return self._stops(search, -me, budget, total)
+        board.play(forced[0], -me)
+        try:
+            return self._stops(search, -me, budget, total)
+        finally:
+            board.undo(forced[0], -me)
 
     def _stops(self, search: Threats, them: int, budget: int = 0, total: int = 0) -> bool | None:
         """The opponent has no VCF or VCT now (True), has one (False), or the budget ran out (None)."""
