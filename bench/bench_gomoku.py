@@ -5,7 +5,9 @@ Run: `python bench/bench_gomoku.py [--openings 50] [--nodes N] [--plies P] [--pa
 
 - Puzzles (assets/puzzles/gomoku/threats.txt): for each level, how many forced
   wins it wins and how many threats it stops, each answer judged by brute force
-  (`solvers.gomoku_puzzles.Brute`, as in tests/test_threats.py), and the CPU time.
+  (`solvers.gomoku_puzzles.Brute`, as in tests/test_threats.py), how many threat
+  lines it holds (its move among the hold puzzle's checked holding moves), and
+  the CPU time.
 - Matches: each pair of levels plays `--openings` games from seeded random
   two-stone openings near the centre, each side x in half of them; a game ends at
   five or after `--plies` moves (unfinished).  The budgets are counted, never
@@ -47,27 +49,29 @@ def judged(puzzle: Puzzle, move: int, brute: Brute) -> bool:
     cells[move] = STONE[puzzle.pos.mover]
     if puzzle.kind == "win":
         return brute.every_defence_loses(cells, puzzle.pos.mover, puzzle.moves - 1)
+    if puzzle.kind == "hold":
+        return move in puzzle.holds
     return not brute.wins(cells, attacker_of(puzzle), min(puzzle.moves, 2))
 
 
 def puzzle_table(nodes: int) -> list[str]:
-    """One row per level: wins won, threats stopped, CPU seconds."""
+    """One row per level: wins won, threats stopped, threat lines held, CPU seconds."""
     puzzles, brute = load(), Brute(GAME)
-    rows = ["| level | forced wins won | threats stopped | CPU s per puzzle |", "|---|---|---|---|"]
+    kinds = ("win", "block", "hold")
+    rows = [
+        "| level | forced wins won | threats stopped | threat lines held | CPU s per puzzle |",
+        "|---|---|---|---|---|",
+    ]
     for level in LEVELS:
-        won = stopped = 0
+        solved = dict.fromkeys(kinds, 0)
         cpu = 0.0
         for puzzle in puzzles:
             started = time.process_time()
             answer = think_with(GAME, puzzle.pos, level_limits(level, nodes), LEVEL_REACH[level])
             cpu += time.process_time() - started
-            good = answer.move is not None and judged(puzzle, answer.move, brute)
-            won += good and puzzle.kind == "win"
-            stopped += good and puzzle.kind == "block"
-        wins = sum(p.kind == "win" for p in puzzles)
-        rows.append(
-            f"| {level} | {won} of {wins} | {stopped} of {len(puzzles) - wins} | {cpu / len(puzzles):.2f} |"
-        )
+            solved[puzzle.kind] += answer.move is not None and judged(puzzle, answer.move, brute)
+        counts = " | ".join(f"{solved[kind]} of {sum(p.kind == kind for p in puzzles)}" for kind in kinds)
+        rows.append(f"| {level} | {counts} | {cpu / len(puzzles):.2f} |")
     return rows
 
 

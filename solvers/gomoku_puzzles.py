@@ -8,6 +8,13 @@ Vocabulary
   x, o and '.'.  The side to move follows from the counts (x moves first).
   In a `win` puzzle the side to move wins within N moves; in a `block`
   puzzle the opponent would, and the side to move must stop it.
+- A `hold` puzzle, `[name] hold N m1 m2 ...`: the opponent threatens a
+  threat line of up to N threats (fours and open threes), and the side to
+  move holds only with the moves listed; every other move loses to such a
+  line.  Too deep for brute force, it is checked by the threat search run
+  from each candidate (`holds`), a four of the mover's played out with the
+  opponent's forced block (a four only delays: after the block the mover
+  must still hold).
 - `brute_wins(game, pos, attacker, moves)`: does `attacker` (to move) win
   within `moves` of its moves against every defence?  Plain game rules only,
   independent of `solvers.threats`: the defender tries every empty cell
@@ -27,9 +34,14 @@ from pathlib import Path
 
 from solvers.grids import EMPTY, MNK, STONE, Grid, Position
 from solvers.minimax import MAX
+from solvers.threats import Board, Exhausted, Threats
 
 PUZZLES = Path(__file__).resolve().parent.parent / "assets" / "puzzles" / "gomoku" / "threats.txt"
-HEADER = re.compile(r"^\[(?P<name>[\w-]+)\]\s+(?P<kind>win|block)\s+(?P<moves>\d+)\s*$")
+HEADER = re.compile(
+    r"^\[(?P<name>[\w-]+)\]\s+(?P<kind>win|block|hold)\s+(?P<moves>\d+)(?P<holds>(\s+[a-z]\d+)*)\s*$"
+)
+HOLD_FOURS = 12
+"""A hold puzzle's opponent lines: continuous fours up to this many (its N bounds the threat lines)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +53,8 @@ class Puzzle:
     moves: int
     pos: Position
     notes: str = ""
+    holds: frozenset[int] = frozenset()
+    """A hold puzzle's moves that hold (empty for the other kinds)."""
 
 
 def load(path: Path = PUZZLES, game: MNK | None = None) -> list[Puzzle]:
@@ -60,7 +74,10 @@ def load(path: Path = PUZZLES, game: MNK | None = None) -> list[Puzzle]:
             continue
         if header is not None:
             pos = game.parse("\n".join(board))
-            puzzles.append(Puzzle(header["name"], header["kind"], int(header["moves"]), pos, " ".join(notes)))
+            holds = frozenset(named_cell(game, name) for name in header["holds"].split())
+            puzzles.append(
+                Puzzle(header["name"], header["kind"], int(header["moves"]), pos, " ".join(notes), holds)
+            )
         header, board, notes = found, [], []
     return puzzles
 
@@ -147,6 +164,83 @@ class Brute:
         return True
 
 
+def named_cell(game: Grid, name: str) -> int:
+    """'h8' -> its cell (column letter, row number from the top), as `Grid.move_name` writes it."""
+    return game.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+
+
+def holds(game: Grid, pos: Position, move: int, threats: int, budget: int = 400_000) -> bool | None:
+    """After the side to move plays `move`, the opponent has no threat line of up to `threats` threats
+    (True), has one (False), or a search ran out of `budget` nodes (None).
+
+    A four of the mover's is answered by the opponent's forced block; then the
+    mover must still hold with some move (the first found; a second four is not
+    followed again and counts as unknown).
+    """
+    return _holds(Board(game, pos), pos.mover, move, threats, budget, follow_fours=True)
+
+
+def holding_moves(
+    game: Grid, pos: Position, threats: int, budget: int = 400_000
+) -> tuple[set[int], set[int]]:
+    """The empty cells that hold for the side to move (see `holds`), and those the budget left unknown."""
+    board, held, unknown = Board(game, pos), set(), set()
+    for cell in _empty(board):
+        verdict = _holds(board, pos.mover, cell, threats, budget, follow_fours=True)
+        if verdict is None:
+            unknown.add(cell)
+        elif verdict:
+            held.add(cell)
+    return held, unknown
+
+
+def _empty(board: Board) -> list[int]:
+    """The board's empty cells."""
+    return [cell for cell, stone in enumerate(board.cells) if stone == EMPTY]
+
+
+def _holds(board: Board, me: int, move: int, threats: int, budget: int, *, follow_fours: bool) -> bool | None:
+    """`holds` on a `Board` (`move` played and taken back)."""
+    board.play(move, me)
+    try:
+        if board.five_cells(-me):
+            return False
+        forced = board.five_cells(me)
+        if len(forced) >= 2:
+            return True
+        if not forced:
+            return _no_line(board, -me, threats, budget)
+        if not follow_fours:
+            return None
+        board.play(forced[0], -me)
+        try:
+            return _any_holds(board, me, threats, budget)
+        finally:
+            board.undo(forced[0], -me)
+    finally:
+        board.undo(move, me)
+
+
+def _any_holds(board: Board, me: int, threats: int, budget: int) -> bool | None:
+    """Some move of `me` (to move) holds (True), none does (False), or none is known to (None)."""
+    unknown = False
+    for cell in _empty(board):
+        verdict = _holds(board, me, cell, threats, budget, follow_fours=False)
+        if verdict:
+            return True
+        unknown = unknown or verdict is None
+    return None if unknown else False
+
+
+def _no_line(board: Board, attacker: int, threats: int, budget: int) -> bool | None:
+    """`attacker` (to move) has no VCF nor VCT within `threats` (True), has one (False), or unknown (None)."""
+    search = Threats(board, budget)
+    try:
+        return search.vcf(attacker, HOLD_FOURS) is None and search.vct(attacker, threats) is None
+    except Exhausted:
+        return None
+
+
 def brute_wins(game: Grid, pos: Position, attacker: int, moves: int) -> bool:
     """Does `attacker`, to move on `pos`'s board, win within `moves` of its moves?"""
     return Brute(game).wins(bytearray(pos.cells), attacker, moves)
@@ -157,4 +251,14 @@ def attacker_of(puzzle: Puzzle) -> int:
     return puzzle.pos.mover if puzzle.kind == "win" else -puzzle.pos.mover
 
 
-__all__ = ["MAX", "Brute", "Puzzle", "attacker_of", "brute_wins", "load"]
+__all__ = [
+    "MAX",
+    "Brute",
+    "Puzzle",
+    "attacker_of",
+    "brute_wins",
+    "holding_moves",
+    "holds",
+    "load",
+    "named_cell",
+]

@@ -17,7 +17,7 @@ from cli_runner import run
 
 from solvers import i18n
 from solvers.engine import Limits
-from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, load
+from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, holds, load
 from solvers.gomoku_rules import Gomoku
 from solvers.grids import MNK, STONE, Position
 from solvers.minimax import MAX
@@ -127,7 +127,7 @@ def test_hard_rechecks_defences_a_small_budget_could_not_prove() -> None:
     assert brute_wins(GAME, tail, MAX, 3)  # the line's last three moves win against every defence
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind != "hold"], ids=lambda p: p.name)
 def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
     """The attacker wins within N moves; not within N - 1 (checked where that is quick, N - 1 <= 2)."""
     attacker = attacker_of(puzzle)
@@ -144,9 +144,36 @@ def test_hard_solves_every_puzzle(puzzle: Puzzle) -> None:
     if puzzle.kind == "win":
         assert plan.kind in ("win", "vcf", "vct")
         assert wins_after(puzzle.pos, plan.move, puzzle.moves - 1)
+    elif puzzle.kind == "hold":
+        assert plan.kind == "block" and not plan.lost
+        assert plan.move in puzzle.holds, GAME.move_name(plan.move)
     else:
         assert plan.kind == "block"  # `lost` may hold: a longer line may still win after the block
         assert stops(puzzle.pos, plan.move, attacker_of(puzzle), min(puzzle.moves, 2))
+
+
+HOLDS = [p for p in PUZZLES if p.kind == "hold"]
+
+
+@pytest.mark.parametrize("puzzle", HOLDS, ids=lambda p: p.name)
+def test_each_hold_puzzle_holds_with_its_moves(puzzle: Puzzle) -> None:
+    """The opponent, to move, would win by a threat line; each listed move leaves it none of up to N
+    threats (the threat search run to the end from the move, a four's forced block played out)."""
+    assert Threats(Board(GAME, puzzle.pos), 400_000).vct(attacker_of(puzzle), puzzle.moves) is not None
+    for move in puzzle.holds:
+        assert holds(GAME, puzzle.pos, move, puzzle.moves), GAME.move_name(move)
+
+
+def test_a_four_that_only_delays_is_no_defence() -> None:
+    """Issue 31, opening 19 of bench_gomoku: x threatens a double three at h6.  Hard (o) answered with
+    the four i10, which its search judged safe (x's line was gone while x had to block), lost to the line
+    x's forced block i11 built, and lost the game.  The four holds nothing; hard now plays a move that
+    holds."""
+    pos = next(p for p in HOLDS if p.name == "medium-19-counter-four").pos
+    assert holds(GAME, pos, cell("i10"), 7) is False
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and plan.move != cell("i10")
+    assert holds(GAME, pos, plan.move, 7), GAME.move_name(plan.move)
 
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "block"], ids=lambda p: p.name)

@@ -1,14 +1,18 @@
 """Find gomoku threat puzzles in random games and keep those brute force confirms.
 
     python tools/make_gomoku_puzzles.py [--games 200] [--seed 1] [--wins] > found.txt
+    python tools/make_gomoku_puzzles.py --hold "h8 i8 f8 ..." --name NAME   # a hold puzzle
 
 Each game is played by two random players that prefer cells near stones.
 At each position: a `win` puzzle when the side to move wins within N moves
 (brute force: yes within N, no within N - 1); a `block` puzzle when the side
 to move has no win within 2 but the opponent, moving now, would win within N
 (N = 2 or 3), and some move stops it (brute force again).  `--wins`: only
-wins by two fours and a five (the set had few forced wins).  The output is in
-the format of assets/puzzles/gomoku/threats.txt; pick from it by hand.
+wins by two fours and a five (the set had few forced wins).  `--hold MOVES`:
+the position after MOVES (from a lost game) as a hold puzzle, its holding
+moves found by `solvers.gomoku_puzzles.holding_moves` over every empty cell
+(slow: a minute or more).  The output is in the format of
+assets/puzzles/gomoku/threats.txt; pick from it by hand.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from solvers.gomoku_puzzles import Brute
+from solvers.gomoku_puzzles import Brute, holding_moves, named_cell
 from solvers.grids import MNK, Position
 from solvers.threats import Board, Exhausted, Threats
 
@@ -77,13 +81,35 @@ def forced_win(brute: Brute, pos: Position) -> tuple[str, int] | None:
     return ("win", 3) if not brute.wins(cells, me, 2) and brute.wins(cells, me, 3) else None
 
 
+HOLD_THREATS = 7
+"""A hold puzzle's threat lines: up to 7 threats (hard's reach, issue 31)."""
+
+
+def hold_puzzle(moves: str, name: str) -> str:
+    """The position after `moves` as a hold puzzle block (or a line saying why it is none)."""
+    pos = GAME.start()
+    for move in moves.split():
+        pos = GAME.result(pos, named_cell(GAME, move))
+    held, unknown = holding_moves(GAME, pos, HOLD_THREATS)
+    if unknown or not held:
+        said = " ".join(GAME.move_name(c) for c in sorted(unknown))
+        return f"# not a hold puzzle: {len(held)} moves hold, unknown: {said or 'none'}"
+    names = " ".join(GAME.move_name(c) for c in sorted(held))
+    return f"[{name}] hold {HOLD_THREATS} {names}\n{GAME.show(pos)}\n"
+
+
 def main() -> None:
     """Print the puzzles found."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--wins", action="store_true", help="forced wins by fours only")
+    parser.add_argument("--hold", help="a hold puzzle: the position after these moves (h8 i8 ...)")
+    parser.add_argument("--name", default="hold")
     args = parser.parse_args()
+    if args.hold:
+        print(hold_puzzle(args.hold, args.name))
+        return
     find = forced_win if args.wins else classify
     rng, brute = random.Random(args.seed), Brute(GAME)
     for number in range(args.games):
