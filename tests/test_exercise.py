@@ -877,6 +877,36 @@ def test_the_backtracker_through_a_drawn_maze_counts_the_open_cells_as_visited()
         assert events[step.index].other in step.expected  # type: ignore[operator]
 
 
+def test_the_square_backtrackers_neighbours_and_labels_are_the_square_graphs() -> None:
+    from solvers.exercise.maze import square_carve_rules
+    from solvers.mazes.graph import square
+
+    for width, height in ((2, 2), (5, 4), (3, 7), (9, 2)):
+        graph = square(width, height)
+        rules = square_carve_rules(mz.Maze.full(width, height))
+        cells = range(width * height)
+        assert [tuple(rules.neighbours(cell)) for cell in cells] == list(graph.adjacency)
+        assert [rules.label(cell) for cell in cells] == [graph.label(cell) for cell in cells]
+
+
+def test_the_square_backtrackers_rules_for_a_big_maze_hold_no_cell_graph() -> None:
+    """Exercise mode renews its rules on every new run: at 1000 x 1000 a cell graph of tuples was 236 MB."""
+    import tracemalloc
+
+    from solvers.exercise.maze import square_carve_rules
+
+    maze = mz.Maze.full(1000, 1000)
+    tracemalloc.start()
+    try:
+        rules = square_carve_rules(maze)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20  # the maze's opened() mask, 1 MB, and its temporaries
+    assert rules.neighbours(0) == (1, 1000) and rules.neighbours(999_999) == (998_999, 999_998)
+    assert rules.label(1001) == "(1,1)"
+
+
 def test_the_rooms_walk_goes_room_by_room_in_the_texts_order() -> None:
     built = build("rooms")
     graded = walk(Exercise(built.events, built.rules), lambda step: step.expected)
