@@ -12,14 +12,19 @@ machine as on an idle one, so two builds compare reading by reading (the
 rows' "minute" and the verdict then count readings). Every minute (or
 reading) it prints a JSON row: the faults the app caught (must stay 0), the
 resident memory now and at peak, its anonymous part
-(/proc/self/smaps_rollup), the Python memory tracemalloc sees, the demos
-still alive (the one open, plus any left but not freed) and the text cache;
-and a line of its own for any frame that raises the peak by JUMP_MB, naming
-the demo, its events, the window and the last disturbance. The players run
+(/proc/self/smaps_rollup), the Python memory tracemalloc sees and what
+tracemalloc itself holds to trace it (the app without the soak does not:
+the verdict reads RSS less that), the demos still alive (the one open, plus
+any left but not freed) and the text cache; and a line of its own for any
+frame that raises the peak by JUMP_MB, naming the demo, its events, exercise
+mode, the window and the last disturbance, and how much of the rise was
+Python's and numpy's own (traced) memory. The players run
 on a clock that ticks per read (tests/ui.TickClock), so a seed replays the
 same run whatever the machine's load: a fault found is a fault reproduced.
-At the end: the source lines whose live memory grew most since minute 2, the
-verdict on memory (see `levels_off`) and a JSON summary.
+At the end: the source lines whose live memory grew most since minute 2 (kept
+as per-line totals: a whole snapshot of the traces held 50 MB or more of
+untraced memory for the rest of the run), the verdict on memory (see
+`levels_off`) and a JSON summary.
 
 `--trim` hands freed heap back to the system (glibc's malloc_trim) before
 each reading: a diagnostic that tells fragmentation from live memory.
@@ -123,7 +128,7 @@ def slope(values: list[float]) -> float:
 
 
 def levels_off(rss: list[float]) -> dict[str, object]:
-    """The verdict on per-minute resident memory: no new highs and no climb in the last third.
+    """The verdict on per-minute resident memory (`memory_verdict`): no new highs, no climb in the last third.
 
     The last third's highest reading may exceed the highest before it by less
     than LEVEL_MB, and the least-squares trend over the last third must climb
@@ -144,9 +149,40 @@ def levels_off(rss: list[float]) -> dict[str, object]:
     }
 
 
-def growth(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 8) -> list[str]:
-    """The source lines whose live allocations grew most between two snapshots."""
-    return [str(stat) for stat in last.compare_to(first, "lineno")[:top]]
+def line_totals() -> dict[tracemalloc.Traceback, tuple[int, int]]:
+    """Live traced bytes and blocks by source line, now (small, where a snapshot holds every trace)."""
+    snapshot = tracemalloc.take_snapshot()
+    return {stat.traceback: (stat.size, stat.count) for stat in snapshot.statistics("lineno")}
+
+
+def untraced_rss(row: dict[str, object]) -> float:
+    """A reading's resident MB less tracemalloc's own traces: the app's without the soak's tracing."""
+    return float(str(row["rss_mb"])) - float(str(row["tracing_mb"]))
+
+
+def memory_verdict(report: list[dict[str, object]]) -> dict[str, object]:
+    """`levels_off` on the readings' resident memory less tracemalloc's own (which comes and goes with the
+    number of live Python objects: 311 MB for a million-cell graph of tuples)."""
+    return levels_off([untraced_rss(row) for row in report]) | {"reads": "RSS less tracemalloc's own traces"}
+
+
+def growth(
+    first: dict[tracemalloc.Traceback, tuple[int, int]],
+    last: dict[tracemalloc.Traceback, tuple[int, int]],
+    top: int = 8,
+) -> list[str]:
+    """The source lines whose live allocations grew most between two readings of `line_totals`."""
+    grew = {line: size - first.get(line, (0, 0))[0] for line, (size, _count) in last.items()}
+    ranked = sorted(grew, key=lambda line: abs(grew[line]), reverse=True)[:top]
+    return [
+        f"{line}: size={last[line][0] / 1024:.0f} KiB ({grew[line] / 1024:+.0f} KiB), count={last[line][1]}"
+        for line in ranked
+    ]
+
+
+def tracing_mb() -> float:
+    """What tracemalloc holds for its own traces, in MB (part of the RSS only because the soak traces)."""
+    return tracemalloc.get_tracemalloc_memory() / 2**20
 
 
 def bad_files(folder: Path) -> list[Path]:
@@ -192,19 +228,28 @@ def disturb(app: App, rng: random.Random, files: list[Path]) -> str:
     return "ask for a file (Ctrl+O or L)"
 
 
-def jump(app: App, frames: int, before: float, last: str) -> dict[str, object] | None:
-    """A row naming the frame, demo and window when the peak RSS rose JUMP_MB or more in one frame."""
+def jump(app: App, frames: int, before: float, traced_before: int, last: str) -> dict[str, object] | None:
+    """A row naming the frame, demo and window when the peak RSS rose JUMP_MB or more in one frame.
+
+    `traced_grew_mb` is how far the traced memory (Python objects, numpy buffers) rose above its level
+    before the frame: the rest of the rise is surfaces, fonts, SDL and tracemalloc's own traces.
+    """
     peak = peak_rss_mb()
     if peak - before < JUMP_MB:
         return None
-    demo = app.screen.demo if isinstance(app.screen, Shell) else None
+    shell = app.screen if isinstance(app.screen, Shell) else None
+    demo = None if shell is None else shell.demo
+    performance = None if shell is None else shell.exercise.performance
     return {
         "jump_at_frame": frames,
         "peak_rss_mb": round(peak, 1),
         "grew_mb": round(peak - before, 1),
+        "traced_grew_mb": round((tracemalloc.get_traced_memory()[1] - traced_before) / 2**20, 1),
+        "tracing_mb": round(tracing_mb(), 1),
         "demo": None if demo is None else demo.name,
-        "mode": None if demo is None else str(getattr(demo, "mode", "")),
-        "events": None if demo is None else app.screen.run.cursor,  # type: ignore[union-attr]
+        "mode": None if demo is None else str(getattr(demo, "mode", getattr(demo, "action", ""))),
+        "exercise": None if performance is None else performance.kind,
+        "events": None if shell is None else shell.run.cursor,
         "window": "x".join(map(str, app.surface.get_size())),
         "scale": app.theme.scale,
         "last_disturbance": last,
@@ -240,6 +285,7 @@ def reading(
         "peak_rss_mb": round(peak_rss_mb(), 1),
         "anon_mb": None if anonymous is None else round(anonymous, 1),
         "traced_mb": round(tracemalloc.get_traced_memory()[0] / 2**20, 1),
+        "tracing_mb": round(tracing_mb(), 1),
         "demos_alive": len(shells),
         "text_cache_mb": round(text_cache_mb(app), 1),
         "gc_objects": len(gc.get_objects()),
@@ -261,7 +307,7 @@ def soak(minutes: float, seed: int, trim: bool = False, frame_count: int = 0) ->
     next_report, frames, minute = started + 60, 0, 0
     report: list[dict[str, object]] = []
     shells: weakref.WeakSet[Shell] = weakref.WeakSet()
-    baseline: tracemalloc.Snapshot | None = None
+    baseline: dict[tracemalloc.Traceback, tuple[int, int]] | None = None
     last = "none yet"
     every = max(1, frame_count // 30)
 
@@ -279,9 +325,10 @@ def soak(minutes: float, seed: int, trim: bool = False, frame_count: int = 0) ->
         if rng.random() < 0.01:
             last = disturb(app, rng, files)
         pygame.event.post(random_event(rng, app.surface.get_size()))
-        before = peak_rss_mb()
+        before, traced_before = peak_rss_mb(), tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
         app.frame(1 / 60)
-        jumped = jump(app, frames, before, last)
+        jumped = jump(app, frames, before, traced_before, last)
         if jumped is not None:
             print(json.dumps(jumped), flush=True)
         app.running = True  # Esc on the home screen quits: the soak goes on
@@ -295,10 +342,10 @@ def soak(minutes: float, seed: int, trim: bool = False, frame_count: int = 0) ->
             print(json.dumps(row), flush=True)
             next_report += 60
             if minute == 2:
-                baseline = tracemalloc.take_snapshot()
-    grew = growth(baseline, tracemalloc.take_snapshot()) if baseline is not None else []
+                baseline = line_totals()
+    grew = growth(baseline, line_totals()) if baseline is not None else []
     app.finish()
-    verdict = levels_off([float(str(row["rss_mb"])) for row in report])
+    verdict = memory_verdict(report)
     spent = round((time.monotonic() - started) / 60, 1)
     summary: dict[str, object] = {"minutes": spent, "seed": seed, "frames": frames, "faults": faults.total}
     summary |= {"latest_faults": app.faults, "memory": verdict}

@@ -42,3 +42,24 @@ def test_a_plateau_with_noise_levels_off() -> None:
 def test_too_short_a_run_gives_no_verdict() -> None:
     """Eight minutes leave two readings in the last third: too few to say."""
     assert load_soak().levels_off([80.0] * 8)["levels_off"] is None
+
+
+def test_the_verdict_reads_resident_memory_less_the_soaks_own_traces() -> None:
+    """tracemalloc's traces grow with the live Python objects; the app without the soak holds none of them."""
+    soak = load_soak()
+    tracing = [40, 60, 90, 110, 130, 150, 170, 190, 210, 230, 250, 270]
+    rows = [{"rss_mb": 200.0 + traces, "tracing_mb": float(traces)} for traces in tracing]
+    assert soak.levels_off([float(row["rss_mb"]) for row in rows])["levels_off"] is False
+    assert soak.memory_verdict(rows)["levels_off"] is True
+    climbing = [{"rss_mb": 200.0 + 10 * minute, "tracing_mb": 40.0} for minute in range(12)]
+    assert soak.memory_verdict(climbing)["levels_off"] is False
+
+
+def test_growth_since_minute_2_ranks_source_lines_by_how_much_they_grew() -> None:
+    first = {"a.py:1": (1000, 10), "b.py:2": (5000, 5), "c.py:3": (2048, 1)}
+    last = {"a.py:1": (1000, 10), "b.py:2": (1024, 1), "c.py:3": (12288, 3), "d.py:4": (3072, 2)}
+    assert load_soak().growth(first, last, top=3) == [
+        "c.py:3: size=12 KiB (+10 KiB), count=3",
+        "b.py:2: size=1 KiB (-4 KiB), count=1",
+        "d.py:4: size=3 KiB (+3 KiB), count=2",
+    ]
