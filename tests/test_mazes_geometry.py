@@ -87,3 +87,20 @@ def test_the_click_side_is_the_wall_between_two_neighbours() -> None:
     pos = shapes.fit.at((float(near_a[0]), float(near_a[1])))
     assert shapes.side_at(pos) == (a, b)
     assert shapes.cell_at(shapes.centres[a]) == a
+
+
+def test_a_graphs_arrays_are_kept_while_it_lives_and_freed_with_it() -> None:
+    """The painter asks for them every paint; once the maze shapes demo drops its graph, nothing pins them."""
+    import gc
+    import weakref
+
+    graph = g.hexagonal(6, 5)
+    near, middles = geo.side_neighbours(graph), geo.centres(graph)
+    assert geo.side_neighbours(graph) is near and geo.centres(graph) is middles
+    other = g.hexagonal(6, 5)
+    assert geo.side_neighbours(other) is not near
+    assert np.array_equal(geo.side_neighbours(other), near)
+    freed = [weakref.ref(near), weakref.ref(middles)]
+    del graph, near, middles
+    gc.collect()
+    assert [ref() for ref in freed] == [None, None]

@@ -12,8 +12,10 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Iterator
+import weakref
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -261,7 +263,27 @@ BORDER, NO_SIDE = -1, -2
 """In `side_neighbours`: a side on the border, and a slot past the cell's last side."""
 
 
-@functools.lru_cache(maxsize=4)
+Answer = TypeVar("Answer")
+
+
+def per_graph(build: Callable[[CellGraph], Answer]) -> Callable[[CellGraph], Answer]:
+    """`build(graph)` worked out once per graph and kept as long as the graph lives.
+
+    An lru_cache of four kept the last four graphs and their arrays alive after the maze shapes demo was
+    left (167 MB for four shapes at size 300): the app's other demos carried them.
+    """
+    answers: weakref.WeakKeyDictionary[CellGraph, Answer] = weakref.WeakKeyDictionary()
+
+    @functools.wraps(build)
+    def cached(graph: CellGraph) -> Answer:
+        if graph not in answers:
+            answers[graph] = build(graph)
+        return answers[graph]
+
+    return cached
+
+
+@per_graph
 def side_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
     """(cells, most sides) array: the neighbour across each side as `sides()` orders them."""
     if graph.shape == "hex":
@@ -273,7 +295,7 @@ def side_neighbours(graph: CellGraph) -> npt.NDArray[np.int64]:
     return _square_neighbours(graph)
 
 
-@functools.lru_cache(maxsize=4)
+@per_graph
 def centres(graph: CellGraph) -> npt.NDArray[np.float64]:
     """(cells, 2) array of every cell's centre, as `centre()` gives it."""
     if graph.shape == "polar":
