@@ -42,6 +42,22 @@ def test_a_demo_left_for_another_is_freed_by_the_next_frame(app, open_demo) -> N
     assert left_behind(app, open_demo, "maze", lambda: app.open("hanoi", autoplay=True)) == []
 
 
+def test_the_maze_shapes_graphs_go_with_the_demo(app, open_demo) -> None:
+    """The painter's and the narration's per-graph caches kept the last four graphs (and their arrays) alive
+    after the demo was left: 167 MB at size 300."""
+    from solvers.mazes.graph import CellGraph
+
+    shell = open_demo("mazes", autoplay=True)
+    press(app, pygame.K_RIGHTBRACKET, "]")  # a second graph, a size up
+    for _ in range(10):
+        app.frame(1 / 60)
+    del shell
+    app.go_home()
+    app.frame(1 / 60)
+    gc.collect()
+    assert [obj for obj in gc.get_objects() if isinstance(obj, CellGraph)] == []
+
+
 @pytest.mark.parametrize("name", ["pentomino", "sudoku"])
 def test_a_new_run_leaves_no_cyclic_garbage_behind(app, open_demo, name: str) -> None:
     """A replaced run, dancing links and all, is collected by the next frame while the new one plays."""

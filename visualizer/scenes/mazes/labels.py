@@ -7,11 +7,11 @@ frame); `Labels` finds the ring by bisection and otherwise says the same.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right
 from itertools import accumulate
 
 from solvers.i18n import N_, _
+from solvers.mazes.geometry import per_graph
 from solvers.mazes.graph import CellGraph
 
 SHAPE_NAMES = {
@@ -50,23 +50,24 @@ class Labels:
     """A graph's cell names: what `gen.narrate` reads (`gen.Labelled`)."""
 
     def __init__(self, graph: CellGraph) -> None:
-        self.graph = graph
+        # The graph's sizes, not the graph: the cache below lets a labeller go with its graph.
+        self.shape, self.width, self.height = graph.shape, graph.width, graph.height
         self.firsts = list(accumulate(graph.ring_sizes, initial=0))
 
     def label(self, cell: int) -> str:
         """'(2,3)', 'floor 1 (2,3)' or 'ring 2 #5'."""
-        graph = self.graph
-        if graph.shape == "polar":
+        if self.shape == "polar":
             ring = bisect_right(self.firsts, cell) - 1
             return _("ring {ring} #{number}").format(ring=ring, number=cell - self.firsts[ring])
-        level, rest = divmod(cell, graph.width * graph.height)
-        row, col = divmod(rest, graph.width)
-        if graph.shape == "3d":
+        level, rest = divmod(cell, self.width * self.height)
+        row, col = divmod(rest, self.width)
+        if self.shape == "3d":
             return _("floor {floor} ({row},{col})").format(floor=level + 1, row=row, col=col)
         return f"({row},{col})"
 
 
-@functools.lru_cache(maxsize=4)
+@per_graph
 def labels(graph: CellGraph) -> Labels:
-    """The graph's labeller (built once per graph)."""
+    """The graph's labeller (built once per graph, kept while the graph lives: an lru_cache of four kept the
+    last four graphs alive after the demo was left)."""
     return Labels(graph)
