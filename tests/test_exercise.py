@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from cli_runner import run
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from solvers import dlx, queens
@@ -617,6 +617,7 @@ def test_a_span_0_step_not_practised_leaves_the_next_one_at_the_same_moment() ->
 
 
 @settings(max_examples=25, deadline=None)
+@example(depth=2, branching=2, seed=406, alphabeta=True, order="none")  # every leaf 6: no value to choose
 @given(
     depth=st.integers(2, 4),
     branching=st.integers(2, 3),
@@ -633,7 +634,18 @@ def test_grading_never_disagrees_with_the_events_of_a_random_game_tree(
     exercise = Exercise(build(*words).events, build(*words).rules)
     graded = walk(exercise, lambda step: game_tree_answer(step, events), limit=10_000)
     assert graded and all(verdict.correct for _step, verdict in graded)
-    assert sum(step.kind == "minimax.value" for step, _verdict in graded) >= 1
+    if any(len(values) >= 2 for values in child_values(events).values()):  # else no value is a real choice
+        assert sum(step.kind == "minimax.value" for step, _verdict in graded) >= 1
+
+
+def child_values(events: list[Any]) -> dict[int, set[Any]]:
+    """Each inner node of a game-tree run: the values its searched children returned."""
+    parent_of = {event.node: event.parent for event in events if type(event).__name__ == "Push"}
+    found: dict[int, set[Any]] = {}
+    for event in events:
+        if type(event).__name__ == "Pop" and parent_of.get(event.node, -1) >= 0:
+            found.setdefault(parent_of[event.node], set()).add(event.value)
+    return found
 
 
 def test_the_gametree_demo_asks_values_on_the_minimax_side_and_cuts_on_the_alpha_beta_side() -> None:
@@ -717,6 +729,7 @@ def test_a_hopeless_frogs_start_ends_with_no_solution() -> None:
 
 
 @settings(max_examples=25, deadline=None)
+@example(depth=2, branching=2, seed=406, alphabeta=True, order="none")  # every leaf 6: no value to choose
 @given(
     frogs=st.lists(st.sampled_from("LR"), min_size=2, max_size=7).filter(lambda f: "L" in f and "R" in f),
     gap=st.integers(0, 7),
@@ -845,6 +858,7 @@ MAZE_SETUPS = st.one_of(
 
 
 @settings(max_examples=25, deadline=None)
+@example(depth=2, branching=2, seed=406, alphabeta=True, order="none")  # every leaf 6: no value to choose
 @given(setup=MAZE_SETUPS, width=st.integers(3, 7), height=st.integers(3, 6), seed=st.integers(0, 2**32 - 1))
 def test_grading_never_disagrees_with_the_events_of_any_maze(
     setup: tuple[str, str, str, str], width: int, height: int, seed: int
