@@ -31,8 +31,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # aamaze imports pygame
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from solvers.events import Carve, build
-from solvers.maze import carve, find_path, generate, run_to_end, solve
-from solvers.runstats import EventStats
+from solvers.maze import carve, find_path, generate, solve
+from solvers.runstats import EventStats, run_to_end
 
 Runner = Callable[[int, int], object]
 WALKERS = ("wilson", "aldous-broder")

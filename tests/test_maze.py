@@ -428,9 +428,10 @@ def test_the_square_search_is_the_one_search_of_every_shape(width: int, height: 
     maze = generate(width, height, seed)
     maze.set_wall((1, 1), (1, 2), False)  # a loop, so a corridor to a visited cell is tried too
     order = (1, width, -1, -width)  # right, down, left, up
+    corridors = walk.corridors(square(width, height), maze.passages())
     near = [
-        sorted(cell_near, key=lambda other, c=cell: order.index(other - c))
-        for cell, cell_near in enumerate(walk.corridors(square(width, height), maze.passages()))
+        sorted(cell_near, key=lambda other: order.index(other - cell))
+        for cell, cell_near in enumerate(corridors)
     ]
     goal = width * height - 1
     events = list(solve(maze))

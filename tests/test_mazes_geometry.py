@@ -100,7 +100,7 @@ def test_a_graphs_arrays_are_kept_while_it_lives_and_freed_with_it() -> None:
     other = g.hexagonal(6, 5)
     assert geo.side_neighbours(other) is not near
     assert np.array_equal(geo.side_neighbours(other), near)
-    freed = [weakref.ref(near), weakref.ref(middles)]
+    near_freed, middles_freed = weakref.ref(near), weakref.ref(middles)
     del graph, near, middles
     gc.collect()
-    assert [ref() for ref in freed] == [None, None]
+    assert near_freed() is None and middles_freed() is None

@@ -25,11 +25,10 @@ from solvers.maze import (
     check_size,
     corridors,
     rooms_walk,
-    run_to_end,
 )
 from solvers.mazes.walk import OpenNear, search
 from solvers.messages import MAX_NUMBER_CHARS, shown
-from solvers.runstats import EventStats
+from solvers.runstats import EventStats, run_to_end
 
 
 def _cell_arg(text: str) -> Cell | int:
