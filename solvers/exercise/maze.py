@@ -521,11 +521,13 @@ def square_carve_rules(maze: Any) -> CarveRules:
     """The square maze's backtracker (`solvers.maze.carve_rest`): cells are flat ids row * width + col, and
     the cells already open when it starts count as visited.
 
-    A cell's neighbours are worked out when a step asks (`square_near`), not read from a `square` cell graph:
-    that graph holds a tuple of Python ints per cell, 244 MB for 1000 x 1000 built in one frame (bench/soak.py
-    saw a frame raise the app's peak by 839 MB when exercise mode renewed on a new run of that size).
+    A cell's neighbours are worked out when a step asks (`graph.square_near`), not read from a `square`
+    cell graph: that graph holds a tuple of Python ints per cell, 244 MB for 1000 x 1000 built in one
+    frame (bench/soak.py saw a frame raise the app's peak by 839 MB when exercise mode renewed on a new
+    run of that size).
     """
     from solvers.maze import LINE_CARVE_KNOCK
+    from solvers.mazes.graph import square_near
 
     width, height = maze.width, maze.height
     opened = maze.opened().ravel().nonzero()[0].tolist()
@@ -534,22 +536,6 @@ def square_carve_rules(maze: Any) -> CarveRules:
         return square_near(width, height, cell)
 
     return CarveRules(near, square_label(width), (LINE_CARVE_KNOCK,), visited=opened)
-
-
-def square_near(width: int, height: int, cell: int) -> tuple[int, ...]:
-    """Flat cell `cell`'s neighbours on a W x H grid in the order of `solvers.mazes.graph.square`: up, right,
-    down, left (a test keeps the two alike)."""
-    row, col = divmod(cell, width)
-    near = []
-    if row > 0:
-        near.append(cell - width)
-    if col < width - 1:
-        near.append(cell + 1)
-    if row < height - 1:
-        near.append(cell + width)
-    if col > 0:
-        near.append(cell - 1)
-    return tuple(near)
 
 
 def square_label(width: int) -> Label:

@@ -153,22 +153,24 @@ def _check(width: int, height: int, levels: int = 1) -> None:
 def square(width: int, height: int) -> CellGraph:
     """A W x H grid; neighbours in the order up, right, down, left."""
     _check(width, height)
-    adjacency = []
-    for row in range(height):
-        for col in range(width):
-            cell = row * width + col
-            near = []
-            if row > 0:
-                near.append(cell - width)
-            if col < width - 1:
-                near.append(cell + 1)
-            if row < height - 1:
-                near.append(cell + width)
-            if col > 0:
-                near.append(cell - 1)
-            adjacency.append(tuple(near))
     n = width * height
+    adjacency = [square_near(width, height, cell) for cell in range(n)]
     return CellGraph("square", width, height, 1, tuple(adjacency), _grid_rows(width, height), 0, n - 1)
+
+
+def square_near(width: int, height: int, cell: int) -> tuple[int, ...]:
+    """Flat cell `cell`'s neighbours on a W x H grid: up, right, down, left (exercise mode asks each)."""
+    row, col = divmod(cell, width)
+    near = []
+    if row > 0:
+        near.append(cell - width)
+    if col < width - 1:
+        near.append(cell + 1)
+    if row < height - 1:
+        near.append(cell + width)
+    if col > 0:
+        near.append(cell - 1)
+    return tuple(near)
 
 
 def torus(width: int, height: int) -> CellGraph:
