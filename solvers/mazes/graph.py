@@ -308,23 +308,11 @@ def cubic(width: int, height: int, levels: int) -> CellGraph:
     floor = width * height
     adjacency = []
     for level in range(levels):
-        for row in range(height):
-            for col in range(width):
-                cell = level * floor + row * width + col
-                near = []
-                if row > 0:
-                    near.append(cell - width)
-                if col < width - 1:
-                    near.append(cell + 1)
-                if row < height - 1:
-                    near.append(cell + width)
-                if col > 0:
-                    near.append(cell - 1)
-                if level > 0:
-                    near.append(cell - floor)
-                if level < levels - 1:
-                    near.append(cell + floor)
-                adjacency.append(tuple(near))
+        below, above = (-floor,) if level > 0 else (), (floor,) if level < levels - 1 else ()
+        for place in range(floor):
+            cell = level * floor + place
+            on_floor = tuple(level * floor + other for other in square_near(width, height, place))
+            adjacency.append(on_floor + tuple(cell + step for step in below + above))
     rows = _grid_rows(width, height, levels)
     return CellGraph("3d", width, height, levels, tuple(adjacency), rows, 0, levels * floor - 1)
 
