@@ -40,6 +40,7 @@ import json
 import os
 import random
 import resource
+import signal
 import sys
 import time
 import tracemalloc
@@ -311,8 +312,14 @@ def soak(minutes: float, seed: int, trim: bool = False, frame_count: int = 0) ->
     last = "none yet"
     every = max(1, frame_count // 30)
 
+    stopped: list[int] = []
+    for number in (signal.SIGINT, signal.SIGTERM):  # over SDL's, which turn them into a quit the soak undoes
+        signal.signal(number, lambda number, _frame: stopped.append(number))
+
     def going() -> bool:
-        """Frames left to run (or minutes, without a frame count)."""
+        """Frames left to run (or minutes, without a frame count), and no Ctrl-C or kill asked to stop."""
+        if stopped:
+            return False
         return frames < frame_count if frame_count else time.monotonic() - started < minutes * 60
 
     def reading_due() -> bool:
