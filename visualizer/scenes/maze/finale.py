@@ -4,7 +4,8 @@ A carve's end is the maze `solvers.maze.complete` finishes with the same
 seed (the plain path, no events: the same maze, a test checks), painted
 from a second `MazeModel` of it by the demo's own view, on a canvas of its
 own.  A search's end is `solvers.maze.find_path`: the path and what it
-cost, in words over the run's own picture.  The controller hands over the
+cost, in words over the run's own picture (the words are every shape's,
+`mazes/finale.py`).  The controller hands over the
 run as a frozen `Run` (and the pure layout and theme to paint with);
 nothing here imports the demo.
 
@@ -22,13 +23,13 @@ import numpy as np
 import pygame
 
 from solvers import maze as mz
-from solvers.i18n import _, format_number, ngettext
 from visualizer.ahead import Ahead
 from visualizer.finale import Finale, Painter, StandIn
 from visualizer.player import Player
 from visualizer.scenes.maze.canvas import MazeCanvas
 from visualizer.scenes.maze.model import CARVE, DRAW, REST, SOLVE, Cell, MazeModel, status
 from visualizer.scenes.maze.view import MazeLayout, Scene, draw_stage
+from visualizer.scenes.mazes.finale import carved_line, solved_end
 from visualizer.theme import Theme
 
 AHEAD_CELLS = 100_000
@@ -136,12 +137,7 @@ def carved_end(run: Run, finished: mz.Maze, expected: int | None, layout: Layout
     """The finished maze, painted by the demo's view, and its size in words."""
     model = carved_model(run, finished)
     cells = run.width * run.height
-    line = ngettext(
-        "The maze is carved: {count} wall knocked down, {cells} cells, each reachable by exactly one path.",
-        "The maze is carved: {count} walls knocked down, {cells} cells, each reachable by exactly one path.",
-        model.carved,
-    ).format(count=format_number(model.carved), cells=format_number(cells))
-    return Finale((line,), expected, picture(run, model, layout, theme))
+    return Finale((carved_line(model.carved, cells),), expected, picture(run, model, layout, theme))
 
 
 def picture(run: Run, model: MazeModel, layout: Layout, theme: Theme) -> Painter:
@@ -158,23 +154,3 @@ def picture(run: Run, model: MazeModel, layout: Layout, theme: Theme) -> Painter
         draw_stage(surface, layout(rect), theme, canvas, player, scene)
 
     return paint
-
-
-def solved_end(result: mz.SolveResult) -> Finale:
-    """The path the search ends on, found without events, in words."""
-    if result.path is None:
-        line = _("G cannot be reached from S: the search explores {explored} cells and gives up.").format(
-            explored=format_number(result.visited)
-        )
-    else:
-        line = ngettext(
-            "The path from S to G has {length} cell; the search explores {explored} cells, {dead} dead ends.",
-            "The path from S to G has {length} cells; the search explores {explored} cells,"
-            " {dead} dead ends.",
-            len(result.path),
-        ).format(
-            length=format_number(len(result.path)),
-            explored=format_number(result.visited),
-            dead=format_number(result.dead_ends),
-        )
-    return Finale((line,))

@@ -32,10 +32,11 @@ from solvers.mazes.texture import Texture, TextureSampler, texture
 from solvers.mazes.walk import corridors, solve
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
+from visualizer.finale import Finale
 from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
-from visualizer.scenes.mazes import chart, panels, printout
+from visualizer.scenes.mazes import chart, finale, panels, printout
 from visualizer.scenes.mazes.drawing import Drawing, Pen
 from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
 from visualizer.scenes.mazes.labels import generator_name
@@ -129,6 +130,7 @@ class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
         self.pen = Pen()
         self.sampler: TextureSampler | None = None
         self._corridors: list[list[int]] = []
+        self._plain: tuple[Player, finale.PlainAnswer | None] | None = None  # the run End's answer is for
 
     # --- what runs --------------------------------------------------------------------
 
@@ -173,6 +175,30 @@ class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
             left, right = (gen.algorithm(name).run(graph, seed) for name in self.algorithms)
             return lockstep(left, right)
         return iter(())
+
+    def new_run(self, *, autoplay: bool = False) -> None:
+        """A new run; on a big maze its end is asked of the worker at once (see mazes/finale.py)."""
+        super().new_run(autoplay=autoplay)
+        self._plain_answer()
+
+    def plain_end(self) -> Finale | None:
+        """A carve's finished maze or a search's path, worked out directly (see mazes/finale.py)."""
+        return finale.plain_end(self.stage_look(), self._plain_answer(), self.layout, self.theme)
+
+    def plain_end_ready(self) -> bool:
+        """False while a worker is still working a big maze's end out."""
+        answer = self._plain_answer()
+        return answer is None or answer.ready()
+
+    def _plain_answer(self) -> finale.PlainAnswer | None:
+        """The plain answer of the run on show, asked once per run (an older one is dropped)."""
+        run = self.shell.run
+        if self._plain is None or self._plain[0] is not run:
+            if self._plain is not None and self._plain[1] is not None:
+                self._plain[1].drop()
+            name, graph = self.algorithms[LEFT], self.graph
+            self._plain = (run, finale.ask(self.mode, graph, name, self.maze_seed, self._corridors))
+        return self._plain[1]
 
     def exercise_rules(self) -> Rules | None:
         """The generator's or the solver's steps on this graph (solvers/exercise/maze.py).

@@ -248,6 +248,19 @@ class ShapeModel(MazeRun):
             self.dirty += (self.current, cell)
             self.current = cell
 
+    def carved_whole(self, passages: Iterable[Passage]) -> None:
+        """Become the carving as its last event leaves it: every passage open, every cell in, none waiting.
+
+        End's picture of a finished carve (scenes/mazes/finale.py), from the passages its plain path
+        returns; a fresh carving model only (counts are 1 where the run's may be more: the painter reads
+        in or out).
+        """
+        self.carves = [passage(a, b) for a, b in passages]
+        self.opened = set(self.carves)
+        self.inside = bytearray([1]) * self.graph.size
+        self.frontier_cells, self.current = 0, -1
+        self.repaint_all()
+
     def set_passage(self, a: int, b: int, opened: bool) -> None:
         """A wall drawn by hand (not an event: the run starts again when the stroke ends)."""
         if opened:
