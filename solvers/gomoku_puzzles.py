@@ -74,7 +74,7 @@ def load(path: Path = PUZZLES, game: MNK | None = None) -> list[Puzzle]:
             continue
         if header is not None:
             pos = game.parse("\n".join(board))
-            holds = frozenset(named_cell(game, name) for name in header["holds"].split())
+            holds = frozenset(game.named_cell(name) for name in header["holds"].split())
             puzzles.append(
                 Puzzle(header["name"], header["kind"], int(header["moves"]), pos, " ".join(notes), holds)
             )
@@ -162,11 +162,6 @@ class Brute:
             if not won:
                 return False
         return True
-
-
-def named_cell(game: Grid, name: str) -> int:
-    """'h8' -> its cell (column letter, row number from the top), as `Grid.move_name` writes it."""
-    return game.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))
 
 
 def holds(game: Grid, pos: Position, move: int, threats: int, budget: int = 400_000) -> bool | None:
@@ -260,5 +255,4 @@ __all__ = [
     "holding_moves",
     "holds",
     "load",
-    "named_cell",
 ]

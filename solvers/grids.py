@@ -375,6 +375,10 @@ class Grid:
         row, col = divmod(move, self.cols)
         return self.column_name(col) + self.row_name(row)
 
+    def named_cell(self, name: str) -> int:
+        """The cell `move_name` calls `name` ('h8': column h, row 8 from the top)."""
+        return self.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+
     def show(self, pos: Position) -> str:
         """The board as rows of x, o and '.'."""
         text = pos.cells.decode()

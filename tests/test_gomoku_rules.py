@@ -19,13 +19,13 @@ def board(game: Gomoku, xs: str, os: str) -> Position:
     cells = bytearray(b"." * game.rows * game.cols)
     for names, mark in ((xs, b"x"), (os, b"o")):
         for name in names.split():
-            cells[game.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))] = mark[0]
+            cells[game.named_cell(name)] = mark[0]
     return game.position(bytes(cells))
 
 
 def cell(game: Gomoku, name: str) -> int:
     """'h8' -> its cell."""
-    return game.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+    return game.named_cell(name)
 
 
 @pytest.mark.parametrize(("rule", "six_wins"), [("freestyle", True), ("standard", False), ("no33", True)])

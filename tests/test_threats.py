@@ -31,7 +31,7 @@ PUZZLES = load()
 
 def cell(name: str) -> int:
     """'h8' -> its cell index (column letter, row number from the top)."""
-    return GAME.cell(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+    return GAME.named_cell(name)
 
 
 def played(*names: str, game: MNK = GAME) -> Position:
@@ -226,7 +226,7 @@ def test_a_student_plays_the_trap_in_the_games_demo(app, open_demo) -> None:
     demo = shell.demo
     assert demo.level == "medium"
     for name in ("h8", "i9", "i7", "g9"):
-        demo.play(int(name[1:]) - 1, ord(name[0]) - ord("a"))
+        demo.play(*divmod(GAME.named_cell(name), GAME.cols))
         demo.wait()
     pos = demo.match.position_after(len(demo.match.moves) - 1)
     answer = demo.match.answers[len(demo.match.moves) - 1]

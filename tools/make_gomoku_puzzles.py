@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from solvers.gomoku_puzzles import Brute, holding_moves, named_cell
+from solvers.gomoku_puzzles import Brute, holding_moves
 from solvers.grids import MNK, Position
 from solvers.threats import Board, Exhausted, Threats
 
@@ -89,7 +89,7 @@ def hold_puzzle(moves: str, name: str) -> str:
     """The position after `moves` as a hold puzzle block (or a line saying why it is none)."""
     pos = GAME.start()
     for move in moves.split():
-        pos = GAME.result(pos, named_cell(GAME, move))
+        pos = GAME.result(pos, GAME.named_cell(move))
     held, unknown = holding_moves(GAME, pos, HOLD_THREATS)
     if unknown or not held:
         said = " ".join(GAME.move_name(c) for c in sorted(unknown))
