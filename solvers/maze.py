@@ -84,24 +84,11 @@ import numpy as np
 from solvers import i18n, textio
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, build
 from solvers.mazes import graph, walk
+from solvers.mazes.walk import SolveResult
 from solvers.messages import MAX_NUMBER_CHARS, shown
 from solvers.runstats import run_to_end
 
 Cell = tuple[int, int]
-
-# The one search's names (solvers.mazes.walk), as the square maze has always offered them.
-SolveResult = walk.SolveResult
-SOLVE_PSEUDOCODE = walk.SOLVE_PSEUDOCODE
-LINE_SOLVE_NO_PATH, LINE_SOLVE_VISITED, LINE_SOLVE_MARK = (
-    walk.LINE_SOLVE_NO_PATH,
-    walk.LINE_SOLVE_VISITED,
-    walk.LINE_SOLVE_MARK,
-)
-LINE_SOLVE_GOAL, LINE_SOLVE_TRY, LINE_SOLVE_DEAD_END = (
-    walk.LINE_SOLVE_GOAL,
-    walk.LINE_SOLVE_TRY,
-    walk.LINE_SOLVE_DEAD_END,
-)
 
 MIN_SIZE, MAX_SIZE = graph.MIN_SIDE, graph.MAX_SIDE
 # A 2000 x 2000 maze file is 4001 lines of 6001 characters (24 MB); allow

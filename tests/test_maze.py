@@ -16,7 +16,6 @@ from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.maze import (
     CARVE_PSEUDOCODE,
     LINE_CARVE_KNOCK,
-    SOLVE_PSEUDOCODE,
     Maze,
     MazeError,
     carve,
@@ -25,9 +24,10 @@ from solvers.maze import (
     find_path,
     generate,
     reachable,
-    run_to_end,
     solve,
 )
+from solvers.mazes.walk import SOLVE_PSEUDOCODE
+from solvers.runstats import run_to_end
 
 Cell = tuple[int, int]
 R = TypeVar("R")

@@ -22,9 +22,10 @@ import pytest
 
 from solvers import maze as square_maze
 from solvers.events import Note
-from solvers.maze import LINE_SOLVE_TRY, LINE_SOLVE_VISITED, find_path, reachable, solve
+from solvers.maze import find_path, reachable, solve
 from solvers.mazes import generators, walk
 from solvers.mazes import graph as g
+from solvers.mazes.walk import LINE_SOLVE_TRY, LINE_SOLVE_VISITED
 
 PINS = Path(__file__).resolve().parent / "data" / "maze_pins.json"
 SQUARE_SEEDS = [(4, 3, 1), (5, 4, 2), (6, 2, 3)]

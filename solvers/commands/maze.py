@@ -19,14 +19,13 @@ from solvers.maze import (
     Cell,
     Maze,
     MazeError,
-    SolveResult,
     carve,
     check_room,
     check_size,
     corridors,
     rooms_walk,
 )
-from solvers.mazes.walk import OpenNear, search
+from solvers.mazes.walk import OpenNear, SolveResult, search
 from solvers.messages import MAX_NUMBER_CHARS, shown
 from solvers.runstats import EventStats, run_to_end
 

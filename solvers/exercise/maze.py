@@ -511,7 +511,7 @@ def shape_carve_rules(graph: Any, name: str) -> CarveRules | PrimRules | Kruskal
 
 def shape_walk_rules(graph: Any, open_near: Sequence[Sequence[int]]) -> WalkRules:
     """The solver on a cell graph's corridors (each cell's, in the graph's order of sides)."""
-    from solvers.maze import LINE_SOLVE_TRY
+    from solvers.mazes.walk import LINE_SOLVE_TRY
 
     rule = N_("The solver tries a cell's corridors in one fixed order, the order of its sides.")
     return WalkRules(open_near.__getitem__, graph.label, LINE_SOLVE_TRY, rule)
@@ -549,7 +549,8 @@ def square_label(width: int) -> Label:
 
 def square_walk_rules(maze: Any) -> WalkRules:
     """The square maze's solver (`solvers.maze.solve`): cells are flat ids row * width + col."""
-    from solvers.maze import LINE_SOLVE_TRY, corridors
+    from solvers.maze import corridors
+    from solvers.mazes.walk import LINE_SOLVE_TRY
 
     rule = N_("The solver tries a cell's corridors in the order right, down, left, up.")
     return WalkRules(corridors(maze), square_label(maze.width), LINE_SOLVE_TRY, rule)

@@ -23,6 +23,7 @@ import numpy as np
 import pygame
 
 from solvers import maze as mz
+from solvers.mazes import walk
 from visualizer.ahead import Ahead
 from visualizer.finale import Finale, Painter, StandIn
 from visualizer.player import Player
@@ -77,9 +78,9 @@ class Lookahead:
         maze: mz.Maze = self.answer(run)
         return maze
 
-    def found(self, run: Run) -> mz.SolveResult:
+    def found(self, run: Run) -> walk.SolveResult:
         """What a search ends with."""
-        result: mz.SolveResult = self.answer(run)
+        result: walk.SolveResult = self.answer(run)
         return result
 
     def ready(self, run: Run) -> bool:

@@ -56,7 +56,7 @@ UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
 
 # Pseudocode lines the model and the narration tell apart.
 CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
-SOLVE_VISITED_LINE = mz.LINE_SOLVE_VISITED  # "if cell was visited: return"
+SOLVE_VISITED_LINE = walk.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
 PATH_TOUCH_MAX = 4096
 """A path longer than this repaints everything rather than cell by cell."""

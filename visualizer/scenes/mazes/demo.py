@@ -24,12 +24,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from solvers import maze as mz
 from solvers.i18n import N_, _
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.texture import Texture, TextureSampler, texture
-from solvers.mazes.walk import corridors, solve
+from solvers.mazes.walk import SOLVE_PSEUDOCODE, corridors, solve
 from visualizer import theme as th
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.finale import Finale
@@ -413,7 +412,7 @@ class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
     def code(self) -> Sequence[str]:
         """The pseudocode of what runs (the bug's own code in bug mode)."""
         if self.mode in (SOLVE, WALK):
-            return mz.SOLVE_PSEUDOCODE
+            return SOLVE_PSEUDOCODE
         return gen.SHARED_CODE if self.mode == BUG else gen.algorithm(self.algorithms[LEFT]).code
 
     def lit_lines(self, player: Player) -> dict[int, th.Color]:
