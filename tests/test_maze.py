@@ -457,5 +457,5 @@ def test_the_square_maze_is_a_view_of_the_square_graphs_passages() -> None:
     assert Maze.from_passages(7, 5, generators.generate(g.square(7, 5), "backtracker", 3)) == maze
     with pytest.raises(MazeError, match="cells each way"):
         g.build("hex", 1, 5)
-    with pytest.raises(g.GraphError, match="cells each way"):
+    with pytest.raises(g.MazeError, match="cells each way"):
         Maze.full(1, 5)

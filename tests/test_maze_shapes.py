@@ -197,7 +197,7 @@ def test_the_bug_and_the_correct_run_agree_until_the_first_backtrack() -> None:
     ],
 )
 def test_bad_shapes_and_sizes_say_why(maker: Any, message: str) -> None:
-    with pytest.raises(g.GraphError, match=message):
+    with pytest.raises(g.MazeError, match=message):
         maker()
 
 

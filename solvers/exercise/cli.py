@@ -412,7 +412,7 @@ def build_mazes(args: argparse.Namespace) -> Built:
     seed = 0 if args.seed is None else args.seed
     try:
         cells = graph.build(args.shape, args.width, args.height, args.levels)
-    except graph.GraphError as error:
+    except graph.MazeError as error:
         raise UsageError(str(error)) from None
     which = generators.algorithm(args.algorithm)
     setup = _("{algorithm} on a {shape} maze, seed {seed}").format(

@@ -90,7 +90,7 @@ def build_graph(args: argparse.Namespace) -> g.CellGraph:
         raise refused("generate", _("--shared-state-bug goes with the backtracker only"))
     try:
         graph = g.build(args.shape, args.width, args.height, args.levels)
-    except g.GraphError as error:
+    except g.MazeError as error:
         raise refused("generate", str(error)) from None
     check_worksheet(args, graph.size)
     return graph
@@ -278,7 +278,7 @@ def run_stats(args: argparse.Namespace) -> int:
     check_levels("stats", args.levels)
     try:
         graph = g.build(args.shape, args.size, args.size, args.levels)
-    except g.GraphError as error:
+    except g.MazeError as error:
         raise refused("stats", str(error)) from None
     if graph.size > MAX_STATS_CELLS:
         raise refused(

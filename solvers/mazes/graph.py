@@ -45,10 +45,6 @@ class MazeError(ValueError):
     """A maze shape, size, file or cell that cannot be used; the message is one line."""
 
 
-GraphError = MazeError
-"""The name the shapes' code knows it by: one error for every maze, square or not."""
-
-
 @dataclass(frozen=True, eq=False)
 class CellGraph:
     """Cells 0..n-1 and who neighbours whom; see the module docstring."""
@@ -134,16 +130,16 @@ def check_sides(width: int, height: int) -> None:
 
 
 def _check(width: int, height: int, levels: int = 1) -> None:
-    """Raise GraphError unless the sides and the cell count are in range."""
+    """Raise MazeError unless the sides and the cell count are in range."""
     check_sides(width, height)
     if not MIN_LEVELS <= levels <= MAX_LEVELS:
-        raise GraphError(
+        raise MazeError(
             _("levels go from {low} to {high}, not {levels}").format(
                 low=MIN_LEVELS, high=MAX_LEVELS, levels=levels
             )
         )
     if width * height * levels > MAX_CELLS:
-        raise GraphError(
+        raise MazeError(
             _("at most {high} cells, not {cells}").format(
                 high=format_number(MAX_CELLS), cells=format_number(width * height * levels)
             )
@@ -177,7 +173,7 @@ def torus(width: int, height: int) -> CellGraph:
     """A W x H grid wrapping round both ways (at least 3 each way, so no pair meets twice)."""
     _check(width, height)
     if width < 3 or height < 3:
-        raise GraphError(
+        raise MazeError(
             _("a torus is at least 3 cells each way, not {width} x {height}").format(
                 width=width, height=height
             )
@@ -266,14 +262,14 @@ def ring_sizes(rings: int) -> tuple[int, ...]:
 def polar(rings: int) -> CellGraph:
     """A round maze of `rings` rings; neighbours: inward, counter-clockwise, clockwise, then outward."""
     if not MIN_RINGS <= rings <= MAX_SIDE:
-        raise GraphError(
+        raise MazeError(
             _("a round maze has {low} to {high} rings, not {rings}").format(
                 low=MIN_RINGS, high=MAX_SIDE, rings=rings
             )
         )
     sizes = ring_sizes(rings)
     if sum(sizes) > MAX_CELLS:
-        raise GraphError(
+        raise MazeError(
             _("at most {high} cells, not {cells}").format(
                 high=format_number(MAX_CELLS), cells=format_number(sum(sizes))
             )
@@ -304,7 +300,7 @@ def cubic(width: int, height: int, levels: int) -> CellGraph:
     """`levels` floors of W x H; neighbours up, right, down, left, then the stairs below and above."""
     _check(width, height, levels)
     if levels < 2:
-        raise GraphError(_("a 3-D maze has at least 2 levels"))
+        raise MazeError(_("a 3-D maze has at least 2 levels"))
     floor = width * height
     adjacency = []
     for level in range(levels):
@@ -323,11 +319,11 @@ DEFAULT_LEVELS = 3
 def build(shape: str, width: int, height: int, levels: int | None = None) -> CellGraph:
     """The graph of `shape` at W x H (polar: H rings, W unused; 3d: `levels` floors)."""
     if shape not in SHAPES:
-        raise GraphError(
+        raise MazeError(
             _("unknown shape {shape}: one of {choices}").format(shape=repr(shape), choices=", ".join(SHAPES))
         )
     if levels is not None and shape != "3d":
-        raise GraphError(_("--levels goes with --shape 3d only"))
+        raise MazeError(_("--levels goes with --shape 3d only"))
     if shape == "square":
         return square(width, height)
     if shape == "hex":
