@@ -30,7 +30,7 @@ from visualizer.player import Player
 from visualizer.scenes.maze.canvas import MazeCanvas
 from visualizer.scenes.maze.model import CARVE, DRAW, REST, SOLVE, Cell, MazeModel, status
 from visualizer.scenes.maze.view import MazeLayout, Scene, draw_stage
-from visualizer.scenes.mazes.finale import carved_line, solved_end
+from visualizer.scenes.mazes.finale import PlainAnswer, carved_line, solved_end
 from visualizer.theme import Theme
 
 AHEAD_CELLS = 100_000
@@ -56,47 +56,44 @@ class Run:
 
 
 class Lookahead:
-    """The current run's plain answer: asked ahead on a big maze, worked out here on a small one."""
+    """The current run's plain answer (`mazes.finale.PlainAnswer`), asked again when another run starts."""
 
     def __init__(self, run: Run) -> None:
-        self.asked: Ahead[Any] | None = None
-        self._run = run  # the run the answer is for
-        self._answer: Any = None
+        self._plain: PlainAnswer | None = None
         self.ask(run)
 
     def ask(self, run: Run) -> None:
-        """A run starts: on a big maze, ask the worker for its answer now."""
-        if self.asked is not None:
-            self.asked.drop()
-        self.asked, self._answer, self._run = None, None, run
-        if run.action != DRAW and run.width * run.height >= AHEAD_CELLS:
-            work, args = plain_work(run)
-            self.asked = Ahead(work, *args)
+        """A run starts: on a big maze, ask the worker for its answer now (an older one is dropped)."""
+        if self._plain is not None:
+            self._plain.drop()
+        big = run.action != DRAW and run.width * run.height >= AHEAD_CELLS
+        self._run, self._plain = run, PlainAnswer(*plain_work(run), big=big)
+
+    @property
+    def asked(self) -> Ahead[Any] | None:
+        """The worker's job for the current run (None: worked out here when taken)."""
+        return self._current(self._run).asked
+
+    def _current(self, run: Run) -> PlainAnswer:
+        """The answer of `run`, asked first if `run` is not the one asked of."""
+        if self._plain is None or not self._run.same(run):
+            self.ask(run)
+        assert self._plain is not None  # ask sets it
+        return self._plain
 
     def finished(self, run: Run) -> mz.Maze:
         """The maze a carve ends with."""
-        maze: mz.Maze = self.answer(run)
+        maze: mz.Maze = self._current(run).take()
         return maze
 
     def found(self, run: Run) -> walk.SolveResult:
         """What a search ends with."""
-        result: walk.SolveResult = self.answer(run)
+        result: walk.SolveResult = self._current(run).take()
         return result
 
     def ready(self, run: Run) -> bool:
-        """True when `answer` would not wait for the worker."""
-        if not self._run.same(run):
-            self.ask(run)
-        return self._answer is not None or self.asked is None or self.asked.done()
-
-    def answer(self, run: Run) -> Any:
-        """The run's plain answer: the worker's, or worked out now (once per run)."""
-        if not self._run.same(run):
-            self.ask(run)
-        if self._answer is None:
-            work, args = plain_work(run)
-            self._answer = self.asked.take() if self.asked is not None else work(*args)
-        return self._answer
+        """True when `finished` or `found` would not wait for the worker."""
+        return self._current(run).ready()
 
 
 def plain_work(run: Run) -> tuple[Callable[..., Any], tuple[Any, ...]]:
