@@ -15,7 +15,9 @@ Vocabulary
   * only moves that do not lose at once are tried (a win of the opponent's
     next move must be blocked; two cannot be; never play under one);
   * moves are ordered by the winning cells they make, then centre first;
-  * a transposition table keeps an upper or a lower bound per position;
+  * a transposition table keeps an upper or a lower bound per position, in
+    `TABLE_SLOTS` fixed slots (two flat arrays, a newer entry replaces an
+    older one in its slot), so it never grows and never has to start again;
   * `solve` narrows the score with null windows (a search that only asks
     "more than v?"), so most searches cut early.
 - `Solution`: the score, the result (`win`, `loss`, `draw`) for the side to
@@ -28,6 +30,7 @@ Example: `Solver(Board(4, 4)).solve(*Board(4, 4).play("")).result` is 'draw'.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -36,7 +39,15 @@ from solvers.i18n import _
 
 MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 4, 9, 4, 8
 TABLE_LIMIT = 1 << 19
-"""Entries the transposition table holds before it starts again (about 60 MB at most)."""
+"""Entries the winning-cells cache holds before it starts again."""
+TABLE_SLOTS = 4_194_319
+"""The transposition table's slots (a prime: 37 MB).  A position's key `mine + mask` goes to slot
+key % TABLE_SLOTS, which keeps its low 64 bits: the two remainders name the key exactly (Chinese
+remainder theorem: TABLE_SLOTS * 2**64 exceeds every key, up to 2**82 on 9 x 8), so a hit is never
+another position's, and a full table costs no more than an empty one."""
+_LOW_64 = (1 << 64) - 1
+_EMPTY_SLOT = -128
+"""A slot's value before anything is stored there (stored values lie within -73..73)."""
 ORDER_ABOVE = 18
 """Moves are ordered by the winning cells they make only while more cells than this are empty."""
 CLOCK_EVERY = 1024
@@ -155,16 +166,25 @@ class Solver:
         clock: Callable[[], float] = time.process_time,
     ) -> None:
         self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
-        self.table: dict[int, int] = {}
+        self.keys = array("Q", bytes(8 * TABLE_SLOTS))
+        """Each slot's position key, its low 64 bits."""
+        self.values = array("b", [_EMPTY_SLOT]) * TABLE_SLOTS
+        """Each slot's bound: score << 1, and 1 for a lower bound (0 an upper one)."""
         self.made_by: dict[int, int] = {}
         """A side's stones -> the cells they would win on (many positions share one side's stones)."""
-        self.deadline: float | None = None
+        self.deadline: list[float | None] = [None]
+        """When the running solve must stop (a cell the search reads: it holds no reference to the solver)."""
         self.negamax, self._counted = self._searcher()
 
     @property
     def nodes(self) -> int:
         """The positions searched so far."""
         return self._counted()
+
+    @property
+    def positions(self) -> int:
+        """The positions the table holds."""
+        return TABLE_SLOTS - self.values.count(_EMPTY_SLOT)
 
     def _searcher(self) -> tuple[Callable[..., int], Callable[[], int]]:
         """The search as a closure over the board's constants (no attribute look-ups per node), and its count.
@@ -176,7 +196,9 @@ class Solver:
         positions, and the moves ordered above `ORDER_ABOVE` put their
         children's there first).
         """
-        board, table, made_by, node_limit = self.board, self.table, self.made_by, self.node_limit
+        board, made_by, node_limit = self.board, self.made_by, self.node_limit
+        keys, values, deadline, clock = self.keys, self.values, self.deadline, self.clock
+        slots, low_64, empty_slot = TABLE_SLOTS, _LOW_64, _EMPTY_SLOT
         cells, full, bottom = board.cells, board.full, board.bottom
         columns = [board.column[col] for col in board.order]
         winning = board.wins_of
@@ -186,14 +208,14 @@ class Solver:
         check_at = 0
 
         def check() -> None:
-            """Every CLOCK_EVERY nodes and at the node budget: empty a full table, stop when out of budget."""
+            """Every CLOCK_EVERY nodes and at the node budget: empty a full cache, stop when out of budget."""
             nonlocal check_at
-            for kept in (table, made_by):
-                if len(kept) >= TABLE_LIMIT:
-                    kept.clear()
+            if len(made_by) >= TABLE_LIMIT:
+                made_by.clear()
             if node_limit is not None and count > node_limit:
                 raise SolveTimeUp
-            if self.deadline is not None and self.clock() > self.deadline:
+            due = deadline[0]
+            if due is not None and clock() > due:
                 raise SolveTimeUp
             check_at = count + CLOCK_EVERY
             if node_limit is not None and check_at > node_limit + 1:
@@ -227,8 +249,9 @@ class Solver:
                     return alpha
             high = -lost[played + 1]
             key = mine + mask
-            entry = table.get(key)
-            if entry is not None:
+            slot, low = key % slots, key & low_64
+            entry = values[slot] if keys[slot] == low else empty_slot
+            if entry != empty_slot:
                 value = entry >> 1
                 if entry & 1:
                     if value > alpha:
@@ -252,11 +275,11 @@ class Solver:
                 if move:
                     score = -negamax(theirs, mask | move, played + 1, -beta, -alpha)
                     if score >= beta:
-                        table[key] = score << 1 | 1
+                        keys[slot], values[slot] = low, score << 1 | 1
                         return score
                     if score > alpha:
                         alpha = score
-            table[key] = alpha << 1
+            keys[slot], values[slot] = low, alpha << 1
             return alpha
 
         def ranked(mine: int, safe: int, empty: int) -> list[int]:
@@ -319,7 +342,7 @@ class Solver:
     def solve(self, mine: int, mask: int, played: int) -> Solution:
         """The exact value of a position that goes on, and a move that keeps it."""
         started = self.clock()
-        self.deadline = None if self.seconds is None else started + self.seconds
+        self.deadline[0] = None if self.seconds is None else started + self.seconds
         board = self.board
         value = self.score(mine, mask, played)
         best = next(col for col in board.order if self._keeps(mine, mask, played, col, value))

@@ -80,14 +80,15 @@ def test_board_sizes_are_checked() -> None:
 
 
 def test_the_tables_stay_bounded_and_the_answers_right(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With room for 64 entries the table and the winning-cells cache start again, and the answers hold."""
+    """With 61 table slots and room for 64 cached stone sets, entries are replaced, and the answers hold."""
     board = Board(5, 4)
     unbounded = Solver(board).solve(*board.play("3"))
+    monkeypatch.setattr("solvers.connect4.TABLE_SLOTS", 61)
     monkeypatch.setattr("solvers.connect4.TABLE_LIMIT", 64)
     solver = Solver(board)
     bounded = solver.solve(*board.play("3"))
     assert (bounded.score, bounded.move) == (unbounded.score, unbounded.move)
-    assert solver.nodes > unbounded.nodes  # the lost entries are searched again
-    grown = 64 + connect4.CLOCK_EVERY  # a full table is emptied at the next look, CLOCK_EVERY nodes on
-    assert 0 < len(solver.made_by) <= grown and len(solver.table) <= grown
+    assert solver.nodes > unbounded.nodes  # the replaced entries are searched again
+    assert len(solver.keys) == len(solver.values) == 61 and 0 < solver.positions <= 61
+    assert 0 < len(solver.made_by) <= 64 + connect4.CLOCK_EVERY  # emptied at the next look
     assert all(made == board.winning_cells(stones, 0) for stones, made in solver.made_by.items())

@@ -249,7 +249,7 @@ def run_connect4(args: argparse.Namespace) -> int:
                 solution.result,
                 solution.plies,
                 solution.nodes,
-                len(solver.table),
+                solver.positions,
                 solution.seconds,
                 solution.move,
             )
