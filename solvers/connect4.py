@@ -16,7 +16,7 @@ Vocabulary
     next move must be blocked; two cannot be; never play under one);
   * moves are ordered by the winning cells they make, then centre first;
   * a transposition table keeps an upper or a lower bound per position, in
-    `TABLE_SLOTS` fixed slots (two flat arrays, a newer entry replaces an
+    fixed slots (`TABLE_SLOTS`; fewer on small boards) (two flat arrays, a newer entry replaces an
     older one in its slot), so it never grows and never has to start again;
   * `solve` narrows the score with null windows (a search that only asks
     "more than v?"), so most searches cut early.
@@ -45,6 +45,9 @@ TABLE_SLOTS = 4_194_319
 key % TABLE_SLOTS, which keeps its low 64 bits: the two remainders name the key exactly (Chinese
 remainder theorem: TABLE_SLOTS * 2**64 exceeds every key, up to 2**82 on 9 x 8), so a hit is never
 another position's, and a full table costs no more than an empty one."""
+SMALL_TABLE_SLOTS = 262_147
+"""The slots on a board of at most SMALL_BOARD cells (a prime: 2.3 MB, allocated in a millisecond)."""
+SMALL_BOARD = 30
 _LOW_64 = (1 << 64) - 1
 _EMPTY_SLOT = -128
 """A slot's value before anything is stored there (stored values lie within -73..73)."""
@@ -166,9 +169,10 @@ class Solver:
         clock: Callable[[], float] = time.process_time,
     ) -> None:
         self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
-        self.keys = array("Q", bytes(8 * TABLE_SLOTS))
+        self.slots = TABLE_SLOTS if board.cells > SMALL_BOARD else SMALL_TABLE_SLOTS
+        self.keys = array("Q", [0]) * self.slots
         """Each slot's position key, its low 64 bits."""
-        self.values = array("b", [_EMPTY_SLOT]) * TABLE_SLOTS
+        self.values = array("b", [_EMPTY_SLOT]) * self.slots
         """Each slot's bound: score << 1, and 1 for a lower bound (0 an upper one)."""
         self.made_by: dict[int, int] = {}
         """A side's stones -> the cells they would win on (many positions share one side's stones)."""
@@ -184,7 +188,7 @@ class Solver:
     @property
     def positions(self) -> int:
         """The positions the table holds."""
-        return TABLE_SLOTS - self.values.count(_EMPTY_SLOT)
+        return self.slots - self.values.tobytes().count(_EMPTY_SLOT.to_bytes(1, signed=True))
 
     def _searcher(self) -> tuple[Callable[..., int], Callable[[], int]]:
         """The search as a closure over the board's constants (no attribute look-ups per node), and its count.
@@ -198,7 +202,7 @@ class Solver:
         """
         board, made_by, node_limit = self.board, self.made_by, self.node_limit
         keys, values, deadline, clock = self.keys, self.values, self.deadline, self.clock
-        slots, low_64, empty_slot = TABLE_SLOTS, _LOW_64, _EMPTY_SLOT
+        slots, low_64, empty_slot = self.slots, _LOW_64, _EMPTY_SLOT
         cells, full, bottom = board.cells, board.full, board.bottom
         columns = [board.column[col] for col in board.order]
         winning = board.wins_of
