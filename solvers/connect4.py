@@ -16,7 +16,7 @@ Vocabulary
     next move must be blocked; two cannot be; never play under one);
   * moves are ordered by the winning cells they make, then centre first;
   * a transposition table keeps an upper or a lower bound per position, in
-    fixed slots (`TABLE_SLOTS`; fewer on small boards) (two flat arrays, a newer entry replaces an
+    `TABLE_SLOTS` fixed slots (two flat arrays, a newer entry replaces an
     older one in its slot), so it never grows and never has to start again;
   * `solve` narrows the score with null windows (a search that only asks
     "more than v?"), so most searches cut early.
@@ -30,10 +30,11 @@ Example: `Solver(Board(4, 4)).solve(*Board(4, 4).play("")).result` is 'draw'.
 from __future__ import annotations
 
 import time
-from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+
+import numpy as np
 
 from solvers.i18n import _
 
@@ -41,13 +42,12 @@ MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 4, 9, 4, 8
 TABLE_LIMIT = 1 << 19
 """Entries the winning-cells cache holds before it starts again."""
 TABLE_SLOTS = 4_194_319
-"""The transposition table's slots (a prime: 37 MB).  A position's key `mine + mask` goes to slot
-key % TABLE_SLOTS, which keeps its low 64 bits: the two remainders name the key exactly (Chinese
-remainder theorem: TABLE_SLOTS * 2**64 exceeds every key, up to 2**82 on 9 x 8), so a hit is never
-another position's, and a full table costs no more than an empty one."""
-SMALL_TABLE_SLOTS = 262_147
-"""The slots on a board of at most SMALL_BOARD cells (a prime: 2.3 MB, allocated in a millisecond)."""
-SMALL_BOARD = 30
+"""The transposition table's slots (a prime; 37 MB at most, mapped as a search touches them).
+
+A position's key `mine + mask` goes to slot key % TABLE_SLOTS, which keeps its low 64 bits: the two
+remainders name the key exactly (Chinese remainder theorem: TABLE_SLOTS * 2**64 exceeds every key,
+up to 2**82 on 9 x 8), so a hit is never another position's, and a full table costs no more than an
+empty one."""
 _LOW_64 = (1 << 64) - 1
 _EMPTY_SLOT = -128
 """A slot's value before anything is stored there (stored values lie within -73..73)."""
@@ -169,10 +169,10 @@ class Solver:
         clock: Callable[[], float] = time.process_time,
     ) -> None:
         self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
-        self.slots = TABLE_SLOTS if board.cells > SMALL_BOARD else SMALL_TABLE_SLOTS
-        self.keys = array("Q", [0]) * self.slots
-        """Each slot's position key, its low 64 bits."""
-        self.values = array("b", [_EMPTY_SLOT]) * self.slots
+        self.slots = TABLE_SLOTS
+        self.keys = np.zeros(self.slots, np.uint64).data
+        """Each slot's position key, its low 64 bits (zero pages, mapped as a search first writes them)."""
+        self.values = np.full(self.slots, _EMPTY_SLOT, np.int8).data
         """Each slot's bound: score << 1, and 1 for a lower bound (0 an upper one)."""
         self.made_by: dict[int, int] = {}
         """A side's stones -> the cells they would win on (many positions share one side's stones)."""

@@ -83,7 +83,7 @@ def test_the_tables_stay_bounded_and_the_answers_right(monkeypatch: pytest.Monke
     """With 61 table slots and room for 64 cached stone sets, entries are replaced, and the answers hold."""
     board = Board(5, 4)
     unbounded = Solver(board).solve(*board.play("3"))
-    monkeypatch.setattr("solvers.connect4.SMALL_TABLE_SLOTS", 61)
+    monkeypatch.setattr("solvers.connect4.TABLE_SLOTS", 61)
     monkeypatch.setattr("solvers.connect4.TABLE_LIMIT", 64)
     solver = Solver(board)
     bounded = solver.solve(*board.play("3"))
