@@ -29,12 +29,13 @@ Example: `Solver(Board(4, 4)).solve(*Board(4, 4).play("")).result` is 'draw'.
 
 from __future__ import annotations
 
+import mmap
+import struct
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-
-import numpy as np
+from typing import Literal
 
 from solvers.i18n import _
 
@@ -49,8 +50,8 @@ remainders name the key exactly (Chinese remainder theorem: TABLE_SLOTS * 2**64 
 up to 2**82 on 9 x 8), so a hit is never another position's, and a full table costs no more than an
 empty one."""
 _LOW_64 = (1 << 64) - 1
-_EMPTY_SLOT = -128
-"""A slot's value before anything is stored there (stored values lie within -73..73)."""
+_BIAS = 128
+"""A slot holds its bound (score << 1, and 1 for a lower bound) plus _BIAS, 55..201: 0 is an empty slot."""
 ORDER_ABOVE = 18
 """Moves are ordered by the winning cells they make only while more cells than this are empty."""
 CLOCK_EVERY = 1024
@@ -146,6 +147,11 @@ class Board:
         return before + 1 - played
 
 
+def _zeroed(count: int, kind: Literal["B", "Q"]) -> memoryview[int]:
+    """`count` zeros of the struct `kind`, in anonymous memory that is mapped as it is first written."""
+    return memoryview(mmap.mmap(-1, count * struct.calcsize(kind))).cast(kind)
+
+
 @dataclass(frozen=True)
 class Solution:
     """An exact answer for the side to move."""
@@ -170,10 +176,10 @@ class Solver:
     ) -> None:
         self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
         self.slots = TABLE_SLOTS
-        self.keys = np.zeros(self.slots, np.uint64).data
-        """Each slot's position key, its low 64 bits (zero pages, mapped as a search first writes them)."""
-        self.values = np.full(self.slots, _EMPTY_SLOT, np.int8).data
-        """Each slot's bound: score << 1, and 1 for a lower bound (0 an upper one)."""
+        self.keys = _zeroed(self.slots, "Q")
+        """Each slot's position key, its low 64 bits."""
+        self.values = _zeroed(self.slots, "B")
+        """Each slot's bound: score << 1, 1 for a lower bound (0 an upper one), plus _BIAS; 0 when empty."""
         self.made_by: dict[int, int] = {}
         """A side's stones -> the cells they would win on (many positions share one side's stones)."""
         self.deadline: list[float | None] = [None]
@@ -188,7 +194,7 @@ class Solver:
     @property
     def positions(self) -> int:
         """The positions the table holds."""
-        return self.slots - self.values.tobytes().count(_EMPTY_SLOT.to_bytes(1, signed=True))
+        return self.slots - bytes(self.values).count(0)
 
     def _searcher(self) -> tuple[Callable[..., int], Callable[[], int]]:
         """The search as a closure over the board's constants (no attribute look-ups per node), and its count.
@@ -202,7 +208,7 @@ class Solver:
         """
         board, made_by, node_limit = self.board, self.made_by, self.node_limit
         keys, values, deadline, clock = self.keys, self.values, self.deadline, self.clock
-        slots, low_64, empty_slot = self.slots, _LOW_64, _EMPTY_SLOT
+        slots, low_64, lower_bound, upper_bound, unbias = self.slots, _LOW_64, _BIAS + 1, _BIAS, _BIAS >> 1
         cells, full, bottom = board.cells, board.full, board.bottom
         columns = [board.column[col] for col in board.order]
         winning = board.wins_of
@@ -254,9 +260,9 @@ class Solver:
             high = -lost[played + 1]
             key = mine + mask
             slot, low = key % slots, key & low_64
-            entry = values[slot] if keys[slot] == low else empty_slot
-            if entry != empty_slot:
-                value = entry >> 1
+            entry = values[slot] if keys[slot] == low else 0
+            if entry:
+                value = (entry >> 1) - unbias
                 if entry & 1:
                     if value > alpha:
                         alpha = value
@@ -279,11 +285,11 @@ class Solver:
                 if move:
                     score = -negamax(theirs, mask | move, played + 1, -beta, -alpha)
                     if score >= beta:
-                        keys[slot], values[slot] = low, score << 1 | 1
+                        keys[slot], values[slot] = low, (score << 1) + lower_bound
                         return score
                     if score > alpha:
                         alpha = score
-            keys[slot], values[slot] = low, alpha << 1
+            keys[slot], values[slot] = low, (alpha << 1) + upper_bound
             return alpha
 
         def ranked(mine: int, safe: int, empty: int) -> list[int]:
