@@ -6,9 +6,10 @@ half that distance event by event.  A plain copy of a 1000 x 1000 square
 model is some 30 MB, so keyframes came every few hundred thousand events.
 A model says what its frame keeps in a `Plan`, by attribute name:
 
-- `bits`: 0/1 layers (numpy arrays or bytearrays), packed 8 cells a byte
-  (`numpy.packbits`): the square's walls right and below, visited, on the
-  stack, dead ends, path;
+- `bits`: per-cell layers (numpy arrays or bytearrays), packed 8 cells a
+  byte (`numpy.packbits`) while they hold only 0 and 1, kept whole when a
+  count passed 1 (a cell pushed twice by the shared-state bug): the square's
+  walls right and below, cells in the maze, on the stack, dead ends, path;
 - `pairs`: lists of (row, col) cells (the square's stack), kept as 2-byte
   rows and columns: half a list's 8 bytes a cell;
 - `copies`: containers copied as they are (counts per cell, a stack of ids);
@@ -49,9 +50,10 @@ class Plan(NamedTuple):
 
 
 class MazeFrame(NamedTuple):
-    """A maze model's state: packed 0/1 layers, copied containers, list lengths, values."""
+    """A maze model's state: packed 0/1 layers (or whole counts), copied containers, list lengths, values."""
 
     bits: np.ndarray
+    packed: bool  # `bits` holds 8 cells a byte (False: a byte a cell, some count was above 1)
     pairs: tuple[np.ndarray, ...]
     copies: tuple[Any, ...]
     lengths: tuple[int, ...]
@@ -63,8 +65,10 @@ def capture(model: object, plan: Plan, ledger: Ledger) -> MazeFrame:
     """The model's state as a compact frame (the ledger learns the growing lists' new items)."""
     ledger.grow(model, plan.growing)
     layers = [np.asarray(getattr(model, name), np.uint8).ravel() for name in plan.bits]
-    packed = np.packbits(np.concatenate(layers).astype(bool)) if layers else np.zeros(0, np.uint8)
+    cells = np.concatenate(layers) if layers else np.zeros(0, np.uint8)
+    packed = not cells.size or int(cells.max()) <= 1
     return MazeFrame(
+        np.packbits(cells) if packed else cells,
         packed,
         tuple(pairs_of(getattr(model, name)) for name in plan.pairs),
         tuple(keyframes.copy_value(getattr(model, name)) for name in plan.copies),
@@ -83,7 +87,7 @@ def restore(model: object, plan: Plan, frame: MazeFrame) -> None:
     """Put the model in the frame's state, writing into its own arrays and lists."""
     layers = [np.asarray(getattr(model, name), np.uint8) for name in plan.bits]
     count = sum(layer.size for layer in layers)
-    unpacked = np.unpackbits(frame.bits, count=count)
+    unpacked = np.unpackbits(frame.bits, count=count) if frame.packed else frame.bits
     start = 0
     for live in layers:
         live.reshape(-1)[...] = unpacked[start : start + live.size]
