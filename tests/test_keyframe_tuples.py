@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from visualizer import keyframes
 from visualizer.player import Player
-from visualizer.scenes.mazes.model import COMPARE, PairModel, ShapeModel
+from visualizer.scenes.mazes.cells import CellModel
+from visualizer.scenes.mazes.model import COMPARE, PairModel
 
 
 class Part:
@@ -63,4 +64,4 @@ def test_the_mazes_side_by_side_run_seeks_back_through_a_keyframe(open_demo) -> 
     assert player.cursor == 100 and player.model.snapshot() == expected
     player.seek(110, now=True)
     assert isinstance(player.model, PairModel)
-    assert all(type(side) is ShapeModel for side in player.model.sides)
+    assert all(type(side) is CellModel for side in player.model.sides)

@@ -22,7 +22,7 @@ from solvers.events import Carve, Visit
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes import walks
-from visualizer.scenes.mazes.model import ShapeModel
+from visualizer.scenes.mazes.model import shape_model
 
 WALKERS: dict[str, Callable[..., gen.Events]] = {"wilson": gen.wilson, "aldous-broder": gen.aldous_broder}
 Tree = frozenset[tuple[int, int]]
@@ -155,7 +155,7 @@ def test_coarse_events_tell_the_walk(grid: g.CellGraph, name: str) -> None:
 def test_the_scene_model_steps_back_over_coarse_events_exactly(name: str) -> None:
     """Apply every coarse event, then revert each newest first: every earlier snapshot comes back."""
     graph = g.square(12, 10)
-    model = ShapeModel(graph)
+    model = shape_model(graph)
     events = list(WALKERS[name](graph, 7, steps=False))
     snapshots = []
     for event in events:

@@ -9,7 +9,8 @@ import pytest
 from ui import click, drag, press
 
 from solvers.mazes.walk import corridors, find_path
-from visualizer.scenes.mazes.model import SOLVE, ShapeModel
+from visualizer.scenes.mazes.cells import CellModel
+from visualizer.scenes.mazes.model import SOLVE
 
 
 def open_hex_solve(app, open_demo):
@@ -42,7 +43,7 @@ def test_a_click_near_a_wall_toggles_it_and_undo_redo_follow(app, open_demo) -> 
     click(app, towards(shapes, a, b, 0.4))
     assert is_open(demo, a, b)
     model = shell.run.model
-    assert isinstance(model, ShapeModel) and (min(a, b), max(a, b)) in model.opened
+    assert isinstance(model, CellModel) and (min(a, b), max(a, b)) in model.opened
     press(app, pygame.K_z, "z")
     assert not is_open(demo, a, b) and (min(a, b), max(a, b)) not in shell.run.model.opened
     press(app, pygame.K_y, "y")

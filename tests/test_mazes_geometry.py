@@ -9,7 +9,7 @@ import pytest
 from solvers.mazes import generators as gen
 from solvers.mazes import geometry as geo
 from solvers.mazes import graph as g
-from visualizer.scenes.mazes.model import ShapeModel
+from visualizer.scenes.mazes.model import shape_model
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import RunLook
 
@@ -60,7 +60,7 @@ def test_painting_event_by_event_ends_as_one_full_paint(shape: str) -> None:
     pygame.display.init()
     graph = g.build(shape, 7, 7)
     rect = pygame.Rect(10, 20, 330, 250)
-    model = ShapeModel(graph, pushes=True)
+    model = shape_model(graph, pushes=True)
     stepwise, target = ShapeCanvas(), pygame.Surface((400, 300))
     stepwise.draw(target, rect, graph, RunLook(model), model.take_dirty(), model)
     for event in gen.backtracker(graph, 4):

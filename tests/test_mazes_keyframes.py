@@ -14,7 +14,7 @@ from solvers.mazes.walk import corridors, solve
 from visualizer import keyframes
 from visualizer.player import Model
 from visualizer.scenes.mazes.frames import MazeFrame
-from visualizer.scenes.mazes.model import SOLVE, PairModel, ShapeModel, lockstep
+from visualizer.scenes.mazes.model import SOLVE, PairModel, lockstep, shape_model
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import RunLook
 
@@ -37,13 +37,19 @@ def test_keyframes_of_a_carving_restore_exactly_from_ahead_and_behind(shape: str
     """Restoring any frame, from the end, then from an earlier frame, gives that moment's snapshot."""
     graph = g.build(shape, 9, 8)
     events = list(gen.backtracker(graph, 5))
-    model = ShapeModel(graph, pushes=True)
+    model = shape_model(graph, pushes=True)
     snapshots, frames = run_with_frames(model, events, 17)
-    own = {index: frame for index, frame in frames.items() if isinstance(frame, MazeFrame)}
-    assert len(frames) > 4 and own == frames  # a ShapeModel makes its own frames
-    assert not any(isinstance(kept, set) for frame in own.values() for kept in frame.copies)  # no passages
+    own = {
+        index: frame
+        for index, frame in frames.items()
+        if isinstance(frame, tuple) and all(isinstance(part, MazeFrame) for part in frame)
+    }
+    assert len(frames) > 4 and own == frames  # the model makes its own frames: its state's, its walls'
+    assert not any(
+        isinstance(kept, set) for frame in own.values() for kept in frame[0].copies + frame[1].copies
+    )
     learnt = model.ledger.history("carves")  # learnt with the frames
-    assert len(learnt) == own[max(own)].lengths[0] > graph.size // 2
+    assert len(learnt) == own[max(own)][1].lengths[0] > graph.size // 2
     order = sorted(frames, reverse=True) + sorted(frames)[1::2]
     for index in order:
         keyframes.restore(model, frames[index])
@@ -55,9 +61,9 @@ def test_a_fresh_model_restored_from_a_frame_walks_on_exactly() -> None:
     """A replay's new model restored from the middle applies the rest of the run to the same end."""
     graph = g.build("hex", 10, 10)
     events = list(gen.backtracker(graph, 2))
-    snapshots, frames = run_with_frames(ShapeModel(graph, pushes=True), events, 50)
+    snapshots, frames = run_with_frames(shape_model(graph, pushes=True), events, 50)
     assert len(events) > 150
-    fresh = ShapeModel(graph, pushes=True)
+    fresh = shape_model(graph, pushes=True)
     keyframes.restore(fresh, frames[100])
     for event in events[100:150]:
         fresh.apply(event)
@@ -70,7 +76,7 @@ def test_a_fresh_model_restored_from_a_frame_walks_on_exactly() -> None:
 def test_the_two_sides_of_a_pair_restore() -> None:
     """The bug run beside the correct one: both sides come back from any frame."""
     graph = g.build("polar", 8, 8)
-    pair = PairModel(ShapeModel(graph, pushes=True), ShapeModel(graph, pushes=True))
+    pair = PairModel(shape_model(graph, pushes=True), shape_model(graph, pushes=True))
     events = list(lockstep(gen.backtracker_shared(graph, 3), gen.backtracker(graph, 3)))
     snapshots, frames = run_with_frames(pair, events, 40)
     assert len(frames) > 4
@@ -83,7 +89,7 @@ def test_solving_keyframes_keep_the_given_passages() -> None:
     """A search's frames restore its marks and path; the maze's passages stay as given."""
     graph = g.build("hex", 12, 12)
     given = gen.generate(graph, "backtracker", 4)
-    model = ShapeModel(graph, passages=given)
+    model = shape_model(graph, passages=given)
     events = list(solve(corridors(graph, model.opened), graph.start, graph.goal))
     snapshots, frames = run_with_frames(model, events, 31)
     assert model.path is not None
@@ -132,7 +138,7 @@ def test_a_frame_late_in_a_long_walk_costs_no_more_than_an_early_one() -> None:
     graph = g.build("hex", 20, 20)
     events = list(gen.aldous_broder(graph, 3, steps=True))
     assert len(events) > 2_000
-    model = ShapeModel(graph)
+    model = shape_model(graph)
     for event in events[:100]:
         model.apply(event)
     early = keyframes.footprint(keyframes.capture(model))

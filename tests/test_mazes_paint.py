@@ -11,13 +11,14 @@ import numpy as np
 import pygame
 import pytest
 
-from solvers.events import Push, Solution
+from solvers.events import Solution, Visit
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, solve
 from visualizer import theme as th
 from visualizer.scenes.mazes import paint
-from visualizer.scenes.mazes.model import ShapeModel
+from visualizer.scenes.mazes.cells import CellModel
+from visualizer.scenes.mazes.model import shape_model
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import PATH, RunLook
 
@@ -30,7 +31,7 @@ def pixels(canvas: ShapeCanvas) -> np.ndarray:
     return pygame.surfarray.array2d(canvas.surface)
 
 
-def draw_run(canvas: ShapeCanvas, target: pygame.Surface, graph: g.CellGraph, model: ShapeModel) -> None:
+def draw_run(canvas: ShapeCanvas, target: pygame.Surface, graph: g.CellGraph, model: CellModel) -> None:
     """One frame of a run's maze as the demo draws it: the touched cells, those with new walls apart."""
     canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model, model.take_walled())
 
@@ -48,10 +49,10 @@ def test_frames_of_many_events_end_as_one_full_paint(shape: str, batch: int) -> 
     """Carving then solving, `batch` events between paints: every frame equals a full paint."""
     pygame.display.init()
     graph = g.build(shape, 20, 16)
-    model = ShapeModel(graph, pushes=True)
+    model = shape_model(graph, pushes=True)
     canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
 
-    def play(run: ShapeModel, events: Iterator[Any]) -> int:
+    def play(run: CellModel, events: Iterator[Any]) -> int:
         """Apply `batch` events a frame, checking each frame against a full paint; the frames drawn."""
         draw_run(canvas, target, graph, run)
         frames = 0
@@ -64,7 +65,7 @@ def test_frames_of_many_events_end_as_one_full_paint(shape: str, batch: int) -> 
         return frames
 
     frames = play(model, gen.backtracker(graph, 7))
-    solver = ShapeModel(graph, passages=model.opened)
+    solver = shape_model(graph, passages=model.opened)
     frames += play(solver, solve(corridors(graph, solver.opened), graph.start, graph.goal))
     assert frames >= 4 and solver.path is not None and canvas.surface is not None
     walls = pixels(canvas) == canvas.surface.map_rgb(th.INK)
@@ -116,7 +117,7 @@ def test_a_frame_of_a_thousand_cells_in_a_big_maze_is_repainted_cell_by_cell(mon
     """Full speed touches ~1,000 cells a frame: below a quarter of 100 x 100 hexes, no full paint."""
     pygame.display.init()
     graph = g.build("hex", 100, 100)
-    model = ShapeModel(graph, pushes=True)
+    model = shape_model(graph, pushes=True)
     canvas, target = ShapeCanvas(), pygame.Surface((600, 450))
     canvas.draw(target, RECT, graph, RunLook(model), model.take_dirty(), model)
     full = []
@@ -132,17 +133,17 @@ def test_a_frame_of_a_thousand_cells_in_a_big_maze_is_repainted_cell_by_cell(mon
     assert np.array_equal(pixels(canvas), full_paint(graph, RunLook(model), model))
 
 
-def test_reached_counts_the_cells_the_solver_pushed_and_steps_back() -> None:
-    """The 'reached' counter: distinct cells pushed so far, and the earlier count after a revert."""
+def test_reached_counts_the_cells_the_solver_visited_and_steps_back() -> None:
+    """The 'reached' counter: distinct cells visited so far, and the earlier count after a revert."""
     graph = g.build("polar", 12, 12)
     passages = gen.generate(graph, "backtracker", 5)
-    model = ShapeModel(graph, passages=passages)
+    model = shape_model(graph, passages=passages)
     counts, pushed = [model.cells_reached], set()
     events = list(solve(corridors(graph, model.opened), graph.start, graph.goal))
     for event in events:
         model.apply(event)
-        if isinstance(event, Push):
-            pushed.add(event.node)
+        if isinstance(event, Visit):
+            pushed.add(event.where)
         counts.append(model.cells_reached)
         assert model.cells_reached == len(pushed)
     assert counts[-1] > 10
@@ -165,7 +166,7 @@ def test_the_frame_that_shows_the_whole_path_equals_a_full_paint_and_steps_back(
     """A long path lit in one frame: colours only (no wall look-ups), exactly a full paint; and back."""
     pygame.display.init()
     graph = g.build(shape, side, side)
-    model = ShapeModel(graph, passages=gen.generate(graph, "backtracker", 2))
+    model = shape_model(graph, passages=gen.generate(graph, "backtracker", 2))
     events = list(solve(corridors(graph, model.opened), graph.start, graph.goal))
     at = next(i for i, event in enumerate(events) if isinstance(event, Solution))
     for event in events[:at]:

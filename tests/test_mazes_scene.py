@@ -15,8 +15,19 @@ from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, find_path
 from visualizer import theme as th
 from visualizer.scenes.mazes import panels, tones
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.scenes.mazes.game import WalkGame
-from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, LEFT, RIGHT, SOLVE, WALK, PairModel, ShapeModel
+from visualizer.scenes.mazes.model import (
+    BUG,
+    CARVE,
+    COMPARE,
+    LEFT,
+    RIGHT,
+    SOLVE,
+    WALK,
+    PairModel,
+    shape_model,
+)
 from visualizer.scenes.mazes.view import STACKED
 
 
@@ -33,9 +44,9 @@ def test_carving_in_the_app_leaves_a_perfect_maze_on_every_shape(shape: str, app
     demo.set_shape(shape)
     play_to_end(shell)
     model = shell.run.model
-    assert isinstance(model, ShapeModel) and model.graph.shape == shape
-    assert g.perfect_problem(model.graph, sorted(model.opened)) is None
-    assert model.cells_in == model.graph.size and not model.stack
+    assert isinstance(model, CellModel) and demo.graph.shape == shape and model.size == demo.graph.size
+    assert g.perfect_problem(demo.graph, sorted(model.opened)) is None
+    assert model.cells_in == model.size and not model.stack
     app.frame(1 / 60)
 
 
@@ -43,7 +54,7 @@ def test_carving_in_the_app_leaves_a_perfect_maze_on_every_shape(shape: str, app
 def test_every_generator_on_hex_applies_then_reverts_exactly(name: str) -> None:
     graph = g.build("hex", 7, 6)
     which = gen.algorithm(name)
-    model = ShapeModel(graph, pushes=which.carve_pushes)
+    model = shape_model(graph, pushes=which.carve_pushes)
     start = model.snapshot()
     events = list(which.run(graph, 3))
     for event in events:
@@ -87,7 +98,7 @@ def test_the_bug_run_carves_what_the_cli_says_beside_a_whole_correct_maze(app, o
     )
     assert done.returncode == 0, done.stderr
     assert bug.cells_in == json.loads(done.stdout)["carved_cells"] < 100
-    assert g.perfect_problem(correct.graph, sorted(correct.opened)) is None
+    assert g.perfect_problem(demo.graph, sorted(correct.opened)) is None
 
 
 def test_a_3d_maze_is_walked_to_its_goal_by_following_hints() -> None:
@@ -214,9 +225,8 @@ def test_compare_after_choosing_prim_on_the_left_shows_two_different_generators(
         assert demo.algorithms[LEFT] != demo.algorithms[RIGHT]
 
 
-def frontier_of(model: ShapeModel) -> set[int]:
+def frontier_of(model: CellModel, graph: g.CellGraph) -> set[int]:
     """Cells out of the maze beside a cell in it, worked out afresh."""
-    graph = model.graph
     return {
         c
         for c in range(graph.size)
@@ -226,13 +236,13 @@ def frontier_of(model: ShapeModel) -> set[int]:
 
 def test_prims_frontier_is_kept_step_by_step_and_back() -> None:
     graph = g.build("hex", 6, 5)
-    model = ShapeModel(graph, frontier=True)
+    model = shape_model(graph, frontier=True)
     start = model.snapshot()
     events = list(gen.prim(graph, 4))
     for event in events:
         model.apply(event)
         shown = {c for c in range(graph.size) if model.beside_maze[c] and not model.inside[c]}  # type: ignore[index]
-        assert shown == frontier_of(model) and model.frontier_cells == len(shown)
+        assert shown == frontier_of(model, graph) and model.frontier_cells == len(shown)
     for event in reversed(events):
         model.revert(event)
     assert model.snapshot() == start
@@ -249,8 +259,8 @@ def test_prims_carving_draws_its_frontier_and_its_legend_names_it(app, open_demo
         press(app, pygame.K_RIGHT)
     app.frame(1 / 60)
     model = shell.run.model
-    assert isinstance(model, ShapeModel) and len(frontier_of(model)) >= 8
-    assert ("frontier", str(len(frontier_of(model)))) in demo.counters(model)  # not "depth 0"
+    assert isinstance(model, CellModel) and len(frontier_of(model, demo.graph)) >= 8
+    assert ("frontier", str(len(frontier_of(model, demo.graph)))) in demo.counters(model)  # not "depth 0"
     maze = demo.layout(stage_of(app, shell)).maze
     assert count_colour(app.surface, maze, STACKED, step=1) > 8 * 20  # a few pixels a frontier cell at least
     words = [text for _colour, text in panels.legend_rows(CARVE, gen.algorithm("prim"))]
@@ -316,7 +326,7 @@ def test_dead_ends_are_hatched_on_every_shape_as_on_the_square(app, open_demo) -
     shell.run.seek(10**9, now=True)
     app.frame(1 / 60)
     model = shell.run.model
-    assert isinstance(model, ShapeModel) and any(model.dead)
+    assert isinstance(model, CellModel) and any(model.dead)
     maze = shell.demo.layout(stage_of(app, shell)).maze
     assert count_colour(app.surface, maze, tones.STRIPE, step=1) > 50
     assert count_colour(app.surface, maze, tones.DEAD, step=1) > 50  # between the stripes
@@ -335,7 +345,7 @@ def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded_on_every_sh
     shell.run.seek(10**9, now=True)
     app.frame(1 / 60)
     model = shell.run.model
-    assert isinstance(model, ShapeModel) and model.path is None and model.unreachable
+    assert isinstance(model, CellModel) and model.path is None and model.unreachable
     text, colour = panels.single_status(SOLVE, model, graph, done=True)
     reached = model.cells_reached
     assert text == f"the goal cannot be reached: {reached} cells are reachable from the start (shaded blue)"

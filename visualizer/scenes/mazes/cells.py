@@ -51,6 +51,10 @@ VALUES = ("path", "current", "max_depth", "walked", "frontier_cells", "unreachab
 COUNTERS = ("carved", "visits", "dead_ends")
 
 
+CellFrame = tuple[frames.MazeFrame, frames.MazeFrame]
+"""A model's keyframe: its own state, then its walls'."""
+
+
 def passage(a: int, b: int) -> Passage:
     """A passage with the smaller id first."""
     return (a, b) if a < b else (b, a)
@@ -469,14 +473,14 @@ class CellModel:
 
     # --- keyframes -----------------------------------------------------------------------
 
-    def keyframe(self) -> tuple[frames.MazeFrame, frames.MazeFrame]:
+    def keyframe(self) -> CellFrame:
         """The state for the player's keyframes (`frames`): the model's, then its walls'."""
         return (
             frames.capture(self, self.frame_plan, self.ledger),
             frames.capture(self.walls, self.walls.PLAN, self.ledger),
         )
 
-    def restore(self, frame: tuple[frames.MazeFrame, frames.MazeFrame]) -> None:
+    def restore(self, frame: CellFrame) -> None:
         """Become the keyframe's state; every cell is repainted."""
         own, walls = frame
         frames.restore(self, self.frame_plan, own)

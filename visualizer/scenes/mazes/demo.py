@@ -36,6 +36,7 @@ from visualizer.history import Edit, EditHistory, Undoable
 from visualizer.player import Player
 from visualizer.scenes.base import Demo
 from visualizer.scenes.mazes import chart, finale, panels, printout
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.scenes.mazes.drawing import Drawing, Pen
 from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
 from visualizer.scenes.mazes.labels import generator_name
@@ -49,8 +50,8 @@ from visualizer.scenes.mazes.model import (
     TEXTURE,
     WALK,
     PairModel,
-    ShapeModel,
     lockstep,
+    shape_model,
 )
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import MazesLayout, layout
@@ -101,7 +102,7 @@ MAZES_BINDINGS = Bindings(
 )
 
 
-class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
+class MazeShapesDemo(Undoable[Drawing], Demo[CellModel | PairModel]):
     """Every shape, every generator, the bug, a comparison and the walking game."""
 
     name = "mazes"
@@ -220,23 +221,23 @@ class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
             return None if left is None else LockstepRules({LEFT: left})
         return None
 
-    def make_model(self) -> ShapeModel | PairModel:
+    def make_model(self) -> CellModel | PairModel:
         """A fresh model for the mode."""
         if self.mode == BUG:
-            return PairModel(ShapeModel(self.graph, pushes=True), ShapeModel(self.graph, pushes=True))
+            return PairModel(shape_model(self.graph, pushes=True), shape_model(self.graph, pushes=True))
         if self.mode == COMPARE:
             left, right = (self._carving_model(name) for name in self.algorithms)
             return PairModel(left, right)
         if self.mode == SOLVE:
-            return ShapeModel(self.graph, passages=self.history.target.opened)
+            return shape_model(self.graph, passages=self.history.target.opened)
         if self.mode == WALK:
-            return ShapeModel(self.graph, passages=self.finished(self.algorithms[LEFT]))
+            return shape_model(self.graph, passages=self.finished(self.algorithms[LEFT]))
         return self._carving_model(self.algorithms[LEFT])
 
-    def _carving_model(self, name: str) -> ShapeModel:
+    def _carving_model(self, name: str) -> CellModel:
         """A model for a generator's carving (its stack pushed, Prim's frontier kept)."""
         which = gen.algorithm(name)
-        return ShapeModel(self.graph, pushes=which.carve_pushes, frontier=which.frontier)
+        return shape_model(self.graph, pushes=which.carve_pushes, frontier=which.frontier)
 
     # --- options -----------------------------------------------------------------------
 
@@ -260,8 +261,8 @@ class MazeShapesDemo(Undoable[Drawing], Demo[ShapeModel | PairModel]):
         """Show the drawing's changes on the maze; when a stroke ends, the solver starts again on it."""
         model = self.shell.run.model
         for a, b, opened in self.history.target.take_changes():
-            if isinstance(model, ShapeModel):
-                model.set_passage(a, b, opened)
+            if isinstance(model, CellModel):
+                model.set_wall(a, b, opened)
         if changed:
             self.new_run(autoplay=False)
 

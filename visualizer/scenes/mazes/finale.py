@@ -31,7 +31,8 @@ from visualizer.ahead import Ahead
 from visualizer.finale import Finale, Painter, StandIn
 from visualizer.player import Player
 from visualizer.scenes.mazes import panels
-from visualizer.scenes.mazes.model import CARVE, LEFT, SOLVE, ShapeModel
+from visualizer.scenes.mazes.cells import CellModel
+from visualizer.scenes.mazes.model import CARVE, LEFT, SOLVE, shape_model
 from visualizer.scenes.mazes.paint import ShapeCanvas
 from visualizer.scenes.mazes.view import MazesLayout
 from visualizer.theme import Theme
@@ -111,10 +112,10 @@ def carved_line(count: int, cells: int) -> str:
     ).format(count=format_number(count), cells=format_number(cells))
 
 
-def carved_model(look: panels.StageLook, passages: Sequence[Passage]) -> ShapeModel:
+def carved_model(look: panels.StageLook, passages: Sequence[Passage]) -> CellModel:
     """The finished carve as the run's last event leaves it, in a model of the generator's kind."""
     which = gen.algorithm(look.algorithms[LEFT])
-    model = ShapeModel(look.graph, pushes=which.carve_pushes, frontier=which.frontier)
+    model = shape_model(look.graph, pushes=which.carve_pushes, frontier=which.frontier)
     model.carved_whole(passages)
     return model
 
@@ -126,7 +127,7 @@ def carved_end(look: panels.StageLook, passages: Sequence[Passage], layout: Layo
     return Finale((line,), paint=picture(look, model, layout, theme))
 
 
-def picture(look: panels.StageLook, model: ShapeModel, layout: Layout, theme: Theme) -> Painter:
+def picture(look: panels.StageLook, model: CellModel, layout: Layout, theme: Theme) -> Painter:
     """Paints `model` as the demo paints its run's end, on canvases of its own (the run's keep theirs)."""
     own = replace(look, canvases=(ShapeCanvas(), ShapeCanvas()))
     stand_in = StandIn(model)

@@ -31,6 +31,7 @@ from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, eve
 from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import CellGraph, Passage
 from visualizer.scenes.mazes import frames
+from visualizer.scenes.mazes.cells import CellFrame, CellModel, PassageWalls
 from visualizer.scenes.mazes.run import MazeRun
 
 CARVE, SOLVE, BUG, COMPARE, WALK = "carve", "solve", "bug", "compare", "walk"
@@ -44,6 +45,21 @@ LEFT, RIGHT = 0, 1
 def passage(a: int, b: int) -> Passage:
     """A passage with the smaller id first."""
     return (a, b) if a < b else (b, a)
+
+
+def shape_model(
+    graph: CellGraph,
+    *,
+    pushes: bool = False,
+    frontier: bool = False,
+    passages: Iterable[Passage] | None = None,
+) -> CellModel:
+    """A run on a cell graph: a carving (Carves pushing, Prim's frontier kept), or a search of `passages`."""
+    if passages is not None:
+        return CellModel(graph.size, PassageWalls(passages), solving=True)
+    return CellModel(
+        graph.size, PassageWalls(), pushes=pushes, frontier=graph.adjacency if frontier else None
+    )
 
 
 class ShapeModel(MazeRun):
@@ -343,7 +359,7 @@ def lockstep(left: Iterator[Any], right: Iterator[Any]) -> Iterator[Sided]:
 class PairModel:
     """Two runs side by side, fed by `Sided` events."""
 
-    def __init__(self, left: ShapeModel, right: ShapeModel) -> None:
+    def __init__(self, left: CellModel, right: CellModel) -> None:
         self.sides = (left, right)
 
     def apply(self, event: Sided) -> None:
@@ -354,11 +370,11 @@ class PairModel:
         """Take the wrapped event back from its side."""
         self.sides[event.side].revert(event.event)
 
-    def keyframe(self) -> tuple[frames.MazeFrame, frames.MazeFrame]:
+    def keyframe(self) -> tuple[CellFrame, CellFrame]:
         """Both sides' keyframes."""
         return self.sides[LEFT].keyframe(), self.sides[RIGHT].keyframe()
 
-    def restore(self, frame: tuple[frames.MazeFrame, frames.MazeFrame]) -> None:
+    def restore(self, frame: tuple[CellFrame, CellFrame]) -> None:
         """Both sides back to their keyframes."""
         for side, saved in zip(self.sides, frame, strict=True):
             side.restore(saved)

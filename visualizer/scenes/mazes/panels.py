@@ -23,6 +23,7 @@ from visualizer import theme as th
 from visualizer.panels import FrameView
 from visualizer.player import Player
 from visualizer.scenes.mazes import chart
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.scenes.mazes.game import DIFFICULTIES, WalkGame
 from visualizer.scenes.mazes.labels import generator_name, labels, shape_name
 from visualizer.scenes.mazes.model import (
@@ -35,7 +36,6 @@ from visualizer.scenes.mazes.model import (
     TEXTURE,
     WALK,
     PairModel,
-    ShapeModel,
     Sided,
 )
 from visualizer.scenes.mazes.paint import ShapeCanvas
@@ -173,7 +173,7 @@ def counters(look: StageLook, model: Any) -> list[tuple[str, str]]:
             (_("cells"), format_number(graph.size)),
             (_("seed"), str(look.seed)),
         ]
-    assert isinstance(model, ShapeModel)
+    assert isinstance(model, CellModel)
     return [
         (
             _("in maze") if look.mode == CARVE else _("reached"),
@@ -185,7 +185,7 @@ def counters(look: StageLook, model: Any) -> list[tuple[str, str]]:
     ]
 
 
-def _depth_or_walk(look: StageLook, model: ShapeModel) -> list[tuple[str, str]]:
+def _depth_or_walk(look: StageLook, model: CellModel) -> list[tuple[str, str]]:
     """Depth and max depth, Prim's frontier, or the walk's steps (Aldous-Broder; Wilson when coarse)."""
     name = look.algorithms[LEFT]
     walking = name == "aldous-broder" or (name == "wilson" and not gen.per_step(look.graph, None))
@@ -228,7 +228,7 @@ def _draw_maze(
     theme: Theme,
     surface: pygame.Surface,
     rect: pygame.Rect,
-    model: ShapeModel,
+    model: CellModel,
     canvas: ShapeCanvas,
 ) -> None:
     """One run's maze with S and G."""
@@ -242,7 +242,7 @@ def _draw_single(
 ) -> None:
     """Carving or solving: the maze, the same-code card with a legend, the status."""
     model = player.model
-    assert isinstance(model, ShapeModel)
+    assert isinstance(model, CellModel)
     graph = look.graph
     which = gen.algorithm(look.algorithms[LEFT])
     draw_title(surface, theme, lay.title, _single_title(look.mode, which, graph.shape))
@@ -281,7 +281,7 @@ def _single_title(mode: str, which: gen.Algorithm, shape: str) -> str:
     return _("{title} — {extra}").format(title=title, extra=_(extra)) if extra else title
 
 
-def single_status(mode: str, model: ShapeModel, graph: CellGraph, done: bool) -> tuple[str, th.Color]:
+def single_status(mode: str, model: CellModel, graph: CellGraph, done: bool) -> tuple[str, th.Color]:
     """Under way; a carving's passages and cells once done; a search's end in the square demo's words."""
     if not done:
         return (_("solving…") if mode == SOLVE else _("carving…")), th.INK
@@ -337,7 +337,7 @@ def _bug_title(side: int, cells_in: int, size: int) -> str:
     return _("correct: var dirs, i in each call — {count} of {cells} cells").format(count=count, cells=cells)
 
 
-def _frames(graph: CellGraph, run: ShapeModel, shared: bool) -> list[FrameView]:
+def _frames(graph: CellGraph, run: CellModel, shared: bool) -> list[FrameView]:
     """The top frames of a run's stack; in the bug run every one points at the one shared loop."""
     top = run.stack[-STACK_SHOWN:]
     frames = []

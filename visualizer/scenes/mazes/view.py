@@ -17,8 +17,8 @@ import pygame
 from visualizer import theme as th
 from visualizer.draw import legend_row
 from visualizer.panels import FrameView, card, card_content, card_height, draw_call_stack, fit_text, wrap
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.scenes.mazes.game import WalkGame
-from visualizer.scenes.mazes.model import ShapeModel
 from visualizer.scenes.mazes.paint import CellShapes
 from visualizer.scenes.mazes.tones import DEAD, PATH, REACHED, ROCK, SEEN, STACKED
 from visualizer.theme import Theme
@@ -92,7 +92,7 @@ class RunLook:
     fog = False
     hatched = RUN_COLOURS.index(DEAD)
 
-    def __init__(self, model: ShapeModel) -> None:
+    def __init__(self, model: CellModel) -> None:
         self.model = model
         self.opened = model.opened
 
@@ -100,7 +100,7 @@ class RunLook:
         """The listed cells' (all cells') colour codes, the strongest state winning, and their colours."""
         model = self.model
         layers = (model.inside, model.seen, model.on_stack, model.dead, model.on_path)
-        codes = np.zeros(model.graph.size if cells is None else len(cells), np.uint8)
+        codes = np.zeros(model.size if cells is None else len(cells), np.uint8)
         for code, counts in enumerate(layers, start=1):
             codes[_flags(counts, cells)] = code
         if model.unreachable:
@@ -117,7 +117,7 @@ class RunLook:
 
     def visibility(self) -> npt.NDArray[np.bool_]:
         """Every cell shows."""
-        return np.ones(self.model.graph.size, np.bool_)
+        return np.ones(self.model.size, np.bool_)
 
 
 class FogLook:
