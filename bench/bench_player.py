@@ -284,10 +284,10 @@ def long_run(name: str) -> tuple[Callable[[], Iterator[Any]], Callable[[], Model
             lambda: RecursionModel(ENDLESS),
         )
     from solvers import maze as mz
-    from visualizer.scenes.maze.model import CARVE, MazeModel
+    from visualizer.scenes.maze.model import CARVE, square_model
 
     base = mz.Maze.full(1000, 1000)
-    return lambda: mz.carve_rest(base, 1), lambda: MazeModel(base.copy(), CARVE, base.opened())
+    return lambda: mz.carve_rest(base, 1), lambda: square_model(base.copy(), CARVE, base.opened())
 
 
 def timed_seek(player: Player[Model], start: Callable[[], object]) -> dict[str, float]:

@@ -20,6 +20,7 @@ from solvers import maze as mz
 from visualizer import ahead
 from visualizer.scenes.exact_cover import finale as cover_finale
 from visualizer.scenes.maze import finale
+from visualizer.scenes.maze.model import path_cells
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def test_a_big_carve_is_finished_by_the_worker_as_the_run_ends(app, open_demo, b
     press(app, pygame.K_END)
     assert shell.end_card.shown_lines[1].startswith("The maze is carved: 9,599 walls")
     fill_in(app, shell)
-    assert shell.run.model.maze == worked_out
+    assert shell.demo.shown_maze() == worked_out
 
 
 def test_a_new_seed_asks_again_and_the_old_answer_is_not_used(app, open_demo, big_from_small) -> None:
@@ -70,7 +71,7 @@ def test_a_big_search_asks_for_its_path_ahead(app, open_demo, big_from_small) ->
     press(app, pygame.K_END)
     fill_in(app, shell)
     result = asked.future.result(timeout=120)
-    assert result.path == shell.run.model.path and result.visited == shell.run.model.visits
+    assert result.path == path_cells(shell.run.model) and result.visited == shell.run.model.visits
 
 
 def test_without_a_worker_the_end_is_worked_out_here(app, open_demo, big_from_small, monkeypatch) -> None:
@@ -149,7 +150,7 @@ def test_a_worker_that_fails_leaves_the_fill_going_and_says_why(
     assert "the end could not be worked out directly: out of memory" in app.message
     assert shell.end_card.shown_lines == []
     fill_in(app, shell)
-    assert shell.run.at_end and shell.run.model.maze == mz.complete(
+    assert shell.run.at_end and shell.demo.shown_maze() == mz.complete(
         mz.Maze.full(200, 120), shell.demo.maze_seed
     )
 

@@ -14,7 +14,19 @@ from solvers import maze as mz
 from visualizer import theme as th
 from visualizer.history import EditGroup
 from visualizer.scenes.maze.canvas import INK, MazeCanvas, fit, palette
-from visualizer.scenes.maze.model import CARVE, DRAW, PATH, REACHED, REST, ROCK, SOLVE, MazeModel, narrate
+from visualizer.scenes.maze.model import (
+    CARVE,
+    DRAW,
+    PATH,
+    REACHED,
+    REST,
+    ROCK,
+    SOLVE,
+    narrate,
+    path_cells,
+    square_maze,
+    square_model,
+)
 from visualizer.scenes.maze.view import TONES
 from visualizer.scenes.mazes.drawing import SetWall
 from visualizer.shell import Shell
@@ -59,7 +71,7 @@ def test_carving_plays_to_the_plain_functions_maze_and_the_screen_says_so(app, o
     play_to_end(shell)
     app.frame(1 / 60)
     model = shell.run.model
-    assert model.maze == mz.generate(demo.width, demo.height, demo.maze_seed)
+    assert square_maze(model) == mz.generate(demo.width, demo.height, demo.maze_seed)
     assert model.carved == demo.width * demo.height - 1 and not model.stack
     assert demo.scene(shell.run).status.startswith("carved")
     # every cell is carved: no rock colour left on the maze
@@ -79,7 +91,7 @@ def test_v_solves_the_carved_maze_along_its_unique_path(app, open_demo) -> None:
     app.frame(1 / 60)
     model = shell.run.model
     maze = mz.generate(demo.width, demo.height, demo.maze_seed)
-    assert model.path == mz.find_path(maze).path
+    assert path_cells(model) == mz.find_path(maze).path
     g = demo.geometry
     green = palette(SOLVE)[PATH]
     assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), green) > 1000
@@ -96,7 +108,8 @@ def test_the_log_after_a_solves_end_tells_the_way_back_from_the_goal(app, open_d
         if not shell.run.busy:
             break
     assert shell.run.at_end
-    path = shell.run.model.path
+    path = path_cells(shell.run.model)
+    assert path is not None
     lines = [text for _number, text in shell._log_lines()]
     assert (
         len(lines) >= 3 and lines[-1] == f"the goal is found: return from ({demo.start[0]},{demo.start[1]})"
@@ -178,7 +191,7 @@ def test_carving_the_rest_keeps_the_drawing_and_finishes_a_perfect_maze(app, ope
     drawn = demo.maze.copy()
     press(app, pygame.K_t, "t")
     play_to_end(shell)
-    result = shell.run.model.maze
+    result = square_maze(shell.run.model)
     assert result == mz.complete(drawn, demo.maze_seed)
     assert result.openings() == demo.width * demo.height - 1
     assert mz.reachable(result).all()
@@ -212,7 +225,7 @@ def test_a_walled_off_goal_is_reported_and_the_reachable_part_shaded(app, open_d
     assert model.unreachable and model.path is None
     scene = demo.scene(shell.run)
     assert "cannot be reached" in scene.status and TONES[scene.tone] == th.DEAD
-    assert model.visits == int(mz.reachable(model.maze).sum()) < w * h
+    assert model.visits == int(mz.reachable(square_maze(model)).sum()) < w * h
     g = demo.geometry
     reached = palette(SOLVE)[REACHED]
     assert _count(app.surface, pygame.Rect(g.origin, g.screen_size), reached) > 500
@@ -227,7 +240,7 @@ def test_save_and_open_through_the_file_dialog(app, open_demo, tmp_path: Path) -
     assert app.chooser is not None
     pick_file(app, file)
     saved = mz.Maze.load(file)
-    assert saved == shell.run.model.maze
+    assert saved == square_maze(shell.run.model)
     assert str(file) in app.message  # the full path
     assert not list(tmp_path.glob(".*.part*"))  # written through a temporary file, then replaced
     # a malformed file leaves the maze as it is and says why
@@ -305,7 +318,7 @@ def test_sizes_step_and_can_be_typed(app, open_demo) -> None:
     press(app, pygame.K_RIGHTBRACKET, "]")
     assert demo.width * demo.height > size[0] * size[1]
     demo._size_answer("40 x 30")
-    assert (demo.width, demo.height) == (40, 30) and shell.run.model.maze.width == 40
+    assert (demo.width, demo.height) == (40, 30) and square_maze(shell.run.model).width == 40
     demo._size_answer("3 x 3")
     assert (demo.width, demo.height) == (40, 30) and "5 to 1000" in app.message
 
@@ -339,20 +352,20 @@ def test_incremental_painting_matches_a_full_repaint(app) -> None:
             maze.set_wall((0, 0), (0, 1), True)
             maze.set_wall((2, 2), (2, 3), False)
             events = []
-        model = MazeModel(maze, action)
+        model = square_model(maze, action)
         canvas = MazeCanvas()
         geometry = fit(w, h, pygame.Rect(0, 0, 860, 560))
-        canvas.sync(model, geometry, 0)
+        canvas.sync(model, action, geometry, 0)
         every = max(1, len(events) // 300)  # a frame's worth of events between syncs
         for number, event in enumerate(events[: len(events) // 2]):
             model.apply(event)
             if number % every == 0:
-                canvas.sync(model, geometry, 0)
-        canvas.sync(model, geometry, 0)
+                canvas.sync(model, action, geometry, 0)
+        canvas.sync(model, action, geometry, 0)
         assert canvas.bitmap is not None, "a synced canvas has its bitmap"
         step_by_step = pygame.surfarray.array2d(canvas.bitmap)
-        model.all_dirty = True
-        canvas.sync(model, geometry, 0)
+        model.repaint = True
+        canvas.sync(model, action, geometry, 0)
         assert canvas.bitmap is not None
         assert np.array_equal(pygame.surfarray.array2d(canvas.bitmap), step_by_step)
         assert (step_by_step == INK).any()
@@ -388,7 +401,7 @@ def test_full_grid_then_undo_restores_the_drawing_exactly(app, open_demo) -> Non
     press(app, pygame.K_w, "w")  # a full grid: one undoable edit
     assert demo.maze.openings() == 0
     press(app, pygame.K_z, "z")
-    assert demo.maze == drawn and shell.run.model.maze is demo.maze
+    assert demo.maze == drawn and square_maze(shell.run.model) is demo.maze
     press(app, pygame.K_y, "y", pygame.KMOD_CTRL)
     assert demo.maze.openings() == 0
     press(app, pygame.K_z, "z", pygame.KMOD_CTRL)
@@ -489,7 +502,7 @@ def test_the_drawing_autosaves_after_a_pause_and_comes_back_in_draw_mode(app, op
     app.go_home()
     shell = open_demo("maze")
     assert shell.demo.action == DRAW and walls(shell.demo.maze) == walls(drawn)
-    assert shell.run.model.maze is shell.demo.maze
+    assert square_maze(shell.run.model) is shell.demo.maze
 
 
 def test_leaving_autosaves_an_edit_at_once_without_asking(app, open_demo) -> None:

@@ -13,7 +13,7 @@ from solvers import maze as mz
 from solvers import recursion as rec
 from visualizer import keyframes
 from visualizer.player import END, Player
-from visualizer.scenes.maze.model import CARVE, SOLVE, MazeModel
+from visualizer.scenes.maze.model import CARVE, SOLVE, square_model
 from visualizer.scenes.recursion.model import ENDLESS, FACTORIAL, TREE, LinearFrame, RecursionModel
 
 Run = tuple[Callable[[], Iterator[Any]], Callable[[], Any]]
@@ -38,13 +38,13 @@ def tree(seed: int) -> Run:
 def carve(seed: int) -> Run:
     """A 24 x 16 maze carved from a full grid."""
     base = mz.Maze.full(24, 16)
-    return (lambda: mz.carve_rest(base, seed), lambda: MazeModel(base.copy(), CARVE, base.opened()))
+    return (lambda: mz.carve_rest(base, seed), lambda: square_model(base.copy(), CARVE, base.opened()))
 
 
 def solve(seed: int) -> Run:
     """A 20 x 14 maze solved by backtracking."""
     maze = mz.generate(20, 14, seed)
-    return (lambda: mz.solve(maze), lambda: MazeModel(maze.copy(), SOLVE))
+    return (lambda: mz.solve(maze), lambda: square_model(maze.copy(), SOLVE))
 
 
 RUNS: dict[str, Callable[[int], Run]] = {

@@ -30,9 +30,13 @@ from visualizer.scenes.maze.model import (
     STACKED,
     UNSEEN,
     Cell,
-    MazeModel,
+    square_maze,
+    state_grid,
+    states,
+    visited_grid,
 )
 from visualizer.scenes.mazes import tones
+from visualizer.scenes.mazes.cells import CellModel
 
 INK, DOT, STRIPE = 7, 8, 9
 """Palette codes beyond the states: walls, a corner no wall meets, a dead end's stripes."""
@@ -205,9 +209,9 @@ FINE = 4
 """Below this many screen pixels a cell, walls inside uncarved rock are not inked."""
 
 
-def fine_for(model: MazeModel, geometry: Geometry) -> bool:
+def fine_for(action: str, geometry: Geometry) -> bool:
     """True when a carve's cells are too small on screen for the walls inside rock."""
-    return model.action in (CARVE, REST) and geometry.pitch * geometry.scale < FINE
+    return action in (CARVE, REST) and geometry.pitch * geometry.scale < FINE
 
 
 def _segment_codes(
@@ -231,52 +235,51 @@ class MazeCanvas:
 
     def __init__(self) -> None:
         self.key: tuple | None = None
+        self.action = ""  # what the stage shows: it picks the palette and the states' precedence
         self.geometry: Geometry | None = None
         self.bitmap: pygame.Surface | None = None
         self.shown: pygame.Surface | None = None  # the bitmap's visible part scaled to the stage
         self.shown_part: tuple[pygame.Rect, tuple[int, int]] | None = None  # which part, at what size
         self.stale = True  # the scaled copy needs redoing
 
-    def sync(self, model: MazeModel, geometry: Geometry, generation: int) -> None:
+    def sync(self, model: CellModel, action: str, geometry: Geometry, generation: int) -> None:
         """Bring the bitmap up to date with the model, laid out as `geometry` says."""
-        maze, fine = model.maze, fine_for(model, geometry)  # zooming in or out can change `fine`
-        key = (generation, id(model), model.action, geometry.bitmap_size, maze.width, maze.height, fine)
+        maze, fine = square_maze(model), fine_for(action, geometry)  # zooming in or out can change `fine`
+        key = (generation, id(model), action, geometry.bitmap_size, maze.width, maze.height, fine)
+        self.action = action
         if key != self.key or self.bitmap is None:
             self.key = key
             self.bitmap = pygame.Surface(geometry.bitmap_size, depth=8)
-            self.bitmap.set_palette(list(palette(model.action)))
-            model.all_dirty = True
+            self.bitmap.set_palette(list(palette(action)))
+            model.repaint = True
         self.geometry = geometry
-        width = model.maze.width
-        if model.all_dirty:
-            model.all_dirty = False
-            model.dirty.clear()
+        dirty = model.take_dirty()  # cell ids; -1 is no cell (the walls changed are among them)
+        model.take_walled()
+        if dirty is None:
             self.paint_all(model)
-        elif model.dirty:
-            cells = np.array(model.dirty, np.intp).reshape(-1, 2)
-            model.dirty.clear()
-            # Input between a resize of the grid and the next frame can name cells
-            # of the old grid: they are not on this one.
-            inside = (cells[:, 0] < model.maze.height) & (cells[:, 1] < width) & (cells >= 0).all(1)
-            flat = cells[inside] @ np.array([width, 1])
-            if flat.size:
-                rows, cols = np.divmod(np.unique(flat), width)
+        elif dirty:
+            cells = np.unique(np.array(dirty, np.intp))
+            # -1 is no cell; input between a resize of the grid and the next frame
+            # can name cells of the old grid: they are not on this one.
+            cells = cells[(cells >= 0) & (cells < maze.width * maze.height)]
+            if cells.size:
+                rows, cols = np.divmod(cells, maze.width)
                 self.paint(model, rows, cols)
 
-    def _fine(self, model: MazeModel) -> bool:
+    def _fine(self) -> bool:
         """True when cells are too small on screen for the walls inside rock."""
         assert self.geometry is not None
-        return fine_for(model, self.geometry)
+        return fine_for(self.action, self.geometry)
 
-    def paint_all(self, model: MazeModel) -> None:
+    def paint_all(self, model: CellModel) -> None:
         """Repaint everything with whole-array slices (fast even at 1000 x 1000)."""
         assert self.bitmap is not None and self.geometry is not None
         p, t = self.geometry.pitch, self.geometry.wall
-        maze = model.maze
+        maze = square_maze(model)
         h, w = maze.height, maze.width
-        state = model.state_grid().T  # (x, y) order, as the surface's pixels are
+        state = state_grid(model, self.action).T  # (x, y) order, as the surface's pixels are
         right, bottom = (maze.right == 1).T, (maze.bottom == 1).T
-        fine = self._fine(model)
+        fine = self._fine()
         image = np.full((w * p + t, h * p + t), INK, np.uint8)  # the left and top border
         # Each cell's pitch-square after the first t pixels: [col, x within, row, y within];
         # its floor comes first, then the wall lines it shares with the next cell.
@@ -296,27 +299,30 @@ class MazeCanvas:
         walled = right[:-1, :-1] | right[:-1, 1:] | bottom[:-1, :-1] | bottom[1:, :-1]
         posts = np.where(walled, INK, DOT).astype(np.uint8)
         if fine:
-            rock = (model.visited == 0).T
+            rock = (visited_grid(model) == 0).T
             posts[rock[:-1, :-1] & rock[1:, :-1] & rock[:-1, 1:] & rock[1:, 1:]] = ROCK
         squares[:-1, floor:, :-1, floor:] = posts[:, None, :, None]
         pygame.surfarray.blit_array(self.bitmap, image)
         self.stale = True
 
-    def paint(self, model: MazeModel, rows: np.ndarray, cols: np.ndarray) -> None:
+    def paint(self, model: CellModel, rows: np.ndarray, cols: np.ndarray) -> None:
         """Repaint these cells, the walls on their four sides and their corners."""
         assert self.bitmap is not None and self.geometry is not None
         p, t = self.geometry.pitch, self.geometry.wall
-        h, w = model.maze.height, model.maze.width
+        maze = square_maze(model)
+        h, w = maze.height, maze.width
         # One lookup for the cells and their four neighbours (clipped at the border).
         count = len(rows)
         west, east = np.maximum(cols - 1, 0), np.minimum(cols + 1, w - 1)
         north, south = np.maximum(rows - 1, 0), np.minimum(rows + 1, h - 1)
-        states = model.states(
+        found = states(
+            model,
+            self.action,
             np.concatenate([rows, rows, rows, north, south]),
             np.concatenate([cols, west, east, cols, cols]),
         )
-        here, left, right, up, down = (states[i * count : (i + 1) * count] for i in range(5))
-        fine = self._fine(model)
+        here, left, right, up, down = (found[i * count : (i + 1) * count] for i in range(5))
+        fine = self._fine()
         pixels = pygame.surfarray.pixels2d(self.bitmap)  # (x, y): writes go to the surface
         try:
             xs, ys = _blocks(cols * p + t, rows * p + t, p - t, p - t)
@@ -329,7 +335,7 @@ class MazeCanvas:
             seg_rows, lines = np.concatenate([rows, rows]), np.concatenate([cols, cols + 1])
             inside = (lines > 0) & (lines < w)
             wall = np.ones(len(lines), bool)
-            wall[inside] = model.maze.right[seg_rows[inside], lines[inside] - 1] == 1
+            wall[inside] = maze.right[seg_rows[inside], lines[inside] - 1] == 1
             code = _segment_codes(
                 np.concatenate([left, here]), np.concatenate([here, right]), wall, inside, fine
             )
@@ -338,7 +344,7 @@ class MazeCanvas:
             lines, seg_cols = np.concatenate([rows, rows + 1]), np.concatenate([cols, cols])
             inside = (lines > 0) & (lines < h)
             wall = np.ones(len(lines), bool)
-            wall[inside] = model.maze.bottom[lines[inside] - 1, seg_cols[inside]] == 1
+            wall[inside] = maze.bottom[lines[inside] - 1, seg_cols[inside]] == 1
             code = _segment_codes(
                 np.concatenate([up, here]), np.concatenate([here, down]), wall, inside, fine
             )
@@ -350,12 +356,12 @@ class MazeCanvas:
         self.stale = True
 
     def _paint_posts(
-        self, model: MazeModel, pixels: np.ndarray, rows: np.ndarray, cols: np.ndarray, fine: bool
+        self, model: CellModel, pixels: np.ndarray, rows: np.ndarray, cols: np.ndarray, fine: bool
     ) -> None:
         """Corner posts: ink where a wall meets them, a faint dot where none does."""
         assert self.geometry is not None
         p, t = self.geometry.pitch, self.geometry.wall
-        maze = model.maze
+        maze = square_maze(model)
         h, w = maze.height, maze.width
         prow = np.concatenate([rows, rows, rows + 1, rows + 1])
         pcol = np.concatenate([cols, cols + 1, cols, cols + 1])
@@ -370,7 +376,7 @@ class MazeCanvas:
         )
         code = np.where(walled, INK, DOT).astype(np.uint8)
         if fine:
-            seen = model.visited
+            seen = visited_grid(model)
             rock = np.zeros(len(prow), bool)
             rock[inner] = (
                 (seen[r, c] == 0) & (seen[r + 1, c] == 0) & (seen[r, c + 1] == 0) & (seen[r + 1, c + 1] == 0)

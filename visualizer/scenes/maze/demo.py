@@ -51,15 +51,17 @@ from visualizer.scenes.maze.model import (
     REST,
     SOLVE,
     Cell,
-    MazeModel,
     carve_events,
     counters,
     ladder_step,
     narrate,
     parse_size,
+    square_maze,
+    square_model,
     status,
 )
 from visualizer.scenes.maze.view import MazeLayout, Scene, draw_stage, layout
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.widgets import Button, Choice, Label, Widget
 
 if TYPE_CHECKING:
@@ -98,7 +100,7 @@ def maze_camera() -> Camera:
     return camera
 
 
-class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
+class MazeDemo(Undoable[Sketch], Demo[CellModel]):
     """Carve a maze by backtracking, solve it, draw your own.
 
     About 390 lines, over the house's 300 for a class: the key table names
@@ -204,12 +206,12 @@ class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
             return steps.square_walk_rules(self.run_base)
         return None
 
-    def make_model(self) -> MazeModel:
+    def make_model(self) -> CellModel:
         """A fresh model at the start of the action (drawing edits the sketch's maze itself)."""
         if self.action == DRAW:
-            return MazeModel(self.sketch.maze, DRAW)
+            return square_model(self.sketch.maze, DRAW)
         opened = self.run_base.opened() if self.action in (CARVE, REST) else None
-        return MazeModel(self.run_base.copy(), self.action, opened)
+        return square_model(self.run_base.copy(), self.action, opened)
 
     def finished_maze(self) -> mz.Maze:
         """The maze the current action ends with (carving is finished by the plain function)."""
@@ -222,8 +224,8 @@ class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
     def shown_maze(self) -> mz.Maze:
         """The maze as it stands on screen now."""
         model = self.shell.run.model
-        assert isinstance(model, MazeModel)
-        return model.maze
+        assert isinstance(model, CellModel)
+        return square_maze(model)
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -328,8 +330,9 @@ class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
     def _repaint(self) -> None:
         """Hand the cells edits touched to the model on show, to be repainted."""
         model = self.shell.run.model
-        if isinstance(model, MazeModel) and model.maze is self.sketch.maze:
-            model.touch(*self.sketch.touched)
+        if isinstance(model, CellModel) and square_maze(model) is self.sketch.maze:
+            width = self.sketch.maze.width
+            model.dirty += (row * width + col for row, col in self.sketch.touched)
         self.sketch.touched.clear()
 
     def update(self, dt: float, player: Player) -> None:
@@ -432,7 +435,7 @@ class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
         """Events and backtracks (depth is the model's own: a carving's Carve pushes unseen by the shell)."""
         return ("events", "backtracks")
 
-    def counters(self, model: MazeModel) -> list[tuple[str, str]]:
+    def counters(self, model: CellModel) -> list[tuple[str, str]]:
         """Depth now and at most, cells visited, walls removed, dead ends, path length, size, seed."""
         return counters(model, self.action, f"{self.width} × {self.height}", self.maze_seed)
 
@@ -554,7 +557,7 @@ class MazeDemo(Undoable[Sketch], Demo[MazeModel]):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def scene(self, player: Player[MazeModel]) -> Scene:
+    def scene(self, player: Player[CellModel]) -> Scene:
         """The markers and the status line, in its tone, for the run at the player's cursor."""
         model = player.model
         size = f"{self.width} × {self.height}"

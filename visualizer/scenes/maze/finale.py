@@ -2,7 +2,7 @@
 
 A carve's end is the maze `solvers.maze.complete` finishes with the same
 seed (the plain path, no events: the same maze, a test checks), painted
-from a second `MazeModel` of it by the demo's own view, on a canvas of its
+from a second model of it (`model.square_model`) by the demo's own view, on a canvas of its
 own.  A search's end is `solvers.maze.find_path`: the path and what it
 cost, in words over the run's own picture (the words are every shape's,
 `mazes/finale.py`).  The controller hands over the
@@ -28,8 +28,9 @@ from visualizer.ahead import Ahead
 from visualizer.finale import Finale, Painter, StandIn
 from visualizer.player import Player
 from visualizer.scenes.maze.canvas import MazeCanvas
-from visualizer.scenes.maze.model import CARVE, DRAW, REST, SOLVE, Cell, MazeModel, status
+from visualizer.scenes.maze.model import CARVE, DRAW, REST, SOLVE, Cell, square_model, status
 from visualizer.scenes.maze.view import MazeLayout, Scene, draw_stage
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.scenes.mazes.finale import PlainAnswer, carved_line, solved_end
 from visualizer.theme import Theme
 
@@ -124,9 +125,9 @@ def walls_standing(maze: mz.Maze) -> int:
     return int(maze.right[:, :-1].sum() + maze.bottom[:-1, :].sum())
 
 
-def carved_model(run: Run, finished: mz.Maze) -> MazeModel:
+def carved_model(run: Run, finished: mz.Maze) -> CellModel:
     """The finished carve as the run's last event leaves it: every cell carved, the stack empty."""
-    model = MazeModel(finished, run.action, np.ones((finished.height, finished.width), np.uint8))
+    model = square_model(finished, run.action, np.ones((finished.height, finished.width), np.uint8))
     model.carved = walls_standing(run.base) - walls_standing(finished)
     return model
 
@@ -138,7 +139,7 @@ def carved_end(run: Run, finished: mz.Maze, expected: int | None, layout: Layout
     return Finale((carved_line(model.carved, cells),), expected, picture(run, model, layout, theme))
 
 
-def picture(run: Run, model: MazeModel, layout: Layout, theme: Theme) -> Painter:
+def picture(run: Run, model: CellModel, layout: Layout, theme: Theme) -> Painter:
     """Paints `model` as the demo paints its run's end, on a canvas of its own (the run's keeps its cache)."""
     canvas = MazeCanvas()
     stand_in = StandIn(model)

@@ -19,6 +19,7 @@ from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes import walk
 from visualizer.scenes.mazes import frames
+from visualizer.scenes.mazes.cells import CellModel, GridWalls
 from visualizer.scenes.mazes.run import MazeRun, search_result
 
 Cell = tuple[int, int]
@@ -60,6 +61,98 @@ SOLVE_VISITED_LINE = walk.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
 PATH_TOUCH_MAX = 4096
 """A path longer than this repaints everything rather than cell by cell."""
+
+
+def square_model(maze: mz.Maze, action: str, opened: np.ndarray | None = None) -> CellModel:
+    """The one maze model (`mazes.cells`) for the action, its walls the maze's own arrays.
+
+    A carving's Carve pushes the cell it opens; `opened` marks the cells a drawing already
+    opened (the rest is carved around them); a search starts with every cell in the maze.
+    """
+    walls, size = GridWalls(maze), maze.width * maze.height
+    if action == SOLVE:
+        return CellModel(size, walls, solving=True)
+    inside = None if opened is None else opened.astype(np.uint8).tobytes()
+    return CellModel(size, walls, pushes=action != DRAW, inside=inside)
+
+
+def square_maze(model: CellModel) -> mz.Maze:
+    """The maze whose walls a square run keeps."""
+    walls = model.walls
+    assert isinstance(walls, GridWalls), "a square run keeps its walls in a Maze"
+    return walls.maze
+
+
+def path_cells(model: CellModel) -> tuple[Cell, ...] | None:
+    """The search's path as (row, col) cells, as `solvers.maze` returns it (None: not found yet)."""
+    if model.path is None:
+        return None
+    width = square_maze(model).width
+    return tuple(divmod(cell, width) for cell in model.path)  # type: ignore[misc]
+
+
+def states(model: CellModel, action: str, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """The state (UNSEEN ... ROCK) of each cell (rows[i], cols[i]) of a square run."""
+    maze = square_maze(model)
+    flat = rows * maze.width + cols
+
+    def layer(values: bytearray) -> np.ndarray:
+        """The layer's value at each cell, as True or False."""
+        return np.frombuffer(values, np.uint8)[flat] != 0
+
+    return _combine(
+        action,
+        model.unreachable,
+        layer(model.marks),
+        layer(model.on_stack),
+        layer(model.dead),
+        layer(model.on_path),
+        lambda: closed_cells(maze, rows, cols),
+    )
+
+
+def state_grid(model: CellModel, action: str) -> np.ndarray:
+    """The state of every cell of a square run, as an H x W grid."""
+    maze = square_maze(model)
+    width = maze.width
+    return _combine(
+        action,
+        model.unreachable,
+        model.grid(model.marks, width) != 0,
+        model.grid(model.on_stack, width) != 0,
+        model.grid(model.dead, width) != 0,
+        model.grid(model.on_path, width) != 0,
+        lambda: closed_grid(maze),
+    )
+
+
+def _combine(
+    action: str,
+    unreachable: bool,
+    visited: np.ndarray,
+    stacked: np.ndarray,
+    dead: np.ndarray,
+    path: np.ndarray,
+    closed: Callable[[], np.ndarray],
+) -> np.ndarray:
+    """States from the layers, in order of precedence (path wins)."""
+    state = np.where(visited, SEEN, UNSEEN).astype(np.uint8)
+    if action in (CARVE, REST):
+        state[~visited] = ROCK
+    elif action == DRAW:
+        state[closed()] = ROCK
+    if unreachable:
+        state[visited] = REACHED
+    else:
+        state[dead] = DEAD
+    state[stacked] = STACKED
+    state[path] = PATH
+    return state
+
+
+def visited_grid(model: CellModel) -> np.ndarray:
+    """The cells a carving brought in (a search: reached), as an H x W grid over the model's bytes."""
+    return model.grid(model.marks, square_maze(model).width)
 
 
 class MazeModel(MazeRun):
@@ -363,7 +456,7 @@ DRAW_HINT = N_(
 )
 
 
-def status(model: MazeModel, action: str, size: str, at_end: bool, playing: bool) -> tuple[str, str]:
+def status(model: CellModel, action: str, size: str, at_end: bool, playing: bool) -> tuple[str, str]:
     """The status line and its tone ('ink', 'done' or 'dead') for the action on show."""
     if action == DRAW:
         return _(DRAW_HINT), "ink"
@@ -390,7 +483,7 @@ def status(model: MazeModel, action: str, size: str, at_end: bool, playing: bool
     ), "ink"
 
 
-def _solve_status(model: MazeModel, size: str, playing: bool) -> tuple[str, str]:
+def _solve_status(model: CellModel, size: str, playing: bool) -> tuple[str, str]:
     """The status line of a search: solved, unreachable (in every shape's words), or under way."""
     finished = search_result(len(model.path or ()), model.visits, model.dead_ends, model.unreachable)
     if finished is not None:
@@ -400,7 +493,7 @@ def _solve_status(model: MazeModel, size: str, playing: bool) -> tuple[str, str]
     return _("solving {size}: Space plays, Right steps").format(size=size), "ink"
 
 
-def counters(model: MazeModel, action: str, size: str, seed: int) -> list[tuple[str, str]]:
+def counters(model: CellModel, action: str, size: str, seed: int) -> list[tuple[str, str]]:
     """Cells visited, walls removed, dead ends, path length, size, seed."""
     path = len(model.path) if model.path else (len(model.stack) if action == SOLVE else 0)
     return [

@@ -28,8 +28,8 @@ from visualizer.scenes.maze.model import (
     STACKED,
     UNSEEN,
     Cell,
-    MazeModel,
 )
+from visualizer.scenes.mazes.cells import CellModel
 from visualizer.theme import Theme
 
 PATH_LINE_MAX = 20_000
@@ -96,13 +96,13 @@ def draw_stage(
     lay: MazeLayout,
     theme: Theme,
     canvas: MazeCanvas,
-    player: Player[MazeModel],
+    player: Player[CellModel],
     scene: Scene,
 ) -> None:
     """The maze, its path line, the current cell, S and G; the status line and the legend below."""
     model = player.model
     geometry = lay.geometry
-    canvas.sync(model, geometry, player.generation)
+    canvas.sync(model, scene.action, geometry, player.generation)
     clip = surface.get_clip()
     surface.set_clip(lay.area.clip(clip))  # zoomed in, the maze reaches past its area
     canvas.blit(surface)
@@ -116,7 +116,7 @@ def draw_stage(
     draw_legend(surface, theme, lay.legend, scene.action)
 
 
-def draw_path(surface: pygame.Surface, model: MazeModel, geometry: Geometry) -> None:
+def draw_path(surface: pygame.Surface, model: CellModel, geometry: Geometry) -> None:
     """A line through the solution's cells (on top of the green): a second cue."""
     if (
         not model.path
@@ -124,17 +124,18 @@ def draw_path(surface: pygame.Surface, model: MazeModel, geometry: Geometry) -> 
         or len(model.path) > PATH_LINE_MAX
     ):
         return
-    points = [geometry.cell_centre(cell) for cell in model.path]
+    width = geometry.width
+    points = [geometry.cell_centre(divmod(cell, width)) for cell in model.path]
     width = max(1, round(geometry.pitch * geometry.scale / 6))
     if len(points) > 1:
         pygame.draw.lines(surface, th.DONE, False, points, width)
 
 
-def draw_current(surface: pygame.Surface, theme: Theme, model: MazeModel, geometry: Geometry) -> None:
+def draw_current(surface: pygame.Surface, theme: Theme, model: CellModel, geometry: Geometry) -> None:
     """The cell on top of the stack: blue, with a ring when cells are small."""
     if not model.stack or model.path:
         return
-    box = geometry.cell_rect(model.stack[-1])
+    box = geometry.cell_rect(divmod(model.stack[-1], geometry.width))
     pygame.draw.rect(surface, th.ACTIVE, box)
     if box.w < theme.px(10):
         pygame.draw.circle(surface, th.ACTIVE, box.center, theme.px(7), theme.px(2))
