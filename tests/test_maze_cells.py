@@ -1,170 +1,104 @@
-"""The one maze model (`mazes.cells.CellModel`) against the two it replaces, event by event (no pygame).
+"""The one maze model (`mazes.cells.CellModel`), square and shapes: event by event and back (no pygame).
 
-The same event streams go to the square demo's `MazeModel` or the shapes'
-`ShapeModel` and to a `CellModel`; after every event (and after every revert
-back to the start) both are read the way their painters and counters read
-them, and must agree.  One moment is left out of the shapes' comparison: the
-old model marked a cell at its Push, the new one at the Visit that always
-follows it (as the square model did).
+The streams both demos play (a square carve, a drawing's rest, a square
+search with a wall drawn either way, hex backtracker, polar Prim, triangle
+growing tree, Wilson's Leaps, a hex search) go through one model: at the end
+it holds the solvers' own answers, every revert brings back the snapshot
+before its event, and the render hints name every cell whose look changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
 
 from solvers import maze as mz
-from solvers.events import Push, Visit
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, solve
-from visualizer.scenes.maze.model import CARVE, REST, SOLVE, MazeModel
-from visualizer.scenes.mazes.cells import CellModel, GridWalls, PassageWalls
-from visualizer.scenes.mazes.model import ShapeModel
+from solvers.runstats import run_to_end
+from visualizer import keyframes
+from visualizer.scenes.maze.model import CARVE, REST, SOLVE, path_cells, square_maze, square_model
+from visualizer.scenes.mazes.cells import CellModel, GridWalls
+from visualizer.scenes.mazes.model import shape_model
+
+LAYERS = ("inside", "seen", "dead", "on_path", "on_stack")
 
 
-def square_view(old: MazeModel) -> tuple[object, ...]:
-    """What the square's canvas and counters read of the old model, on flat ids."""
-    width = old.maze.width
-    return (
-        old.maze.right.tobytes(),
-        old.maze.bottom.tobytes(),
-        old.visited.tobytes(),
-        old.on_stack.tobytes(),
-        old.dead.tobytes(),
-        old.on_path.tobytes(),
-        tuple(row * width + col for row, col in old.stack),
-        None if old.path is None else tuple(row * width + col for row, col in old.path),
-        old.unreachable,
-        old.carved,
-        old.visits,
-        old.dead_ends,
-        old.max_depth,
-    )
+def looks(model: CellModel) -> np.ndarray:
+    """Each cell's layers and whether it is the current cell, one row a cell."""
+    rows = [np.frombuffer(getattr(model, name), np.uint8) for name in LAYERS]
+    current = np.zeros(model.size, np.uint8)
+    if model.current >= 0:
+        current[model.current] = 1
+    return np.stack([*rows, current], axis=1)
 
 
-def square_view_new(new: CellModel) -> tuple[object, ...]:
-    """The same, read from the one model."""
-    walls = new.walls
-    assert isinstance(walls, GridWalls)
-    return (
-        walls.maze.right.tobytes(),
-        walls.maze.bottom.tobytes(),
-        bytes(new.marks),
-        bytes(new.on_stack),
-        bytes(new.dead),
-        bytes(new.on_path),
-        tuple(new.stack),
-        new.path,
-        new.unreachable,
-        new.carved,
-        new.visits,
-        new.dead_ends,
-        new.max_depth,
-    )
+def walls_of(model: CellModel) -> object:
+    """The walls as one comparable value."""
+    walls = model.walls
+    if isinstance(walls, GridWalls):
+        return (walls.maze.right.tobytes(), walls.maze.bottom.tobytes())
+    return frozenset(model.opened)
 
 
-def shape_view(old: ShapeModel) -> tuple[object, ...]:
-    """What the shapes' painter and panels read of the old model (counts as in or out)."""
-    return (
-        frozenset(old.opened),
-        bytes(min(count, 1) for count in old.inside),
-        bytes(old.beside_maze or b""),
-        old.frontier_cells,
-        bytes(min(count, 1) for count in old.seen),
-        bytes(old.dead),
-        bytes(old.on_path),
-        bytes(old.on_stack),
-        tuple(old.stack),
-        old.path,
-        old.current,
-        old.max_depth,
-        old.walked,
-        old.unreachable,
-        old.cells_in,
-        old.cells_reached,
-    )
+def told(model: CellModel, before: np.ndarray, walls_before: object) -> None:
+    """The cells whose look changed are in `dirty` (or all are repainted); changed walls touch `walled`."""
+    walled = model.take_walled()
+    dirty = model.take_dirty()
+    if dirty is None:
+        return
+    changed = set(np.flatnonzero((looks(model) != before).any(axis=1)).tolist())
+    assert changed <= set(dirty)
+    if walls_of(model) != walls_before:
+        assert walled and set(walled) <= set(dirty)
 
 
-def shape_view_new(new: CellModel) -> tuple[object, ...]:
-    """The same, read from the one model."""
-    return (
-        frozenset(new.opened),
-        bytes(new.inside),
-        bytes(new.beside_maze or b""),
-        new.frontier_cells,
-        bytes(new.seen),
-        bytes(new.dead),
-        bytes(new.on_path),
-        bytes(new.on_stack),
-        tuple(new.stack),
-        new.path,
-        new.current,
-        new.max_depth,
-        new.walked,
-        new.unreachable,
-        new.cells_in,
-        new.cells_reached,
-    )
+def there_and_back(model: CellModel, events: list[Any]) -> None:
+    """Apply every event (hints checked), then revert them all: each revert restores its snapshot."""
+    model.take_dirty()
+    snapshots = []
+    for event in events:
+        snapshots.append(model.snapshot())
+        before, walls = looks(model), walls_of(model)
+        model.apply(event)
+        told(model, before, walls)
+    end = model.snapshot()
+    for event, snapshot in zip(reversed(events), reversed(snapshots), strict=True):
+        before, walls = looks(model), walls_of(model)
+        model.revert(event)
+        assert model.snapshot() == snapshot, event
+        told(model, before, walls)
+    for event in events:
+        model.apply(event)
+    assert model.snapshot() == end
 
 
-def compare(
-    events: list[Any],
-    old: Any,
-    new: CellModel,
-    old_view: Callable[[Any], tuple[object, ...]],
-    new_view: Callable[[CellModel], tuple[object, ...]],
-    skip_push: bool = False,
-) -> None:
-    """Both models agree after every event and after every revert; the new one comes back exactly."""
-    assert old_view(old) == new_view(new)
-    start = new.snapshot()
-    snapshots = [start]
-    for index, event in enumerate(events):
-        old.apply(event)
-        new.apply(event)
-        snapshots.append(new.snapshot())
-        following = events[index + 1] if index + 1 < len(events) else None
-        if skip_push and type(event) is Push and type(following) is Visit and following.where == event.node:
-            continue  # the old shapes' model marked the cell one event earlier
-        assert old_view(old) == new_view(new), (index, event)
-    for index in range(len(events) - 1, -1, -1):
-        old.revert(events[index])
-        new.revert(events[index])
-        assert new.snapshot() == snapshots[index], (index, events[index])
-        if not (skip_push and type(events[index - 1]) is Push and index > 0):
-            assert old_view(old) == new_view(new), (index, events[index])
-    assert new.snapshot() == start
-
-
-def test_a_square_carve_is_the_same_in_both() -> None:
-    """The backtracker carving 12 x 8 from a full grid."""
+def test_a_square_carve_leaves_the_generated_maze_and_steps_back_to_a_full_grid() -> None:
     events = list(mz.carve(12, 8, 3))
-    base = mz.Maze.full(12, 8)
-    old = MazeModel(base.copy(), CARVE)
-    new = CellModel(96, GridWalls(base.copy()), pushes=True)
-    compare(events, old, new, square_view, square_view_new)
+    model = square_model(mz.Maze.full(12, 8), CARVE)
+    there_and_back(model, events)
+    assert square_maze(model) == mz.generate(12, 8, 3)
+    assert model.visits == model.cells_in == 96 and model.carved == 95 and not model.stack
+    assert max(model.on_stack) == 0 and model.max_depth > 10
 
 
-def test_a_drawings_rest_carved_is_the_same_in_both() -> None:
-    """Some walls knocked down by hand, the rest carved and the parts joined."""
+def test_a_drawings_rest_is_carved_and_joined_as_the_solver_returns_it() -> None:
     base = mz.Maze.full(10, 7)
     for a, b in [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((3, 3), (4, 3)), ((6, 8), (6, 9))]:
         base.set_wall(a, b, False)
     events = list(mz.carve_rest(base, 4))
     assert any(getattr(event, "line", 0) == mz.LINE_CARVE_JOIN for event in events)
-    old = MazeModel(base.copy(), REST, base.opened())
-    opened = base.opened().astype(np.uint8).tobytes()
-    new = CellModel(70, GridWalls(base.copy()), pushes=True, inside=opened)
-    compare(events, old, new, square_view, square_view_new)
+    model = square_model(base.copy(), REST, base.opened())
+    there_and_back(model, events)
+    assert square_maze(model) == run_to_end(mz.carve_rest(base, 4))
+    assert model.visits == 70 - int(base.opened().sum()) and not model.stack
 
 
 @pytest.mark.parametrize("wall", [False, True], ids=["a loop knocked through", "a wall across the way"])
-def test_a_square_solve_on_a_drawn_maze_is_the_same_in_both(wall: bool) -> None:
-    """The one search on a carved maze after one wall was drawn: found, or out of reach."""
+def test_a_square_search_on_a_drawn_maze_ends_as_the_plain_search(wall: bool) -> None:
     maze = mz.generate(9, 7, 5)
     path = mz.find_path(maze).path
     assert path is not None
@@ -172,68 +106,67 @@ def test_a_square_solve_on_a_drawn_maze_is_the_same_in_both(wall: bool) -> None:
         maze.set_wall(path[3], path[4], True)
     else:
         maze.set_wall((2, 2), (2, 3), False)
-    events = list(mz.solve(maze))
-    old = MazeModel(maze.copy(), SOLVE)
-    new = CellModel(63, GridWalls(maze.copy()), solving=True)
-    for event in events:
-        new.apply(event)
-    assert (new.path is None) == wall and new.unreachable == wall
-    for event in reversed(events):
-        new.revert(event)
-    compare(events, old, new, square_view, square_view_new)
+    result = mz.find_path(maze)
+    model = square_model(maze.copy(), SOLVE)
+    there_and_back(model, list(mz.solve(maze)))
+    assert path_cells(model) == result.path and model.unreachable == wall
+    assert (model.visits, model.dead_ends, model.max_depth) == (
+        result.visited,
+        result.dead_ends,
+        result.max_depth,
+    )
+    if wall:
+        assert model.visits == int(mz.reachable(maze).sum()) < 63
 
 
 @pytest.mark.parametrize(
     ("shape", "name"), [("hex", "backtracker"), ("polar", "prim"), ("triangle", "growing-tree")]
 )
-def test_a_shapes_carving_is_the_same_in_both(shape: str, name: str) -> None:
+def test_a_shapes_carving_leaves_a_perfect_maze_and_steps_back(shape: str, name: str) -> None:
     """Generators that push, keep a frontier, or pop from the middle of their list."""
     graph = g.build(shape, 8, 7)
     which = gen.ALGORITHMS[name]
-    events = list(which.run(graph, 6))
-    frontier = graph.adjacency if which.frontier else None
-    old = ShapeModel(graph, pushes=which.carve_pushes, frontier=which.frontier)
-    new = CellModel(graph.size, PassageWalls(), pushes=which.carve_pushes, frontier=frontier)
-    compare(events, old, new, shape_view, shape_view_new, skip_push=True)
-    assert new.cells_in == 0 and old.carved == 0
+    model = shape_model(graph, pushes=which.carve_pushes, frontier=which.frontier)
+    there_and_back(model, list(which.run(graph, 6)))
+    assert g.perfect_problem(graph, sorted(model.opened)) is None
+    assert model.cells_in == graph.size and not model.stack and model.frontier_cells == 0
 
 
-def test_wilsons_leaps_are_the_same_in_both() -> None:
-    """Wilson's coarse walk: Leaps of many steps, then the Carves along the loop-erased path."""
+def test_wilsons_leaps_walk_the_steps_they_say() -> None:
     graph = g.square(12, 10)
     events = list(gen.wilson(graph, 7, steps=False))
-    assert any(type(event) is gen.Leap for event in events)
-    compare(events, ShapeModel(graph), CellModel(graph.size, PassageWalls()), shape_view, shape_view_new)
+    leaps = [event.steps for event in events if type(event) is gen.Leap]
+    model = shape_model(graph)
+    there_and_back(model, events)
+    assert leaps and model.walked == sum(leaps) and model.cells_in == graph.size
 
 
-def test_a_shapes_search_is_the_same_in_both() -> None:
-    """The one search on a carved hex maze."""
+def test_a_shapes_search_ends_on_the_plain_path() -> None:
     graph = g.build("hex", 9, 8)
     passages = gen.generate(graph, "backtracker", 2)
-    events = list(solve(corridors(graph, passages), graph.start, graph.goal))
-    old = ShapeModel(graph, passages=passages)
-    new = CellModel(graph.size, PassageWalls(passages), solving=True)
-    compare(events, old, new, shape_view, shape_view_new, skip_push=True)
-    assert new.cells_reached == 0
+    events = solve(corridors(graph, passages), graph.start, graph.goal)
+    told_events = list(events)
+    result = run_to_end(solve(corridors(graph, passages), graph.start, graph.goal))
+    model = shape_model(graph, passages=passages)
+    there_and_back(model, told_events)
+    assert model.path == result.path and model.cells_reached == model.visits == result.visited
 
 
 @pytest.mark.parametrize("run", ["square carve", "square solve", "hex carve"])
 def test_keyframes_restore_exactly_from_ahead_and_behind(run: str) -> None:
     """Any keyframe restored from the end, then from an earlier one, gives that moment's snapshot."""
-    from visualizer import keyframes
-
     if run == "hex carve":
         graph = g.build("hex", 9, 8)
         events = list(gen.backtracker(graph, 5))
-        model = CellModel(graph.size, PassageWalls(), pushes=True)
+        model = shape_model(graph, pushes=True)
     elif run == "square carve":
         events = list(mz.carve(11, 9, 2))
-        model = CellModel(99, GridWalls(mz.Maze.full(11, 9)), pushes=True)
+        model = square_model(mz.Maze.full(11, 9), CARVE)
     else:
         maze = mz.generate(11, 9, 2)
         maze.set_wall((4, 4), (4, 5), False)
         events = list(mz.solve(maze))
-        model = CellModel(99, GridWalls(maze), solving=True)
+        model = square_model(maze, SOLVE)
     snapshots, frames = [model.snapshot()], {0: keyframes.capture(model)}
     for index, event in enumerate(events, start=1):
         model.apply(event)
@@ -245,3 +178,13 @@ def test_keyframes_restore_exactly_from_ahead_and_behind(run: str) -> None:
         keyframes.restore(model, frames[index])
         assert model.snapshot() == snapshots[index]
         assert model.take_dirty() is None and model.take_dirty() == []  # one full repaint, then cell by cell
+
+
+def test_a_square_keyframe_packs_the_layers_a_carving_changes_to_bits() -> None:
+    """A carving's frame: walls, cells in and the stack's marks, a bit a cell each (no search layers)."""
+    model = square_model(mz.Maze.full(40, 30), CARVE)
+    for event in mz.carve(40, 30, 1):
+        model.apply(event)
+    own, walls = model.keyframe()
+    assert own.packed and walls.packed
+    assert own.bits.size == (2 * 1200 + 7) // 8 and walls.bits.size == (2 * 1200 + 7) // 8

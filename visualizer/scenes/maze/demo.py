@@ -17,8 +17,8 @@ strokes, marker moves, W, E, D, new sizes and opened files are all undoable
 seconds after the last edit and when the demo closes, and comes back in draw
 mode next time.  Here: the controller; `model.py` holds the model and the
 words, `editor.py` the edits, `canvas.py` and `view.py` the drawing.  What
-every maze shape shares comes from `mazes/`: the model's run core and
-keyframes (`run.py`, `frames.py`), the wall edit and the stroke
+every maze shape shares comes from `mazes/`: the one model and its
+keyframes (`cells.py`, `frames.py`), the wall edit and the stroke
 (`drawing.py`), the cells' tones and stripes (`tones.py`).
 """
 

@@ -1,26 +1,27 @@
-"""The maze as the events leave it, and the words for what happens (no pygame).
+"""The square maze's run on the one maze model, its cells' states, and the words for what happens (no pygame).
 
-`MazeModel` is what the player moves: walls, visited cells, the stack, dead
-ends and the path, each kept as an H x W layer so the canvas can paint the
-whole grid in a few numpy operations.  `narrate` and `status` turn events and
-states into the plain words the log and the status line show.
+What the player moves is every shape's model (`mazes.cells.CellModel`):
+`square_model` makes one whose walls are the maze's own right/bottom arrays.
+`states` and `state_grid` read its layers as H x W grids (views, no copy),
+so the canvas paints the whole grid in a few numpy operations; `narrate`
+and `status` turn events and states into the plain words the log and the
+status line show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from solvers import maze as mz
-from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
+from solvers.events import Carve, Pop, Push, Visit
 from solvers.i18n import N_, _, format_number, ngettext
 from solvers.mazes import generators as gen
 from solvers.mazes import walk
-from visualizer.scenes.mazes import frames
 from visualizer.scenes.mazes.cells import CellModel, GridWalls
-from visualizer.scenes.mazes.run import MazeRun, search_result
+from visualizer.scenes.mazes.run import search_result
 
 Cell = tuple[int, int]
 
@@ -49,18 +50,12 @@ SIZES: tuple[tuple[int, int], ...] = (
 """The ladder [ and ] walk; "size…" asks for any W x H."""
 DEFAULT_SIZE = (16, 10)
 
-DIRTY_CAP = 200_000
-"""Past this many touched cells a full repaint is cheaper than the list."""
-
 # Cell states, in the order they win when several apply.
 UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
 
 # Pseudocode lines the model and the narration tell apart.
 CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
 SOLVE_VISITED_LINE = walk.LINE_SOLVE_VISITED  # "if cell was visited: return"
-
-PATH_TOUCH_MAX = 4096
-"""A path longer than this repaints everything rather than cell by cell."""
 
 
 def square_model(maze: mz.Maze, action: str, opened: np.ndarray | None = None) -> CellModel:
@@ -153,230 +148,6 @@ def _combine(
 def visited_grid(model: CellModel) -> np.ndarray:
     """The cells a carving brought in (a search: reached), as an H x W grid over the model's bytes."""
     return model.grid(model.marks, square_maze(model).width)
-
-
-class MazeModel(MazeRun):
-    """The maze as the events leave it: walls, visited cells, the stack, dead ends, the path.
-
-    The stack, its deepest depth (a carving's Carve pushes, which the shell's count misses) and the
-    keyframes are every maze model's (`mazes.run.MazeRun`); the cells are H x W grids for the canvas.
-    """
-
-    FRAME_PLAN = frames.Plan(
-        bits=("right", "bottom", "visited", "on_stack", "dead", "on_path"),
-        pairs=("stack",),
-        growing=("popped", "depth_maxima"),
-        values=("path", "unreachable", "carved", "visits", "dead_ends", "max_depth"),
-    )
-    """What a keyframe keeps (`mazes.frames`): walls and layers as bits, the lists along the run's ledger."""
-
-    def __init__(self, maze: mz.Maze, action: str, opened: np.ndarray | None = None) -> None:
-        super().__init__()
-        self.maze = maze
-        self.action = action
-        shape = (maze.height, maze.width)
-        self.visited = np.zeros(shape, np.uint8) if opened is None else opened.astype(np.uint8)
-        self.on_stack = np.zeros(shape, np.uint8)
-        self.dead = np.zeros(shape, np.uint8)
-        self.on_path = np.zeros(shape, np.uint8)
-        self.popped: list[Cell] = []
-        self.unreachable = False
-        self.carved = 0
-        self.visits = 0
-        self.dead_ends = 0
-        self.dirty: list[Cell] = []  # cells to repaint: drained by the canvas
-        self.all_dirty = True
-        self._width = maze.width  # read for every carving event (the maze's own is a property)
-
-    @property
-    def right(self) -> np.ndarray:
-        """The walls right of each cell (the maze's own array)."""
-        return self.maze.right
-
-    @property
-    def bottom(self) -> np.ndarray:
-        """The walls below each cell (the maze's own array)."""
-        return self.maze.bottom
-
-    def touch(self, *cells: Cell) -> None:
-        """Note cells whose look changed (a render hint, not part of the state)."""
-        if self.all_dirty:
-            return
-        dirty = self.dirty
-        for cell in cells:
-            if not dirty or dirty[-1] != cell:  # a Push then a Visit touch the same cell
-                dirty.append(cell)
-        if len(dirty) > DIRTY_CAP:
-            dirty.clear()
-            self.all_dirty = True
-
-    def cell(self, where: Cell | int) -> Cell:
-        """A cell as (row, col): events name cells by flat id row * width + col, a drawing by pairs."""
-        if type(where) is int:
-            return divmod(where, self._width)  # type: ignore[return-value]
-        return where  # type: ignore[return-value]
-
-    def apply(self, event: Any) -> None:
-        """Move one event forward (a carving's Carve also marks and pushes the cell it opens)."""
-        kind = type(event)
-        if kind is Push:
-            cell = self.cell(event.what)
-            self._push(cell)
-            self.on_stack[cell] = 1
-            self.touch(cell)
-        elif kind is Visit:
-            cell = self.cell(event.where)
-            self.visited[cell] = 1
-            self.visits += 1
-            self.touch(cell)
-        elif kind is Carve:
-            a, b = self.cell(event.cell), self.cell(event.other)
-            self._open_wall(a, b)
-            self.carved += 1
-            if event.line == mz.LINE_CARVE_KNOCK:
-                self.visited[b] = 1
-                self.visits += 1
-                self._push(b)
-                self.on_stack[b] = 1
-            if not self.all_dirty:
-                self.touch(a, b)
-        elif kind is Pop:
-            cell = self.stack.pop()
-            self.popped.append(cell)
-            self.on_stack[cell] = 0
-            if not self.all_dirty:
-                self.touch(cell)
-        elif kind is DeadEnd:
-            cell = self.cell(event.where)
-            self.dead[cell] = 1
-            self.dead_ends += 1
-            self.touch(cell)
-        elif kind is Solution:
-            self.path = tuple(map(self.cell, event.answer))
-            self._mark_path(self.path, 1)
-        elif kind is Note and event.what == "unreachable":
-            self.unreachable = True
-            self.all_dirty = True
-
-    def revert(self, event: Any) -> None:
-        """Undo exactly what `apply(event)` did."""
-        kind = type(event)
-        if kind is Push:
-            cell = self._unpush()
-            self.on_stack[cell] = 0
-            self.touch(cell)
-        elif kind is Visit:
-            cell = self.cell(event.where)
-            self.visited[cell] = 0
-            self.visits -= 1
-            self.touch(cell)
-        elif kind is Carve:
-            a, b = self.cell(event.cell), self.cell(event.other)
-            self.maze.set_wall(a, b, True)
-            self.carved -= 1
-            if event.line == mz.LINE_CARVE_KNOCK:
-                self.visited[b] = 0
-                self.visits -= 1
-                self.on_stack[self._unpush()] = 0
-            self.touch(a, b)
-        elif kind is Pop:
-            cell = self.popped.pop()
-            self.stack.append(cell)
-            self.on_stack[cell] = 1
-            self.touch(cell)
-        elif kind is DeadEnd:
-            cell = self.cell(event.where)
-            self.dead[cell] = 0
-            self.dead_ends -= 1
-            self.touch(cell)
-        elif kind is Solution:
-            self._mark_path(tuple(map(self.cell, event.answer)), 0)
-            self.path = None
-        elif kind is Note and event.what == "unreachable":
-            self.unreachable = False
-            self.all_dirty = True
-
-    def _open_wall(self, a: Cell, b: Cell) -> None:
-        """Knock down the wall between neighbours `a` and `b` (as `Maze.set_wall`, without its checks)."""
-        if a > b:
-            a, b = b, a
-        grid = self.maze.right if a[0] == b[0] else self.maze.bottom
-        grid[a] = 0
-
-    def _mark_path(self, path: Sequence[Cell], value: int) -> None:
-        """Set or clear the path layer along `path`."""
-        rows, cols = np.array(path, dtype=np.intp).reshape(-1, 2).T
-        self.on_path[rows, cols] = value
-        if len(path) > PATH_TOUCH_MAX:
-            self.all_dirty = True
-        else:
-            self.touch(*path)
-
-    def states(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-        """The state (UNSEEN ... ROCK) of each cell (rows[i], cols[i])."""
-        return self._combine(
-            self.visited[rows, cols] == 1,
-            self.on_stack[rows, cols] == 1,
-            self.dead[rows, cols] == 1,
-            self.on_path[rows, cols] == 1,
-            lambda: closed_cells(self.maze, rows, cols),
-        )
-
-    def state_grid(self) -> np.ndarray:
-        """The state of every cell, as an H x W grid."""
-        return self._combine(
-            self.visited == 1,
-            self.on_stack == 1,
-            self.dead == 1,
-            self.on_path == 1,
-            lambda: closed_grid(self.maze),
-        )
-
-    def _combine(
-        self,
-        visited: np.ndarray,
-        stacked: np.ndarray,
-        dead: np.ndarray,
-        path: np.ndarray,
-        closed: Callable[[], np.ndarray],
-    ) -> np.ndarray:
-        """States from the layers, in order of precedence (path wins)."""
-        state = np.where(visited, SEEN, UNSEEN).astype(np.uint8)
-        if self.action in (CARVE, REST):
-            state[~visited] = ROCK
-        elif self.action == DRAW:
-            state[closed()] = ROCK
-        if self.unreachable:
-            state[visited] = REACHED
-        else:
-            state[dead] = DEAD
-        state[stacked] = STACKED
-        state[path] = PATH
-        return state
-
-    def repaint_all(self) -> None:
-        """Every cell is repainted (after a keyframe is restored)."""
-        self.dirty.clear()
-        self.all_dirty = True
-
-    def snapshot(self) -> tuple:
-        """The whole state as one comparable value (the render hints left out)."""
-        return (
-            self.maze.right.tobytes(),
-            self.maze.bottom.tobytes(),
-            self.visited.tobytes(),
-            self.on_stack.tobytes(),
-            self.dead.tobytes(),
-            self.on_path.tobytes(),
-            tuple(self.stack),
-            tuple(self.popped),
-            self.path,
-            self.unreachable,
-            self.carved,
-            self.visits,
-            self.dead_ends,
-            self.max_depth,
-        )
 
 
 def closed_cells(maze: mz.Maze, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:

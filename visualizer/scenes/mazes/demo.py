@@ -12,8 +12,8 @@ Five modes share the stage:
 
 `model.py` holds the runs, `game.py` the game, `paint.py` the painter and
 `view.py` the layout and cards; `panels.py` here draws each mode's cards.
-The square Maze demo (`maze/`) shares this package's run core and keyframes
-(`run.py`, `frames.py`), edits (`drawing.py`) and tones (`tones.py`).
+The square Maze demo (`maze/`) shares this package's one model and its
+keyframes (`cells.py`, `frames.py`), edits (`drawing.py`) and tones (`tones.py`).
 """
 
 from __future__ import annotations

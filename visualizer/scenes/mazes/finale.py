@@ -3,7 +3,7 @@
 A carve's end is the maze its generator finishes with the same seed, worked
 out without events (`solvers.mazes.generators.complete` for the
 backtracker, the generator's passages drained for the others), painted from
-a second `ShapeModel` of it by the demo's own stage drawing, on canvases of
+a second model of it (`model.shape_model`) by the demo's own stage drawing, on canvases of
 its own (no cell lit as current: a generator that ends on a carve, such as
 Prim, lights its last cell once the run lands).  A search's end is
 `solvers.mazes.walk.result_of`: the path and what it cost, in words over

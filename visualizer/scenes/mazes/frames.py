@@ -1,4 +1,4 @@
-"""The one keyframe scheme of the maze models (square and every shape): compact frames for fast seeks.
+"""The keyframe scheme of the one maze model (square and every shape): compact frames for fast seeks.
 
 A keyframe's bytes set how far apart the player places keyframes (a frame
 may cost about 64 bytes per event since the last), and a seek applies up to
@@ -9,13 +9,13 @@ A model says what its frame keeps in a `Plan`, by attribute name:
 - `bits`: per-cell layers (numpy arrays or bytearrays), packed 8 cells a
   byte (`numpy.packbits`) while they hold only 0 and 1, kept whole when a
   count passed 1 (a cell pushed twice by the shared-state bug): the square's
-  walls right and below, cells in the maze, on the stack, dead ends, path;
-- `pairs`: lists of (row, col) cells (the square's stack), kept as 2-byte
-  rows and columns: half a list's 8 bytes a cell;
-- `copies`: containers copied as they are (counts per cell, a stack of ids);
-- `growing`: lists that change only at their end as the run goes on (cells
-  popped, the deepest stack before each push, the passages carved, the
-  current cell before each event): they are prefixes of the run's longest
+  walls right and below, cells in the maze or reached, on the stack, dead
+  ends, path;
+- `copies`: containers copied as they are (Prim's counts per cell, the stack
+  of ids: 4 bytes a cell);
+- `growing`: lists that change only at their end as the run goes on (the
+  deepest stack before each push, the passages carved, the current cell
+  before each event, which cells each event brought in): they are prefixes of the run's longest
   history, kept once in a `Ledger` that all the run's frames share, and a
   frame keeps only their lengths (so a frame late in a long run costs no
   more than an early one);
@@ -27,7 +27,6 @@ one of them keeps seeing the model.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -35,15 +34,11 @@ import numpy as np
 from visualizer import keyframes
 from visualizer.keyframes import Ledger
 
-PAIR = np.uint16
-"""A row or a column of a kept cell (sides go up to solvers.maze.MAX_SIZE, 2,000)."""
-
 
 class Plan(NamedTuple):
     """What a maze model's keyframe keeps of it, by attribute name (see the module's docstring)."""
 
     bits: tuple[str, ...] = ()
-    pairs: tuple[str, ...] = ()
     copies: tuple[str, ...] = ()
     growing: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
@@ -54,7 +49,6 @@ class MazeFrame(NamedTuple):
 
     bits: np.ndarray
     packed: bool  # `bits` holds 8 cells a byte (False: a byte a cell, some count was above 1)
-    pairs: tuple[np.ndarray, ...]
     copies: tuple[Any, ...]
     lengths: tuple[int, ...]
     values: tuple[Any, ...]
@@ -70,17 +64,11 @@ def capture(model: object, plan: Plan, ledger: Ledger) -> MazeFrame:
     return MazeFrame(
         np.packbits(cells) if packed else cells,
         packed,
-        tuple(pairs_of(getattr(model, name)) for name in plan.pairs),
         tuple(keyframes.copy_value(getattr(model, name)) for name in plan.copies),
         tuple(len(getattr(model, name)) for name in plan.growing),
         tuple(getattr(model, name) for name in plan.values),
         ledger,
     )
-
-
-def pairs_of(cells: list[tuple[int, int]]) -> np.ndarray:
-    """(row, col) cells as an N x 2 array of 2-byte ints."""
-    return np.fromiter(chain.from_iterable(cells), PAIR, count=2 * len(cells)).reshape(-1, 2)
 
 
 def restore(model: object, plan: Plan, frame: MazeFrame) -> None:
@@ -92,8 +80,6 @@ def restore(model: object, plan: Plan, frame: MazeFrame) -> None:
     for live in layers:
         live.reshape(-1)[...] = unpacked[start : start + live.size]
         start += live.size
-    for name, cells in zip(plan.pairs, frame.pairs, strict=True):
-        getattr(model, name)[:] = zip(cells[:, 0].tolist(), cells[:, 1].tolist(), strict=True)
     for name, saved in zip(plan.copies, frame.copies, strict=True):
         setattr(model, name, keyframes.restored(getattr(model, name), saved))
     for name, length in zip(plan.growing, frame.lengths, strict=True):
