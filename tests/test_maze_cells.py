@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from solvers import maze as mz
+from solvers.events import Solution
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, solve
@@ -188,3 +189,17 @@ def test_a_square_keyframe_packs_the_layers_a_carving_changes_to_bits() -> None:
     own, walls = model.keyframe()
     assert own.packed and walls.packed
     assert own.bits.size == (2 * 1200 + 7) // 8 and walls.bits.size == (2 * 1200 + 7) // 8
+
+
+def test_a_long_path_is_lit_cell_by_cell_on_a_shape_and_whole_on_the_square() -> None:
+    """5,000 path cells: the shapes' painter gets them as a list (a full polar repaint costs ~150 ms),
+    the square's canvas a full repaint (one whole-grid paint beats 5,000 cells)."""
+    path = tuple(range(5000))
+    shape = shape_model(g.build("hex", 80, 80), passages=[])
+    square = square_model(mz.Maze.full(80, 80), SOLVE)
+    for model in (shape, square):
+        model.take_dirty()
+        model.apply(Solution(1, path))
+    dirty = shape.take_dirty()
+    assert dirty is not None and set(path) <= set(dirty)
+    assert square.take_dirty() is None

@@ -58,6 +58,10 @@ CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
 SOLVE_VISITED_LINE = walk.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
 
+PATH_TOUCH_MAX = 4096
+"""A path longer than this repaints everything rather than cell by cell."""
+
+
 def square_model(maze: mz.Maze, action: str, opened: np.ndarray | None = None) -> CellModel:
     """The one maze model (`mazes.cells`) for the action, its walls the maze's own arrays.
 
@@ -66,7 +70,7 @@ def square_model(maze: mz.Maze, action: str, opened: np.ndarray | None = None) -
     """
     walls, size = GridWalls(maze), maze.width * maze.height
     if action == SOLVE:
-        return CellModel(size, walls, solving=True)
+        return CellModel(size, walls, solving=True, path_repaint=PATH_TOUCH_MAX)
     inside = None if opened is None else opened.astype(np.uint8).tobytes()
     return CellModel(size, walls, pushes=action != DRAW, inside=inside)
 

@@ -13,8 +13,8 @@ a passage set on the other graphs.
 Render hints, read by both painters and not part of the state: `dirty` lists
 the cells an event touched (-1, no cell, may be among them), `walled` those
 of them whose walls changed, and `repaint` says every cell may have changed
-(a keyframe restored, the goal found out of reach, a long path lit, or more
-touched cells than a full paint costs).
+(a keyframe restored, the goal found out of reach, a path longer than the
+painter likes lit, or more touched cells than a full paint costs).
 
 Keyframes follow `frames`: the layers as bits, the stack copied, the lists
 that only grow at their end (the current cell before each event, which cells
@@ -40,9 +40,6 @@ from visualizer.scenes.mazes import frames
 
 DIRTY_CAP = 200_000
 """Past this many touched cells a full repaint is cheaper than the list (and the list stops growing)."""
-
-PATH_TOUCH_MAX = 4096
-"""A path longer than this repaints everything rather than cell by cell."""
 
 CARVING_LAYERS = ("inside", "on_stack")
 SEARCH_LAYERS = ("seen", "dead", "on_path", "on_stack")
@@ -130,7 +127,7 @@ class PassageWalls:
 
     def open(self, a: int, b: int) -> None:
         """Carve the passage a | b."""
-        carved = passage(a, b)
+        carved = (a, b) if a < b else (b, a)  # `passage`, inline: called for every Carve
         self.carves.append(carved)
         self.opened.add(carved)
 
@@ -167,7 +164,10 @@ class CellModel:
     growing tree, the bug; not a join of parts).  `frontier`: the graph's
     neighbour lists, to count Prim's frontier.  `solving`: a search, every
     cell in the maze from the start.  `inside`: a carving's cells already in
-    (the square's drawing, whose rest is carved).
+    (the square's drawing, whose rest is carved).  `path_repaint`: a path
+    longer than this asks for a full repaint rather than its cells (the
+    square's canvas paints a whole grid at once; the shapes' painter lights
+    ~15,000 path cells faster one by one).
     """
 
     def __init__(
@@ -179,12 +179,14 @@ class CellModel:
         pushes: bool = False,
         frontier: Sequence[Sequence[int]] | None = None,
         inside: bytes | None = None,
+        path_repaint: int | None = None,
     ) -> None:
         self.size = size
         self.walls = walls
         self.solving = solving
         self.pushes = pushes
         self.adjacency = frontier
+        self.path_repaint = path_repaint
         if solving:
             self.inside = bytearray(b"\x01") * size  # every cell is in: the search's cells are `seen`
         else:
@@ -257,10 +259,12 @@ class CellModel:
             self.open_wall(a, b)
             self.carved += 1
             marks = self.marks
-            if marks[a] and not marks[b] and self.beside_maze is None:  # the backtracker's step
+            if marks[a] and not marks[b]:  # most carvings' step: a cell joins the maze beside it
                 marks[b] = 1
                 self.entered.append(2)
                 self.visits += 1
+                if self.beside_maze is not None:
+                    self._frontier(b, 1)
             else:
                 self._enter(a, b)
             if self.pushes and line != mz.LINE_CARVE_JOIN:
@@ -427,7 +431,7 @@ class CellModel:
         on_path = self.on_path
         for cell in path:
             on_path[cell] = on
-        if len(path) > PATH_TOUCH_MAX:
+        if self.path_repaint is not None and len(path) > self.path_repaint:
             self.repaint_all()
         else:
             self.dirty += path
