@@ -203,3 +203,13 @@ def test_a_long_path_is_lit_cell_by_cell_on_a_shape_and_whole_on_the_square() ->
     dirty = shape.take_dirty()
     assert dirty is not None and set(path) <= set(dirty)
     assert square.take_dirty() is None
+
+
+def test_a_square_run_writes_its_walls_into_a_maze_whose_arrays_were_not_laid_out_flat() -> None:
+    """A maze built from transposed arrays: the run's carving still lands in the maze itself."""
+    full = mz.Maze.full(6, 4)
+    maze = mz.Maze(np.asfortranarray(full.right), np.asfortranarray(full.bottom))
+    model = square_model(maze, CARVE)
+    for event in mz.carve(6, 4, 2):
+        model.apply(event)
+    assert square_maze(model) is maze and maze == mz.generate(6, 4, 2)

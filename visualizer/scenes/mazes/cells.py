@@ -75,6 +75,9 @@ class Walls(Protocol):
     def restore(self, frame: frames.MazeFrame) -> None:
         """Become the walls the keyframe kept."""
 
+    def snapshot(self) -> object:
+        """The walls as one comparable value."""
+
 
 class GridWalls:
     """The square's walls: the maze's own `right` and `bottom` H x W arrays (1 = wall), seen flat."""
@@ -83,6 +86,8 @@ class GridWalls:
 
     def __init__(self, maze: mz.Maze) -> None:
         self.maze = maze
+        maze.right = np.ascontiguousarray(maze.right)  # the same walls, laid out so a flat view exists
+        maze.bottom = np.ascontiguousarray(maze.bottom)
         self.right = maze.right.reshape(-1)  # views: writes go to the maze
         self.bottom = maze.bottom.reshape(-1)
 
@@ -109,6 +114,10 @@ class GridWalls:
     def restore(self, frame: frames.MazeFrame) -> None:
         """Write the kept walls into the maze's arrays."""
         frames.restore(self, self.PLAN, frame)
+
+    def snapshot(self) -> object:
+        """Both wall arrays' bytes."""
+        return (self.right.tobytes(), self.bottom.tobytes())
 
 
 class PassageWalls:
@@ -150,6 +159,10 @@ class PassageWalls:
         before = len(carves)
         frames.restore(self, self.PLAN, frame)
         opened.update(carves[before:])
+
+    def snapshot(self) -> object:
+        """The open passages, sorted."""
+        return tuple(sorted(self.opened))
 
     def carve_all(self, passages: Iterable[Passage]) -> None:
         """Every passage of a finished carving open (End's picture)."""
@@ -494,14 +507,8 @@ class CellModel:
 
     def snapshot(self) -> tuple[object, ...]:
         """Everything a revert must restore, as one comparable value (render hints left out)."""
-        walls = self.walls
-        kept: object = (
-            tuple(sorted(walls.opened))
-            if isinstance(walls, PassageWalls)
-            else (bytes(walls.right), bytes(walls.bottom))  # type: ignore[attr-defined]
-        )
         return (
-            kept,
+            self.walls.snapshot(),
             bytes(self.inside),
             bytes(self.beside_maze or b""),
             bytes(self.seen),
