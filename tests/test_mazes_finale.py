@@ -15,7 +15,8 @@ from ui import press, stage_of
 from solvers.mazes import generators as gen
 from solvers.mazes.walk import corridors, result_of
 from visualizer.scenes.mazes import finale
-from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, SOLVE, passage
+from visualizer.scenes.mazes.cells import passage
+from visualizer.scenes.mazes.model import BUG, CARVE, COMPARE, SOLVE
 
 
 def shapes_demo(app, open_demo, shape: str, side: int, mode: str = CARVE, name: str = "backtracker"):

@@ -28,11 +28,6 @@ TEXTURE = "texture"
 LEFT, RIGHT = 0, 1
 
 
-def passage(a: int, b: int) -> Passage:
-    """A passage with the smaller id first."""
-    return (a, b) if a < b else (b, a)
-
-
 def shape_model(
     graph: CellGraph,
     *,
