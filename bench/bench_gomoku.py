@@ -17,7 +17,12 @@ Run: `python bench/bench_gomoku.py [--openings 50] [--nodes N] [--plies P] [--pa
   on one core of this machine), and the threat searches have node budgets of
   their own.  Each game's moves and result go to standard error as it ends (to
   replay one: `--game G --pairs A-B`); the table gives each level's CPU seconds
-  per move.
+  per move, and its longest move's.
+- `--speed`: the threat search alone, the same questions each run: a line of up
+  to 7 threats for each side, from every puzzle position and from the games
+  hard lost to medium (`LOST_GAMES`, each position on the way), each search
+  with `SPEED_BUDGET` nodes; nodes, CPU seconds, nodes per second, lines found
+  and searches that ran out.  Run it on two commits to compare them.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from solvers.engine import LEVELS, Limits
 from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, load
 from solvers.grids import MNK, STONE, Position
-from solvers.threats import LEVEL_REACH, think_with
+from solvers.threats import LEVEL_REACH, Board, Exhausted, Threats, think_with
 
 GAME = MNK(15, 15, 5)
 
@@ -75,6 +80,44 @@ def puzzle_table(nodes: int) -> list[str]:
     return rows
 
 
+LOST_GAMES = {
+    46: "h8 f8 h6 h9 i7 g9 j8 g5 i8 g8 k8 l8 j7 f7 e6 f9 f5 f6 f10 g6 g7 d9 e9 e8 h5 c10",
+    49: "h8 f8 i8 g7 h6 g8 h7 h9 g6 f5 i6 h4 f6 e6 j6",
+}
+"""Two games hard (x in 46, o in 49) lost to medium in this bench before the threat search's move order
+(issue 31): medium's lines of 6 and 7 threats took 130,000 and 100,000 nodes to find."""
+SPEED_BUDGET = 30_000
+"""Nodes for each search of `speed_row`."""
+
+
+def speed_positions() -> list[Position]:
+    """The puzzle positions and every position of the `LOST_GAMES` from the fourth move on."""
+    found = [puzzle.pos for puzzle in load()]
+    for moves in LOST_GAMES.values():
+        pos = GAME.start()
+        for index, name in enumerate(moves.split()):
+            pos = GAME.result(pos, GAME.named_cell(name))
+            if index >= 3 and not pos.winner:
+                found.append(pos)
+    return found
+
+
+def speed_row() -> str:
+    """The threat search's work on `speed_positions`: one VCT (7) per side and position (a table row)."""
+    nodes = lines = ran_out = 0
+    started = time.process_time()
+    for pos in speed_positions():
+        for attacker in (1, -1):
+            search = Threats(Board(GAME, pos), SPEED_BUDGET)
+            try:
+                lines += search.vct(attacker, 7) is not None
+            except Exhausted:
+                ran_out += 1
+            nodes += search.nodes
+    seconds = time.process_time() - started
+    return f"| {nodes:,} | {seconds:.2f} | {nodes / seconds:,.0f} | {lines} | {ran_out} |"
+
+
 def opening(rng: random.Random) -> Position:
     """x in the centre, o and x at random next to it (three stones: o to move)."""
     pos = GAME.result(GAME.start(), GAME.cell(7, 7))
@@ -85,12 +128,13 @@ def opening(rng: random.Random) -> Position:
 
 @dataclass
 class Tally:
-    """A match so far: games won per level, unfinished games, CPU seconds and moves per level."""
+    """A match so far: games won per level, unfinished games; per level CPU seconds, moves, longest move."""
 
     wins: dict[str, int] = field(default_factory=dict)
     unfinished: int = 0
     cpu: dict[str, float] = field(default_factory=dict)
     moves: dict[str, int] = field(default_factory=dict)
+    longest: dict[str, float] = field(default_factory=dict)
 
     def per_move(self, level: str) -> float:
         """`level`'s CPU seconds per move."""
@@ -106,7 +150,9 @@ def play(
         level = levels[pos.mover]
         started = time.process_time()
         answer = think_with(GAME, pos, level_limits(level, nodes), LEVEL_REACH[level])
-        tally.cpu[level] = tally.cpu.get(level, 0.0) + time.process_time() - started
+        spent = time.process_time() - started
+        tally.cpu[level] = tally.cpu.get(level, 0.0) + spent
+        tally.longest[level] = max(tally.longest.get(level, 0.0), spent)
         tally.moves[level] = tally.moves.get(level, 0) + 1
         move = answer.move if answer.move is not None else GAME.candidates(pos)[0]
         moves.append(move)
@@ -132,7 +178,7 @@ def match(first: str, second: str, games: Collection[int], nodes: int, plies: in
         said = f"{levels[winner]} ({'x' if winner == 1 else 'o'}) wins" if winner else "unfinished"
         line = " ".join(GAME.move_name(m) for m in (*opening_moves(pos), *moves))
         print(f"game {number}: x {levels[1]}, o {levels[-1]}: {said}: {line}", file=sys.stderr, flush=True)
-    cpu = f"{tally.per_move(first):.2f} / {tally.per_move(second):.2f}"
+    cpu = " / ".join(f"{tally.per_move(level):.2f} ({tally.longest[level]:.1f})" for level in (first, second))
     score = f"{tally.wins[first]} | {tally.wins[second]} | {tally.unfinished}"
     return f"| {first} vs {second} | {played} | {score} | {cpu} |"
 
@@ -161,11 +207,16 @@ def main() -> None:
     parser.add_argument("--pairs", default="medium-easy,hard-medium,hard-easy")
     parser.add_argument("--game", type=int, action="append", help="play only opening G (0-based; repeatable)")
     parser.add_argument("--skip-puzzles", action="store_true")
+    parser.add_argument("--speed", action="store_true", help="only the threat search's nodes per second")
     args = parser.parse_args()
+    if args.speed:
+        print("| nodes | CPU s | nodes/s | lines found | ran out |\n|---|---|---|---|---|")
+        print(speed_row())
+        return
     if not args.skip_puzzles:
         print("\n".join(puzzle_table(args.nodes)), flush=True)
     print(f"\nhard: {args.nodes:,} nodes of alpha-beta per move; at most {args.plies} moves a game\n")
-    print("| match | games | first wins | second wins | unfinished | CPU s per move |")
+    print("| match | games | first wins | second wins | unfinished | CPU s per move (longest) |")
     print("|---|---|---|---|---|---|")
     games = set(args.game or range(args.openings))
     for pair in filter(None, args.pairs.split(",")):

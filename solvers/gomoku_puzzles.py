@@ -217,9 +217,12 @@ def _holds(board: Board, me: int, move: int, threats: int, budget: int, *, follo
 
 
 def _any_holds(board: Board, me: int, threats: int, budget: int) -> bool | None:
-    """Some move of `me` (to move) holds (True), none does (False), or none is known to (None)."""
+    """Some move of `me` (to move) holds (True), none does (False), or none is known to (None).
+
+    Busy cells are tried first: a holding move is usually near the stones, and the search stops at the first.
+    """
     unknown = False
-    for cell in _empty(board):
+    for cell in sorted(_empty(board), key=lambda c: -board.weight(c, me) - board.weight(c, -me)):
         verdict = _holds(board, me, cell, threats, budget, follow_fours=False)
         if verdict:
             return True
@@ -231,7 +234,8 @@ def _no_line(board: Board, attacker: int, threats: int, budget: int) -> bool | N
     """`attacker` (to move) has no VCF nor VCT within `threats` (True), has one (False), or unknown (None)."""
     search = Threats(board, budget)
     try:
-        return search.vcf(attacker, HOLD_FOURS) is None and search.vct(attacker, threats) is None
+        no_fours = search.vcf(attacker, HOLD_FOURS) is None
+        return no_fours and search.vct(attacker, threats, shortest=False) is None
     except Exhausted:
         return None
 

@@ -81,7 +81,7 @@ LEVEL_REACH: dict[str, Reach | None] = {
         own_vct=7,
         their_vcf=12,
         their_vct=7,
-        budget=6_000,
+        budget=12_000,
         total=60_000,
         recheck=40_000,
         recheck_total=80_000,
@@ -90,18 +90,18 @@ LEVEL_REACH: dict[str, Reach | None] = {
 """The planner per level.  Easy has none (it loses to a beginner's four);
 medium wins by short fours and blocks every direct threat (a four, an open
 three, a four-three, a double three); hard finds and stops threat lines of up
-to 7 moves (ruling out a line of 7 threats after a defence can take 30,000
-nodes: when no defence is proved safe in 6,000, the likeliest are searched
-again with 40,000)."""
+to 7 moves, each search 12,000 nodes (when no defence is proved safe, the
+likeliest are searched again with 40,000).  Measured in bench/bench_gomoku.py
+(README): with defences tried the defender's busy cells first, a line of 6 or
+7 threats takes a few thousand nodes where it took 100,000 (issue 31)."""
 
 
 DEFENCES_SAFE = 4
 """A block is chosen among the first this many safe defences (by the heuristic)."""
 
 
-Tally = tuple[list[int], list[int], set[int], set[int], list[int], int]
+Tally = tuple[list[int], list[int], set[int], set[int], list[list[int]], int]
 """One kind of line (windows or spans) as a move changes it: `Board._tallies`."""
-Tallies = tuple[Tally, Tally]
 
 
 QUICK_DEPTHS = 3
@@ -153,6 +153,22 @@ class Board:
         self.cells = bytearray(b"." * len(pos.cells))
         self.key = 0
         self._near: dict[int, set[int]] = {}
+        self._tallies: dict[int, tuple[Tally, Tally]] = {
+            p: (
+                (self.count[p], self.count[-p], self.hot[p], self.hot[-p], self.wins_of, self.k - 2),
+                (
+                    self.scount[p],
+                    self.scount[-p],
+                    self.warm[p],
+                    self.warm[-p],
+                    self.spans_of,
+                    max(1, self.k - 3),
+                ),
+            )
+            for p in (1, -1)
+        }
+        """What a stone of each player changes: the window counts (hot at k - 2), the span counts (warm at
+        k - 3), each with the other side's counts, both sides' marked sets, and each cell's ones."""
         self.checks_rule = getattr(game, "rule", "freestyle") != "freestyle"
         self.bans = game.forbidden if isinstance(game, Gomoku) and game.rule in BANNING else None
         for cell, stone in enumerate(pos.cells):
@@ -163,8 +179,8 @@ class Board:
         """Put `player`'s stone on `cell`: its windows and spans count one more stone of `player`'s."""
         self.cells[cell] = STONE[player]
         self.key ^= (cell * 2 + (player > 0) + 1) * 0x9E3779B97F4A7C15 % (1 << 64)
-        for mine, theirs, my_marks, their_marks, through, low in self._tallies(cell, player):
-            for w in through:
+        for mine, theirs, my_marks, their_marks, through, low in self._tallies[player]:
+            for w in through[cell]:
                 now = mine[w] + 1
                 mine[w] = now
                 if theirs[w]:  # the first stone takes the window from the other side
@@ -177,8 +193,8 @@ class Board:
         """Take `player`'s stone off `cell` (`play` undone)."""
         self.cells[cell] = EMPTY
         self.key ^= (cell * 2 + (player > 0) + 1) * 0x9E3779B97F4A7C15 % (1 << 64)
-        for mine, theirs, my_marks, their_marks, through, low in self._tallies(cell, player):
-            for w in through:
+        for mine, theirs, my_marks, their_marks, through, low in self._tallies[player]:
+            for w in through[cell]:
                 now = mine[w] - 1
                 mine[w] = now
                 if theirs[w]:  # the last stone gives the window back to the other side
@@ -186,28 +202,6 @@ class Board:
                         their_marks.add(w)
                 elif now == low - 1:
                     my_marks.discard(w)
-
-    def _tallies(self, cell: int, player: int) -> Tallies:
-        """What a stone of `player` on `cell` changes: the window counts (hot at k - 2), the span counts
-        (warm at k - 3), each with the other side's counts, both sides' marked sets, and the cell's ones."""
-        return (
-            (
-                self.count[player],
-                self.count[-player],
-                self.hot[player],
-                self.hot[-player],
-                self.wins_of[cell],
-                self.k - 2,
-            ),
-            (
-                self.scount[player],
-                self.scount[-player],
-                self.warm[player],
-                self.warm[-player],
-                self.spans_of[cell],
-                max(1, self.k - 3),
-            ),
-        )
 
     def lines_near(self, cell: int) -> set[int]:
         """The cells sharing a span of k + 1 cells with `cell`."""
@@ -270,8 +264,7 @@ class Board:
 
     def weight(self, cell: int, player: int) -> int:
         """How many of `player`'s stones share windows with `cell` (busy cells are tried first)."""
-        count = self.count[player]
-        return sum(count[w] for w in self.wins_of[cell])
+        return sum(map(self.count[player].__getitem__, self.wins_of[cell]))
 
 
 @dataclass(frozen=True)

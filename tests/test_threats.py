@@ -127,6 +127,24 @@ def test_hard_rechecks_defences_a_small_budget_could_not_prove() -> None:
     assert brute_wins(GAME, tail, MAX, 3)  # the line's last three moves win against every defence
 
 
+OPENING_46 = ("h8", "f8", "h6", "h9", "i7", "g9", "j8", "g5", "i8", "g8", "k8", "l8", "j7")
+"""Issue 31, opening 46 of bench/bench_gomoku.py: hard (x) played j7 and lost to medium's (o) line of six
+threats from f7, which hard's search (6,000 nodes a search) found only with 130,000 nodes."""
+
+
+def test_hard_finds_a_six_threat_line_within_its_budget() -> None:
+    """Hard in medium's place after j7 finds o's line and plays it (the old search ran out of nodes and
+    blocked one of x's lines instead); the line's last three moves win against every defence."""
+    pos = played(*OPENING_46)
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and plan.kind == "vct" and plan.attacker == -MAX
+    assert len(plan.line) >= 11  # six threats or more, the last the five
+    tail = pos
+    for move in plan.line[:-5]:
+        tail = GAME.result(tail, move)
+    assert brute_wins(GAME, tail, -MAX, 3)
+
+
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind != "hold"], ids=lambda p: p.name)
 def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
     """The attacker wins within N moves; not within N - 1 (checked where that is quick, N - 1 <= 2)."""
@@ -138,14 +156,16 @@ def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
 
 @pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
 def test_hard_solves_every_puzzle(puzzle: Puzzle) -> None:
-    """Hard wins every forced win (the move wins against every reply) and stops every threat."""
+    """Hard wins every forced win (the move wins against every reply), stops every threat and holds every
+    threat line (medium-46: the position of opening 46 before j7, which the old search, out of nodes,
+    passed to alpha-beta)."""
     plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(puzzle.pos)
     assert plan is not None
     if puzzle.kind == "win":
         assert plan.kind in ("win", "vcf", "vct")
         assert wins_after(puzzle.pos, plan.move, puzzle.moves - 1)
-    elif puzzle.kind == "hold":
-        assert plan.kind == "block" and not plan.lost
+    elif puzzle.kind == "hold":  # a block that holds, or a win of its own (medium-46: x wins from k9)
+        assert plan.kind in ("block", "vcf", "vct") and not plan.lost
         assert plan.move in puzzle.holds, GAME.move_name(plan.move)
     else:
         assert plan.kind == "block"  # `lost` may hold: a longer line may still win after the block
