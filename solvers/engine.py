@@ -218,6 +218,8 @@ class Engine:
         self.game, self.limits, self.use_table = game, limits or Limits(), table
         self.use_lines = lines and isinstance(game, ConnectFour)
         """Whether `think` searches on line codes (`_line_search`: Connect Four) or on `Position`s."""
+        self.only: frozenset[int] | None = None
+        """The moves the root may choose from (None: every move); the threat planner's proven defences."""
         self._line_tables: LineTables | None = None
         self._orders: dict[tuple[int | None, tuple[int, ...], int], list[int]] = {}
         """`ordered_moves` of the line search by (the table's move, the killers, the full columns as bits)."""
@@ -265,8 +267,12 @@ class Engine:
             self.table[pos.key] = (depth, best, flag, move)
 
     def _ordered(self, pos: Position, ply: int, first: int | None) -> list[int]:
-        """The moves to try: the table's move, then this ply's killers, then the game's order."""
-        return ordered_moves(self.game.candidates(pos), first, self.killers.get(ply, ()))
+        """The moves to try: the table's move, then this ply's killers, then the game's order (at the
+        root only the moves in `only`, when given)."""
+        moves = self.game.candidates(pos)
+        if ply == 0 and self.only is not None:
+            moves = [move for move in moves if move in self.only] or moves
+        return ordered_moves(moves, first, self.killers.get(ply, ()))
 
     def _killer(self, ply: int, move: int) -> None:
         """A move that caused a cut at `ply` is tried early at that ply next time (two kept)."""

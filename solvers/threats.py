@@ -71,6 +71,8 @@ class Reach:
     """Nodes for each search when no defence was proved safe: the unsure ones are searched again."""
     recheck_total: int = 0
     """Nodes for all those second searches, over `total`."""
+    choose: bool = False
+    """Alpha-beta chooses among the defences proved safe (`Plan.holds`), not the heuristic alone."""
 
 
 LEVEL_REACH: dict[str, Reach | None] = {
@@ -85,6 +87,7 @@ LEVEL_REACH: dict[str, Reach | None] = {
         total=60_000,
         recheck=40_000,
         recheck_total=80_000,
+        choose=True,
     ),
 }
 """The planner per level.  Easy has none (it loses to a beginner's four);
@@ -283,6 +286,8 @@ class Plan:
     attacker: int
     where: int | None = None
     lost: bool = False
+    holds: tuple[int, ...] = ()
+    """For a block: the defences proved to leave the opponent no line (the move is one of them, if any)."""
 
 
 class Threats:
@@ -552,7 +557,8 @@ class Planner:
         choice = safe or unsure
         if not choice:
             return Plan(line[0], "block", threat, tuple(line), them, line[0], lost=True)
-        return Plan(-max(choice)[1], "block", threat, tuple(line), them, line[0])
+        holds = tuple(sorted(-negated for _value, negated in safe))
+        return Plan(-max(choice)[1], "block", threat, tuple(line), them, line[0], holds=holds)
 
     def _recheck(
         self, board: Board, search: Threats, me: int, unsure: list[tuple[float, int]]
@@ -653,6 +659,8 @@ def think_with(
     if reach is not None and applies(game):
         planner = Planner(game, reach)
         plan, nodes = planner.decide(pos), planner.nodes
+    if plan is not None and reach is not None and reach.choose and len(plan.holds) > 1:
+        plan = _chosen(game, pos, plan, _left(limits, started), engine)
     if plan is not None:
         value = plan_value(plan, pos)
         after = game.result(pos, plan.move)
@@ -661,9 +669,7 @@ def think_with(
         answer.nodes, answer.threat = nodes, plan
         answer.seconds = limits.clock() - started
         return answer
-    if limits.seconds is not None:
-        spent = limits.clock() - started
-        limits = replace(limits, seconds=max(0.1, limits.seconds - spent))
+    limits = _left(limits, started)
     if engine is None:
         engine = Engine(game, limits)
     else:
@@ -671,6 +677,26 @@ def think_with(
     answer = engine.think(pos)  # the engine's nodes alone: "why this move?" replays them one by one
     answer.seconds = limits.clock() - started
     return answer
+
+
+def _left(limits: Limits, started: float) -> Limits:
+    """`limits` with the time spent since `started` taken off (at least 0.1 s left)."""
+    if limits.seconds is None:
+        return limits
+    return replace(limits, seconds=max(0.1, limits.seconds - (limits.clock() - started)))
+
+
+def _chosen(game: Grid, pos: Position, plan: Plan, limits: Limits, engine: Engine | None) -> Plan:
+    """The plan with alpha-beta's pick among its proved defences (issue 31: the heuristic's pick held the
+    line of up to 7 threats but lost to a longer one where alpha-beta's did not, bench_gomoku's hard
+    against easy, opening 39)."""
+    engine = engine or Engine(game, limits)
+    engine.limits, engine.only = limits, frozenset(plan.holds)
+    try:
+        move = engine.think(pos).move
+    finally:
+        engine.only = None
+    return replace(plan, move=move) if move in plan.holds else plan
 
 
 def threat_words(plan: Plan, game: Grid) -> str:

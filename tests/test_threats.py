@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -16,7 +17,7 @@ import pytest
 from cli_runner import run
 
 from solvers import i18n
-from solvers.engine import Limits
+from solvers.engine import LEVELS, Limits
 from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, holds, load
 from solvers.gomoku_rules import Gomoku
 from solvers.grids import MNK, STONE, Position
@@ -143,6 +144,24 @@ def test_hard_finds_a_six_threat_line_within_its_budget() -> None:
     for move in plan.line[:-5]:
         tail = GAME.result(tail, move)
     assert brute_wins(GAME, tail, -MAX, 3)
+
+
+def test_alpha_beta_chooses_among_the_defences_hard_proved() -> None:
+    """bench_gomoku, hard (o) against easy, opening 39: x threatens a double three at h6.  Several defences
+    leave x no line of up to 7 threats; the heuristic's pick among them, g7, left x a longer line and hard
+    lost to easy.  Alpha-beta now picks among the defences proved safe, and its pick leaves x no line of
+    up to 9 threats (the searches run to the end)."""
+    pos = played("h8", "f8", "i7", "g9", "h7")
+    limits = replace(LEVELS["hard"], seconds=None, nodes=10_000)
+    answer = think_with(GAME, pos, limits, LEVEL_REACH["hard"])
+    assert answer.move is not None and answer.move != cell("g7")
+    after = GAME.result(pos, answer.move)
+    assert Threats(Board(GAME, after), 100_000).vct(MAX, 9, shortest=False) is None
+    plan = answer.threat
+    assert plan is not None and plan.kind == "block" and len(plan.holds) > 1
+    assert answer.move == plan.move and answer.move in plan.holds
+    old = GAME.result(pos, cell("g7"))
+    assert cell("g7") in plan.holds and Threats(Board(GAME, old), 100_000).vct(MAX, 9, shortest=False)
 
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind != "hold"], ids=lambda p: p.name)
