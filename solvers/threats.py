@@ -73,6 +73,9 @@ class Reach:
     """Nodes for all those second searches, over `total`."""
     choose: bool = False
     """Alpha-beta chooses among the defences proved safe (`Plan.holds`), not the heuristic alone."""
+    deeper: int = 0
+    """With several defences proved safe, those that leave a line of up to this many threats are dropped
+    (each search `budget` nodes, all within `total` + `recheck_total`; 0: no second look)."""
 
 
 LEVEL_REACH: dict[str, Reach | None] = {
@@ -88,15 +91,18 @@ LEVEL_REACH: dict[str, Reach | None] = {
         recheck=40_000,
         recheck_total=80_000,
         choose=True,
+        deeper=9,
     ),
 }
 """The planner per level.  Easy has none (it loses to a beginner's four);
 medium wins by short fours and blocks every direct threat (a four, an open
 three, a four-three, a double three); hard finds and stops threat lines of up
 to 7 moves, each search 12,000 nodes (when no defence is proved safe, the
-likeliest are searched again with 40,000).  Measured in bench/bench_gomoku.py
-(README): with defences tried the defender's busy cells first, a line of 6 or
-7 threats takes a few thousand nodes where it took 100,000 (issue 31)."""
+likeliest are searched again with 40,000); of the defences that hold, it keeps
+those that also hold lines of 9 and lets alpha-beta choose.  Measured in
+bench/bench_gomoku.py (README): with defences tried the defender's busy cells
+first, a line of 6 or 7 threats takes a few thousand nodes where it took
+100,000 (issue 31)."""
 
 
 DEFENCES_SAFE = 4
@@ -554,11 +560,35 @@ class Planner:
                 break
         if not safe and unsure:
             safe, unsure = self._recheck(board, search, me, unsure)
+        if self.reach.deeper and len(safe) > 1:
+            safe = self._deeper(board, search, me, safe)
         choice = safe or unsure
         if not choice:
             return Plan(line[0], "block", threat, tuple(line), them, line[0], lost=True)
         holds = tuple(sorted(-negated for _value, negated in safe))
         return Plan(-max(choice)[1], "block", threat, tuple(line), them, line[0], holds=holds)
+
+    def _deeper(
+        self, board: Board, search: Threats, me: int, safe: list[tuple[float, int]]
+    ) -> list[tuple[float, int]]:
+        """The safe defences that also leave no line of up to `Reach.deeper` threats (or all, if none does).
+
+        Issue 31: in bench_gomoku's opening 7, hard (o) against easy, four defences left x no line of up
+        to 7 threats; alpha-beta picked k7, which leaves one of 9, and hard lost to easy.
+        """
+        reach = self.reach
+        kept = []
+        for value, negated in safe:
+            board.play(-negated, me)
+            try:
+                verdict = self._holds(
+                    board, search, me, reach.budget, reach.total + reach.recheck_total, reach.deeper
+                )
+            finally:
+                board.undo(-negated, me)
+            if verdict is not False:
+                kept.append((value, negated))
+        return kept or safe
 
     def _recheck(
         self, board: Board, search: Threats, me: int, unsure: list[tuple[float, int]]
@@ -583,7 +613,9 @@ class Planner:
                 still.append((value, negated))
         return [], still
 
-    def _holds(self, board: Board, search: Threats, me: int, budget: int = 0, total: int = 0) -> bool | None:
+    def _holds(
+        self, board: Board, search: Threats, me: int, budget: int = 0, total: int = 0, depth: int = 0
+    ) -> bool | None:
         """My defence is on the board: the opponent has no threat line after it (True), has one (False), or
         the budget ran out (None).
 
@@ -594,17 +626,20 @@ class Planner:
         """
         forced = board.five_cells(me)
         if len(forced) != 1:
-            return self._stops(search, -me, budget, total)
+            return self._stops(search, -me, budget, total, depth)
         board.play(forced[0], -me)
         try:
-            return self._stops(search, -me, budget, total)
+            return self._stops(search, -me, budget, total, depth)
         finally:
             board.undo(forced[0], -me)
 
-    def _stops(self, search: Threats, them: int, budget: int = 0, total: int = 0) -> bool | None:
-        """The opponent has no VCF or VCT now (True), has one (False), or the budget ran out (None)."""
+    def _stops(
+        self, search: Threats, them: int, budget: int = 0, total: int = 0, vct: int = 0
+    ) -> bool | None:
+        """The opponent has no VCF or VCT (within `vct` threats, else `Reach.their_vct`) now (True), has
+        one (False), or the budget ran out (None)."""
         reach = self.reach
-        for depth, kind in ((reach.their_vcf, "vcf"), (reach.their_vct, "vct")):
+        for depth, kind in ((reach.their_vcf, "vcf"), (vct or reach.their_vct, "vct")):
             if not depth:
                 continue
             search.allow(budget or reach.budget, total or reach.total)
