@@ -31,11 +31,12 @@ f10), ...)`: o blocks at j6, where x would go j6, k5, f10.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from math import inf
 
-from solvers.engine import LEVELS, Answer, Engine, Limits
+from solvers.engine import CLOCK_EVERY, LEVELS, Answer, Engine, Limits
 from solvers.gomoku_rules import BANNING, Gomoku
 from solvers.grids import EMPTY, SMALL_BOARD, STONE, WIN, Grid, Position
 from solvers.i18n import N_, _
@@ -115,6 +116,11 @@ Tally = tuple[list[int], list[int], set[int], set[int], list[list[int]], int]
 
 QUICK_DEPTHS = 3
 """`Threats.vct` with `shortest` False deepens one threat at a time up to this many, then to its depth."""
+
+
+PLANNER_SHARE = 0.6
+"""The share of a timed move (`Limits.seconds`: the app's) the threat searches may use; alpha-beta has the
+rest, and its least depth.  Counted budgets (tests, the bench) never look at a clock."""
 
 
 class Exhausted(Exception):
@@ -304,16 +310,22 @@ class Threats:
     threats, which keeps the tree small and the lines ones a person follows.
     """
 
-    def __init__(self, board: Board, budget: int) -> None:
+    def __init__(
+        self, board: Board, budget: int, clock: Callable[[], float] | None = None, deadline: float = inf
+    ) -> None:
         self.board, self.budget, self.nodes, self.spent = board, budget, 0, 0
+        self.clock, self.deadline = clock, deadline
         self.memo: dict[tuple[int, int, str, int], tuple[int, list[int] | None]] = {}
         """Per position searched (key, attacker, kind, last threat): the deepest search that found no line,
         and the line found, if any (a line of d threats answers every search d deep or deeper)."""
 
     def allow(self, budget: int, total: int) -> None:
-        """A fresh budget of `budget` nodes for the next search, within `total` for every search."""
+        """A fresh budget of `budget` nodes for the next search, within `total` for every search (none
+        once `deadline` has passed on `clock`)."""
         self.spent += self.nodes
         self.nodes, self.budget = 0, min(budget, total - self.spent)
+        if self.clock is not None and self.clock() > self.deadline:
+            self.budget = 0
 
     @property
     def total(self) -> int:
@@ -321,9 +333,12 @@ class Threats:
         return self.spent + self.nodes
 
     def _tick(self) -> None:
-        """Count a node; stop when the budget is spent."""
+        """Count a node; stop when the budget is spent, or at the deadline (the clock read every
+        `CLOCK_EVERY` nodes)."""
         self.nodes += 1
         if self.nodes > self.budget:
+            raise Exhausted
+        if self.clock is not None and not self.nodes % CLOCK_EVERY and self.clock() > self.deadline:
             raise Exhausted
 
     def _ordered(self, cells: Iterable[int], player: int) -> list[int]:
@@ -491,13 +506,17 @@ class Threats:
 class Planner:
     """What the threats alone decide for the side to move, at a `Reach`."""
 
-    def __init__(self, game: Grid, reach: Reach) -> None:
+    def __init__(
+        self, game: Grid, reach: Reach, clock: Callable[[], float] | None = None, deadline: float = inf
+    ) -> None:
         self.game, self.reach, self.nodes = game, reach, 0
+        self.clock, self.deadline = clock, deadline
+        """Searches stop at `deadline` on `clock` as when their nodes run out (None: nodes alone)."""
 
     def decide(self, pos: Position) -> Plan | None:
         """Five, block five, own VCF, own VCT, stop the opponent's line; None: the threats say nothing."""
         board = Board(self.game, pos)
-        search = Threats(board, self.reach.budget)
+        search = Threats(board, self.reach.budget, self.clock, self.deadline)
         try:
             return self._decide(board, search, pos.mover)
         finally:
@@ -692,7 +711,8 @@ def think_with(
     started = limits.clock()
     plan, nodes = None, 0
     if reach is not None and applies(game):
-        planner = Planner(game, reach)
+        deadline = inf if limits.seconds is None else started + limits.seconds * PLANNER_SHARE
+        planner = Planner(game, reach, limits.clock if limits.seconds is not None else None, deadline)
         plan, nodes = planner.decide(pos), planner.nodes
     if plan is not None and reach is not None and reach.choose and len(plan.holds) > 1:
         plan = _chosen(game, pos, plan, _left(limits, started), engine)

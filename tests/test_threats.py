@@ -178,6 +178,19 @@ def test_of_the_defences_that_hold_7_threats_hard_takes_one_that_holds_9() -> No
     assert Threats(Board(GAME, old), 100_000).vct(MAX, 9, shortest=False) is not None
 
 
+def test_on_the_clock_the_threat_searches_stop_at_their_share_of_the_move() -> None:
+    """The app times hard's move (1.8 s): the threat searches stop at their share of it as when their
+    nodes run out, and alpha-beta moves (its least depth whatever the clock says).  A clock that jumps
+    past the deadline after its first reading stands for a slow machine; counted, the planner wins."""
+    pos = played(*OPENING_46[:-1])
+    readings = iter([0.0])
+    timed = replace(LEVELS["hard"], nodes=10_000, clock=lambda: next(readings, 100.0))
+    answer = think_with(GAME, pos, timed, LEVEL_REACH["hard"])
+    assert answer.threat is None and answer.move is not None and answer.depth >= 3
+    counted = think_with(GAME, pos, replace(timed, seconds=None), LEVEL_REACH["hard"])
+    assert counted.threat is not None and counted.threat.kind == "vct"
+
+
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind != "hold"], ids=lambda p: p.name)
 def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
     """The attacker wins within N moves; not within N - 1 (checked where that is quick, N - 1 <= 2)."""
