@@ -222,12 +222,20 @@ HOLDS = [p for p in PUZZLES if p.kind == "hold"]
 
 
 @pytest.mark.parametrize("puzzle", HOLDS, ids=lambda p: p.name)
-def test_each_hold_puzzle_holds_with_its_moves(puzzle: Puzzle) -> None:
-    """The opponent, to move, would win by a threat line; each listed move leaves it none of up to N
-    threats (the threat search run to the end from the move, a four's forced block played out)."""
+def test_each_hold_puzzle_has_a_threat_line_to_hold(puzzle: Puzzle) -> None:
+    """The opponent, to move, would win by a threat line."""
     assert Threats(Board(GAME, puzzle.pos), 400_000).vct(attacker_of(puzzle), puzzle.moves) is not None
-    for move in puzzle.holds:
-        assert holds(GAME, puzzle.pos, move, puzzle.moves), GAME.move_name(move)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "move"),
+    [(puzzle, move) for puzzle in HOLDS for move in sorted(puzzle.holds)],
+    ids=lambda value: value.name if isinstance(value, Puzzle) else GAME.move_name(value),
+)
+def test_each_hold_puzzle_holds_with_its_moves(puzzle: Puzzle, move: int) -> None:
+    """Each listed move leaves the opponent no threat line of up to N threats (the threat search run to
+    the end from the move, a four's forced block played out)."""
+    assert holds(GAME, puzzle.pos, move, puzzle.moves), GAME.move_name(move)
 
 
 def test_a_four_that_only_delays_is_no_defence() -> None:
