@@ -11,10 +11,10 @@ text-art and JSON files are these grids, and a 1000 x 1000 maze is 2 MB of
 grids against 178 MB as a set of a million pairs, plus 256 MB for the square
 graph's neighbour table (tracemalloc peaks; four times that at 2000 x 2000).
 What runs on a Maze is the cell graph's code: `solve`, `find_path` and
-`reachable` hand the one search the square's corridors; `carve` and
-`carve_rest` are the one backtracker's fast square specialisation (padded
-wall bytes, 24 prebuilt step orders), which `generators.backtracker` and
-`generators.carve_rest` run on a square graph, event for event.
+`reachable` hand the one search the square's corridors; `carve`,
+`carve_rest`, `complete` and `generate` hand the one backtracker
+(`solvers.mazes.carving.carve`, every shape's loop) the square's choices and
+turn what it carves back into wall grids.
 
 The model follows the "Mysterious Maze" text: a grid of W x H cells where each
 cell knows whether it has a wall on its RIGHT and on its BOTTOM; the outer
@@ -73,17 +73,16 @@ A maze file is plain text art that a person can read and edit::
 from __future__ import annotations
 
 import json
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import permutations
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from solvers import i18n, textio
-from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit, build
-from solvers.mazes import graph, walk
+from solvers.events import DeadEnd, Note, Pop, Push, Solution, Visit
+from solvers.mazes import carving, graph, walk
 from solvers.mazes.walk import SolveResult
 from solvers.messages import MAX_NUMBER_CHARS, shown
 from solvers.runstats import run_to_end
@@ -513,276 +512,63 @@ def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
     return (row, col)
 
 
-# --- the padded working grid ------------------------------------------------
-#
-# The generators work on flat bytearrays of the grid padded by one cell on
-# every side: no bounds checks, and indexing a bytearray costs a third of
-# indexing a numpy array.  Cell i's right wall is walls[2 * i], its bottom
-# wall walls[2 * i + 1].
+# --- generation: the one backtracker on the square's choices ----------------
 
-
-def _padded_walls(maze: Maze) -> bytearray:
-    """The maze's walls as the padded flat bytearray described above."""
-    padded = np.ones((maze.height + 2, maze.width + 2, 2), np.uint8)
-    padded[1:-1, 1:-1, 0] = maze.right
-    padded[1:-1, 1:-1, 1] = maze.bottom
-    return bytearray(padded.tobytes())
-
-
-def _maze_from_padded(walls: bytearray, width: int, height: int, start: Cell, goal: Cell) -> Maze:
-    """The Maze held in a padded walls bytearray."""
-    padded = np.frombuffer(bytes(walls), np.uint8).reshape(height + 2, width + 2, 2)
-    return Maze(padded[1:-1, 1:-1, 0].copy(), padded[1:-1, 1:-1, 1].copy(), start, goal)
-
-
-def _padded_mask(mask: np.ndarray) -> bytearray:
-    """A bool grid padded with True all round, as a flat bytearray."""
-    padded = np.ones((mask.shape[0] + 2, mask.shape[1] + 2), np.uint8)
-    padded[1:-1, 1:-1] = mask
-    return bytearray(padded.tobytes())
-
-
-def _carving_moves(stride: int) -> list[tuple[tuple[int, int], ...]]:
-    """All 24 orders of the four steps, each step (cell offset, wall index offset)."""
-    steps = [(1, 0), (stride, 1), (-1, -2), (-stride, 1 - 2 * stride)]
-    return [tuple(order) for order in permutations(steps)]
-
-
-def _solving_moves(stride: int) -> tuple[tuple[int, int], ...]:
-    """The solver's steps in the order tried (right, down, left, up): (cell, wall) offsets."""
-    return ((1, 0), (stride, 1), (-1, -2), (-stride, 1 - 2 * stride))
-
-
-# --- generation -------------------------------------------------------------
-
-CARVE_PSEUDOCODE = (
-    i18n.N_("mark a random cell visited, push it"),
-    i18n.N_("while the stack is not empty:"),
-    "    " + i18n.N_("cell = the cell on top of the stack"),
-    "    " + i18n.N_("if cell has unvisited neighbours:"),
-    "        " + i18n.N_("next = one of them, at random"),
-    "        " + i18n.N_("knock down cell | next; mark next, push it"),
-    "    else:",
-    "        " + i18n.N_("pop cell: backtrack"),
-    i18n.N_("finally join parts left apart (rest)"),
-)
-LINE_CARVE_START, LINE_CARVE_KNOCK, LINE_CARVE_BACKTRACK, LINE_CARVE_JOIN = 1, 6, 8, 9
-"""Carving's pseudocode lines, 1-based: the recursive backtracker's on every shape (the last line, joining
-the parts a drawing left apart, only when carving the rest of a drawn square maze)."""
+CARVE_PSEUDOCODE = carving.CARVE_PSEUDOCODE
+"""The one backtracker's pseudocode (`solvers.mazes.carving`), the square demo's listing."""
+LINE_CARVE_START, LINE_CARVE_KNOCK = carving.LINE_CARVE_START, carving.LINE_CARVE_KNOCK
+LINE_CARVE_BACKTRACK, LINE_CARVE_JOIN = carving.LINE_CARVE_BACKTRACK, carving.LINE_CARVE_JOIN
+"""Its lines, 1-based (`carving`'s: the square demo's model and narration read them here)."""
 PSEUDOCODE = CARVE_PSEUDOCODE
 """The module's main pseudocode (carving); SOLVE_ and ROOMS_PSEUDOCODE go with the others."""
-
-
-@dataclass
-class _Carving:
-    """Working state shared by the carving generator and the plain function."""
-
-    width: int
-    height: int
-    walls: bytearray
-    visited: bytearray
-    order: bytes
-    roots: list[int]
-    start: Cell
-    goal: Cell
-    rng: np.random.Generator
-    closed: np.ndarray | None  # cells with no opening before carving the rest
-
-    @property
-    def stride(self) -> int:
-        """Cells per padded row."""
-        return self.width + 2
-
-
-def _prepare_carving(maze: Maze, seed: int | None) -> _Carving:
-    """Seed the random choices and find where the backtracker starts."""
-    rng = np.random.default_rng(seed)
-    width, height = maze.width, maze.height
-    stride = width + 2
-    opened = maze.opened()
-    # Each cell tries the four directions in its own random order, skipping
-    # visited cells: the same distribution as picking a random unvisited
-    # neighbour each time, as the text's MakePath does by shuffling.
-    order = rng.integers(0, 24, (height + 2) * stride, dtype=np.uint8).tobytes()
-    closed = ~opened if opened.any() else None
-    if closed is not None:
-        # Start from every opened cell beside a closed one, row by row.
-        beside = np.zeros_like(closed)
-        beside[:, :-1] |= closed[:, 1:]
-        beside[:, 1:] |= closed[:, :-1]
-        beside[:-1, :] |= closed[1:, :]
-        beside[1:, :] |= closed[:-1, :]
-        rows, cols = np.nonzero(opened & beside)
-        roots = ((rows + 1) * stride + cols + 1).tolist()
-    else:
-        row, col = int(rng.integers(height)), int(rng.integers(width))
-        roots = [(row + 1) * stride + col + 1]
-    return _Carving(
-        width,
-        height,
-        _padded_walls(maze),
-        _padded_mask(opened),
-        order,
-        roots,
-        maze.start,
-        maze.goal_cell,
-        rng,
-        closed,
-    )
-
-
-def _part_labels(walls: bytearray, width: int, height: int) -> np.ndarray:
-    """Label each cell of the padded grid with its connected part (-1 for padding)."""
-    stride = width + 2
-    label = [-1] * ((height + 2) * stride)
-    moves = _solving_moves(stride)
-    parts = 0
-    for first in range(stride + 1, (height + 1) * stride):
-        if label[first] >= 0 or first % stride in (0, stride - 1):
-            continue
-        label[first] = parts
-        todo = [first]
-        while todo:
-            cell = todo.pop()
-            for step, wall in moves:
-                nxt = cell + step
-                if not walls[2 * cell + wall] and label[nxt] < 0:
-                    label[nxt] = parts
-                    todo.append(nxt)
-        parts += 1
-    return np.array(label, np.int64).reshape(height + 2, stride)
-
-
-def _joins(work: _Carving) -> list[tuple[int, int, int]]:
-    """Walls that join the parts carving the rest left apart: (cell, next, wall index).
-
-    Only walls beside a freshly carved cell are candidates, so walls drawn
-    between cells that were already open stay; each join merges two parts,
-    so no loop appears.
-    """
-    if work.closed is None:
-        return []
-    label = _part_labels(work.walls, work.width, work.height)
-    if label.max() == 0:
-        return []
-    fresh = np.zeros(label.shape, bool)
-    fresh[1:-1, 1:-1] = work.closed
-    stride = work.stride
-    candidates = []
-    for step, wall_offset in ((1, 0), (stride, 1)):
-        axis = 1 if step == 1 else 0
-        here = label[1:-1, 1:-1]
-        there = np.roll(label, -1, axis=axis)[1:-1, 1:-1]
-        near = fresh[1:-1, 1:-1] | np.roll(fresh, -1, axis=axis)[1:-1, 1:-1]
-        rows, cols = np.nonzero((here != there) & (there >= 0) & near)
-        cells = (rows + 1) * stride + cols + 1
-        candidates += [(int(c), int(c) + step, 2 * int(c) + wall_offset) for c in cells]
-    parts, flat = graph.Parts(int(label.max()) + 1), label.ravel().tolist()
-    chosen = []
-    for index in work.rng.permutation(len(candidates)).tolist():
-        cell, nxt, wall = candidates[index]
-        if parts.join(flat[cell], flat[nxt]):
-            chosen.append((cell, nxt, wall))
-    return chosen
 
 
 def carve_rest(maze: Maze, seed: int | None = None, told: bool = True) -> Generator[Any, None, Maze]:
     """Yield the backtracker's events through the cells of `maze` with no opening yet.
 
-    One event a step, cells as flat ids ``row * width + col``: a root is a
-    `Push` (and a `Visit` if it was closed); ``Carve(cell, next)`` on
-    LINE_CARVE_KNOCK knocks the wall down *and* marks `next` visited and
-    pushes it; a `Pop` backtracks.  Walls already drawn are kept; on a full
-    grid this is plain generation.  Parts the drawing left apart are then
-    joined through one carved wall each (`Carve` on LINE_CARVE_JOIN, which
-    pushes nothing), so the result is connected wherever fresh cells touch.
-    The input is not changed: apply the events, or take the finished Maze
-    returned by the generator (StopIteration.value).  Untold, the same loop
-    yields nothing and builds no event: that is `complete`, the plain answer.
+    `carving.carve` on the square's choices, cells as flat ids ``row *
+    width + col``: a root is a `Push` (and a `Visit` if it was closed);
+    ``Carve(cell, next)`` on LINE_CARVE_KNOCK knocks the wall down *and*
+    marks `next` visited and pushes it; a `Pop` backtracks.  Walls already
+    drawn are kept; on a full grid this is plain generation.  Parts the
+    drawing left apart are then joined through one carved wall each (`Carve`
+    on LINE_CARVE_JOIN, which pushes nothing), so the result is connected
+    wherever fresh cells touch.  The input is not changed: apply the events,
+    or take the finished Maze returned by the generator (StopIteration.value).
+    Untold, the same loop yields nothing and builds no event: that is
+    `complete`, the plain answer.
     """
-    work = _prepare_carving(maze, seed)
-    stride = work.stride
-    walls, visited, order = work.walls, work.visited, work.order
-    moves = _carving_moves(stride)
-    flat = _unpadding(work.width, work.height) if told else []
-    stack: list[int] = []
-    tries: list[Iterator[tuple[int, int]]] = []
-    push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
-    new, carve_kind, pop_kind = build, Carve, Pop  # locals: the loop runs a million times
-    for root in work.roots:
-        if all(visited[root + step] for step in (1, -1, stride, -stride)):
-            continue
-        if told:
-            yield build(Push, (flat[root], -1, flat[root], LINE_CARVE_START))
-        if not visited[root]:
-            visited[root] = 1
-            if told:
-                yield build(Visit, (flat[root], LINE_CARVE_START))
-        push(root)
-        push_try(iter(moves[order[root]]))
-        while stack:
-            cell = stack[-1]
-            for step, wall in tries[-1]:
-                nxt = cell + step
-                if not visited[nxt]:
-                    visited[nxt] = 1
-                    walls[2 * cell + wall] = 0
-                    if told:
-                        yield new(carve_kind, (flat[cell], flat[nxt], LINE_CARVE_KNOCK))
-                    push(nxt)
-                    push_try(iter(moves[order[nxt]]))
-                    break
-            else:
-                pop_try()
-                if told:
-                    yield new(pop_kind, (flat[pop()], None, True, LINE_CARVE_BACKTRACK))
-                else:
-                    pop()
-    for cell, nxt, wall in _joins(work):
-        walls[wall] = 0
-        if told:
-            yield Carve(flat[cell], flat[nxt], LINE_CARVE_JOIN)
-    return _maze_from_padded(walls, work.width, work.height, work.start, work.goal)
+    rng = np.random.default_rng(seed)
+    choices = carving.square_choices(maze.width, maze.height, rng)
+    return carving.carve(choices, maze.passages(), rng, lambda carved: _knocked_through(maze, carved), told)
 
 
-def _unpadding(width: int, height: int) -> list[int]:
-    """For each index of the padded grid, the cell's flat id row * width + col (-1 on the padding)."""
-    ids = np.full((height + 2, width + 2), -1, np.int64)
-    ids[1:-1, 1:-1] = np.arange(width * height).reshape(height, width)
-    result: list[int] = ids.ravel().tolist()
+def _knocked_through(maze: Maze, carved: carving.Carved) -> Maze:
+    """A copy of `maze` with the carved passages and the joins opened (whole-array numpy, no loop a cell)."""
+    result = maze.copy()
+    width = maze.width
+    right, bottom = result.right.reshape(-1), result.bottom.reshape(-1)  # views of the copy's grids
+    step = np.frombuffer(carved.parent, np.int32) - np.arange(width * maze.height, dtype=np.int32)
+    # A cell's parent is beside it: left (-1), right (+1), above (-width), below (+width); -1 (none)
+    # minus the cell is -1 only for cell 0 and -width only for cell width - 1, both outside the slices.
+    right[:-1][step[1:] == -1] = 0
+    right[step == 1] = 0
+    bottom[:-width][step[width:] == -width] = 0
+    bottom[step == width] = 0
+    for a, b in carved.joins:
+        result.set_wall(divmod(a, width), divmod(b, width), False)
     return result
 
 
 def carve(width: int, height: int, seed: int | None = None) -> Generator[Any, None, Maze]:
-    """Yield the events of carving a perfect W x H maze from a full grid.
+    """Yield the events of carving a perfect W x H maze from a full grid (`carve_rest` of it).
 
-    This is also the recursive backtracker of the square cell graph
+    This is the recursive backtracker of the square cell graph
     (`solvers.mazes.generators.backtracker` on `graph.square(width, height)`
-    runs it): the fast square specialisation of the one backtracker, on a
-    padded bytearray of walls with 24 prebuilt orders of the four steps
-    instead of a table of neighbour ids (1.0 s against 1.3 s for the graph
-    loop, events drained at 1000 x 1000, CPU time).
+    runs the same loop on the same choices): one loop, `carving.carve`, for
+    every shape.
     """
     return carve_rest(Maze.full(width, height), seed)
-
-
-def backtracker_table(width: int, height: int, seed: int | None = None) -> tuple[np.ndarray, int]:
-    """The backtracker's random choices for a seed, in cell-graph terms: each cell's neighbours in the order
-    it tries them, and the root.
-
-    A (width * height, 4) array of flat ids row * width + col, with width * height
-    for a step off the grid, and the first cell: what `carve(width, height, seed)`
-    follows, so a loop on the square cell graph (the shared-state bug) makes the
-    same choices.
-    """
-    work = _prepare_carving(Maze.full(width, height), seed)
-    stride = work.stride
-    steps = np.array(list(permutations((1, stride, -1, -stride))), np.int64)  # `_carving_moves`' orders
-    inner = np.arange((height + 2) * stride).reshape(height + 2, stride)[1:-1, 1:-1].ravel()
-    tried = inner[:, None] + steps[np.frombuffer(work.order, np.uint8)[inner]]
-    ids = np.array(_unpadding(width, height), np.int64)
-    ids[ids < 0] = width * height
-    return ids[tried], int(ids[work.roots[0]])
 
 
 def complete(maze: Maze, seed: int | None = None) -> Maze:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers import maze as square_maze
 from solvers.events import Carve, Note, Pop, Push, Visit
-from solvers.mazes import generators
+from solvers.mazes import carving, generators
 from solvers.mazes import graph as g
 from solvers.mazes.generators import ALGORITHMS, SHARED_BUG, Walk, algorithm, generate, narrate
 
@@ -216,11 +217,9 @@ def test_shapes_have_the_neighbours_they_should() -> None:
 
 @pytest.mark.parametrize(("width", "height", "seed"), [(4, 3, 1), (12, 9, 7), (30, 20, 5)])
 def test_the_square_graphs_backtracker_is_the_square_maze(width: int, height: int, seed: int) -> None:
-    """One backtracker: on the square graph it carves the square demo's maze, event for event, and the
-    graph loop on the square's table of choices makes the same steps as the square's fast loop."""
+    """One backtracker: on the square graph it carves the square demo's maze, event for event."""
     square_run = list(square_maze.carve(width, height, seed))
     assert list(ALGORITHMS["backtracker"].run(g.square(width, height), seed)) == square_run
-    assert list(generators._backtracker(g.square(width, height), seed)) == square_run
 
 
 # --- the End worker on every shape: carving the rest of a drawing -------------------------------------
@@ -271,6 +270,54 @@ def test_the_square_graph_carves_the_rest_as_the_square_maze_does() -> None:
     assert list(generators.carve_rest(graph, drawn, 3)) == list(square_maze.carve_rest(maze, 3))
     finished = generators.complete(graph, drawn, 3)
     assert square_maze.Maze.from_passages(9, 7, finished) == square_maze.complete(maze, 3)
+
+
+@pytest.mark.parametrize("shape", g.SHAPES)
+def test_one_carving_loop_serves_every_shape_and_the_square_maze(shape: str) -> None:
+    """The backtracker, carving the rest and its plain answer are all `carving.carve`'s one generator: on
+    every shape, and for the square maze's carve, carve_rest, complete and generate (no twin loop)."""
+    graph = shape_graph(shape, *SHAPE_SIZES[shape])
+    drawn = drawing(graph, 1)
+    runs = [generators.backtracker(graph, 2), generators.carve_rest(graph, drawn, 2)]
+    runs.append(generators.carve_rest(graph, drawn, 2, told=False))
+    if shape == "square":
+        maze = square_maze.Maze.from_passages(graph.width, graph.height, drawn)
+        runs += [square_maze.carve(graph.width, graph.height, 2), square_maze.carve_rest(maze, 2)]
+        runs.append(square_maze.carve_rest(maze, 2, told=False))
+    assert all(getattr(run, "gi_code", None) is carving.carve.__code__ for run in runs)
+
+
+@pytest.mark.parametrize("shape", g.SHAPES)
+def test_untold_carving_ends_with_the_passages_its_events_carve_in_their_order(shape: str) -> None:
+    """The End worker's answer on any shape is the loop untold (no event built), and it is the told run's:
+    the drawing, then every Carve's passage in the order the events carve them, the joins last."""
+    graph = shape_graph(shape, *SHAPE_SIZES[shape])
+    drawn = drawing(graph, 6)
+    stream = generators.carve_rest(graph, drawn, 8)
+    carved = [(e.cell, e.other) for e in stream if type(e) is Carve]
+    untold = generators.carve_rest(graph, drawn, 8, told=False)
+    assert next(untold, None) is None
+    assert generators.complete(graph, drawn, 8) == [*drawn, *carved]
+
+
+def test_the_square_choices_are_each_cells_four_steps_in_a_drawn_order() -> None:
+    """Each cell of the square tries its right, down, left and up neighbours (off the grid: the sentinel id
+    W * H, always visited) in one of the 24 orders, drawn per cell; the first cell is drawn after them."""
+    width, height = 7, 5
+    size = width * height
+    choices = carving.square_choices(width, height, np.random.default_rng(4))
+    assert (choices.degree, choices.size, len(choices.near)) == (4, size, 4 * size)
+    orders = set()
+    for cell in range(size):
+        row, col = divmod(cell, width)
+        steps = [(row, col + 1), (row + 1, col), (row, col - 1), (row - 1, col)]
+        targets = [r * width + c if 0 <= r < height and 0 <= c < width else size for r, c in steps]
+        tried = list(choices.near[4 * cell : 4 * cell + 4])
+        assert sorted(tried) == sorted(targets)
+        orders.add(tuple(targets.index(t) if t != size else -1 for t in tried))
+    assert len(orders) > 12  # drawn per cell, not one order for all
+    first = next(square_maze.carve(width, height, 4))
+    assert type(first) is Push and first.node == choices.root()  # the same draws, in the same order
 
 
 def test_one_union_find_counts_parts_and_refuses_a_loop() -> None:

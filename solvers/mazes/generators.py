@@ -33,11 +33,10 @@ from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
-from solvers import maze as mz
 from solvers.events import Carve, Note, Pop, Push, Visit, build, event_type
 from solvers.i18n import N_, _, format_number, ngettext
-from solvers.mazes import walks
-from solvers.mazes.graph import CellGraph, Parts, Passage
+from solvers.mazes import carving, walks
+from solvers.mazes.graph import CellGraph, Passage
 from solvers.runstats import run_to_end
 
 
@@ -89,139 +88,68 @@ def _int_array(values: np.ndarray) -> array[int]:
     return array("i", values.astype(np.int32).tobytes())
 
 
-def _visited_with_sentinel(n: int) -> bytearray:
-    """n cells unvisited, then the sentinel n marked visited (so padding is always skipped)."""
-    visited = bytearray(n + 1)
-    visited[n] = 1
-    return visited
-
-
 # --- recursive backtracker -------------------------------------------------------------------
 
-BACKTRACKER_CODE = mz.CARVE_PSEUDOCODE[:-1]
-"""The square maze's pseudocode, one for every shape (its last line, joining drawn parts, is the square's)."""
-BT_START, BT_KNOCK, BT_BACKTRACK = mz.LINE_CARVE_START, mz.LINE_CARVE_KNOCK, mz.LINE_CARVE_BACKTRACK
+BACKTRACKER_CODE = carving.CARVE_PSEUDOCODE[:-1]
+"""The one backtracker's pseudocode for every shape (its last line joins a drawing's parts)."""
+BT_START, BT_KNOCK, BT_BACKTRACK = (
+    carving.LINE_CARVE_START,
+    carving.LINE_CARVE_KNOCK,
+    carving.LINE_CARVE_BACKTRACK,
+)
 
 
 def backtracker(graph: CellGraph, seed: int | None = None) -> Events:
     """The text's recursive backtracker, on an explicit stack; a Carve pushes its cell.
 
-    A root is a Push then a Visit.  On a square graph the square maze's own
-    loop carves (`solvers.maze.carve`, its fast specialisation): the same
-    events, and the same maze for a seed, as the square demo and `maze generate`.
+    A root is a Push then a Visit.  It is `carving.carve`, the one loop of
+    every shape, the square maze's included: on a square graph it makes the
+    square's choices (`carving.square_choices`), so it carves the square
+    demo's and `maze generate`'s maze for a seed, event for event.
     """
+    rng = np.random.default_rng(seed)
+    return carving.carve(backtracker_choices(graph, rng), (), rng, _events_only)
+
+
+def _events_only(carved: carving.Carved) -> None:
+    """The backtracker's run is its events: its return value is nothing."""
+
+
+def backtracker_choices(graph: CellGraph, rng: np.random.Generator) -> carving.Choices:
+    """The backtracker's random choices: on a square the square's step orders, else a shuffled table."""
     if graph.shape == "square":
-        return mz.carve(graph.width, graph.height, seed)
-    return _backtracker(graph, seed)
-
-
-def _backtracker(graph: CellGraph, seed: int | None) -> Events:
-    """The one backtracker from a random root, on a table of neighbours in the order each cell tries them."""
-    near, d, root = _backtracker_choices(graph, seed)
-    return _backtrack(near, d, _visited_with_sentinel(graph.size), [root])
-
-
-def _backtrack(near: array[int], d: int, visited: bytearray, roots: Sequence[int]) -> Events:
-    """The backtracker from each root in turn, through unvisited cells only (a root not yet visited is
-    a Push then a Visit; a root with nothing left around it is skipped)."""
-    stack: list[int] = []
-    tries: list[Iterator[int]] = []
-    push, pop, push_try, pop_try = stack.append, stack.pop, tries.append, tries.pop
-    for root in roots:
-        around = near[d * root : d * root + d]
-        if visited[root] and all(visited[cell] for cell in around):
-            continue
-        yield build(Push, (root, -1, root, BT_START))
-        if not visited[root]:
-            visited[root] = 1
-            yield build(Visit, (root, BT_START))
-        push(root)
-        push_try(iter(around))
-        while stack:
-            for nxt in tries[-1]:
-                if not visited[nxt]:
-                    visited[nxt] = 1
-                    yield build(Carve, (stack[-1], nxt, BT_KNOCK))
-                    push(nxt)
-                    push_try(iter(near[d * nxt : d * nxt + d]))
-                    break
-            else:
-                pop_try()
-                yield build(Pop, (pop(), None, True, BT_BACKTRACK))
+        return carving.square_choices(graph.width, graph.height, rng)
+    near, degree = _shuffled_neighbours(graph, rng)
+    size = graph.size
+    return carving.Choices(near, degree, size, lambda: int(rng.integers(size)))
 
 
 def carve_rest(
-    graph: CellGraph, passages: Sequence[Passage], seed: int | None = None
+    graph: CellGraph, passages: Sequence[Passage], seed: int | None = None, told: bool = True
 ) -> Generator[Any, None, list[Passage]]:
     """The End worker's carving on any shape: the backtracker through the cells no passage touches yet.
 
-    As the square's `solvers.maze.carve_rest` (which a square graph runs: its
-    fast specialisation, the same events): the backtracker starts from every
-    cell with a passage beside a cell without one, in id order, and goes
-    through untouched cells only; then parts left apart are joined through one
-    wall each beside a freshly carved cell (a Carve on LINE_CARVE_JOIN), so no
-    loop appears.  Passages already there stay.  With none, this is
-    `backtracker`.  Returns every passage: the given ones, then the carved.
+    `carving.carve` (the square maze's `carve_rest` too): the backtracker
+    starts from every cell with a passage beside a cell without one, in id
+    order, and goes through untouched cells only; then parts left apart are
+    joined through one wall each beside a freshly carved cell (a Carve on
+    LINE_CARVE_JOIN), so no loop appears.  Passages already there stay.  With
+    none, this is `backtracker`.  Returns every passage: the given ones, then
+    the carved ones in carving order, then the joins.
     """
-    result = [(a, b) for a, b in passages]
-    events: Iterator[Any]
-    if graph.shape == "square":
-        events = mz.carve_rest(mz.Maze.from_passages(graph.width, graph.height, result), seed)
-    elif not result:
-        events = _backtracker(graph, seed)
-    else:
-        rng = np.random.default_rng(seed)
-        near, d = _shuffled_neighbours(graph, rng)
-        visited = _visited_with_sentinel(graph.size)
-        for a, b in result:
-            visited[a] = visited[b] = 1
-        fresh = [cell for cell in range(graph.size) if not visited[cell]]
-        roots = [
-            c for c in range(graph.size) if visited[c] and not all(visited[x] for x in graph.adjacency[c])
-        ]
-        events = _backtrack(near, d, visited, roots)
-    carve_kind = Carve
-    for event in events:
-        if type(event) is carve_kind:
-            result.append((event.cell, event.other))
-        yield event
-    if graph.shape == "square" or not passages:
-        return result  # the square's loop joined its parts itself
-    for a, b in _joins(graph, result, fresh, rng):
-        result.append((a, b))
-        yield Carve(a, b, mz.LINE_CARVE_JOIN)
-    return result
+    given = [(a, b) for a, b in passages]
+    rng = np.random.default_rng(seed)
 
+    def finish(carved: carving.Carved) -> list[Passage]:
+        """The given passages, then the carved ones."""
+        return [*given, *carved.passages()]
 
-def _joins(
-    graph: CellGraph, passages: Sequence[Passage], fresh: Sequence[int], rng: np.random.Generator
-) -> list[Passage]:
-    """Walls beside a freshly carved cell that join the parts `passages` leave apart, one per join."""
-    parts = Parts(graph.size)
-    for a, b in passages:
-        parts.join(a, b)
-    candidates = sorted({(min(a, b), max(a, b)) for a in fresh for b in graph.adjacency[a]})
-    chosen = []
-    for index in rng.permutation(len(candidates)).tolist():
-        a, b = candidates[index]
-        if parts.join(a, b):
-            chosen.append((a, b))
-    return chosen
+    return carving.carve(backtracker_choices(graph, rng), given, rng, finish, told, keep_order=True)
 
 
 def complete(graph: CellGraph, passages: Sequence[Passage], seed: int | None = None) -> list[Passage]:
-    """The passages `carve_rest` ends with (its events drained): what the End worker asks on any shape."""
-    return run_to_end(carve_rest(graph, passages, seed))
-
-
-def _backtracker_choices(graph: CellGraph, seed: int | None) -> tuple[array[int], int, int]:
-    """The backtracker's neighbour table, row length and root (on a square: `maze.backtracker_table`)."""
-    if graph.shape == "square":
-        table, root = mz.backtracker_table(graph.width, graph.height, seed)
-        return _int_array(table), table.shape[1], root
-    rng = np.random.default_rng(seed)
-    near, d = _shuffled_neighbours(graph, rng)
-    return near, d, int(rng.integers(graph.size))
+    """The passages `carve_rest` ends with (the same loop, untold): what the End worker asks on any shape."""
+    return run_to_end(carve_rest(graph, passages, seed, told=False))
 
 
 SHARED_CODE = (
@@ -245,8 +173,9 @@ def backtracker_shared(graph: CellGraph, seed: int | None = None) -> Events:
     caller's, so the first return finds the caller's loop already finished,
     and every frame returns at once.  Carving stops at the first backtrack.
     """
-    near, d, root = _backtracker_choices(graph, seed)
-    visited = _visited_with_sentinel(graph.size)
+    choices = backtracker_choices(graph, np.random.default_rng(seed))
+    near, d, root = choices.near, choices.degree, choices.root()
+    visited = carving.visited_with_sentinel(graph.size)
     visited[root] = 1
     yield build(Push, (root, -1, root, SH_CALL))
     yield build(Visit, (root, SH_CALL))
@@ -291,7 +220,7 @@ def growing_tree(graph: CellGraph, seed: int | None = None, mix: float = DEFAULT
     rng = np.random.default_rng(seed)
     near, d = _shuffled_neighbours(graph, rng)
     rand = random.Random(int(rng.integers(2**32))).random
-    visited = _visited_with_sentinel(graph.size)
+    visited = carving.visited_with_sentinel(graph.size)
     tried = bytearray(graph.size)  # how many of its neighbours a cell has tried (no object per cell)
     root = int(rng.integers(graph.size))
     visited[root] = 1
@@ -604,7 +533,7 @@ def hunt_and_kill(graph: CellGraph, seed: int | None = None) -> Events:
     rand = random.Random(int(rng.integers(2**32))).random
     adjacency = graph.adjacency
     n = graph.size
-    inside = _visited_with_sentinel(n)
+    inside = carving.visited_with_sentinel(n)
     # beside[c] is 1 while c is new and touches the maze: the hunt's scan from the top
     # is then a C-speed find of the first 1 at or after `cursor`, below which none is set.
     beside = bytearray(n + 1)
