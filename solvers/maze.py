@@ -514,12 +514,7 @@ def _json_cell(value: Any, name: str, width: int, height: int) -> Cell:
 
 # --- generation: the one backtracker on the square's choices ----------------
 
-CARVE_PSEUDOCODE = carving.CARVE_PSEUDOCODE
-"""The one backtracker's pseudocode (`solvers.mazes.carving`), the square demo's listing."""
-LINE_CARVE_START, LINE_CARVE_KNOCK = carving.LINE_CARVE_START, carving.LINE_CARVE_KNOCK
-LINE_CARVE_BACKTRACK, LINE_CARVE_JOIN = carving.LINE_CARVE_BACKTRACK, carving.LINE_CARVE_JOIN
-"""Its lines, 1-based (`carving`'s: the square demo's model and narration read them here)."""
-PSEUDOCODE = CARVE_PSEUDOCODE
+PSEUDOCODE = carving.CARVE_PSEUDOCODE
 """The module's main pseudocode (carving); SOLVE_ and ROOMS_PSEUDOCODE go with the others."""
 
 

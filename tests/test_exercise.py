@@ -27,6 +27,7 @@ from solvers.exercise.engine import BACKTRACK, DECISION, Ahead, Choice, Exercise
 from solvers.exercise.frogs import STUCK
 from solvers.exercise.minimax import lockstep_rules
 from solvers.hanoi import hanoi_events
+from solvers.mazes import carving
 
 GALLERY = Path(__file__).resolve().parents[1] / "assets" / "gallery"
 
@@ -160,7 +161,7 @@ def maze_oracle(step: Step, events: list[Any]) -> Hashable:
         return frozenset(c.key for c in step.choices if c.key not in seen)
     if step.kind == "carve.back":
         after = next(e for e in [*events[step.index :], None] if type(e) is not Pop)
-        return after.cell if type(after) is Carve and after.line != mz.LINE_CARVE_JOIN else END
+        return after.cell if type(after) is Carve and after.line != carving.LINE_CARVE_JOIN else END
     if step.kind in ("walk.next", "walk.back"):
         place = next((i for i in range(step.index, len(events)) if type(events[i]) in (Push, Visit)), None)
         if place is None:
@@ -883,7 +884,7 @@ def test_the_backtracker_through_a_drawn_maze_counts_the_open_cells_as_visited()
     graded = walk(exercise, lambda step: step.expected, limit=200)
     carves = [step for step, _verdict in graded if step.kind == "carve.next"]
     assert carves and not any({6, 7} & step.expected for step in carves)  # type: ignore[operator]
-    knocks = [e for e in events if type(e) is Carve and e.line == mz.LINE_CARVE_KNOCK]
+    knocks = [e for e in events if type(e) is Carve and e.line == carving.LINE_CARVE_KNOCK]
     assert len(carves) == len(knocks)
     for step in carves:
         assert events[step.index].other in step.expected  # type: ignore[operator]

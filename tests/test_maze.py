@@ -14,8 +14,6 @@ from hypothesis import strategies as st
 
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
 from solvers.maze import (
-    CARVE_PSEUDOCODE,
-    LINE_CARVE_KNOCK,
     Maze,
     MazeError,
     carve,
@@ -26,6 +24,7 @@ from solvers.maze import (
     reachable,
     solve,
 )
+from solvers.mazes.carving import CARVE_PSEUDOCODE, LINE_CARVE_KNOCK
 from solvers.mazes.walk import SOLVE_PSEUDOCODE
 from solvers.runstats import run_to_end
 

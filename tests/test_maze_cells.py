@@ -16,6 +16,7 @@ import pytest
 
 from solvers import maze as mz
 from solvers.events import Solution
+from solvers.mazes import carving
 from solvers.mazes import generators as gen
 from solvers.mazes import graph as g
 from solvers.mazes.walk import corridors, solve
@@ -91,7 +92,7 @@ def test_a_drawings_rest_is_carved_and_joined_as_the_solver_returns_it() -> None
     for a, b in [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((3, 3), (4, 3)), ((6, 8), (6, 9))]:
         base.set_wall(a, b, False)
     events = list(mz.carve_rest(base, 4))
-    assert any(getattr(event, "line", 0) == mz.LINE_CARVE_JOIN for event in events)
+    assert any(getattr(event, "line", 0) == carving.LINE_CARVE_JOIN for event in events)
     model = square_model(base.copy(), REST, base.opened())
     there_and_back(model, events)
     assert square_maze(model) == run_to_end(mz.carve_rest(base, 4))

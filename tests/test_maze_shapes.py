@@ -246,7 +246,7 @@ def test_the_rest_of_a_drawing_is_carved_on_every_shape(shape: str) -> None:
     assert g.perfect_problem(graph, finished) is None
     carved = [(e.cell, e.other) for e in stream if type(e) is Carve]
     assert [*drawn, *carved] == finished
-    joins = [e for e in stream if type(e) is Carve and e.line == square_maze.LINE_CARVE_JOIN]
+    joins = [e for e in stream if type(e) is Carve and e.line == carving.LINE_CARVE_JOIN]
     assert joins and stream[-len(joins) :] == joins
     depth = 0
     for event in stream[: len(stream) - len(joins)]:

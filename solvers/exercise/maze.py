@@ -526,7 +526,7 @@ def square_carve_rules(maze: Any) -> CarveRules:
     frame (bench/soak.py saw a frame raise the app's peak by 839 MB when exercise mode renewed on a new
     run of that size).
     """
-    from solvers.maze import LINE_CARVE_KNOCK
+    from solvers.mazes.carving import LINE_CARVE_KNOCK
     from solvers.mazes.graph import square_near
 
     width, height = maze.width, maze.height

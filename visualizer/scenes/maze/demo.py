@@ -32,7 +32,7 @@ import pygame
 
 from solvers import maze as mz
 from solvers.i18n import N_, _
-from solvers.mazes import walk
+from solvers.mazes import carving, walk
 from visualizer.bindings import Binding, Bindings, Gesture
 from visualizer.camera import Camera
 from visualizer.finale import Finale
@@ -425,7 +425,7 @@ class MazeDemo(Undoable[Sketch], Demo[CellModel]):
 
     def code(self) -> Sequence[str]:
         """Carving or solving pseudocode."""
-        return walk.SOLVE_PSEUDOCODE if self.action == SOLVE else mz.CARVE_PSEUDOCODE
+        return walk.SOLVE_PSEUDOCODE if self.action == SOLVE else carving.CARVE_PSEUDOCODE
 
     def narrate(self, event: Any) -> str | None:
         """The event in words (see `model.narrate`)."""

@@ -18,8 +18,8 @@ import numpy as np
 from solvers import maze as mz
 from solvers.events import Carve, Pop, Push, Visit
 from solvers.i18n import N_, _, format_number, ngettext
+from solvers.mazes import carving, walk
 from solvers.mazes import generators as gen
-from solvers.mazes import walk
 from visualizer.scenes.mazes.cells import CellModel, GridWalls
 from visualizer.scenes.mazes.run import search_result
 
@@ -54,7 +54,7 @@ DEFAULT_SIZE = (16, 10)
 UNSEEN, SEEN, STACKED, DEAD, PATH, REACHED, ROCK = range(7)
 
 # Pseudocode lines the model and the narration tell apart.
-CARVE_JOIN_LINE = mz.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
+CARVE_JOIN_LINE = carving.LINE_CARVE_JOIN  # "finally join parts left apart (rest)"
 SOLVE_VISITED_LINE = walk.LINE_SOLVE_VISITED  # "if cell was visited: return"
 
 

@@ -33,6 +33,7 @@ import numpy as np
 
 from solvers import maze as mz
 from solvers.events import Carve, DeadEnd, Note, Pop, Push, Solution, Visit
+from solvers.mazes import carving
 from solvers.mazes.generators import Leap, Walk
 from solvers.mazes.graph import Passage
 from visualizer.keyframes import Ledger
@@ -280,7 +281,7 @@ class CellModel:
                     self._frontier(b, 1)
             else:
                 self._enter(a, b)
-            if self.pushes and line != mz.LINE_CARVE_JOIN:
+            if self.pushes and line != carving.LINE_CARVE_JOIN:
                 stack = self.stack
                 stack.append(b)
                 self.depth_maxima.append(self.max_depth)
@@ -330,7 +331,7 @@ class CellModel:
         kind = type(event)
         if kind is Carve:
             a, b = event.cell, event.other
-            if self.pushes and event.line != mz.LINE_CARVE_JOIN:
+            if self.pushes and event.line != carving.LINE_CARVE_JOIN:
                 self._unpush()
             self._leave(a, b)
             self.carved -= 1
