@@ -214,7 +214,7 @@ def _roots_beside(choices: Choices, visited: bytearray) -> list[int]:
     seen = np.frombuffer(bytes(visited), np.uint8)
     near = np.frombuffer(choices.near, np.int32).reshape(size, degree)
     beside = (seen[near] == 0).any(axis=1)
-    return np.nonzero(beside & (seen[:size] == 1))[0].tolist()  # type: ignore[no-any-return]
+    return np.nonzero(beside & (seen[:size] == 1))[0].tolist()
 
 
 def _joins(
