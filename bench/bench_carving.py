@@ -22,11 +22,8 @@ import gc
 import os
 import re
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import tracemalloc
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -36,6 +33,9 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import timing  # noqa: E402  (the checkout first on the path)
 
 
 def drain(events: Iterator[Any]) -> None:
@@ -61,18 +61,6 @@ def carved(maze: Any, side: int) -> None:
     drain(maze.carve(side, side, 1))
 
 
-def cpu_runs(jobs: dict[str, Callable[[], object]], runs: int) -> dict[str, list[float]]:
-    """CPU seconds of each job, interleaved run by run."""
-    times: dict[str, list[float]] = {name: [] for name in jobs}
-    for _ in range(runs):
-        for name, job in jobs.items():
-            gc.collect()
-            started = time.process_time()
-            job()
-            times[name].append(time.process_time() - started)
-    return times
-
-
 def peak_mb(job: Callable[[], object]) -> float:
     """Peak traced allocation of one call, in MB."""
     gc.collect()
@@ -83,22 +71,10 @@ def peak_mb(job: Callable[[], object]) -> float:
     return peak / 2**20
 
 
-def whole_process(trees: dict[str, Path], size: int, runs: int) -> dict[str, list[float]]:
-    """CPU seconds (user + system) of `python -m solvers maze generate N N --seed 1` in each tree."""
-    times: dict[str, list[float]] = {name: [] for name in trees}
+def generate_commands(trees: dict[str, Path], size: int) -> dict[str, list[str]]:
+    """`python -m solvers maze generate N N --seed 1` run from each tree (its own solvers on the path)."""
     argv = [sys.executable, "-P", "-m", "solvers", "maze", "generate", str(size), str(size), "--seed", "1"]
-    for _ in range(runs):
-        for name, tree in trees.items():
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            process = subprocess.Popen(argv, cwd=tree, env=env, stdout=subprocess.DEVNULL)
-            usage = os.wait4(process.pid, 0)[2]
-            times[name].append(usage.ru_utime + usage.ru_stime)
-    return times
-
-
-def shown(times: list[float]) -> str:
-    """'min / median' in seconds."""
-    return f"{min(times):6.3f} / {statistics.median(times):6.3f} s"
+    return {name: ["env", f"PYTHONPATH={tree}", *argv] for name, tree in trees.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             jobs[f"carve drained, {name}"] = partial(carved, maze, n)
             jobs[f"generate, {name}"] = partial(maze.generate, n, n, 1)
         print(f"\nSquare {n} x {n}, seed 1, CPU time, min / median of {args.runs}, interleaved")
-        for name, took in sorted(cpu_runs(jobs, args.runs).items()):
-            print(f"  {name:26} {shown(took)}")
+        for name, took in sorted(timing.in_process(jobs, runs=args.runs).items()):
+            print(f"  {name:26} {took.cell()} s")
         print("\nPeak traced memory")
         for side in args.memory_sizes:
             for name, maze in mazes.items():
@@ -134,8 +110,10 @@ def main(argv: list[str] | None = None) -> int:
                 plain = peak_mb(partial(maze.generate, side, side, 1))
                 print(f"  {side} x {side} {name:7} carve drained {told:6.1f} MB, generate {plain:6.1f} MB")
         print(f"\nWhole process, maze generate {n} {n} --seed 1, CPU (user + system), {args.runs} runs")
-        for name, took in whole_process(trees, n, args.runs).items():
-            print(f"  {name:7} {shown(took)}")
+        commands = generate_commands(trees, n)
+        timing.warm_up(commands, dict(os.environ))
+        for name, took in timing.whole_process(commands, runs=args.runs).items():
+            print(f"  {name:7} {took.cell()} s")
     return 0
 
 
