@@ -6,8 +6,9 @@ Run: `python bench/bench_gomoku.py [--openings 50] [--nodes N] [--plies P] [--pa
 - Puzzles (assets/puzzles/gomoku/threats.txt): for each level, how many forced
   wins it wins and how many threats it stops, each answer judged by brute force
   (`solvers.gomoku_puzzles.Brute`, as in tests/test_threats.py), how many threat
-  lines it holds (its move among the hold puzzle's checked holding moves), and
-  the CPU time.
+  lines it holds (its move among the hold puzzle's checked holding moves), how
+  many quiet puzzles it passes (none of the moves a checked quiet reply
+  refutes), and the CPU time.
 - Matches: each pair of levels plays `--openings` games from seeded random
   two-stone openings near the centre, each side x in half of them; a game ends at
   five or after `--plies` moves (unfinished).  The budgets are counted, never
@@ -56,16 +57,19 @@ def judged(puzzle: Puzzle, move: int, brute: Brute) -> bool:
         return brute.every_defence_loses(cells, puzzle.pos.mover, puzzle.moves - 1)
     if puzzle.kind == "hold":
         return move in puzzle.holds
+    if puzzle.kind == "quiet":
+        return move not in dict(puzzle.refuted)
     return not brute.wins(cells, attacker_of(puzzle), min(puzzle.moves, 2))
 
 
 def puzzle_table(nodes: int) -> list[str]:
     """One row per level: wins won, threats stopped, threat lines held, CPU seconds."""
     puzzles, brute = load(), Brute(GAME)
-    kinds = ("win", "block", "hold")
+    kinds = ("win", "block", "hold", "quiet")
     rows = [
-        "| level | forced wins won | threats stopped | threat lines held | CPU s per puzzle |",
-        "|---|---|---|---|---|",
+        "| level | forced wins won | threats stopped | threat lines held | quiet replies held"
+        " | CPU s per puzzle |",
+        "|---|---|---|---|---|---|",
     ]
     for level in LEVELS:
         solved = dict.fromkeys(kinds, 0)

@@ -15,6 +15,11 @@ Vocabulary
   from each candidate (`holds`), a four of the mover's played out with the
   opponent's forced block (a four only delays: after the block the mover
   must still hold).
+- A `quiet` puzzle, `[name] quiet N m1 r1 m2 r2 ...`: each move m (which
+  leaves the opponent no threat line as it stands) loses to the opponent's
+  quiet reply r (not a four), after which no move of the side to move holds
+  a line of up to N threats (`refutes`: `holding_moves` over every empty
+  cell).  A solver must play none of the m.
 - `brute_wins(game, pos, attacker, moves)`: does `attacker` (to move) win
   within `moves` of its moves against every defence?  Plain game rules only,
   independent of `solvers.threats`: the defender tries every empty cell
@@ -38,7 +43,7 @@ from solvers.threats import Board, Exhausted, Threats
 
 PUZZLES = Path(__file__).resolve().parent.parent / "assets" / "puzzles" / "gomoku" / "threats.txt"
 HEADER = re.compile(
-    r"^\[(?P<name>[\w-]+)\]\s+(?P<kind>win|block|hold)\s+(?P<moves>\d+)(?P<holds>(\s+[a-z]\d+)*)\s*$"
+    r"^\[(?P<name>[\w-]+)\]\s+(?P<kind>win|block|hold|quiet)\s+(?P<moves>\d+)(?P<holds>(\s+[a-z]\d+)*)\s*$"
 )
 HOLD_FOURS = 12
 """A hold puzzle's opponent lines: continuous fours up to this many (its N bounds the threat lines)."""
@@ -55,6 +60,8 @@ class Puzzle:
     notes: str = ""
     holds: frozenset[int] = frozenset()
     """A hold puzzle's moves that hold (empty for the other kinds)."""
+    refuted: tuple[tuple[int, int], ...] = ()
+    """A quiet puzzle's losing moves, each with the quiet reply that beats it (empty for the other kinds)."""
 
 
 def load(path: Path = PUZZLES, game: MNK | None = None) -> list[Puzzle]:
@@ -74,9 +81,14 @@ def load(path: Path = PUZZLES, game: MNK | None = None) -> list[Puzzle]:
             continue
         if header is not None:
             pos = game.parse("\n".join(board))
-            holds = frozenset(game.named_cell(name) for name in header["holds"].split())
+            cells = [game.named_cell(name) for name in header["holds"].split()]
+            quiet = header["kind"] == "quiet"
+            holds = frozenset(() if quiet else cells)
+            refuted = tuple(zip(cells[0::2], cells[1::2], strict=False)) if quiet else ()
             puzzles.append(
-                Puzzle(header["name"], header["kind"], int(header["moves"]), pos, " ".join(notes), holds)
+                Puzzle(
+                    header["name"], header["kind"], int(header["moves"]), pos, " ".join(notes), holds, refuted
+                )
             )
         header, board, notes = found, [], []
     return puzzles
@@ -189,6 +201,14 @@ def holding_moves(
     return held, unknown
 
 
+def refutes(game: Grid, pos: Position, move: int, reply: int, threats: int, budget: int = 400_000) -> bool:
+    """After the side to move plays `move` and the opponent `reply`, no move of the side to move holds a
+    threat line of up to `threats` threats (`holding_moves`: none holds, none unknown)."""
+    after = game.result(game.result(pos, move), reply)
+    held, unknown = holding_moves(game, after, threats, budget)
+    return not held and not unknown
+
+
 def _empty(board: Board) -> list[int]:
     """The board's empty cells."""
     return [cell for cell, stone in enumerate(board.cells) if stone == EMPTY]
@@ -259,4 +279,5 @@ __all__ = [
     "holding_moves",
     "holds",
     "load",
+    "refutes",
 ]

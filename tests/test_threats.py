@@ -18,7 +18,7 @@ from cli_runner import run
 
 from solvers import i18n
 from solvers.engine import LEVELS, Limits
-from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, holds, load
+from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, brute_wins, holds, load, refutes
 from solvers.gomoku_rules import Gomoku
 from solvers.grids import MNK, STONE, Position
 from solvers.minimax import MAX
@@ -191,7 +191,7 @@ def test_on_the_clock_the_threat_searches_stop_at_their_share_of_the_move() -> N
     assert counted.threat is not None and counted.threat.kind == "vct"
 
 
-@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind != "hold"], ids=lambda p: p.name)
+@pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind in ("win", "block")], ids=lambda p: p.name)
 def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
     """The attacker wins within N moves; not within N - 1 (checked where that is quick, N - 1 <= 2)."""
     attacker = attacker_of(puzzle)
@@ -200,7 +200,11 @@ def test_each_puzzle_says_what_brute_force_finds(puzzle: Puzzle) -> None:
         assert not brute_wins(GAME, puzzle.pos, attacker, puzzle.moves - 1)
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES, ids=[p.name for p in PUZZLES])
+PLANNED = [p for p in PUZZLES if p.kind != "quiet"]
+"""The quiet puzzles are not solved yet: hard checks no quiet replies (README, issue 31)."""
+
+
+@pytest.mark.parametrize("puzzle", PLANNED, ids=[p.name for p in PLANNED])
 def test_hard_solves_every_puzzle(puzzle: Puzzle) -> None:
     """Hard wins every forced win (the move wins against every reply), stops every threat and holds every
     threat line (medium-46: the position of opening 46 before j7, which the old search, out of nodes,
@@ -236,6 +240,20 @@ def test_each_hold_puzzle_holds_with_its_moves(puzzle: Puzzle, move: int) -> Non
     """Each listed move leaves the opponent no threat line of up to N threats (the threat search run to
     the end from the move, a four's forced block played out)."""
     assert holds(GAME, puzzle.pos, move, puzzle.moves), GAME.move_name(move)
+
+
+QUIET = [p for p in PUZZLES if p.kind == "quiet"]
+
+
+@pytest.mark.parametrize("puzzle", QUIET, ids=lambda p: p.name)
+def test_each_quiet_puzzle_says_what_the_checkers_find(puzzle: Puzzle) -> None:
+    """Each listed move leaves the opponent no threat line as it stands, and its reply is no four but
+    leaves the mover no move that holds a line of up to N threats (every empty cell searched)."""
+    for move, reply in puzzle.refuted:
+        assert holds(GAME, puzzle.pos, move, puzzle.moves), GAME.move_name(move)
+        after = GAME.result(GAME.result(puzzle.pos, move), reply)
+        assert not Board(GAME, after).five_cells(-puzzle.pos.mover)
+        assert refutes(GAME, puzzle.pos, move, reply, puzzle.moves), GAME.move_name(reply)
 
 
 def test_a_four_that_only_delays_is_no_defence() -> None:

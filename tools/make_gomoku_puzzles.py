@@ -2,6 +2,7 @@
 
     python tools/make_gomoku_puzzles.py [--games 200] [--seed 1] [--wins] > found.txt
     python tools/make_gomoku_puzzles.py --hold "h8 i8 f8 ..." --name NAME   # a hold puzzle
+    python tools/make_gomoku_puzzles.py --quiet "h8 i8 ..." --refuted "f7 f6" --name NAME  # a quiet puzzle
 
 Each game is played by two random players that prefer cells near stones.
 At each position: a `win` puzzle when the side to move wins within N moves
@@ -11,7 +12,9 @@ to move has no win within 2 but the opponent, moving now, would win within N
 wins by two fours and a five (the set had few forced wins).  `--hold MOVES`:
 the position after MOVES (from a lost game) as a hold puzzle, its holding
 moves found by `solvers.gomoku_puzzles.holding_moves` over every empty cell
-(slow: a minute or more).  The output is in the format of
+(slow: a minute or more).  `--quiet MOVES --refuted "M R ..."`: the position
+after MOVES as a quiet puzzle, each move M (after which the opponent has no
+line as it stands: `holds`) refuted by the quiet reply R (`refutes`).  The output is in the format of
 assets/puzzles/gomoku/threats.txt; pick from it by hand.
 """
 
@@ -20,7 +23,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from solvers.gomoku_puzzles import Brute, holding_moves
+from solvers.gomoku_puzzles import Brute, holding_moves, holds, refutes
 from solvers.grids import MNK, Position
 from solvers.threats import Board, Exhausted, Threats
 
@@ -98,6 +101,23 @@ def hold_puzzle(moves: str, name: str) -> str:
     return f"[{name}] hold {HOLD_THREATS} {names}\n{GAME.show(pos)}\n"
 
 
+def quiet_puzzle(moves: str, refuted: str, name: str) -> str:
+    """The position after `moves` as a quiet puzzle block, each move of `refuted` checked with its reply."""
+    pos = GAME.start()
+    for move in moves.split():
+        pos = GAME.result(pos, GAME.named_cell(move))
+    names = refuted.split()
+    for move, reply in zip(names[0::2], names[1::2], strict=True):
+        cells = GAME.named_cell(move), GAME.named_cell(reply)
+        if not holds(GAME, pos, cells[0], HOLD_THREATS):
+            return f"# not a quiet puzzle: {move} loses to a line as it stands"
+        board = Board(GAME, GAME.result(pos, cells[0]))
+        board.play(cells[1], -pos.mover)
+        if board.five_cells(-pos.mover) or not refutes(GAME, pos, *cells, HOLD_THREATS):
+            return f"# not a quiet puzzle: {reply} is a four, or does not refute {move}"
+    return f"[{name}] quiet {HOLD_THREATS} {refuted}\n{GAME.show(pos)}\n"
+
+
 def main() -> None:
     """Print the puzzles found."""
     parser = argparse.ArgumentParser()
@@ -105,8 +125,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--wins", action="store_true", help="forced wins by fours only")
     parser.add_argument("--hold", help="a hold puzzle: the position after these moves (h8 i8 ...)")
+    parser.add_argument("--quiet", help="a quiet puzzle: the position after these moves (h8 i8 ...)")
+    parser.add_argument("--refuted", default="", help="its losing moves, each with its quiet reply")
     parser.add_argument("--name", default="hold")
     args = parser.parse_args()
+    if args.quiet:
+        print(quiet_puzzle(args.quiet, args.refuted, args.name))
+        return
     if args.hold:
         print(hold_puzzle(args.hold, args.name))
         return
