@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import zlib
 from pathlib import Path
 
 import pygame
 import pytest
+from pdfread import pdf_objects
 
 from solvers.i18n import assets_folder
 from solvers.lessons import load_lesson
@@ -42,18 +42,6 @@ caption = { ko = "이제 여러분이 개구리를 옮겨 보세요: LLL_RRR", e
 """
 
 
-def pdf_objects(data: bytes) -> dict[bytes, bytes]:
-    """The PDF's numbered objects, by number."""
-    return dict(re.findall(rb"(\d+) 0 obj(.*?)endobj", data, re.S))
-
-
-def stream(body: bytes) -> bytes:
-    """An object's stream, inflated if it is compressed."""
-    raw = re.search(rb"stream\r?\n(.*?)\r?\nendstream", body, re.S)
-    assert raw is not None
-    return zlib.decompress(raw.group(1)) if b"FlateDecode" in body else raw.group(1)
-
-
 def unescape(literal: bytes) -> bytes:
     """A PDF literal string's bytes (\\( \\) \\\\ \\r and friends)."""
     simple = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
@@ -69,22 +57,22 @@ def pdf_text(data: bytes) -> str:
     """Every piece of text the PDF shows, through each font's ToUnicode map, spaces and breaks left out."""
     objects = pdf_objects(data)
     maps: dict[bytes, dict[int, str]] = {}
-    for number, body in objects.items():
+    for number, (body, _raw) in objects.items():
         found = re.search(rb"/ToUnicode (\d+) 0 R", body)
         if found and b"/Type /Font" in body:
-            cmap = stream(objects[found.group(1)])
+            cmap = objects[found.group(1)].stream()
             pairs = re.findall(rb"<([0-9A-F]{4})> <([0-9A-F]+)>", cmap)
             maps[number] = {
                 int(code, 16): bytes.fromhex(text.decode()).decode("utf-16-be") for code, text in pairs
             }
     names = dict(re.findall(rb"/(F\d+) (\d+) 0 R", data))
     shown = []
-    for body in objects.values():
+    for body, _raw in objects.values():
         if b"/Type /Page\n" not in body:
             continue
         contents = re.search(rb"/Contents (\d+) 0 R", body)
         assert contents is not None, "a page names its content stream"
-        content = stream(objects[contents.group(1)])
+        content = objects[contents.group(1)].stream()
         font: dict[int, str] = {}
         for name, literal in re.findall(rb"/(F\d+) [\d.]+ Tf|\(((?:\\.|[^\\)])*)\) Tj", content, re.S):
             if name:
