@@ -175,10 +175,9 @@ class Solver:
         clock: Callable[[], float] = time.process_time,
     ) -> None:
         self.board, self.clock, self.node_limit, self.seconds = board, clock, nodes, seconds
-        self.slots = TABLE_SLOTS
-        self.keys = _zeroed(self.slots, "Q")
+        self.keys = _zeroed(TABLE_SLOTS, "Q")
         """Each slot's position key, its low 64 bits."""
-        self.values = _zeroed(self.slots, "B")
+        self.values = _zeroed(TABLE_SLOTS, "B")
         """Each slot's bound: score << 1, 1 for a lower bound (0 an upper one), plus _BIAS; 0 when empty."""
         self.made_by: dict[int, int] = {}
         """A side's stones -> the cells they would win on (many positions share one side's stones)."""
@@ -194,7 +193,7 @@ class Solver:
     @property
     def positions(self) -> int:
         """The positions the table holds."""
-        return self.slots - bytes(self.values).count(0)
+        return len(self.values) - bytes(self.values).count(0)
 
     def _searcher(self) -> tuple[Callable[..., int], Callable[[], int]]:
         """The search as a closure over the board's constants (no attribute look-ups per node), and its count.
@@ -208,7 +207,7 @@ class Solver:
         """
         board, made_by, node_limit = self.board, self.made_by, self.node_limit
         keys, values, deadline, clock = self.keys, self.values, self.deadline, self.clock
-        slots, low_64, lower_bound, upper_bound, unbias = self.slots, _LOW_64, _BIAS + 1, _BIAS, _BIAS >> 1
+        slots, low_64, lower_bound, upper_bound, unbias = len(keys), _LOW_64, _BIAS + 1, _BIAS, _BIAS >> 1
         cells, full, bottom = board.cells, board.full, board.bottom
         columns = [board.column[col] for col in board.order]
         winning = board.wins_of
