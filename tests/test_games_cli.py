@@ -40,6 +40,14 @@ def test_mnk_reads_standard_input(
     assert code == 0 and data["value"] == 0 and data["depth"] == 9
 
 
+def test_mnk_without_a_board_starts_from_the_empty_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """No --board is the empty board: 4,4,4 is proven a draw, as the README's proof table says."""
+    code, out, err = run(capsys, "mnk", "4", "4", "4", "--prove", "--json")
+    data = json.loads(out)
+    assert code == 0 and not err
+    assert (data["proven"], data["result"], data["to_move"]) == (True, "draw", "x")
+
+
 def test_connect4_moves_and_one_based_columns(capsys: pytest.CaptureFixture[str]) -> None:
     """x has three in column 1: the move is column 1 (1-based), a win on the next ply."""
     code, out, _ = run(capsys, "connect4", "--moves", "121212", "--depth", "2", "--json")

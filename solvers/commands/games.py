@@ -1,4 +1,4 @@
-"""`python -m solvers mnk M N K --board FILE|-` and `python -m solvers connect4 --moves 4453`.
+"""`python -m solvers mnk M N K [--board FILE|-]` and `python -m solvers connect4 --moves 4453`.
 
 Both ask `engine.Engine` for the side to move's best move under `--depth` and
 `--time` (default 2 s) and print it, its value for the side to move, the depth
@@ -104,13 +104,18 @@ def add_cli(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     mnk = subparsers.add_parser(
         "mnk",
         help=_("best move in an m,n,k game (3 3 3 tic-tac-toe, 15 15 5 gomoku) by depth-limited alpha-beta"),
-        description=_("BOARD is M lines of N characters x, o, . (x moves first; K or more in a row wins)."),
+        description=_(
+            "BOARD is M lines of N characters x, o, . (x moves first; K or more in a row wins); "
+            "without it the board is empty."
+        ),
     )
     side = whole_number(1, N_("a side"), MAX_SIDE)
     mnk.add_argument("m", type=side, help=_("rows"))
     mnk.add_argument("n", type=side, help=_("columns"))
     mnk.add_argument("k", type=whole_number(2, "k", MAX_SIDE), help=_("stones in a row that win"))
-    mnk.add_argument("--board", required=True, help=_("a file with the board, or - for standard input"))
+    mnk.add_argument(
+        "--board", help=_("a file with the board, or - for standard input (default: an empty board)")
+    )
     mnk.add_argument(
         "--prove",
         action="store_true",
@@ -167,8 +172,7 @@ def run_mnk(args: argparse.Namespace) -> int:
         raise UsageError(_("mnk: --prove knows the freestyle rule only (K or more in a row wins)"))
     game = Gomoku(args.rule, args.m, args.n, args.k)
     try:
-        text, _name = textio.read_text(args.board)
-        pos = game.parse(text)
+        pos = game.start() if args.board is None else game.parse(textio.read_text(args.board)[0])
     except (textio.InputError, BadPosition) as error:
         raise UsageError(_("mnk: bad board: {problem}").format(problem=error)) from None
 
