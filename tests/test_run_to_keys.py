@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui import click, press
+from ui import TickClock, click, press
 
 from solvers import i18n
 from visualizer.appkeys import help_rows
@@ -125,3 +125,35 @@ def test_help_joins_two_keys_in_the_readers_language(app, language: str) -> None
     labels = [key for key, _words in help_rows(app.screen)]
     assert any("?" in key and "F1" in key for key in labels)
     assert not any(" or " in key for key in labels)
+
+
+@pytest.mark.parametrize("language", ["en", "ko", "zh_CN"])
+@pytest.mark.parametrize("name", [entry.name for entry in DEMOS])
+def test_the_kind_button_never_repeats_a_run_to_button(app, open_demo, name: str, language: str) -> None:
+    """No two buttons of the bar say the same: "your code" showed 'next return' twice (its own T and K)."""
+    shell = open_demo(name)
+    app.frame(1 / 60)
+    i18n.use(language)
+    first = shell._kind_label(shell.break_kind)
+    assert first not in {i18n._(stop.label) for stop in shell.stops}, f"{name}: {first!r}"
+
+
+def test_the_kind_button_stops_a_side_by_side_run_at_its_kind(app, open_demo) -> None:
+    """K on fib beside fib_memo stops at a call of either run, not at the end: it matched no wrapped event."""
+    app.player_clock = TickClock(step=5e-4)
+    shell = open_demo("trace")
+    for _ in range(400):
+        app.frame(1 / 60)
+        if not shell.run.busy:
+            break
+    shell.run.restart()
+    kind, _swap = chooser(shell)
+    for _ in range(3):
+        kind.action()
+        for _ in range(100):
+            app.frame(1 / 60)
+            if not shell.run.busy:
+                break
+        last = shell.run.last_event
+        assert type(last).__name__ == "Side" and type(last.event).__name__ == "Push", last
+        assert not shell.run.at_end

@@ -30,9 +30,21 @@ def is_prune(event: object) -> bool:
     return type(event) is Prune
 
 
+SIDE_BY_SIDE = frozenset({"Side", "Sided"})
+"""The wrappers of two runs played side by side: each holds one run's own event in `.event`."""
+
+
 def kind_is(name: str) -> Callable[[object], bool]:
-    """A breakpoint on every event of the kind `name` ('Cover', 'Carve', ...)."""
-    return lambda event: type(event).__name__ == name
+    """A breakpoint on every event of the kind `name` ('Cover', 'Carve', ...), a side-by-side run's too."""
+
+    def matches(event: object) -> bool:
+        """The event, or the run's own event a side-by-side wrapper holds, is of the kind."""
+        kind = type(event).__name__
+        if kind in SIDE_BY_SIDE:
+            return kind == name or type(event.event).__name__ == name  # type: ignore[attr-defined]
+        return kind == name
+
+    return matches
 
 
 class Counters:

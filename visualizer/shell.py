@@ -124,7 +124,7 @@ class Shell:
         self.seed = seed
         self._speed = speed if speed is not None else demo_type.default_speed
         self.player: Player | None = None
-        self.break_kind = "Pop"
+        self.break_kind = demo_type.break_kind
         self.side_tab = "code"
         self.opened = ""  # the folded panel opened beside the stage (see chrome.FOLDS)
         self._ceilings: dict[tuple, float] = {}  # the scale ceiling, until the next input (see scale_ceiling)

@@ -99,6 +99,7 @@ class Demo(Generic[ModelT]):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     default_speed: ClassVar[float] = 4.0
+    break_kind: ClassVar[str] = "Pop"  # the kind button's first kind: one the demo's own stops do not name
     bindings: ClassVar[Bindings] = Bindings()
     """The demo's own keys and mouse gestures: they feed both `handle` and the help overlay."""
     panels: ClassVar[tuple[tuple[str, str], ...]] = ()

@@ -52,6 +52,7 @@ class TraceDemo(Undoable[PaintedGrid], Demo[TraceModel]):
     name = "trace"
     title = N_("Your code: any recursive function, traced")
     default_speed = 4.0
+    break_kind = "Push"  # 'next call': its own stops already run to the next return
     picture_boxes = ("tree", "tree2")
     bindings = Bindings(
         Binding(("o",), "open_file", N_("open a .py file of yours, then type the call")),
