@@ -7,6 +7,7 @@ futures (never by time) and then run the frame that picks them up.
 from __future__ import annotations
 
 import concurrent.futures
+import itertools
 import subprocess
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ from solvers.events import Pop, Push
 from solvers.tracing.runner import make_request
 from visualizer import theme as th
 from visualizer.panels import stack_boxes
-from visualizer.scenes.trace import launch, view
+from visualizer.scenes.trace import extras, launch, view
 from visualizer.scenes.trace.demo import ERROR_LINE
 from visualizer.scenes.trace.model import TraceModel
 from visualizer.treepaint import call_tree_places, screen_box
@@ -379,3 +380,16 @@ def test_a_waiting_generator_is_off_the_stack_and_tagged_with_its_yield(
     shell.run.seek(10**9, now=True)
     run = shell.run.model.runs[0]
     assert run.calls.suspended == [] and run.returned(0).text == "[1, 2]"
+
+
+def test_the_merged_graphs_pills_never_overlap_in_a_narrow_card(app, open_demo, monkeypatch) -> None:
+    """fib_memo(7)'s graph in a card as narrow as 1024×640 gives: fib_memo(1) and (0) share a row, fitted."""
+    shell = open_trace(app, open_demo)
+    shell.run.seek(10**9, now=True)
+    run = shell.run.model.runs[1]
+    pills: list[pygame.Rect] = []
+    monkeypatch.setattr(extras, "draw_box", lambda surface, box, *args, **kwargs: pills.append(box.copy()))
+    extras.draw_graph(app.surface, pygame.Rect(0, 0, 176, 190), shell.theme, run)
+    assert len(pills) == len(run.graph.order) == 8
+    touching = [(a, b) for a, b in itertools.combinations(pills, 2) if a.colliderect(b)]
+    assert touching == []

@@ -11,6 +11,7 @@ which a subproblem was first reached.  Drawing only reads the model.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import pygame
 
@@ -74,10 +75,13 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, run: Ru
     for above, below in run.graph.edges:
         if above in places and below in places:
             draw_edge(surface, theme, run, places, above, below)
-    rows = max(1, len({y for _, y in places.values()}))
-    height = min(theme.line_height("tiny") + theme.px(4), max(theme.px(8), area.h // rows - theme.px(4)))
+    in_row = Counter(y for _, y in places.values())
+    height = min(
+        theme.line_height("tiny") + theme.px(4), max(theme.px(8), area.h // len(in_row) - theme.px(4))
+    )
     for sub, (x, y) in places.items():
-        draw_subproblem(surface, theme, run, sub, pygame.Rect(0, 0, 0, height), (x, y), len(places))
+        room = min(theme.px(84), area.w // in_row[y] - theme.px(12))  # the row's pills never overlap
+        draw_subproblem(surface, theme, run, sub, pygame.Rect(0, 0, 0, height), (x, y), room)
 
 
 def draw_edge(
@@ -124,11 +128,11 @@ def draw_subproblem(
     sub: int,
     box: pygame.Rect,
     centre: tuple[int, int],
-    shown: int,
+    room: int,
 ) -> None:
-    """One subproblem's pill: its call, coloured by the state of its first call."""
+    """One subproblem's pill, its label fitted to `room`, coloured by the state of its first call."""
     first = run.graph.first[sub]
-    text = pill_label(run, first, theme.px(84), "tiny", theme)
+    text = pill_label(run, first, max(1, room), "tiny", theme)
     width = theme.font("tiny", "mono").size(text)[0] + theme.px(8)
     box.w = width
     box.center = centre
