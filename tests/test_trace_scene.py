@@ -14,12 +14,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_layout import drawn_texts
 from test_trace_yours import WALK
 from ui import TickClock, click, count_colour, pick_file, press
 
+from solvers import i18n
 from solvers.events import Pop, Push
 from solvers.tracing.runner import make_request
 from visualizer import theme as th
+from visualizer import treepaint
 from visualizer.panels import stack_boxes
 from visualizer.scenes.trace import extras, launch, view
 from visualizer.scenes.trace.demo import ERROR_LINE
@@ -393,3 +396,32 @@ def test_the_merged_graphs_pills_never_overlap_in_a_narrow_card(app, open_demo, 
     assert len(pills) == len(run.graph.order) == 8
     touching = [(a, b) for a, b in itertools.combinations(pills, 2) if a.colliderect(b)]
     assert touching == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_the_trees_values_cover_nothing_and_show_whole(app, open_demo, monkeypatch, lang: str) -> None:
+    """fib(7) beside fib_memo(7) at 1024×640: crowded values ran into the next call or were cut off."""
+    size = (1024, 640)
+    pygame.display.set_mode(size)
+    app.theme.fit_window(size)
+    shell = open_trace(app, open_demo)
+    i18n.use(lang)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    shapes: list[pygame.Rect] = []
+    drawing = treepaint.TreePainter.node
+    monkeypatch.setattr(
+        treepaint.TreePainter, "node", lambda *args: shapes.append(drawing(*args)) or shapes[-1]
+    )
+    placed, _boxes = drawn_texts(app, size)
+    cache_word = i18n._("cache {value}").split("{")[0]
+    font = shell.theme.font("tiny", "bold")
+    for card in shell.demo.layout(shell.layout(size).stage).trees():
+        texts = [(text, rect.inflate(0, -4)) for text, rect in placed if card.collidepoint(rect.center)]
+        values = [(text, rect) for text, rect in texts if text.startswith(("→", cache_word))]
+        assert len(values) >= 4
+        for text, letters in values:  # a tiny text's image has 2-3 blank rows above and below its letters
+            assert letters.w == font.size(text)[0] and card.contains(letters), f"{text!r} is cut"
+            covered = [other for other, box in texts if other != text and box.colliderect(letters)]
+            hit = [shape for shape in shapes if card.contains(shape) and shape.colliderect(letters)]
+            assert covered == [] and hit == [], f"{text!r} covers {covered} and calls at {hit}"

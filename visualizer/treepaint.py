@@ -35,6 +35,7 @@ from visualizer import theme as th
 from visualizer.calltree import ELIDED, NO_FOLDING, Folding, fold_to_fit
 from visualizer.camera import IDENTITY, Camera
 from visualizer.draw import cut_mark, dashed_line, tag
+from visualizer.panels import fit_text
 from visualizer.theme import Theme
 from visualizer.tree import LifoTree, TreeLayout, tidy_layout
 from visualizer.treecard import card_words
@@ -148,6 +149,7 @@ class TreePainter:
     camera: Camera = IDENTITY
     joins: str = CENTRES
     least: int = 1  # the smallest box side on screen, in pixels
+    fit_tags: bool = False  # shorten each tag to the room its row leaves it (a call tree's values)
 
     def paint(
         self,
@@ -165,8 +167,49 @@ class TreePainter:
             if up is not None and up in boxes:
                 self.edge(boxes[up], boxes[node], looks[node])
         shapes = {node: self.node(boxes[node], looks[node]) for node in nodes}
+        rooms = self.tag_rooms(shapes, looks) if self.fit_tags else {}
         for node in nodes:
-            self.tags(shapes[node], looks[node])
+            self.tags(shapes[node], looks[node], rooms.get(node))
+
+    def tag_rooms(self, shapes: Mapping[N, pygame.Rect], looks: Mapping[N, Look]) -> dict[N, int]:
+        """The pixels a node's tags may take: to what is drawn at its right (beside), or its share (below)."""
+        rows: dict[int, list[N]] = {}
+        for node, shape in shapes.items():
+            rows.setdefault(shape.centery, []).append(node)
+        keys = sorted(rows)
+        drawn = {y: [self.drawn_box(shapes[node], looks[node]) for node in rows[y]] for y in keys}
+        rooms = {}
+        for at, y in enumerate(keys):
+            row = sorted(rows[y], key=lambda node: shapes[node].centerx)
+            near = [box for key in keys[max(0, at - 1) : at + 2] for box in drawn[key]]
+            for index, node in enumerate(row):
+                shape = shapes[node]
+                if looks[node].tags_beside:
+                    rooms[node] = self.room_beside(shape, near)
+                else:
+                    before = shapes[row[index - 1]] if index else None
+                    after = shapes[row[index + 1]] if index + 1 < len(row) else None
+                    rooms[node] = self.share_below(shape, before, after)
+        return rooms
+
+    def room_beside(self, shape: pygame.Rect, near: list[pygame.Rect]) -> int:
+        """The width free at the right of `shape` at its middle's height, up to `near` boxes or the edge."""
+        half = self.theme.line_height("tiny") // 2 - self.theme.px(2)  # the letters, not the line's leading
+        band = pygame.Rect(shape.right + 1, shape.centery - half, self.area.right - shape.right, 2 * half)
+        end = min((box.x for box in near if box.colliderect(band)), default=self.area.right)
+        return end - shape.right - self.theme.px(6)
+
+    def share_below(self, shape: pygame.Rect, before: pygame.Rect | None, after: pygame.Rect | None) -> int:
+        """The width of a row of tags centred under `shape`: at most the way to the nearer neighbour."""
+        left = shape.centerx - (before.centerx if before is not None else 2 * self.area.x - shape.centerx)
+        right = (after.centerx if after is not None else 2 * self.area.right - shape.centerx) - shape.centerx
+        return min(left, right) - self.theme.px(6)
+
+    def drawn_box(self, shape: pygame.Rect, look: Look) -> pygame.Rect:
+        """What a node draws before its tags: its shape, and its id astride the top left corner."""
+        if not look.ident:
+            return shape
+        return shape.union(self.ident_box(shape, look.ident).inflate(0, -self.theme.px(4)))  # its letters
 
     def edge(self, parent: pygame.Rect, child: pygame.Rect, look: Look) -> None:
         """The edge from a parent's box to a child's, in the child's edge stroke; its cut mark."""
@@ -270,12 +313,15 @@ class TreePainter:
         pygame.draw.polygon(self.surface, fill, points)
         pygame.draw.polygon(self.surface, stroke.colour, points, self.theme.px(stroke.width))
 
-    def tags(self, shape: pygame.Rect, look: Look) -> None:
-        """The node's id, its tags (under it or beside it), the folded badge, the note above."""
+    def tags(self, shape: pygame.Rect, look: Look, room: int | None) -> None:
+        """The node's id, its tags (under or beside it, fitted to any `room`), the folded badge, the note."""
         theme = self.theme
         if look.ident:
             self.ident(shape, look.ident)
         tags = look.tags
+        if room is not None:
+            share = room if look.tags_beside else room // max(1, len(tags)) - theme.px(6)  # a backing's pad
+            tags = tuple(fitted for one in tags if (fitted := fitted_tag(theme, one, share)) is not None)
         if look.folded:
             word = f" {look.folded_word}" if look.folded_word else ""
             tags = (*tags, Tag(f"+{look.folded:,}{word}", FOLDED_FILL, FOLDED_INK))
@@ -287,10 +333,15 @@ class TreePainter:
             at = (shape.centerx, shape.y - theme.px(10))
             tag(self.surface, theme, look.note.text, at, look.note.fill or th.PANEL, ink=look.note.ink)
 
+    def ident_box(self, shape: pygame.Rect, text: str) -> pygame.Rect:
+        """Where the node's id goes: astride the shape's top left corner."""
+        width, height = self.theme.font("tiny").size(text)
+        return pygame.Rect(0, 0, width, height).move_to(center=(shape.x - self.theme.px(2), shape.y))
+
     def ident(self, shape: pygame.Rect, text: str) -> None:
         """The node's id, small, on a backing astride the shape's top left corner."""
         image = self.theme.text(text, "tiny", th.MUTED)
-        where = image.get_rect(center=(shape.x - self.theme.px(2), shape.y))
+        where = self.ident_box(shape, text)
         pygame.draw.rect(self.surface, th.PANEL, where.inflate(self.theme.px(2), -self.theme.px(2)))
         self.surface.blit(image, where)
 
@@ -325,6 +376,14 @@ class TreePainter:
             below = where
 
 
+def fitted_tag(theme: Theme, one: Tag, room: int) -> Tag | None:
+    """The tag shortened to `room` pixels; None when fewer than three of its letters would show."""
+    text = fit_text(theme, one.text, room, one.size, "bold")
+    if text == one.text:
+        return one
+    return replace(one, text=text) if len(text) > 3 else None  # hovering the node tells it whole
+
+
 def paint_tree(
     surface: pygame.Surface,
     theme: Theme,
@@ -336,9 +395,10 @@ def paint_tree(
     camera: Camera = IDENTITY,
     joins: str = CENTRES,
     least: int = 1,
+    fit_tags: bool = False,
 ) -> None:
     """Paint a laid-out tree in `area` (world origin at its top left): see `TreePainter`."""
-    TreePainter(surface, theme, area, camera, joins, least).paint(places, parent, look)
+    TreePainter(surface, theme, area, camera, joins, least, fit_tags).paint(places, parent, look)
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,7 +522,9 @@ def paint_call_tree(
         places[ELIDED] = replace(fitted.elided, w=max(fitted.elided.w, wide))
     clip = surface.get_clip()
     surface.set_clip(area.clip(clip))
-    paint_tree(surface, theme, area, places, partial(folding.parent, tree), looks, camera=camera)
+    paint_tree(
+        surface, theme, area, places, partial(folding.parent, tree), looks, camera=camera, fit_tags=True
+    )
     surface.set_clip(clip)
 
 

@@ -227,15 +227,6 @@ def look(run: RunModel, node: int, size: str, column: float, theme: Theme, chose
         colour, tags = th.DEAD, (Tag(_("raised"), ink=th.DEAD),)
     else:
         colour, tags = th.DONE, (Tag(f"→ {returned.text}"),)
-    if tags and column < theme.px(36):
-        tags = ()  # no room: hover shows the value
-    elif tags:
-        tags = (
-            Tag(
-                fit_text(theme, tags[0].text, max(theme.px(24), int(column) - theme.px(8)), "tiny", "bold"),
-                ink=tags[0].ink,
-            ),
-        )
     ring = th.ACTIVE if running else None
     halo = th.LIT_LINE if node == chosen and not running else None
     ident = call_ident(theme, calls, node, column)
