@@ -410,9 +410,13 @@ def test_the_trees_values_cover_nothing_and_show_whole(app, open_demo, monkeypat
     app.frame(1 / 60)
     shapes: list[pygame.Rect] = []
     drawing = treepaint.TreePainter.node
-    monkeypatch.setattr(
-        treepaint.TreePainter, "node", lambda *args: shapes.append(drawing(*args)) or shapes[-1]
-    )
+
+    def noted(*args: object) -> pygame.Rect:
+        """Draw a call and note its shape."""
+        shapes.append(drawing(*args))  # type: ignore[arg-type]
+        return shapes[-1]
+
+    monkeypatch.setattr(treepaint.TreePainter, "node", noted)
     placed, _boxes = drawn_texts(app, size)
     cache_word = i18n._("cache {value}").split("{")[0]
     font = shell.theme.font("tiny", "bold")
