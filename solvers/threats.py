@@ -638,37 +638,72 @@ class Planner:
         """My defence is on the board: the opponent has no threat line after it (True), has one (False), or
         the budget ran out (None).
 
-        A defence that makes a four of mine is judged after the opponent's forced block, as if the
-        opponent moved again: a four only delays (issue 31: in two games hard lost to medium, openings
-        19 and 37 of bench_gomoku, it answered a double three with a four, judged safe because x had to
-        block; the block built the line that won).
+        A defence that makes a four of mine is judged after the opponent's forced block: a four only
+        delays (issue 31: in two games hard lost to medium, openings 19 and 37 of bench_gomoku, it
+        answered a double three with a four, judged safe because x had to block; the block built the
+        line that won).  After the block I move again: `_answered`.
         """
         forced = board.five_cells(me)
         if len(forced) != 1:
             return self._stops(search, -me, budget, total, depth)
         board.play(forced[0], -me)
         try:
-            return self._stops(search, -me, budget, total, depth)
+            return self._answered(board, search, me, budget, total, depth)
         finally:
             board.undo(forced[0], -me)
+
+    def _answered(
+        self, board: Board, search: Threats, me: int, budget: int, total: int, depth: int
+    ) -> bool | None:
+        """After my four and the opponent's forced block, I am to move: the opponent has no line (True), or
+        some move of mine among the line's defences (no four: a second four is not followed) leaves none
+        (True), or none does (False), or the budget ran out first (None).
+
+        Issue 31: in bench_gomoku's opening 26 hard (x) saw no safe defence of o's line, judged its four
+        h3 as if o moved again after the block j3, and lost; h3 j3 and then a move of x's holds.
+        """
+        try:
+            line = self._their_line(search, -me, budget, total, depth)
+        except Exhausted:
+            return None
+        if line is None:
+            return True
+        unknown = False
+        for cell in self._defence_cells(board, line, me):
+            board.play(cell, me)
+            try:
+                verdict = None if board.five_cells(me) else self._stops(search, -me, budget, total, depth)
+            finally:
+                board.undo(cell, me)
+            if verdict:
+                return True
+            unknown = unknown or verdict is None
+            if search.total >= (total or self.reach.total):
+                return None
+        return None if unknown else False
 
     def _stops(
         self, search: Threats, them: int, budget: int = 0, total: int = 0, vct: int = 0
     ) -> bool | None:
         """The opponent has no VCF or VCT (within `vct` threats, else `Reach.their_vct`) now (True), has
         one (False), or the budget ran out (None)."""
+        try:
+            return self._their_line(search, them, budget, total, vct) is None
+        except Exhausted:
+            return None
+
+    def _their_line(self, search: Threats, them: int, budget: int, total: int, vct: int) -> list[int] | None:
+        """The opponent's VCF or VCT now (within `vct` threats, else `Reach.their_vct`), each search under a
+        fresh `budget` within `total` (the reach's by default); None: none.  Raises `Exhausted`."""
         reach = self.reach
         for depth, kind in ((reach.their_vcf, "vcf"), (vct or reach.their_vct, "vct")):
             if not depth:
                 continue
             search.allow(budget or reach.budget, total or reach.total)
-            try:
-                found = search.vcf(them, depth) if kind == "vcf" else search.vct(them, depth, shortest=False)
-            except Exhausted:
-                return None
+            found = search.vcf(them, depth) if kind == "vcf" else search.vct(them, depth, shortest=False)
             if found:
-                return False
-        return True
+                return found
+        return None
 
     def _defence_cells(self, board: Board, line: list[int], me: int) -> list[int]:
         """Moves that may stop `line`: its cells, its threats' windows and spans, my own fours."""

@@ -268,6 +268,18 @@ def test_a_four_that_only_delays_is_no_defence() -> None:
     assert holds(GAME, pos, plan.move, 7), GAME.move_name(plan.move)
 
 
+def test_after_a_four_and_its_forced_block_the_four_player_moves_again() -> None:
+    """Issue 31, opening 26 of bench_gomoku (found by the post-mortem, solvers.gomoku_losses): o has a
+    line of fours; hard (x) judged its four h3 as if o moved again after the forced block j3, found no
+    safe defence, blocked at i4 and lost to a line of 2 threats.  After h3 j3 x moves, and a move of x's
+    holds: h3 is the only move that holds, and hard plays it."""
+    pos = next(p for p in HOLDS if p.name == "medium-26-four-first").pos
+    assert holds(GAME, pos, cell("i4"), 7) is False
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and not plan.lost and plan.move == cell("h3")
+    assert holds(GAME, pos, plan.move, 7)
+
+
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "block"], ids=lambda p: p.name)
 def test_medium_blocks_every_direct_threat(puzzle: Puzzle) -> None:
     """Medium stops every threat of the puzzle set (open fours, four-threes, double threes to come)."""
