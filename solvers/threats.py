@@ -359,11 +359,25 @@ class Threats:
         the deepest one (issue 31, bench_gomoku's opening 46: o's line of 6 threats in 2,100 nodes, not
         14,800).
         """
-        depths = [*range(1, min(depth, QUICK_DEPTHS) + 1), depth] if not shortest else range(1, depth + 1)
-        for limit in depths:
+        if shortest:
+            found = self.fewest(attacker, depth)
+            return found[1] if found else None
+        for limit in [*range(1, min(depth, QUICK_DEPTHS) + 1), depth]:
             line = self._search(attacker, limit, "vct", -1)
             if line is not None:
                 return line
+        return None
+
+    def fewest(
+        self, attacker: int, depth: int, kind: str = "vct", least: int = 1
+    ) -> tuple[int, list[int]] | None:
+        """The fewest threats (fours, for 'vcf') of a line for `attacker` (to move), from `least` up to
+        `depth`, and the line; None: no line of up to `depth`.  Iterative deepening: each depth is searched
+        in full before the next."""
+        for limit in range(least, depth + 1):
+            line = self._search(attacker, limit, kind, -1)
+            if line is not None:
+                return limit, line
         return None
 
     def _search(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
