@@ -670,8 +670,8 @@ class Planner:
         self, board: Board, search: Threats, me: int, budget: int, total: int, depth: int
     ) -> bool | None:
         """After my four and the opponent's forced block, I am to move: the opponent has no line (True), or
-        some move of mine among the line's defences (no four: a second four is not followed) leaves none
-        (True), or none does (False), or the budget ran out first (None).
+        some move of mine among the line's defences leaves none (True; a second four only delays again and
+        is not one), or none does (False), or the budget ran out first (None).
 
         Issue 31: in bench_gomoku's opening 26 hard (x) saw no safe defence of o's line, judged its four
         h3 as if o moved again after the block j3, and lost; h3 j3 and then a move of x's holds.
@@ -686,7 +686,7 @@ class Planner:
         for cell in self._defence_cells(board, line, me):
             board.play(cell, me)
             try:
-                verdict = None if board.five_cells(me) else self._stops(search, -me, budget, total, depth)
+                verdict = not board.five_cells(me) and self._stops(search, -me, budget, total, depth)
             finally:
                 board.undo(cell, me)
             if verdict:

@@ -280,6 +280,22 @@ def test_after_a_four_and_its_forced_block_the_four_player_moves_again() -> None
     assert holds(GAME, pos, plan.move, 7)
 
 
+GAME_27 = "h8 h6 i7 j6 h7 g7 i8 i5 j4 k7 h4 g6 i6 g8 g9 h5 i4 l8 m9 k4 i9 i10 h9"
+"""bench_gomoku's opening 27 (hard o against medium) up to x's open three g9 h9 i9."""
+
+
+def test_a_four_whose_answers_are_only_more_fours_is_no_unsure_defence() -> None:
+    """Issue 31, opening 27 (the post-mortem): against x's open three, f9 is the only move that holds
+    (150,000 nodes: more than hard's recheck has) and g5, o's four, does not.  A four whose block left o
+    only second fours as answers was called unsure; with f9 also unsure, the heuristic picked g5 among
+    them and x won by a line of 2.  A second four only delays again: g5 is no defence, and hard plays f9."""
+    pos = played(*GAME_27.split())
+    assert holds(GAME, pos, cell("g5"), 7) is False
+    assert holds(GAME, pos, cell("f9"), 7, budget=150_000)
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and plan.move == cell("f9"), GAME.move_name(plan.move if plan else 0)
+
+
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "block"], ids=lambda p: p.name)
 def test_medium_blocks_every_direct_threat(puzzle: Puzzle) -> None:
     """Medium stops every threat of the puzzle set (open fours, four-threes, double threes to come)."""
