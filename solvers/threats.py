@@ -123,6 +123,10 @@ PLANNER_SHARE = 0.6
 rest, and its least depth.  Counted budgets (tests, the bench) never look at a clock."""
 
 
+NONE: frozenset[int] = frozenset()
+"""No move made yet: the root of a threat search, where any threat may begin the line."""
+
+
 class Exhausted(Exception):
     """The node budget ran out: the search does not know."""
 
@@ -315,8 +319,9 @@ class Threats:
     ) -> None:
         self.board, self.budget, self.nodes, self.spent = board, budget, 0, 0
         self.clock, self.deadline = clock, deadline
-        self.memo: dict[tuple[int, int, str, int], tuple[int, list[int] | None]] = {}
-        """Per position searched (key, attacker, kind, last threat): the deepest search that found no line,
+        self.memo: dict[tuple[int, int, str, frozenset[int]], tuple[int, list[int] | None]] = {}
+        """Per position searched (key, attacker, kind, the attacker's moves so far): the deepest search that
+        found no line,
         and the line found, if any (a line of d threats answers every search d deep or deeper)."""
 
     def allow(self, budget: int, total: int) -> None:
@@ -348,7 +353,7 @@ class Threats:
 
     def vcf(self, attacker: int, depth: int) -> list[int] | None:
         """A victory by continuous fours for `attacker` (to move) within `depth` fours, or None."""
-        return self._search(attacker, depth, "vcf", -1)
+        return self._search(attacker, depth, "vcf", NONE)
 
     def vct(self, attacker: int, depth: int, *, shortest: bool = True) -> list[int] | None:
         """A victory by fours and open threes for `attacker` (to move) within `depth` threats, or None.
@@ -363,7 +368,7 @@ class Threats:
             found = self.fewest(attacker, depth)
             return found[1] if found else None
         for limit in [*range(1, min(depth, QUICK_DEPTHS) + 1), depth]:
-            line = self._search(attacker, limit, "vct", -1)
+            line = self._search(attacker, limit, "vct", NONE)
             if line is not None:
                 return line
         return None
@@ -375,12 +380,12 @@ class Threats:
         `depth`, and the line; None: no line of up to `depth`.  Iterative deepening: each depth is searched
         in full before the next."""
         for limit in range(least, depth + 1):
-            line = self._search(attacker, limit, kind, -1)
+            line = self._search(attacker, limit, kind, NONE)
             if line is not None:
                 return limit, line
         return None
 
-    def _search(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
+    def _search(self, attacker: int, depth: int, kind: str, made: frozenset[int]) -> list[int] | None:
         """VCF or VCT: the winning line (attacker, defender, ..., the five) or None."""
         self._tick()
         board = self.board
@@ -389,20 +394,21 @@ class Threats:
             return [wins[0]]
         if depth <= 0:
             return None
-        memo_key = (board.key, attacker, kind, last)
+        memo_key = (board.key, attacker, kind, made)
         failed, known = self.memo.get(memo_key, (0, None))
         if known is not None and len(known) // 2 <= depth:
             return known
         if failed >= depth:
             return None
-        found = self._search(attacker, depth, "vcf", -1) if kind == "vct" else None
+        found = self._search(attacker, depth, "vcf", NONE) if kind == "vct" else None
         if found is None:
-            found = self._threats(attacker, depth, kind, last)
+            found = self._threats(attacker, depth, kind, made)
         self.memo[memo_key] = (failed, found) if found is not None else (depth, known)
         return found
 
-    def _threats(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
-        """Try each four (and, for VCT, each open three near the last threat) of `attacker`."""
+    def _threats(self, attacker: int, depth: int, kind: str, made: frozenset[int]) -> list[int] | None:
+        """Try each four (and, for VCT, each open three sharing a line with a move the attacker `made`
+        in this line) of `attacker`."""
         board = self.board
         blocks = board.five_cells(-attacker)
         if len(blocks) > 1:
@@ -411,8 +417,8 @@ class Threats:
         threes: set[int] = set()
         if kind == "vct":
             threes = board.three_moves(attacker) - fours
-            if last >= 0:
-                threes &= board.lines_near(last)
+            if made:
+                threes &= set().union(*map(board.lines_near, made))
         if blocks:  # the opponent threatens five: only the block may be played
             fours, threes = fours & set(blocks), (set(blocks) - fours) if kind == "vct" else set()
         for move in self._ordered(fours, attacker) + self._ordered(threes, attacker):
@@ -420,27 +426,31 @@ class Threats:
                 continue
             board.play(move, attacker)
             try:
-                line = self._after(move, attacker, depth, kind)
+                line = self._after(
+                    move, attacker, depth, kind, made | {move} if blocks else frozenset((move,))
+                )
             finally:
                 board.undo(move, attacker)
             if line is not None:
                 return line
         return None
 
-    def _after(self, move: int, attacker: int, depth: int, kind: str) -> list[int] | None:
+    def _after(
+        self, move: int, attacker: int, depth: int, kind: str, made: frozenset[int]
+    ) -> list[int] | None:
         """The attacker has played `move`: the winning line from it, if every answer loses."""
         board = self.board
         replies = board.five_cells(attacker)
         if len(replies) >= 2:
             return [move, replies[0], replies[1]]
         if replies:
-            return self._answered(move, [replies[0]], attacker, depth, kind)
+            return self._answered(move, [replies[0]], attacker, depth, kind, made)
         if kind == "vcf" or not self.gains(attacker):
             return None
-        return self._answered(move, self.defences(attacker), attacker, depth, kind)
+        return self._answered(move, self.defences(attacker), attacker, depth, kind, made)
 
     def _answered(
-        self, move: int, replies: list[int], attacker: int, depth: int, kind: str
+        self, move: int, replies: list[int], attacker: int, depth: int, kind: str, made: frozenset[int]
     ) -> list[int] | None:
         """The line after `move` when every reply in `replies` still loses (the first reply's line)."""
         board, defender, shown = self.board, -attacker, None
@@ -449,7 +459,7 @@ class Threats:
                 continue
             board.play(reply, defender)
             try:
-                line = self._search(attacker, depth - 1, kind, move)
+                line = self._search(attacker, depth - 1, kind, made)
             finally:
                 board.undo(reply, defender)
             if line is None:

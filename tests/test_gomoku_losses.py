@@ -13,6 +13,8 @@ from solvers.grids import EMPTY, MNK, STONE, Position
 GAME = MNK(15, 15, 5)
 GAME_25 = "h8 f8 h7 g9 h6 h5 g7 h10 e7 f7 f6 e5 g5 h4 g6 g8 e6 d6 i6"
 """bench_gomoku's opening 25, hard (o) against medium, as the run of 2026-11-27 played it: x won."""
+GAME_22 = "h8 h9 f8 i8 h6 j7 g10 i7 i6 k6 l5 k7 h7 k8 k9 l7 m7 j5 k5 i4 h3 m8"
+"""Opening 22, hard (x) against medium, the same run: o won."""
 
 
 def moves(names: str) -> list[int]:
@@ -40,19 +42,27 @@ def test_a_move_that_lets_an_open_three_become_an_open_four_is_a_fault_against_t
     assert not Brute(GAME).wins(cells, 1, 2), GAME.move_name(loss.holding)
 
 
-def test_game_25_was_lost_to_a_line_of_six_threats_the_search_does_not_see() -> None:
-    """o's f7 holds by the threat search's lights, but x's f6 is an open three (brute force: x then has a
-    move making two five-cells), and after o's best answer e5 x wins by 5 more threats: 6 in all,
-    within the bar, not dependent on f6."""
+def test_game_25_was_lost_at_f7_to_a_line_of_five_threats_that_i7_held() -> None:
+    """o's f7 leaves x a line of 5 threats from f6, an open three (brute force: x then has two moves that
+    make two five-cells), which goes on after o's counter-four i11 and x's forced block; i7 held."""
     loss = post_mortem(GAME, GAME.start(), moves(GAME_25), -1)
-    assert loss.kind == "unseen" and loss.verdict is True
-    assert GAME.move_name(loss.played or 0) == "f7" and GAME.move_name(loss.reply or 0) == "f6"
-    assert GAME.move_name(loss.best or 0) == "e5" and loss.threats == 6 and loss.unknown == 0
-    three = after(GAME.start(), "h8 f8 h7 g9 h6 h5 g7 h10 e7 f7 f6")
+    assert (loss.kind, loss.ply, loss.threats, loss.verdict) == ("held", 9, 5, False)
+    assert GAME.move_name(loss.played or 0) == "f7" and loss.holding is not None
+    before = after(GAME.start(), "h8 f8 h7 g9 h6 h5 g7 h10 e7")
+    assert holds(GAME, before, loss.holding, 7), GAME.move_name(loss.holding)
+    three = GAME.result(GAME.result(before, GAME.named_cell("f7")), GAME.named_cell("f6"))
     assert threat_of(GAME, three, 1) == "three"
     brute, cells = Brute(GAME), bytearray(three.cells)
     opens = [c for c in brute.useful(cells, 1) if _five_cells_after(brute, cells, c) >= 2]
     assert sorted(GAME.move_name(c) for c in opens) == ["e5", "i9"]
+
+
+def test_game_22_was_lost_to_a_line_past_the_bar() -> None:
+    """Opening 22 (hard x): after hard's l5 held, o's k7 began a line of 8 threats: every answer of x's
+    leaves one of 7 (the bar), so no move of x's held after k7."""
+    loss = post_mortem(GAME, GAME.start(), moves(GAME_22), 1)
+    assert (loss.kind, loss.threats, loss.threat) == ("long", 8, "three")
+    assert GAME.move_name(loss.played or 0) == "l5" and GAME.move_name(loss.reply or 0) == "k7"
 
 
 def _five_cells_after(brute: Brute, cells: bytearray, cell: int) -> int:

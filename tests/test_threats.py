@@ -164,18 +164,13 @@ def test_alpha_beta_chooses_among_the_defences_hard_proved() -> None:
     assert cell("g7") in plan.holds and Threats(Board(GAME, old), 100_000).vct(MAX, 9, shortest=False)
 
 
-def test_of_the_defences_that_hold_7_threats_hard_takes_one_that_holds_9() -> None:
-    """bench_gomoku, hard (o) against easy, opening 7: i9, i7, j10 and k7 each leave x no line of up to 7
-    threats; alpha-beta picked k7, which leaves one of 9, and hard lost to easy.  The safe defences get a
-    second look (`Reach.deeper`), and hard's pick leaves x no line of up to 9 threats."""
+def test_the_defences_that_held_7_threats_by_the_old_search_do_not() -> None:
+    """bench_gomoku, hard (o) against easy, opening 7: i9, i7, j10 and k7 each left x no line of up to 7
+    threats by the old search's lights; alpha-beta picked k7 and hard lost to easy.  The search that
+    follows x's forced block of an o four (x's threat still standing) sees a line of up to 7 after each."""
     pos = played("h8", "h9", "j8", "g8", "i8", "f7", "k8", "l8", "i10")
-    limits = replace(LEVELS["hard"], seconds=None, nodes=10_000)
-    answer = think_with(GAME, pos, limits, LEVEL_REACH["hard"])
-    assert answer.move is not None and answer.threat is not None and answer.threat.kind == "block"
-    after = GAME.result(pos, answer.move)
-    assert Threats(Board(GAME, after), 100_000).vct(MAX, 9, shortest=False) is None
-    old = GAME.result(pos, cell("k7"))
-    assert Threats(Board(GAME, old), 100_000).vct(MAX, 9, shortest=False) is not None
+    for old in ("i9", "i7", "j10", "k7"):
+        assert holds(GAME, pos, cell(old), 7, budget=150_000) is False, old
 
 
 def test_on_the_clock_the_threat_searches_stop_at_their_share_of_the_move() -> None:
