@@ -586,23 +586,19 @@ class Planner:
         a line after it (after their forced block, when the defence is a four
         of mine: `_holds`); one whose searches ran out of budget is kept as a
         second choice.  The first `DEFENCES_SAFE` safe ones are compared by the heuristic.
-        With none safe, the unsure ones are searched again (`Reach.recheck`).
+        With none safe, the unsure ones are searched again (`Reach.recheck`); with none safe nor unsure
+        then, the other cells near the stones are tried, busiest first (`_wider`), within the recheck's nodes.
         """
         them, threat = -me, search.kind_of(line, -me)
-        safe: list[tuple[float, int]] = []
-        unsure: list[tuple[float, int]] = []
-        for cell in self._defence_cells(board, line, me):
-            board.play(cell, me)
-            try:
-                verdict = self._holds(board, search, me)
-                if verdict is not False:
-                    (safe if verdict else unsure).append((self._value(board, me), -cell))
-            finally:
-                board.undo(cell, me)
-            if len(safe) >= DEFENCES_SAFE or search.total >= self.reach.total:
-                break
+        cells = self._defence_cells(board, line, me)
+        safe, unsure, untried = self._judged(board, search, me, cells, self.reach.total)
         if not safe and unsure:
             safe, unsure = self._recheck(board, search, me, unsure)
+        if not safe and not unsure:
+            wider = untried + self._wider(board, me, set(cells))
+            safe, unsure, _left = self._judged(
+                board, search, me, wider, self.reach.total + self.reach.recheck_total
+            )
         if self.reach.deeper and len(safe) > 1:
             safe = self._deeper(board, search, me, safe)
         choice = safe or unsure
@@ -610,6 +606,43 @@ class Planner:
             return Plan(line[0], "block", threat, tuple(line), them, line[0], lost=True)
         holds = tuple(sorted(-negated for _value, negated in safe))
         return Plan(-max(choice)[1], "block", threat, tuple(line), them, line[0], holds=holds)
+
+    def _judged(
+        self, board: Board, search: Threats, me: int, cells: list[int], limit: int
+    ) -> tuple[list[tuple[float, int]], list[tuple[float, int]], list[int]]:
+        """The defences among `cells` proved safe and those left unsure (each with its heuristic value and
+        its cell negated), until `DEFENCES_SAFE` are safe or `limit` nodes are spent in all; and the cells
+        the nodes ran out before."""
+        safe: list[tuple[float, int]] = []
+        unsure: list[tuple[float, int]] = []
+        for index, cell in enumerate(cells):
+            if search.total >= limit:
+                return safe, unsure, cells[index:]
+            board.play(cell, me)
+            try:
+                verdict = self._holds(board, search, me, self.reach.budget, limit)
+                if verdict is not False:
+                    (safe if verdict else unsure).append((self._value(board, me), -cell))
+            finally:
+                board.undo(cell, me)
+            if len(safe) >= DEFENCES_SAFE:
+                break
+        return safe, unsure, []
+
+    @staticmethod
+    def _wider(board: Board, me: int, tried: set[int]) -> list[int]:
+        """The empty cells near stones not in `tried`, busiest first: a defence need not touch the line.
+
+        Issue 31, bench_gomoku's opening 31 (hard o against medium): against x's double three at e9 no cell
+        of the line's windows and spans holds; g6, off them, does (proved in 114 nodes).
+        """
+        cells = [
+            c
+            for c, stone in enumerate(board.cells)
+            if stone == EMPTY and c not in tried and board.weight(c, me) + board.weight(c, -me)
+            if board.legal(c, me)
+        ]
+        return sorted(cells, key=lambda c: (-board.weight(c, me) - board.weight(c, -me), c))
 
     def _deeper(
         self, board: Board, search: Threats, me: int, safe: list[tuple[float, int]]
