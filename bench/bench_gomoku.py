@@ -70,14 +70,22 @@ def judged(puzzle: Puzzle, move: int, brute: Brute) -> bool:
     return not brute.wins(cells, attacker_of(puzzle), min(puzzle.moves, 2))
 
 
+KIND_TITLES = {
+    "win": "forced wins won",
+    "block": "threats stopped",
+    "hold": "threat lines held",
+    "quiet": "quiet replies held",
+}
+"""The puzzle table's column per puzzle kind (a kind the set has none of gets none)."""
+
+
 def puzzle_table(nodes: int) -> list[str]:
     """One row per level: wins won, threats stopped, threat lines held, CPU seconds."""
     puzzles, brute = load(), Brute(GAME)
-    kinds = ("win", "block", "hold", "quiet")
+    kinds = [kind for kind in KIND_TITLES if any(p.kind == kind for p in puzzles)]
     rows = [
-        "| level | forced wins won | threats stopped | threat lines held | quiet replies held"
-        " | CPU s per puzzle |",
-        "|---|---|---|---|---|---|",
+        "| level | " + " | ".join(KIND_TITLES[kind] for kind in kinds) + " | CPU s per puzzle |",
+        "|---" * (len(kinds) + 2) + "|",
     ]
     for level in LEVELS:
         solved = dict.fromkeys(kinds, 0)
