@@ -320,9 +320,9 @@ class Threats:
         self.board, self.budget, self.nodes, self.spent = board, budget, 0, 0
         self.clock, self.deadline = clock, deadline
         self.memo: dict[tuple[int, int, str, frozenset[int]], tuple[int, list[int] | None]] = {}
-        """Per position searched (key, attacker, kind, the attacker's moves so far): the deepest search that
-        found no line,
-        and the line found, if any (a line of d threats answers every search d deep or deeper)."""
+        """Per position searched (key, attacker, kind, the anchors of the next three): the deepest search
+        that found no line, and the line found, if any (a line of d threats answers every search d deep or
+        deeper)."""
 
     def allow(self, budget: int, total: int) -> None:
         """A fresh budget of `budget` nodes for the next search, within `total` for every search (none
@@ -407,8 +407,9 @@ class Threats:
         return found
 
     def _threats(self, attacker: int, depth: int, kind: str, made: frozenset[int]) -> list[int] | None:
-        """Try each four (and, for VCT, each open three sharing a line with a move the attacker `made`
-        in this line) of `attacker`."""
+        """Try each four (and, for VCT, each open three sharing a line with an anchor in `made`) of
+        `attacker`.  The anchors: the attacker's last threat; after a forced block of the defender's four,
+        the block and the anchors it answered, whose threat still stands (none at the root)."""
         board = self.board
         blocks = board.five_cells(-attacker)
         if len(blocks) > 1:
