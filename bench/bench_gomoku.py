@@ -24,18 +24,26 @@ Run: `python bench/bench_gomoku.py [--openings 50] [--nodes N] [--plies P] [--pa
   hard lost to medium (`LOST_GAMES`, each position on the way), each search
   with `SPEED_BUDGET` nodes; nodes, CPU seconds, nodes per second, lines found
   and searches that ran out.  Run it on two commits to compare them.
+- `--post-mortem`: after the matches, for each game hard lost, where and why
+  (`solvers.gomoku_losses.post_mortem`, searches of 150,000 nodes): the last
+  position where a move of hard's held every line of up to 7 threats, and
+  what came after it.  `--losses LOG`: the same for the games a run's
+  standard error (LOG) records, without playing them.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from solvers.engine import LEVELS, Limits
+from solvers.gomoku_losses import Loss, post_mortem
 from solvers.gomoku_puzzles import Brute, Puzzle, attacker_of, load
 from solvers.grids import MNK, STONE, Position
 from solvers.threats import LEVEL_REACH, Board, Exhausted, Threats, think_with
@@ -62,14 +70,22 @@ def judged(puzzle: Puzzle, move: int, brute: Brute) -> bool:
     return not brute.wins(cells, attacker_of(puzzle), min(puzzle.moves, 2))
 
 
+KIND_TITLES = {
+    "win": "forced wins won",
+    "block": "threats stopped",
+    "hold": "threat lines held",
+    "quiet": "quiet replies held",
+}
+"""The puzzle table's column per puzzle kind (a kind the set has none of gets none)."""
+
+
 def puzzle_table(nodes: int) -> list[str]:
     """One row per level: wins won, threats stopped, threat lines held, CPU seconds."""
     puzzles, brute = load(), Brute(GAME)
-    kinds = ("win", "block", "hold", "quiet")
+    kinds = [kind for kind in KIND_TITLES if any(p.kind == kind for p in puzzles)]
     rows = [
-        "| level | forced wins won | threats stopped | threat lines held | quiet replies held"
-        " | CPU s per puzzle |",
-        "|---|---|---|---|---|---|",
+        "| level | " + " | ".join(KIND_TITLES[kind] for kind in kinds) + " | CPU s per puzzle |",
+        "|---" * (len(kinds) + 2) + "|",
     ]
     for level in LEVELS:
         solved = dict.fromkeys(kinds, 0)
@@ -166,8 +182,11 @@ def play(
     return 0, moves
 
 
-def match(first: str, second: str, games: Collection[int], nodes: int, plies: int) -> str:
-    """A table row: `first` against `second` over the openings numbered `games`, each x in the even ones."""
+def match(
+    first: str, second: str, games: Collection[int], nodes: int, plies: int, log: list[str] | None = None
+) -> str:
+    """A table row: `first` against `second` over the openings numbered `games`, each x in the even ones
+    (each game's line, as printed to standard error, also appended to `log`)."""
     tally, played = Tally({first: 0, second: 0}), 0
     for number, pos in enumerate(openings(max(games) + 1)):
         if number not in games:
@@ -181,10 +200,57 @@ def match(first: str, second: str, games: Collection[int], nodes: int, plies: in
             tally.unfinished += 1
         said = f"{levels[winner]} ({'x' if winner == 1 else 'o'}) wins" if winner else "unfinished"
         line = " ".join(GAME.move_name(m) for m in (*opening_moves(pos), *moves))
-        print(f"game {number}: x {levels[1]}, o {levels[-1]}: {said}: {line}", file=sys.stderr, flush=True)
+        record = f"game {number}: x {levels[1]}, o {levels[-1]}: {said}: {line}"
+        print(record, file=sys.stderr, flush=True)
+        if log is not None:
+            log.append(record)
     cpu = " / ".join(f"{tally.per_move(level):.2f} ({tally.longest[level]:.1f})" for level in (first, second))
     score = f"{tally.wins[first]} | {tally.wins[second]} | {tally.unfinished}"
     return f"| {first} vs {second} | {played} | {score} | {cpu} |"
+
+
+GAME_LINE = re.compile(
+    r"^game (?P<number>\d+): x (?P<x>\w+), o (?P<o>\w+): (?P<said>[^:]+): (?P<moves>[a-z0-9 ]+)$"
+)
+"""A game's line on standard error: 'game 25: x medium, o hard: medium (x) wins: h8 f8 ...'."""
+
+
+def post_mortem_table(lines: Iterable[str], level: str = "hard") -> list[str]:
+    """For each game in `lines` that `level` lost: where it was lost and why, one row a game."""
+    rows = ["| game | hard | lost at | why |", "|---|---|---|---|"]
+    for line in lines:
+        found = GAME_LINE.match(line.strip())
+        if found is None or f"({'o' if found['x'] == level else 'x'}) wins" not in found["said"]:
+            continue
+        if level not in (found["x"], found["o"]) or found["x"] == found["o"]:
+            continue
+        loser = 1 if found["x"] == level else -1
+        moves = [GAME.named_cell(name) for name in found["moves"].split()]
+        loss = post_mortem(GAME, GAME.start(), moves, loser)
+        where = f"{loss.ply + 1}. {GAME.move_name(loss.played)}" if loss.played is not None else "-"
+        side = "x" if loser == 1 else "o"
+        rows.append(f"| {found['number']} | {side} | {where} | {loss_words(loss, loser)} |")
+    return rows
+
+
+def loss_words(loss: Loss, loser: int) -> str:
+    """One line: why the game was lost (`Loss.kind`, see solvers.gomoku_losses)."""
+    name, them = GAME.move_name, "o" if loser == 1 else "x"
+    unsure = f" ({loss.unknown} cells unknown)" if loss.unknown else ""
+    if loss.kind == "held":
+        return f"(a) it left a line of {loss.threats} threats, {name(loss.holding or 0)} held{unsure}"
+    if loss.kind == "lost" or loss.reply is None:
+        return f"no position held{unsure}"
+    reply, best = name(loss.reply), name(loss.best) if loss.best is not None else "?"
+    if loss.kind == "quiet":
+        return f"(c) it held; {them}'s quiet {reply}, then after {best} a line of {loss.threats}{unsure}"
+    line = (
+        f"{loss.threats} ({reply}, after {best} {loss.threats - 1} more)"
+        if loss.threats
+        else "? (none found)"
+    )
+    said = f"{them}'s {loss.threat} {reply} began a line of threats: {line}{unsure}"
+    return f"(b) it held; {said}" if loss.kind == "long" else f"(d) it held by the search only; {said}"
 
 
 def openings(count: int) -> list[Position]:
@@ -212,7 +278,12 @@ def main() -> None:
     parser.add_argument("--game", type=int, action="append", help="play only opening G (0-based; repeatable)")
     parser.add_argument("--skip-puzzles", action="store_true")
     parser.add_argument("--speed", action="store_true", help="only the threat search's nodes per second")
+    parser.add_argument("--post-mortem", action="store_true", help="why hard lost each game it lost")
+    parser.add_argument("--losses", type=Path, help="only the post-mortem of the games in a run's stderr")
     args = parser.parse_args()
+    if args.losses:
+        print("\n".join(post_mortem_table(args.losses.read_text(encoding="utf-8").splitlines())))
+        return
     if args.speed:
         print("| nodes | CPU s | nodes/s | lines found | ran out |\n|---|---|---|---|---|")
         print(speed_row())
@@ -222,10 +293,12 @@ def main() -> None:
     print(f"\nhard: {args.nodes:,} nodes of alpha-beta per move; at most {args.plies} moves a game\n")
     print("| match | games | first wins | second wins | unfinished | CPU s per move (longest) |")
     print("|---|---|---|---|---|---|")
-    games = set(args.game or range(args.openings))
+    games, log = set(args.game or range(args.openings)), list[str]()
     for pair in filter(None, args.pairs.split(",")):
         first, second = pair.split("-")
-        print(match(first, second, games, args.nodes, args.plies), flush=True)
+        print(match(first, second, games, args.nodes, args.plies, log), flush=True)
+    if args.post_mortem:
+        print("\n" + "\n".join(post_mortem_table(log)))
 
 
 if __name__ == "__main__":

@@ -201,6 +201,20 @@ def holding_moves(
     return held, unknown
 
 
+def first_holding_move(
+    game: Grid, pos: Position, threats: int, budget: int = 400_000
+) -> tuple[int | None, int]:
+    """A move that holds for the side to move (see `holds`; busy cells tried first, the first found), or
+    None; and how many cells tried before it the budget left unknown."""
+    board, unknown = Board(game, pos), 0
+    for cell in _busy_first(board, pos.mover):
+        verdict = _holds(board, pos.mover, cell, threats, budget, follow_fours=True)
+        if verdict:
+            return cell, unknown
+        unknown += verdict is None
+    return None, unknown
+
+
 def refutes(game: Grid, pos: Position, move: int, reply: int, threats: int, budget: int = 400_000) -> bool:
     """After the side to move plays `move` and the opponent `reply`, no move of the side to move holds a
     threat line of up to `threats` threats (`holding_moves`: none holds, none unknown)."""
@@ -236,13 +250,18 @@ def _holds(board: Board, me: int, move: int, threats: int, budget: int, *, follo
         board.undo(move, me)
 
 
+def _busy_first(board: Board, me: int) -> list[int]:
+    """The empty cells, those sharing windows with the most stones (both sides') first."""
+    return sorted(_empty(board), key=lambda c: -board.weight(c, me) - board.weight(c, -me))
+
+
 def _any_holds(board: Board, me: int, threats: int, budget: int) -> bool | None:
     """Some move of `me` (to move) holds (True), none does (False), or none is known to (None).
 
     Busy cells are tried first: a holding move is usually near the stones, and the search stops at the first.
     """
     unknown = False
-    for cell in sorted(_empty(board), key=lambda c: -board.weight(c, me) - board.weight(c, -me)):
+    for cell in _busy_first(board, me):
         verdict = _holds(board, me, cell, threats, budget, follow_fours=False)
         if verdict:
             return True
@@ -276,6 +295,7 @@ __all__ = [
     "Puzzle",
     "attacker_of",
     "brute_wins",
+    "first_holding_move",
     "holding_moves",
     "holds",
     "load",

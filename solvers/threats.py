@@ -123,6 +123,10 @@ PLANNER_SHARE = 0.6
 rest, and its least depth.  Counted budgets (tests, the bench) never look at a clock."""
 
 
+NONE: frozenset[int] = frozenset()
+"""No move made yet: the root of a threat search, where any threat may begin the line."""
+
+
 class Exhausted(Exception):
     """The node budget ran out: the search does not know."""
 
@@ -315,9 +319,10 @@ class Threats:
     ) -> None:
         self.board, self.budget, self.nodes, self.spent = board, budget, 0, 0
         self.clock, self.deadline = clock, deadline
-        self.memo: dict[tuple[int, int, str, int], tuple[int, list[int] | None]] = {}
-        """Per position searched (key, attacker, kind, last threat): the deepest search that found no line,
-        and the line found, if any (a line of d threats answers every search d deep or deeper)."""
+        self.memo: dict[tuple[int, int, str, frozenset[int]], tuple[int, list[int] | None]] = {}
+        """Per position searched (key, attacker, kind, the anchors of the next three): the deepest search
+        that found no line, and the line found, if any (a line of d threats answers every search d deep or
+        deeper)."""
 
     def allow(self, budget: int, total: int) -> None:
         """A fresh budget of `budget` nodes for the next search, within `total` for every search (none
@@ -348,7 +353,7 @@ class Threats:
 
     def vcf(self, attacker: int, depth: int) -> list[int] | None:
         """A victory by continuous fours for `attacker` (to move) within `depth` fours, or None."""
-        return self._search(attacker, depth, "vcf", -1)
+        return self._search(attacker, depth, "vcf", NONE)
 
     def vct(self, attacker: int, depth: int, *, shortest: bool = True) -> list[int] | None:
         """A victory by fours and open threes for `attacker` (to move) within `depth` threats, or None.
@@ -359,14 +364,28 @@ class Threats:
         the deepest one (issue 31, bench_gomoku's opening 46: o's line of 6 threats in 2,100 nodes, not
         14,800).
         """
-        depths = [*range(1, min(depth, QUICK_DEPTHS) + 1), depth] if not shortest else range(1, depth + 1)
-        for limit in depths:
-            line = self._search(attacker, limit, "vct", -1)
+        if shortest:
+            found = self.fewest(attacker, depth)
+            return found[1] if found else None
+        for limit in [*range(1, min(depth, QUICK_DEPTHS) + 1), depth]:
+            line = self._search(attacker, limit, "vct", NONE)
             if line is not None:
                 return line
         return None
 
-    def _search(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
+    def fewest(
+        self, attacker: int, depth: int, kind: str = "vct", least: int = 1
+    ) -> tuple[int, list[int]] | None:
+        """The fewest threats (fours, for 'vcf') of a line for `attacker` (to move), from `least` up to
+        `depth`, and the line; None: no line of up to `depth`.  Iterative deepening: each depth is searched
+        in full before the next."""
+        for limit in range(least, depth + 1):
+            line = self._search(attacker, limit, kind, NONE)
+            if line is not None:
+                return limit, line
+        return None
+
+    def _search(self, attacker: int, depth: int, kind: str, made: frozenset[int]) -> list[int] | None:
         """VCF or VCT: the winning line (attacker, defender, ..., the five) or None."""
         self._tick()
         board = self.board
@@ -375,20 +394,22 @@ class Threats:
             return [wins[0]]
         if depth <= 0:
             return None
-        memo_key = (board.key, attacker, kind, last)
+        memo_key = (board.key, attacker, kind, made)
         failed, known = self.memo.get(memo_key, (0, None))
         if known is not None and len(known) // 2 <= depth:
             return known
         if failed >= depth:
             return None
-        found = self._search(attacker, depth, "vcf", -1) if kind == "vct" else None
+        found = self._search(attacker, depth, "vcf", NONE) if kind == "vct" else None
         if found is None:
-            found = self._threats(attacker, depth, kind, last)
+            found = self._threats(attacker, depth, kind, made)
         self.memo[memo_key] = (failed, found) if found is not None else (depth, known)
         return found
 
-    def _threats(self, attacker: int, depth: int, kind: str, last: int) -> list[int] | None:
-        """Try each four (and, for VCT, each open three near the last threat) of `attacker`."""
+    def _threats(self, attacker: int, depth: int, kind: str, made: frozenset[int]) -> list[int] | None:
+        """Try each four (and, for VCT, each open three sharing a line with an anchor in `made`) of
+        `attacker`.  The anchors: the attacker's last threat; after a forced block of the defender's four,
+        the block and the anchors it answered, whose threat still stands (none at the root)."""
         board = self.board
         blocks = board.five_cells(-attacker)
         if len(blocks) > 1:
@@ -397,8 +418,8 @@ class Threats:
         threes: set[int] = set()
         if kind == "vct":
             threes = board.three_moves(attacker) - fours
-            if last >= 0:
-                threes &= board.lines_near(last)
+            if made:
+                threes &= set().union(*map(board.lines_near, made))
         if blocks:  # the opponent threatens five: only the block may be played
             fours, threes = fours & set(blocks), (set(blocks) - fours) if kind == "vct" else set()
         for move in self._ordered(fours, attacker) + self._ordered(threes, attacker):
@@ -406,27 +427,31 @@ class Threats:
                 continue
             board.play(move, attacker)
             try:
-                line = self._after(move, attacker, depth, kind)
+                line = self._after(
+                    move, attacker, depth, kind, made | {move} if blocks else frozenset((move,))
+                )
             finally:
                 board.undo(move, attacker)
             if line is not None:
                 return line
         return None
 
-    def _after(self, move: int, attacker: int, depth: int, kind: str) -> list[int] | None:
+    def _after(
+        self, move: int, attacker: int, depth: int, kind: str, made: frozenset[int]
+    ) -> list[int] | None:
         """The attacker has played `move`: the winning line from it, if every answer loses."""
         board = self.board
         replies = board.five_cells(attacker)
         if len(replies) >= 2:
             return [move, replies[0], replies[1]]
         if replies:
-            return self._answered(move, [replies[0]], attacker, depth, kind)
+            return self._answered(move, [replies[0]], attacker, depth, kind, made)
         if kind == "vcf" or not self.gains(attacker):
             return None
-        return self._answered(move, self.defences(attacker), attacker, depth, kind)
+        return self._answered(move, self.defences(attacker), attacker, depth, kind, made)
 
     def _answered(
-        self, move: int, replies: list[int], attacker: int, depth: int, kind: str
+        self, move: int, replies: list[int], attacker: int, depth: int, kind: str, made: frozenset[int]
     ) -> list[int] | None:
         """The line after `move` when every reply in `replies` still loses (the first reply's line)."""
         board, defender, shown = self.board, -attacker, None
@@ -435,7 +460,7 @@ class Threats:
                 continue
             board.play(reply, defender)
             try:
-                line = self._search(attacker, depth - 1, kind, move)
+                line = self._search(attacker, depth - 1, kind, made)
             finally:
                 board.undo(reply, defender)
             if line is None:
@@ -562,23 +587,19 @@ class Planner:
         a line after it (after their forced block, when the defence is a four
         of mine: `_holds`); one whose searches ran out of budget is kept as a
         second choice.  The first `DEFENCES_SAFE` safe ones are compared by the heuristic.
-        With none safe, the unsure ones are searched again (`Reach.recheck`).
+        With none safe, the unsure ones are searched again (`Reach.recheck`); with none safe nor unsure
+        then, the other cells near the stones are tried, busiest first (`_wider`), within the recheck's nodes.
         """
         them, threat = -me, search.kind_of(line, -me)
-        safe: list[tuple[float, int]] = []
-        unsure: list[tuple[float, int]] = []
-        for cell in self._defence_cells(board, line, me):
-            board.play(cell, me)
-            try:
-                verdict = self._holds(board, search, me)
-                if verdict is not False:
-                    (safe if verdict else unsure).append((self._value(board, me), -cell))
-            finally:
-                board.undo(cell, me)
-            if len(safe) >= DEFENCES_SAFE or search.total >= self.reach.total:
-                break
+        cells = self._defence_cells(board, line, me)
+        safe, unsure, untried = self._judged(board, search, me, cells, self.reach.total)
         if not safe and unsure:
             safe, unsure = self._recheck(board, search, me, unsure)
+        if not safe and not unsure:
+            wider = untried + self._wider(board, me, set(cells))
+            safe, unsure, _left = self._judged(
+                board, search, me, wider, self.reach.total + self.reach.recheck_total
+            )
         if self.reach.deeper and len(safe) > 1:
             safe = self._deeper(board, search, me, safe)
         choice = safe or unsure
@@ -586,6 +607,43 @@ class Planner:
             return Plan(line[0], "block", threat, tuple(line), them, line[0], lost=True)
         holds = tuple(sorted(-negated for _value, negated in safe))
         return Plan(-max(choice)[1], "block", threat, tuple(line), them, line[0], holds=holds)
+
+    def _judged(
+        self, board: Board, search: Threats, me: int, cells: list[int], limit: int
+    ) -> tuple[list[tuple[float, int]], list[tuple[float, int]], list[int]]:
+        """The defences among `cells` proved safe and those left unsure (each with its heuristic value and
+        its cell negated), until `DEFENCES_SAFE` are safe or `limit` nodes are spent in all; and the cells
+        the nodes ran out before."""
+        safe: list[tuple[float, int]] = []
+        unsure: list[tuple[float, int]] = []
+        for index, cell in enumerate(cells):
+            if search.total >= limit:
+                return safe, unsure, cells[index:]
+            board.play(cell, me)
+            try:
+                verdict = self._holds(board, search, me, self.reach.budget, limit)
+                if verdict is not False:
+                    (safe if verdict else unsure).append((self._value(board, me), -cell))
+            finally:
+                board.undo(cell, me)
+            if len(safe) >= DEFENCES_SAFE:
+                break
+        return safe, unsure, []
+
+    @staticmethod
+    def _wider(board: Board, me: int, tried: set[int]) -> list[int]:
+        """The empty cells near stones not in `tried`, busiest first: a defence need not touch the line.
+
+        Issue 31, bench_gomoku's opening 31 (hard o against medium): against x's double three at e9 no cell
+        of the line's windows and spans holds; g6, off them, does (proved in 114 nodes).
+        """
+        cells = [
+            c
+            for c, stone in enumerate(board.cells)
+            if stone == EMPTY and c not in tried and board.weight(c, me) + board.weight(c, -me)
+            if board.legal(c, me)
+        ]
+        return sorted(cells, key=lambda c: (-board.weight(c, me) - board.weight(c, -me), c))
 
     def _deeper(
         self, board: Board, search: Threats, me: int, safe: list[tuple[float, int]]
@@ -638,37 +696,72 @@ class Planner:
         """My defence is on the board: the opponent has no threat line after it (True), has one (False), or
         the budget ran out (None).
 
-        A defence that makes a four of mine is judged after the opponent's forced block, as if the
-        opponent moved again: a four only delays (issue 31: in two games hard lost to medium, openings
-        19 and 37 of bench_gomoku, it answered a double three with a four, judged safe because x had to
-        block; the block built the line that won).
+        A defence that makes a four of mine is judged after the opponent's forced block: a four only
+        delays (issue 31: in two games hard lost to medium, openings 19 and 37 of bench_gomoku, it
+        answered a double three with a four, judged safe because x had to block; the block built the
+        line that won).  After the block I move again: `_answered`.
         """
         forced = board.five_cells(me)
         if len(forced) != 1:
             return self._stops(search, -me, budget, total, depth)
         board.play(forced[0], -me)
         try:
-            return self._stops(search, -me, budget, total, depth)
+            return self._answered(board, search, me, budget, total, depth)
         finally:
             board.undo(forced[0], -me)
+
+    def _answered(
+        self, board: Board, search: Threats, me: int, budget: int, total: int, depth: int
+    ) -> bool | None:
+        """After my four and the opponent's forced block, I am to move: the opponent has no line (True), or
+        some move of mine among the line's defences leaves none (True; a second four only delays again and
+        is not one), or none does (False), or the budget ran out first (None).
+
+        Issue 31: in bench_gomoku's opening 26 hard (x) saw no safe defence of o's line, judged its four
+        h3 as if o moved again after the block j3, and lost; h3 j3 and then a move of x's holds.
+        """
+        try:
+            line = self._their_line(search, -me, budget, total, depth)
+        except Exhausted:
+            return None
+        if line is None:
+            return True
+        unknown = False
+        for cell in self._defence_cells(board, line, me):
+            board.play(cell, me)
+            try:
+                verdict = not board.five_cells(me) and self._stops(search, -me, budget, total, depth)
+            finally:
+                board.undo(cell, me)
+            if verdict:
+                return True
+            unknown = unknown or verdict is None
+            if search.total >= (total or self.reach.total):
+                return None
+        return None if unknown else False
 
     def _stops(
         self, search: Threats, them: int, budget: int = 0, total: int = 0, vct: int = 0
     ) -> bool | None:
         """The opponent has no VCF or VCT (within `vct` threats, else `Reach.their_vct`) now (True), has
         one (False), or the budget ran out (None)."""
+        try:
+            return self._their_line(search, them, budget, total, vct) is None
+        except Exhausted:
+            return None
+
+    def _their_line(self, search: Threats, them: int, budget: int, total: int, vct: int) -> list[int] | None:
+        """The opponent's VCF or VCT now (within `vct` threats, else `Reach.their_vct`), each search under a
+        fresh `budget` within `total` (the reach's by default); None: none.  Raises `Exhausted`."""
         reach = self.reach
         for depth, kind in ((reach.their_vcf, "vcf"), (vct or reach.their_vct, "vct")):
             if not depth:
                 continue
             search.allow(budget or reach.budget, total or reach.total)
-            try:
-                found = search.vcf(them, depth) if kind == "vcf" else search.vct(them, depth, shortest=False)
-            except Exhausted:
-                return None
+            found = search.vcf(them, depth) if kind == "vcf" else search.vct(them, depth, shortest=False)
             if found:
-                return False
-        return True
+                return found
+        return None
 
     def _defence_cells(self, board: Board, line: list[int], me: int) -> list[int]:
         """Moves that may stop `line`: its cells, its threats' windows and spans, my own fours."""

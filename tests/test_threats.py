@@ -164,18 +164,13 @@ def test_alpha_beta_chooses_among_the_defences_hard_proved() -> None:
     assert cell("g7") in plan.holds and Threats(Board(GAME, old), 100_000).vct(MAX, 9, shortest=False)
 
 
-def test_of_the_defences_that_hold_7_threats_hard_takes_one_that_holds_9() -> None:
-    """bench_gomoku, hard (o) against easy, opening 7: i9, i7, j10 and k7 each leave x no line of up to 7
-    threats; alpha-beta picked k7, which leaves one of 9, and hard lost to easy.  The safe defences get a
-    second look (`Reach.deeper`), and hard's pick leaves x no line of up to 9 threats."""
+def test_the_defences_that_held_7_threats_by_the_old_search_do_not() -> None:
+    """bench_gomoku, hard (o) against easy, opening 7: i9, i7, j10 and k7 each left x no line of up to 7
+    threats by the old search's lights; alpha-beta picked k7 and hard lost to easy.  The search that
+    follows x's forced block of an o four (x's threat still standing) sees a line of up to 7 after each."""
     pos = played("h8", "h9", "j8", "g8", "i8", "f7", "k8", "l8", "i10")
-    limits = replace(LEVELS["hard"], seconds=None, nodes=10_000)
-    answer = think_with(GAME, pos, limits, LEVEL_REACH["hard"])
-    assert answer.move is not None and answer.threat is not None and answer.threat.kind == "block"
-    after = GAME.result(pos, answer.move)
-    assert Threats(Board(GAME, after), 100_000).vct(MAX, 9, shortest=False) is None
-    old = GAME.result(pos, cell("k7"))
-    assert Threats(Board(GAME, old), 100_000).vct(MAX, 9, shortest=False) is not None
+    for old in ("i9", "i7", "j10", "k7"):
+        assert holds(GAME, pos, cell(old), 7, budget=150_000) is False, old
 
 
 def test_on_the_clock_the_threat_searches_stop_at_their_share_of_the_move() -> None:
@@ -266,6 +261,34 @@ def test_a_four_that_only_delays_is_no_defence() -> None:
     plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
     assert plan is not None and plan.move != cell("i10")
     assert holds(GAME, pos, plan.move, 7), GAME.move_name(plan.move)
+
+
+def test_after_a_four_and_its_forced_block_the_four_player_moves_again() -> None:
+    """Issue 31, opening 26 of bench_gomoku (found by the post-mortem, solvers.gomoku_losses): o has a
+    line of fours; hard (x) judged its four h3 as if o moved again after the forced block j3, found no
+    safe defence, blocked at i4 and lost to a line of 2 threats.  After h3 j3 x moves, and a move of x's
+    holds: h3 is the only move that holds, and hard plays it."""
+    pos = next(p for p in HOLDS if p.name == "medium-26-four-first").pos
+    assert holds(GAME, pos, cell("i4"), 7) is False
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and not plan.lost and plan.move == cell("h3")
+    assert holds(GAME, pos, plan.move, 7)
+
+
+GAME_27 = "h8 h6 i7 j6 h7 g7 i8 i5 j4 k7 h4 g6 i6 g8 g9 h5 i4 l8 m9 k4 i9 i10 h9"
+"""bench_gomoku's opening 27 (hard o against medium) up to x's open three g9 h9 i9."""
+
+
+def test_a_four_whose_answers_are_only_more_fours_is_no_unsure_defence() -> None:
+    """Issue 31, opening 27 (the post-mortem): against x's open three, f9 is the only move that holds
+    (150,000 nodes: more than hard's recheck has) and g5, o's four, does not.  A four whose block left o
+    only second fours as answers was called unsure; with f9 also unsure, the heuristic picked g5 among
+    them and x won by a line of 2.  A second four only delays again: g5 is no defence, and hard plays f9."""
+    pos = played(*GAME_27.split())
+    assert holds(GAME, pos, cell("g5"), 7) is False
+    assert holds(GAME, pos, cell("f9"), 7, budget=150_000)
+    plan = Planner(GAME, LEVEL_REACH["hard"] or Reach()).decide(pos)
+    assert plan is not None and plan.move == cell("f9"), GAME.move_name(plan.move if plan else 0)
 
 
 @pytest.mark.parametrize("puzzle", [p for p in PUZZLES if p.kind == "block"], ids=lambda p: p.name)
