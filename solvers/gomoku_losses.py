@@ -29,9 +29,10 @@ Vocabulary
   searches ran out are counted in `Loss.unknown` (taken as not holding).
 
 Example: bench_gomoku's opening 25 (hard o against medium), h8 f8 h7 g9 h6 h5
-g7 h10 e7 f7 f6 e5 ...: `Loss("unseen", ply=9, played=f7, reply=f6, best=e5,
-threats=6)`: x's f6 is an open three (e5 or i9 makes an open four), and
-after o's best answer e5 x wins by 5 more threats, elsewhere.
+g7 h10 e7 f7 f6 e5 ...: `Loss("held", ply=9, played=f7, threats=5)`: o's f7
+left x a line of 5 threats from f6, an open three (e5 or i9 makes an open
+four), and i7 held.  Before the threat search kept the threat a forced block
+leaves standing as the anchor of the next three, the same loss was "unseen".
 """
 
 from __future__ import annotations
