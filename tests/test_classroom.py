@@ -392,10 +392,24 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def ended_after_interrupt(app: subprocess.Popen[str]) -> str:
+    """The app's standard error once it has ended after Ctrl-C; if it hangs, a failure with its stacks.
+
+    (CI saw it once still running 60 s after Ctrl-C, and 40 runs here could not make it hang again:
+    faulthandler, on in the app by PYTHONFAULTHANDLER, prints where each thread waits on SIGABRT.)
+    """
+    try:
+        return app.communicate(timeout=60)[1]
+    except subprocess.TimeoutExpired:
+        app.send_signal(signal.SIGABRT)
+        stacks = app.communicate(timeout=30)[1]
+        pytest.fail(f"the app still ran 60 s after Ctrl-C; its threads:\n{stacks[-6000:]}")
+
+
 def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: Path) -> None:
     port = free_port()
     command = [sys.executable, "-m", "visualizer", "hanoi", "--exercise", "--class", "--bind", "127.0.0.1"]
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONFAULTHANDLER": "1"}
     app = subprocess.Popen(
         [*command, "--port", str(port)],
         stdout=subprocess.PIPE,
@@ -426,7 +440,7 @@ def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: P
         assert seen["answer"]["status"] == ACCEPTED
     finally:
         app.send_signal(signal.SIGINT)
-        _out, err = app.communicate(timeout=60)
+        err = ended_after_interrupt(app)
     assert "Traceback" not in err
     files = list((Path(os.environ["XDG_DATA_HOME"]) / "unwind" / "results" / "class").glob("class-*.csv"))
     assert len(files) == 1 and "Script" in files[0].read_text(encoding="utf-8")
