@@ -22,6 +22,7 @@ from typing import Any
 import aiohttp
 import pytest
 from cli_runner import run
+from conftest import default_sigint
 
 from solvers.classroom import AnswerRow, append_answer, read_table, table_text
 from solvers.exercise.hanoi import move_words
@@ -392,24 +393,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def ended_after_interrupt(app: subprocess.Popen[str]) -> str:
-    """The app's standard error once it has ended after Ctrl-C; if it hangs, a failure with its stacks.
-
-    (CI saw it once still running 60 s after Ctrl-C, and 40 runs here could not make it hang again:
-    faulthandler, on in the app by PYTHONFAULTHANDLER, prints where each thread waits on SIGABRT.)
-    """
-    try:
-        return app.communicate(timeout=60)[1]
-    except subprocess.TimeoutExpired:
-        app.send_signal(signal.SIGABRT)
-        stacks = app.communicate(timeout=30)[1]
-        pytest.fail(f"the app still ran 60 s after Ctrl-C; its threads:\n{stacks[-6000:]}")
-
-
 def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: Path) -> None:
     port = free_port()
     command = [sys.executable, "-m", "visualizer", "hanoi", "--exercise", "--class", "--bind", "127.0.0.1"]
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONFAULTHANDLER": "1"}
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     app = subprocess.Popen(
         [*command, "--port", str(port)],
         stdout=subprocess.PIPE,
@@ -417,6 +404,7 @@ def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: P
         text=True,
         cwd=ROOT,
         env=env,
+        preexec_fn=default_sigint,  # it ends by Ctrl-C, which a background pytest passes on ignored
     )
     try:
         assert app.stdout is not None
@@ -440,7 +428,7 @@ def test_unwind_class_prints_one_line_and_a_script_joins_and_answers(tmp_path: P
         assert seen["answer"]["status"] == ACCEPTED
     finally:
         app.send_signal(signal.SIGINT)
-        err = ended_after_interrupt(app)
+        _out, err = app.communicate(timeout=60)
     assert "Traceback" not in err
     files = list((Path(os.environ["XDG_DATA_HOME"]) / "unwind" / "results" / "class").glob("class-*.csv"))
     assert len(files) == 1 and "Script" in files[0].read_text(encoding="utf-8")
