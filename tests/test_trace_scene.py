@@ -429,3 +429,23 @@ def test_the_trees_values_cover_nothing_and_show_whole(app, open_demo, monkeypat
             covered = [other for other, box in texts if other != text and box.colliderect(letters)]
             hit = [shape for shape in shapes if card.contains(shape) and shape.colliderect(letters)]
             assert covered == [] and hit == [], f"{text!r} covers {covered} and calls at {hit}"
+
+
+def test_the_leftmost_calls_id_shows_whole(app, open_demo) -> None:
+    """permutations at 1024×640: '#2' astride its pill's corner at the card's left edge showed as '2'."""
+    size = (1024, 640)
+    pygame.display.set_mode(size)
+    app.theme.fit_window(size)
+    shell = open_trace(app, open_demo)
+    shell.demo.step_example(1)
+    finish_runs(app, shell)
+    shell.run.seek(10**9, now=True)
+    app.frame(1 / 60)
+    placed, _boxes = drawn_texts(app, size)
+    card = shell.demo.layout(shell.layout(size).stage).trees()[0]
+    font = shell.theme.font("tiny")
+    idents = [
+        (text, rect) for text, rect in placed if text.startswith("#") and card.collidepoint(rect.center)
+    ]
+    assert "#2" in {text for text, _rect in idents}
+    assert [text for text, rect in idents if rect.w != font.size(text)[0]] == []

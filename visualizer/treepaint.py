@@ -334,9 +334,12 @@ class TreePainter:
             tag(self.surface, theme, look.note.text, at, look.note.fill or th.PANEL, ink=look.note.ink)
 
     def ident_box(self, shape: pygame.Rect, text: str) -> pygame.Rect:
-        """Where the node's id goes: astride the shape's top left corner."""
+        """Where the node's id goes: astride the shape's top left corner, never past the area's left edge."""
         width, height = self.theme.font("tiny").size(text)
-        return pygame.Rect(0, 0, width, height).move_to(center=(shape.x - self.theme.px(2), shape.y))
+        box = pygame.Rect(0, 0, width, height).move_to(center=(shape.x - self.theme.px(2), shape.y))
+        if box.x < self.area.x <= shape.x:  # the leftmost call's '#2' was cut to '2', read as its label's
+            box.x = self.area.x
+        return box
 
     def ident(self, shape: pygame.Rect, text: str) -> None:
         """The node's id, small, on a backing astride the shape's top left corner."""
