@@ -207,7 +207,7 @@ def first_holding_move(
     """A move that holds for the side to move (see `holds`; busy cells tried first, the first found), or
     None; and how many cells tried before it the budget left unknown."""
     board, unknown = Board(game, pos), 0
-    for cell in _busy_first(board, pos.mover):
+    for cell in board.busy_first():
         verdict = _holds(board, pos.mover, cell, threats, budget, follow_fours=True)
         if verdict:
             return cell, unknown
@@ -250,18 +250,13 @@ def _holds(board: Board, me: int, move: int, threats: int, budget: int, *, follo
         board.undo(move, me)
 
 
-def _busy_first(board: Board, me: int) -> list[int]:
-    """The empty cells, those sharing windows with the most stones (both sides') first."""
-    return sorted(_empty(board), key=lambda c: -board.weight(c, me) - board.weight(c, -me))
-
-
 def _any_holds(board: Board, me: int, threats: int, budget: int) -> bool | None:
     """Some move of `me` (to move) holds (True), none does (False), or none is known to (None).
 
     Busy cells are tried first: a holding move is usually near the stones, and the search stops at the first.
     """
     unknown = False
-    for cell in _busy_first(board, me):
+    for cell in board.busy_first():
         verdict = _holds(board, me, cell, threats, budget, follow_fours=False)
         if verdict:
             return True

@@ -285,6 +285,15 @@ class Board:
         """How many of `player`'s stones share windows with `cell` (busy cells are tried first)."""
         return sum(map(self.count[player].__getitem__, self.wins_of[cell]))
 
+    def busyness(self, cell: int) -> int:
+        """How many stones of either side share windows with `cell`."""
+        return self.weight(cell, 1) + self.weight(cell, -1)
+
+    def busy_first(self) -> list[int]:
+        """The empty cells, those sharing windows with the most stones (either side's) first."""
+        empty = [cell for cell, stone in enumerate(self.cells) if stone == EMPTY]
+        return sorted(empty, key=lambda cell: (-self.busyness(cell), cell))
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -637,13 +646,7 @@ class Planner:
         Issue 31, bench_gomoku's opening 31 (hard o against medium): against x's double three at e9 no cell
         of the line's windows and spans holds; g6, off them, does (proved in 114 nodes).
         """
-        cells = [
-            c
-            for c, stone in enumerate(board.cells)
-            if stone == EMPTY and c not in tried and board.weight(c, me) + board.weight(c, -me)
-            if board.legal(c, me)
-        ]
-        return sorted(cells, key=lambda c: (-board.weight(c, me) - board.weight(c, -me), c))
+        return [c for c in board.busy_first() if c not in tried and board.busyness(c) and board.legal(c, me)]
 
     def _deeper(
         self, board: Board, search: Threats, me: int, safe: list[tuple[float, int]]
